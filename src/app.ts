@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Container } from './container.ts';
+import { type CachingOptions, registerCaching } from './http/plugins/caching.ts';
+import { registerErrorHandling } from './http/plugins/errors.ts';
+import { referenceRoutes } from './http/routes/reference/index.ts';
+import { systemRoutes } from './http/routes/system/index.ts';
+import './http/types.ts';
+import { loggerOptions } from './log.ts';
+
+export interface AppOptions {
+  container: Container;
+  caching?: CachingOptions;
+  /** Where JSON log lines go (default: stdout). */
+  logStream?: { write(line: string): void };
+}
+
+/** Largest request body accepted (JSON); larger bodies get 413 PAYLOAD_TOO_LARGE. */
+export const BODY_LIMIT = 1024 * 1024;
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Builds the HTTP application on a container. Never listens: `main.ts` does, and tests use `inject` or listen on an
+ * ephemeral loopback port.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { container } = options;
+  const { config } = container;
+
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logStream),
+    bodyLimit: BODY_LIMIT,
+    exposeHeadRoutes: false, // the caching plugin adds HEAD routes itself (see registerCaching)
+    requestIdHeader: false,
+    // A caller's X-Request-Id is kept when it is a sane token, so ids can be followed across services.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.removeContentTypeParser('text/plain');
+
+  app.decorateRequest('ctx', null as never);
+  app.addHook('onRequest', async (request, reply) => {
+    request.ctx = { requestId: request.id, now: new Date() };
+    reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
+  });
+
+  registerErrorHandling(app);
+  registerCaching(app, options.caching);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'commerce-service API',
+        version: '1',
+        description:
+          'Multi-tenant commerce platform: REST API (/v1, /v2), OAuth 2.0 for connected apps, and an MCP server for AI assistants. ' +
+          'Every GET and HEAD supports ETag validation (If-None-Match → 304). Errors use one envelope; codes are listed in docs/errors.md.',
+      },
+      servers: [{ url: config.baseUrl }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  await app.register(systemRoutes, { ping: () => container.db.ping() });
+  await app.register(referenceRoutes, { reference: container.services.reference });
+
+  return app;
+}

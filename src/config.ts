@@ -1,0 +1,131 @@
+import path from 'node:path';
+
+/** Where the data lives. SQLite is the embedded default; PostgreSQL when DATABASE_URL says so. */
+export type DatabaseConfig =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string };
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  database: DatabaseConfig;
+  host: string;
+  port: number;
+  /** Public origin (scheme://host[:port], no trailing slash): links, discovery documents, OAuth issuer. */
+  baseUrl: string;
+  logLevel: LogLevel;
+}
+
+/** A configuration value that stops start-up; the message names the variable and what it accepts. */
+export class ConfigError extends Error {
+  readonly variable: string;
+  constructor(variable: string, message: string) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+    this.variable = variable;
+  }
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export const DEFAULT_DATABASE_URL = 'sqlite:./data/commerce.db';
+
+/** Parses a DATABASE_URL value: `sqlite:<path>` (relative to `cwd`) or `postgres://` / `postgresql://`. */
+export function parseDatabaseUrl(value: string, cwd = process.cwd()): DatabaseConfig {
+  if (value.startsWith('sqlite:')) {
+    const file = value.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (file === '') {
+      throw new ConfigError('DATABASE_URL', 'sqlite: needs a file path, for example sqlite:./data/commerce.db');
+    }
+    if (file === ':memory:') {
+      throw new ConfigError('DATABASE_URL', 'an in-memory SQLite database loses everything on exit; give a file path');
+    }
+    return { kind: 'sqlite', file: path.resolve(cwd, file) };
+  }
+  if (value.startsWith('postgres://') || value.startsWith('postgresql://')) {
+    try {
+      new URL(value);
+    } catch {
+      throw new ConfigError('DATABASE_URL', 'is not a valid URL (expected postgres://user@host:port/database)');
+    }
+    return { kind: 'postgres', url: value };
+  }
+  throw new ConfigError(
+    'DATABASE_URL',
+    `unsupported value "${redactUrl(value)}": use sqlite:<path> or postgres://user@host:port/database`,
+  );
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return 3000;
+  if (!/^\d+$/.test(value) || Number(value) > 65535) {
+    throw new ConfigError('PORT', `"${value}" is not a port number (0-65535)`);
+  }
+  return Number(value);
+}
+
+function parseHost(value: string | undefined): string {
+  if (value === undefined || value === '') return '127.0.0.1';
+  if (/[\s/]/.test(value)) throw new ConfigError('HOST', `"${value}" is not a host name or address`);
+  return value;
+}
+
+function hostForUrl(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+function parseBaseUrl(value: string | undefined, host: string, port: number): string {
+  if (value === undefined || value === '') return `http://${hostForUrl(host)}:${port}`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError('BASE_URL', `"${value}" is not an absolute URL such as https://shop.example.com`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigError('BASE_URL', 'must use http or https');
+  }
+  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+    throw new ConfigError('BASE_URL', 'must not carry a query, fragment or credentials');
+  }
+  // The OAuth issuer and every link derive from this; a trailing slash would double up.
+  return url.href.replace(/\/+$/, '');
+}
+
+function parseLogLevel(value: string | undefined): LogLevel {
+  if (value === undefined || value === '') return 'info';
+  const level = value.toLowerCase() as LogLevel;
+  if (!LOG_LEVELS.includes(level)) {
+    throw new ConfigError('LOG_LEVEL', `"${value}" is not one of ${LOG_LEVELS.join(', ')}`);
+  }
+  return level;
+}
+
+/** Reads and validates the environment once. Throws ConfigError naming the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const host = parseHost(env.HOST);
+  const port = parsePort(env.PORT);
+  return {
+    database: parseDatabaseUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL, cwd),
+    host,
+    port,
+    baseUrl: parseBaseUrl(env.BASE_URL, host, port),
+    logLevel: parseLogLevel(env.LOG_LEVEL),
+  };
+}
+
+/** Hides a password in a connection URL so it can be printed. */
+export function redactUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.password) url.password = '***';
+    return url.href;
+  } catch {
+    return value;
+  }
+}
+
+export function describeDatabase(database: DatabaseConfig): string {
+  return database.kind === 'sqlite' ? `SQLite ${database.file}` : `PostgreSQL ${redactUrl(database.url)}`;
+}

@@ -1,0 +1,139 @@
+import type { RequestContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { countrySources, specificationSources, stateSources } from './reference-sources.ts';
+import type { Country, ReferenceStore, Specification, State, SyncCounts } from './reference-types.ts';
+
+interface Snapshot {
+  revision: number;
+  countries: Country[];
+  /** Folded names, index-aligned with `countries`, for the name filter. */
+  foldedNames: string[];
+  countriesById: Map<string, Country>;
+  statesByCountry: Map<string, State[]>;
+  specifications: Specification[];
+}
+
+export interface SyncReport {
+  countries: SyncCounts;
+  states: SyncCounts;
+  specifications: SyncCounts;
+}
+
+export type SyncProgress = (step: 'countries' | 'states' | 'specifications', done: number, total: number) => void;
+
+/**
+ * Lower-cases and strips accents, so a filter matches the way people type: "cote" finds "Côte d'Ivoire",
+ * "ALAND" finds "Åland Islands".
+ */
+export function foldForSearch(value: string): string {
+  return value.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en');
+
+/**
+ * Countries, states and specifications. The data changes only through `sync` (run by `seed` and at start-up), so the
+ * service keeps it in memory after the first read; `revision()` changes whenever it reloads.
+ */
+export function createReferenceService(deps: { store: ReferenceStore }) {
+  const { store } = deps;
+  let snapshot: Promise<Snapshot> | undefined;
+  let revision = 0;
+
+  async function load(): Promise<Snapshot> {
+    const [countries, states, specifications] = await Promise.all([
+      store.listCountries(),
+      store.listStates(),
+      store.listSpecifications(),
+    ]);
+    countries.sort(byName);
+    states.sort(byName);
+    const statesByCountry = new Map<string, State[]>();
+    for (const state of states) {
+      const list = statesByCountry.get(state.countryId);
+      if (list) list.push(state);
+      else statesByCountry.set(state.countryId, [state]);
+    }
+    specifications.sort(byName);
+    revision += 1;
+    return {
+      revision,
+      countries,
+      foldedNames: countries.map((c) => foldForSearch(c.name)),
+      countriesById: new Map(countries.map((c) => [c.id, c])),
+      statesByCountry,
+      specifications,
+    };
+  }
+
+  function current(): Promise<Snapshot> {
+    if (!snapshot) {
+      snapshot = load();
+      // A failed load (database down) must not be cached: the next request tries again.
+      snapshot.catch(() => {
+        snapshot = undefined;
+      });
+    }
+    return snapshot;
+  }
+
+  async function findCountry(id: string): Promise<{ snap: Snapshot; country: Country }> {
+    const snap = await current();
+    const country = snap.countriesById.get(id.toUpperCase());
+    if (!country) {
+      throw new AppError(
+        'COUNTRY_NOT_FOUND',
+        `No country has the id "${id}". Country ids are ISO 3166-1 alpha-2 codes (for example US); list them with GET /v1/countries.`,
+      );
+    }
+    return { snap, country };
+  }
+
+  return {
+    /** Changes whenever the data is reloaded; anything derived from a read may be reused while it stays the same. */
+    async revision(): Promise<number> {
+      return (await current()).revision;
+    },
+
+    /** All countries by name; `name` keeps those whose name contains it (case- and accent-insensitive). */
+    async listCountries(_ctx: RequestContext, query: { name?: string | undefined } = {}): Promise<Country[]> {
+      const snap = await current();
+      const needle = query.name === undefined ? '' : foldForSearch(query.name.trim());
+      if (needle === '') return snap.countries;
+      return snap.countries.filter((_, i) => snap.foldedNames[i]!.includes(needle));
+    },
+
+    async getCountry(_ctx: RequestContext, id: string): Promise<{ country: Country; states: State[] }> {
+      const { snap, country } = await findCountry(id);
+      return { country, states: snap.statesByCountry.get(country.id) ?? [] };
+    },
+
+    /** The first-level subdivisions of a country by name; an unknown country is COUNTRY_NOT_FOUND. */
+    async listStates(_ctx: RequestContext, countryId: string): Promise<State[]> {
+      const { snap, country } = await findCountry(countryId);
+      return snap.statesByCountry.get(country.id) ?? [];
+    },
+
+    async listSpecifications(_ctx: RequestContext): Promise<Specification[]> {
+      return (await current()).specifications;
+    },
+
+    /** Brings the stored reference data up to date with the bundled sources, then reloads the in-memory copy. */
+    async sync(ctx: RequestContext, onProgress?: SyncProgress): Promise<SyncReport> {
+      const countries = countrySources();
+      onProgress?.('countries', 0, countries.length);
+      const countryCounts = await store.syncCountries(countries, ctx.now);
+      onProgress?.('countries', countries.length, countries.length);
+      const states = stateSources();
+      const stateCounts = await store.syncStates(states, ctx.now, (done, total) => onProgress?.('states', done, total));
+      const specifications = specificationSources();
+      onProgress?.('specifications', 0, specifications.length);
+      const specificationCounts = await store.syncSpecifications(specifications, ctx.now);
+      onProgress?.('specifications', specifications.length, specifications.length);
+      snapshot = undefined;
+      return { countries: countryCounts, states: stateCounts, specifications: specificationCounts };
+    },
+  };
+}
+
+export type ReferenceService = ReturnType<typeof createReferenceService>;

@@ -1,0 +1,40 @@
+/**
+ * Time-based caching for the cached read routes (interface document, Limits). A window applies when the request
+ * sends `X-Enable-Cache: true` or comes from the dashboard (`X-Service-Client: dashboard`); otherwise the route
+ * answers like any other (`no-cache, private`, ETag validation).
+ */
+export type Revalidation = { kind: 'plain' } | { kind: 'must-revalidate' } | { kind: 'stale-while-revalidate'; seconds: number };
+
+export interface CacheWindow {
+  /** max-age in seconds */
+  maxAge: number;
+  revalidation: Revalidation;
+}
+
+/** Keyed by the route's URL pattern as registered (GET; HEAD follows GET). */
+export const CACHE_WINDOWS: Readonly<Record<string, CacheWindow>> = {
+  '/v1/promo-ads/published': { maxAge: 1800, revalidation: { kind: 'plain' } },
+  '/v1/dashboard/overview/summary': { maxAge: 300, revalidation: { kind: 'stale-while-revalidate', seconds: 600 } },
+  '/v1/dashboard/inventory': { maxAge: 180, revalidation: { kind: 'stale-while-revalidate', seconds: 360 } },
+  '/v1/dashboard/overview/low-stock': { maxAge: 180, revalidation: { kind: 'stale-while-revalidate', seconds: 360 } },
+  '/v1/merchants/profile': { maxAge: 300, revalidation: { kind: 'must-revalidate' } },
+  '/v1/merchants/profile/business': { maxAge: 300, revalidation: { kind: 'must-revalidate' } },
+  '/v1/users/me/permissions': { maxAge: 180, revalidation: { kind: 'must-revalidate' } },
+};
+
+export function cacheControlFor(window: CacheWindow): string {
+  const base = `max-age=${window.maxAge}, private`;
+  switch (window.revalidation.kind) {
+    case 'plain':
+      return base;
+    case 'must-revalidate':
+      return `${base}, must-revalidate`;
+    case 'stale-while-revalidate':
+      return `${base}, stale-while-revalidate=${window.revalidation.seconds}`;
+  }
+}
+
+export const DEFAULT_CACHE_CONTROL = 'no-cache, private';
+
+/** Every header a response may depend on besides the URL; a cache must key on all of them. */
+export const VARY = ['Authorization', 'X-Mode', 'X-MerchantId', 'X-Service-Client', 'X-Enable-Cache'] as const;

@@ -1,0 +1,111 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { foldForSearch, type ReferenceService } from '../../../domain/reference/reference-service.ts';
+import { ErrorEnvelopeSchema, ok } from '../../envelope.ts';
+import { createRepresentationMemo, sendRepresentation } from '../../representation-memo.ts';
+import {
+  CountryListQuery,
+  CountryListResponse,
+  CountryParams,
+  CountryResponse,
+  SpecificationListResponse,
+  StateListResponse,
+  toCountryRecord,
+  toSpecificationRecord,
+  toStateRecord,
+} from './schemas.ts';
+
+/**
+ * Public reference data (no credential): countries, their states, product specifications. The data changes only
+ * when it is re-synced, so responses are kept serialized per reference revision.
+ */
+export async function referenceRoutes(app: FastifyInstance, deps: { reference: ReferenceService }): Promise<void> {
+  const { reference } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const memo = createRepresentationMemo(512);
+  const tags = ['Reference data'];
+
+  r.get(
+    '/v1/countries',
+    {
+      schema: {
+        tags,
+        summary: 'List countries',
+        description: 'All ISO 3166-1 countries by name. `states` is null here; GET /v1/states/{countryId} lists them.',
+        querystring: CountryListQuery,
+        response: { 200: CountryListResponse, 422: ErrorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const name = request.query.name;
+      const key = `${await reference.revision()}|countries|${foldForSearch((name ?? '').trim())}`;
+      const representation = await memo.get(key, CountryListResponse, async () => {
+        const countries = await reference.listCountries(request.ctx, { name });
+        return ok('Countries retrieved', countries.map((c) => toCountryRecord(c)));
+      });
+      return sendRepresentation(reply, representation);
+    },
+  );
+
+  r.get(
+    '/v1/countries/:countryId',
+    {
+      schema: {
+        tags,
+        summary: 'Get a country with its states',
+        params: CountryParams,
+        response: { 200: CountryResponse, 404: ErrorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const { country, states } = await reference.getCountry(request.ctx, request.params.countryId);
+      const key = `${await reference.revision()}|country|${country.id}`;
+      return sendRepresentation(
+        reply,
+        await memo.get(key, CountryResponse, async () => ok('Country retrieved', toCountryRecord(country, states))),
+      );
+    },
+  );
+
+  r.get(
+    '/v1/states/:countryId',
+    {
+      schema: {
+        tags,
+        summary: "List a country's states",
+        description: 'The first-level subdivisions (ISO 3166-2) of the country, by name. An unknown country is 404.',
+        params: CountryParams,
+        response: { 200: StateListResponse, 404: ErrorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const states = await reference.listStates(request.ctx, request.params.countryId);
+      const key = `${await reference.revision()}|states|${request.params.countryId.toUpperCase()}`;
+      return sendRepresentation(
+        reply,
+        await memo.get(key, StateListResponse, async () => ok('States retrieved', states.map(toStateRecord))),
+      );
+    },
+  );
+
+  r.get(
+    '/v1/specifications',
+    {
+      schema: {
+        tags,
+        summary: 'List product specifications',
+        description: 'The specifications a product can carry values for (material, weight, dimensions, warranty, …).',
+        response: { 200: SpecificationListResponse },
+      },
+    },
+    async (request, reply) => {
+      const key = `${await reference.revision()}|specifications`;
+      return sendRepresentation(
+        reply,
+        await memo.get(key, SpecificationListResponse, async () =>
+          ok('Specifications retrieved', (await reference.listSpecifications(request.ctx)).map(toSpecificationRecord)),
+        ),
+      );
+    },
+  );
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { setPageSecurityHeaders } from '../../security-headers.ts';
+import { DOCS_STYLE_HASH, renderDocsPage } from './docs-page.ts';
+
+export interface SystemRouteDeps {
+  /** Resolves when the database answers; rejects otherwise. */
+  ping(): Promise<void>;
+}
+
+const Health = z.object({ status: z.enum(['ok', 'unavailable']), checks: z.record(z.string(), z.enum(['ok', 'unavailable'])).optional() });
+
+/** Liveness, readiness, the OpenAPI document and the human API reference. */
+export async function systemRoutes(app: FastifyInstance, deps: SystemRouteDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/healthz',
+    {
+      schema: { tags: ['Operations'], summary: 'Liveness: the process is up', response: { 200: Health } },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  r.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['Operations'],
+        summary: 'Readiness: the database answers',
+        description: '503 while the database cannot be reached; load balancers should stop routing here until it is 200.',
+        response: { 200: Health, 503: Health },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await deps.ping();
+        return { status: 'ok' as const, checks: { database: 'ok' as const } };
+      } catch (error) {
+        request.log.warn({ err: error }, 'readiness check failed: database unreachable');
+        reply.code(503).header('retry-after', '5');
+        return { status: 'unavailable' as const, checks: { database: 'unavailable' as const } };
+      }
+    },
+  );
+
+  let document: Record<string, unknown> | undefined;
+  let page: string | undefined;
+  const openapi = () => {
+    document ??= app.swagger() as unknown as Record<string, unknown>;
+    return document;
+  };
+
+  app.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(openapi()));
+  });
+
+  app.get('/docs', { schema: { hide: true } }, async (_request, reply) => {
+    page ??= renderDocsPage(openapi());
+    setPageSecurityHeaders(reply, [DOCS_STYLE_HASH]);
+    return reply.type('text/html; charset=utf-8').send(page);
+  });
+}

@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { ConfigError, describeDatabase, loadConfig } from './config.ts';
+import { type Container, createContainer } from './container.ts';
+import { migrateToLatest } from './store/migrations/index.ts';
+import { isDatabaseUnavailable } from './store/db.ts';
+import { seed, terminalProgress } from './seed.ts';
+
+const HELP = `commerce-service: multi-tenant commerce API, OAuth server and MCP server
+
+Usage: node src/main.ts <command>      (or: npm start | npm run migrate | npm run seed)
+
+Commands:
+  serve     Apply migrations, load reference data, and serve HTTP on HOST:PORT (default command)
+  migrate   Apply pending database migrations and exit
+  seed      Apply migrations, load or refresh reference data, and exit
+  help      Show this text (also --help, -h)
+
+Environment (see docs/configuration.md):
+  DATABASE_URL  sqlite:<path> (default sqlite:./data/commerce.db) or postgres://user@host:port/db
+  HOST, PORT    where to listen (default 127.0.0.1:3000)
+  BASE_URL      public origin used in links and as OAuth issuer (default http://HOST:PORT)
+  LOG_LEVEL     fatal | error | warn | info | debug | trace | silent (default info)
+`;
+
+function fail(message: string, code = 1): never {
+  process.stderr.write(`error: ${message}\n`);
+  process.exit(code);
+}
+
+async function prepare(container: Container, progress = terminalProgress()): Promise<void> {
+  const { applied, total } = await migrateToLatest(container.db, (name) => progress(`migration applied: ${name}`, true));
+  progress(`database schema up to date (${total} migrations, ${applied.length} applied now)`, true);
+}
+
+function explainStartupError(error: unknown, container: Container): string {
+  if (isDatabaseUnavailable(error)) {
+    return `cannot reach the database (${describeDatabase(container.config.database)}): ${(error as Error).message}. Start it, or point DATABASE_URL elsewhere.`;
+  }
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    return `port ${container.config.port} on ${container.config.host} is already in use. Stop the other process or set PORT to a free port.`;
+  }
+  if ((error as NodeJS.ErrnoException).code === 'EADDRNOTAVAIL') {
+    return `HOST ${container.config.host} is not an address of this machine. Set HOST to one that is (for example 127.0.0.1).`;
+  }
+  return (error as Error).stack ?? String(error);
+}
+
+async function serve(container: Container): Promise<void> {
+  await prepare(container);
+  await seed(container, terminalProgress());
+  const app: FastifyInstance = await buildApp({ container });
+  const { host, port } = container.config;
+  await app.listen({ host, port });
+  const address = app.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  process.stdout.write(
+    `\ncommerce-service is listening on http://${host.includes(':') ? `[${host}]` : host}:${actualPort}\n` +
+      `  API reference: ${container.config.baseUrl}/docs\n  Database: ${describeDatabase(container.config.database)}\n  Stop with Ctrl-C.\n\n`,
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      process.stderr.write(`${signal} again: exiting without waiting\n`);
+      process.exit(1);
+    }
+    stopping = true;
+    process.stderr.write(`${signal} received: finishing in-flight requests, then closing the database\n`);
+    const force = setTimeout(() => {
+      process.stderr.write('shutdown took longer than 10 s: exiting\n');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await container.close();
+      process.stderr.write('stopped cleanly\n');
+    } catch (error) {
+      process.stderr.write(`error while stopping: ${(error as Error).message}\n`);
+      process.exitCode = 1;
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+async function main(argv: string[]): Promise<void> {
+  const command = argv[0] ?? 'serve';
+  if (['help', '--help', '-h'].includes(command) || argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(HELP);
+    return;
+  }
+  if (!['serve', 'migrate', 'seed'].includes(command)) {
+    fail(`unknown command "${command}". Run with --help to see the commands.`, 2);
+  }
+
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(`bad configuration: ${error.message}`, 2);
+    throw error;
+  }
+
+  const container = createContainer(config);
+  try {
+    if (command === 'serve') {
+      await serve(container);
+      return;
+    }
+    await prepare(container);
+    if (command === 'seed') await seed(container, terminalProgress());
+    await container.close();
+  } catch (error) {
+    await container.close().catch(() => {});
+    fail(explainStartupError(error, container));
+  }
+}
+
+await main(process.argv.slice(2));

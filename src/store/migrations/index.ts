@@ -1,0 +1,68 @@
+import { type Kysely, sql } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import type { Db, Dialect } from '../db.ts';
+import * as m0001 from './0001-reference-data.ts';
+
+/** Column types that differ between the engines; one migration set serves both through these. */
+export interface MigrationContext {
+  dialect: Dialect;
+  types: {
+    timestamp: ReturnType<typeof sql.raw>;
+    boolean: ReturnType<typeof sql.raw>;
+  };
+}
+
+interface MigrationModule {
+  up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
+}
+
+/** Every migration, in order. A new migration is a new file here; a landed one is never edited. */
+const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]> = [['0001-reference-data', m0001]];
+
+function contextFor(dialect: Dialect): MigrationContext {
+  return {
+    dialect,
+    types: {
+      timestamp: sql.raw(dialect === 'postgres' ? 'timestamptz(3)' : 'text'),
+      boolean: sql.raw(dialect === 'postgres' ? 'boolean' : 'integer'),
+    },
+  };
+}
+
+function providerFor(dialect: Dialect): MigrationProvider {
+  const context = contextFor(dialect);
+  return {
+    async getMigrations() {
+      const migrations: Record<string, Migration> = {};
+      for (const [name, module] of MIGRATIONS) {
+        migrations[name] = { up: (db) => module.up(db, context) };
+      }
+      return migrations;
+    },
+  };
+}
+
+export interface MigrationReport {
+  applied: string[];
+  total: number;
+}
+
+/** Applies every pending migration, each in its own transaction. Throws with the failing migration's name. */
+export async function migrateToLatest(db: Db, onProgress?: (name: string) => void): Promise<MigrationReport> {
+  const migrator = new Migrator({ db: db.kysely, provider: providerFor(db.dialect) });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const applied: string[] = [];
+  for (const result of results) {
+    if (result.status === 'Success') {
+      applied.push(result.migrationName);
+      onProgress?.(result.migrationName);
+    }
+    if (result.status === 'Error') {
+      throw new Error(`migration ${result.migrationName} failed: ${String((error as Error)?.message ?? error)}`, {
+        cause: error,
+      });
+    }
+  }
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return { applied, total: MIGRATIONS.length };
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { type AppOptions, buildApp } from '../../src/app.ts';
+import type { Config } from '../../src/config.ts';
+import { type Container, createContainer } from '../../src/container.ts';
+import { seed } from '../../src/seed.ts';
+import { migrateToLatest } from '../../src/store/migrations/index.ts';
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  container: Container;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+export const TEST_BASE_URL = 'http://127.0.0.1:3000';
+
+/**
+ * The real app on a real, fresh database: migrated and seeded exactly as `npm start` does.
+ * `extend` may register extra routes before the app is ready (to exercise cross-cutting plugins).
+ */
+export async function startTestApp(
+  kind: DatabaseKind,
+  options: Omit<AppOptions, 'container'> & { extend?: (app: FastifyInstance) => void | Promise<void> } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(kind);
+  const config: Config = {
+    database: database.config,
+    host: '127.0.0.1',
+    port: 0,
+    baseUrl: TEST_BASE_URL,
+    logLevel: options.logStream ? 'info' : 'silent',
+  };
+  const container = createContainer(config);
+  try {
+    await migrateToLatest(container.db);
+    await seed(container);
+    const { extend, ...appOptions } = options;
+    const app = await buildApp({ container, ...appOptions });
+    await extend?.(app);
+    await app.ready();
+    return {
+      app,
+      container,
+      database,
+      async close() {
+        await app.close();
+        await container.close();
+        await database.drop();
+      },
+    };
+  } catch (error) {
+    await container.close();
+    await database.drop();
+    throw error;
+  }
+}

@@ -1,0 +1,144 @@
+import assert from 'node:assert/strict';
+import { after, before, it } from 'node:test';
+import { systemContext } from '../src/context.ts';
+import { describeEachDatabase } from './helpers/databases.ts';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/;
+
+describeEachDatabase('reference data', (kind) => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp(kind);
+  });
+  after(() => t?.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+  it('lists every ISO 3166-1 country with exactly the documented fields', async () => {
+    const res = await get('/v1/countries');
+    assert.equal(res.statusCode, 200);
+    const body = res.json();
+    assert.deepEqual(Object.keys(body).sort(), ['data', 'message', 'status']);
+    assert.equal(body.status, true);
+    assert.equal(typeof body.message, 'string');
+    assert.ok(body.data.length >= 249, `expected all countries, got ${body.data.length}`);
+    for (const country of body.data) {
+      assert.deepEqual(Object.keys(country).sort(), ['createdAt', 'id', 'name', 'states', 'status', 'updatedAt']);
+      assert.equal(typeof country.id, 'string');
+      assert.equal(typeof country.name, 'string');
+      assert.equal(typeof country.status, 'boolean');
+      assert.equal(country.states, null);
+      assert.match(country.createdAt, TIMESTAMP);
+      assert.match(country.updatedAt, TIMESTAMP);
+    }
+    const ids = body.data.map((c: { id: string }) => c.id);
+    for (const id of ['US', 'DE', 'JP', 'BR', 'ZA', 'AU']) assert.ok(ids.includes(id), `${id} missing`);
+    assert.equal(new Set(ids).size, ids.length, 'ids are unique');
+    const names = body.data.map((c: { name: string }) => c.name);
+    assert.deepEqual(names, [...names].sort((a: string, b: string) => a.localeCompare(b, 'en')), 'sorted by name');
+  });
+
+  it('filters countries by part of the name, ignoring case and accents', async () => {
+    const upper = (await get('/v1/countries?name=GERM')).json();
+    assert.deepEqual(upper.data.map((c: { id: string }) => c.id), ['DE']);
+    const middle = (await get('/v1/countries?name=united')).json();
+    const ids = middle.data.map((c: { id: string }) => c.id);
+    assert.ok(ids.includes('US') && ids.includes('GB') && ids.includes('AE'));
+    assert.ok(middle.data.every((c: { name: string }) => c.name.toLowerCase().includes('united')));
+    const accent = (await get(`/v1/countries?name=${encodeURIComponent('cote d')}`)).json();
+    assert.deepEqual(accent.data.map((c: { id: string }) => c.id), ['CI']);
+  });
+
+  it('answers a filter that matches nothing with an empty list, not an error', async () => {
+    const res = await get('/v1/countries?name=atlantis');
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(res.json().data, []);
+    assert.equal(res.json().status, true);
+  });
+
+  it('treats an empty name filter as no filter', async () => {
+    const all = (await get('/v1/countries')).json().data.length;
+    assert.equal((await get('/v1/countries?name=')).json().data.length, all);
+  });
+
+  it('refuses a name filter over 100 characters with 422 naming the parameter', async () => {
+    const res = await get(`/v1/countries?name=${'a'.repeat(101)}`);
+    assert.equal(res.statusCode, 422);
+    const body = res.json();
+    assert.equal(body.status, false);
+    assert.equal(body.error.code, 'VALIDATION_FAILED');
+    assert.equal(body.error.details[0].path, 'name');
+    assert.equal(body.error.details[0].in, 'query');
+    assert.match(body.message, /name/);
+  });
+
+  it("lists a country's first-level subdivisions with exactly the documented fields", async () => {
+    const res = await get('/v1/states/US');
+    assert.equal(res.statusCode, 200);
+    const body = res.json();
+    assert.equal(body.status, true);
+    assert.equal(typeof body.message, 'string');
+    const ca = body.data.find((s: { id: string }) => s.id === 'US-CA');
+    assert.deepEqual(ca && Object.keys(ca).sort(), ['createdAt', 'id', 'name', 'status', 'updatedAt']);
+    assert.equal(ca.name, 'California');
+    assert.equal(ca.status, true);
+    assert.match(ca.createdAt, TIMESTAMP);
+    assert.match(ca.updatedAt, TIMESTAMP);
+    assert.ok(body.data.length >= 50, 'all states, the district and the outlying areas');
+    assert.ok(body.data.every((s: { id: string }) => s.id.startsWith('US-')));
+  });
+
+  it('accepts a lower-case country id', async () => {
+    assert.deepEqual((await get('/v1/states/de')).json(), (await get('/v1/states/DE')).json());
+  });
+
+  it('answers an unknown country with 404 in the error envelope', async () => {
+    const res = await get('/v1/states/XX');
+    assert.equal(res.statusCode, 404);
+    const body = res.json();
+    assert.equal(body.status, false);
+    assert.equal(body.error.code, 'COUNTRY_NOT_FOUND');
+    assert.deepEqual(body.error.details, []);
+    assert.match(body.message, /XX/);
+    assert.equal(body.requestId, res.headers['x-request-id']);
+  });
+
+  it('returns one country with its states array on GET /v1/countries/{id}', async () => {
+    const res = await get('/v1/countries/CA');
+    assert.equal(res.statusCode, 200);
+    const { data } = res.json();
+    assert.equal(data.id, 'CA');
+    assert.ok(Array.isArray(data.states));
+    assert.ok(data.states.some((s: { id: string }) => s.id === 'CA-ON'));
+    assert.equal((await get('/v1/countries/ZZ')).statusCode, 404);
+  });
+
+  it('lists specifications with id, name, slug and description', async () => {
+    const res = await get('/v1/specifications');
+    assert.equal(res.statusCode, 200);
+    const body = res.json();
+    assert.deepEqual(Object.keys(body).sort(), ['data', 'message', 'status']);
+    assert.equal(body.status, true);
+    const slugs = body.data.map((s: { slug: string }) => s.slug);
+    for (const slug of ['material', 'weight', 'dimensions', 'warranty', 'country-of-origin']) {
+      assert.ok(slugs.includes(slug), `${slug} missing`);
+    }
+    for (const spec of body.data) {
+      assert.deepEqual(Object.keys(spec).sort(), ['description', 'id', 'name', 'slug']);
+      assert.equal(typeof spec.id, 'string');
+      assert.match(spec.slug, /^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case token form');
+      assert.ok(spec.description === null || typeof spec.description === 'string');
+    }
+  });
+
+  it('keeps ids and timestamps when the data is seeded again', async () => {
+    const before = (await get('/v1/states/FR')).json().data;
+    const report = await t.container.services.reference.sync(systemContext('test', new Date(Date.now() + 60_000)));
+    assert.equal(report.countries.inserted, 0);
+    assert.equal(report.countries.updated, 0);
+    assert.equal(report.states.inserted, 0);
+    assert.equal(report.specifications.inserted, 0);
+    assert.deepEqual((await get('/v1/states/FR')).json().data, before);
+  });
+});
