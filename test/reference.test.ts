@@ -142,3 +142,35 @@ describeEachDatabase('reference data', (kind) => {
     assert.deepEqual((await get('/v1/states/FR')).json().data, before);
   });
 });
+
+describeEachDatabase('reference data sync', (kind) => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp(kind);
+  });
+  after(() => t?.close());
+
+  it('retires a country that left the source and updates a renamed one, keeping ids and creation times', async () => {
+    const { createReferenceStore } = await import('../src/store/reference-store.ts');
+    const { countrySources } = await import('../src/domain/reference/reference-sources.ts');
+    const store = createReferenceStore(t.container.db);
+    const original = new Map((await store.listCountries()).map((c) => [c.id, c]));
+    const later = new Date(Date.now() + 3_600_000);
+    const sources = countrySources()
+      .filter((c) => c.id !== 'US')
+      .map((c) => (c.id === 'DE' ? { ...c, name: 'Germany (renamed)' } : c));
+    const counts = await store.syncCountries(sources, later);
+    assert.deepEqual({ ...counts, unchanged: undefined }, { inserted: 0, updated: 1, retired: 1, unchanged: undefined });
+    const after = new Map((await store.listCountries()).map((c) => [c.id, c]));
+    assert.equal(after.get('US')?.status, false, 'kept, marked inactive, so references stay valid');
+    assert.equal(after.get('DE')?.name, 'Germany (renamed)');
+    assert.equal(after.get('DE')?.createdAt.getTime(), original.get('DE')?.createdAt.getTime());
+    assert.equal(after.get('DE')?.updatedAt.getTime(), later.getTime());
+    assert.equal(after.get('FR')?.updatedAt.getTime(), original.get('FR')?.updatedAt.getTime(), 'unchanged rows keep their timestamps');
+
+    const restored = await t.container.services.reference.sync(systemContext('test', later));
+    assert.equal(restored.countries.updated, 2, 'US comes back and DE gets its name back');
+    const countries = (await t.app.inject({ method: 'GET', url: '/v1/countries?name=united states of' })).json().data;
+    assert.equal(countries[0].status, true);
+  });
+});

@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+const load = (env: Record<string, string>) => loadConfig(env, '/srv/app');
+
+function refuses(env: Record<string, string>, variable: string) {
+  assert.throws(
+    () => load(env),
+    (error: unknown) => error instanceof ConfigError && error.variable === variable && error.message.startsWith(`${variable}:`),
+  );
+}
+
+describe('configuration', () => {
+  it('defaults to SQLite under ./data, 127.0.0.1:3000 and a matching BASE_URL', () => {
+    assert.deepEqual(load({}), {
+      database: { kind: 'sqlite', file: path.resolve('/srv/app', 'data/commerce.db') },
+      host: '127.0.0.1',
+      port: 3000,
+      baseUrl: 'http://127.0.0.1:3000',
+      logLevel: 'info',
+    });
+  });
+
+  it('accepts sqlite:<path> and postgres:// or postgresql:// URLs', () => {
+    assert.deepEqual(load({ DATABASE_URL: 'sqlite:/var/lib/shop.db' }).database, { kind: 'sqlite', file: '/var/lib/shop.db' });
+    assert.equal(load({ DATABASE_URL: 'postgres://u@h:5432/db' }).database.kind, 'postgres');
+    assert.equal(load({ DATABASE_URL: 'postgresql://u@h/db' }).database.kind, 'postgres');
+  });
+
+  it('refuses an unsupported or empty DATABASE_URL, naming it', () => {
+    refuses({ DATABASE_URL: 'mysql://root@localhost/shop' }, 'DATABASE_URL');
+    refuses({ DATABASE_URL: 'sqlite:' }, 'DATABASE_URL');
+    refuses({ DATABASE_URL: 'sqlite::memory:' }, 'DATABASE_URL');
+  });
+
+  it('does not print a database password in its error message', () => {
+    assert.throws(() => load({ DATABASE_URL: 'mongodb://admin:hunter2@db/shop' }), (e: Error) => !e.message.includes('hunter2'));
+  });
+
+  it('refuses a bad PORT, HOST, BASE_URL or LOG_LEVEL, naming the variable', () => {
+    refuses({ PORT: 'eighty' }, 'PORT');
+    refuses({ PORT: '70000' }, 'PORT');
+    refuses({ HOST: 'local host' }, 'HOST');
+    refuses({ BASE_URL: 'shop.example.com' }, 'BASE_URL');
+    refuses({ BASE_URL: 'ftp://shop.example.com' }, 'BASE_URL');
+    refuses({ BASE_URL: 'https://shop.example.com/?x=1' }, 'BASE_URL');
+    refuses({ LOG_LEVEL: 'loud' }, 'LOG_LEVEL');
+  });
+
+  it('derives BASE_URL from HOST and PORT, and drops a trailing slash from a given one', () => {
+    assert.equal(load({ HOST: '0.0.0.0', PORT: '8080' }).baseUrl, 'http://localhost:8080');
+    assert.equal(load({ HOST: '::1', PORT: '8080' }).baseUrl, 'http://[::1]:8080');
+    assert.equal(load({ BASE_URL: 'https://shop.example.com/' }).baseUrl, 'https://shop.example.com');
+    assert.equal(load({ BASE_URL: 'https://example.com/api/' }).baseUrl, 'https://example.com/api');
+  });
+});

@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+
+const script = path.join(import.meta.dirname, '..', 'scripts', 'check-layers.ts');
+const dirs: string[] = [];
+
+function tree(files: Record<string, string>): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'layers-'));
+  dirs.push(root);
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  return root;
+}
+
+const check = (root: string) => spawnSync(process.execPath, [script, root], { encoding: 'utf8' });
+
+describe('layering rule', () => {
+  after(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('passes on this repository', () => {
+    assert.equal(check(path.join(import.meta.dirname, '..')).status, 0);
+  });
+
+  it('fails when the domain imports fastify', () => {
+    const result = check(tree({ 'src/domain/a/a-service.ts': "import type { FastifyRequest } from 'fastify';\n" }));
+    assert.equal(result.status, 1);
+    assert.match(result.stderr, /src\/domain\/a\/a-service\.ts imports "fastify"/);
+  });
+
+  it('fails when a store imports something under src/http', () => {
+    const result = check(tree({ 'src/store/a-store.ts': "import { ok } from '../http/envelope.ts';\n" }));
+    assert.equal(result.status, 1);
+    assert.match(result.stderr, /src\/http/);
+  });
+
+  it('fails on @fastify packages and dynamic imports too', () => {
+    assert.equal(check(tree({ 'src/store/b.ts': "const s = await import('@fastify/swagger');\n" })).status, 1);
+  });
+
+  it('allows the http layer to import fastify', () => {
+    assert.equal(check(tree({ 'src/http/x.ts': "import Fastify from 'fastify';\n", 'src/domain/y.ts': "import { z } from 'zod';\n" })).status, 0);
+  });
+});
