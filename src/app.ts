@@ -9,7 +9,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Container } from './container.ts';
 import { type CachingOptions, registerCaching } from './http/plugins/caching.ts';
+import { registerAuth } from './http/plugins/auth.ts';
 import { registerErrorHandling } from './http/plugins/errors.ts';
+import { accountRoutes } from './http/routes/accounts/index.ts';
 import { referenceRoutes } from './http/routes/reference/index.ts';
 import { systemRoutes } from './http/routes/system/index.ts';
 import './http/types.ts';
@@ -61,6 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerCaching(app, options.caching);
+  registerAuth(app, { auth: container.services.auth });
 
   await app.register(swagger, {
     openapi: {
@@ -73,6 +76,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           'Every GET and HEAD supports ETag validation (If-None-Match → 304). Errors use one envelope; codes are listed in docs/errors.md.',
       },
       servers: [{ url: config.baseUrl }],
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'A session token (POST /v1/auth/login) or an OAuth access token' },
+          merchantApiKey: { type: 'apiKey', in: 'header', name: 'X-MerchantApiKey', description: 'A store API key (sk_live_… or sk_test_…)' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
@@ -80,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(systemRoutes, { ping: () => container.db.ping() });
   await app.register(referenceRoutes, { reference: container.services.reference });
+  await app.register(accountRoutes, { services: container.services });
 
   return app;
 }

@@ -14,6 +14,8 @@ export interface Config {
   /** Public origin (scheme://host[:port], no trailing slash): links, discovery documents, OAuth issuer. */
   baseUrl: string;
   logLevel: LogLevel;
+  /** Redis for state shared by several instances (rate limits); null keeps it in this process. */
+  redisUrl: string | null;
 }
 
 /** A configuration value that stops start-up; the message names the variable and what it accepts. */
@@ -93,6 +95,17 @@ function parseBaseUrl(value: string | undefined, host: string, port: number): st
   return url.href.replace(/\/+$/, '');
 }
 
+function parseRedisUrl(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (!/^rediss?:\/\//.test(value)) throw new ConfigError('REDIS_URL', 'must be a redis:// or rediss:// URL');
+  try {
+    new URL(value);
+  } catch {
+    throw new ConfigError('REDIS_URL', 'is not a valid URL (expected redis://host:6379)');
+  }
+  return value;
+}
+
 function parseLogLevel(value: string | undefined): LogLevel {
   if (value === undefined || value === '') return 'info';
   const level = value.toLowerCase() as LogLevel;
@@ -112,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     port,
     baseUrl: parseBaseUrl(env.BASE_URL, host, port),
     logLevel: parseLogLevel(env.LOG_LEVEL),
+    redisUrl: parseRedisUrl(env.REDIS_URL),
   };
 }
 

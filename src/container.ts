@@ -1,21 +1,45 @@
 import type { Config } from './config.ts';
+import { createAccountService } from './domain/accounts/account-service.ts';
+import { createApiKeyService } from './domain/accounts/api-key-service.ts';
+import { createAuthService } from './domain/accounts/auth-service.ts';
+import { createMemberService } from './domain/accounts/member-service.ts';
+import { createStoreService } from './domain/accounts/store-service.ts';
+import { createAuditService } from './domain/audit/audit-service.ts';
+import { createMemoryRateLimiter, type RateLimiter } from './domain/rate-limit.ts';
 import { createReferenceService } from './domain/reference/reference-service.ts';
 import { type Db, openDatabase } from './store/db.ts';
+import { createRedisRateLimiter } from './store/redis-rate-limiter.ts';
 import { createReferenceStore } from './store/reference-store.ts';
+import { createDataAccess } from './store/repos.ts';
 
 /**
- * The composition root: opens the database and wires stores into services by hand. Everything the app, the CLI and
- * the tests use comes from here; nothing is a module-level singleton.
+ * The composition root: opens the database (and Redis when configured) and wires stores into services by hand.
+ * Everything the app, the CLI and the tests use comes from here; nothing is a module-level singleton.
  */
 export function createContainer(config: Config) {
   const db: Db = openDatabase(config.database);
+  const data = createDataAccess(db);
+  const rateLimiter: RateLimiter = config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter();
   const reference = createReferenceService({ store: createReferenceStore(db) });
+  const services = {
+    reference,
+    auth: createAuthService({ repos: data.repos }),
+    accounts: createAccountService({ data, rateLimiter }),
+    stores: createStoreService({ data, reference }),
+    members: createMemberService({ data }),
+    apiKeys: createApiKeyService({ data }),
+    audit: createAuditService({ repos: data.repos }),
+  };
   return {
     config,
     db,
-    services: { reference },
-    /** Closes the database; call after the HTTP server has stopped. */
-    close: () => db.close(),
+    data,
+    rateLimiter,
+    services,
+    /** Closes the database and Redis; call after the HTTP server has stopped. */
+    async close() {
+      await Promise.all([db.close(), rateLimiter.close()]);
+    },
   };
 }
 

@@ -1,3 +1,23 @@
+import type { Permission, Role } from './domain/permissions.ts';
+
+export type Mode = 'live' | 'test';
+
+/** Who is acting. `userId` is the person behind the action (an API key's creator, an app's approving merchant). */
+export interface Actor {
+  type: 'user' | 'api_key' | 'oauth_app' | 'ai_connector' | 'system';
+  /** The credential or user id that acted (user id, API key id, OAuth client id). */
+  id: string;
+  /** Human-readable, for audit logs: an email, an API key prefix, an app name. */
+  label: string;
+  userId: string | null;
+}
+
+/** The active store and mode: every tenant-owned read and write is scoped to it. */
+export interface Tenant {
+  storeId: string;
+  mode: Mode;
+}
+
 /**
  * What every domain service receives first: who is calling, for which store, with what rights, and when.
  * Built by the HTTP layer (or the MCP layer) from the request; a service never sees the request itself.
@@ -6,6 +26,21 @@ export interface RequestContext {
   requestId: string;
   /** The instant the request is handled; services use it instead of reading the clock. */
   now: Date;
+  actor?: Actor;
+}
+
+/** A signed-in caller (session, API key, OAuth token) without a store chosen yet. */
+export interface UserContext extends RequestContext {
+  actor: Actor;
+  /** How the caller authenticated; some operations need a person (a session), not a key. */
+  credential: 'session' | 'api_key' | 'oauth';
+}
+
+/** A caller acting in one store and mode, with the permissions they have there. */
+export interface StoreContext extends UserContext {
+  tenant: Tenant;
+  role: Role;
+  permissions: ReadonlySet<Permission>;
 }
 
 export function systemContext(requestId = 'system', now = new Date()): RequestContext {

@@ -49,6 +49,103 @@ export const ERROR_CODES = {
     meaning: 'A dependency (the database) cannot be reached right now.',
     fix: 'Retry after the number of seconds in `Retry-After`.',
   },
+  // Authentication and access
+  AUTH_REQUIRED: {
+    status: 401,
+    meaning: 'No credential was sent. Send `Authorization: Bearer <token>` (a session or OAuth access token) or `X-MerchantApiKey: <key>`.',
+    fix: 'Sign in (`POST /v1/auth/login`) or use an API key.',
+  },
+  AUTH_INVALID: {
+    status: 401,
+    meaning: 'The credential is unknown, expired or revoked. The `WWW-Authenticate` header gives details.',
+    fix: 'Sign in again, refresh the OAuth token, or use a current API key.',
+  },
+  LOGIN_FAILED: {
+    status: 401,
+    meaning: 'The email or the password is wrong (we do not say which).',
+    fix: 'Check both and try again; after repeated failures, wait for `Retry-After`.',
+  },
+  AUTH_AMBIGUOUS: {
+    status: 400,
+    meaning: 'Both `Authorization` and `X-MerchantApiKey` were sent.',
+    fix: 'Send exactly one credential.',
+  },
+  TOO_MANY_ATTEMPTS: {
+    status: 429,
+    meaning: 'Too many attempts in a short time (for example failed sign-ins).',
+    fix: 'Wait the number of seconds in `Retry-After`, then try again.',
+  },
+  PERMISSION_DENIED: {
+    status: 403,
+    meaning: 'The credential is valid but lacks the permission this action needs; the message and `details` name it.',
+    fix: 'Ask a store owner for a role with that permission, or use a credential that has it.',
+  },
+  CREDENTIAL_NOT_ALLOWED: {
+    status: 403,
+    meaning: 'This action needs a signed-in merchant (session token); API keys and app tokens cannot do it.',
+    fix: 'Sign in with `POST /v1/auth/login` and use the session token.',
+  },
+  MODE_MISMATCH: {
+    status: 403,
+    meaning: 'The credential is bound to the other mode (live or test) than the one asked for with `X-Mode`.',
+    fix: 'Use a credential of that mode, or drop `X-Mode`.',
+  },
+  INVALID_HEADER: {
+    status: 400,
+    meaning: 'A request header has a value we do not accept; `details` names it (for example `X-Mode` must be live or test).',
+    fix: 'Correct the header named in `details`.',
+  },
+  MERCHANT_ID_REQUIRED: {
+    status: 400,
+    meaning: 'You belong to several stores and did not say which one: send `X-MerchantId: <storeId>`.',
+    fix: 'Add `X-MerchantId` with an id from `GET /v1/stores`.',
+  },
+  // Accounts, stores, members, API keys
+  EMAIL_TAKEN: {
+    status: 409,
+    meaning: 'An account with this email already exists (emails are compared without regard to case).',
+    fix: 'Sign in instead, or use another email.',
+  },
+  STORE_NOT_FOUND: {
+    status: 404,
+    meaning: 'No store with this id that you belong to.',
+    fix: 'Take the id from `GET /v1/stores`.',
+  },
+  MEMBER_NOT_FOUND: {
+    status: 404,
+    meaning: 'No member of this store has this user id.',
+    fix: 'Take the id from `GET /v1/members`.',
+  },
+  ALREADY_MEMBER: {
+    status: 409,
+    meaning: 'The person is already a member of this store.',
+    fix: 'Change their role with `PATCH /v1/members/{userId}` instead.',
+  },
+  LAST_OWNER: {
+    status: 409,
+    meaning: 'The store would be left without an owner.',
+    fix: 'Make another member an owner first.',
+  },
+  INVITATION_NOT_FOUND: {
+    status: 404,
+    meaning: 'No open invitation matches (it may have been used, revoked or never existed).',
+    fix: 'Ask the store owner for a new invitation.',
+  },
+  INVITATION_EXPIRED: {
+    status: 410,
+    meaning: 'The invitation has expired.',
+    fix: 'Ask the store owner for a new invitation.',
+  },
+  INVITATION_EMAIL_MISMATCH: {
+    status: 403,
+    meaning: 'The invitation was made out to another email than the signed-in account.',
+    fix: 'Sign in with the invited email, or ask for an invitation to yours.',
+  },
+  API_KEY_NOT_FOUND: {
+    status: 404,
+    meaning: 'No API key with this id in this store and mode.',
+    fix: 'Take the id from `GET /v1/api-keys`.',
+  },
   // Reference data
   COUNTRY_NOT_FOUND: {
     status: 404,
@@ -63,6 +160,8 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 export interface ErrorDetail {
   path: string;
   rule: string;
+  /** Where the field was sent, when not the body. */
+  in?: 'body' | 'query' | 'path' | 'header';
 }
 
 /**

@@ -20,6 +20,7 @@ describe('configuration', () => {
       port: 3000,
       baseUrl: 'http://127.0.0.1:3000',
       logLevel: 'info',
+      redisUrl: null,
     });
   });
 
@@ -47,6 +48,7 @@ describe('configuration', () => {
     refuses({ BASE_URL: 'ftp://shop.example.com' }, 'BASE_URL');
     refuses({ BASE_URL: 'https://shop.example.com/?x=1' }, 'BASE_URL');
     refuses({ LOG_LEVEL: 'loud' }, 'LOG_LEVEL');
+    refuses({ REDIS_URL: 'localhost:6379' }, 'REDIS_URL');
   });
 
   it('derives BASE_URL from HOST and PORT, and drops a trailing slash from a given one', () => {

@@ -33,8 +33,109 @@ export interface SpecificationTable {
   updated_at: Timestamp;
 }
 
+
+export interface UserTable {
+  id: string;
+  email: string;
+  email_normalized: string;
+  name: string;
+  phone: string | null;
+  password_hash: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface StoreTable {
+  id: string;
+  name: string;
+  legal_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  city: string | null;
+  postal_code: string | null;
+  country_id: string | null;
+  state_id: string | null;
+  currency: string;
+  timezone: string;
+  logo_file_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface StoreMemberTable {
+  store_id: string;
+  user_id: string;
+  role: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface StoreInvitationTable {
+  id: string;
+  store_id: string;
+  email: string;
+  email_normalized: string;
+  role: string;
+  token_hash: string;
+  invited_by: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface ApiKeyTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  /** JSON array of permissions, or null for "everything the creator may do". */
+  permissions: string | null;
+  created_by: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface AuditLogTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  actor_type: string;
+  actor_id: string;
+  actor_label: string;
+  user_id: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  /** JSON object */
+  details: string | null;
+  request_id: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   countries: CountryTable;
   states: StateTable;
   specifications: SpecificationTable;
+  users: UserTable;
+  sessions: SessionTable;
+  stores: StoreTable;
+  store_members: StoreMemberTable;
+  store_invitations: StoreInvitationTable;
+  api_keys: ApiKeyTable;
+  audit_logs: AuditLogTable;
 }

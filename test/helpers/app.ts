@@ -21,7 +21,7 @@ export const TEST_BASE_URL = 'http://127.0.0.1:3000';
  */
 export async function startTestApp(
   kind: DatabaseKind,
-  options: Omit<AppOptions, 'container'> & { extend?: (app: FastifyInstance) => void | Promise<void> } = {},
+  options: Omit<AppOptions, 'container'> & { extend?: (app: FastifyInstance) => void | Promise<void>; redisUrl?: string } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   const config: Config = {
@@ -30,12 +30,13 @@ export async function startTestApp(
     port: 0,
     baseUrl: TEST_BASE_URL,
     logLevel: options.logStream ? 'info' : 'silent',
+    redisUrl: options.redisUrl ?? null,
   };
   const container = createContainer(config);
   try {
     await migrateToLatest(container.db);
     await seed(container);
-    const { extend, ...appOptions } = options;
+    const { extend, redisUrl: _redis, ...appOptions } = options;
     const app = await buildApp({ container, ...appOptions });
     await extend?.(app);
     await app.ready();

@@ -5,7 +5,7 @@ import { isDatabaseUnavailable } from '../../store/db.ts';
 import type { ErrorEnvelope } from '../envelope.ts';
 
 type Location = 'body' | 'query' | 'path' | 'header';
-type Detail = ErrorDetail & { in?: Location };
+type Detail = ErrorDetail;
 
 const LOCATIONS: Record<string, Location> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
 

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { Db, Dialect } from '../db.ts';
 import * as m0001 from './0001-reference-data.ts';
+import * as m0002 from './0002-accounts.ts';
 
 /** Column types that differ between the engines; one migration set serves both through these. */
 export interface MigrationContext {
@@ -17,7 +18,10 @@ interface MigrationModule {
 }
 
 /** Every migration, in order. A new migration is a new file here; a landed one is never edited. */
-const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]> = [['0001-reference-data', m0001]];
+const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]> = [
+  ['0001-reference-data', m0001],
+  ['0002-accounts', m0002],
+];
 
 function contextFor(dialect: Dialect): MigrationContext {
   return {

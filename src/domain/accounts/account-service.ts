@@ -1,0 +1,144 @@
+import type { RequestContext, StoreContext, UserContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import type { DataAccess } from '../../store/repos.ts';
+import { requireSession } from '../access.ts';
+import { auditEntry } from '../audit/audit-service.ts';
+import { newId } from '../ids.ts';
+import type { Role } from '../permissions.ts';
+import type { RateLimiter } from '../rate-limit.ts';
+import { dummyPasswordHash, hashPassword, hashSecret, newSecret, verifyPassword } from '../secrets.ts';
+import { newStore } from './store-service.ts';
+import type { Store, User } from './types.ts';
+
+/** Sessions last a week; signing in again starts a new one. */
+export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
+export const SESSION_TOKEN_PREFIX = 'cs_sess_';
+
+/** Failed sign-ins: 5 per email and address, 30 per address, in 15 minutes. */
+export const LOGIN_LIMITS = { perAccount: 5, perAddress: 30, windowSeconds: 15 * 60 };
+
+export interface SessionGrant {
+  token: string;
+  expiresAt: Date;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e.message ?? '');
+}
+
+export function createAccountService(deps: { data: DataAccess; rateLimiter: RateLimiter }) {
+  const { data, rateLimiter } = deps;
+
+  async function startSession(repos: DataAccess['repos'], userId: string, now: Date): Promise<SessionGrant> {
+    const token = newSecret(SESSION_TOKEN_PREFIX);
+    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    await repos.accounts.insertSession({ id: newId('ses', now), userId, createdAt: now, expiresAt, revokedAt: null }, hashSecret(token));
+    return { token, expiresAt };
+  }
+
+  return {
+    /** Creates the account, its first store (the user owns it) and a session, all or nothing. */
+    async signup(
+      ctx: RequestContext,
+      input: { email: string; password: string; name: string; storeName: string },
+    ): Promise<{ user: User; store: Store; role: Role; session: SessionGrant }> {
+      if (await data.repos.accounts.emailTaken(input.email)) throw emailTaken();
+      const passwordHash = await hashPassword(input.password);
+      const user: User = { id: newId('usr', ctx.now), email: input.email.trim(), name: input.name, phone: null, createdAt: ctx.now, updatedAt: ctx.now };
+      const store = newStore(input.storeName, ctx.now);
+      try {
+        return await data.transaction(async (repos) => {
+          await repos.accounts.insertUser(user, passwordHash);
+          await repos.merchants.insertStore(store);
+          await repos.merchants.insertMember(store.id, user.id, 'owner', ctx.now);
+          const actor = { type: 'user' as const, id: user.id, label: user.email, userId: user.id };
+          await repos.audit.insert(
+            auditEntry({ ...ctx, actor }, store.id, 'live', { action: 'store.create', targetType: 'store', targetId: store.id, details: { name: store.name } }),
+          );
+          const session = await startSession(repos, user.id, ctx.now);
+          return { user, store, role: 'owner' as const, session };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+    },
+
+    /**
+     * Signs in. A wrong email and a wrong password get the same answer in about the same time. Failed attempts are
+     * counted per email and client address; past the limit the answer is 429 with Retry-After, checked before the
+     * password so a locked account cannot be probed.
+     */
+    async login(
+      ctx: RequestContext,
+      input: { email: string; password: string; clientAddress: string },
+    ): Promise<{ user: User; session: SessionGrant; stores: Array<{ store: Store; role: Role }> }> {
+      const accountKey = `login:${input.email.trim().toLowerCase()}|${input.clientAddress}`;
+      const addressKey = `login-ip:${input.clientAddress}`;
+      const [perAccount, perAddress] = await Promise.all([rateLimiter.peek(accountKey), rateLimiter.peek(addressKey)]);
+      const blocked = [
+        perAccount.count >= LOGIN_LIMITS.perAccount ? perAccount.resetInSeconds : 0,
+        perAddress.count >= LOGIN_LIMITS.perAddress ? perAddress.resetInSeconds : 0,
+      ];
+      const retryAfter = Math.max(...blocked);
+      if (retryAfter > 0) throw tooManyAttempts(retryAfter);
+
+      const found = await data.repos.accounts.findUserForLogin(input.email);
+      const ok = await verifyPassword(input.password, found?.passwordHash ?? (await dummyPasswordHash()));
+      if (!found || !ok) {
+        const [a, b] = await Promise.all([
+          rateLimiter.hit(accountKey, LOGIN_LIMITS.windowSeconds),
+          rateLimiter.hit(addressKey, LOGIN_LIMITS.windowSeconds),
+        ]);
+        if (a.count > LOGIN_LIMITS.perAccount) throw tooManyAttempts(a.resetInSeconds);
+        if (b.count > LOGIN_LIMITS.perAddress) throw tooManyAttempts(b.resetInSeconds);
+        throw new AppError('LOGIN_FAILED', 'The email or password is wrong.');
+      }
+      await rateLimiter.reset(accountKey);
+      const session = await startSession(data.repos, found.user.id, ctx.now);
+      const stores = await data.repos.merchants.listStoresOfUser(found.user.id);
+      return { user: found.user, session, stores };
+    },
+
+    /** Ends the caller's session at once. */
+    async logout(ctx: UserContext, sessionId: string): Promise<void> {
+      requireSession(ctx, 'Signing out');
+      await data.repos.accounts.revokeSession(sessionId, ctx.now);
+    },
+
+    /** The person behind the credential (an API key's creator). */
+    async getProfile(ctx: UserContext): Promise<User> {
+      const user = await data.repos.accounts.findUser(ctx.actor.userId!);
+      if (!user) throw new AppError('AUTH_INVALID', 'The account behind this credential no longer exists.');
+      return user;
+    },
+
+    async updateProfile(ctx: UserContext | StoreContext, patch: { email?: string; name?: string; phone?: string | null }): Promise<User> {
+      requireSession(ctx, 'Changing a profile');
+      const userId = ctx.actor.userId!;
+      if (patch.email !== undefined && (await data.repos.accounts.emailTaken(patch.email, userId))) throw emailTaken();
+      try {
+        await data.repos.accounts.updateUser(userId, { ...patch, ...(patch.email ? { email: patch.email.trim() } : {}) }, ctx.now);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+      return this.getProfile(ctx);
+    },
+  };
+}
+
+function emailTaken(): AppError {
+  return new AppError('EMAIL_TAKEN', 'An account with this email already exists. Sign in instead, or use another email.', {
+    details: [{ path: 'email', rule: 'must not belong to another account' }],
+  });
+}
+
+function tooManyAttempts(retryAfter: number): AppError {
+  return new AppError('TOO_MANY_ATTEMPTS', `Too many failed sign-ins. Try again in ${retryAfter} seconds.`, {
+    headers: { 'retry-after': String(retryAfter) },
+  });
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,81 @@
+import type { Mode, StoreContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import type { DataAccess } from '../../store/repos.ts';
+import { requirePermission } from '../access.ts';
+import { recordAudit } from '../audit/audit-service.ts';
+import { newId } from '../ids.ts';
+import { expandPermissions, type Permission, sortPermissions } from '../permissions.ts';
+import { hashSecret, newSecret } from '../secrets.ts';
+import type { ApiKey } from './types.ts';
+
+/** `sk_live_` or `sk_test_`: the prefix tells a live key from a test key at a glance (and to secret scanners). */
+export const API_KEY_PREFIX: Record<Mode, string> = { live: 'sk_live_', test: 'sk_test_' };
+
+/**
+ * API keys of the active store and mode. Managing them needs settings:write. A key acts as its creator, limited to
+ * the permissions it was given: it never exceeds what the creator may do, now or later.
+ */
+export function createApiKeyService(deps: { data: DataAccess }) {
+  const { data } = deps;
+  return {
+    async create(
+      ctx: StoreContext,
+      input: { name: string; mode?: Mode | undefined; permissions?: Permission[] | undefined },
+    ): Promise<{ key: ApiKey; secret: string }> {
+      requirePermission(ctx, 'settings:write');
+      const mode = input.mode ?? ctx.tenant.mode;
+      if (ctx.credential !== 'session' && mode !== ctx.tenant.mode) {
+        throw new AppError('MODE_MISMATCH', `A ${ctx.tenant.mode} credential cannot create a ${mode} key. Sign in to create keys of either mode.`);
+      }
+      if (input.permissions !== undefined) {
+        const beyond = sortPermissions(input.permissions).filter((p) => !ctx.permissions.has(p));
+        if (beyond.length > 0) {
+          throw new AppError('PERMISSION_DENIED', `You cannot give a key permissions you do not have: ${beyond.join(', ')}.`, {
+            details: beyond.map((p) => ({ path: 'permissions', rule: `you lack ${p}` })),
+          });
+        }
+      }
+      const secret = newSecret(API_KEY_PREFIX[mode]);
+      const key: ApiKey = {
+        id: newId('key', ctx.now),
+        storeId: ctx.tenant.storeId,
+        mode,
+        name: input.name,
+        prefix: secret.slice(0, API_KEY_PREFIX[mode].length + 6),
+        permissions: input.permissions === undefined ? null : sortPermissions(expandPermissions(input.permissions)),
+        createdBy: ctx.actor.userId!,
+        createdAt: ctx.now,
+        lastUsedAt: null,
+        revokedAt: null,
+      };
+      await data.transaction(async (repos) => {
+        await repos.apiKeys.insert(key, hashSecret(secret));
+        await recordAudit(repos, { ...ctx, tenant: { ...ctx.tenant, mode } }, {
+          action: 'api_key.create',
+          targetType: 'api_key',
+          targetId: key.id,
+          details: { name: key.name, prefix: key.prefix, permissions: key.permissions },
+        });
+      });
+      return { key, secret };
+    },
+
+    async list(ctx: StoreContext): Promise<ApiKey[]> {
+      requirePermission(ctx, 'settings:write');
+      return data.repos.apiKeys.list(ctx.tenant.storeId, ctx.tenant.mode);
+    },
+
+    /** Revokes a key of the active store and mode; it stops working at once. */
+    async revoke(ctx: StoreContext, id: string): Promise<void> {
+      requirePermission(ctx, 'settings:write');
+      await data.transaction(async (repos) => {
+        if (!(await repos.apiKeys.revoke(ctx.tenant.storeId, ctx.tenant.mode, id, ctx.now))) {
+          throw new AppError('API_KEY_NOT_FOUND', `No API key "${id}" in this store's ${ctx.tenant.mode} mode.`);
+        }
+        await recordAudit(repos, ctx, { action: 'api_key.revoke', targetType: 'api_key', targetId: id });
+      });
+    },
+  };
+}
+
+export type ApiKeyService = ReturnType<typeof createApiKeyService>;

@@ -1,0 +1,126 @@
+import type { StoreContext, UserContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import type { DataAccess } from '../../store/repos.ts';
+import { requirePermission, requireSession } from '../access.ts';
+import { auditEntry, recordAudit } from '../audit/audit-service.ts';
+import { newId } from '../ids.ts';
+import type { Role } from '../permissions.ts';
+import { hashSecret, newSecret } from '../secrets.ts';
+import type { Invitation, Member, Membership } from './types.ts';
+
+/** Invitations are valid for 7 days. */
+export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * Members of the active store and their roles. Inviting, changing roles and removing need settings:write (owners);
+ * listing needs settings:read. A store always keeps at least one owner.
+ */
+export function createMemberService(deps: { data: DataAccess }) {
+  const { data } = deps;
+
+  async function requireMember(repos: DataAccess['repos'], ctx: StoreContext, userId: string): Promise<Membership> {
+    const member = await repos.merchants.findMembership(ctx.tenant.storeId, userId);
+    if (!member) throw new AppError('MEMBER_NOT_FOUND', `No member of this store has the user id "${userId}".`);
+    return member;
+  }
+
+  function lastOwner(): AppError {
+    return new AppError('LAST_OWNER', 'This would leave the store without an owner. Make another member an owner first.');
+  }
+
+  return {
+    async list(ctx: StoreContext): Promise<Member[]> {
+      requirePermission(ctx, 'settings:read');
+      return data.repos.merchants.listMembers(ctx.tenant.storeId);
+    },
+
+    /** Invites someone by email; the token is returned once, for the owner to pass on (we send no email). */
+    async invite(ctx: StoreContext, input: { email: string; role: Role }): Promise<{ invitation: Invitation; token: string }> {
+      requirePermission(ctx, 'settings:write');
+      const existing = await data.repos.accounts.findUserForLogin(input.email);
+      if (existing && (await data.repos.merchants.findMembership(ctx.tenant.storeId, existing.user.id))) {
+        throw new AppError('ALREADY_MEMBER', `${input.email} is already a member of this store. Change their role instead.`);
+      }
+      const token = newSecret('cs_inv_');
+      const invitation: Invitation = {
+        id: newId('inv', ctx.now),
+        storeId: ctx.tenant.storeId,
+        email: input.email.trim(),
+        role: input.role,
+        invitedBy: ctx.actor.userId!,
+        createdAt: ctx.now,
+        expiresAt: new Date(ctx.now.getTime() + INVITATION_TTL_MS),
+        acceptedAt: null,
+        revokedAt: null,
+      };
+      await data.transaction(async (repos) => {
+        await repos.merchants.insertInvitation(invitation, hashSecret(token));
+        await recordAudit(repos, ctx, { action: 'member.invite', targetType: 'invitation', targetId: invitation.id, details: { email: invitation.email, role: invitation.role } });
+      });
+      return { invitation, token };
+    },
+
+    async listInvitations(ctx: StoreContext): Promise<Invitation[]> {
+      requirePermission(ctx, 'settings:read');
+      return data.repos.merchants.listOpenInvitations(ctx.tenant.storeId);
+    },
+
+    async revokeInvitation(ctx: StoreContext, invitationId: string): Promise<void> {
+      requirePermission(ctx, 'settings:write');
+      await data.transaction(async (repos) => {
+        if (!(await repos.merchants.revokeInvitation(ctx.tenant.storeId, invitationId, ctx.now))) {
+          throw new AppError('INVITATION_NOT_FOUND', `No open invitation "${invitationId}" in this store.`);
+        }
+        await recordAudit(repos, ctx, { action: 'member.invitation_revoke', targetType: 'invitation', targetId: invitationId });
+      });
+    },
+
+    /** The signed-in merchant accepts an invitation made out to their email. */
+    async accept(ctx: UserContext, token: string): Promise<{ membership: Membership }> {
+      requireSession(ctx, 'Accepting an invitation');
+      const invitation = await data.repos.merchants.findOpenInvitationByToken(hashSecret(token));
+      if (!invitation) throw new AppError('INVITATION_NOT_FOUND', 'This invitation is not valid: it may have been used or revoked.');
+      if (invitation.expiresAt <= ctx.now) throw new AppError('INVITATION_EXPIRED', 'This invitation has expired. Ask the store owner for a new one.');
+      const user = await data.repos.accounts.findUser(ctx.actor.userId!);
+      if (!user || user.email.toLowerCase() !== invitation.email.toLowerCase()) {
+        throw new AppError('INVITATION_EMAIL_MISMATCH', 'This invitation was made out to another email. Sign in with the invited email.');
+      }
+      if (await data.repos.merchants.findMembership(invitation.storeId, user.id)) {
+        throw new AppError('ALREADY_MEMBER', 'You are already a member of this store.');
+      }
+      await data.transaction(async (repos) => {
+        if (!(await repos.merchants.markInvitationAccepted(invitation.storeId, invitation.id, ctx.now))) {
+          throw new AppError('INVITATION_NOT_FOUND', 'This invitation has just been used or revoked.');
+        }
+        await repos.merchants.insertMember(invitation.storeId, user.id, invitation.role, ctx.now);
+        await repos.audit.insert(
+          auditEntry(ctx, invitation.storeId, 'live', { action: 'member.join', targetType: 'user', targetId: user.id, details: { role: invitation.role } }),
+        );
+      });
+      return { membership: { storeId: invitation.storeId, userId: user.id, role: invitation.role, createdAt: ctx.now, updatedAt: ctx.now } };
+    },
+
+    async changeRole(ctx: StoreContext, userId: string, role: Role): Promise<Membership> {
+      requirePermission(ctx, 'settings:write');
+      return data.transaction(async (repos) => {
+        const member = await requireMember(repos, ctx, userId);
+        if (member.role === 'owner' && role !== 'owner' && (await repos.merchants.countOwners(ctx.tenant.storeId)) <= 1) throw lastOwner();
+        await repos.merchants.updateMemberRole(ctx.tenant.storeId, userId, role, ctx.now);
+        await recordAudit(repos, ctx, { action: 'member.role_change', targetType: 'user', targetId: userId, details: { from: member.role, to: role } });
+        return { ...member, role, updatedAt: ctx.now };
+      });
+    },
+
+    async remove(ctx: StoreContext, userId: string): Promise<void> {
+      requirePermission(ctx, 'settings:write');
+      await data.transaction(async (repos) => {
+        const member = await requireMember(repos, ctx, userId);
+        if (member.role === 'owner' && (await repos.merchants.countOwners(ctx.tenant.storeId)) <= 1) throw lastOwner();
+        await repos.merchants.deleteMember(ctx.tenant.storeId, userId);
+        await recordAudit(repos, ctx, { action: 'member.remove', targetType: 'user', targetId: userId, details: { role: member.role } });
+      });
+    },
+  };
+}
+
+export type MemberService = ReturnType<typeof createMemberService>;

@@ -1,0 +1,114 @@
+import type { StoreContext, UserContext } from '../../context.ts';
+import { AppError, type ErrorDetail } from '../../errors.ts';
+import type { DataAccess } from '../../store/repos.ts';
+import type { StorePatch } from '../../store/merchant-store.ts';
+import { requirePermission, requireSession } from '../access.ts';
+import { auditEntry, recordAudit } from '../audit/audit-service.ts';
+import { newId } from '../ids.ts';
+import type { ReferenceService } from '../reference/reference-service.ts';
+import type { Role } from '../permissions.ts';
+import type { Store } from './types.ts';
+
+export const DEFAULT_CURRENCY = 'USD';
+export const DEFAULT_TIMEZONE = 'UTC';
+
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+const TIMEZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+
+export function newStore(name: string, now: Date): Store {
+  return {
+    id: newId('sto', now),
+    name,
+    legalName: null,
+    contactEmail: null,
+    contactPhone: null,
+    address: { line1: null, line2: null, city: null, postalCode: null, countryId: null, stateId: null },
+    currency: DEFAULT_CURRENCY,
+    timezone: DEFAULT_TIMEZONE,
+    logoFileId: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** Stores the caller belongs to, creating stores, and the store's business profile. */
+export function createStoreService(deps: { data: DataAccess; reference: ReferenceService }) {
+  const { data, reference } = deps;
+
+  async function requireStore(ctx: StoreContext): Promise<Store> {
+    const store = await data.repos.merchants.findStore(ctx.tenant.storeId);
+    if (!store) throw new AppError('STORE_NOT_FOUND', 'This store no longer exists.');
+    return store;
+  }
+
+  return {
+    /** A session sees every store it belongs to; an API key only its own. */
+    async listStores(ctx: UserContext, keyStoreId?: string): Promise<Array<{ store: Store; role: Role }>> {
+      const all = await data.repos.merchants.listStoresOfUser(ctx.actor.userId!);
+      return keyStoreId === undefined ? all : all.filter((s) => s.store.id === keyStoreId);
+    },
+
+    /** Creates a store owned by the signed-in merchant. */
+    async createStore(ctx: UserContext, input: { name: string; currency?: string; timezone?: string }): Promise<{ store: Store; role: Role }> {
+      requireSession(ctx, 'Creating a store');
+      const details: ErrorDetail[] = [];
+      if (input.currency !== undefined && !CURRENCIES.has(input.currency)) details.push({ path: 'currency', rule: 'must be an ISO 4217 currency code, e.g. USD' });
+      if (input.timezone !== undefined && !TIMEZONES.has(input.timezone)) details.push({ path: 'timezone', rule: 'must be an IANA time zone, e.g. Europe/Berlin' });
+      if (details.length > 0) throw invalid(details);
+      const store = { ...newStore(input.name, ctx.now), currency: input.currency ?? DEFAULT_CURRENCY, timezone: input.timezone ?? DEFAULT_TIMEZONE };
+      await data.transaction(async (repos) => {
+        await repos.merchants.insertStore(store);
+        await repos.merchants.insertMember(store.id, ctx.actor.userId!, 'owner', ctx.now);
+        await repos.audit.insert(auditEntry(ctx, store.id, 'live', { action: 'store.create', targetType: 'store', targetId: store.id, details: { name: store.name } }));
+      });
+      return { store, role: 'owner' };
+    },
+
+    /** Any member may read the business profile of the active store. */
+    async getBusiness(ctx: StoreContext): Promise<Store> {
+      return requireStore(ctx);
+    },
+
+    /** Changes the sent fields of the business profile (settings:write). Country, state, currency and zone are checked. */
+    async updateBusiness(ctx: StoreContext, patch: StorePatch): Promise<Store> {
+      requirePermission(ctx, 'settings:write');
+      const current = await requireStore(ctx);
+      const details: ErrorDetail[] = [];
+      if (patch.currency !== undefined && !CURRENCIES.has(patch.currency)) details.push({ path: 'currency', rule: 'must be an ISO 4217 currency code, e.g. USD' });
+      if (patch.timezone !== undefined && !TIMEZONES.has(patch.timezone)) details.push({ path: 'timezone', rule: 'must be an IANA time zone, e.g. Europe/Berlin' });
+      if (patch.logoFileId !== undefined && patch.logoFileId !== null) {
+        details.push({ path: 'logoFileId', rule: 'must be the id of an image uploaded to this store' });
+      }
+      const countryId = patch.address?.countryId !== undefined ? patch.address.countryId : current.address.countryId;
+      const stateId = patch.address?.stateId !== undefined ? patch.address.stateId : current.address.stateId;
+      if (countryId !== null && patch.address?.countryId !== undefined) {
+        const known = await reference.listCountries(ctx).then((all) => all.some((c) => c.id === countryId));
+        if (!known) details.push({ path: 'address.countryId', rule: 'must be a country id from GET /v1/countries' });
+      }
+      if (stateId !== null && (patch.address?.stateId !== undefined || patch.address?.countryId !== undefined)) {
+        const states = countryId === null ? [] : await reference.listStates(ctx, countryId).catch(() => []);
+        if (!states.some((s) => s.id === stateId)) {
+          details.push({ path: 'address.stateId', rule: 'must be a state of the address country, from GET /v1/states/{countryId}' });
+        }
+      }
+      if (details.length > 0) throw invalid(details);
+      await data.transaction(async (repos) => {
+        await repos.merchants.updateStore(ctx.tenant.storeId, patch, ctx.now);
+        await recordAudit(repos, ctx, { action: 'store.update', targetType: 'store', targetId: ctx.tenant.storeId, details: { fields: changedFields(patch) } });
+      });
+      return requireStore(ctx);
+    },
+  };
+}
+
+function changedFields(patch: StorePatch): string[] {
+  const fields = Object.keys(patch).filter((k) => k !== 'address');
+  for (const k of Object.keys(patch.address ?? {})) fields.push(`address.${k}`);
+  return fields;
+}
+
+function invalid(details: ErrorDetail[]): AppError {
+  return new AppError('VALIDATION_FAILED', `The request is not valid: ${details.map((d) => `${d.path} ${d.rule}`).join('; ')}.`, { details });
+}
+
+export type StoreService = ReturnType<typeof createStoreService>;

@@ -1,0 +1,103 @@
+import type { Mode } from '../../context.ts';
+import type { Permission, Role } from '../permissions.ts';
+
+export interface User {
+  id: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface Session {
+  id: string;
+  userId: string;
+  createdAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
+export interface Address {
+  line1: string | null;
+  line2: string | null;
+  city: string | null;
+  postalCode: string | null;
+  countryId: string | null;
+  stateId: string | null;
+}
+
+export interface Store {
+  id: string;
+  name: string;
+  legalName: string | null;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  address: Address;
+  currency: string;
+  timezone: string;
+  logoFileId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface Membership {
+  storeId: string;
+  userId: string;
+  role: Role;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface Member extends Membership {
+  email: string;
+  name: string;
+}
+
+export interface Invitation {
+  id: string;
+  storeId: string;
+  email: string;
+  role: Role;
+  invitedBy: string;
+  createdAt: Date;
+  expiresAt: Date;
+  acceptedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+export interface ApiKey {
+  id: string;
+  storeId: string;
+  mode: Mode;
+  name: string;
+  prefix: string;
+  /** null: everything the creator may do in the store */
+  permissions: Permission[] | null;
+  createdBy: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+export interface AuditEntry {
+  id: string;
+  storeId: string;
+  mode: Mode;
+  actorType: string;
+  actorId: string;
+  actorLabel: string;
+  userId: string | null;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  details: Record<string, unknown> | null;
+  requestId: string | null;
+  createdAt: Date;
+}
+
+/** A page of a newest-first list, continued with `nextCursor`. */
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}

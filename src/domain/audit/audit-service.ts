@@ -1,0 +1,57 @@
+import type { StoreContext } from '../../context.ts';
+import type { Repos } from '../../store/repos.ts';
+import { requirePermission } from '../access.ts';
+import type { AuditEntry, Page } from '../accounts/types.ts';
+import { newId } from '../ids.ts';
+import { decodeCursor, encodeCursor } from '../pagination.ts';
+
+export interface AuditRecord {
+  action: string;
+  targetType?: string;
+  targetId?: string;
+  details?: Record<string, unknown>;
+}
+
+/** Appends an audit entry for a write, in the caller's transaction, naming who did it in which store and mode. */
+export async function recordAudit(repos: Repos, ctx: StoreContext, record: AuditRecord): Promise<void> {
+  await repos.audit.insert(auditEntry(ctx, ctx.tenant.storeId, ctx.tenant.mode, record));
+}
+
+export function auditEntry(
+  ctx: Pick<StoreContext, 'actor' | 'requestId' | 'now'>,
+  storeId: string,
+  mode: StoreContext['tenant']['mode'],
+  record: AuditRecord,
+): AuditEntry {
+  return {
+    id: newId('aud', ctx.now),
+    storeId,
+    mode,
+    actorType: ctx.actor.type,
+    actorId: ctx.actor.id,
+    actorLabel: ctx.actor.label,
+    userId: ctx.actor.userId,
+    action: record.action,
+    targetType: record.targetType ?? null,
+    targetId: record.targetId ?? null,
+    details: record.details ?? null,
+    requestId: ctx.requestId,
+    createdAt: ctx.now,
+  };
+}
+
+export function createAuditService(deps: { repos: Repos }) {
+  return {
+    /** Newest first, for the active store and mode (settings:read). */
+    async list(ctx: StoreContext, options: { limit: number; cursor?: string | undefined }): Promise<Page<AuditEntry>> {
+      requirePermission(ctx, 'settings:read');
+      const before = options.cursor === undefined ? undefined : decodeCursor(options.cursor);
+      const rows = await deps.repos.audit.list(ctx.tenant.storeId, ctx.tenant.mode, { limit: options.limit, before });
+      const items = rows.slice(0, options.limit);
+      const last = items.at(-1);
+      return { items, nextCursor: rows.length > options.limit && last ? encodeCursor(last.id) : null };
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { Mode, StoreContext, UserContext } from '../../context.ts';
+import type { AuthService, Credentials, Principal } from '../../domain/accounts/auth-service.ts';
+import { AppError } from '../../errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Who may call the route: absent = public; 'user' = any valid credential; 'store' = a credential acting in a
+     * store (chosen with X-MerchantId / X-Mode).
+     */
+    auth?: 'user' | 'store';
+  }
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}
+
+const MERCHANT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function invalidHeader(name: string, rule: string): AppError {
+  return new AppError('INVALID_HEADER', `The ${name} header ${rule}.`, { details: [{ path: name, rule, in: 'header' }] });
+}
+
+export function readCredentials(request: FastifyRequest): Credentials {
+  const authorization = header(request, 'authorization');
+  const apiKey = header(request, 'x-merchantapikey');
+  let bearer: string | undefined;
+  if (authorization !== undefined) {
+    const match = /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i.exec(authorization);
+    if (!match) {
+      throw new AppError('AUTH_INVALID', 'The Authorization header must be "Bearer <token>".', {
+        headers: { 'www-authenticate': 'Bearer realm="commerce-service", error="invalid_request", error_description="Use the Bearer scheme"' },
+      });
+    }
+    bearer = match[1];
+  }
+  return { bearer, apiKey: apiKey === undefined || apiKey === '' ? undefined : apiKey.trim() };
+}
+
+function readSelection(request: FastifyRequest): { merchantId?: string; mode?: Mode } {
+  const merchantId = header(request, 'x-merchantid');
+  const mode = header(request, 'x-mode');
+  const selection: { merchantId?: string; mode?: Mode } = {};
+  if (merchantId !== undefined && merchantId !== '') {
+    if (!MERCHANT_ID.test(merchantId)) throw invalidHeader('X-MerchantId', 'must be a store id from GET /v1/stores');
+    selection.merchantId = merchantId;
+  }
+  if (mode !== undefined && mode !== '') {
+    const m = mode.trim().toLowerCase();
+    if (m !== 'live' && m !== 'test') throw invalidHeader('X-Mode', 'must be live or test');
+    selection.mode = m;
+  }
+  return selection;
+}
+
+/** The signed-in caller of a route declared with `config: { auth: 'user' }` (or 'store'). */
+export function userCtx(request: FastifyRequest): UserContext {
+  return request.ctx as UserContext;
+}
+
+/** The caller and active store of a route declared with `config: { auth: 'store' }`. */
+export function storeCtx(request: FastifyRequest): StoreContext {
+  return request.ctx as StoreContext;
+}
+
+/**
+ * Resolves credentials before anything else runs (so a 401/403 wins over a 422), for routes that declare
+ * `config.auth`. Also marks those routes as secured in the OpenAPI document.
+ */
+export function registerAuth(app: FastifyInstance, deps: { auth: AuthService }): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.config?.auth) return;
+    route.schema = {
+      ...route.schema,
+      security: [{ bearerAuth: [] }, { merchantApiKey: [] }],
+    } as RouteOptions['schema'];
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const mode = request.routeOptions.config?.auth;
+    if (!mode) return;
+    const principal = await deps.auth.authenticate(request.ctx, readCredentials(request));
+    request.principal = principal;
+    request.ctx =
+      mode === 'user' ? deps.auth.userContext(request.ctx, principal) : await deps.auth.storeContext(request.ctx, principal, readSelection(request));
+  });
+}

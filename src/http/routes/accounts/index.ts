@@ -1,0 +1,335 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Container } from '../../../container.ts';
+import { sortPermissions } from '../../../domain/permissions.ts';
+import { envelope, ErrorEnvelopeSchema, ok, wireTimestamp } from '../../envelope.ts';
+import { storeCtx, userCtx } from '../../plugins/auth.ts';
+import {
+  AcceptBody,
+  ApiKeyCreateBody,
+  ApiKeyRecord,
+  AuditRecord,
+  Business,
+  BusinessPatch,
+  IdParams,
+  InvitationRecord,
+  InviteBody,
+  LoginBody,
+  LoginResponse,
+  MemberRecord,
+  PageQuery,
+  Pagination,
+  PermissionsRecord,
+  ProfilePatch,
+  RoleBody,
+  SignupBody,
+  SignupResponse,
+  StoreCreateBody,
+  StoreSummary,
+  toApiKeyRecord,
+  toAuditRecord,
+  toBusiness,
+  toInvitationRecord,
+  toMemberRecord,
+  toStoreSummary,
+  toUserRecord,
+  UserIdParams,
+  UserRecord,
+} from './schemas.ts';
+
+const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
+const Done = envelope(z.object({ id: z.string() }));
+
+/** Accounts, sessions, stores, members, API keys, permissions and the audit log. */
+export async function accountRoutes(app: FastifyInstance, deps: { services: Container['services'] }): Promise<void> {
+  const { accounts, stores, members, apiKeys, audit } = deps.services;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const user = { auth: 'user' as const };
+  const store = { auth: 'store' as const };
+
+  // ---- sessions ---------------------------------------------------------------------------------------------
+
+  r.post(
+    '/v1/auth/signup',
+    {
+      schema: {
+        tags: ['Accounts'],
+        summary: 'Create an account and its first store',
+        description: 'Returns the user, the store (you own it) and a session token. Emails are unique regardless of case.',
+        body: SignupBody,
+        response: { 201: SignupResponse, 409: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await accounts.signup(request.ctx, request.body);
+      return reply.code(201).send(
+        ok('Account created', {
+          user: toUserRecord(result.user),
+          store: toStoreSummary(result.store, result.role),
+          token: result.session.token,
+          expiresAt: wireTimestamp(result.session.expiresAt),
+        }),
+      );
+    },
+  );
+
+  r.post(
+    '/v1/auth/login',
+    {
+      schema: {
+        tags: ['Accounts'],
+        summary: 'Sign in',
+        description: 'Wrong email or password: 401 LOGIN_FAILED. Repeated failures: 429 with Retry-After.',
+        body: LoginBody,
+        response: { 200: LoginResponse, 401: ErrorEnvelopeSchema, 429: ErrorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const result = await accounts.login(request.ctx, { ...request.body, clientAddress: request.ip });
+      return ok('Signed in', {
+        token: result.session.token,
+        expiresAt: wireTimestamp(result.session.expiresAt),
+        user: toUserRecord(result.user),
+        stores: result.stores.map((s) => toStoreSummary(s.store, s.role)),
+      });
+    },
+  );
+
+  r.post(
+    '/v1/auth/logout',
+    {
+      config: user,
+      schema: {
+        tags: ['Accounts'],
+        summary: 'Sign out',
+        description: 'Revokes the session at once and tells the browser to clear its cached API data (Clear-Site-Data: "cache").',
+        response: { 200: envelope(z.null()), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const principal = request.principal!;
+      await accounts.logout(userCtx(request), principal.kind === 'session' ? principal.sessionId : '');
+      return reply.header('clear-site-data', '"cache"').send(ok('Signed out', null));
+    },
+  );
+
+  // ---- the signed-in merchant -------------------------------------------------------------------------------
+
+  r.get(
+    '/v1/merchants/profile',
+    {
+      config: user,
+      schema: { tags: ['Merchant'], summary: 'The signed-in merchant user (for an API key: its creator)', response: { 200: envelope(UserRecord), ...errors } },
+    },
+    async (request) => ok('Profile retrieved', toUserRecord(await accounts.getProfile(userCtx(request)))),
+  );
+
+  r.patch(
+    '/v1/merchants/profile',
+    {
+      config: user,
+      schema: { tags: ['Merchant'], summary: 'Change your name, email or phone (session only)', body: ProfilePatch, response: { 200: envelope(UserRecord), 409: ErrorEnvelopeSchema, ...errors } },
+    },
+    async (request) => ok('Profile updated', toUserRecord(await accounts.updateProfile(userCtx(request), request.body))),
+  );
+
+  r.get(
+    '/v1/users/me/permissions',
+    {
+      config: store,
+      schema: {
+        tags: ['Merchant'],
+        summary: 'Effective permissions in the active store and mode',
+        description: 'Your role’s permissions, limited by the credential’s restrictions (API key permissions, OAuth scopes).',
+        response: { 200: envelope(PermissionsRecord), ...errors },
+      },
+    },
+    async (request) => {
+      const ctx = storeCtx(request);
+      return ok('Permissions retrieved', {
+        storeId: ctx.tenant.storeId,
+        mode: ctx.tenant.mode,
+        role: ctx.role,
+        credential: ctx.credential,
+        permissions: sortPermissions(ctx.permissions),
+      });
+    },
+  );
+
+  // ---- stores -------------------------------------------------------------------------------------------------
+
+  r.get(
+    '/v1/stores',
+    { config: user, schema: { tags: ['Stores'], summary: 'The stores you belong to, with your role', response: { 200: envelope(z.array(StoreSummary)), ...errors } } },
+    async (request) => {
+      const principal = request.principal!;
+      const list = await stores.listStores(userCtx(request), principal.kind === 'api_key' ? principal.key.storeId : undefined);
+      return ok('Stores retrieved', list.map((s) => toStoreSummary(s.store, s.role)));
+    },
+  );
+
+  r.post(
+    '/v1/stores',
+    { config: user, schema: { tags: ['Stores'], summary: 'Create another store (you own it)', body: StoreCreateBody, response: { 201: envelope(StoreSummary), ...errors } } },
+    async (request, reply) => {
+      const result = await stores.createStore(userCtx(request), request.body);
+      return reply.code(201).send(ok('Store created', toStoreSummary(result.store, result.role)));
+    },
+  );
+
+  r.get(
+    '/v1/merchants/profile/business',
+    {
+      config: store,
+      schema: { tags: ['Stores'], summary: 'Business profile of the active store, and the current mode', response: { 200: envelope(Business), ...errors } },
+    },
+    async (request) => {
+      const ctx = storeCtx(request);
+      return ok('Business profile retrieved', toBusiness(await stores.getBusiness(ctx), ctx.tenant.mode));
+    },
+  );
+
+  r.patch(
+    '/v1/merchants/profile/business',
+    {
+      config: store,
+      schema: { tags: ['Stores'], summary: 'Change the business profile (settings:write)', body: BusinessPatch, response: { 200: envelope(Business), ...errors } },
+    },
+    async (request) => {
+      const ctx = storeCtx(request);
+      return ok('Business profile updated', toBusiness(await stores.updateBusiness(ctx, request.body), ctx.tenant.mode));
+    },
+  );
+
+  // ---- members and invitations ------------------------------------------------------------------------------
+
+  r.get(
+    '/v1/members',
+    { config: store, schema: { tags: ['Members'], summary: 'Members of the active store (settings:read)', response: { 200: envelope(z.array(MemberRecord)), ...errors } } },
+    async (request) => ok('Members retrieved', (await members.list(storeCtx(request))).map(toMemberRecord)),
+  );
+
+  r.patch(
+    '/v1/members/:userId',
+    {
+      config: store,
+      schema: { tags: ['Members'], summary: "Change a member's role (settings:write)", params: UserIdParams, body: RoleBody, response: { 200: envelope(z.object({ userId: z.string(), role: RoleBody.shape.role })), 409: ErrorEnvelopeSchema, ...errors } },
+    },
+    async (request) => {
+      const m = await members.changeRole(storeCtx(request), request.params.userId, request.body.role);
+      return ok('Role changed', { userId: m.userId, role: m.role });
+    },
+  );
+
+  r.delete(
+    '/v1/members/:userId',
+    { config: store, schema: { tags: ['Members'], summary: 'Remove a member (settings:write)', params: UserIdParams, response: { 200: Done, 409: ErrorEnvelopeSchema, ...errors } } },
+    async (request) => {
+      await members.remove(storeCtx(request), request.params.userId);
+      return ok('Member removed', { id: request.params.userId });
+    },
+  );
+
+  r.get(
+    '/v1/members/invitations',
+    { config: store, schema: { tags: ['Members'], summary: 'Open invitations (settings:read)', response: { 200: envelope(z.array(InvitationRecord)), ...errors } } },
+    async (request) => ok('Invitations retrieved', (await members.listInvitations(storeCtx(request))).map((i) => toInvitationRecord(i))),
+  );
+
+  r.post(
+    '/v1/members/invitations',
+    {
+      config: store,
+      schema: {
+        tags: ['Members'],
+        summary: 'Invite someone by email (settings:write)',
+        description: 'The response carries the invitation token once; pass it to the invitee, who accepts with POST /v1/invitations/accept.',
+        body: InviteBody,
+        response: { 201: envelope(InvitationRecord), 409: ErrorEnvelopeSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { invitation, token } = await members.invite(storeCtx(request), request.body);
+      return reply.code(201).send(ok('Invitation created', toInvitationRecord(invitation, token)));
+    },
+  );
+
+  r.delete(
+    '/v1/members/invitations/:id',
+    { config: store, schema: { tags: ['Members'], summary: 'Revoke an invitation (settings:write)', params: IdParams, response: { 200: Done, ...errors } } },
+    async (request) => {
+      await members.revokeInvitation(storeCtx(request), request.params.id);
+      return ok('Invitation revoked', { id: request.params.id });
+    },
+  );
+
+  r.post(
+    '/v1/invitations/accept',
+    {
+      config: user,
+      schema: { tags: ['Members'], summary: 'Accept an invitation made out to your email (session only)', body: AcceptBody, response: { 200: envelope(z.object({ storeId: z.string(), role: RoleBody.shape.role })), 409: ErrorEnvelopeSchema, 410: ErrorEnvelopeSchema, ...errors } },
+    },
+    async (request) => {
+      const { membership } = await members.accept(userCtx(request), request.body.token);
+      return ok('Invitation accepted', { storeId: membership.storeId, role: membership.role });
+    },
+  );
+
+  // ---- API keys -----------------------------------------------------------------------------------------------
+
+  r.post(
+    '/v1/api-keys',
+    {
+      config: store,
+      schema: {
+        tags: ['API keys'],
+        summary: 'Create an API key (settings:write)',
+        description: 'The key is in the response once and never again. Its prefix (sk_live_ / sk_test_) tells its mode.',
+        body: ApiKeyCreateBody,
+        response: { 201: envelope(ApiKeyRecord), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { key, secret } = await apiKeys.create(storeCtx(request), request.body);
+      return reply.code(201).send(ok('API key created; store it now, it will not be shown again', toApiKeyRecord(key, secret)));
+    },
+  );
+
+  r.get(
+    '/v1/api-keys',
+    { config: store, schema: { tags: ['API keys'], summary: 'API keys of the active store and mode (settings:write)', response: { 200: envelope(z.array(ApiKeyRecord)), ...errors } } },
+    async (request) => ok('API keys retrieved', (await apiKeys.list(storeCtx(request))).map((k) => toApiKeyRecord(k))),
+  );
+
+  r.delete(
+    '/v1/api-keys/:id',
+    { config: store, schema: { tags: ['API keys'], summary: 'Revoke an API key at once (settings:write)', params: IdParams, response: { 200: Done, ...errors } } },
+    async (request) => {
+      await apiKeys.revoke(storeCtx(request), request.params.id);
+      return ok('API key revoked', { id: request.params.id });
+    },
+  );
+
+  // ---- audit log ----------------------------------------------------------------------------------------------
+
+  r.get(
+    '/v1/audit-logs',
+    {
+      config: store,
+      schema: {
+        tags: ['Audit log'],
+        summary: 'Who changed what in the active store and mode, newest first (settings:read)',
+        querystring: PageQuery,
+        response: { 200: envelope(z.array(AuditRecord)).extend({ pagination: Pagination }), ...errors },
+      },
+    },
+    async (request) => {
+      const page = await audit.list(storeCtx(request), request.query);
+      return {
+        ...ok('Audit log retrieved', page.items.map(toAuditRecord)),
+        pagination: { limit: request.query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
+      };
+    },
+  );
+}

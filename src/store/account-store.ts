@@ -1,0 +1,126 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Session, User } from '../domain/accounts/types.ts';
+import { fromDate, toDate } from './db.ts';
+import type { Database, UserTable } from './schema.ts';
+
+export function toUser(r: Pick<Selectable<UserTable>, 'id' | 'email' | 'name' | 'phone' | 'created_at' | 'updated_at'>): User {
+  return {
+    id: r.id,
+    email: r.email,
+    name: r.name,
+    phone: r.phone,
+    createdAt: toDate(r.created_at),
+    updatedAt: toDate(r.updated_at),
+  };
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+const USER_COLUMNS = ['id', 'email', 'name', 'phone', 'created_at', 'updated_at'] as const;
+
+/** Users and their sessions. Users are global (a person may belong to several stores). */
+export function createAccountStore(db: Kysely<Database>) {
+  return {
+    async insertUser(user: User, passwordHash: string): Promise<void> {
+      await db
+        .insertInto('users')
+        .values({
+          id: user.id,
+          email: user.email,
+          email_normalized: normalizeEmail(user.email),
+          name: user.name,
+          phone: user.phone,
+          password_hash: passwordHash,
+          created_at: fromDate(user.createdAt),
+          updated_at: fromDate(user.updatedAt),
+        })
+        .execute();
+    },
+
+    async emailTaken(email: string, exceptUserId?: string): Promise<boolean> {
+      let q = db.selectFrom('users').select('id').where('email_normalized', '=', normalizeEmail(email));
+      if (exceptUserId) q = q.where('id', '!=', exceptUserId);
+      return (await q.executeTakeFirst()) !== undefined;
+    },
+
+    async findUserForLogin(email: string): Promise<{ user: User; passwordHash: string } | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select([...USER_COLUMNS, 'password_hash'])
+        .where('email_normalized', '=', normalizeEmail(email))
+        .executeTakeFirst();
+      return row && { user: toUser(row), passwordHash: row.password_hash };
+    },
+
+    async findUser(id: string): Promise<User | undefined> {
+      const row = await db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
+      return row && toUser(row);
+    },
+
+    async updateUser(id: string, patch: { email?: string; name?: string; phone?: string | null }, now: Date): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({
+          ...(patch.email !== undefined ? { email: patch.email, email_normalized: normalizeEmail(patch.email) } : {}),
+          ...(patch.name !== undefined ? { name: patch.name } : {}),
+          ...(patch.phone !== undefined ? { phone: patch.phone } : {}),
+          updated_at: fromDate(now),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async insertSession(session: Session, tokenHash: string): Promise<void> {
+      await db
+        .insertInto('sessions')
+        .values({
+          id: session.id,
+          token_hash: tokenHash,
+          user_id: session.userId,
+          created_at: fromDate(session.createdAt),
+          expires_at: fromDate(session.expiresAt),
+          revoked_at: null,
+        })
+        .execute();
+    },
+
+    /** The live session with this token hash and its user; expired or revoked sessions are not returned. */
+    async findActiveSession(tokenHash: string, now: Date): Promise<{ session: Session; user: User } | undefined> {
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select([
+          'sessions.id as session_id',
+          'sessions.created_at as session_created_at',
+          'sessions.expires_at',
+          'users.id',
+          'users.email',
+          'users.name',
+          'users.phone',
+          'users.created_at',
+          'users.updated_at',
+        ])
+        .where('sessions.token_hash', '=', tokenHash)
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.expires_at', '>', fromDate(now))
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        session: {
+          id: row.session_id,
+          userId: row.id,
+          createdAt: toDate(row.session_created_at),
+          expiresAt: toDate(row.expires_at),
+          revokedAt: null,
+        },
+        user: toUser(row),
+      };
+    },
+
+    async revokeSession(id: string, now: Date): Promise<void> {
+      await db.updateTable('sessions').set({ revoked_at: fromDate(now) }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+    },
+  };
+}
+
+export type AccountStore = ReturnType<typeof createAccountStore>;

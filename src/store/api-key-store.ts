@@ -1,0 +1,106 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Mode } from '../context.ts';
+import type { ApiKey } from '../domain/accounts/types.ts';
+import type { Permission } from '../domain/permissions.ts';
+import { fromDate, toDate } from './db.ts';
+import type { ApiKeyTable, Database } from './schema.ts';
+
+function toApiKey(r: Selectable<ApiKeyTable>): ApiKey {
+  return {
+    id: r.id,
+    storeId: r.store_id,
+    mode: r.mode as Mode,
+    name: r.name,
+    prefix: r.prefix,
+    permissions: r.permissions === null ? null : (JSON.parse(r.permissions) as Permission[]),
+    createdBy: r.created_by,
+    createdAt: toDate(r.created_at),
+    lastUsedAt: r.last_used_at === null ? null : toDate(r.last_used_at),
+    revokedAt: r.revoked_at === null ? null : toDate(r.revoked_at),
+  };
+}
+
+/** API keys, scoped by store and mode. */
+export function createApiKeyStore(db: Kysely<Database>) {
+  return {
+    async insert(key: ApiKey, keyHash: string): Promise<void> {
+      await db
+        .insertInto('api_keys')
+        .values({
+          id: key.id,
+          store_id: key.storeId,
+          mode: key.mode,
+          name: key.name,
+          prefix: key.prefix,
+          key_hash: keyHash,
+          permissions: key.permissions === null ? null : JSON.stringify(key.permissions),
+          created_by: key.createdBy,
+          created_at: fromDate(key.createdAt),
+          last_used_at: null,
+          revoked_at: null,
+        })
+        .execute();
+    },
+
+    /** An unrevoked key by the hash of its secret. Crosses tenants by design: the key names its store. */
+    async findActiveByHashAcrossStores(keyHash: string): Promise<ApiKey | undefined> {
+      const row = await db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('key_hash', '=', keyHash)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return row && toApiKey(row);
+    },
+
+    async list(storeId: string, mode: Mode): Promise<ApiKey[]> {
+      const rows = await db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('revoked_at', 'is', null)
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map(toApiKey);
+    },
+
+    async find(storeId: string, mode: Mode, id: string): Promise<ApiKey | undefined> {
+      const row = await db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return row && toApiKey(row);
+    },
+
+    async revoke(storeId: string, mode: Mode, id: string, now: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('api_keys')
+        .set({ revoked_at: fromDate(now) })
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Records use, at most once a minute per key so a busy key does not write on every request. */
+    async touch(storeId: string, id: string, now: Date): Promise<void> {
+      const aMinuteAgo = fromDate(new Date(now.getTime() - 60_000));
+      await db
+        .updateTable('api_keys')
+        .set({ last_used_at: fromDate(now) })
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', aMinuteAgo)]))
+        .execute();
+    },
+  };
+}
+
+export type ApiKeyStore = ReturnType<typeof createApiKeyStore>;

@@ -1,0 +1,61 @@
+import type { Kysely } from 'kysely';
+import type { Mode } from '../context.ts';
+import type { AuditEntry } from '../domain/accounts/types.ts';
+import { fromDate, toDate } from './db.ts';
+import type { Database } from './schema.ts';
+
+/** The append-only audit log, per store and mode. */
+export function createAuditStore(db: Kysely<Database>) {
+  return {
+    async insert(entry: AuditEntry): Promise<void> {
+      await db
+        .insertInto('audit_logs')
+        .values({
+          id: entry.id,
+          store_id: entry.storeId,
+          mode: entry.mode,
+          actor_type: entry.actorType,
+          actor_id: entry.actorId,
+          actor_label: entry.actorLabel,
+          user_id: entry.userId,
+          action: entry.action,
+          target_type: entry.targetType,
+          target_id: entry.targetId,
+          details: entry.details === null ? null : JSON.stringify(entry.details),
+          request_id: entry.requestId,
+          created_at: fromDate(entry.createdAt),
+        })
+        .execute();
+    },
+
+    /** Newest first; `before` is the id of the last entry of the previous page. Returns up to `limit + 1` rows. */
+    async list(storeId: string, mode: Mode, options: { limit: number; before?: string }): Promise<AuditEntry[]> {
+      let q = db
+        .selectFrom('audit_logs')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .orderBy('id', 'desc')
+        .limit(options.limit + 1);
+      if (options.before) q = q.where('id', '<', options.before);
+      const rows = await q.execute();
+      return rows.map((r) => ({
+        id: r.id,
+        storeId: r.store_id,
+        mode: r.mode as Mode,
+        actorType: r.actor_type,
+        actorId: r.actor_id,
+        actorLabel: r.actor_label,
+        userId: r.user_id,
+        action: r.action,
+        targetType: r.target_type,
+        targetId: r.target_id,
+        details: r.details === null ? null : (JSON.parse(r.details) as Record<string, unknown>),
+        requestId: r.request_id,
+        createdAt: toDate(r.created_at),
+      }));
+    },
+  };
+}
+
+export type AuditStore = ReturnType<typeof createAuditStore>;

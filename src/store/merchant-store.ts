@@ -1,0 +1,292 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Address, Invitation, Member, Membership, Store } from '../domain/accounts/types.ts';
+import type { Role } from '../domain/permissions.ts';
+import { normalizeEmail } from './account-store.ts';
+import { fromDate, toDate } from './db.ts';
+import type { Database, StoreInvitationTable, StoreTable } from './schema.ts';
+
+function toStore(r: Selectable<StoreTable>): Store {
+  return {
+    id: r.id,
+    name: r.name,
+    legalName: r.legal_name,
+    contactEmail: r.contact_email,
+    contactPhone: r.contact_phone,
+    address: {
+      line1: r.address_line1,
+      line2: r.address_line2,
+      city: r.city,
+      postalCode: r.postal_code,
+      countryId: r.country_id,
+      stateId: r.state_id,
+    },
+    currency: r.currency,
+    timezone: r.timezone,
+    logoFileId: r.logo_file_id,
+    createdAt: toDate(r.created_at),
+    updatedAt: toDate(r.updated_at),
+  };
+}
+
+function toInvitation(r: Selectable<StoreInvitationTable>): Invitation {
+  return {
+    id: r.id,
+    storeId: r.store_id,
+    email: r.email,
+    role: r.role as Role,
+    invitedBy: r.invited_by,
+    createdAt: toDate(r.created_at),
+    expiresAt: toDate(r.expires_at),
+    acceptedAt: r.accepted_at === null ? null : toDate(r.accepted_at),
+    revokedAt: r.revoked_at === null ? null : toDate(r.revoked_at),
+  };
+}
+
+export interface StorePatch {
+  name?: string;
+  legalName?: string | null;
+  contactEmail?: string | null;
+  contactPhone?: string | null;
+  address?: Partial<Address>;
+  currency?: string;
+  timezone?: string;
+  logoFileId?: string | null;
+}
+
+/** Stores (the tenants), their members and invitations. Every method takes the store id first. */
+export function createMerchantStore(db: Kysely<Database>) {
+  return {
+    async insertStore(store: Store): Promise<void> {
+      await db
+        .insertInto('stores')
+        .values({
+          id: store.id,
+          name: store.name,
+          legal_name: store.legalName,
+          contact_email: store.contactEmail,
+          contact_phone: store.contactPhone,
+          address_line1: store.address.line1,
+          address_line2: store.address.line2,
+          city: store.address.city,
+          postal_code: store.address.postalCode,
+          country_id: store.address.countryId,
+          state_id: store.address.stateId,
+          currency: store.currency,
+          timezone: store.timezone,
+          logo_file_id: store.logoFileId,
+          created_at: fromDate(store.createdAt),
+          updated_at: fromDate(store.updatedAt),
+        })
+        .execute();
+    },
+
+    async findStore(storeId: string): Promise<Store | undefined> {
+      const row = await db.selectFrom('stores').selectAll().where('id', '=', storeId).executeTakeFirst();
+      return row && toStore(row);
+    },
+
+    async updateStore(storeId: string, patch: StorePatch, now: Date): Promise<void> {
+      const a = patch.address ?? {};
+      const set: Record<string, unknown> = { updated_at: fromDate(now) };
+      const columns: Array<[unknown, string]> = [
+        [patch.name, 'name'],
+        [patch.legalName, 'legal_name'],
+        [patch.contactEmail, 'contact_email'],
+        [patch.contactPhone, 'contact_phone'],
+        [a.line1, 'address_line1'],
+        [a.line2, 'address_line2'],
+        [a.city, 'city'],
+        [a.postalCode, 'postal_code'],
+        [a.countryId, 'country_id'],
+        [a.stateId, 'state_id'],
+        [patch.currency, 'currency'],
+        [patch.timezone, 'timezone'],
+        [patch.logoFileId, 'logo_file_id'],
+      ];
+      for (const [value, column] of columns) if (value !== undefined) set[column] = value;
+      await db.updateTable('stores').set(set).where('id', '=', storeId).execute();
+    },
+
+    /** The stores a user belongs to, with the user's role in each, oldest first. */
+    async listStoresOfUser(userId: string): Promise<Array<{ store: Store; role: Role }>> {
+      const rows = await db
+        .selectFrom('store_members')
+        .innerJoin('stores', 'stores.id', 'store_members.store_id')
+        .selectAll('stores')
+        .select('store_members.role')
+        .where('store_members.user_id', '=', userId)
+        .orderBy('stores.id')
+        .execute();
+      return rows.map((r) => ({ store: toStore(r), role: r.role as Role }));
+    },
+
+    async findMembership(storeId: string, userId: string): Promise<Membership | undefined> {
+      const row = await db
+        .selectFrom('store_members')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return (
+        row && {
+          storeId: row.store_id,
+          userId: row.user_id,
+          role: row.role as Role,
+          createdAt: toDate(row.created_at),
+          updatedAt: toDate(row.updated_at),
+        }
+      );
+    },
+
+    /** The only store a user belongs to, or the number of stores when it is not exactly one. */
+    async countMemberships(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('store_members')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async firstMembership(userId: string): Promise<Membership | undefined> {
+      const row = await db.selectFrom('store_members').selectAll().where('user_id', '=', userId).executeTakeFirst();
+      return (
+        row && {
+          storeId: row.store_id,
+          userId: row.user_id,
+          role: row.role as Role,
+          createdAt: toDate(row.created_at),
+          updatedAt: toDate(row.updated_at),
+        }
+      );
+    },
+
+    async insertMember(storeId: string, userId: string, role: Role, now: Date): Promise<void> {
+      await db
+        .insertInto('store_members')
+        .values({ store_id: storeId, user_id: userId, role, created_at: fromDate(now), updated_at: fromDate(now) })
+        .execute();
+    },
+
+    async listMembers(storeId: string): Promise<Member[]> {
+      const rows = await db
+        .selectFrom('store_members')
+        .innerJoin('users', 'users.id', 'store_members.user_id')
+        .select([
+          'store_members.store_id',
+          'store_members.user_id',
+          'store_members.role',
+          'store_members.created_at',
+          'store_members.updated_at',
+          'users.email',
+          'users.name',
+        ])
+        .where('store_members.store_id', '=', storeId)
+        .orderBy('store_members.created_at')
+        .orderBy('store_members.user_id')
+        .execute();
+      return rows.map((r) => ({
+        storeId: r.store_id,
+        userId: r.user_id,
+        role: r.role as Role,
+        createdAt: toDate(r.created_at),
+        updatedAt: toDate(r.updated_at),
+        email: r.email,
+        name: r.name,
+      }));
+    },
+
+    async countOwners(storeId: string): Promise<number> {
+      const row = await db
+        .selectFrom('store_members')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('store_id', '=', storeId)
+        .where('role', '=', 'owner')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async updateMemberRole(storeId: string, userId: string, role: Role, now: Date): Promise<void> {
+      await db
+        .updateTable('store_members')
+        .set({ role, updated_at: fromDate(now) })
+        .where('store_id', '=', storeId)
+        .where('user_id', '=', userId)
+        .execute();
+    },
+
+    async deleteMember(storeId: string, userId: string): Promise<void> {
+      await db.deleteFrom('store_members').where('store_id', '=', storeId).where('user_id', '=', userId).execute();
+    },
+
+    async insertInvitation(invitation: Invitation, tokenHash: string): Promise<void> {
+      await db
+        .insertInto('store_invitations')
+        .values({
+          id: invitation.id,
+          store_id: invitation.storeId,
+          email: invitation.email,
+          email_normalized: normalizeEmail(invitation.email),
+          role: invitation.role,
+          token_hash: tokenHash,
+          invited_by: invitation.invitedBy,
+          created_at: fromDate(invitation.createdAt),
+          expires_at: fromDate(invitation.expiresAt),
+          accepted_at: null,
+          revoked_at: null,
+        })
+        .execute();
+    },
+
+    /** Invitations not yet accepted or revoked (expired ones included, flagged by their expiry). */
+    async listOpenInvitations(storeId: string): Promise<Invitation[]> {
+      const rows = await db
+        .selectFrom('store_invitations')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map(toInvitation);
+    },
+
+    async findOpenInvitationByToken(tokenHash: string): Promise<Invitation | undefined> {
+      const row = await db
+        .selectFrom('store_invitations')
+        .selectAll()
+        .where('token_hash', '=', tokenHash)
+        .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return row && toInvitation(row);
+    },
+
+    /** Marks an open invitation accepted; false when it was already used or revoked (a concurrent accept). */
+    async markInvitationAccepted(storeId: string, invitationId: string, now: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('store_invitations')
+        .set({ accepted_at: fromDate(now) })
+        .where('store_id', '=', storeId)
+        .where('id', '=', invitationId)
+        .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async revokeInvitation(storeId: string, invitationId: string, now: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('store_invitations')
+        .set({ revoked_at: fromDate(now) })
+        .where('store_id', '=', storeId)
+        .where('id', '=', invitationId)
+        .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}
+
+export type MerchantStore = ReturnType<typeof createMerchantStore>;

@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import { createAccountStore } from './account-store.ts';
+import { createApiKeyStore } from './api-key-store.ts';
+import { createAuditStore } from './audit-store.ts';
+import type { Db } from './db.ts';
+import { createMerchantStore } from './merchant-store.ts';
+import type { Database } from './schema.ts';
+
+function reposOn(executor: Kysely<Database>) {
+  return {
+    accounts: createAccountStore(executor),
+    merchants: createMerchantStore(executor),
+    apiKeys: createApiKeyStore(executor),
+    audit: createAuditStore(executor),
+  };
+}
+
+/** Every tenant-data store, bound to one executor (the pool, or one transaction). */
+export type Repos = ReturnType<typeof reposOn>;
+
+/** The stores for plain reads, and `transaction` to run several writes all-or-nothing. */
+export interface DataAccess {
+  repos: Repos;
+  transaction<T>(work: (repos: Repos) => Promise<T>): Promise<T>;
+}
+
+export function createDataAccess(db: Db): DataAccess {
+  return {
+    repos: reposOn(db.kysely),
+    transaction: (work) => db.kysely.transaction().execute((trx) => work(reposOn(trx))),
+  };
+}
