@@ -4,16 +4,16 @@ import { ConfigError, describeDatabase, loadConfig } from './config.ts';
 import { type Container, createContainer } from './container.ts';
 import { migrateToLatest } from './store/migrations/index.ts';
 import { isDatabaseUnavailable } from './store/db.ts';
-import { seed, terminalProgress } from './seed.ts';
+import { announceDemo, seed, terminalProgress } from './seed.ts';
 
 const HELP = `commerce-service: multi-tenant commerce API, OAuth server and MCP server
 
 Usage: node src/main.ts <command>      (or: npm start | npm run migrate | npm run seed)
 
 Commands:
-  serve     Apply migrations, load reference data, and serve HTTP on HOST:PORT (default command)
+  serve     Apply migrations, seed (as below), and serve HTTP on HOST:PORT (default command)
   migrate   Apply pending database migrations and exit
-  seed      Apply migrations, load or refresh reference data, and exit
+  seed      Apply migrations, load or refresh reference data (and a demo merchant on an empty database), and exit
   help      Show this text (also --help, -h)
 
 Environment (see docs/configuration.md):
@@ -48,7 +48,8 @@ function explainStartupError(error: unknown, container: Container): string {
 
 async function serve(container: Container): Promise<void> {
   await prepare(container);
-  await seed(container, terminalProgress());
+  const { demo } = await seed(container, terminalProgress(), { demo: true });
+  if (demo) announceDemo(container, demo);
   const app: FastifyInstance = await buildApp({ container });
   const { host, port } = container.config;
   await app.listen({ host, port });
@@ -110,7 +111,10 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     await prepare(container);
-    if (command === 'seed') await seed(container, terminalProgress());
+    if (command === 'seed') {
+      const { demo } = await seed(container, terminalProgress(), { demo: true });
+      if (demo) announceDemo(container, demo);
+    }
     await container.close();
   } catch (error) {
     await container.close().catch(() => {});

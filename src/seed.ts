@@ -1,5 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Container } from './container.ts';
-import { systemContext } from './context.ts';
+import { type StoreContext, systemContext } from './context.ts';
+import { PERMISSIONS } from './domain/permissions.ts';
 import type { SyncReport } from './domain/reference/reference-service.ts';
 
 export type ProgressReporter = (line: string, final: boolean) => void;
@@ -19,13 +23,73 @@ function summary(counts: SyncReport[keyof SyncReport]): string {
   return `${counts.inserted} added, ${counts.updated} updated, ${counts.retired} retired, ${counts.unchanged} unchanged`;
 }
 
-/** Loads reference data (countries, states, specifications); safe to run any number of times. */
-export async function seed(container: Container, progress?: ProgressReporter): Promise<SyncReport> {
+export const DEMO_EMAIL = 'demo@example.com';
+
+export interface DemoCredentials {
+  email: string;
+  password: string;
+  apiKey: string;
+  stores: Array<{ id: string; name: string }>;
+}
+
+/**
+ * Loads reference data (countries, states, specifications); safe to run any number of times. With `demo`, an empty
+ * database also gets a demo merchant with two stores and an API key; their secrets are random and returned.
+ */
+export async function seed(
+  container: Container,
+  progress?: ProgressReporter,
+  options: { demo?: boolean } = {},
+): Promise<{ reference: SyncReport; demo: DemoCredentials | null }> {
   const report = await container.services.reference.sync(systemContext('seed'), (step, done, total) => {
     progress?.(`seeding ${step}: ${done}/${total}`, done === total && total > 0);
   });
   progress?.(`countries: ${summary(report.countries)}`, true);
   progress?.(`states: ${summary(report.states)}`, true);
   progress?.(`specifications: ${summary(report.specifications)}`, true);
-  return report;
+  let demo: DemoCredentials | null = null;
+  if (options.demo && !(await container.data.repos.accounts.anyUser())) {
+    progress?.('seeding demo merchant…', false);
+    demo = await seedDemo(container);
+    progress?.('seeding demo merchant: done', true);
+  }
+  return { reference: report, demo };
+}
+
+/** The demo merchant, made through the same services the API uses. No fixed secrets: both are random. */
+async function seedDemo(container: Container): Promise<DemoCredentials> {
+  const { accounts, stores, apiKeys } = container.services;
+  const ctx = systemContext('seed-demo');
+  const password = randomBytes(12).toString('base64url');
+  const signup = await accounts.signup(ctx, { email: DEMO_EMAIL, password, name: 'Demo Merchant', storeName: 'Northwind Outfitters' });
+  const actor = { type: 'user' as const, id: signup.user.id, label: signup.user.email, userId: signup.user.id };
+  const userCtx = { ...ctx, actor, credential: 'session' as const };
+  const second = await stores.createStore(userCtx, { name: 'Contoso Electronics', currency: 'EUR', timezone: 'Europe/Berlin' });
+  const storeCtx: StoreContext = { ...userCtx, tenant: { storeId: signup.store.id, mode: 'live' }, role: 'owner', permissions: new Set(PERMISSIONS) };
+  const { secret } = await apiKeys.create(storeCtx, { name: 'Demo key' });
+  return {
+    email: DEMO_EMAIL,
+    password,
+    apiKey: secret,
+    stores: [
+      { id: signup.store.id, name: signup.store.name },
+      { id: second.store.id, name: second.store.name },
+    ],
+  };
+}
+
+/** Shows the demo credentials once, and keeps a copy (owner-readable only) next to a SQLite database. */
+export function announceDemo(container: Container, demo: DemoCredentials, out: NodeJS.WritableStream = process.stdout): void {
+  const text =
+    `Demo merchant created (its password and key are random; keep them):\n` +
+    `  email:    ${demo.email}\n  password: ${demo.password}\n` +
+    `  API key:  ${demo.apiKey}   (store "${demo.stores[0]!.name}", live mode, all permissions)\n` +
+    demo.stores.map((s) => `  store:    ${s.id}  ${s.name}\n`).join('');
+  let saved = '';
+  if (container.config.database.kind === 'sqlite') {
+    const file = path.join(path.dirname(container.config.database.file), 'demo-credentials.txt');
+    writeFileSync(file, text, { mode: 0o600 });
+    saved = `  (also saved to ${file})\n`;
+  }
+  out.write(`\n${text}${saved}`);
 }

@@ -37,6 +37,10 @@ export function createAccountStore(db: Kysely<Database>) {
         .execute();
     },
 
+    async anyUser(): Promise<boolean> {
+      return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+    },
+
     async emailTaken(email: string, exceptUserId?: string): Promise<boolean> {
       let q = db.selectFrom('users').select('id').where('email_normalized', '=', normalizeEmail(email));
       if (exceptUserId) q = q.where('id', '!=', exceptUserId);

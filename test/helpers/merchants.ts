@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+
+let counter = 0;
+
+export interface Merchant {
+  token: string;
+  userId: string;
+  email: string;
+  password: string;
+  storeId: string;
+  /** Authorization header for this merchant's session. */
+  auth: Record<string, string>;
+}
+
+/** Signs a new merchant up through the API; every call gets a fresh email. */
+export async function signup(app: FastifyInstance, overrides: { email?: string; storeName?: string; name?: string } = {}): Promise<Merchant> {
+  counter += 1;
+  const email = overrides.email ?? `merchant${counter}.${Date.now()}@example.com`;
+  const password = 'correct horse battery staple';
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/auth/signup',
+    payload: { email, password, name: overrides.name ?? `Merchant ${counter}`, storeName: overrides.storeName ?? `Store ${counter}` },
+  });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  const { data } = res.json();
+  return { token: data.token, userId: data.user.id, email, password, storeId: data.store.id, auth: { authorization: `Bearer ${data.token}` } };
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'HEAD';
+
+/** A small JSON client over `app.inject`. */
+export function client(app: FastifyInstance) {
+  return async (method: Method, url: string, options: { headers?: Record<string, string>; body?: unknown } = {}) => {
+    const res = await app.inject({ method, url, headers: options.headers, ...(options.body === undefined ? {} : { payload: options.body as object }) });
+    let json: any;
+    try {
+      json = res.body === '' ? undefined : res.json();
+    } catch {
+      json = undefined;
+    }
+    return { status: res.statusCode, headers: res.headers, body: json, raw: res.body };
+  };
+}
+
+/** Creates an API key for the merchant's (or the given) store and returns the secret. */
+export async function createApiKey(
+  app: FastifyInstance,
+  merchant: Merchant,
+  body: { name?: string; mode?: 'live' | 'test'; permissions?: string[] } = {},
+  headers: Record<string, string> = {},
+): Promise<{ id: string; key: string; prefix: string }> {
+  const res = await app.inject({ method: 'POST', url: '/v1/api-keys', headers: { ...merchant.auth, ...headers }, payload: { name: 'test key', ...body } });
+  if (res.statusCode !== 201) throw new Error(`api key failed: ${res.statusCode} ${res.body}`);
+  const { data } = res.json();
+  return { id: data.id, key: data.key, prefix: data.prefix };
+}

@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { buildApp } from '../src/app.ts';
+import { createContainer } from '../src/container.ts';
+import { createRedisRateLimiter } from '../src/store/redis-rate-limiter.ts';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+import { client, signup } from './helpers/merchants.ts';
+
+const url = process.env.TEST_REDIS_URL;
+if (!url && process.env.CI) throw new Error('CI is set but TEST_REDIS_URL is not: the Redis suite must run in CI.');
+if (!url) process.stderr.write('Redis suite skipped: TEST_REDIS_URL is not set.\n');
+
+describe('rate limits shared through Redis', { skip: url ? false : 'set TEST_REDIS_URL=redis://… to run it' }, () => {
+  it('counts hits in a window, reports the time left, and resets', async () => {
+    const limiter = createRedisRateLimiter(url!);
+    const key = `test:${randomUUID()}`;
+    try {
+      assert.deepEqual(await limiter.peek(key), { count: 0, resetInSeconds: 0 });
+      assert.equal((await limiter.hit(key, 60)).count, 1);
+      const second = await limiter.hit(key, 60);
+      assert.equal(second.count, 2);
+      assert.ok(second.resetInSeconds > 0 && second.resetInSeconds <= 60);
+      assert.equal((await limiter.peek(key)).count, 2);
+      await limiter.reset(key);
+      assert.equal((await limiter.peek(key)).count, 0);
+    } finally {
+      await limiter.close();
+    }
+  });
+
+  describe('two instances of the service', () => {
+    let first: TestApp;
+    let second: Awaited<ReturnType<typeof buildApp>>;
+    let secondContainer: ReturnType<typeof createContainer>;
+    before(async () => {
+      first = await startTestApp('sqlite', { redisUrl: url! });
+      secondContainer = createContainer({ ...first.container.config });
+      second = await buildApp({ container: secondContainer });
+      await second.ready();
+    });
+    after(async () => {
+      await second?.close();
+      await secondContainer?.close();
+      await first?.close();
+    });
+
+    it('share failed sign-in counts: failures on one lock the account on the other', async () => {
+      assert.ok(first.container.config.redisUrl, 'the first instance uses Redis');
+      const m = await signup(first.app);
+      const one = client(first.app);
+      const two = client(second);
+      for (let i = 0; i < 5; i += 1) {
+        assert.equal((await one('POST', '/v1/auth/login', { body: { email: m.email, password: `wrong password ${i}` } })).status, 401);
+      }
+      const res = await two('POST', '/v1/auth/login', { body: { email: m.email, password: m.password } });
+      assert.equal(res.status, 429);
+      assert.ok(Number(res.headers['retry-after']) > 0);
+    });
+  });
+});
