@@ -40,6 +40,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
     exposeHeadRoutes: false, // the caching plugin adds HEAD routes itself (see registerCaching)
     requestIdHeader: false,
     // A caller's X-Request-Id is kept when it is a sane token, so ids can be followed across services.

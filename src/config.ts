@@ -16,6 +16,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Redis for state shared by several instances (rate limits); null keeps it in this process. */
   redisUrl: string | null;
+  /** Which proxies to believe about the client address (X-Forwarded-For): none, all, a hop count, or addresses. */
+  trustProxy: boolean | number | string[];
 }
 
 /** A configuration value that stops start-up; the message names the variable and what it accepts. */
@@ -106,6 +108,17 @@ function parseRedisUrl(value: string | undefined): string | null {
   return value;
 }
 
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (list.length === 0 || list.some((s) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(s))) {
+    throw new ConfigError('TRUST_PROXY', 'must be true, false, a hop count, or a comma-separated list of addresses/CIDRs');
+  }
+  return list;
+}
+
 function parseLogLevel(value: string | undefined): LogLevel {
   if (value === undefined || value === '') return 'info';
   const level = value.toLowerCase() as LogLevel;
@@ -126,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     baseUrl: parseBaseUrl(env.BASE_URL, host, port),
     logLevel: parseLogLevel(env.LOG_LEVEL),
     redisUrl: parseRedisUrl(env.REDIS_URL),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
 

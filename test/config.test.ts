@@ -21,6 +21,7 @@ describe('configuration', () => {
       baseUrl: 'http://127.0.0.1:3000',
       logLevel: 'info',
       redisUrl: null,
+      trustProxy: false,
     });
   });
 
@@ -49,6 +50,14 @@ describe('configuration', () => {
     refuses({ BASE_URL: 'https://shop.example.com/?x=1' }, 'BASE_URL');
     refuses({ LOG_LEVEL: 'loud' }, 'LOG_LEVEL');
     refuses({ REDIS_URL: 'localhost:6379' }, 'REDIS_URL');
+    refuses({ TRUST_PROXY: 'the load balancer' }, 'TRUST_PROXY');
+  });
+
+  it('reads TRUST_PROXY as off, on, a hop count or a list of addresses', () => {
+    assert.equal(load({}).trustProxy, false);
+    assert.equal(load({ TRUST_PROXY: 'true' }).trustProxy, true);
+    assert.equal(load({ TRUST_PROXY: '2' }).trustProxy, 2);
+    assert.deepEqual(load({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy, ['10.0.0.1', '192.168.0.0/16']);
   });
 
   it('derives BASE_URL from HOST and PORT, and drops a trailing slash from a given one', () => {

@@ -31,6 +31,7 @@ export async function startTestApp(
     baseUrl: TEST_BASE_URL,
     logLevel: options.logStream ? 'info' : 'silent',
     redisUrl: options.redisUrl ?? null,
+    trustProxy: false,
   };
   const container = createContainer(config);
   try {
