@@ -5,6 +5,11 @@ import { createAuthService } from './domain/accounts/auth-service.ts';
 import { createMemberService } from './domain/accounts/member-service.ts';
 import { createStoreService } from './domain/accounts/store-service.ts';
 import { createAuditService } from './domain/audit/audit-service.ts';
+import type { FileLookup } from './domain/catalog/catalog-support.ts';
+import { createCategoryService } from './domain/catalog/category-service.ts';
+import { createInventoryService } from './domain/catalog/inventory-service.ts';
+import { createProductService } from './domain/catalog/product-service.ts';
+import { createVariantService } from './domain/catalog/variant-service.ts';
 import { createMemoryRateLimiter, type RateLimiter } from './domain/rate-limit.ts';
 import { createReferenceService } from './domain/reference/reference-service.ts';
 import { type Db, openDatabase } from './store/db.ts';
@@ -21,6 +26,8 @@ export function createContainer(config: Config) {
   const data = createDataAccess(db);
   const rateLimiter: RateLimiter = config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter();
   const reference = createReferenceService({ store: createReferenceStore(db) });
+  // Until image uploads exist, no file id refers to an image of the store.
+  const files: FileLookup = { imageExists: async () => false };
   const services = {
     reference,
     auth: createAuthService({ repos: data.repos }),
@@ -29,6 +36,10 @@ export function createContainer(config: Config) {
     members: createMemberService({ data }),
     apiKeys: createApiKeyService({ data }),
     audit: createAuditService({ repos: data.repos }),
+    products: createProductService({ data, reference, files }),
+    variants: createVariantService({ data, reference, files }),
+    categories: createCategoryService({ data }),
+    inventory: createInventoryService({ data }),
   };
   return {
     config,

@@ -146,6 +146,72 @@ export const ERROR_CODES = {
     meaning: 'No API key with this id in this store and mode.',
     fix: 'Take the id from `GET /v1/api-keys`.',
   },
+  // Catalog
+  PRODUCT_NOT_FOUND: {
+    status: 404,
+    meaning: 'No product with this id in the active store and mode.',
+    fix: 'Take the id from `GET /v1/products`.',
+  },
+  VARIANT_GROUP_NOT_FOUND: {
+    status: 404,
+    meaning: 'No variant group with this id on this product.',
+    fix: 'Take the id from `GET /v2/products/{productId}`.',
+  },
+  SKU_NOT_FOUND: {
+    status: 404,
+    meaning: 'No SKU with this id in this variant group (or in the store).',
+    fix: 'Take the id from `GET /v2/products/{productId}`.',
+  },
+  CATEGORY_NOT_FOUND: {
+    status: 404,
+    meaning: 'No category with this id in the active store and mode.',
+    fix: 'Take the id from `GET /v1/categories`.',
+  },
+  PRODUCT_NOT_VARIABLE: {
+    status: 422,
+    meaning: 'Variant groups and their SKUs exist only on VARIABLE products.',
+    fix: 'Create the product with `type: "VARIABLE"`, or set price and stock on the SIMPLE product itself.',
+  },
+  SLUG_TAKEN: {
+    status: 409,
+    meaning: 'Another product or category of this store already has this slug.',
+    fix: 'Choose another slug, or leave it out to have one generated.',
+  },
+  SKU_CODE_TAKEN: {
+    status: 409,
+    meaning: 'Another SKU of this store already uses this `sku` code; `details` names the field.',
+    fix: 'Use a code that is unique within the store.',
+  },
+  DUPLICATE_COMBINATION: {
+    status: 409,
+    meaning: 'Another SKU of the product already has this attribute combination (group dimension plus SKU attributes).',
+    fix: 'Change the attributes, or update the existing SKU instead.',
+  },
+  LAST_SKU: {
+    status: 409,
+    meaning: 'A variant group must keep at least one SKU.',
+    fix: 'Delete the whole group with `DELETE /v2/products/{productId}/variant-groups/{groupId}` instead.',
+  },
+  CATEGORY_NOT_EMPTY: {
+    status: 409,
+    meaning: 'The category still has sub-categories or products.',
+    fix: 'Move or delete its sub-categories and take its products out of it first.',
+  },
+  LIMIT_EXCEEDED: {
+    status: 422,
+    meaning: 'The change would pass a published catalog limit (SKUs per product, groups per product, …); the message names it.',
+    fix: 'Stay within the limits listed in docs/catalog.md.',
+  },
+  INSUFFICIENT_STOCK: {
+    status: 409,
+    meaning: 'Stock would go below zero; the message names the SKU and the quantity left.',
+    fix: 'Adjust by a smaller amount, or restock first.',
+  },
+  PRECONDITION_FAILED: {
+    status: 412,
+    meaning: 'The `If-Match` ETag is not the current one: the resource changed since you read it. The current ETag is in the `ETag` header.',
+    fix: 'GET the resource again, re-apply your change, and send the new ETag.',
+  },
   // Reference data
   COUNTRY_NOT_FOUND: {
     status: 404,

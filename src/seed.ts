@@ -47,6 +47,7 @@ export async function seed(
   progress?.(`countries: ${summary(report.countries)}`, true);
   progress?.(`states: ${summary(report.states)}`, true);
   progress?.(`specifications: ${summary(report.specifications)}`, true);
+  progress?.(`colors: ${summary(report.colors)}`, true);
   let demo: DemoCredentials | null = null;
   if (options.demo && !(await container.data.repos.accounts.anyUser())) {
     progress?.('seeding demo merchant…', false);

@@ -1,4 +1,5 @@
 import type {
+  Color,
   Country,
   CountrySource,
   ReferenceStore,
@@ -51,6 +52,31 @@ export function createReferenceStore(db: Db): ReferenceStore {
 
     async listSpecifications(): Promise<Specification[]> {
       return kysely.selectFrom('specifications').select(['id', 'name', 'slug', 'description']).execute();
+    },
+
+    async listColors(): Promise<Color[]> {
+      return kysely.selectFrom('colors').select(['id', 'name', 'hex']).execute();
+    },
+
+    async syncColors(sources: Color[], now: Date): Promise<SyncCounts> {
+      const at = fromDate(now);
+      return kysely.transaction().execute(async (trx) => {
+        const existing = new Map((await trx.selectFrom('colors').select(['id', 'name', 'hex']).execute()).map((r) => [r.id, r]));
+        const counts: SyncCounts = { inserted: 0, updated: 0, retired: 0, unchanged: 0 };
+        for (const c of sources) {
+          const row = existing.get(c.id);
+          if (!row) {
+            await trx.insertInto('colors').values({ ...c, created_at: at, updated_at: at }).execute();
+            counts.inserted += 1;
+          } else if (row.name !== c.name || row.hex !== c.hex) {
+            await trx.updateTable('colors').set({ name: c.name, hex: c.hex, updated_at: at }).where('id', '=', c.id).execute();
+            counts.updated += 1;
+          } else {
+            counts.unchanged += 1;
+          }
+        }
+        return counts;
+      });
     },
 
     async syncCountries(sources: CountrySource[], now: Date): Promise<SyncCounts> {

@@ -2,12 +2,16 @@ import type { Kysely } from 'kysely';
 import { createAccountStore } from './account-store.ts';
 import { createApiKeyStore } from './api-key-store.ts';
 import { createAuditStore } from './audit-store.ts';
-import type { Db } from './db.ts';
+import { createCatalogStore } from './catalog-store.ts';
+import type { Db, Dialect } from './db.ts';
 import { createMerchantStore } from './merchant-store.ts';
+import { createInventoryStore } from './inventory-store.ts';
 import type { Database } from './schema.ts';
 
-function reposOn(executor: Kysely<Database>) {
+function reposOn(executor: Kysely<Database>, dialect: Dialect) {
   return {
+    catalog: createCatalogStore(executor, dialect),
+    inventory: createInventoryStore(executor),
     accounts: createAccountStore(executor),
     merchants: createMerchantStore(executor),
     apiKeys: createApiKeyStore(executor),
@@ -26,7 +30,7 @@ export interface DataAccess {
 
 export function createDataAccess(db: Db): DataAccess {
   return {
-    repos: reposOn(db.kysely),
-    transaction: (work) => db.kysely.transaction().execute((trx) => work(reposOn(trx))),
+    repos: reposOn(db.kysely, db.dialect),
+    transaction: (work) => db.kysely.transaction().execute((trx) => work(reposOn(trx, db.dialect))),
   };
 }

@@ -69,6 +69,7 @@ export interface StoreTable {
   currency: string;
   timezone: string;
   logo_file_id: string | null;
+  low_stock_threshold: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -127,6 +128,107 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
+export interface ColorTable {
+  id: string;
+  name: string;
+  hex: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CategoryTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  parent_id: string | null;
+  name: string;
+  slug: string;
+  position: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProductTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  type: string;
+  name: string;
+  /** lower-cased, accent-stripped name for search and sorting */
+  name_folded: string;
+  slug: string;
+  description: string | null;
+  status: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProductCategoryTable {
+  product_id: string;
+  category_id: string;
+  position: number;
+}
+
+export interface ProductImageTable {
+  product_id: string;
+  file_id: string;
+  position: number;
+}
+
+export interface ProductSpecificationTable {
+  product_id: string;
+  specification_id: string;
+  value: string;
+}
+
+export interface VariantGroupTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  product_id: string;
+  attribute_name: string;
+  attribute_value: string;
+  image_file_id: string | null;
+  color_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SkuTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  product_id: string;
+  /** null for the single SKU of a SIMPLE product */
+  group_id: string | null;
+  sku: string | null;
+  /** integer minor units of the store currency */
+  price_minor: number;
+  /** discount in basis points: 1250 = 12.5 % */
+  discount_bp: number;
+  quantity_in_stock: number;
+  /** JSON object of string → string */
+  attributes: string;
+  /** SHA-256 of the canonical attribute combination (group dimension + SKU attributes), unique per product */
+  combination_key: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface InventoryAdjustmentTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  sku_id: string;
+  delta: number;
+  quantity_after: number;
+  reason: string;
+  actor_type: string;
+  actor_id: string;
+  actor_label: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   countries: CountryTable;
   states: StateTable;
@@ -138,4 +240,13 @@ export interface Database {
   store_invitations: StoreInvitationTable;
   api_keys: ApiKeyTable;
   audit_logs: AuditLogTable;
+  colors: ColorTable;
+  categories: CategoryTable;
+  products: ProductTable;
+  product_categories: ProductCategoryTable;
+  product_images: ProductImageTable;
+  product_specifications: ProductSpecificationTable;
+  variant_groups: VariantGroupTable;
+  skus: SkuTable;
+  inventory_adjustments: InventoryAdjustmentTable;
 }

@@ -1,7 +1,8 @@
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { countrySources, specificationSources, stateSources } from './reference-sources.ts';
-import type { Country, ReferenceStore, Specification, State, SyncCounts } from './reference-types.ts';
+import { COLORS } from './colors.ts';
+import type { Color, Country, ReferenceStore, Specification, State, SyncCounts } from './reference-types.ts';
 
 interface Snapshot {
   revision: number;
@@ -11,15 +12,18 @@ interface Snapshot {
   countriesById: Map<string, Country>;
   statesByCountry: Map<string, State[]>;
   specifications: Specification[];
+  colors: Color[];
+  colorsById: Map<string, Color>;
 }
 
 export interface SyncReport {
   countries: SyncCounts;
   states: SyncCounts;
   specifications: SyncCounts;
+  colors: SyncCounts;
 }
 
-export type SyncProgress = (step: 'countries' | 'states' | 'specifications', done: number, total: number) => void;
+export type SyncProgress = (step: 'countries' | 'states' | 'specifications' | 'colors', done: number, total: number) => void;
 
 /**
  * Lower-cases and strips accents, so a filter matches the way people type: "cote" finds "Côte d'Ivoire",
@@ -41,10 +45,11 @@ export function createReferenceService(deps: { store: ReferenceStore }) {
   let revision = 0;
 
   async function load(): Promise<Snapshot> {
-    const [countries, states, specifications] = await Promise.all([
+    const [countries, states, specifications, colors] = await Promise.all([
       store.listCountries(),
       store.listStates(),
       store.listSpecifications(),
+      store.listColors(),
     ]);
     countries.sort(byName);
     states.sort(byName);
@@ -63,6 +68,8 @@ export function createReferenceService(deps: { store: ReferenceStore }) {
       countriesById: new Map(countries.map((c) => [c.id, c])),
       statesByCountry,
       specifications,
+      colors: colors.sort(byName),
+      colorsById: new Map(colors.map((c) => [c.id, c])),
     };
   }
 
@@ -118,6 +125,15 @@ export function createReferenceService(deps: { store: ReferenceStore }) {
       return (await current()).specifications;
     },
 
+    /** The system color palette, by name. */
+    async listColors(_ctx: RequestContext): Promise<Color[]> {
+      return (await current()).colors;
+    },
+
+    async colorExists(id: string): Promise<boolean> {
+      return (await current()).colorsById.has(id);
+    },
+
     /** Brings the stored reference data up to date with the bundled sources, then reloads the in-memory copy. */
     async sync(ctx: RequestContext, onProgress?: SyncProgress): Promise<SyncReport> {
       const countries = countrySources();
@@ -130,8 +146,11 @@ export function createReferenceService(deps: { store: ReferenceStore }) {
       onProgress?.('specifications', 0, specifications.length);
       const specificationCounts = await store.syncSpecifications(specifications, ctx.now);
       onProgress?.('specifications', specifications.length, specifications.length);
+      onProgress?.('colors', 0, COLORS.length);
+      const colorCounts = await store.syncColors([...COLORS], ctx.now);
+      onProgress?.('colors', COLORS.length, COLORS.length);
       snapshot = undefined;
-      return { countries: countryCounts, states: stateCounts, specifications: specificationCounts };
+      return { countries: countryCounts, states: stateCounts, specifications: specificationCounts, colors: colorCounts };
     },
   };
 }

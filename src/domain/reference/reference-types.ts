@@ -23,6 +23,12 @@ export interface Specification {
   description: string | null;
 }
 
+export interface Color {
+  id: string;
+  name: string;
+  hex: string;
+}
+
 /** A source record for a country, before it is stored. */
 export interface CountrySource {
   id: string;
@@ -57,6 +63,7 @@ export interface ReferenceStore {
   listCountries(): Promise<Country[]>;
   listStates(): Promise<State[]>;
   listSpecifications(): Promise<Specification[]>;
+  listColors(): Promise<Color[]>;
   /**
    * Makes the stored countries match `sources`: inserts new ones, updates changed names, and marks countries no
    * longer in the sources inactive (status false) rather than deleting them, so ids stay valid forever.
@@ -67,4 +74,6 @@ export interface ReferenceStore {
   syncStates(sources: StateSource[], now: Date, onProgress?: (done: number, total: number) => void): Promise<SyncCounts>;
   /** As syncCountries, for specifications; a specification no longer listed is kept (products may use it). */
   syncSpecifications(sources: SpecificationSource[], now: Date): Promise<SyncCounts>;
+  /** As syncSpecifications, for the color palette. */
+  syncColors(sources: Color[], now: Date): Promise<SyncCounts>;
 }

@@ -4,12 +4,14 @@ import { foldForSearch, type ReferenceService } from '../../../domain/reference/
 import { ErrorEnvelopeSchema, ok } from '../../envelope.ts';
 import { createRepresentationMemo, sendRepresentation } from '../../representation-memo.ts';
 import {
+  ColorListResponse,
   CountryListQuery,
   CountryListResponse,
   CountryParams,
   CountryResponse,
   SpecificationListResponse,
   StateListResponse,
+  toColorRecord,
   toCountryRecord,
   toSpecificationRecord,
   toStateRecord,
@@ -84,6 +86,27 @@ export async function referenceRoutes(app: FastifyInstance, deps: { reference: R
       return sendRepresentation(
         reply,
         await memo.get(key, StateListResponse, async () => ok('States retrieved', states.map(toStateRecord))),
+      );
+    },
+  );
+
+  r.get(
+    '/v1/colors',
+    {
+      schema: {
+        tags,
+        summary: 'List the system color palette',
+        description: 'The colors a variant group may reference with colorId.',
+        response: { 200: ColorListResponse },
+      },
+    },
+    async (request, reply) => {
+      const key = `${await reference.revision()}|colors`;
+      return sendRepresentation(
+        reply,
+        await memo.get(key, ColorListResponse, async () =>
+          ok('Colors retrieved', (await reference.listColors(request.ctx)).map(toColorRecord)),
+        ),
       );
     },
   );

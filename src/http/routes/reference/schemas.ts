@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Country, Specification, State } from '../../../domain/reference/reference-types.ts';
+import type { Color, Country, Specification, State } from '../../../domain/reference/reference-types.ts';
 import { envelope, WireTimestamp, wireTimestamp } from '../../envelope.ts';
 
 export const StateRecord = z
@@ -32,6 +32,14 @@ export const SpecificationRecord = z
   })
   .meta({ id: 'Specification' });
 
+export const ColorRecord = z
+  .object({
+    id: z.string().describe('stable identifier, used as colorId on variant groups'),
+    name: z.string(),
+    hex: z.string().describe('#RRGGBB'),
+  })
+  .meta({ id: 'Color' });
+
 export const CountryListQuery = z.object({
   name: z
     .string()
@@ -48,6 +56,11 @@ export const CountryListResponse = envelope(z.array(CountryRecord));
 export const CountryResponse = envelope(CountryRecord);
 export const StateListResponse = envelope(z.array(StateRecord));
 export const SpecificationListResponse = envelope(z.array(SpecificationRecord));
+export const ColorListResponse = envelope(z.array(ColorRecord));
+
+export function toColorRecord(c: Color): z.input<typeof ColorRecord> {
+  return { id: c.id, name: c.name, hex: c.hex };
+}
 
 export function toStateRecord(s: State): z.input<typeof StateRecord> {
   return { id: s.id, name: s.name, status: s.status, createdAt: wireTimestamp(s.createdAt), updatedAt: wireTimestamp(s.updatedAt) };

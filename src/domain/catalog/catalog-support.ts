@@ -1,0 +1,36 @@
+import type { Mode, StoreContext } from '../../context.ts';
+import { AppError, type ErrorDetail } from '../../errors.ts';
+import type { Repos } from '../../store/repos.ts';
+import { currencyOf } from './money.ts';
+import type { Currency } from './types.ts';
+
+/**
+ * A check the caller runs against the current state inside the write transaction, before anything changes. The HTTP
+ * layer uses it for If-Match: it renders the current representation, compares ETags and throws 412 when they differ.
+ */
+export type Precondition<T> = (current: T, currency: Currency) => void;
+
+/** Whether an image file id belongs to the store (the files service implements it). */
+export interface FileLookup {
+  imageExists(storeId: string, mode: Mode, fileId: string): Promise<boolean>;
+}
+
+export async function storeCurrency(repos: Repos, ctx: StoreContext): Promise<Currency> {
+  const store = await repos.merchants.findStore(ctx.tenant.storeId);
+  return currencyOf(store?.currency ?? 'USD');
+}
+
+export function invalid(details: ErrorDetail[]): AppError {
+  const shown = details.slice(0, 3).map((d) => `${d.path} ${d.rule}`).join('; ');
+  const more = details.length > 3 ? ` (and ${details.length - 3} more)` : '';
+  return new AppError('VALIDATION_FAILED', `The request is not valid: ${shown}${more}.`, { details });
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e.message ?? '');
+}
+
+export function productNotFound(id: string): AppError {
+  return new AppError('PRODUCT_NOT_FOUND', `No product "${id}" in this store. List products with GET /v1/products.`);
+}

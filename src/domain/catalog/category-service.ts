@@ -1,0 +1,122 @@
+import type { StoreContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import type { DataAccess, Repos } from '../../store/repos.ts';
+import { requirePermission } from '../access.ts';
+import { recordAudit } from '../audit/audit-service.ts';
+import { newId } from '../ids.ts';
+import { slugify } from '../reference/specifications.ts';
+import { invalid, isUniqueViolation } from './catalog-support.ts';
+import { CATALOG_LIMITS, type Category } from './types.ts';
+
+export interface CategoryInput {
+  name: string;
+  slug?: string | undefined;
+  parentId?: string | null | undefined;
+  position?: number | undefined;
+}
+
+/** The category tree of a store: parent, name, slug, position. */
+export function createCategoryService(deps: { data: DataAccess }) {
+  const { data } = deps;
+
+  async function requireCategory(repos: Repos, ctx: StoreContext, id: string): Promise<Category> {
+    const category = await repos.catalog.findCategory(ctx.tenant.storeId, ctx.tenant.mode, id);
+    if (!category) throw new AppError('CATEGORY_NOT_FOUND', `No category "${id}" in this store. List them with GET /v1/categories.`);
+    return category;
+  }
+
+  /** The parent must exist in the store, must not be the category itself or below it, and the tree stays shallow. */
+  async function checkParent(repos: Repos, ctx: StoreContext, parentId: string, selfId?: string): Promise<void> {
+    const all = new Map((await repos.catalog.listCategories(ctx.tenant.storeId, ctx.tenant.mode)).map((c) => [c.id, c]));
+    if (!all.has(parentId)) throw invalid([{ path: 'parentId', rule: 'must be a category of this store' }]);
+    let depth = 1;
+    for (let at: string | null = parentId; at !== null; at = all.get(at)?.parentId ?? null) {
+      if (at === selfId) throw invalid([{ path: 'parentId', rule: 'must not be the category itself or one of its sub-categories' }]);
+      depth += 1;
+    }
+    if (depth > CATALOG_LIMITS.categoryDepth) throw invalid([{ path: 'parentId', rule: `categories nest at most ${CATALOG_LIMITS.categoryDepth} levels deep` }]);
+  }
+
+  function slugTaken(slug: string): AppError {
+    return new AppError('SLUG_TAKEN', `Another category of this store already has the slug "${slug}".`, { details: [{ path: 'slug', rule: 'must be unique within the store' }] });
+  }
+
+  return {
+    async list(ctx: StoreContext): Promise<Category[]> {
+      requirePermission(ctx, 'products:read');
+      return data.repos.catalog.listCategories(ctx.tenant.storeId, ctx.tenant.mode);
+    },
+
+    async get(ctx: StoreContext, id: string): Promise<Category> {
+      requirePermission(ctx, 'products:read');
+      return requireCategory(data.repos, ctx, id);
+    },
+
+    async create(ctx: StoreContext, input: CategoryInput): Promise<Category> {
+      requirePermission(ctx, 'products:write');
+      const { storeId, mode } = ctx.tenant;
+      try {
+        return await data.transaction(async (repos) => {
+          if (input.parentId) await checkParent(repos, ctx, input.parentId);
+          let slug = input.slug ?? (slugify(input.name) || 'category');
+          if (await repos.catalog.categorySlugTaken(storeId, mode, slug)) {
+            if (input.slug !== undefined) throw slugTaken(slug);
+            const base = slug;
+            for (let n = 2; await repos.catalog.categorySlugTaken(storeId, mode, slug); n += 1) slug = `${base}-${n}`;
+          }
+          const category: Category = {
+            id: newId('cat', ctx.now),
+            parentId: input.parentId ?? null,
+            name: input.name,
+            slug,
+            position: input.position ?? 0,
+            createdAt: ctx.now,
+            updatedAt: ctx.now,
+          };
+          await repos.catalog.insertCategory(storeId, mode, category);
+          await recordAudit(repos, ctx, { action: 'category.create', targetType: 'category', targetId: category.id, details: { name: category.name } });
+          return category;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw slugTaken(input.slug ?? input.name);
+        throw error;
+      }
+    },
+
+    async update(ctx: StoreContext, id: string, patch: Partial<CategoryInput>): Promise<Category> {
+      requirePermission(ctx, 'products:write');
+      const { storeId, mode } = ctx.tenant;
+      try {
+        return await data.transaction(async (repos) => {
+          await requireCategory(repos, ctx, id);
+          if (patch.parentId) await checkParent(repos, ctx, patch.parentId, id);
+          if (patch.slug !== undefined && (await repos.catalog.categorySlugTaken(storeId, mode, patch.slug, id))) throw slugTaken(patch.slug);
+          await repos.catalog.updateCategory(storeId, mode, id, patch, ctx.now);
+          await recordAudit(repos, ctx, { action: 'category.update', targetType: 'category', targetId: id, details: { fields: Object.keys(patch) } });
+          return requireCategory(repos, ctx, id);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw slugTaken(patch.slug ?? '');
+        throw error;
+      }
+    },
+
+    /** A category with sub-categories or products is not deleted (409 saying what to move first). */
+    async remove(ctx: StoreContext, id: string): Promise<void> {
+      requirePermission(ctx, 'products:write');
+      const { storeId, mode } = ctx.tenant;
+      await data.transaction(async (repos) => {
+        await requireCategory(repos, ctx, id);
+        const usage = await repos.catalog.categoryUsage(storeId, mode, id);
+        if (usage.children > 0 || usage.products > 0) {
+          const parts = [usage.children > 0 ? `${usage.children} sub-categor${usage.children === 1 ? 'y' : 'ies'}` : '', usage.products > 0 ? `${usage.products} product${usage.products === 1 ? '' : 's'}` : ''].filter(Boolean);
+          throw new AppError('CATEGORY_NOT_EMPTY', `Category ${id} still has ${parts.join(' and ')}. Move them to another category (or remove them from this one) first.`);
+        }
+        await repos.catalog.deleteCategory(storeId, mode, id);
+        await recordAudit(repos, ctx, { action: 'category.delete', targetType: 'category', targetId: id });
+      });
+    },
+  };
+}
+
+export type CategoryService = ReturnType<typeof createCategoryService>;

@@ -1,0 +1,143 @@
+import type { StoreContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import type { DataAccess, Repos } from '../../store/repos.ts';
+import type { CategoryBreakdown, InventoryTotals, LowStockRow } from '../../store/inventory-store.ts';
+import { requirePermission } from '../access.ts';
+import { recordAudit } from '../audit/audit-service.ts';
+import { newId } from '../ids.ts';
+import { invalid, storeCurrency } from './catalog-support.ts';
+import type { Currency, InventoryAdjustment, Sku } from './types.ts';
+
+/** Writes a line of a SKU's stock history, in the caller's transaction. */
+export async function recordAdjustment(repos: Repos, ctx: StoreContext, skuId: string, delta: number, quantityAfter: number, reason: string): Promise<InventoryAdjustment> {
+  const adjustment: InventoryAdjustment = {
+    id: newId('adj', ctx.now),
+    skuId,
+    delta,
+    quantityAfter,
+    reason,
+    actorType: ctx.actor.type,
+    actorId: ctx.actor.id,
+    actorLabel: ctx.actor.label,
+    createdAt: ctx.now,
+  };
+  await repos.inventory.insertAdjustment(ctx.tenant.storeId, ctx.tenant.mode, adjustment);
+  return adjustment;
+}
+
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+
+function cursorOf(parts: unknown[]): string {
+  return Buffer.from(JSON.stringify(parts), 'utf8').toString('base64url');
+}
+
+function parseCursor<T extends unknown[]>(cursor: string, check: (parts: unknown[]) => parts is T): T {
+  try {
+    const parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(parts) && check(parts)) return parts;
+  } catch {
+    // fall through
+  }
+  throw invalid([{ path: 'cursor', rule: 'must be a nextCursor returned by this list', in: 'query' }]);
+}
+
+/** Stock levels: atomic adjustments with a history per SKU, the low-stock threshold and the dashboard figures. */
+export function createInventoryService(deps: { data: DataAccess }) {
+  const { data } = deps;
+
+  return {
+    /**
+     * Changes a SKU's stock by `delta`, or to `set`, atomically: concurrent adjustments add up exactly and stock never
+     * goes below zero (409 INSUFFICIENT_STOCK naming the quantity left).
+     */
+    async adjust(ctx: StoreContext, input: { skuId: string; delta?: number | undefined; set?: number | undefined; reason: string }): Promise<{ sku: Sku; adjustment: InventoryAdjustment }> {
+      requirePermission(ctx, 'inventory:write');
+      const { storeId, mode } = ctx.tenant;
+      return data.transaction(async (repos) => {
+        let delta: number;
+        let after: number;
+        if (input.set !== undefined) {
+          const current = await repos.catalog.lockSku(storeId, mode, input.skuId);
+          if (!current) throw skuNotFound(input.skuId);
+          delta = input.set - current.quantityInStock;
+          after = input.set;
+          await repos.catalog.updateSku(storeId, mode, input.skuId, { quantityInStock: input.set }, ctx.now);
+        } else {
+          delta = input.delta!;
+          const result = await repos.catalog.adjustStock(storeId, mode, input.skuId, delta, ctx.now);
+          if (result === null) {
+            const current = await repos.catalog.findSku(storeId, mode, input.skuId);
+            if (!current) throw skuNotFound(input.skuId);
+            throw new AppError(
+              'INSUFFICIENT_STOCK',
+              `SKU ${input.skuId}${current.sku ? ` (${current.sku})` : ''} has ${current.quantityInStock} in stock; removing ${-delta} would take it below zero.`,
+              { details: [{ path: 'delta', rule: current.quantityInStock > 0 ? `must be at least -${current.quantityInStock}` : 'must be positive: the SKU is out of stock' }] },
+            );
+          }
+          after = result;
+        }
+        const sku = (await repos.catalog.findSku(storeId, mode, input.skuId))!;
+        await repos.catalog.touchProduct(storeId, mode, sku.productId, ctx.now);
+        const adjustment = await recordAdjustment(repos, ctx, input.skuId, delta, after, input.reason);
+        await recordAudit(repos, ctx, { action: 'inventory.adjust', targetType: 'sku', targetId: input.skuId, details: { delta, quantityAfter: after, reason: input.reason } });
+        return { sku, adjustment };
+      });
+    },
+
+    async history(ctx: StoreContext, skuId: string, page: { limit: number; cursor?: string | undefined }): Promise<{ items: InventoryAdjustment[]; nextCursor: string | null }> {
+      requirePermission(ctx, 'inventory:read');
+      const { storeId, mode } = ctx.tenant;
+      if (!(await data.repos.catalog.findSku(storeId, mode, skuId))) throw skuNotFound(skuId);
+      const before = page.cursor === undefined ? undefined : parseCursor(page.cursor, (p): p is [string] => typeof p[0] === 'string')[0];
+      const rows = await data.repos.inventory.listAdjustments(storeId, mode, skuId, { limit: page.limit, before });
+      const items = rows.slice(0, page.limit);
+      return { items, nextCursor: rows.length > page.limit ? cursorOf([items.at(-1)!.id]) : null };
+    },
+
+    async threshold(ctx: StoreContext): Promise<number> {
+      requirePermission(ctx, 'inventory:read');
+      return data.repos.inventory.lowStockThreshold(ctx.tenant.storeId);
+    },
+
+    async setThreshold(ctx: StoreContext, threshold: number): Promise<number> {
+      requirePermission(ctx, 'settings:write');
+      await data.transaction(async (repos) => {
+        await repos.inventory.setLowStockThreshold(ctx.tenant.storeId, threshold);
+        await recordAudit(repos, ctx, { action: 'settings.update', targetType: 'store', targetId: ctx.tenant.storeId, details: { lowStockThreshold: threshold } });
+      });
+      return threshold;
+    },
+
+    /** Units and value in stock, in-stock / low / out-of-stock SKU counts, and the same per category. */
+    async dashboard(ctx: StoreContext): Promise<{ threshold: number; currency: Currency; totals: InventoryTotals; categories: CategoryBreakdown[] }> {
+      requirePermission(ctx, 'inventory:read');
+      const { storeId, mode } = ctx.tenant;
+      const threshold = await data.repos.inventory.lowStockThreshold(storeId);
+      const [totals, categories, currency] = await Promise.all([
+        data.repos.inventory.totals(storeId, mode, threshold),
+        data.repos.inventory.byCategory(storeId, mode, threshold),
+        storeCurrency(data.repos, ctx),
+      ]);
+      return { threshold, currency, totals, categories };
+    },
+
+    /** SKUs at or below the store's threshold (out of stock first), with their product and group names. */
+    async lowStock(ctx: StoreContext, page: { limit: number; cursor?: string | undefined }): Promise<{ threshold: number; items: LowStockRow[]; nextCursor: string | null }> {
+      requirePermission(ctx, 'inventory:read');
+      const { storeId, mode } = ctx.tenant;
+      const threshold = await data.repos.inventory.lowStockThreshold(storeId);
+      const after =
+        page.cursor === undefined ? undefined : parseCursor(page.cursor, (p): p is [number, string] => typeof p[0] === 'number' && typeof p[1] === 'string');
+      const rows = await data.repos.inventory.lowStock(storeId, mode, threshold, { limit: page.limit, ...(after ? { after: { quantity: after[0], id: after[1] } } : {}) });
+      const items = rows.slice(0, page.limit);
+      const last = items.at(-1);
+      return { threshold, items, nextCursor: rows.length > page.limit && last ? cursorOf([last.quantityInStock, last.skuId]) : null };
+    },
+  };
+}
+
+export function skuNotFound(id: string): AppError {
+  return new AppError('SKU_NOT_FOUND', `No SKU "${id}" in this store.`);
+}
+
+export type InventoryService = ReturnType<typeof createInventoryService>;

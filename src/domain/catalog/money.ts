@@ -1,0 +1,30 @@
+import type { Currency } from './types.ts';
+
+/** Minor-unit digits of an ISO 4217 currency (USD 2, JPY 0, BHD 3), from the runtime's CLDR data. */
+export function currencyOf(code: string): Currency {
+  const digits = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+  return { code, digits };
+}
+
+/**
+ * A decimal amount in minor units, or null when it has more decimals than the currency allows. Works on the decimal
+ * text of the number so 19.99 becomes exactly 1999, never 1998.9999.
+ */
+export function toMinor(amount: number, currency: Currency): number | null {
+  if (!Number.isFinite(amount)) return null;
+  const [whole, fraction = ''] = Math.abs(amount).toFixed(12).replace(/0+$/, '').replace(/\.$/, '').split('.');
+  if (fraction.length > currency.digits) return null;
+  const minor = Number(whole) * 10 ** currency.digits + Number(fraction.padEnd(currency.digits, '0') || '0');
+  return amount < 0 ? -minor : minor;
+}
+
+export function fromMinor(minor: number, currency: Currency): number {
+  return minor / 10 ** currency.digits;
+}
+
+/** A percentage 0-100 with at most two decimals, in basis points; null otherwise. */
+export function toBasisPoints(percent: number): number | null {
+  const bp = Math.round(percent * 100);
+  if (Math.abs(bp - percent * 100) > 1e-6) return null;
+  return bp;
+}

@@ -1,0 +1,325 @@
+import type { StoreContext } from '../../context.ts';
+import { AppError, type ErrorDetail } from '../../errors.ts';
+import type { DataAccess, Repos } from '../../store/repos.ts';
+import { requirePermission } from '../access.ts';
+import { recordAudit } from '../audit/audit-service.ts';
+import { newId } from '../ids.ts';
+import { foldForSearch, type ReferenceService } from '../reference/reference-service.ts';
+import { slugify } from '../reference/specifications.ts';
+import { combinationKey, checkMoney } from './catalog-rules.ts';
+import { recordAdjustment } from './inventory-service.ts';
+import { type FileLookup, invalid, isUniqueViolation, type Precondition, productNotFound, storeCurrency } from './catalog-support.ts';
+import {
+  CATALOG_LIMITS,
+  type Currency,
+  type Product,
+  type ProductQuery,
+  type ProductStatus,
+  type ProductTree,
+  type ProductType,
+  type ProductView,
+} from './types.ts';
+
+export interface ProductInput {
+  type: ProductType;
+  name: string;
+  slug?: string | undefined;
+  description?: string | null | undefined;
+  status?: ProductStatus | undefined;
+  categoryIds?: string[] | undefined;
+  imageFileIds?: string[] | undefined;
+  specifications?: Record<string, string> | undefined;
+  price?: number | undefined;
+  discount?: number | undefined;
+  quantityInStock?: number | undefined;
+  sku?: string | null | undefined;
+}
+
+export type ProductPatch = Partial<Omit<ProductInput, 'type'>>;
+
+const SIMPLE_FIELDS = ['price', 'discount', 'quantityInStock', 'sku'] as const;
+
+function encodeCursor(value: string, id: string): string {
+  return Buffer.from(JSON.stringify([value, id]), 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string): { value: string; id: string } {
+  try {
+    const [value, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
+    if (typeof value === 'string' && typeof id === 'string') return { value, id };
+  } catch {
+    // fall through
+  }
+  throw invalid([{ path: 'cursor', rule: 'must be a nextCursor returned by this list', in: 'query' }]);
+}
+
+/**
+ * Products: SIMPLE ones carry their price and stock on a single internal SKU (so inventory and orders treat every
+ * product alike); VARIABLE ones get variant groups and SKUs through the variant service.
+ */
+export function createProductService(deps: { data: DataAccess; reference: ReferenceService; files: FileLookup }) {
+  const { data, reference, files } = deps;
+
+  async function views(repos: Repos, products: Product[]): Promise<ProductView[]> {
+    const ids = products.map((p) => p.id);
+    const [simple, summaries] = await Promise.all([repos.catalog.simpleSkus(ids), repos.catalog.skuSummaries(ids)]);
+    return products.map((p) => ({
+      ...p,
+      simpleSku: simple.get(p.id) ?? null,
+      summary: summaries.get(p.id) ?? { skuCount: 0, totalStock: 0, minPriceMinor: null, maxPriceMinor: null },
+    }));
+  }
+
+  async function trees(repos: Repos, products: Product[]): Promise<ProductTree[]> {
+    const [v, groups] = await Promise.all([views(repos, products), repos.catalog.groupsOf(products.map((p) => p.id))]);
+    return v.map((p) => ({ ...p, variantGroups: groups.get(p.id) ?? [] }));
+  }
+
+  async function loadView(repos: Repos, ctx: StoreContext, id: string): Promise<ProductView> {
+    const product = await repos.catalog.findProduct(ctx.tenant.storeId, ctx.tenant.mode, id);
+    if (!product) throw productNotFound(id);
+    return (await views(repos, [product]))[0]!;
+  }
+
+  /** References in a product input: categories of this store, its image files, known specifications. */
+  async function checkReferences(repos: Repos, ctx: StoreContext, input: ProductPatch): Promise<ErrorDetail[]> {
+    const details: ErrorDetail[] = [];
+    const { storeId, mode } = ctx.tenant;
+    if (input.categoryIds) {
+      if (input.categoryIds.length > CATALOG_LIMITS.categoriesPerProduct) details.push({ path: 'categoryIds', rule: `must list at most ${CATALOG_LIMITS.categoriesPerProduct} categories` });
+      const known = await repos.catalog.categoriesExisting(storeId, mode, input.categoryIds);
+      input.categoryIds.forEach((id, i) => {
+        if (!known.has(id)) details.push({ path: `categoryIds[${i}]`, rule: 'must be a category of this store (GET /v1/categories)' });
+        else if (input.categoryIds!.indexOf(id) !== i) details.push({ path: `categoryIds[${i}]`, rule: 'is listed twice' });
+      });
+    }
+    if (input.imageFileIds) {
+      if (input.imageFileIds.length > CATALOG_LIMITS.imagesPerProduct) details.push({ path: 'imageFileIds', rule: `must list at most ${CATALOG_LIMITS.imagesPerProduct} images` });
+      for (const [i, id] of input.imageFileIds.entries()) {
+        if (input.imageFileIds.indexOf(id) !== i) details.push({ path: `imageFileIds[${i}]`, rule: 'is listed twice' });
+        else if (!(await files.imageExists(storeId, mode, id))) details.push({ path: `imageFileIds[${i}]`, rule: 'must be an image uploaded to this store (POST /v1/files)' });
+      }
+    }
+    if (input.specifications) {
+      const known = new Set((await reference.listSpecifications(ctx)).map((s) => s.id));
+      for (const key of Object.keys(input.specifications)) {
+        if (!known.has(key)) details.push({ path: `specifications.${key}`, rule: 'must be a specification id from GET /v1/specifications' });
+      }
+    }
+    return details;
+  }
+
+  async function freeSlug(repos: Repos, ctx: StoreContext, name: string): Promise<string> {
+    const base = slugify(name).slice(0, 180) || 'product';
+    const taken = await repos.catalog.slugsLike(ctx.tenant.storeId, ctx.tenant.mode, base);
+    if (!taken.has(base)) return base;
+    for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+  }
+
+  function slugTaken(slug: string): AppError {
+    return new AppError('SLUG_TAKEN', `Another product of this store already has the slug "${slug}". Choose another, or leave it out.`, {
+      details: [{ path: 'slug', rule: 'must be unique within the store' }],
+    });
+  }
+
+  function skuTaken(code: string, path: string): AppError {
+    return new AppError('SKU_CODE_TAKEN', `The sku code "${code}" is already used by another SKU of this store.`, { details: [{ path, rule: 'must be unique within the store' }] });
+  }
+
+  async function listPage(ctx: StoreContext, query: ProductQuery): Promise<{ page: Product[]; nextCursor: string | null; currency: Currency }> {
+    requirePermission(ctx, 'products:read');
+    const { storeId, mode } = ctx.tenant;
+    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    const rows = await data.repos.catalog.listProducts(storeId, mode, { ...query, q: query.q ? foldForSearch(query.q.trim()) : undefined }, after);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    let nextCursor: string | null = null;
+    if (rows.length > query.limit && last) {
+      const field = query.sort.replace('-', '');
+      const value = field === 'name' || field === 'updatedAt' ? ((await data.repos.catalog.sortValue(storeId, mode, last.id, field)) ?? '') : '';
+      nextCursor = encodeCursor(value, last.id);
+    }
+    return { page, nextCursor, currency: await storeCurrency(data.repos, ctx) };
+  }
+
+  return {
+    /** A page of products (v1 view). */
+    async list(ctx: StoreContext, query: ProductQuery): Promise<{ items: ProductView[]; nextCursor: string | null; currency: Currency }> {
+      const { page, nextCursor, currency } = await listPage(ctx, query);
+      return { items: await views(data.repos, page), nextCursor, currency };
+    },
+
+    /** A page of products with their variant groups and SKUs (v2 view). */
+    async listTrees(ctx: StoreContext, query: ProductQuery): Promise<{ items: ProductTree[]; nextCursor: string | null; currency: Currency }> {
+      const { page, nextCursor, currency } = await listPage(ctx, query);
+      return { items: await trees(data.repos, page), nextCursor, currency };
+    },
+
+    async get(ctx: StoreContext, id: string): Promise<{ product: ProductView; currency: Currency }> {
+      requirePermission(ctx, 'products:read');
+      return { product: await loadView(data.repos, ctx, id), currency: await storeCurrency(data.repos, ctx) };
+    },
+
+    async getTree(ctx: StoreContext, id: string): Promise<{ product: ProductTree; currency: Currency }> {
+      requirePermission(ctx, 'products:read');
+      const product = await data.repos.catalog.findProduct(ctx.tenant.storeId, ctx.tenant.mode, id);
+      if (!product) throw productNotFound(id);
+      return { product: (await trees(data.repos, [product]))[0]!, currency: await storeCurrency(data.repos, ctx) };
+    },
+
+    async create(ctx: StoreContext, input: ProductInput): Promise<{ product: ProductView; currency: Currency }> {
+      requirePermission(ctx, 'products:write');
+      const currency = await storeCurrency(data.repos, ctx);
+      const details: ErrorDetail[] = [];
+      if (input.type === 'VARIABLE') {
+        for (const f of SIMPLE_FIELDS) {
+          if (input[f] !== undefined) details.push({ path: f, rule: 'is only for SIMPLE products; a VARIABLE product gets prices and stock on its SKUs (POST /v2/products/{productId}/variant-groups)' });
+        }
+      } else {
+        if (input.price === undefined) details.push({ path: 'price', rule: 'is required for a SIMPLE product' });
+        if (input.quantityInStock === undefined) details.push({ path: 'quantityInStock', rule: 'is required for a SIMPLE product' });
+      }
+      const money = checkMoney(input, currency, '');
+      details.push(...money.details, ...(await checkReferences(data.repos, ctx, input)));
+      if (details.length > 0) throw invalid(details);
+      const { storeId, mode } = ctx.tenant;
+      if (input.slug !== undefined && (await data.repos.catalog.slugTaken(storeId, mode, input.slug))) throw slugTaken(input.slug);
+      if (input.sku && (await data.repos.catalog.skuCodesTaken(storeId, mode, [input.sku])).size > 0) throw skuTaken(input.sku, 'sku');
+
+      const id = newId('prd', ctx.now);
+      try {
+        return await data.transaction(async (repos) => {
+          const product: Product = {
+            id,
+            type: input.type,
+            name: input.name,
+            slug: input.slug ?? (await freeSlug(repos, ctx, input.name)),
+            description: input.description ?? null,
+            status: input.status ?? 'draft',
+            categoryIds: input.categoryIds ?? [],
+            imageFileIds: input.imageFileIds ?? [],
+            specifications: input.specifications ?? {},
+            createdAt: ctx.now,
+            updatedAt: ctx.now,
+          };
+          await repos.catalog.insertProduct(storeId, mode, product, foldForSearch(product.name));
+          await repos.catalog.replaceCategories(id, product.categoryIds);
+          await repos.catalog.replaceImages(id, product.imageFileIds);
+          await repos.catalog.replaceSpecifications(id, product.specifications);
+          if (input.type === 'SIMPLE') {
+            await repos.catalog.insertSkus(
+              storeId,
+              mode,
+              [
+                {
+                  id: newId('sku', ctx.now),
+                  productId: id,
+                  groupId: null,
+                  sku: input.sku ?? null,
+                  priceMinor: money.priceMinor!,
+                  discountBp: money.discountBp ?? 0,
+                  quantityInStock: input.quantityInStock!,
+                  attributes: {},
+                  combinationKey: combinationKey(null, {}),
+                },
+              ],
+              ctx.now,
+            );
+          }
+          await recordAudit(repos, ctx, { action: 'product.create', targetType: 'product', targetId: id, details: { name: product.name, type: product.type } });
+          return { product: await loadView(repos, ctx, id), currency };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          if (input.sku && /sku/.test(String((error as Error).message))) throw skuTaken(input.sku, 'sku');
+          throw slugTaken(input.slug ?? input.name);
+        }
+        throw error;
+      }
+    },
+
+    /** Changes only the sent fields. `categoryIds`, `imageFileIds` and `specifications`, when sent, replace the old lists. */
+    async update(ctx: StoreContext, id: string, patch: ProductPatch, precondition?: Precondition<ProductView>): Promise<{ product: ProductView; currency: Currency }> {
+      requirePermission(ctx, 'products:write');
+      if (patch.quantityInStock !== undefined) requirePermission(ctx, 'inventory:write');
+      const { storeId, mode } = ctx.tenant;
+      const currency = await storeCurrency(data.repos, ctx);
+      try {
+        return await data.transaction(async (repos) => {
+          const locked = await repos.catalog.lockProduct(storeId, mode, id);
+          if (!locked) throw productNotFound(id);
+          const current = await loadView(repos, ctx, id);
+          precondition?.(current, currency);
+          const details: ErrorDetail[] = [];
+          if (locked.type === 'VARIABLE') {
+            for (const f of SIMPLE_FIELDS) {
+              if (patch[f] !== undefined) details.push({ path: f, rule: 'is only for SIMPLE products; change a VARIABLE product’s SKUs with PATCH /v2/products/{productId}/variant-groups/{groupId}/skus/{skuId}' });
+            }
+          }
+          const money = checkMoney(patch, currency, '');
+          details.push(...money.details, ...(await checkReferences(repos, ctx, patch)));
+          if (details.length > 0) throw invalid(details);
+          if (patch.slug !== undefined && (await repos.catalog.slugTaken(storeId, mode, patch.slug, id))) throw slugTaken(patch.slug);
+          const simple = current.simpleSku;
+          if (patch.sku && simple && (await repos.catalog.skuCodesTaken(storeId, mode, [patch.sku], simple.id)).size > 0) throw skuTaken(patch.sku, 'sku');
+
+          await repos.catalog.updateProduct(
+            storeId,
+            mode,
+            id,
+            {
+              ...(patch.name !== undefined ? { name: patch.name, nameFolded: foldForSearch(patch.name) } : {}),
+              ...(patch.slug !== undefined ? { slug: patch.slug } : {}),
+              ...(patch.description !== undefined ? { description: patch.description } : {}),
+              ...(patch.status !== undefined ? { status: patch.status } : {}),
+            },
+            ctx.now,
+          );
+          if (patch.categoryIds) await repos.catalog.replaceCategories(id, patch.categoryIds);
+          if (patch.imageFileIds) await repos.catalog.replaceImages(id, patch.imageFileIds);
+          if (patch.specifications) await repos.catalog.replaceSpecifications(id, patch.specifications);
+          if (simple && (money.priceMinor !== undefined || money.discountBp !== undefined || patch.quantityInStock !== undefined || patch.sku !== undefined)) {
+            await repos.catalog.updateSku(
+              storeId,
+              mode,
+              simple.id,
+              {
+                ...(money.priceMinor !== undefined ? { priceMinor: money.priceMinor } : {}),
+                ...(money.discountBp !== undefined ? { discountBp: money.discountBp } : {}),
+                ...(patch.quantityInStock !== undefined ? { quantityInStock: patch.quantityInStock } : {}),
+                ...(patch.sku !== undefined ? { sku: patch.sku } : {}),
+              },
+              ctx.now,
+            );
+            if (patch.quantityInStock !== undefined && patch.quantityInStock !== simple.quantityInStock) {
+              await recordAdjustment(repos, ctx, simple.id, patch.quantityInStock - simple.quantityInStock, patch.quantityInStock, 'product update');
+            }
+          }
+          await recordAudit(repos, ctx, { action: 'product.update', targetType: 'product', targetId: id, details: { fields: Object.keys(patch) } });
+          return { product: await loadView(repos, ctx, id), currency };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          if (patch.sku) throw skuTaken(patch.sku, 'sku');
+          throw slugTaken(patch.slug ?? '');
+        }
+        throw error;
+      }
+    },
+
+    /** Deletes the product with its variant groups and SKUs. */
+    async remove(ctx: StoreContext, id: string, precondition?: Precondition<ProductView>): Promise<void> {
+      requirePermission(ctx, 'products:write');
+      const { storeId, mode } = ctx.tenant;
+      const currency = await storeCurrency(data.repos, ctx);
+      await data.transaction(async (repos) => {
+        if (!(await repos.catalog.lockProduct(storeId, mode, id))) throw productNotFound(id);
+        if (precondition) precondition(await loadView(repos, ctx, id), currency);
+        await repos.catalog.deleteProduct(storeId, mode, id);
+        await recordAudit(repos, ctx, { action: 'product.delete', targetType: 'product', targetId: id });
+      });
+    },
+  };
+}
+
+export type ProductService = ReturnType<typeof createProductService>;

@@ -1,0 +1,122 @@
+export const PRODUCT_TYPES = ['SIMPLE', 'VARIABLE'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+export const PRODUCT_STATUSES = ['draft', 'active', 'archived'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+export interface Sku {
+  id: string;
+  productId: string;
+  /** null for the single SKU of a SIMPLE product */
+  groupId: string | null;
+  sku: string | null;
+  /** integer minor units of the store currency */
+  priceMinor: number;
+  /** basis points: 1250 = 12.5 % */
+  discountBp: number;
+  quantityInStock: number;
+  attributes: Record<string, string>;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface VariantGroup {
+  id: string;
+  productId: string;
+  attributeName: string;
+  attributeValue: string;
+  imageFileId: string | null;
+  colorId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  skus: Sku[];
+}
+
+export interface Product {
+  id: string;
+  type: ProductType;
+  name: string;
+  slug: string;
+  description: string | null;
+  status: ProductStatus;
+  categoryIds: string[];
+  imageFileIds: string[];
+  /** specification id → value */
+  specifications: Record<string, string>;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Totals over a product's SKUs, for list views. */
+export interface SkuSummary {
+  skuCount: number;
+  totalStock: number;
+  minPriceMinor: number | null;
+  maxPriceMinor: number | null;
+}
+
+/** A product as the v1 routes show it: its own fields, the single SKU of a SIMPLE product, and SKU totals. */
+export interface ProductView extends Product {
+  simpleSku: Sku | null;
+  summary: SkuSummary;
+}
+
+/** A product as the v2 routes show it: with its variant groups and their SKUs. */
+export interface ProductTree extends ProductView {
+  variantGroups: VariantGroup[];
+}
+
+export interface Category {
+  id: string;
+  parentId: string | null;
+  name: string;
+  slug: string;
+  position: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface InventoryAdjustment {
+  id: string;
+  skuId: string;
+  delta: number;
+  quantityAfter: number;
+  reason: string;
+  actorType: string;
+  actorId: string;
+  actorLabel: string;
+  createdAt: Date;
+}
+
+/** Money as the service sees it on input and output: a decimal in the store currency and its minor-unit digits. */
+export interface Currency {
+  code: string;
+  digits: number;
+}
+
+export const PRODUCT_SORTS = ['createdAt', '-createdAt', 'name', '-name', 'updatedAt', '-updatedAt'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+export interface ProductQuery {
+  limit: number;
+  cursor?: string | undefined;
+  status?: ProductStatus | undefined;
+  categoryId?: string | undefined;
+  q?: string | undefined;
+  sort: ProductSort;
+}
+
+/** Published limits (docs/catalog.md). */
+export const CATALOG_LIMITS = {
+  skusPerProduct: 4096,
+  skusPerRequest: 2048,
+  groupsPerProduct: 1024,
+  attributesPerSku: 20,
+  attributeKeyLength: 50,
+  attributeValueLength: 100,
+  categoriesPerProduct: 50,
+  imagesPerProduct: 50,
+  specificationValueLength: 500,
+  maxPrice: 1_000_000_000,
+  maxQuantity: 2_147_483_647,
+  categoryDepth: 5,
+} as const;

@@ -1,0 +1,341 @@
+import type { StoreContext } from '../../context.ts';
+import { AppError, type ErrorDetail } from '../../errors.ts';
+import type { DataAccess, Repos } from '../../store/repos.ts';
+import type { SkuRow } from '../../store/catalog-store.ts';
+import { requirePermission } from '../access.ts';
+import { recordAudit } from '../audit/audit-service.ts';
+import { newId } from '../ids.ts';
+import type { ReferenceService } from '../reference/reference-service.ts';
+import { checkAttributes, checkMoney, combinationKey, type SkuInput } from './catalog-rules.ts';
+import { type FileLookup, invalid, isUniqueViolation, type Precondition, productNotFound, storeCurrency } from './catalog-support.ts';
+import { recordAdjustment } from './inventory-service.ts';
+import { CATALOG_LIMITS, type Currency, type Sku, type VariantGroup } from './types.ts';
+
+export interface GroupInput {
+  attributeName: string;
+  attributeValue: string;
+  image?: string | null | undefined;
+  colorId?: string | null | undefined;
+  skus: SkuInput[];
+}
+
+export type GroupPatch = Partial<Omit<GroupInput, 'skus'>>;
+
+/** Variant groups of VARIABLE products and their SKUs (the interface document's v2 section). */
+export function createVariantService(deps: { data: DataAccess; reference: ReferenceService; files: FileLookup }) {
+  const { data, reference, files } = deps;
+
+  /** Locks the product (so writes to one product run one at a time) and checks it is VARIABLE. */
+  async function lockVariable(repos: Repos, ctx: StoreContext, productId: string): Promise<void> {
+    const product = await repos.catalog.lockProduct(ctx.tenant.storeId, ctx.tenant.mode, productId);
+    if (!product) throw productNotFound(productId);
+    if (product.type !== 'VARIABLE') {
+      throw new AppError('PRODUCT_NOT_VARIABLE', `Product ${productId} is SIMPLE: variant groups and their SKUs exist only on VARIABLE products.`);
+    }
+  }
+
+  async function requireGroup(repos: Repos, ctx: StoreContext, productId: string, groupId: string): Promise<VariantGroup> {
+    const group = await repos.catalog.findGroup(ctx.tenant.storeId, ctx.tenant.mode, productId, groupId);
+    if (!group) throw new AppError('VARIANT_GROUP_NOT_FOUND', `No variant group "${groupId}" on product ${productId}.`);
+    return group;
+  }
+
+  async function requireGroupHeader(repos: Repos, ctx: StoreContext, productId: string, groupId: string) {
+    const group = await repos.catalog.groupHeader(ctx.tenant.storeId, ctx.tenant.mode, productId, groupId);
+    if (!group) throw new AppError('VARIANT_GROUP_NOT_FOUND', `No variant group "${groupId}" on product ${productId}.`);
+    return group;
+  }
+
+  async function requireSku(repos: Repos, ctx: StoreContext, groupId: string, skuId: string): Promise<Sku> {
+    const sku = await repos.catalog.findSku(ctx.tenant.storeId, ctx.tenant.mode, skuId);
+    if (!sku || sku.groupId !== groupId) throw new AppError('SKU_NOT_FOUND', `No SKU "${skuId}" in variant group ${groupId}.`);
+    return sku;
+  }
+
+  async function checkGroupReferences(ctx: StoreContext, input: GroupPatch): Promise<ErrorDetail[]> {
+    const details: ErrorDetail[] = [];
+    if (input.image && !(await files.imageExists(ctx.tenant.storeId, ctx.tenant.mode, input.image))) {
+      details.push({ path: 'image', rule: 'must be the id of an image uploaded to this store (POST /v1/files)' });
+    }
+    if (input.colorId && !(await reference.colorExists(input.colorId))) {
+      details.push({ path: 'colorId', rule: 'must be a color id from GET /v1/colors' });
+    }
+    return details;
+  }
+
+  /** Validates new SKUs and turns them into rows; problems name `skus[i].field` (or `field` for a single SKU). */
+  async function prepareSkus(
+    repos: Repos,
+    ctx: StoreContext,
+    currency: Currency,
+    productId: string,
+    group: { id: string; attributeName: string; attributeValue: string },
+    inputs: SkuInput[],
+    pathOf: (i: number) => string,
+  ): Promise<SkuRow[]> {
+    const details: ErrorDetail[] = [];
+    const rows: SkuRow[] = [];
+    const seenCodes = new Map<string, number>();
+    const seenKeys = new Map<string, number>();
+    inputs.forEach((input, i) => {
+      const path = pathOf(i);
+      const money = checkMoney(input, currency, path);
+      details.push(...money.details);
+      const attributes = input.attributes ?? {};
+      details.push(...checkAttributes(attributes, group.attributeName, path));
+      const key = combinationKey(group, attributes);
+      if (seenKeys.has(key)) details.push({ path: `${path}attributes`, rule: `repeats the attribute combination of ${pathOf(seenKeys.get(key)!)}`.replace(/\.$/, '') });
+      seenKeys.set(key, i);
+      if (input.sku) {
+        if (seenCodes.has(input.sku)) details.push({ path: `${path}sku`, rule: 'is used twice in this request' });
+        seenCodes.set(input.sku, i);
+      }
+      rows.push({
+        id: newId('sku', ctx.now),
+        productId,
+        groupId: group.id,
+        sku: input.sku ?? null,
+        priceMinor: money.priceMinor ?? 0,
+        discountBp: money.discountBp ?? 0,
+        quantityInStock: input.quantityInStock ?? 0,
+        attributes,
+        combinationKey: key,
+      });
+    });
+    if (details.length > 0) throw invalid(details);
+    const { storeId, mode } = ctx.tenant;
+    const takenCodes = await repos.catalog.skuCodesTaken(storeId, mode, [...seenCodes.keys()]);
+    if (takenCodes.size > 0) {
+      const [code] = takenCodes;
+      throw new AppError('SKU_CODE_TAKEN', `The sku code "${code}" is already used by another SKU of this store.`, {
+        details: [...takenCodes].map((c) => ({ path: `${pathOf(seenCodes.get(c)!)}sku`, rule: 'must be unique within the store' })),
+      });
+    }
+    const takenKeys = await repos.catalog.combinationsTaken(productId, [...seenKeys.keys()]);
+    if (takenKeys.size > 0) {
+      throw new AppError('DUPLICATE_COMBINATION', 'Another SKU of this product already has this attribute combination.', {
+        details: [...takenKeys].map((k) => ({ path: `${pathOf(seenKeys.get(k)!)}attributes`, rule: 'must differ from the other SKUs of the product' })),
+      });
+    }
+    return rows;
+  }
+
+  function uniqueViolation(error: unknown, path: string): never {
+    if (/sku/.test(String((error as Error).message)) && !/combination/.test(String((error as Error).message))) {
+      throw new AppError('SKU_CODE_TAKEN', 'The sku code is already used by another SKU of this store.', { details: [{ path: `${path}sku`, rule: 'must be unique within the store' }] });
+    }
+    throw new AppError('DUPLICATE_COMBINATION', 'Another SKU of this product already has this attribute combination.', {
+      details: [{ path: `${path}attributes`, rule: 'must differ from the other SKUs of the product' }],
+    });
+  }
+
+  return {
+    async getGroup(ctx: StoreContext, productId: string, groupId: string): Promise<{ group: VariantGroup; currency: Currency }> {
+      requirePermission(ctx, 'products:read');
+      if (!(await data.repos.catalog.findProduct(ctx.tenant.storeId, ctx.tenant.mode, productId))) throw productNotFound(productId);
+      return { group: await requireGroup(data.repos, ctx, productId, groupId), currency: await storeCurrency(data.repos, ctx) };
+    },
+
+    async getSku(ctx: StoreContext, productId: string, groupId: string, skuId: string): Promise<{ sku: Sku; currency: Currency }> {
+      requirePermission(ctx, 'products:read');
+      await requireGroupHeader(data.repos, ctx, productId, groupId);
+      return { sku: await requireSku(data.repos, ctx, groupId, skuId), currency: await storeCurrency(data.repos, ctx) };
+    },
+
+    /** Adds a group with at least one SKU, all or nothing. */
+    async addGroup(ctx: StoreContext, productId: string, input: GroupInput): Promise<{ group: VariantGroup; currency: Currency }> {
+      requirePermission(ctx, 'products:write');
+      const { storeId, mode } = ctx.tenant;
+      const currency = await storeCurrency(data.repos, ctx);
+      if (input.skus.length === 0) throw invalid([{ path: 'skus', rule: 'must contain at least one SKU' }]);
+      try {
+        return await data.transaction(async (repos) => {
+          await lockVariable(repos, ctx, productId);
+          const refs = await checkGroupReferences(ctx, input);
+          if (refs.length > 0) throw invalid(refs);
+          if ((await repos.catalog.countGroups(productId)) >= CATALOG_LIMITS.groupsPerProduct) {
+            throw new AppError('LIMIT_EXCEEDED', `A product can have at most ${CATALOG_LIMITS.groupsPerProduct} variant groups.`);
+          }
+          if ((await repos.catalog.countSkus(productId)) + input.skus.length > CATALOG_LIMITS.skusPerProduct) {
+            throw new AppError('LIMIT_EXCEEDED', `A product can have at most ${CATALOG_LIMITS.skusPerProduct} SKUs.`, { details: [{ path: 'skus', rule: `at most ${CATALOG_LIMITS.skusPerProduct} SKUs per product` }] });
+          }
+          const header = {
+            id: newId('vgr', ctx.now),
+            productId,
+            attributeName: input.attributeName,
+            attributeValue: input.attributeValue,
+            imageFileId: input.image ?? null,
+            colorId: input.colorId ?? null,
+            createdAt: ctx.now,
+            updatedAt: ctx.now,
+          };
+          const rows = await prepareSkus(repos, ctx, currency, productId, header, input.skus, (i) => `skus[${i}].`);
+          await repos.catalog.insertGroup(storeId, mode, header);
+          await repos.catalog.insertSkus(storeId, mode, rows, ctx.now);
+          await repos.catalog.touchProduct(storeId, mode, productId, ctx.now);
+          await recordAudit(repos, ctx, {
+            action: 'variant_group.create',
+            targetType: 'variant_group',
+            targetId: header.id,
+            details: { productId, attributeName: header.attributeName, attributeValue: header.attributeValue, skus: rows.length },
+          });
+          return { group: await requireGroup(repos, ctx, productId, header.id), currency };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) uniqueViolation(error, 'skus[0].');
+        throw error;
+      }
+    },
+
+    /** Changes only the sent metadata fields; price and stock live on the SKUs. */
+    async updateGroup(ctx: StoreContext, productId: string, groupId: string, patch: GroupPatch, precondition?: Precondition<VariantGroup>): Promise<{ group: VariantGroup; currency: Currency }> {
+      requirePermission(ctx, 'products:write');
+      const { storeId, mode } = ctx.tenant;
+      const currency = await storeCurrency(data.repos, ctx);
+      try {
+        return await data.transaction(async (repos) => {
+          await lockVariable(repos, ctx, productId);
+          const current = await requireGroup(repos, ctx, productId, groupId);
+          precondition?.(current, currency);
+          const refs = await checkGroupReferences(ctx, patch);
+          if (refs.length > 0) throw invalid(refs);
+          const renamed = (patch.attributeName !== undefined && patch.attributeName !== current.attributeName) || (patch.attributeValue !== undefined && patch.attributeValue !== current.attributeValue);
+          if (renamed) {
+            const dimension = { attributeName: patch.attributeName ?? current.attributeName, attributeValue: patch.attributeValue ?? current.attributeValue };
+            const details = current.skus.flatMap((s, i) => checkAttributes(s.attributes, dimension.attributeName, `skus[${i}].`));
+            if (details.length > 0) throw invalid(details.map((d) => ({ ...d, path: 'attributeName', rule: `clashes with the attributes of an existing SKU (${d.path})` })));
+            const keys = current.skus.map((s) => ({ id: s.id, combinationKey: combinationKey(dimension, s.attributes) }));
+            const taken = await repos.catalog.combinationsTaken(productId, keys.map((k) => k.combinationKey), current.skus.map((s) => s.id));
+            if (taken.size > 0) {
+              throw new AppError('DUPLICATE_COMBINATION', 'Another variant group of this product already has this dimension and value with the same SKU attributes.', {
+                details: [{ path: patch.attributeValue !== undefined ? 'attributeValue' : 'attributeName', rule: 'must differ from the other groups of the product' }],
+              });
+            }
+            // Move the keys out of the way first so the unique index never sees a transient clash between siblings.
+            await repos.catalog.setCombinationKeys(storeId, mode, keys.map((k) => ({ id: k.id, combinationKey: `tmp-${k.id}` })));
+            await repos.catalog.setCombinationKeys(storeId, mode, keys);
+          }
+          await repos.catalog.updateGroup(storeId, mode, groupId, { ...patch, ...(patch.image !== undefined ? { imageFileId: patch.image } : {}) }, ctx.now);
+          await repos.catalog.touchProduct(storeId, mode, productId, ctx.now);
+          await recordAudit(repos, ctx, { action: 'variant_group.update', targetType: 'variant_group', targetId: groupId, details: { productId, fields: Object.keys(patch) } });
+          return { group: await requireGroup(repos, ctx, productId, groupId), currency };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) uniqueViolation(error, '');
+        throw error;
+      }
+    },
+
+    /** Deletes the group and all its SKUs. */
+    async deleteGroup(ctx: StoreContext, productId: string, groupId: string, precondition?: Precondition<VariantGroup>): Promise<void> {
+      requirePermission(ctx, 'products:write');
+      const { storeId, mode } = ctx.tenant;
+      const currency = await storeCurrency(data.repos, ctx);
+      await data.transaction(async (repos) => {
+        await lockVariable(repos, ctx, productId);
+        const current = await requireGroup(repos, ctx, productId, groupId);
+        precondition?.(current, currency);
+        await repos.catalog.deleteGroup(storeId, mode, groupId);
+        await repos.catalog.touchProduct(storeId, mode, productId, ctx.now);
+        await recordAudit(repos, ctx, { action: 'variant_group.delete', targetType: 'variant_group', targetId: groupId, details: { productId, skus: current.skus.length } });
+      });
+    },
+
+    async addSku(ctx: StoreContext, productId: string, groupId: string, input: SkuInput): Promise<{ sku: Sku; currency: Currency }> {
+      requirePermission(ctx, 'products:write');
+      const { storeId, mode } = ctx.tenant;
+      const currency = await storeCurrency(data.repos, ctx);
+      try {
+        return await data.transaction(async (repos) => {
+          await lockVariable(repos, ctx, productId);
+          const group = await requireGroupHeader(repos, ctx, productId, groupId);
+          if ((await repos.catalog.countSkus(productId)) + 1 > CATALOG_LIMITS.skusPerProduct) {
+            throw new AppError('LIMIT_EXCEEDED', `A product can have at most ${CATALOG_LIMITS.skusPerProduct} SKUs.`);
+          }
+          const [row] = await prepareSkus(repos, ctx, currency, productId, group, [input], () => '');
+          await repos.catalog.insertSkus(storeId, mode, [row!], ctx.now);
+          await repos.catalog.touchProduct(storeId, mode, productId, ctx.now);
+          await recordAudit(repos, ctx, { action: 'sku.create', targetType: 'sku', targetId: row!.id, details: { productId, groupId, sku: row!.sku } });
+          return { sku: (await repos.catalog.findSku(storeId, mode, row!.id))!, currency };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) uniqueViolation(error, '');
+        throw error;
+      }
+    },
+
+    /** Changes only the sent fields. Changing stock here needs inventory:write too and is written to its history. */
+    async updateSku(ctx: StoreContext, productId: string, groupId: string, skuId: string, patch: SkuInput, precondition?: Precondition<Sku>): Promise<{ sku: Sku; currency: Currency }> {
+      requirePermission(ctx, 'products:write');
+      if (patch.quantityInStock !== undefined) requirePermission(ctx, 'inventory:write');
+      const { storeId, mode } = ctx.tenant;
+      const currency = await storeCurrency(data.repos, ctx);
+      try {
+        return await data.transaction(async (repos) => {
+          await lockVariable(repos, ctx, productId);
+          const group = await requireGroupHeader(repos, ctx, productId, groupId);
+          const current = await requireSku(repos, ctx, groupId, skuId);
+          precondition?.(current, currency);
+          const money = checkMoney(patch, currency, '');
+          const details = [...money.details, ...(patch.attributes ? checkAttributes(patch.attributes, group.attributeName, '') : [])];
+          if (details.length > 0) throw invalid(details);
+          let key: string | undefined;
+          if (patch.attributes) {
+            key = combinationKey(group, patch.attributes);
+            if ((await repos.catalog.combinationsTaken(productId, [key], [skuId])).size > 0) {
+              throw new AppError('DUPLICATE_COMBINATION', 'Another SKU of this product already has this attribute combination.', {
+                details: [{ path: 'attributes', rule: 'must differ from the other SKUs of the product' }],
+              });
+            }
+          }
+          if (patch.sku && (await repos.catalog.skuCodesTaken(storeId, mode, [patch.sku], skuId)).size > 0) {
+            throw new AppError('SKU_CODE_TAKEN', `The sku code "${patch.sku}" is already used by another SKU of this store.`, { details: [{ path: 'sku', rule: 'must be unique within the store' }] });
+          }
+          await repos.catalog.updateSku(
+            storeId,
+            mode,
+            skuId,
+            {
+              ...(patch.sku !== undefined ? { sku: patch.sku } : {}),
+              ...(money.priceMinor !== undefined ? { priceMinor: money.priceMinor } : {}),
+              ...(money.discountBp !== undefined ? { discountBp: money.discountBp } : {}),
+              ...(patch.quantityInStock !== undefined ? { quantityInStock: patch.quantityInStock } : {}),
+              ...(patch.attributes !== undefined ? { attributes: patch.attributes, combinationKey: key! } : {}),
+            },
+            ctx.now,
+          );
+          if (patch.quantityInStock !== undefined && patch.quantityInStock !== current.quantityInStock) {
+            await recordAdjustment(repos, ctx, skuId, patch.quantityInStock - current.quantityInStock, patch.quantityInStock, 'SKU update');
+          }
+          await repos.catalog.touchProduct(storeId, mode, productId, ctx.now);
+          await recordAudit(repos, ctx, { action: 'sku.update', targetType: 'sku', targetId: skuId, details: { productId, groupId, fields: Object.keys(patch) } });
+          return { sku: (await repos.catalog.findSku(storeId, mode, skuId))!, currency };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) uniqueViolation(error, '');
+        throw error;
+      }
+    },
+
+    /** Deletes a SKU; the last SKU of a group cannot go (delete the group instead). */
+    async deleteSku(ctx: StoreContext, productId: string, groupId: string, skuId: string, precondition?: Precondition<Sku>): Promise<void> {
+      requirePermission(ctx, 'products:write');
+      const { storeId, mode } = ctx.tenant;
+      const currency = await storeCurrency(data.repos, ctx);
+      await data.transaction(async (repos) => {
+        await lockVariable(repos, ctx, productId);
+        await requireGroupHeader(repos, ctx, productId, groupId);
+        const current = await requireSku(repos, ctx, groupId, skuId);
+        precondition?.(current, currency);
+        if ((await repos.catalog.countSkus(productId, groupId)) <= 1) {
+          throw new AppError('LAST_SKU', `SKU ${skuId} is the last of its group; a group keeps at least one SKU. Delete the group instead (DELETE /v2/products/${productId}/variant-groups/${groupId}).`);
+        }
+        await repos.catalog.deleteSku(storeId, mode, skuId);
+        await repos.catalog.touchProduct(storeId, mode, productId, ctx.now);
+        await recordAudit(repos, ctx, { action: 'sku.delete', targetType: 'sku', targetId: skuId, details: { productId, groupId } });
+      });
+    },
+  };
+}
+
+export type VariantService = ReturnType<typeof createVariantService>;

@@ -1,0 +1,436 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdjustmentBody,
+  CategoryCreateBody,
+  CategoryPatchBody,
+  GroupCreateBody,
+  GroupPatchBody,
+  ProductCreateBody,
+  ProductListQuery,
+  ProductPatchBody,
+  SkuCreateBody,
+  SkuPatchBody,
+} from '../../../domain/catalog/catalog-schemas.ts';
+import type { CategoryService } from '../../../domain/catalog/category-service.ts';
+import type { InventoryService } from '../../../domain/catalog/inventory-service.ts';
+import type { ProductService } from '../../../domain/catalog/product-service.ts';
+import type { VariantService } from '../../../domain/catalog/variant-service.ts';
+import { envelope, ErrorEnvelopeSchema, ok } from '../../envelope.ts';
+import { storeCtx } from '../../plugins/auth.ts';
+import { ifMatch, sendWithEtag } from '../../preconditions.ts';
+import {
+  AdjustmentRecord,
+  CategoryRecord,
+  GroupRep,
+  InventoryDashboard,
+  LowStockRecord,
+  Pagination,
+  ProductRecord,
+  ProductRep,
+  ProductTreeRecord,
+  SkuRecord,
+  SkuRep,
+  toAdjustmentRecord,
+  toCategoryRecord,
+  toGroupRecord,
+  toInventoryDashboard,
+  toLowStockRecord,
+  toProductRecord,
+  toProductTreeRecord,
+  toSkuRecord,
+  VariantGroupRecord,
+} from './schemas.ts';
+
+export interface CatalogRouteDeps {
+  products: ProductService;
+  variants: VariantService;
+  categories: CategoryService;
+  inventory: InventoryService;
+}
+
+const errors = {
+  400: ErrorEnvelopeSchema,
+  401: ErrorEnvelopeSchema,
+  403: ErrorEnvelopeSchema,
+  404: ErrorEnvelopeSchema,
+  409: ErrorEnvelopeSchema,
+  412: ErrorEnvelopeSchema,
+  422: ErrorEnvelopeSchema,
+};
+const Done = envelope(z.object({ id: z.string() }));
+const ProductParams = z.object({ productId: z.string().max(64) });
+const GroupParams = ProductParams.extend({ groupId: z.string().max(64) });
+const SkuParams = GroupParams.extend({ skuId: z.string().max(64) });
+const CategoryParams = z.object({ categoryId: z.string().max(64) });
+const PageQuery = z.object({
+  limit: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
+  cursor: z.string().max(500).optional(),
+});
+const ifMatchNote = 'Send If-Match with the ETag of the GET of this URL to make the change only if nobody changed it since (412 otherwise, with the current ETag).';
+
+/** Products (v1, v2 reads), variant groups and SKUs (v2), categories, stock adjustments and the inventory dashboard. */
+export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps): Promise<void> {
+  const { products, variants, categories, inventory } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const config = { auth: 'store' as const };
+  const tags = { products: ['Products'], variants: ['Variant groups and SKUs (v2)'], categories: ['Categories'], inventory: ['Inventory'] };
+
+  // ---- products (v1) ----------------------------------------------------------------------------------------
+
+  r.get(
+    '/v1/products',
+    {
+      config,
+      schema: {
+        tags: tags.products,
+        summary: 'List products (products:read)',
+        description: 'Filters: status, categoryId, q (name or SKU code). Sort: createdAt, name, updatedAt (prefix - for descending). Cursor pagination.',
+        querystring: ProductListQuery,
+        response: { 200: envelope(z.array(ProductRecord)).extend({ pagination: Pagination }), ...errors },
+      },
+    },
+    async (request) => {
+      const page = await products.list(storeCtx(request), request.query);
+      return {
+        ...ok('Products retrieved', page.items.map((p) => toProductRecord(p, page.currency))),
+        pagination: { limit: request.query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
+      };
+    },
+  );
+
+  r.post(
+    '/v1/products',
+    {
+      config,
+      schema: {
+        tags: tags.products,
+        summary: 'Create a product (products:write)',
+        description: 'SIMPLE products carry price, discount, quantityInStock and sku; VARIABLE products get variant groups with POST /v2/products/{productId}/variant-groups.',
+        body: ProductCreateBody,
+        response: { 201: envelope(ProductRecord), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { product, currency } = await products.create(storeCtx(request), request.body);
+      return sendWithEtag(reply, ProductRep, product, currency).code(201).send(ok('Product created', toProductRecord(product, currency)));
+    },
+  );
+
+  r.get(
+    '/v1/products/:productId',
+    { config, schema: { tags: tags.products, summary: 'Get a product (products:read)', params: ProductParams, response: { 200: envelope(ProductRecord), ...errors } } },
+    async (request) => {
+      const { product, currency } = await products.get(storeCtx(request), request.params.productId);
+      return ok(ProductRep.message, toProductRecord(product, currency));
+    },
+  );
+
+  r.patch(
+    '/v1/products/:productId',
+    {
+      config,
+      schema: {
+        tags: tags.products,
+        summary: 'Change a product (products:write; stock also inventory:write)',
+        description: `Changes only the sent fields; categoryIds, imageFileIds and specifications replace the old lists. ${ifMatchNote}`,
+        params: ProductParams,
+        body: ProductPatchBody,
+        response: { 200: envelope(ProductRecord), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { product, currency } = await products.update(storeCtx(request), request.params.productId, request.body, ifMatch(request, ProductRep));
+      return sendWithEtag(reply, ProductRep, product, currency).send(ok('Product updated', toProductRecord(product, currency)));
+    },
+  );
+
+  r.delete(
+    '/v1/products/:productId',
+    { config, schema: { tags: tags.products, summary: 'Delete a product with its groups and SKUs (products:write)', description: ifMatchNote, params: ProductParams, response: { 200: Done, ...errors } } },
+    async (request) => {
+      await products.remove(storeCtx(request), request.params.productId, ifMatch(request, ProductRep));
+      return ok('Product deleted', { id: request.params.productId });
+    },
+  );
+
+  // ---- products (v2) ----------------------------------------------------------------------------------------
+
+  r.get(
+    '/v2/products',
+    {
+      config,
+      schema: {
+        tags: tags.variants,
+        summary: 'List products with their variant groups and SKUs (products:read)',
+        querystring: ProductListQuery,
+        response: { 200: envelope(z.array(ProductTreeRecord)).extend({ pagination: Pagination }), ...errors },
+      },
+    },
+    async (request) => {
+      const page = await products.listTrees(storeCtx(request), request.query);
+      return {
+        ...ok('Products retrieved', page.items.map((p) => toProductTreeRecord(p, page.currency))),
+        pagination: { limit: request.query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
+      };
+    },
+  );
+
+  r.get(
+    '/v2/products/:productId',
+    { config, schema: { tags: tags.variants, summary: 'Get a product with its variant groups and SKUs (products:read)', params: ProductParams, response: { 200: envelope(ProductTreeRecord), ...errors } } },
+    async (request) => {
+      const { product, currency } = await products.getTree(storeCtx(request), request.params.productId);
+      return ok('Product retrieved', toProductTreeRecord(product, currency));
+    },
+  );
+
+  // ---- variant groups (v2) ----------------------------------------------------------------------------------
+
+  r.post(
+    '/v2/products/:productId/variant-groups',
+    {
+      config,
+      schema: {
+        tags: tags.variants,
+        summary: 'Add a variant group with its SKUs (products:write)',
+        description: 'At least one SKU; all or nothing. Only on VARIABLE products.',
+        params: ProductParams,
+        body: GroupCreateBody,
+        response: { 201: envelope(VariantGroupRecord), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { group, currency } = await variants.addGroup(storeCtx(request), request.params.productId, request.body);
+      return sendWithEtag(reply, GroupRep, group, currency).code(201).send(ok('Variant group created', toGroupRecord(group, currency)));
+    },
+  );
+
+  r.get(
+    '/v2/products/:productId/variant-groups/:groupId',
+    { config, schema: { tags: tags.variants, summary: 'Get a variant group with its SKUs (products:read)', params: GroupParams, response: { 200: envelope(VariantGroupRecord), ...errors } } },
+    async (request) => {
+      const { group, currency } = await variants.getGroup(storeCtx(request), request.params.productId, request.params.groupId);
+      return ok(GroupRep.message, toGroupRecord(group, currency));
+    },
+  );
+
+  r.patch(
+    '/v2/products/:productId/variant-groups/:groupId',
+    {
+      config,
+      schema: {
+        tags: tags.variants,
+        summary: 'Change group metadata (products:write)',
+        description: `Any of attributeName, attributeValue, image, colorId; only sent fields change. Price and stock are refused here (change them on the SKUs). ${ifMatchNote}`,
+        params: GroupParams,
+        body: GroupPatchBody,
+        response: { 200: envelope(VariantGroupRecord), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const patch = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
+      const { group, currency } = await variants.updateGroup(storeCtx(request), request.params.productId, request.params.groupId, patch, ifMatch(request, GroupRep));
+      return sendWithEtag(reply, GroupRep, group, currency).send(ok('Variant group updated', toGroupRecord(group, currency)));
+    },
+  );
+
+  r.delete(
+    '/v2/products/:productId/variant-groups/:groupId',
+    { config, schema: { tags: tags.variants, summary: 'Delete a variant group and all its SKUs (products:write)', description: ifMatchNote, params: GroupParams, response: { 200: Done, ...errors } } },
+    async (request) => {
+      await variants.deleteGroup(storeCtx(request), request.params.productId, request.params.groupId, ifMatch(request, GroupRep));
+      return ok('Variant group deleted', { id: request.params.groupId });
+    },
+  );
+
+  // ---- SKUs (v2) --------------------------------------------------------------------------------------------
+
+  r.post(
+    '/v2/products/:productId/variant-groups/:groupId/skus',
+    {
+      config,
+      schema: { tags: tags.variants, summary: 'Add a SKU to a group (products:write)', params: GroupParams, body: SkuCreateBody, response: { 201: envelope(SkuRecord), ...errors } },
+    },
+    async (request, reply) => {
+      const { sku, currency } = await variants.addSku(storeCtx(request), request.params.productId, request.params.groupId, request.body);
+      return sendWithEtag(reply, SkuRep, sku, currency).code(201).send(ok('SKU created', toSkuRecord(sku, currency)));
+    },
+  );
+
+  r.get(
+    '/v2/products/:productId/variant-groups/:groupId/skus/:skuId',
+    { config, schema: { tags: tags.variants, summary: 'Get a SKU (products:read)', params: SkuParams, response: { 200: envelope(SkuRecord), ...errors } } },
+    async (request) => {
+      const { sku, currency } = await variants.getSku(storeCtx(request), request.params.productId, request.params.groupId, request.params.skuId);
+      return ok(SkuRep.message, toSkuRecord(sku, currency));
+    },
+  );
+
+  r.patch(
+    '/v2/products/:productId/variant-groups/:groupId/skus/:skuId',
+    {
+      config,
+      schema: {
+        tags: tags.variants,
+        summary: 'Change a SKU (products:write; stock also inventory:write)',
+        description: `Any of price, discount, quantityInStock, sku, attributes; only sent fields change. ${ifMatchNote}`,
+        params: SkuParams,
+        body: SkuPatchBody,
+        response: { 200: envelope(SkuRecord), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { productId, groupId, skuId } = request.params;
+      const { sku, currency } = await variants.updateSku(storeCtx(request), productId, groupId, skuId, request.body, ifMatch(request, SkuRep));
+      return sendWithEtag(reply, SkuRep, sku, currency).send(ok('SKU updated', toSkuRecord(sku, currency)));
+    },
+  );
+
+  r.delete(
+    '/v2/products/:productId/variant-groups/:groupId/skus/:skuId',
+    {
+      config,
+      schema: { tags: tags.variants, summary: 'Delete a SKU (products:write)', description: `The last SKU of a group cannot be deleted (409): delete the group. ${ifMatchNote}`, params: SkuParams, response: { 200: Done, ...errors } },
+    },
+    async (request) => {
+      const { productId, groupId, skuId } = request.params;
+      await variants.deleteSku(storeCtx(request), productId, groupId, skuId, ifMatch(request, SkuRep));
+      return ok('SKU deleted', { id: skuId });
+    },
+  );
+
+  // ---- categories -------------------------------------------------------------------------------------------
+
+  r.get(
+    '/v1/categories',
+    { config, schema: { tags: tags.categories, summary: 'List categories (products:read)', description: 'All categories of the store, by position then name; build the tree from parentId.', response: { 200: envelope(z.array(CategoryRecord)), ...errors } } },
+    async (request) => ok('Categories retrieved', (await categories.list(storeCtx(request))).map(toCategoryRecord)),
+  );
+
+  r.post(
+    '/v1/categories',
+    { config, schema: { tags: tags.categories, summary: 'Create a category (products:write)', body: CategoryCreateBody, response: { 201: envelope(CategoryRecord), ...errors } } },
+    async (request, reply) => reply.code(201).send(ok('Category created', toCategoryRecord(await categories.create(storeCtx(request), request.body)))),
+  );
+
+  r.get(
+    '/v1/categories/:categoryId',
+    { config, schema: { tags: tags.categories, summary: 'Get a category (products:read)', params: CategoryParams, response: { 200: envelope(CategoryRecord), ...errors } } },
+    async (request) => ok('Category retrieved', toCategoryRecord(await categories.get(storeCtx(request), request.params.categoryId))),
+  );
+
+  r.patch(
+    '/v1/categories/:categoryId',
+    { config, schema: { tags: tags.categories, summary: 'Change a category (products:write)', params: CategoryParams, body: CategoryPatchBody, response: { 200: envelope(CategoryRecord), ...errors } } },
+    async (request) => ok('Category updated', toCategoryRecord(await categories.update(storeCtx(request), request.params.categoryId, request.body))),
+  );
+
+  r.delete(
+    '/v1/categories/:categoryId',
+    {
+      config,
+      schema: { tags: tags.categories, summary: 'Delete an empty category (products:write)', description: 'A category with sub-categories or products is refused with 409.', params: CategoryParams, response: { 200: Done, ...errors } },
+    },
+    async (request) => {
+      await categories.remove(storeCtx(request), request.params.categoryId);
+      return ok('Category deleted', { id: request.params.categoryId });
+    },
+  );
+
+  // ---- inventory --------------------------------------------------------------------------------------------
+
+  r.post(
+    '/v1/inventory/adjustments',
+    {
+      config,
+      schema: {
+        tags: tags.inventory,
+        summary: 'Adjust a SKU’s stock (inventory:write)',
+        description: 'Exactly one of delta (add or remove units) or set (an exact count), with a reason. Atomic: concurrent adjustments add up; stock never goes below zero.',
+        body: AdjustmentBody,
+        response: { 201: envelope(z.object({ adjustment: AdjustmentRecord, quantityInStock: z.number().int() })), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { sku, adjustment } = await inventory.adjust(storeCtx(request), request.body);
+      return reply.code(201).send(ok('Stock adjusted', { adjustment: toAdjustmentRecord(adjustment), quantityInStock: sku.quantityInStock }));
+    },
+  );
+
+  r.get(
+    '/v1/inventory/adjustments',
+    {
+      config,
+      schema: {
+        tags: tags.inventory,
+        summary: 'Stock history of a SKU, newest first (inventory:read)',
+        querystring: PageQuery.extend({ skuId: z.string().min(1).max(64) }),
+        response: { 200: envelope(z.array(AdjustmentRecord)).extend({ pagination: Pagination }), ...errors },
+      },
+    },
+    async (request) => {
+      const page = await inventory.history(storeCtx(request), request.query.skuId, request.query);
+      return {
+        ...ok('Adjustments retrieved', page.items.map(toAdjustmentRecord)),
+        pagination: { limit: request.query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
+      };
+    },
+  );
+
+  r.get(
+    '/v1/inventory/settings',
+    { config, schema: { tags: tags.inventory, summary: 'The low-stock threshold (inventory:read)', response: { 200: envelope(z.object({ lowStockThreshold: z.number().int() })), ...errors } } },
+    async (request) => ok('Inventory settings retrieved', { lowStockThreshold: await inventory.threshold(storeCtx(request)) }),
+  );
+
+  r.patch(
+    '/v1/inventory/settings',
+    {
+      config,
+      schema: {
+        tags: tags.inventory,
+        summary: 'Change the low-stock threshold (settings:write)',
+        body: z.strictObject({ lowStockThreshold: z.number().int('must be a whole number').min(0, 'must be 0 or more').max(1_000_000) }),
+        response: { 200: envelope(z.object({ lowStockThreshold: z.number().int() })), ...errors },
+      },
+    },
+    async (request) => ok('Inventory settings updated', { lowStockThreshold: await inventory.setThreshold(storeCtx(request), request.body.lowStockThreshold) }),
+  );
+
+  r.get(
+    '/v1/dashboard/inventory',
+    {
+      config,
+      schema: {
+        tags: tags.inventory,
+        summary: 'Inventory breakdown (inventory:read)',
+        description: 'Units and value in stock, counts of in-stock / low / out-of-stock SKUs, and the same per category. Cache window: 3 minutes, stale-while-revalidate 6 minutes.',
+        response: { 200: envelope(InventoryDashboard), ...errors },
+      },
+    },
+    async (request) => ok('Inventory dashboard retrieved', toInventoryDashboard(await inventory.dashboard(storeCtx(request)))),
+  );
+
+  r.get(
+    '/v1/dashboard/overview/low-stock',
+    {
+      config,
+      schema: {
+        tags: tags.inventory,
+        summary: 'SKUs at or below the low-stock threshold (inventory:read)',
+        description: 'Out of stock first, with product and group names. Cache window: 3 minutes, stale-while-revalidate 6 minutes.',
+        querystring: PageQuery,
+        response: { 200: envelope(z.object({ lowStockThreshold: z.number().int(), skus: z.array(LowStockRecord) })).extend({ pagination: Pagination }), ...errors },
+      },
+    },
+    async (request) => {
+      const page = await inventory.lowStock(storeCtx(request), request.query);
+      return {
+        ...ok('Low-stock SKUs retrieved', { lowStockThreshold: page.threshold, skus: page.items.map(toLowStockRecord) }),
+        pagination: { limit: request.query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
+      };
+    },
+  );
+}

@@ -1,0 +1,610 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Mode } from '../context.ts';
+import type {
+  Category,
+  Product,
+  ProductQuery,
+  ProductStatus,
+  ProductType,
+  Sku,
+  SkuSummary,
+  VariantGroup,
+} from '../domain/catalog/types.ts';
+import { type Dialect, fromDate, toDate } from './db.ts';
+import type { CategoryTable, Database, ProductTable, SkuTable, VariantGroupTable } from './schema.ts';
+
+const CHUNK = 400;
+
+export function toSku(r: Selectable<SkuTable>): Sku {
+  return {
+    id: r.id,
+    productId: r.product_id,
+    groupId: r.group_id,
+    sku: r.sku,
+    priceMinor: Number(r.price_minor),
+    discountBp: Number(r.discount_bp),
+    quantityInStock: Number(r.quantity_in_stock),
+    attributes: JSON.parse(r.attributes) as Record<string, string>,
+    createdAt: toDate(r.created_at),
+    updatedAt: toDate(r.updated_at),
+  };
+}
+
+function toGroup(r: Selectable<VariantGroupTable>, skus: Sku[]): VariantGroup {
+  return {
+    id: r.id,
+    productId: r.product_id,
+    attributeName: r.attribute_name,
+    attributeValue: r.attribute_value,
+    imageFileId: r.image_file_id,
+    colorId: r.color_id,
+    createdAt: toDate(r.created_at),
+    updatedAt: toDate(r.updated_at),
+    skus,
+  };
+}
+
+function toCategory(r: Selectable<CategoryTable>): Category {
+  return {
+    id: r.id,
+    parentId: r.parent_id,
+    name: r.name,
+    slug: r.slug,
+    position: Number(r.position),
+    createdAt: toDate(r.created_at),
+    updatedAt: toDate(r.updated_at),
+  };
+}
+
+function chunks<T>(rows: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface SkuRow {
+  id: string;
+  productId: string;
+  groupId: string | null;
+  sku: string | null;
+  priceMinor: number;
+  discountBp: number;
+  quantityInStock: number;
+  attributes: Record<string, string>;
+  combinationKey: string;
+}
+
+/** Products, categories, variant groups and SKUs. Every method takes the store and mode first and filters on them. */
+export function createCatalogStore(db: Kysely<Database>, dialect: Dialect) {
+  const forUpdate = dialect === 'postgres';
+
+  async function relations(productIds: string[]) {
+    const categories = new Map<string, string[]>();
+    const images = new Map<string, string[]>();
+    const specifications = new Map<string, Record<string, string>>();
+    for (const ids of chunks(productIds)) {
+      const [cats, imgs, specs] = await Promise.all([
+        db.selectFrom('product_categories').selectAll().where('product_id', 'in', ids).orderBy('product_id').orderBy('position').execute(),
+        db.selectFrom('product_images').selectAll().where('product_id', 'in', ids).orderBy('product_id').orderBy('position').execute(),
+        db.selectFrom('product_specifications').selectAll().where('product_id', 'in', ids).orderBy('specification_id').execute(),
+      ]);
+      for (const c of cats) (categories.get(c.product_id) ?? categories.set(c.product_id, []).get(c.product_id)!).push(c.category_id);
+      for (const i of imgs) (images.get(i.product_id) ?? images.set(i.product_id, []).get(i.product_id)!).push(i.file_id);
+      for (const s of specs) (specifications.get(s.product_id) ?? specifications.set(s.product_id, {}).get(s.product_id)!)[s.specification_id] = s.value;
+    }
+    return { categories, images, specifications };
+  }
+
+  function toProducts(rows: Selectable<ProductTable>[], rel: Awaited<ReturnType<typeof relations>>): Product[] {
+    return rows.map((r) => ({
+      id: r.id,
+      type: r.type as ProductType,
+      name: r.name,
+      slug: r.slug,
+      description: r.description,
+      status: r.status as ProductStatus,
+      categoryIds: rel.categories.get(r.id) ?? [],
+      imageFileIds: rel.images.get(r.id) ?? [],
+      specifications: rel.specifications.get(r.id) ?? {},
+      createdAt: toDate(r.created_at),
+      updatedAt: toDate(r.updated_at),
+    }));
+  }
+
+  return {
+    // ---- products -----------------------------------------------------------------------------------------
+
+    async insertProduct(storeId: string, mode: Mode, p: Product, nameFolded: string): Promise<void> {
+      await db
+        .insertInto('products')
+        .values({
+          id: p.id,
+          store_id: storeId,
+          mode,
+          type: p.type,
+          name: p.name,
+          name_folded: nameFolded,
+          slug: p.slug,
+          description: p.description,
+          status: p.status,
+          created_at: fromDate(p.createdAt),
+          updated_at: fromDate(p.updatedAt),
+        })
+        .execute();
+    },
+
+    async updateProduct(
+      storeId: string,
+      mode: Mode,
+      id: string,
+      set: { name?: string; nameFolded?: string; slug?: string; description?: string | null; status?: ProductStatus },
+      now: Date,
+    ): Promise<void> {
+      await db
+        .updateTable('products')
+        .set({
+          ...(set.name !== undefined ? { name: set.name, name_folded: set.nameFolded! } : {}),
+          ...(set.slug !== undefined ? { slug: set.slug } : {}),
+          ...(set.description !== undefined ? { description: set.description } : {}),
+          ...(set.status !== undefined ? { status: set.status } : {}),
+          updated_at: fromDate(now),
+        })
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Marks a product changed (a group or SKU of it changed). */
+    async touchProduct(storeId: string, mode: Mode, id: string, now: Date): Promise<void> {
+      await db.updateTable('products').set({ updated_at: fromDate(now) }).where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).execute();
+    },
+
+    async deleteProduct(storeId: string, mode: Mode, id: string): Promise<boolean> {
+      const result = await db.deleteFrom('products').where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+
+    /**
+     * The product's type, taking a write lock on its row on PostgreSQL so concurrent writes to one product (its
+     * groups, SKUs, preconditions) run one after another. SQLite transactions are serialised already.
+     */
+    async lockProduct(storeId: string, mode: Mode, id: string): Promise<{ id: string; type: ProductType } | undefined> {
+      let q = db.selectFrom('products').select(['id', 'type']).where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id);
+      if (forUpdate) q = q.forUpdate();
+      const row = await q.executeTakeFirst();
+      return row && { id: row.id, type: row.type as ProductType };
+    },
+
+    async findProduct(storeId: string, mode: Mode, id: string): Promise<Product | undefined> {
+      const row = await db.selectFrom('products').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).executeTakeFirst();
+      if (!row) return undefined;
+      return toProducts([row], await relations([row.id]))[0];
+    },
+
+    async slugTaken(storeId: string, mode: Mode, slug: string, exceptId?: string): Promise<boolean> {
+      let q = db.selectFrom('products').select('id').where('store_id', '=', storeId).where('mode', '=', mode).where('slug', '=', slug);
+      if (exceptId) q = q.where('id', '!=', exceptId);
+      return (await q.executeTakeFirst()) !== undefined;
+    },
+
+    /** Slugs of this store starting with `base`, to pick a free `base-2`, `base-3`… */
+    async slugsLike(storeId: string, mode: Mode, base: string): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom('products')
+        .select('slug')
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`)]))
+        .execute();
+      return new Set(rows.map((r) => r.slug));
+    },
+
+    async replaceCategories(productId: string, categoryIds: string[]): Promise<void> {
+      await db.deleteFrom('product_categories').where('product_id', '=', productId).execute();
+      if (categoryIds.length > 0) {
+        await db.insertInto('product_categories').values(categoryIds.map((category_id, position) => ({ product_id: productId, category_id, position }))).execute();
+      }
+    },
+
+    async replaceImages(productId: string, fileIds: string[]): Promise<void> {
+      await db.deleteFrom('product_images').where('product_id', '=', productId).execute();
+      if (fileIds.length > 0) {
+        await db.insertInto('product_images').values(fileIds.map((file_id, position) => ({ product_id: productId, file_id, position }))).execute();
+      }
+    },
+
+    async replaceSpecifications(productId: string, values: Record<string, string>): Promise<void> {
+      await db.deleteFrom('product_specifications').where('product_id', '=', productId).execute();
+      const rows = Object.entries(values).map(([specification_id, value]) => ({ product_id: productId, specification_id, value }));
+      if (rows.length > 0) await db.insertInto('product_specifications').values(rows).execute();
+    },
+
+    /**
+     * One page of products (up to `limit + 1` rows, so the caller can tell whether more follow), ordered by the sort
+     * key and then id; `after` is the sort value and id of the last row of the previous page (keyset pagination, so
+     * a page costs the same however deep it is).
+     */
+    async listProducts(storeId: string, mode: Mode, query: ProductQuery, after?: { value: string; id: string }): Promise<Product[]> {
+      const descending = query.sort.startsWith('-');
+      const field = query.sort.replace('-', '');
+      const column = field === 'name' ? 'name_folded' : field === 'updatedAt' ? 'updated_at' : 'id';
+      let q = db.selectFrom('products').selectAll('products').where('products.store_id', '=', storeId).where('products.mode', '=', mode);
+      if (query.status) q = q.where('products.status', '=', query.status);
+      if (query.categoryId) {
+        const categoryId = query.categoryId;
+        q = q.where((eb) =>
+          eb.exists(eb.selectFrom('product_categories').select('product_id').whereRef('product_categories.product_id', '=', 'products.id').where('category_id', '=', categoryId)),
+        );
+      }
+      if (query.q) {
+        const pattern = likePattern(query.q.toLowerCase());
+        q = q.where((eb) =>
+          eb.or([
+            eb(sql`products.name_folded`, 'like', sql`${pattern} escape '\\'`),
+            eb.exists(
+              eb
+                .selectFrom('skus')
+                .select('skus.id')
+                .whereRef('skus.product_id', '=', 'products.id')
+                .where(sql`lower(skus.sku)`, 'like', sql`${pattern} escape '\\'`),
+            ),
+          ]),
+        );
+      }
+      if (after) {
+        const op = descending ? '<' : '>';
+        if (column === 'id') q = q.where('products.id', op, after.id);
+        else {
+          q = q.where((eb) =>
+            eb.or([eb(`products.${column}`, op, after.value), eb.and([eb(`products.${column}`, '=', after.value), eb('products.id', op, after.id)])]),
+          );
+        }
+      }
+      const direction = descending ? 'desc' : 'asc';
+      if (column !== 'id') q = q.orderBy(`products.${column}`, direction);
+      const rows = await q.orderBy('products.id', direction).limit(query.limit + 1).execute();
+      return toProducts(rows, await relations(rows.map((r) => r.id)));
+    },
+
+    /** The sort value of a product row for a keyset cursor. */
+    async sortValue(storeId: string, mode: Mode, id: string, field: 'name' | 'updatedAt'): Promise<string | undefined> {
+      const row = await db.selectFrom('products').select(['name_folded', 'updated_at']).where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).executeTakeFirst();
+      if (!row) return undefined;
+      return field === 'name' ? row.name_folded : typeof row.updated_at === 'string' ? row.updated_at : row.updated_at.toISOString();
+    },
+
+    async skuSummaries(productIds: string[]): Promise<Map<string, SkuSummary>> {
+      const out = new Map<string, SkuSummary>();
+      for (const ids of chunks(productIds)) {
+        const rows = await db
+          .selectFrom('skus')
+          .select((eb) => [
+            'product_id',
+            eb.fn.countAll<number>().as('n'),
+            eb.fn.sum<number>('quantity_in_stock').as('stock'),
+            eb.fn.min<number>('price_minor').as('min_price'),
+            eb.fn.max<number>('price_minor').as('max_price'),
+          ])
+          .where('product_id', 'in', ids)
+          .groupBy('product_id')
+          .execute();
+        for (const r of rows) {
+          out.set(r.product_id, {
+            skuCount: Number(r.n),
+            totalStock: Number(r.stock ?? 0),
+            minPriceMinor: r.min_price === null ? null : Number(r.min_price),
+            maxPriceMinor: r.max_price === null ? null : Number(r.max_price),
+          });
+        }
+      }
+      return out;
+    },
+
+    async simpleSkus(productIds: string[]): Promise<Map<string, Sku>> {
+      const out = new Map<string, Sku>();
+      for (const ids of chunks(productIds)) {
+        const rows = await db.selectFrom('skus').selectAll().where('product_id', 'in', ids).where('group_id', 'is', null).execute();
+        for (const r of rows) out.set(r.product_id, toSku(r));
+      }
+      return out;
+    },
+
+    /** Variant groups with their SKUs, oldest first, for each product. */
+    async groupsOf(productIds: string[]): Promise<Map<string, VariantGroup[]>> {
+      const out = new Map<string, VariantGroup[]>();
+      for (const ids of chunks(productIds)) {
+        const [groups, skus] = await Promise.all([
+          db.selectFrom('variant_groups').selectAll().where('product_id', 'in', ids).orderBy('product_id').orderBy('id').execute(),
+          db.selectFrom('skus').selectAll().where('product_id', 'in', ids).where('group_id', 'is not', null).orderBy('group_id').orderBy('id').execute(),
+        ]);
+        const byGroup = new Map<string, Sku[]>();
+        for (const s of skus) (byGroup.get(s.group_id!) ?? byGroup.set(s.group_id!, []).get(s.group_id!)!).push(toSku(s));
+        for (const g of groups) (out.get(g.product_id) ?? out.set(g.product_id, []).get(g.product_id)!).push(toGroup(g, byGroup.get(g.id) ?? []));
+      }
+      return out;
+    },
+
+    // ---- variant groups -----------------------------------------------------------------------------------
+
+    async insertGroup(storeId: string, mode: Mode, g: Omit<VariantGroup, 'skus'>): Promise<void> {
+      await db
+        .insertInto('variant_groups')
+        .values({
+          id: g.id,
+          store_id: storeId,
+          mode,
+          product_id: g.productId,
+          attribute_name: g.attributeName,
+          attribute_value: g.attributeValue,
+          image_file_id: g.imageFileId,
+          color_id: g.colorId,
+          created_at: fromDate(g.createdAt),
+          updated_at: fromDate(g.updatedAt),
+        })
+        .execute();
+    },
+
+    async findGroup(storeId: string, mode: Mode, productId: string, groupId: string): Promise<VariantGroup | undefined> {
+      const row = await db
+        .selectFrom('variant_groups')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('product_id', '=', productId)
+        .where('id', '=', groupId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const skus = await db.selectFrom('skus').selectAll().where('group_id', '=', groupId).orderBy('id').execute();
+      return toGroup(row, skus.map(toSku));
+    },
+
+    async groupHeader(storeId: string, mode: Mode, productId: string, groupId: string): Promise<Omit<VariantGroup, 'skus'> | undefined> {
+      const row = await db
+        .selectFrom('variant_groups')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('product_id', '=', productId)
+        .where('id', '=', groupId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { skus: _skus, ...header } = toGroup(row, []);
+      return header;
+    },
+
+    async countGroups(productId: string): Promise<number> {
+      const row = await db.selectFrom('variant_groups').select((eb) => eb.fn.countAll<number>().as('n')).where('product_id', '=', productId).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async updateGroup(
+      storeId: string,
+      mode: Mode,
+      groupId: string,
+      set: { attributeName?: string; attributeValue?: string; imageFileId?: string | null; colorId?: string | null },
+      now: Date,
+    ): Promise<void> {
+      await db
+        .updateTable('variant_groups')
+        .set({
+          ...(set.attributeName !== undefined ? { attribute_name: set.attributeName } : {}),
+          ...(set.attributeValue !== undefined ? { attribute_value: set.attributeValue } : {}),
+          ...(set.imageFileId !== undefined ? { image_file_id: set.imageFileId } : {}),
+          ...(set.colorId !== undefined ? { color_id: set.colorId } : {}),
+          updated_at: fromDate(now),
+        })
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('id', '=', groupId)
+        .execute();
+    },
+
+    async deleteGroup(storeId: string, mode: Mode, groupId: string): Promise<void> {
+      await db.deleteFrom('skus').where('store_id', '=', storeId).where('mode', '=', mode).where('group_id', '=', groupId).execute();
+      await db.deleteFrom('variant_groups').where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', groupId).execute();
+    },
+
+    // ---- SKUs ---------------------------------------------------------------------------------------------
+
+    async insertSkus(storeId: string, mode: Mode, rows: SkuRow[], now: Date): Promise<void> {
+      const at = fromDate(now);
+      for (const batch of chunks(rows, 200)) {
+        await db
+          .insertInto('skus')
+          .values(
+            batch.map((s) => ({
+              id: s.id,
+              store_id: storeId,
+              mode,
+              product_id: s.productId,
+              group_id: s.groupId,
+              sku: s.sku,
+              price_minor: s.priceMinor,
+              discount_bp: s.discountBp,
+              quantity_in_stock: s.quantityInStock,
+              attributes: JSON.stringify(s.attributes),
+              combination_key: s.combinationKey,
+              created_at: at,
+              updated_at: at,
+            })),
+          )
+          .execute();
+      }
+    },
+
+    async findSku(storeId: string, mode: Mode, skuId: string): Promise<Sku | undefined> {
+      const row = await db.selectFrom('skus').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', skuId).executeTakeFirst();
+      return row && toSku(row);
+    },
+
+    async updateSku(
+      storeId: string,
+      mode: Mode,
+      skuId: string,
+      set: { sku?: string | null; priceMinor?: number; discountBp?: number; quantityInStock?: number; attributes?: Record<string, string>; combinationKey?: string },
+      now: Date,
+    ): Promise<void> {
+      await db
+        .updateTable('skus')
+        .set({
+          ...(set.sku !== undefined ? { sku: set.sku } : {}),
+          ...(set.priceMinor !== undefined ? { price_minor: set.priceMinor } : {}),
+          ...(set.discountBp !== undefined ? { discount_bp: set.discountBp } : {}),
+          ...(set.quantityInStock !== undefined ? { quantity_in_stock: set.quantityInStock } : {}),
+          ...(set.attributes !== undefined ? { attributes: JSON.stringify(set.attributes) } : {}),
+          ...(set.combinationKey !== undefined ? { combination_key: set.combinationKey } : {}),
+          updated_at: fromDate(now),
+        })
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('id', '=', skuId)
+        .execute();
+    },
+
+    async setCombinationKeys(storeId: string, mode: Mode, keys: Array<{ id: string; combinationKey: string }>): Promise<void> {
+      for (const k of keys) {
+        await db.updateTable('skus').set({ combination_key: k.combinationKey }).where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', k.id).execute();
+      }
+    },
+
+    async deleteSku(storeId: string, mode: Mode, skuId: string): Promise<void> {
+      await db.deleteFrom('skus').where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', skuId).execute();
+    },
+
+    async countSkus(productId: string, groupId?: string): Promise<number> {
+      let q = db.selectFrom('skus').select((eb) => eb.fn.countAll<number>().as('n')).where('product_id', '=', productId);
+      if (groupId) q = q.where('group_id', '=', groupId);
+      return Number((await q.executeTakeFirstOrThrow()).n);
+    },
+
+    /** Which of these merchant SKU codes are already used in the store (optionally by a SKU other than `exceptId`). */
+    async skuCodesTaken(storeId: string, mode: Mode, codes: string[], exceptId?: string): Promise<Set<string>> {
+      const taken = new Set<string>();
+      for (const batch of chunks(codes)) {
+        let q = db.selectFrom('skus').select('sku').where('store_id', '=', storeId).where('mode', '=', mode).where('sku', 'in', batch);
+        if (exceptId) q = q.where('id', '!=', exceptId);
+        for (const r of await q.execute()) if (r.sku) taken.add(r.sku);
+      }
+      return taken;
+    },
+
+    /** Which of these combination keys a product already has (optionally ignoring some SKUs). */
+    async combinationsTaken(productId: string, keys: string[], exceptIds: string[] = []): Promise<Set<string>> {
+      const taken = new Set<string>();
+      for (const batch of chunks(keys)) {
+        let q = db.selectFrom('skus').select('combination_key').where('product_id', '=', productId).where('combination_key', 'in', batch);
+        if (exceptIds.length > 0) q = q.where('id', 'not in', exceptIds);
+        for (const r of await q.execute()) taken.add(r.combination_key);
+      }
+      return taken;
+    },
+
+    /**
+     * Changes stock by `delta` in one statement that cannot take it below zero, whatever runs concurrently.
+     * Returns the new quantity, or null when the SKU does not exist or has too little stock.
+     */
+    async adjustStock(storeId: string, mode: Mode, skuId: string, delta: number, now: Date): Promise<number | null> {
+      const row = await db
+        .updateTable('skus')
+        .set({ quantity_in_stock: sql`quantity_in_stock + ${delta}`, updated_at: fromDate(now) })
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('id', '=', skuId)
+        .where(sql<boolean>`quantity_in_stock + ${delta} >= 0`)
+        .returning('quantity_in_stock')
+        .executeTakeFirst();
+      return row ? Number(row.quantity_in_stock) : null;
+    },
+
+    /** The SKU, locked for update on PostgreSQL. */
+    async lockSku(storeId: string, mode: Mode, skuId: string): Promise<Sku | undefined> {
+      let q = db.selectFrom('skus').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', skuId);
+      if (forUpdate) q = q.forUpdate();
+      const row = await q.executeTakeFirst();
+      return row && toSku(row);
+    },
+
+    // ---- categories ---------------------------------------------------------------------------------------
+
+    async insertCategory(storeId: string, mode: Mode, c: Category): Promise<void> {
+      await db
+        .insertInto('categories')
+        .values({
+          id: c.id,
+          store_id: storeId,
+          mode,
+          parent_id: c.parentId,
+          name: c.name,
+          slug: c.slug,
+          position: c.position,
+          created_at: fromDate(c.createdAt),
+          updated_at: fromDate(c.updatedAt),
+        })
+        .execute();
+    },
+
+    async findCategory(storeId: string, mode: Mode, id: string): Promise<Category | undefined> {
+      const row = await db.selectFrom('categories').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).executeTakeFirst();
+      return row && toCategory(row);
+    },
+
+    async listCategories(storeId: string, mode: Mode): Promise<Category[]> {
+      const rows = await db.selectFrom('categories').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).orderBy('position').orderBy('name').orderBy('id').execute();
+      return rows.map(toCategory);
+    },
+
+    async categoriesExisting(storeId: string, mode: Mode, ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db.selectFrom('categories').select('id').where('store_id', '=', storeId).where('mode', '=', mode).where('id', 'in', ids).execute();
+      return new Set(rows.map((r) => r.id));
+    },
+
+    async categorySlugTaken(storeId: string, mode: Mode, slug: string, exceptId?: string): Promise<boolean> {
+      let q = db.selectFrom('categories').select('id').where('store_id', '=', storeId).where('mode', '=', mode).where('slug', '=', slug);
+      if (exceptId) q = q.where('id', '!=', exceptId);
+      return (await q.executeTakeFirst()) !== undefined;
+    },
+
+    async updateCategory(
+      storeId: string,
+      mode: Mode,
+      id: string,
+      set: { parentId?: string | null; name?: string; slug?: string; position?: number },
+      now: Date,
+    ): Promise<void> {
+      await db
+        .updateTable('categories')
+        .set({
+          ...(set.parentId !== undefined ? { parent_id: set.parentId } : {}),
+          ...(set.name !== undefined ? { name: set.name } : {}),
+          ...(set.slug !== undefined ? { slug: set.slug } : {}),
+          ...(set.position !== undefined ? { position: set.position } : {}),
+          updated_at: fromDate(now),
+        })
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async categoryUsage(storeId: string, mode: Mode, id: string): Promise<{ children: number; products: number }> {
+      const [children, products] = await Promise.all([
+        db.selectFrom('categories').select((eb) => eb.fn.countAll<number>().as('n')).where('store_id', '=', storeId).where('mode', '=', mode).where('parent_id', '=', id).executeTakeFirstOrThrow(),
+        db.selectFrom('product_categories').select((eb) => eb.fn.countAll<number>().as('n')).where('category_id', '=', id).executeTakeFirstOrThrow(),
+      ]);
+      return { children: Number(children.n), products: Number(products.n) };
+    },
+
+    async deleteCategory(storeId: string, mode: Mode, id: string): Promise<void> {
+      await db.deleteFrom('categories').where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).execute();
+    },
+  };
+}
+
+export type CatalogStore = ReturnType<typeof createCatalogStore>;

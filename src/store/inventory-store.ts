@@ -1,0 +1,177 @@
+import { type Kysely, sql } from 'kysely';
+import type { Mode } from '../context.ts';
+import type { InventoryAdjustment } from '../domain/catalog/types.ts';
+import { fromDate, toDate } from './db.ts';
+import type { Database } from './schema.ts';
+
+export interface InventoryTotals {
+  skuCount: number;
+  unitsInStock: number;
+  valueInStockMinor: number;
+  inStock: number;
+  lowStock: number;
+  outOfStock: number;
+}
+
+export interface CategoryBreakdown extends InventoryTotals {
+  categoryId: string | null;
+  categoryName: string | null;
+}
+
+export interface LowStockRow {
+  skuId: string;
+  sku: string | null;
+  quantityInStock: number;
+  productId: string;
+  productName: string;
+  groupId: string | null;
+  groupName: string | null;
+  attributes: Record<string, string>;
+}
+
+/** Stock history and the inventory figures of the dashboard, per store and mode. */
+export function createInventoryStore(db: Kysely<Database>) {
+  function totalsSelect(threshold: number) {
+    return [
+      sql<number>`count(skus.id)`.as('skuCount'),
+      sql<number>`coalesce(sum(skus.quantity_in_stock), 0)`.as('unitsInStock'),
+      sql<number>`coalesce(sum(skus.quantity_in_stock * skus.price_minor), 0)`.as('valueInStockMinor'),
+      sql<number>`coalesce(sum(case when skus.quantity_in_stock > ${threshold} then 1 else 0 end), 0)`.as('inStock'),
+      sql<number>`coalesce(sum(case when skus.quantity_in_stock > 0 and skus.quantity_in_stock <= ${threshold} then 1 else 0 end), 0)`.as('lowStock'),
+      sql<number>`coalesce(sum(case when skus.quantity_in_stock = 0 then 1 else 0 end), 0)`.as('outOfStock'),
+    ] as const;
+  }
+  const num = (r: Record<string, unknown>): InventoryTotals => ({
+    skuCount: Number(r.skuCount),
+    unitsInStock: Number(r.unitsInStock),
+    valueInStockMinor: Number(r.valueInStockMinor),
+    inStock: Number(r.inStock),
+    lowStock: Number(r.lowStock),
+    outOfStock: Number(r.outOfStock),
+  });
+
+  return {
+    async insertAdjustment(storeId: string, mode: Mode, a: InventoryAdjustment): Promise<void> {
+      await db
+        .insertInto('inventory_adjustments')
+        .values({
+          id: a.id,
+          store_id: storeId,
+          mode,
+          sku_id: a.skuId,
+          delta: a.delta,
+          quantity_after: a.quantityAfter,
+          reason: a.reason,
+          actor_type: a.actorType,
+          actor_id: a.actorId,
+          actor_label: a.actorLabel,
+          created_at: fromDate(a.createdAt),
+        })
+        .execute();
+    },
+
+    /** Newest first; up to `limit + 1` rows. */
+    async listAdjustments(storeId: string, mode: Mode, skuId: string, options: { limit: number; before?: string }): Promise<InventoryAdjustment[]> {
+      let q = db
+        .selectFrom('inventory_adjustments')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('sku_id', '=', skuId)
+        .orderBy('id', 'desc')
+        .limit(options.limit + 1);
+      if (options.before) q = q.where('id', '<', options.before);
+      return (await q.execute()).map((r) => ({
+        id: r.id,
+        skuId: r.sku_id,
+        delta: Number(r.delta),
+        quantityAfter: Number(r.quantity_after),
+        reason: r.reason,
+        actorType: r.actor_type,
+        actorId: r.actor_id,
+        actorLabel: r.actor_label,
+        createdAt: toDate(r.created_at),
+      }));
+    },
+
+    async totals(storeId: string, mode: Mode, threshold: number): Promise<InventoryTotals> {
+      const row = await db.selectFrom('skus').select(totalsSelect(threshold)).where('skus.store_id', '=', storeId).where('skus.mode', '=', mode).executeTakeFirstOrThrow();
+      return num(row);
+    },
+
+    /** Totals per category (a product in two categories counts in both) plus one row (null) for uncategorised SKUs. */
+    async byCategory(storeId: string, mode: Mode, threshold: number): Promise<CategoryBreakdown[]> {
+      const categorised = await db
+        .selectFrom('skus')
+        .innerJoin('product_categories', 'product_categories.product_id', 'skus.product_id')
+        .innerJoin('categories', 'categories.id', 'product_categories.category_id')
+        .select(totalsSelect(threshold))
+        .select(['categories.id as categoryId', 'categories.name as categoryName'])
+        .where('skus.store_id', '=', storeId)
+        .where('skus.mode', '=', mode)
+        .groupBy(['categories.id', 'categories.name'])
+        .orderBy('categories.name')
+        .execute();
+      const uncategorised = await db
+        .selectFrom('skus')
+        .select(totalsSelect(threshold))
+        .where('skus.store_id', '=', storeId)
+        .where('skus.mode', '=', mode)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('product_categories').select('product_categories.product_id').whereRef('product_categories.product_id', '=', 'skus.product_id'))))
+        .executeTakeFirstOrThrow();
+      const rows: CategoryBreakdown[] = categorised.map((r) => ({ ...num(r), categoryId: r.categoryId, categoryName: r.categoryName }));
+      if (Number(uncategorised.skuCount) > 0) rows.push({ ...num(uncategorised), categoryId: null, categoryName: null });
+      return rows;
+    },
+
+    /** SKUs at or below the threshold, fewest first, then by id; `after` continues from the last row of a page. */
+    async lowStock(storeId: string, mode: Mode, threshold: number, options: { limit: number; after?: { quantity: number; id: string } }): Promise<LowStockRow[]> {
+      let q = db
+        .selectFrom('skus')
+        .innerJoin('products', 'products.id', 'skus.product_id')
+        .leftJoin('variant_groups', 'variant_groups.id', 'skus.group_id')
+        .select([
+          'skus.id as skuId',
+          'skus.sku',
+          'skus.quantity_in_stock',
+          'skus.attributes',
+          'products.id as productId',
+          'products.name as productName',
+          'variant_groups.id as groupId',
+          'variant_groups.attribute_name',
+          'variant_groups.attribute_value',
+        ])
+        .where('skus.store_id', '=', storeId)
+        .where('skus.mode', '=', mode)
+        .where('skus.quantity_in_stock', '<=', threshold);
+      const after = options.after;
+      if (after) {
+        q = q.where((eb) =>
+          eb.or([eb('skus.quantity_in_stock', '>', after.quantity), eb.and([eb('skus.quantity_in_stock', '=', after.quantity), eb('skus.id', '>', after.id)])]),
+        );
+      }
+      const rows = await q.orderBy('skus.quantity_in_stock').orderBy('skus.id').limit(options.limit + 1).execute();
+      return rows.map((r) => ({
+        skuId: r.skuId,
+        sku: r.sku,
+        quantityInStock: Number(r.quantity_in_stock),
+        productId: r.productId,
+        productName: r.productName,
+        groupId: r.groupId,
+        groupName: r.attribute_name === null ? null : `${r.attribute_name}: ${r.attribute_value}`,
+        attributes: JSON.parse(r.attributes) as Record<string, string>,
+      }));
+    },
+
+    async lowStockThreshold(storeId: string): Promise<number> {
+      const row = await db.selectFrom('stores').select('low_stock_threshold').where('id', '=', storeId).executeTakeFirst();
+      return Number(row?.low_stock_threshold ?? 5);
+    },
+
+    async setLowStockThreshold(storeId: string, threshold: number): Promise<void> {
+      await db.updateTable('stores').set({ low_stock_threshold: threshold }).where('id', '=', storeId).execute();
+    },
+  };
+}
+
+export type InventoryStore = ReturnType<typeof createInventoryStore>;
