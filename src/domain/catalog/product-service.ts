@@ -244,6 +244,8 @@ export function createProductService(deps: { data: DataAccess; reference: Refere
       if (patch.quantityInStock !== undefined) requirePermission(ctx, 'inventory:write');
       const { storeId, mode } = ctx.tenant;
       const currency = await storeCurrency(data.repos, ctx);
+      // Read outside the transaction: SQLite has one connection, and a read beside an open transaction would wait forever.
+      const referenceProblems = await checkReferences(data.repos, ctx, patch);
       try {
         return await data.transaction(async (repos) => {
           const locked = await repos.catalog.lockProduct(storeId, mode, id);
@@ -257,7 +259,7 @@ export function createProductService(deps: { data: DataAccess; reference: Refere
             }
           }
           const money = checkMoney(patch, currency, '');
-          details.push(...money.details, ...(await checkReferences(repos, ctx, patch)));
+          details.push(...money.details, ...referenceProblems);
           if (details.length > 0) throw invalid(details);
           if (patch.slug !== undefined && (await repos.catalog.slugTaken(storeId, mode, patch.slug, id))) throw slugTaken(patch.slug);
           const simple = current.simpleSku;

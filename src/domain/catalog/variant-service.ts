@@ -148,10 +148,12 @@ export function createVariantService(deps: { data: DataAccess; reference: Refere
       const { storeId, mode } = ctx.tenant;
       const currency = await storeCurrency(data.repos, ctx);
       if (input.skus.length === 0) throw invalid([{ path: 'skus', rule: 'must contain at least one SKU' }]);
+      // Reference checks read outside the transaction (SQLite has one connection; a read beside the open transaction
+      // would wait for it forever).
+      const refs = await checkGroupReferences(ctx, input);
       try {
         return await data.transaction(async (repos) => {
           await lockVariable(repos, ctx, productId);
-          const refs = await checkGroupReferences(ctx, input);
           if (refs.length > 0) throw invalid(refs);
           if ((await repos.catalog.countGroups(productId)) >= CATALOG_LIMITS.groupsPerProduct) {
             throw new AppError('LIMIT_EXCEEDED', `A product can have at most ${CATALOG_LIMITS.groupsPerProduct} variant groups.`);
@@ -192,12 +194,12 @@ export function createVariantService(deps: { data: DataAccess; reference: Refere
       requirePermission(ctx, 'products:write');
       const { storeId, mode } = ctx.tenant;
       const currency = await storeCurrency(data.repos, ctx);
+      const refs = await checkGroupReferences(ctx, patch);
       try {
         return await data.transaction(async (repos) => {
           await lockVariable(repos, ctx, productId);
           const current = await requireGroup(repos, ctx, productId, groupId);
           precondition?.(current, currency);
-          const refs = await checkGroupReferences(ctx, patch);
           if (refs.length > 0) throw invalid(refs);
           const renamed = (patch.attributeName !== undefined && patch.attributeName !== current.attributeName) || (patch.attributeValue !== undefined && patch.attributeValue !== current.attributeValue);
           if (renamed) {
