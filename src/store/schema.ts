@@ -229,6 +229,217 @@ export interface InventoryAdjustmentTable {
   created_at: Timestamp;
 }
 
+// ---- store operations (0007) ----
+
+export interface StoreSettingsTable {
+  store_id: string;
+  mode: string;
+  order_number_prefix: string;
+  next_order_number: number;
+  /** JSON array of origins */
+  allowed_origins: string;
+  notification_email: string | null;
+  /** JSON array of enabled payment method names */
+  payment_methods: string;
+  updated_at: Timestamp;
+}
+
+export interface CustomerTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  name: string;
+  name_folded: string;
+  email: string;
+  email_normalized: string;
+  phone: string | null;
+  /** JSON array of addresses */
+  addresses: string;
+  banned_at: Timestamp | null;
+  ban_reason: string | null;
+  ban_expires_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DeliveryZoneTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  name: string;
+  /** JSON array of { countryId, stateId | null } */
+  regions: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DeliveryOptionTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  zone_id: string;
+  name: string;
+  fee_minor: number;
+  free_over_minor: number | null;
+  min_days: number | null;
+  max_days: number | null;
+  active: Bool;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PromotionTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  code: string;
+  code_normalized: string;
+  /** percentage | fixed */
+  kind: string;
+  /** basis points (percentage) or minor units (fixed) */
+  value: number;
+  min_subtotal_minor: number;
+  starts_at: Timestamp;
+  ends_at: Timestamp | null;
+  usage_limit: number | null;
+  per_customer_limit: number | null;
+  times_used: number;
+  active: Bool;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PromoAdTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  title: string;
+  body: string | null;
+  image_file_id: string | null;
+  link_url: string | null;
+  placement: string | null;
+  starts_at: Timestamp;
+  ends_at: Timestamp | null;
+  /** draft | published */
+  status: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrderTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  number: string;
+  customer_id: string;
+  status: string;
+  currency: string;
+  subtotal_minor: number;
+  discount_minor: number;
+  delivery_fee_minor: number;
+  total_minor: number;
+  paid_minor: number;
+  refunded_minor: number;
+  promotion_id: string | null;
+  promotion_code: string | null;
+  delivery_option_id: string | null;
+  delivery_option_name: string | null;
+  /** JSON address */
+  shipping_address: string | null;
+  /** JSON address */
+  billing_address: string | null;
+  note: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrderLineTable {
+  id: string;
+  order_id: string;
+  sku_id: string;
+  product_id: string;
+  product_name: string;
+  sku_code: string | null;
+  /** JSON: group dimension + SKU attributes */
+  attributes: string;
+  unit_price_minor: number;
+  discount_bp: number;
+  quantity: number;
+  line_total_minor: number;
+  position: number;
+}
+
+export interface OrderEventTable {
+  id: string;
+  order_id: string;
+  from_status: string | null;
+  to_status: string;
+  note: string | null;
+  amount_minor: number | null;
+  actor_type: string;
+  actor_id: string;
+  actor_label: string;
+  created_at: Timestamp;
+}
+
+export interface PromotionRedemptionTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  promotion_id: string;
+  order_id: string;
+  customer_id: string;
+  created_at: Timestamp;
+}
+
+export interface PaymentTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  order_id: string;
+  /** payment | refund */
+  kind: string;
+  method: string;
+  amount_minor: number;
+  /** pending | succeeded | failed */
+  status: string;
+  reference: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaymentLinkTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  order_id: string | null;
+  amount_minor: number;
+  currency: string;
+  description: string | null;
+  expires_at: Timestamp | null;
+  /** active | paid | expired | cancelled */
+  status: string;
+  token: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ReviewTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  product_id: string;
+  customer_id: string;
+  rating: number;
+  title: string | null;
+  body: string | null;
+  reply: string | null;
+  replied_at: Timestamp | null;
+  hidden: Bool;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   countries: CountryTable;
   states: StateTable;
@@ -249,4 +460,17 @@ export interface Database {
   variant_groups: VariantGroupTable;
   skus: SkuTable;
   inventory_adjustments: InventoryAdjustmentTable;
+  store_settings: StoreSettingsTable;
+  customers: CustomerTable;
+  delivery_zones: DeliveryZoneTable;
+  delivery_options: DeliveryOptionTable;
+  promotions: PromotionTable;
+  promo_ads: PromoAdTable;
+  orders: OrderTable;
+  order_lines: OrderLineTable;
+  order_events: OrderEventTable;
+  promotion_redemptions: PromotionRedemptionTable;
+  payments: PaymentTable;
+  payment_links: PaymentLinkTable;
+  reviews: ReviewTable;
 }
