@@ -6,12 +6,14 @@ import { createCatalogStore } from './catalog-store.ts';
 import type { Db, Dialect } from './db.ts';
 import { createMerchantStore } from './merchant-store.ts';
 import { createInventoryStore } from './inventory-store.ts';
+import { createOrderStore } from './order-store.ts';
 import type { Database } from './schema.ts';
 
 function reposOn(executor: Kysely<Database>, dialect: Dialect) {
   return {
     catalog: createCatalogStore(executor, dialect),
     inventory: createInventoryStore(executor),
+    orders: createOrderStore(executor),
     accounts: createAccountStore(executor),
     merchants: createMerchantStore(executor),
     apiKeys: createApiKeyStore(executor),

@@ -1,0 +1,99 @@
+export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'delivered', 'cancelled', 'partially_refunded', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export interface Address {
+  line1: string;
+  line2?: string | null;
+  city: string;
+  postalCode?: string | null;
+  countryId: string;
+  stateId?: string | null;
+  name?: string | null;
+  phone?: string | null;
+}
+
+export interface OrderLine {
+  id: string;
+  skuId: string;
+  productId: string;
+  productName: string;
+  skuCode: string | null;
+  attributes: Record<string, string>;
+  unitPriceMinor: number;
+  discountBp: number;
+  quantity: number;
+  lineTotalMinor: number;
+}
+
+export interface OrderEvent {
+  id: string;
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  note: string | null;
+  amountMinor: number | null;
+  actorType: string;
+  actorId: string;
+  actorLabel: string;
+  createdAt: Date;
+}
+
+export interface Order {
+  id: string;
+  number: string;
+  customerId: string;
+  status: OrderStatus;
+  currency: string;
+  subtotalMinor: number;
+  discountMinor: number;
+  deliveryFeeMinor: number;
+  totalMinor: number;
+  paidMinor: number;
+  refundedMinor: number;
+  promotionId: string | null;
+  promotionCode: string | null;
+  deliveryOptionId: string | null;
+  deliveryOptionName: string | null;
+  shippingAddress: Address | null;
+  billingAddress: Address | null;
+  note: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface OrderDetail extends Order {
+  lines: OrderLine[];
+  history: OrderEvent[];
+}
+
+export const ORDER_SORTS = ['createdAt', '-createdAt'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+export interface OrderQuery {
+  limit: number;
+  cursor?: string | undefined;
+  status?: OrderStatus | undefined;
+  customerId?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  sort: OrderSort;
+}
+
+export const PROMOTION_KINDS = ['percentage', 'fixed'] as const;
+export type PromotionKind = (typeof PROMOTION_KINDS)[number];
+
+export interface Promotion {
+  id: string;
+  code: string;
+  kind: PromotionKind;
+  /** basis points for percentage, minor units for fixed */
+  value: number;
+  minSubtotalMinor: number;
+  startsAt: Date;
+  endsAt: Date | null;
+  usageLimit: number | null;
+  perCustomerLimit: number | null;
+  timesUsed: number;
+  active: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}

@@ -1,0 +1,490 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Mode } from '../context.ts';
+import type { Address, Order, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus, Promotion, PromotionKind } from '../domain/orders/order-types.ts';
+import { fromBool, fromDate, toBool, toDate } from './db.ts';
+import type { Database, OrderTable, PromotionTable } from './schema.ts';
+
+function toOrder(r: Selectable<OrderTable>): Order {
+  return {
+    id: r.id,
+    number: r.number,
+    customerId: r.customer_id,
+    status: r.status as OrderStatus,
+    currency: r.currency,
+    subtotalMinor: Number(r.subtotal_minor),
+    discountMinor: Number(r.discount_minor),
+    deliveryFeeMinor: Number(r.delivery_fee_minor),
+    totalMinor: Number(r.total_minor),
+    paidMinor: Number(r.paid_minor),
+    refundedMinor: Number(r.refunded_minor),
+    promotionId: r.promotion_id,
+    promotionCode: r.promotion_code,
+    deliveryOptionId: r.delivery_option_id,
+    deliveryOptionName: r.delivery_option_name,
+    shippingAddress: r.shipping_address === null ? null : (JSON.parse(r.shipping_address) as Address),
+    billingAddress: r.billing_address === null ? null : (JSON.parse(r.billing_address) as Address),
+    note: r.note,
+    createdAt: toDate(r.created_at),
+    updatedAt: toDate(r.updated_at),
+  };
+}
+
+function toPromotion(r: Selectable<PromotionTable>): Promotion {
+  return {
+    id: r.id,
+    code: r.code,
+    kind: r.kind as PromotionKind,
+    value: Number(r.value),
+    minSubtotalMinor: Number(r.min_subtotal_minor),
+    startsAt: toDate(r.starts_at),
+    endsAt: r.ends_at === null ? null : toDate(r.ends_at),
+    usageLimit: r.usage_limit === null ? null : Number(r.usage_limit),
+    perCustomerLimit: r.per_customer_limit === null ? null : Number(r.per_customer_limit),
+    timesUsed: Number(r.times_used),
+    active: toBool(r.active),
+    createdAt: toDate(r.created_at),
+    updatedAt: toDate(r.updated_at),
+  };
+}
+
+export interface SkuForOrder {
+  skuId: string;
+  productId: string;
+  productName: string;
+  productStatus: string;
+  skuCode: string | null;
+  priceMinor: number;
+  discountBp: number;
+  quantityInStock: number;
+  attributes: Record<string, string>;
+}
+
+export interface OrderFigureRow {
+  id: string;
+  status: OrderStatus;
+  createdAt: Date;
+  paidMinor: number;
+  refundedMinor: number;
+  totalMinor: number;
+}
+
+/** Orders with their lines and history, promotions and their redemptions. Every method takes the store and mode first. */
+export function createOrderStore(db: Kysely<Database>) {
+  return {
+    /** The next order number of the store and mode, taken atomically (distinct under any concurrency). */
+    async nextOrderNumber(storeId: string, mode: Mode, now: Date): Promise<string> {
+      await db
+        .insertInto('store_settings')
+        .values({
+          store_id: storeId,
+          mode,
+          order_number_prefix: mode === 'test' ? 'TEST-' : 'ORD-',
+          next_order_number: 1001,
+          allowed_origins: '[]',
+          notification_email: null,
+          payment_methods: JSON.stringify(['card', 'bank_transfer', 'cash_on_delivery']),
+          updated_at: fromDate(now),
+        })
+        .onConflict((oc) => oc.columns(['store_id', 'mode']).doNothing())
+        .execute();
+      const row = await db
+        .updateTable('store_settings')
+        .set({ next_order_number: sql`next_order_number + 1` })
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .returning(['order_number_prefix', 'next_order_number'])
+        .executeTakeFirstOrThrow();
+      return `${row.order_number_prefix}${Number(row.next_order_number) - 1}`;
+    },
+
+    async customerForOrder(storeId: string, mode: Mode, id: string) {
+      const row = await db
+        .selectFrom('customers')
+        .select(['id', 'name', 'email', 'addresses', 'banned_at', 'ban_expires_at', 'ban_reason'])
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return (
+        row && {
+          id: row.id,
+          name: row.name,
+          email: row.email,
+          addresses: JSON.parse(row.addresses) as Address[],
+          bannedAt: row.banned_at === null ? null : toDate(row.banned_at),
+          banExpiresAt: row.ban_expires_at === null ? null : toDate(row.ban_expires_at),
+          banReason: row.ban_reason,
+        }
+      );
+    },
+
+    async skusForOrder(storeId: string, mode: Mode, skuIds: string[]): Promise<Map<string, SkuForOrder>> {
+      if (skuIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('skus')
+        .innerJoin('products', 'products.id', 'skus.product_id')
+        .leftJoin('variant_groups', 'variant_groups.id', 'skus.group_id')
+        .select([
+          'skus.id',
+          'skus.product_id',
+          'skus.sku',
+          'skus.price_minor',
+          'skus.discount_bp',
+          'skus.quantity_in_stock',
+          'skus.attributes',
+          'products.name',
+          'products.status',
+          'variant_groups.attribute_name',
+          'variant_groups.attribute_value',
+        ])
+        .where('skus.store_id', '=', storeId)
+        .where('skus.mode', '=', mode)
+        .where('skus.id', 'in', skuIds)
+        .execute();
+      return new Map(
+        rows.map((r) => [
+          r.id,
+          {
+            skuId: r.id,
+            productId: r.product_id,
+            productName: r.name,
+            productStatus: r.status,
+            skuCode: r.sku,
+            priceMinor: Number(r.price_minor),
+            discountBp: Number(r.discount_bp),
+            quantityInStock: Number(r.quantity_in_stock),
+            attributes: {
+              ...(r.attribute_name ? { [r.attribute_name]: r.attribute_value ?? '' } : {}),
+              ...(JSON.parse(r.attributes) as Record<string, string>),
+            },
+          },
+        ]),
+      );
+    },
+
+    async insertOrder(storeId: string, mode: Mode, o: Order, lines: OrderLine[]): Promise<void> {
+      await db
+        .insertInto('orders')
+        .values({
+          id: o.id,
+          store_id: storeId,
+          mode,
+          number: o.number,
+          customer_id: o.customerId,
+          status: o.status,
+          currency: o.currency,
+          subtotal_minor: o.subtotalMinor,
+          discount_minor: o.discountMinor,
+          delivery_fee_minor: o.deliveryFeeMinor,
+          total_minor: o.totalMinor,
+          paid_minor: o.paidMinor,
+          refunded_minor: o.refundedMinor,
+          promotion_id: o.promotionId,
+          promotion_code: o.promotionCode,
+          delivery_option_id: o.deliveryOptionId,
+          delivery_option_name: o.deliveryOptionName,
+          shipping_address: o.shippingAddress === null ? null : JSON.stringify(o.shippingAddress),
+          billing_address: o.billingAddress === null ? null : JSON.stringify(o.billingAddress),
+          note: o.note,
+          created_at: fromDate(o.createdAt),
+          updated_at: fromDate(o.updatedAt),
+        })
+        .execute();
+      await db
+        .insertInto('order_lines')
+        .values(
+          lines.map((l, position) => ({
+            id: l.id,
+            order_id: o.id,
+            sku_id: l.skuId,
+            product_id: l.productId,
+            product_name: l.productName,
+            sku_code: l.skuCode,
+            attributes: JSON.stringify(l.attributes),
+            unit_price_minor: l.unitPriceMinor,
+            discount_bp: l.discountBp,
+            quantity: l.quantity,
+            line_total_minor: l.lineTotalMinor,
+            position,
+          })),
+        )
+        .execute();
+    },
+
+    async insertEvent(orderId: string, e: OrderEvent): Promise<void> {
+      await db
+        .insertInto('order_events')
+        .values({
+          id: e.id,
+          order_id: orderId,
+          from_status: e.fromStatus,
+          to_status: e.toStatus,
+          note: e.note,
+          amount_minor: e.amountMinor,
+          actor_type: e.actorType,
+          actor_id: e.actorId,
+          actor_label: e.actorLabel,
+          created_at: fromDate(e.createdAt),
+        })
+        .execute();
+    },
+
+    async findOrder(storeId: string, mode: Mode, id: string): Promise<Order | undefined> {
+      const row = await db.selectFrom('orders').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).executeTakeFirst();
+      return row && toOrder(row);
+    },
+
+    /** The order, locked for update on PostgreSQL (moves on one order run one at a time). */
+    async lockOrder(storeId: string, mode: Mode, id: string, forUpdate: boolean): Promise<Order | undefined> {
+      let q = db.selectFrom('orders').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id);
+      if (forUpdate) q = q.forUpdate();
+      const row = await q.executeTakeFirst();
+      return row && toOrder(row);
+    },
+
+    async detail(order: Order): Promise<OrderDetail> {
+      const [lines, events] = await Promise.all([
+        db.selectFrom('order_lines').selectAll().where('order_id', '=', order.id).orderBy('position').execute(),
+        db.selectFrom('order_events').selectAll().where('order_id', '=', order.id).orderBy('id').execute(),
+      ]);
+      return {
+        ...order,
+        lines: lines.map((l) => ({
+          id: l.id,
+          skuId: l.sku_id,
+          productId: l.product_id,
+          productName: l.product_name,
+          skuCode: l.sku_code,
+          attributes: JSON.parse(l.attributes) as Record<string, string>,
+          unitPriceMinor: Number(l.unit_price_minor),
+          discountBp: Number(l.discount_bp),
+          quantity: Number(l.quantity),
+          lineTotalMinor: Number(l.line_total_minor),
+        })),
+        history: events.map((e) => ({
+          id: e.id,
+          fromStatus: e.from_status as OrderStatus | null,
+          toStatus: e.to_status as OrderStatus,
+          note: e.note,
+          amountMinor: e.amount_minor === null ? null : Number(e.amount_minor),
+          actorType: e.actor_type,
+          actorId: e.actor_id,
+          actorLabel: e.actor_label,
+          createdAt: toDate(e.created_at),
+        })),
+      };
+    },
+
+    async updateOrder(
+      storeId: string,
+      mode: Mode,
+      id: string,
+      set: Partial<{ status: OrderStatus; paidMinor: number; refundedMinor: number; note: string | null; shippingAddress: Address | null; billingAddress: Address | null }>,
+      now: Date,
+    ): Promise<void> {
+      await db
+        .updateTable('orders')
+        .set({
+          ...(set.status !== undefined ? { status: set.status } : {}),
+          ...(set.paidMinor !== undefined ? { paid_minor: set.paidMinor } : {}),
+          ...(set.refundedMinor !== undefined ? { refunded_minor: set.refundedMinor } : {}),
+          ...(set.note !== undefined ? { note: set.note } : {}),
+          ...(set.shippingAddress !== undefined ? { shipping_address: set.shippingAddress === null ? null : JSON.stringify(set.shippingAddress) } : {}),
+          ...(set.billingAddress !== undefined ? { billing_address: set.billingAddress === null ? null : JSON.stringify(set.billingAddress) } : {}),
+          updated_at: fromDate(now),
+        })
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async linesOf(orderId: string): Promise<Array<{ skuId: string; quantity: number }>> {
+      const rows = await db.selectFrom('order_lines').select(['sku_id', 'quantity']).where('order_id', '=', orderId).execute();
+      return rows.map((r) => ({ skuId: r.sku_id, quantity: Number(r.quantity) }));
+    },
+
+    /** Newest (or oldest) first by id; `after` is the id of the previous page's last order. Up to `limit + 1` rows. */
+    async listOrders(storeId: string, mode: Mode, query: OrderQuery, after?: string): Promise<Order[]> {
+      const descending = query.sort === '-createdAt';
+      let q = db.selectFrom('orders').selectAll().where('store_id', '=', storeId).where('mode', '=', mode);
+      if (query.status) q = q.where('status', '=', query.status);
+      if (query.customerId) q = q.where('customer_id', '=', query.customerId);
+      if (query.from) q = q.where('created_at', '>=', fromDate(query.from));
+      if (query.to) q = q.where('created_at', '<', fromDate(query.to));
+      if (after) q = q.where('id', descending ? '<' : '>', after);
+      const rows = await q.orderBy('id', descending ? 'desc' : 'asc').limit(query.limit + 1).execute();
+      return rows.map(toOrder);
+    },
+
+    async insertPayment(
+      storeId: string,
+      mode: Mode,
+      p: { id: string; orderId: string; kind: 'payment' | 'refund'; method: string; amountMinor: number; status: 'succeeded'; reference: string | null },
+      now: Date,
+    ): Promise<void> {
+      await db
+        .insertInto('payments')
+        .values({
+          id: p.id,
+          store_id: storeId,
+          mode,
+          order_id: p.orderId,
+          kind: p.kind,
+          method: p.method,
+          amount_minor: p.amountMinor,
+          status: p.status,
+          reference: p.reference,
+          created_at: fromDate(now),
+          updated_at: fromDate(now),
+        })
+        .execute();
+    },
+
+    // ---- figures ------------------------------------------------------------------------------------------
+
+    async orderFigures(storeId: string, mode: Mode, from: Date, to: Date): Promise<OrderFigureRow[]> {
+      const rows = await db
+        .selectFrom('orders')
+        .select(['id', 'status', 'created_at', 'paid_minor', 'refunded_minor', 'total_minor'])
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('created_at', '>=', fromDate(from))
+        .where('created_at', '<', fromDate(to))
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({
+        id: r.id,
+        status: r.status as OrderStatus,
+        createdAt: toDate(r.created_at),
+        paidMinor: Number(r.paid_minor),
+        refundedMinor: Number(r.refunded_minor),
+        totalMinor: Number(r.total_minor),
+      }));
+    },
+
+    async customersCreated(storeId: string, mode: Mode, from: Date, to: Date): Promise<number> {
+      const row = await db
+        .selectFrom('customers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('created_at', '>=', fromDate(from))
+        .where('created_at', '<', fromDate(to))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    // ---- promotions ---------------------------------------------------------------------------------------
+
+    async insertPromotion(storeId: string, mode: Mode, p: Promotion): Promise<void> {
+      await db
+        .insertInto('promotions')
+        .values({
+          id: p.id,
+          store_id: storeId,
+          mode,
+          code: p.code,
+          code_normalized: p.code.toUpperCase(),
+          kind: p.kind,
+          value: p.value,
+          min_subtotal_minor: p.minSubtotalMinor,
+          starts_at: fromDate(p.startsAt),
+          ends_at: p.endsAt === null ? null : fromDate(p.endsAt),
+          usage_limit: p.usageLimit,
+          per_customer_limit: p.perCustomerLimit,
+          times_used: p.timesUsed,
+          active: fromBool(p.active),
+          created_at: fromDate(p.createdAt),
+          updated_at: fromDate(p.updatedAt),
+        })
+        .execute();
+    },
+
+    async updatePromotion(storeId: string, mode: Mode, id: string, p: Promotion, now: Date): Promise<void> {
+      await db
+        .updateTable('promotions')
+        .set({
+          code: p.code,
+          code_normalized: p.code.toUpperCase(),
+          kind: p.kind,
+          value: p.value,
+          min_subtotal_minor: p.minSubtotalMinor,
+          starts_at: fromDate(p.startsAt),
+          ends_at: p.endsAt === null ? null : fromDate(p.endsAt),
+          usage_limit: p.usageLimit,
+          per_customer_limit: p.perCustomerLimit,
+          active: fromBool(p.active),
+          updated_at: fromDate(now),
+        })
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async deletePromotion(storeId: string, mode: Mode, id: string): Promise<void> {
+      await db.deleteFrom('promotions').where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).execute();
+    },
+
+    async findPromotion(storeId: string, mode: Mode, id: string): Promise<Promotion | undefined> {
+      const row = await db.selectFrom('promotions').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).executeTakeFirst();
+      return row && toPromotion(row);
+    },
+
+    async findPromotionByCode(storeId: string, mode: Mode, code: string): Promise<Promotion | undefined> {
+      const row = await db
+        .selectFrom('promotions')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('code_normalized', '=', code.trim().toUpperCase())
+        .executeTakeFirst();
+      return row && toPromotion(row);
+    },
+
+    async codeTaken(storeId: string, mode: Mode, code: string, exceptId?: string): Promise<boolean> {
+      let q = db.selectFrom('promotions').select('id').where('store_id', '=', storeId).where('mode', '=', mode).where('code_normalized', '=', code.toUpperCase());
+      if (exceptId) q = q.where('id', '!=', exceptId);
+      return (await q.executeTakeFirst()) !== undefined;
+    },
+
+    async listPromotions(storeId: string, mode: Mode, options: { limit: number; after?: string }): Promise<Promotion[]> {
+      let q = db.selectFrom('promotions').selectAll().where('store_id', '=', storeId).where('mode', '=', mode);
+      if (options.after) q = q.where('id', '<', options.after);
+      return (await q.orderBy('id', 'desc').limit(options.limit + 1).execute()).map(toPromotion);
+    },
+
+    /** Counts one use if the total limit allows it, in one statement (the row stays locked until commit). */
+    async claimPromotion(storeId: string, mode: Mode, id: string, now: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('promotions')
+        .set({ times_used: sql`times_used + 1`, updated_at: fromDate(now) })
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('times_used', '<', eb.ref('usage_limit'))]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async redemptionsBy(promotionId: string, customerId: string): Promise<number> {
+      const row = await db
+        .selectFrom('promotion_redemptions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('promotion_id', '=', promotionId)
+        .where('customer_id', '=', customerId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async insertRedemption(storeId: string, mode: Mode, r: { id: string; promotionId: string; orderId: string; customerId: string }, now: Date): Promise<void> {
+      await db
+        .insertInto('promotion_redemptions')
+        .values({ id: r.id, store_id: storeId, mode, promotion_id: r.promotionId, order_id: r.orderId, customer_id: r.customerId, created_at: fromDate(now) })
+        .execute();
+    },
+  };
+}
+
+export type OrderStore = ReturnType<typeof createOrderStore>;
