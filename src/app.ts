@@ -12,6 +12,7 @@ import { type CachingOptions, registerCaching } from './http/plugins/caching.ts'
 import { registerAuth } from './http/plugins/auth.ts';
 import { registerErrorHandling } from './http/plugins/errors.ts';
 import { accountRoutes } from './http/routes/accounts/index.ts';
+import { fileRoutes } from './http/routes/files/index.ts';
 import { referenceRoutes } from './http/routes/reference/index.ts';
 import { systemRoutes } from './http/routes/system/index.ts';
 import './http/types.ts';
@@ -91,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(systemRoutes, { ping: () => container.db.ping() });
   await app.register(referenceRoutes, { reference: container.services.reference });
   await app.register(accountRoutes, { services: container.services });
+  await app.register(fileRoutes, { files: container.services.files, baseUrl: config.baseUrl });
 
   return app;
 }

@@ -5,9 +5,11 @@ import { createAuthService } from './domain/accounts/auth-service.ts';
 import { createMemberService } from './domain/accounts/member-service.ts';
 import { createStoreService } from './domain/accounts/store-service.ts';
 import { createAuditService } from './domain/audit/audit-service.ts';
+import { createFileService } from './domain/files/file-service.ts';
 import { createMemoryRateLimiter, type RateLimiter } from './domain/rate-limit.ts';
 import { createReferenceService } from './domain/reference/reference-service.ts';
 import { type Db, openDatabase } from './store/db.ts';
+import { createLocalFileStorage } from './store/local-file-storage.ts';
 import { createRedisRateLimiter } from './store/redis-rate-limiter.ts';
 import { createReferenceStore } from './store/reference-store.ts';
 import { createDataAccess } from './store/repos.ts';
@@ -29,6 +31,7 @@ export function createContainer(config: Config) {
     members: createMemberService({ data }),
     apiKeys: createApiKeyService({ data }),
     audit: createAuditService({ repos: data.repos }),
+    files: createFileService({ data, storage: createLocalFileStorage(config.filesDir) }),
   };
   return {
     config,

@@ -146,6 +146,22 @@ export const ERROR_CODES = {
     meaning: 'No API key with this id in this store and mode.',
     fix: 'Take the id from `GET /v1/api-keys`.',
   },
+  // Files
+  FILE_NOT_FOUND: {
+    status: 404,
+    meaning: 'No file with this id in this store and mode (another store\'s file answers the same).',
+    fix: 'Use the id returned by `POST /v1/files` in the same store and mode.',
+  },
+  FILE_TOO_LARGE: {
+    status: 413,
+    meaning: 'The uploaded file is larger than 10 MiB (10485760 bytes).',
+    fix: 'Send a smaller image (resize or compress it first).',
+  },
+  FILE_TYPE_NOT_SUPPORTED: {
+    status: 415,
+    meaning: 'The uploaded file is not a JPEG, PNG, WebP or GIF image, judged from its bytes (not its name or declared type), or it is damaged.',
+    fix: 'Send a JPEG, PNG, WebP or GIF image.',
+  },
   // Reference data
   COUNTRY_NOT_FOUND: {
     status: 404,

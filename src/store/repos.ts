@@ -3,6 +3,7 @@ import { createAccountStore } from './account-store.ts';
 import { createApiKeyStore } from './api-key-store.ts';
 import { createAuditStore } from './audit-store.ts';
 import type { Db } from './db.ts';
+import { createFileStore } from './file-store.ts';
 import { createMerchantStore } from './merchant-store.ts';
 import type { Database } from './schema.ts';
 
@@ -12,6 +13,7 @@ function reposOn(executor: Kysely<Database>) {
     merchants: createMerchantStore(executor),
     apiKeys: createApiKeyStore(executor),
     audit: createAuditStore(executor),
+    files: createFileStore(executor),
   };
 }
 

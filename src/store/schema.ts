@@ -127,6 +127,22 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
+export interface FileTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  content_type: string;
+  size: number;
+  width: number;
+  height: number;
+  /** lower-case hex */
+  sha256: string;
+  original_name: string | null;
+  created_at: Timestamp;
+  /** actor id: usr_… or key_… */
+  created_by: string;
+}
+
 export interface Database {
   countries: CountryTable;
   states: StateTable;
@@ -138,4 +154,5 @@ export interface Database {
   store_invitations: StoreInvitationTable;
   api_keys: ApiKeyTable;
   audit_logs: AuditLogTable;
+  files: FileTable;
 }
