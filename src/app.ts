@@ -11,6 +11,7 @@ import type { Container } from './container.ts';
 import { type CachingOptions, registerCaching } from './http/plugins/caching.ts';
 import { registerAuth } from './http/plugins/auth.ts';
 import { registerErrorHandling } from './http/plugins/errors.ts';
+import { registerIdempotency } from './http/plugins/idempotency.ts';
 import { accountRoutes } from './http/routes/accounts/index.ts';
 import { fileRoutes } from './http/routes/files/index.ts';
 import { referenceRoutes } from './http/routes/reference/index.ts';
@@ -66,6 +67,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerCaching(app, options.caching);
   registerAuth(app, { auth: container.services.auth });
+  registerIdempotency(app, { idempotency: container.services.idempotency });
 
   await app.register(swagger, {
     openapi: {

@@ -6,6 +6,7 @@ import { createMemberService } from './domain/accounts/member-service.ts';
 import { createStoreService } from './domain/accounts/store-service.ts';
 import { createAuditService } from './domain/audit/audit-service.ts';
 import { createFileService } from './domain/files/file-service.ts';
+import { createIdempotencyService } from './domain/idempotency/idempotency-service.ts';
 import { createMemoryRateLimiter, type RateLimiter } from './domain/rate-limit.ts';
 import { createReferenceService } from './domain/reference/reference-service.ts';
 import { type Db, openDatabase } from './store/db.ts';
@@ -32,6 +33,7 @@ export function createContainer(config: Config) {
     apiKeys: createApiKeyService({ data }),
     audit: createAuditService({ repos: data.repos }),
     files: createFileService({ data, storage: createLocalFileStorage(config.filesDir) }),
+    idempotency: createIdempotencyService({ store: data.repos.idempotency }),
   };
   return {
     config,

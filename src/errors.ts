@@ -162,6 +162,17 @@ export const ERROR_CODES = {
     meaning: 'The uploaded file is not a JPEG, PNG, WebP or GIF image, judged from its bytes (not its name or declared type), or it is damaged.',
     fix: 'Send a JPEG, PNG, WebP or GIF image.',
   },
+  // Idempotency
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    meaning: 'This `Idempotency-Key` was already used in the last 24 hours with another request (different body, method or path).',
+    fix: 'Use a new key for a new request; reuse a key only to retry the very same request.',
+  },
+  IDEMPOTENCY_KEY_IN_PROGRESS: {
+    status: 409,
+    meaning: 'A request with this `Idempotency-Key` is still being processed.',
+    fix: 'Wait for the first request to finish (retry after `Retry-After` seconds) to get its response.',
+  },
   // Reference data
   COUNTRY_NOT_FOUND: {
     status: 404,

@@ -4,6 +4,7 @@ import { createApiKeyStore } from './api-key-store.ts';
 import { createAuditStore } from './audit-store.ts';
 import type { Db } from './db.ts';
 import { createFileStore } from './file-store.ts';
+import { createIdempotencyStore } from './idempotency-store.ts';
 import { createMerchantStore } from './merchant-store.ts';
 import type { Database } from './schema.ts';
 
@@ -14,6 +15,7 @@ function reposOn(executor: Kysely<Database>) {
     apiKeys: createApiKeyStore(executor),
     audit: createAuditStore(executor),
     files: createFileStore(executor),
+    idempotency: createIdempotencyStore(executor),
   };
 }
 

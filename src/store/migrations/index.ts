@@ -4,6 +4,7 @@ import type { Db, Dialect } from '../db.ts';
 import * as m0001 from './0001-reference-data.ts';
 import * as m0002 from './0002-accounts.ts';
 import * as m0005 from './0005-files.ts';
+import * as m0006 from './0006-idempotency.ts';
 
 /** Column types that differ between the engines; one migration set serves both through these. */
 export interface MigrationContext {
@@ -23,6 +24,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]
   ['0001-reference-data', m0001],
   ['0002-accounts', m0002],
   ['0005-files', m0005],
+  ['0006-idempotency', m0006],
 ];
 
 function contextFor(dialect: Dialect): MigrationContext {
