@@ -19,6 +19,10 @@ function testRoutes(state: { runs: Record<string, number>; gate?: PromiseWithRes
       await state.gate?.promise;
       return reply.code(201).send({ status: true, message: 'done', data: { run: state.runs.slow, store: storeCtx(request).tenant.storeId } });
     });
+    app.post('/v1/test/opted-out', { config: { auth: 'store', idempotency: false } }, async (_request, reply) => {
+      state.runs.optedOut = (state.runs.optedOut ?? 0) + 1;
+      return reply.code(201).send({ status: true, message: 'done', data: { run: state.runs.optedOut } });
+    });
     app.post('/v1/test/fail', { config: { auth: 'store' } }, async () => {
       state.runs.fail = (state.runs.fail ?? 0) + 1;
       throw new Error('boom');
@@ -293,6 +297,15 @@ describeEachDatabase('Idempotency-Key on authenticated POSTs', (kind) => {
       const retry = await call('POST', '/v1/api-keys', { headers: withKey(m, key), body: { name: 'lost' } });
       assert.equal(retry.status, 201);
       assert.equal(retry.headers['idempotent-replayed'], undefined);
+    });
+
+    it('is ignored on routes that opt out with config.idempotency: false', async () => {
+      const m = await signup(t.app);
+      const key = randomUUID();
+      const first = await call('POST', '/v1/test/opted-out', { headers: withKey(m, key) });
+      const second = await call('POST', '/v1/test/opted-out', { headers: withKey(m, key) });
+      assert.equal(second.headers['idempotent-replayed'], undefined);
+      assert.equal(second.body.data.run, first.body.data.run + 1);
     });
 
     it('is ignored on other methods', async () => {

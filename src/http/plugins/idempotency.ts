@@ -5,6 +5,13 @@ import type { IdempotencyClaim, IdempotencyService } from '../../domain/idempote
 import { AppError } from '../../errors.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `false` turns Idempotency-Key handling off for an authenticated POST route: for routes that hijack the reply
+     * (their response cannot be saved) or that carry their own request ids (JSON-RPC).
+     */
+    idempotency?: false;
+  }
   interface FastifyRequest {
     /** Set when an authenticated POST carries a valid Idempotency-Key. */
     idempotency?: IdempotencyState;
@@ -30,7 +37,8 @@ const DOC =
   'gets the first response again (with `Idempotent-Replayed: true`) without running twice.';
 
 function applies(request: FastifyRequest): boolean {
-  return request.method === 'POST' && request.routeOptions.config?.auth !== undefined;
+  const config = request.routeOptions.config;
+  return request.method === 'POST' && config?.auth !== undefined && config.idempotency !== false;
 }
 
 /** Whose key it is: keys of different stores, modes or credentials never meet. */
@@ -61,14 +69,14 @@ function savedHeaders(reply: FastifyReply): Record<string, string> {
  *   saved response with `Idempotent-Replayed: true`, or refuses (422 reused, 409 in progress);
  * - onSend: saves the response (2xx-4xx) or frees the key (5xx);
  * - onResponse: frees a key whose response was never seen (so it does not stay locked).
- * Later routes get this by declaring `config.auth`; nothing else to do.
+ * Later routes get this by declaring `config.auth`; nothing else to do (`config.idempotency: false` opts out).
  */
 export function registerIdempotency(app: FastifyInstance, deps: { idempotency: IdempotencyService }): void {
   const { idempotency } = deps;
 
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!methods.includes('POST') || !route.config?.auth) return;
+    if (!methods.includes('POST') || !route.config?.auth || route.config.idempotency === false) return;
     const description = (route.schema as { description?: string } | undefined)?.description;
     route.schema = { ...route.schema, description: description ? `${description}\n\n${DOC}` : DOC } as RouteOptions['schema'];
   });
