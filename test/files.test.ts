@@ -189,6 +189,9 @@ describeEachDatabase('image uploads (POST /v1/files, GET /v1/files/{id})', (kind
         assert.equal(json.status, 415, json.raw);
         assert.equal(json.body.error.code, 'UNSUPPORTED_MEDIA_TYPE');
         assert.match(json.body.message, /multipart\/form-data/);
+        const text = await t.app.inject({ method: 'POST', url: '/v1/files', headers: { ...m.auth, 'content-type': 'image/png' }, payload: IMAGES.png });
+        assert.equal(text.statusCode, 415, text.body);
+        assert.match(text.json().message, /Send multipart\/form-data/);
         const whole = multipart([image(IMAGES.png)]);
         const truncated = await t.app.inject({
           method: 'POST',

@@ -64,6 +64,8 @@ export async function fileRoutes(app: FastifyInstance, deps: { files: FileServic
   const { files, baseUrl } = deps;
   // Registered inside this plugin, so only these routes accept multipart/form-data.
   await app.register(multipart, { limits: LIMITS, throwFileSizeLimit: false });
+  // Any other body type reaches the handler unread, which answers 415 saying what to send instead.
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
   const r = app.withTypeProvider<ZodTypeProvider>();
   const store = { auth: 'store' as const };
 
