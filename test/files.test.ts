@@ -316,7 +316,7 @@ describeEachDatabase('image uploads (POST /v1/files, GET /v1/files/{id})', (kind
       assert.equal(cleared.body.data.logoFileId, null);
     });
 
-    it('gives other services requireImage(ctx, fileId, field): an image of the active store, else 422 naming the field', async () => {
+    it('gives other services requireImage(ctx, fileId, field) and imageExists(storeId, mode, fileId): an image of the same store and mode', async () => {
       const a = await signup(t.app);
       const b = await signup(t.app);
       const mine = (await upload(a.auth, [image(IMAGES.png)])).json().data.id;
@@ -339,6 +339,9 @@ describeEachDatabase('image uploads (POST /v1/files, GET /v1/files/{id})', (kind
         return true;
       });
       await assert.rejects(files.requireImage({ ...ctx, tenant: { storeId: a.storeId, mode: 'test' } }, mine), /image/);
+      assert.equal(await files.imageExists(a.storeId, 'live', mine), true);
+      assert.equal(await files.imageExists(a.storeId, 'live', theirs), false);
+      assert.equal(await files.imageExists(a.storeId, 'test', mine), false);
     });
   });
 });

@@ -1,4 +1,4 @@
-import type { StoreContext, Tenant } from '../../context.ts';
+import type { Mode, StoreContext, Tenant } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { DataAccess, Repos } from '../../store/repos.ts';
 import { requirePermission } from '../access.ts';
@@ -166,6 +166,11 @@ export function createFileService(deps: { data: DataAccess; storage: FileContent
      */
     async requireImage(ctx: StoreContext, fileId: string, field = 'image'): Promise<void> {
       await assertImageOfStore(data.repos, ctx.tenant, fileId, field);
+    },
+
+    /** True when `fileId` is an image of this store and mode: the boolean form, for services that collect details. */
+    imageExists(storeId: string, mode: Mode, fileId: string): Promise<boolean> {
+      return data.repos.files.exists(storeId, mode, fileId);
     },
   };
 }
