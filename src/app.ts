@@ -11,8 +11,10 @@ import type { Container } from './container.ts';
 import { type CachingOptions, registerCaching } from './http/plugins/caching.ts';
 import { registerAuth } from './http/plugins/auth.ts';
 import { registerErrorHandling } from './http/plugins/errors.ts';
+import { registerIdempotency } from './http/plugins/idempotency.ts';
 import { accountRoutes } from './http/routes/accounts/index.ts';
 import { catalogRoutes } from './http/routes/catalog/index.ts';
+import { fileRoutes } from './http/routes/files/index.ts';
 import { referenceRoutes } from './http/routes/reference/index.ts';
 import { systemRoutes } from './http/routes/system/index.ts';
 import './http/types.ts';
@@ -66,6 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerCaching(app, options.caching);
   registerAuth(app, { auth: container.services.auth });
+  registerIdempotency(app, { idempotency: container.services.idempotency });
 
   await app.register(swagger, {
     openapi: {
@@ -93,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(referenceRoutes, { reference: container.services.reference });
   await app.register(accountRoutes, { services: container.services });
   await app.register(catalogRoutes, container.services);
+  await app.register(fileRoutes, { files: container.services.files, baseUrl: config.baseUrl });
 
   return app;
 }

@@ -18,6 +18,8 @@ export interface Config {
   redisUrl: string | null;
   /** Which proxies to believe about the client address (X-Forwarded-For): none, all, a hop count, or addresses. */
   trustProxy: boolean | number | string[];
+  /** Absolute path of the directory that holds uploaded files (FILES_DIR). */
+  filesDir: string;
 }
 
 /** A configuration value that stops start-up; the message names the variable and what it accepts. */
@@ -119,6 +121,21 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
   return list;
 }
 
+/** Where uploads go by default: `files` beside the SQLite database file, or `./data/files` with PostgreSQL. */
+export function defaultFilesDir(database: DatabaseConfig, cwd = process.cwd()): string {
+  return database.kind === 'sqlite' ? path.join(path.dirname(database.file), 'files') : path.resolve(cwd, 'data', 'files');
+}
+
+function parseFilesDir(value: string | undefined, database: DatabaseConfig, cwd: string): string {
+  if (value === undefined || value === '') return defaultFilesDir(database, cwd);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
+  if (/[\u0000-\u001f]/.test(value)) throw new ConfigError('FILES_DIR', 'must be a directory path without control characters');
+  const dir = path.resolve(cwd, value);
+  if (dir === path.parse(dir).root) throw new ConfigError('FILES_DIR', 'must not be the root directory; use a directory of its own, e.g. /var/lib/commerce/files');
+  if (database.kind === 'sqlite' && dir === database.file) throw new ConfigError('FILES_DIR', 'must not be the SQLite database file');
+  return dir;
+}
+
 function parseLogLevel(value: string | undefined): LogLevel {
   if (value === undefined || value === '') return 'info';
   const level = value.toLowerCase() as LogLevel;
@@ -140,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: parseLogLevel(env.LOG_LEVEL),
     redisUrl: parseRedisUrl(env.REDIS_URL),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    filesDir: parseFilesDir(env.FILES_DIR, parseDatabaseUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL, cwd), cwd),
   };
 }
 

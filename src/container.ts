@@ -10,9 +10,12 @@ import { createCategoryService } from './domain/catalog/category-service.ts';
 import { createInventoryService } from './domain/catalog/inventory-service.ts';
 import { createProductService } from './domain/catalog/product-service.ts';
 import { createVariantService } from './domain/catalog/variant-service.ts';
+import { createFileService } from './domain/files/file-service.ts';
+import { createIdempotencyService } from './domain/idempotency/idempotency-service.ts';
 import { createMemoryRateLimiter, type RateLimiter } from './domain/rate-limit.ts';
 import { createReferenceService } from './domain/reference/reference-service.ts';
 import { type Db, openDatabase } from './store/db.ts';
+import { createLocalFileStorage } from './store/local-file-storage.ts';
 import { createRedisRateLimiter } from './store/redis-rate-limiter.ts';
 import { createReferenceStore } from './store/reference-store.ts';
 import { createDataAccess } from './store/repos.ts';
@@ -26,8 +29,8 @@ export function createContainer(config: Config) {
   const data = createDataAccess(db);
   const rateLimiter: RateLimiter = config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter();
   const reference = createReferenceService({ store: createReferenceStore(db) });
-  // Until image uploads exist, no file id refers to an image of the store.
-  const files: FileLookup = { imageExists: async () => false };
+  const fileService = createFileService({ data, storage: createLocalFileStorage(config.filesDir) });
+  const files: FileLookup = fileService;
   const services = {
     reference,
     auth: createAuthService({ repos: data.repos }),
@@ -40,6 +43,8 @@ export function createContainer(config: Config) {
     variants: createVariantService({ data, reference, files }),
     categories: createCategoryService({ data }),
     inventory: createInventoryService({ data }),
+    files: fileService,
+    idempotency: createIdempotencyService({ store: data.repos.idempotency }),
   };
   return {
     config,

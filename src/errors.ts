@@ -212,6 +212,33 @@ export const ERROR_CODES = {
     meaning: 'The `If-Match` ETag is not the current one: the resource changed since you read it. The current ETag is in the `ETag` header.',
     fix: 'GET the resource again, re-apply your change, and send the new ETag.',
   },
+  // Files
+  FILE_NOT_FOUND: {
+    status: 404,
+    meaning: 'No file with this id in this store and mode (another store\'s file answers the same).',
+    fix: 'Use the id returned by `POST /v1/files` in the same store and mode.',
+  },
+  FILE_TOO_LARGE: {
+    status: 413,
+    meaning: 'The uploaded file is larger than 10 MiB (10485760 bytes).',
+    fix: 'Send a smaller image (resize or compress it first).',
+  },
+  FILE_TYPE_NOT_SUPPORTED: {
+    status: 415,
+    meaning: 'The uploaded file is not a JPEG, PNG, WebP or GIF image, judged from its bytes (not its name or declared type), or it is damaged.',
+    fix: 'Send a JPEG, PNG, WebP or GIF image.',
+  },
+  // Idempotency
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    meaning: 'This `Idempotency-Key` was already used in the last 24 hours with another request (different body, method or path).',
+    fix: 'Use a new key for a new request; reuse a key only to retry the very same request.',
+  },
+  IDEMPOTENCY_KEY_IN_PROGRESS: {
+    status: 409,
+    meaning: 'A request with this `Idempotency-Key` is still being processed.',
+    fix: 'Wait for the first request to finish (retry after `Retry-After` seconds) to get its response.',
+  },
   // Reference data
   COUNTRY_NOT_FOUND: {
     status: 404,

@@ -22,6 +22,7 @@ describe('configuration', () => {
       logLevel: 'info',
       redisUrl: null,
       trustProxy: false,
+      filesDir: path.resolve('/srv/app', 'data/files'),
     });
   });
 
@@ -58,6 +59,16 @@ describe('configuration', () => {
     assert.equal(load({ TRUST_PROXY: 'true' }).trustProxy, true);
     assert.equal(load({ TRUST_PROXY: '2' }).trustProxy, 2);
     assert.deepEqual(load({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy, ['10.0.0.1', '192.168.0.0/16']);
+  });
+
+  it('puts uploads beside the SQLite file, in ./data/files with PostgreSQL, or in FILES_DIR', () => {
+    assert.equal(load({ DATABASE_URL: 'sqlite:/var/lib/shop/shop.db' }).filesDir, '/var/lib/shop/files');
+    assert.equal(load({ DATABASE_URL: 'postgres://u@h/db' }).filesDir, '/srv/app/data/files');
+    assert.equal(load({ FILES_DIR: 'uploads' }).filesDir, '/srv/app/uploads');
+    assert.equal(load({ FILES_DIR: '/mnt/shared/files/' }).filesDir, '/mnt/shared/files');
+    refuses({ FILES_DIR: '/' }, 'FILES_DIR');
+    refuses({ FILES_DIR: 'files\nx' }, 'FILES_DIR');
+    refuses({ DATABASE_URL: 'sqlite:/var/lib/shop.db', FILES_DIR: '/var/lib/shop.db' }, 'FILES_DIR');
   });
 
   it('derives BASE_URL from HOST and PORT, and drops a trailing slash from a given one', () => {

@@ -4,6 +4,8 @@ import { createApiKeyStore } from './api-key-store.ts';
 import { createAuditStore } from './audit-store.ts';
 import { createCatalogStore } from './catalog-store.ts';
 import type { Db, Dialect } from './db.ts';
+import { createFileStore } from './file-store.ts';
+import { createIdempotencyStore } from './idempotency-store.ts';
 import { createMerchantStore } from './merchant-store.ts';
 import { createInventoryStore } from './inventory-store.ts';
 import { createOrderStore } from './order-store.ts';
@@ -18,6 +20,8 @@ function reposOn(executor: Kysely<Database>, dialect: Dialect) {
     merchants: createMerchantStore(executor),
     apiKeys: createApiKeyStore(executor),
     audit: createAuditStore(executor),
+    files: createFileStore(executor),
+    idempotency: createIdempotencyStore(executor),
   };
 }
 

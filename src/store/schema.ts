@@ -440,6 +440,44 @@ export interface ReviewTable {
   updated_at: Timestamp;
 }
 
+export interface FileTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  content_type: string;
+  size: number;
+  width: number;
+  height: number;
+  /** lower-case hex */
+  sha256: string;
+  original_name: string | null;
+  created_at: Timestamp;
+  /** actor id: usr_… or key_… */
+  created_by: string;
+}
+
+export interface IdempotencyKeyTable {
+  /** Whose key: store, mode and credential (see docs/idempotency.md). */
+  scope: string;
+  /** SHA-256 hex of the Idempotency-Key header; the key itself is not stored. */
+  key_hash: string;
+  /** Random id of the request that holds the key; only it may complete or release it. */
+  claim_id: string;
+  request_method: string;
+  request_path: string;
+  /** SHA-256 hex of method, path and body. */
+  fingerprint: string;
+  /** null while the first request is in flight. */
+  response_status: number | null;
+  /** The saved response (status, headers, body), encrypted with a key derived from the Idempotency-Key. */
+  response_sealed: string | null;
+  created_at: Timestamp;
+  /** Until when an in-flight claim blocks others (a crashed request frees its key after this). */
+  locked_until: Timestamp | null;
+  /** After this the key may be used again. */
+  expires_at: Timestamp;
+}
+
 export interface Database {
   countries: CountryTable;
   states: StateTable;
@@ -473,4 +511,6 @@ export interface Database {
   payments: PaymentTable;
   payment_links: PaymentLinkTable;
   reviews: ReviewTable;
+  files: FileTable;
+  idempotency_keys: IdempotencyKeyTable;
 }

@@ -1,6 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../../src/app.ts';
-import type { Config } from '../../src/config.ts';
+import { type Config, defaultFilesDir } from '../../src/config.ts';
 import { type Container, createContainer } from '../../src/container.ts';
 import { seed } from '../../src/seed.ts';
 import { migrateToLatest } from '../../src/store/migrations/index.ts';
@@ -24,6 +27,9 @@ export async function startTestApp(
   options: Omit<AppOptions, 'container'> & { extend?: (app: FastifyInstance) => void | Promise<void>; redisUrl?: string } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
+  // SQLite: FILES_DIR's default, inside the database's temporary directory; PostgreSQL: a temporary directory.
+  const filesDir = database.config.kind === 'sqlite' ? defaultFilesDir(database.config) : await mkdtemp(path.join(tmpdir(), 'commerce-files-'));
+  const dropFiles = () => rm(filesDir, { recursive: true, force: true });
   const config: Config = {
     database: database.config,
     host: '127.0.0.1',
@@ -32,6 +38,7 @@ export async function startTestApp(
     logLevel: options.logStream ? 'info' : 'silent',
     redisUrl: options.redisUrl ?? null,
     trustProxy: false,
+    filesDir,
   };
   const container = createContainer(config);
   try {
@@ -49,11 +56,13 @@ export async function startTestApp(
         await app.close();
         await container.close();
         await database.drop();
+        await dropFiles();
       },
     };
   } catch (error) {
     await container.close();
     await database.drop();
+    await dropFiles();
     throw error;
   }
 }

@@ -77,7 +77,9 @@ export function createStoreService(deps: { data: DataAccess; reference: Referenc
       if (patch.currency !== undefined && !CURRENCIES.has(patch.currency)) details.push({ path: 'currency', rule: 'must be an ISO 4217 currency code, e.g. USD' });
       if (patch.timezone !== undefined && !TIMEZONES.has(patch.timezone)) details.push({ path: 'timezone', rule: 'must be an IANA time zone, e.g. Europe/Berlin' });
       if (patch.logoFileId !== undefined && patch.logoFileId !== null) {
-        details.push({ path: 'logoFileId', rule: 'must be the id of an image uploaded to this store' });
+        if (!(await data.repos.files.exists(ctx.tenant.storeId, ctx.tenant.mode, patch.logoFileId))) {
+          details.push({ path: 'logoFileId', rule: 'must be the id of an image uploaded to this store (POST /v1/files, same mode)' });
+        }
       }
       const countryId = patch.address?.countryId !== undefined ? patch.address.countryId : current.address.countryId;
       const stateId = patch.address?.stateId !== undefined ? patch.address.stateId : current.address.stateId;

@@ -5,6 +5,8 @@ import * as m0001 from './0001-reference-data.ts';
 import * as m0002 from './0002-accounts.ts';
 import * as m0003 from './0003-catalog.ts';
 import * as m0007 from './0007-operations.ts';
+import * as m0005 from './0005-files.ts';
+import * as m0006 from './0006-idempotency.ts';
 
 /** Column types that differ between the engines; one migration set serves both through these. */
 export interface MigrationContext {
@@ -24,7 +26,8 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]
   ['0001-reference-data', m0001],
   ['0002-accounts', m0002],
   ['0003-catalog', m0003],
-  // 0004-oauth, 0005-files and 0006-idempotency are on their branches
+  ['0005-files', m0005],
+  ['0006-idempotency', m0006],
   ['0007-operations', m0007],
 ];
 

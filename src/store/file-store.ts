@@ -1,0 +1,71 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Mode } from '../context.ts';
+import type { ImageType } from '../domain/files/image-info.ts';
+import type { StoredFile } from '../domain/files/types.ts';
+import { fromDate, toDate } from './db.ts';
+import type { Database, FileTable } from './schema.ts';
+
+function toStoredFile(r: Selectable<FileTable>): StoredFile {
+  return {
+    id: r.id,
+    storeId: r.store_id,
+    mode: r.mode as Mode,
+    contentType: r.content_type as ImageType,
+    size: Number(r.size),
+    width: Number(r.width),
+    height: Number(r.height),
+    sha256: r.sha256,
+    originalName: r.original_name,
+    createdAt: toDate(r.created_at),
+    createdBy: r.created_by,
+  };
+}
+
+/** Metadata of uploaded files, scoped by store and mode. The bytes live in file storage under the id. */
+export function createFileStore(db: Kysely<Database>) {
+  return {
+    async insert(file: StoredFile): Promise<void> {
+      await db
+        .insertInto('files')
+        .values({
+          id: file.id,
+          store_id: file.storeId,
+          mode: file.mode,
+          content_type: file.contentType,
+          size: file.size,
+          width: file.width,
+          height: file.height,
+          sha256: file.sha256,
+          original_name: file.originalName,
+          created_at: fromDate(file.createdAt),
+          created_by: file.createdBy,
+        })
+        .execute();
+    },
+
+    async find(storeId: string, mode: Mode, id: string): Promise<StoredFile | undefined> {
+      const row = await db
+        .selectFrom('files')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && toStoredFile(row);
+    },
+
+    /** True when the store has a file with this id in this mode (the check behind "an image of the same store"). */
+    async exists(storeId: string, mode: Mode, id: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('files')
+        .select('id')
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}
+
+export type FileStore = ReturnType<typeof createFileStore>;
