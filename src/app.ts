@@ -14,6 +14,7 @@ import { registerErrorHandling } from './http/plugins/errors.ts';
 import { registerIdempotency } from './http/plugins/idempotency.ts';
 import { accountRoutes } from './http/routes/accounts/index.ts';
 import { catalogRoutes } from './http/routes/catalog/index.ts';
+import { orderRoutes } from './http/routes/orders/index.ts';
 import { fileRoutes } from './http/routes/files/index.ts';
 import { referenceRoutes } from './http/routes/reference/index.ts';
 import { systemRoutes } from './http/routes/system/index.ts';
@@ -96,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(referenceRoutes, { reference: container.services.reference });
   await app.register(accountRoutes, { services: container.services });
   await app.register(catalogRoutes, container.services);
+  await app.register(orderRoutes, container.services);
   await app.register(fileRoutes, { files: container.services.files, baseUrl: config.baseUrl });
 
   return app;

@@ -12,8 +12,12 @@ import { createProductService } from './domain/catalog/product-service.ts';
 import { createVariantService } from './domain/catalog/variant-service.ts';
 import { createFileService } from './domain/files/file-service.ts';
 import { createIdempotencyService } from './domain/idempotency/idempotency-service.ts';
+import { createAnalyticsService } from './domain/orders/analytics-service.ts';
+import { createOrderService, type DeliveryQuoter } from './domain/orders/order-service.ts';
+import { createPromotionService } from './domain/orders/promotion-service.ts';
 import { createMemoryRateLimiter, type RateLimiter } from './domain/rate-limit.ts';
 import { createReferenceService } from './domain/reference/reference-service.ts';
+import { AppError } from './errors.ts';
 import { type Db, openDatabase } from './store/db.ts';
 import { createLocalFileStorage } from './store/local-file-storage.ts';
 import { createRedisRateLimiter } from './store/redis-rate-limiter.ts';
@@ -31,6 +35,12 @@ export function createContainer(config: Config) {
   const reference = createReferenceService({ store: createReferenceStore(db) });
   const fileService = createFileService({ data, storage: createLocalFileStorage(config.filesDir) });
   const files: FileLookup = fileService;
+  // Until delivery zones exist, no delivery option serves any address.
+  const delivery: DeliveryQuoter = {
+    async quote() {
+      throw new AppError('VALIDATION_FAILED', 'Unknown delivery option.', { details: [{ path: 'deliveryOptionId', rule: 'must be a delivery option of this store' }] });
+    },
+  };
   const services = {
     reference,
     auth: createAuthService({ repos: data.repos }),
@@ -45,6 +55,9 @@ export function createContainer(config: Config) {
     inventory: createInventoryService({ data }),
     files: fileService,
     idempotency: createIdempotencyService({ store: data.repos.idempotency }),
+    orders: createOrderService({ data, reference, delivery, forUpdate: db.dialect === 'postgres' }),
+    promotions: createPromotionService({ data }),
+    analytics: createAnalyticsService({ data }),
   };
   return {
     config,

@@ -239,6 +239,42 @@ export const ERROR_CODES = {
     meaning: 'A request with this `Idempotency-Key` is still being processed.',
     fix: 'Wait for the first request to finish (retry after `Retry-After` seconds) to get its response.',
   },
+  // Orders and promotions
+  ORDER_NOT_FOUND: {
+    status: 404,
+    meaning: 'No order with this id in the active store and mode.',
+    fix: 'Take the id from `GET /v1/orders`.',
+  },
+  CUSTOMER_BANNED: {
+    status: 409,
+    meaning: 'The customer is banned and cannot place orders.',
+    fix: 'Unban the customer (`POST /v1/customers/{id}/unban`) if that is intended.',
+  },
+  ORDER_TRANSITION_NOT_ALLOWED: {
+    status: 409,
+    meaning: 'The order cannot make this move from its current state; the message names the state and the moves allowed.',
+    fix: 'Ask `GET /v1/orders/{id}/transitions` what may happen next.',
+  },
+  REFUND_EXCEEDS_PAYMENT: {
+    status: 409,
+    meaning: 'The refund is larger than what is left of the payment.',
+    fix: 'Refund at most the amount in `GET /v1/orders/{id}/transitions` (`refundable`).',
+  },
+  PROMOTION_NOT_FOUND: {
+    status: 404,
+    meaning: 'No promotion with this id in the active store and mode.',
+    fix: 'Take the id from `GET /v1/promotions`.',
+  },
+  PROMOTION_CODE_TAKEN: {
+    status: 409,
+    meaning: 'Another promotion of the store has this code (codes are compared without regard to case).',
+    fix: 'Choose another code.',
+  },
+  PROMOTION_NOT_APPLICABLE: {
+    status: 422,
+    meaning: 'The promotion code cannot be used on this order; the message and `details` give the reason (unknown, switched off, not started, ended, used up, used up by this customer, subtotal too low).',
+    fix: 'Drop the code or meet its conditions.',
+  },
   // Reference data
   COUNTRY_NOT_FOUND: {
     status: 404,

@@ -31,3 +31,34 @@ export async function countRows(app: { container: { db: { kysely: any } } }, tab
   const row = await app.container.db.kysely.selectFrom(table).select((eb: any) => eb.fn.countAll().as('n')).where('store_id', '=', storeId).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** A customer row written straight to the database (the customer routes live in their own area). */
+export async function insertCustomer(
+  t: { container: { db: { kysely: any } } },
+  storeId: string,
+  options: { mode?: 'live' | 'test'; name?: string; banned?: boolean; addresses?: unknown[]; createdAt?: Date } = {},
+): Promise<string> {
+  const id = `cus_${Date.now().toString(36).toUpperCase().padStart(10, '0')}${Math.random().toString(36).slice(2, 18).toUpperCase().padEnd(16, '0')}`.slice(0, 30);
+  const at = (options.createdAt ?? new Date()).toISOString();
+  const name = options.name ?? 'Casey Customer';
+  await t.container.db.kysely
+    .insertInto('customers')
+    .values({
+      id,
+      store_id: storeId,
+      mode: options.mode ?? 'live',
+      name,
+      name_folded: name.toLowerCase(),
+      email: `${id.toLowerCase()}@example.com`,
+      email_normalized: `${id.toLowerCase()}@example.com`,
+      phone: null,
+      addresses: JSON.stringify(options.addresses ?? [{ line1: '1 Main St', city: 'Springfield', countryId: 'US', stateId: 'US-IL' }]),
+      banned_at: options.banned ? at : null,
+      ban_reason: options.banned ? 'fraud' : null,
+      ban_expires_at: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return id;
+}

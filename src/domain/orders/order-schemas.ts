@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { ORDER_SORTS, ORDER_STATUSES, PROMOTION_KINDS } from './order-types.ts';
+
+/** Input shapes of orders and promotions, shared by the REST routes and the MCP tools. */
+
+const Id = z.string().min(1).max(64);
+
+export const AddressBody = z.strictObject({
+  name: z.string().trim().max(200).nullable().optional(),
+  line1: z.string().trim().min(1, 'must not be empty').max(200),
+  line2: z.string().trim().max(200).nullable().optional(),
+  city: z.string().trim().min(1, 'must not be empty').max(120),
+  postalCode: z.string().trim().max(20).nullable().optional(),
+  countryId: z.string().length(2, 'must be a country id from GET /v1/countries'),
+  stateId: z.string().max(10).nullable().optional(),
+  phone: z.string().trim().max(40).nullable().optional(),
+});
+
+export const OrderCreateBody = z.strictObject({
+  customerId: Id,
+  lines: z
+    .array(z.strictObject({ skuId: Id, quantity: z.number().int('must be a whole number').min(1, 'must be at least 1').max(10_000, 'must be at most 10000') }))
+    .min(1, 'must contain at least one line')
+    .max(100, 'must contain at most 100 lines'),
+  deliveryOptionId: Id.optional(),
+  promotionCode: z.string().trim().min(1).max(50).optional(),
+  note: z.string().max(2000).optional(),
+  shippingAddress: AddressBody.optional().describe("default: the customer's first address"),
+  billingAddress: AddressBody.optional().describe('default: the shipping address'),
+});
+
+export const OrderPatchBody = z.strictObject({
+  note: z.string().max(2000).nullable().optional(),
+  shippingAddress: AddressBody.nullable().optional(),
+  billingAddress: AddressBody.nullable().optional(),
+});
+
+export const TransitionBody = z.strictObject({
+  to: z.enum(ORDER_STATUSES, { error: `must be one of ${ORDER_STATUSES.join(', ')}` }),
+  note: z.string().max(2000).optional(),
+  amount: z.number({ error: 'must be a number' }).optional().describe('for partially_refunded: the amount to refund, in the order currency'),
+});
+
+const DateTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time with a zone, e.g. 2026-11-22T00:00:00Z' });
+
+export const OrderListQuery = z.object({
+  limit: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
+  cursor: z.string().max(200).optional(),
+  status: z.enum(ORDER_STATUSES).optional(),
+  customerId: Id.optional(),
+  from: DateTime.optional().describe('created at or after this instant'),
+  to: DateTime.optional().describe('created before this instant'),
+  sort: z.enum(ORDER_SORTS).default('-createdAt'),
+});
+
+export const PromotionBody = z.strictObject({
+  code: z.string().trim().regex(/^[A-Za-z0-9_-]{3,50}$/, 'must be 3-50 letters, digits, - or _'),
+  kind: z.enum(PROMOTION_KINDS, { error: 'must be percentage or fixed' }),
+  value: z.number({ error: 'must be a number' }).describe('percentage: above 0 and at most 100; fixed: an amount in the store currency'),
+  minSubtotal: z.number().min(0, 'must be 0 or more').optional(),
+  startsAt: DateTime.optional().describe('default: now'),
+  endsAt: DateTime.nullable().optional(),
+  usageLimit: z.number().int('must be a whole number').min(1, 'must be at least 1').nullable().optional().describe('uses in total'),
+  perCustomerLimit: z.number().int('must be a whole number').min(1, 'must be at least 1').nullable().optional(),
+  active: z.boolean().optional(),
+});
+
+export const PromotionPatchBody = PromotionBody.partial();
+
+export const SummaryQuery = z.object({
+  period: z.enum(['today', '7d', '30d', 'range']).default('7d'),
+  from: z.string().optional().describe('YYYY-MM-DD, with period=range'),
+  to: z.string().optional().describe('YYYY-MM-DD, with period=range'),
+});
+
+export const RangeQuery = z.object({ from: z.string().describe('YYYY-MM-DD (store time zone)'), to: z.string().describe('YYYY-MM-DD, inclusive') });

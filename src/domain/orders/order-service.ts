@@ -1,0 +1,299 @@
+import type { StoreContext } from '../../context.ts';
+import { AppError, type ErrorDetail } from '../../errors.ts';
+import type { DataAccess, Repos } from '../../store/repos.ts';
+import { requirePermission } from '../access.ts';
+import { recordAudit } from '../audit/audit-service.ts';
+import { invalid, storeCurrency } from '../catalog/catalog-support.ts';
+import { toMinor } from '../catalog/money.ts';
+import type { Currency } from '../catalog/types.ts';
+import type { ReferenceService } from '../reference/reference-service.ts';
+import { newId } from '../ids.ts';
+import { type Move, movesFrom } from './order-lifecycle.ts';
+import type { Address, Order, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus } from './order-types.ts';
+import { applyPromotion } from './promotion-service.ts';
+
+/** Quotes a delivery option for an address inside the order transaction; refuses one that does not serve it. */
+export interface DeliveryQuoter {
+  quote(
+    repos: Repos,
+    ctx: StoreContext,
+    input: { deliveryOptionId: string; address: { countryId: string; stateId?: string | null | undefined }; subtotalMinor: number },
+  ): Promise<{ optionId: string; name: string; feeMinor: number }>;
+}
+
+export interface OrderInput {
+  customerId: string;
+  lines: Array<{ skuId: string; quantity: number }>;
+  deliveryOptionId?: string | undefined;
+  promotionCode?: string | undefined;
+  note?: string | undefined;
+  shippingAddress?: Address | undefined;
+  billingAddress?: Address | undefined;
+}
+
+export interface TransitionInput {
+  to: OrderStatus;
+  note?: string | undefined;
+  /** decimal in the order currency, for partial refunds */
+  amount?: number | undefined;
+}
+
+function orderNotFound(id: string): AppError {
+  return new AppError('ORDER_NOT_FOUND', `No order "${id}" in this store. List orders with GET /v1/orders.`);
+}
+
+function event(ctx: StoreContext, from: OrderStatus | null, to: OrderStatus, note: string | null, amountMinor: number | null): OrderEvent {
+  return { id: newId('oev', ctx.now), fromStatus: from, toStatus: to, note, amountMinor, actorType: ctx.actor.type, actorId: ctx.actor.id, actorLabel: ctx.actor.label, createdAt: ctx.now };
+}
+
+/** Line total: price × quantity less the SKU's discount, rounded half up to the minor unit. */
+export function lineTotal(unitPriceMinor: number, discountBp: number, quantity: number): number {
+  const gross = unitPriceMinor * quantity;
+  return gross - Math.round((gross * discountBp) / 10_000);
+}
+
+/**
+ * Orders: the server prices them (SKU prices and discounts, promotion, delivery fee), takes stock atomically, and moves
+ * them through the lifecycle table in `order-lifecycle.ts`, keeping every move in the order's history.
+ */
+export function createOrderService(deps: { data: DataAccess; reference: ReferenceService; delivery: DeliveryQuoter; forUpdate: boolean }) {
+  const { data, reference, delivery, forUpdate } = deps;
+
+  /** Country from the reference data, state of that country (checked before any transaction opens). */
+  async function checkAddress(ctx: StoreContext, address: Address | null | undefined, path: string): Promise<ErrorDetail[]> {
+    if (!address) return [];
+    const countries = await reference.listCountries(ctx);
+    if (!countries.some((c) => c.id === address.countryId)) return [{ path: `${path}.countryId`, rule: 'must be a country id from GET /v1/countries' }];
+    if (address.stateId) {
+      const states = await reference.listStates(ctx, address.countryId);
+      if (!states.some((s) => s.id === address.stateId)) return [{ path: `${path}.stateId`, rule: 'must be a state of the country, from GET /v1/states/{countryId}' }];
+    }
+    return [];
+  }
+
+  async function detail(repos: Repos, ctx: StoreContext, id: string): Promise<OrderDetail> {
+    const order = await repos.orders.findOrder(ctx.tenant.storeId, ctx.tenant.mode, id);
+    if (!order) throw orderNotFound(id);
+    return repos.orders.detail(order);
+  }
+
+  return {
+    async get(ctx: StoreContext, id: string): Promise<{ order: OrderDetail; currency: Currency }> {
+      requirePermission(ctx, 'orders:read');
+      return { order: await detail(data.repos, ctx, id), currency: await storeCurrency(data.repos, ctx) };
+    },
+
+    async list(ctx: StoreContext, query: OrderQuery): Promise<{ items: Order[]; nextCursor: string | null; currency: Currency }> {
+      requirePermission(ctx, 'orders:read');
+      let after: string | undefined;
+      if (query.cursor !== undefined) {
+        after = Buffer.from(query.cursor, 'base64url').toString('utf8');
+        if (!/^ord_[0-9A-Z]{26}$/.test(after)) throw invalid([{ path: 'cursor', rule: 'must be a nextCursor returned by this list', in: 'query' }]);
+      }
+      const rows = await data.repos.orders.listOrders(ctx.tenant.storeId, ctx.tenant.mode, query, after);
+      const items = rows.slice(0, query.limit);
+      const last = items.at(-1);
+      return {
+        items,
+        nextCursor: rows.length > query.limit && last ? Buffer.from(last.id, 'utf8').toString('base64url') : null,
+        currency: await storeCurrency(data.repos, ctx),
+      };
+    },
+
+    /** Places an order: prices, promotion, delivery and stock in one transaction, all or nothing. */
+    async place(ctx: StoreContext, input: OrderInput): Promise<{ order: OrderDetail; currency: Currency }> {
+      requirePermission(ctx, 'orders:write');
+      const { storeId, mode } = ctx.tenant;
+      const currency = await storeCurrency(data.repos, ctx);
+      const details: ErrorDetail[] = [];
+      const seen = new Map<string, number>();
+      input.lines.forEach((line, i) => {
+        if (seen.has(line.skuId)) details.push({ path: `lines[${i}].skuId`, rule: `repeats lines[${seen.get(line.skuId)}]; order a larger quantity instead` });
+        seen.set(line.skuId, i);
+      });
+      details.push(...(await checkAddress(ctx, input.shippingAddress, 'shippingAddress')), ...(await checkAddress(ctx, input.billingAddress, 'billingAddress')));
+      if (details.length > 0) throw invalid(details);
+
+      return data.transaction(async (repos) => {
+        const customer = await repos.orders.customerForOrder(storeId, mode, input.customerId);
+        if (!customer) throw invalid([{ path: 'customerId', rule: 'must be a customer of this store (GET /v1/customers)' }]);
+        if (customer.bannedAt && (customer.banExpiresAt === null || customer.banExpiresAt > ctx.now)) {
+          throw new AppError('CUSTOMER_BANNED', `Customer ${customer.id} is banned${customer.banReason ? ` (${customer.banReason})` : ''} and cannot place orders. Unban them first.`, {
+            details: [{ path: 'customerId', rule: 'must not be banned' }],
+          });
+        }
+        const skus = await repos.orders.skusForOrder(storeId, mode, [...seen.keys()]);
+        const lines: OrderLine[] = [];
+        input.lines.forEach((line, i) => {
+          const sku = skus.get(line.skuId);
+          if (!sku) {
+            details.push({ path: `lines[${i}].skuId`, rule: 'must be a SKU of this store' });
+            return;
+          }
+          if (sku.productStatus !== 'active') details.push({ path: `lines[${i}].skuId`, rule: `belongs to a product that is ${sku.productStatus}, not active` });
+          lines.push({
+            id: newId('oln', ctx.now),
+            skuId: sku.skuId,
+            productId: sku.productId,
+            productName: sku.productName,
+            skuCode: sku.skuCode,
+            attributes: sku.attributes,
+            unitPriceMinor: sku.priceMinor,
+            discountBp: sku.discountBp,
+            quantity: line.quantity,
+            lineTotalMinor: lineTotal(sku.priceMinor, sku.discountBp, line.quantity),
+          });
+        });
+        if (details.length > 0) throw invalid(details);
+
+        // Take stock in a fixed order (by SKU id) so concurrent orders never wait on each other in a cycle.
+        for (const line of [...lines].sort((a, b) => (a.skuId < b.skuId ? -1 : 1))) {
+          const left = await repos.catalog.adjustStock(storeId, mode, line.skuId, -line.quantity, ctx.now);
+          if (left === null) {
+            const sku = await repos.catalog.findSku(storeId, mode, line.skuId);
+            const available = sku?.quantityInStock ?? 0;
+            const i = input.lines.findIndex((l) => l.skuId === line.skuId);
+            throw new AppError(
+              'INSUFFICIENT_STOCK',
+              `Not enough stock for SKU ${line.skuId}${line.skuCode ? ` (${line.skuCode})` : ''}: ${line.quantity} ordered, ${available} left.`,
+              { details: [{ path: `lines[${i}].quantity`, rule: `must be at most ${available} (in stock)` }] },
+            );
+          }
+        }
+
+        const subtotalMinor = lines.reduce((sum, l) => sum + l.lineTotalMinor, 0);
+        const orderId = newId('ord', ctx.now);
+        let discountMinor = 0;
+        let promotion: { id: string; code: string } | null = null;
+        if (input.promotionCode) {
+          const applied = await applyPromotion(repos, ctx, { code: input.promotionCode, customerId: customer.id, subtotalMinor, orderId, currency });
+          discountMinor = applied.discountMinor;
+          promotion = { id: applied.promotion.id, code: applied.promotion.code };
+        }
+        const shippingAddress = input.shippingAddress ?? customer.addresses[0] ?? null;
+        let deliveryFeeMinor = 0;
+        let option: { optionId: string; name: string } | null = null;
+        if (input.deliveryOptionId) {
+          if (!shippingAddress) throw invalid([{ path: 'shippingAddress', rule: 'is required with a delivery option (the customer has no address on file)' }]);
+          const quote = await delivery.quote(repos, ctx, { deliveryOptionId: input.deliveryOptionId, address: shippingAddress, subtotalMinor: subtotalMinor - discountMinor });
+          deliveryFeeMinor = quote.feeMinor;
+          option = quote;
+        }
+        const order: Order = {
+          id: orderId,
+          number: await repos.orders.nextOrderNumber(storeId, mode, ctx.now),
+          customerId: customer.id,
+          status: 'pending',
+          currency: currency.code,
+          subtotalMinor,
+          discountMinor,
+          deliveryFeeMinor,
+          totalMinor: subtotalMinor - discountMinor + deliveryFeeMinor,
+          paidMinor: 0,
+          refundedMinor: 0,
+          promotionId: promotion?.id ?? null,
+          promotionCode: promotion?.code ?? null,
+          deliveryOptionId: option?.optionId ?? null,
+          deliveryOptionName: option?.name ?? null,
+          shippingAddress,
+          billingAddress: input.billingAddress ?? shippingAddress,
+          note: input.note ?? null,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        };
+        await repos.orders.insertOrder(storeId, mode, order, lines);
+        if (promotion) await repos.orders.insertRedemption(storeId, mode, { id: newId('red', ctx.now), promotionId: promotion.id, orderId, customerId: customer.id }, ctx.now);
+        await repos.orders.insertEvent(orderId, event(ctx, null, 'pending', input.note ?? null, null));
+        await recordAudit(repos, ctx, { action: 'order.create', targetType: 'order', targetId: orderId, details: { number: order.number, totalMinor: order.totalMinor, lines: lines.length } });
+        return { order: await repos.orders.detail(order), currency };
+      });
+    },
+
+    /** The moves allowed from the order's current state. */
+    async transitions(ctx: StoreContext, id: string): Promise<{ status: OrderStatus; moves: readonly Move[]; refundableMinor: number; currency: Currency }> {
+      requirePermission(ctx, 'orders:read');
+      const order = await data.repos.orders.findOrder(ctx.tenant.storeId, ctx.tenant.mode, id);
+      if (!order) throw orderNotFound(id);
+      return { status: order.status, moves: movesFrom(order.status), refundableMinor: order.paidMinor - order.refundedMinor, currency: await storeCurrency(data.repos, ctx) };
+    },
+
+    /** Makes one move of the lifecycle table; anything else is 409 naming the current state. */
+    async transition(ctx: StoreContext, id: string, input: TransitionInput): Promise<{ order: OrderDetail; currency: Currency }> {
+      requirePermission(ctx, 'orders:write');
+      const { storeId, mode } = ctx.tenant;
+      const currency = await storeCurrency(data.repos, ctx);
+      return data.transaction(async (repos) => {
+        const order = await repos.orders.lockOrder(storeId, mode, id, forUpdate);
+        if (!order) throw orderNotFound(id);
+        const move = movesFrom(order.status).find((m) => m.to === input.to);
+        if (!move) {
+          const allowed = movesFrom(order.status).map((m) => m.to);
+          throw new AppError(
+            'ORDER_TRANSITION_NOT_ALLOWED',
+            `Order ${order.number} is ${order.status}; it cannot move to ${input.to}. ${allowed.length ? `Allowed now: ${[...new Set(allowed)].join(', ')}.` : 'No move is allowed from this state.'}`,
+            { details: [{ path: 'to', rule: `not allowed from ${order.status}` }] },
+          );
+        }
+        if (input.amount !== undefined && move.refund !== 'amount') throw invalid([{ path: 'amount', rule: `is only for partial refunds (to: partially_refunded)` }]);
+        const refundable = order.paidMinor - order.refundedMinor;
+        let paidMinor = order.paidMinor;
+        let refundedMinor = order.refundedMinor;
+        let amountMinor: number | null = null;
+        let to = move.to;
+        if (move.capturesPayment) {
+          paidMinor = order.totalMinor;
+          amountMinor = order.totalMinor;
+          await repos.orders.insertPayment(storeId, mode, { id: newId('pay', ctx.now), orderId: id, kind: 'payment', method: 'manual', amountMinor, status: 'succeeded', reference: null }, ctx.now);
+        }
+        if (move.refund === 'full' || move.refund === 'all-paid') {
+          amountMinor = refundable;
+        } else if (move.refund === 'amount') {
+          if (input.amount === undefined) throw invalid([{ path: 'amount', rule: 'is required for a partial refund' }]);
+          const minor = toMinor(input.amount, currency);
+          if (minor === null || !(minor > 0)) {
+            throw invalid([{ path: 'amount', rule: `must be more than 0 with at most ${currency.digits} decimal places` }]);
+          }
+          if (minor > refundable) {
+            throw new AppError('REFUND_EXCEEDS_PAYMENT', `A refund of ${input.amount} would exceed what is left of the payment (${refundable / 10 ** currency.digits}).`, {
+              details: [{ path: 'amount', rule: `must be at most ${refundable / 10 ** currency.digits}` }],
+            });
+          }
+          amountMinor = minor;
+          if (minor === refundable) to = 'refunded';
+        }
+        if (move.refund && amountMinor !== null && amountMinor > 0) {
+          refundedMinor += amountMinor;
+          await repos.orders.insertPayment(storeId, mode, { id: newId('pay', ctx.now), orderId: id, kind: 'refund', method: 'manual', amountMinor, status: 'succeeded', reference: null }, ctx.now);
+        }
+        if (move.returnsStock) {
+          for (const line of (await repos.orders.linesOf(id)).sort((a, b) => (a.skuId < b.skuId ? -1 : 1))) {
+            // A SKU deleted since the order was placed has nowhere to go back to.
+            await repos.catalog.adjustStock(storeId, mode, line.skuId, line.quantity, ctx.now);
+          }
+        }
+        await repos.orders.updateOrder(storeId, mode, id, { status: to, paidMinor, refundedMinor }, ctx.now);
+        await repos.orders.insertEvent(id, event(ctx, order.status, to, input.note ?? null, amountMinor));
+        await recordAudit(repos, ctx, { action: `order.${to}`, targetType: 'order', targetId: id, details: { from: order.status, to, ...(amountMinor !== null ? { amountMinor } : {}) } });
+        return { order: await detail(repos, ctx, id), currency };
+      });
+    },
+
+    /** Changes the note and addresses; nothing else of a placed order changes outside the lifecycle. */
+    async update(ctx: StoreContext, id: string, patch: { note?: string | null; shippingAddress?: Address | null; billingAddress?: Address | null }): Promise<{ order: OrderDetail; currency: Currency }> {
+      requirePermission(ctx, 'orders:write');
+      const { storeId, mode } = ctx.tenant;
+      const currency = await storeCurrency(data.repos, ctx);
+      const problems = [...(await checkAddress(ctx, patch.shippingAddress, 'shippingAddress')), ...(await checkAddress(ctx, patch.billingAddress, 'billingAddress'))];
+      if (problems.length > 0) throw invalid(problems);
+      return data.transaction(async (repos) => {
+        const order = await repos.orders.lockOrder(storeId, mode, id, forUpdate);
+        if (!order) throw orderNotFound(id);
+        await repos.orders.updateOrder(storeId, mode, id, patch, ctx.now);
+        await recordAudit(repos, ctx, { action: 'order.update', targetType: 'order', targetId: id, details: { fields: Object.keys(patch) } });
+        return { order: await detail(repos, ctx, id), currency };
+      });
+    },
+  };
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;

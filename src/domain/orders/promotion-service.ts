@@ -1,0 +1,175 @@
+import type { StoreContext } from '../../context.ts';
+import { AppError, type ErrorDetail } from '../../errors.ts';
+import type { DataAccess, Repos } from '../../store/repos.ts';
+import { requirePermission } from '../access.ts';
+import { recordAudit } from '../audit/audit-service.ts';
+import { invalid, isUniqueViolation, storeCurrency } from '../catalog/catalog-support.ts';
+import { toBasisPoints, toMinor } from '../catalog/money.ts';
+import type { Currency } from '../catalog/types.ts';
+import { newId } from '../ids.ts';
+import type { Promotion, PromotionKind } from './order-types.ts';
+
+export interface PromotionInput {
+  code: string;
+  kind: PromotionKind;
+  /** percent (0-100] for percentage, an amount in the store currency for fixed */
+  value: number;
+  minSubtotal?: number | undefined;
+  startsAt?: Date | undefined;
+  endsAt?: Date | null | undefined;
+  usageLimit?: number | null | undefined;
+  perCustomerLimit?: number | null | undefined;
+  active?: boolean | undefined;
+}
+
+function notApplicable(reason: string): AppError {
+  return new AppError('PROMOTION_NOT_APPLICABLE', `The promotion code cannot be used: ${reason}.`, { details: [{ path: 'promotionCode', rule: reason }] });
+}
+
+/**
+ * Checks a code for an order being placed and counts its use, inside the order transaction. Refusals name the reason
+ * (unknown, inactive, not started, ended, used up, used up for this customer, subtotal too low).
+ */
+export async function applyPromotion(
+  repos: Repos,
+  ctx: StoreContext,
+  input: { code: string; customerId: string; subtotalMinor: number; orderId: string; currency: Currency },
+): Promise<{ promotion: Promotion; discountMinor: number }> {
+  const { storeId, mode } = ctx.tenant;
+  const promotion = await repos.orders.findPromotionByCode(storeId, mode, input.code);
+  if (!promotion) throw notApplicable(`no promotion has the code "${input.code}"`);
+  if (!promotion.active) throw notApplicable('it is switched off');
+  if (promotion.startsAt > ctx.now) throw notApplicable(`it starts at ${promotion.startsAt.toISOString()}`);
+  if (promotion.endsAt !== null && promotion.endsAt <= ctx.now) throw notApplicable(`it ended at ${promotion.endsAt.toISOString()}`);
+  if (input.subtotalMinor < promotion.minSubtotalMinor) {
+    throw notApplicable(`the subtotal must be at least ${promotion.minSubtotalMinor / 10 ** input.currency.digits} ${input.currency.code}`);
+  }
+  // Counting the use locks the promotion's row until the order commits, so the per-customer count below is exact.
+  if (!(await repos.orders.claimPromotion(storeId, mode, promotion.id, ctx.now))) throw notApplicable('it has been used as often as allowed');
+  if (promotion.perCustomerLimit !== null && (await repos.orders.redemptionsBy(promotion.id, input.customerId)) >= promotion.perCustomerLimit) {
+    throw notApplicable('this customer has used it as often as allowed');
+  }
+  const discountMinor =
+    promotion.kind === 'percentage' ? Math.round((input.subtotalMinor * promotion.value) / 10_000) : Math.min(promotion.value, input.subtotalMinor);
+  return { promotion, discountMinor };
+}
+
+/** Discount codes: percentage or fixed amount, minimum subtotal, start and end, total and per-customer limits. */
+export function createPromotionService(deps: { data: DataAccess }) {
+  const { data } = deps;
+
+  function build(input: PromotionInput, currency: Currency, base: Promotion | null, ctx: StoreContext): Promotion {
+    const details: ErrorDetail[] = [];
+    let value = 0;
+    if (input.kind === 'percentage') {
+      const bp = toBasisPoints(input.value);
+      if (!(input.value > 0 && input.value <= 100) || bp === null) details.push({ path: 'value', rule: 'must be a percentage above 0 and at most 100, with at most 2 decimals' });
+      else value = bp;
+    } else {
+      const minor = toMinor(input.value, currency);
+      if (!(input.value > 0) || minor === null) details.push({ path: 'value', rule: `must be an amount above 0 with at most ${currency.digits} decimal places (${currency.code})` });
+      else value = minor;
+    }
+    let minSubtotalMinor = base?.minSubtotalMinor ?? 0;
+    if (input.minSubtotal !== undefined) {
+      const minor = toMinor(input.minSubtotal, currency);
+      if (input.minSubtotal < 0 || minor === null) details.push({ path: 'minSubtotal', rule: `must be 0 or more with at most ${currency.digits} decimal places` });
+      else minSubtotalMinor = minor;
+    }
+    const startsAt = input.startsAt ?? base?.startsAt ?? ctx.now;
+    const endsAt = input.endsAt !== undefined ? input.endsAt : (base?.endsAt ?? null);
+    if (endsAt !== null && endsAt <= startsAt) details.push({ path: 'endsAt', rule: 'must be after startsAt' });
+    if (details.length > 0) throw invalid(details);
+    return {
+      id: base?.id ?? newId('prm', ctx.now),
+      code: input.code,
+      kind: input.kind,
+      value,
+      minSubtotalMinor,
+      startsAt,
+      endsAt,
+      usageLimit: input.usageLimit !== undefined ? input.usageLimit : (base?.usageLimit ?? null),
+      perCustomerLimit: input.perCustomerLimit !== undefined ? input.perCustomerLimit : (base?.perCustomerLimit ?? null),
+      timesUsed: base?.timesUsed ?? 0,
+      active: input.active ?? base?.active ?? true,
+      createdAt: base?.createdAt ?? ctx.now,
+      updatedAt: ctx.now,
+    };
+  }
+
+  function codeTaken(code: string): AppError {
+    return new AppError('PROMOTION_CODE_TAKEN', `Another promotion of this store already has the code "${code}".`, { details: [{ path: 'code', rule: 'must be unique within the store (case does not matter)' }] });
+  }
+
+  async function requirePromotion(repos: Repos, ctx: StoreContext, id: string): Promise<Promotion> {
+    const p = await repos.orders.findPromotion(ctx.tenant.storeId, ctx.tenant.mode, id);
+    if (!p) throw new AppError('PROMOTION_NOT_FOUND', `No promotion "${id}" in this store.`);
+    return p;
+  }
+
+  return {
+    async list(ctx: StoreContext, page: { limit: number; cursor?: string | undefined }): Promise<{ items: Promotion[]; nextCursor: string | null; currency: Currency }> {
+      requirePermission(ctx, 'promotions:read');
+      const after = page.cursor === undefined ? undefined : Buffer.from(page.cursor, 'base64url').toString('utf8');
+      if (after !== undefined && !/^prm_[0-9A-Z]{26}$/.test(after)) throw invalid([{ path: 'cursor', rule: 'must be a nextCursor returned by this list', in: 'query' }]);
+      const rows = await data.repos.orders.listPromotions(ctx.tenant.storeId, ctx.tenant.mode, { limit: page.limit, ...(after ? { after } : {}) });
+      const items = rows.slice(0, page.limit);
+      return { items, nextCursor: rows.length > page.limit ? Buffer.from(items.at(-1)!.id).toString('base64url') : null, currency: await storeCurrency(data.repos, ctx) };
+    },
+
+    async get(ctx: StoreContext, id: string): Promise<{ promotion: Promotion; currency: Currency }> {
+      requirePermission(ctx, 'promotions:read');
+      return { promotion: await requirePromotion(data.repos, ctx, id), currency: await storeCurrency(data.repos, ctx) };
+    },
+
+    async create(ctx: StoreContext, input: PromotionInput): Promise<{ promotion: Promotion; currency: Currency }> {
+      requirePermission(ctx, 'promotions:write');
+      const currency = await storeCurrency(data.repos, ctx);
+      const promotion = build(input, currency, null, ctx);
+      try {
+        await data.transaction(async (repos) => {
+          if (await repos.orders.codeTaken(ctx.tenant.storeId, ctx.tenant.mode, input.code)) throw codeTaken(input.code);
+          await repos.orders.insertPromotion(ctx.tenant.storeId, ctx.tenant.mode, promotion);
+          await recordAudit(repos, ctx, { action: 'promotion.create', targetType: 'promotion', targetId: promotion.id, details: { code: promotion.code } });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw codeTaken(input.code);
+        throw error;
+      }
+      return { promotion, currency };
+    },
+
+    /** Changes the sent fields (kind and value go together). */
+    async update(ctx: StoreContext, id: string, patch: Partial<PromotionInput>): Promise<{ promotion: Promotion; currency: Currency }> {
+      requirePermission(ctx, 'promotions:write');
+      const currency = await storeCurrency(data.repos, ctx);
+      try {
+        return await data.transaction(async (repos) => {
+          const current = await requirePromotion(repos, ctx, id);
+          const kind = patch.kind ?? current.kind;
+          const value = patch.value ?? (kind === current.kind ? (kind === 'percentage' ? current.value / 100 : current.value / 10 ** currency.digits) : undefined);
+          if (value === undefined) throw invalid([{ path: 'value', rule: 'is required when the kind changes' }]);
+          const next = build({ ...patch, code: patch.code ?? current.code, kind, value }, currency, current, ctx);
+          if (patch.code !== undefined && (await repos.orders.codeTaken(ctx.tenant.storeId, ctx.tenant.mode, patch.code, id))) throw codeTaken(patch.code);
+          await repos.orders.updatePromotion(ctx.tenant.storeId, ctx.tenant.mode, id, next, ctx.now);
+          await recordAudit(repos, ctx, { action: 'promotion.update', targetType: 'promotion', targetId: id, details: { fields: Object.keys(patch) } });
+          return { promotion: next, currency };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw codeTaken(patch.code ?? '');
+        throw error;
+      }
+    },
+
+    async remove(ctx: StoreContext, id: string): Promise<void> {
+      requirePermission(ctx, 'promotions:write');
+      await data.transaction(async (repos) => {
+        await requirePromotion(repos, ctx, id);
+        await repos.orders.deletePromotion(ctx.tenant.storeId, ctx.tenant.mode, id);
+        await recordAudit(repos, ctx, { action: 'promotion.delete', targetType: 'promotion', targetId: id });
+      });
+    },
+  };
+}
+
+export type PromotionService = ReturnType<typeof createPromotionService>;

@@ -1,0 +1,254 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fromMinor } from '../../../domain/catalog/money.ts';
+import type { AnalyticsService } from '../../../domain/orders/analytics-service.ts';
+import { OrderCreateBody, OrderListQuery, OrderPatchBody, PromotionBody, PromotionPatchBody, RangeQuery, SummaryQuery, TransitionBody } from '../../../domain/orders/order-schemas.ts';
+import type { OrderService } from '../../../domain/orders/order-service.ts';
+import type { PromotionService } from '../../../domain/orders/promotion-service.ts';
+import { envelope, ErrorEnvelopeSchema, ok, wireTimestamp } from '../../envelope.ts';
+import { storeCtx } from '../../plugins/auth.ts';
+import {
+  csv,
+  OrderRecord,
+  OrderSummaryRecord,
+  PromotionRecord,
+  SummaryRecord,
+  TransitionsRecord,
+  toOrderRecord,
+  toOrderSummaryRecord,
+  toPromotionRecord,
+  toTransitionsRecord,
+} from './schemas.ts';
+
+const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
+const Pagination = z.object({ limit: z.number().int(), nextCursor: z.string().nullable(), hasMore: z.boolean() });
+const OrderParams = z.object({ orderId: z.string().max(64) });
+const PromotionParams = z.object({ promotionId: z.string().max(64) });
+const PageQuery = z.object({
+  limit: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
+  cursor: z.string().max(200).optional(),
+});
+
+const date = (value: string | undefined) => (value === undefined ? undefined : new Date(value));
+
+/** Orders and their lifecycle, promotions, the sales summary and CSV exports. */
+export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderService; promotions: PromotionService; analytics: AnalyticsService }): Promise<void> {
+  const { orders, promotions, analytics } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const config = { auth: 'store' as const };
+  const tags = ['Orders'];
+
+  r.post(
+    '/v1/orders',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Place an order (orders:write)',
+        description: 'Prices, discounts, the delivery fee and totals are computed by the server; stock is taken atomically (409 naming the SKU and what is left).',
+        body: OrderCreateBody,
+        response: { 201: envelope(OrderRecord), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { order, currency } = await orders.place(storeCtx(request), request.body);
+      return reply.code(201).send(ok('Order placed', toOrderRecord(order, currency)));
+    },
+  );
+
+  r.get(
+    '/v1/orders',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'List orders (orders:read)',
+        description: 'Filters: status, customerId, from/to (created). Sort createdAt or -createdAt (default). Cursor pagination.',
+        querystring: OrderListQuery,
+        response: { 200: envelope(z.array(OrderSummaryRecord)).extend({ pagination: Pagination }), ...errors },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const page = await orders.list(storeCtx(request), { ...q, from: date(q.from), to: date(q.to) });
+      return {
+        ...ok('Orders retrieved', page.items.map((o) => toOrderSummaryRecord(o, page.currency))),
+        pagination: { limit: q.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
+      };
+    },
+  );
+
+  r.get(
+    '/v1/orders/:orderId',
+    { config, schema: { tags, summary: 'Get an order with its lines and history (orders:read)', params: OrderParams, response: { 200: envelope(OrderRecord), ...errors } } },
+    async (request) => {
+      const { order, currency } = await orders.get(storeCtx(request), request.params.orderId);
+      return ok('Order retrieved', toOrderRecord(order, currency));
+    },
+  );
+
+  r.patch(
+    '/v1/orders/:orderId',
+    { config, schema: { tags, summary: 'Change the note or addresses of an order (orders:write)', params: OrderParams, body: OrderPatchBody, response: { 200: envelope(OrderRecord), ...errors } } },
+    async (request) => {
+      const { order, currency } = await orders.update(storeCtx(request), request.params.orderId, request.body);
+      return ok('Order updated', toOrderRecord(order, currency));
+    },
+  );
+
+  r.get(
+    '/v1/orders/:orderId/transitions',
+    { config, schema: { tags, summary: 'The moves allowed now (orders:read)', params: OrderParams, response: { 200: envelope(TransitionsRecord), ...errors } } },
+    async (request) => ok('Transitions retrieved', toTransitionsRecord(await orders.transitions(storeCtx(request), request.params.orderId))),
+  );
+
+  r.post(
+    '/v1/orders/:orderId/transitions',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Move an order (orders:write)',
+        description: 'One move of the lifecycle (docs/orders.md). A move that is not allowed is 409 naming the current state. Refunds never exceed what was paid.',
+        params: OrderParams,
+        body: TransitionBody,
+        response: { 200: envelope(OrderRecord), ...errors },
+      },
+    },
+    async (request) => {
+      const { order, currency } = await orders.transition(storeCtx(request), request.params.orderId, request.body);
+      return ok(`Order is now ${order.status}`, toOrderRecord(order, currency));
+    },
+  );
+
+  // ---- promotions ---------------------------------------------------------------------------------------------
+
+  const promoTags = ['Promotions'];
+  const toInput = <T extends { startsAt?: string | undefined; endsAt?: string | null | undefined }>(b: T) => ({
+    ...b,
+    startsAt: b.startsAt === undefined ? undefined : new Date(b.startsAt),
+    endsAt: b.endsAt === undefined ? undefined : b.endsAt === null ? null : new Date(b.endsAt),
+  });
+
+  r.get(
+    '/v1/promotions',
+    { config, schema: { tags: promoTags, summary: 'List discount codes (promotions:read)', querystring: PageQuery, response: { 200: envelope(z.array(PromotionRecord)).extend({ pagination: Pagination }), ...errors } } },
+    async (request) => {
+      const page = await promotions.list(storeCtx(request), request.query);
+      return {
+        ...ok('Promotions retrieved', page.items.map((p) => toPromotionRecord(p, page.currency))),
+        pagination: { limit: request.query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
+      };
+    },
+  );
+
+  r.post(
+    '/v1/promotions',
+    { config, schema: { tags: promoTags, summary: 'Create a discount code (promotions:write)', body: PromotionBody, response: { 201: envelope(PromotionRecord), ...errors } } },
+    async (request, reply) => {
+      const { promotion, currency } = await promotions.create(storeCtx(request), toInput(request.body));
+      return reply.code(201).send(ok('Promotion created', toPromotionRecord(promotion, currency)));
+    },
+  );
+
+  r.get(
+    '/v1/promotions/:promotionId',
+    { config, schema: { tags: promoTags, summary: 'Get a discount code (promotions:read)', params: PromotionParams, response: { 200: envelope(PromotionRecord), ...errors } } },
+    async (request) => {
+      const { promotion, currency } = await promotions.get(storeCtx(request), request.params.promotionId);
+      return ok('Promotion retrieved', toPromotionRecord(promotion, currency));
+    },
+  );
+
+  r.patch(
+    '/v1/promotions/:promotionId',
+    { config, schema: { tags: promoTags, summary: 'Change a discount code (promotions:write)', params: PromotionParams, body: PromotionPatchBody, response: { 200: envelope(PromotionRecord), ...errors } } },
+    async (request) => {
+      const { promotion, currency } = await promotions.update(storeCtx(request), request.params.promotionId, toInput(request.body));
+      return ok('Promotion updated', toPromotionRecord(promotion, currency));
+    },
+  );
+
+  r.delete(
+    '/v1/promotions/:promotionId',
+    { config, schema: { tags: promoTags, summary: 'Delete a discount code (promotions:write)', params: PromotionParams, response: { 200: envelope(z.object({ id: z.string() })), ...errors } } },
+    async (request) => {
+      await promotions.remove(storeCtx(request), request.params.promotionId);
+      return ok('Promotion deleted', { id: request.params.promotionId });
+    },
+  );
+
+  // ---- analytics ----------------------------------------------------------------------------------------------
+
+  const analyticsTags = ['Analytics'];
+
+  r.get(
+    '/v1/dashboard/overview/summary',
+    {
+      config,
+      schema: {
+        tags: analyticsTags,
+        summary: 'Sales overview (analytics:read)',
+        description: 'Sales total, order count, average order value and new customers for today, 7 days, 30 days or a range (store-local days), with the previous period and a daily series. Cache window: 5 minutes, stale-while-revalidate 10 minutes.',
+        querystring: SummaryQuery,
+        response: { 200: envelope(SummaryRecord), ...errors },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const period = q.period === 'range' ? { kind: 'range' as const, from: q.from ?? '', to: q.to ?? '' } : { kind: q.period };
+      const s = await analytics.summary(storeCtx(request), period);
+      const m = (minor: number) => fromMinor(minor, s.currency);
+      const figures = (f: typeof s.period) => ({ from: f.from, to: f.to, salesTotal: m(f.salesTotalMinor), orderCount: f.orderCount, averageOrderValue: m(f.averageOrderValueMinor), newCustomers: f.newCustomers });
+      return ok('Summary retrieved', {
+        currency: s.currency.code,
+        timeZone: s.timeZone,
+        period: figures(s.period),
+        previous: figures(s.previous),
+        series: s.series.map((d) => ({ date: d.date, salesTotal: m(d.salesTotalMinor), orderCount: d.orderCount })),
+      });
+    },
+  );
+
+  r.get(
+    '/v1/exports/orders.csv',
+    {
+      config,
+      schema: {
+        tags: analyticsTags,
+        summary: 'Orders of a date range as CSV (analytics:read)',
+        querystring: RangeQuery,
+        response: { 200: z.string().describe('text/csv'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { currency, orders: list } = await analytics.exportOrders(storeCtx(request), request.query);
+      const m = (minor: number) => fromMinor(minor, currency);
+      const rows = [
+        ['number', 'id', 'createdAt', 'status', 'customerId', 'currency', 'subtotal', 'discount', 'deliveryFee', 'total', 'paid', 'refunded', 'promotionCode'],
+        ...list.map((o) => [o.number, o.id, wireTimestamp(o.createdAt), o.status, o.customerId, o.currency, m(o.subtotalMinor), m(o.discountMinor), m(o.deliveryFeeMinor), m(o.totalMinor), m(o.paidMinor), m(o.refundedMinor), o.promotionCode]),
+      ];
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders-${request.query.from}-to-${request.query.to}.csv"`)
+        .send(csv(rows));
+    },
+  );
+
+  r.get(
+    '/v1/exports/daily-sales.csv',
+    {
+      config,
+      schema: { tags: analyticsTags, summary: 'Daily sales of a date range as CSV (analytics:read)', querystring: RangeQuery, response: { 200: z.string().describe('text/csv'), ...errors } },
+    },
+    async (request, reply) => {
+      const { currency, days } = await analytics.exportDailySales(storeCtx(request), request.query);
+      const rows = [['date', 'orders', 'sales', 'currency'], ...days.map((d) => [d.date, d.orderCount, fromMinor(d.salesTotalMinor, currency), currency.code])];
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="daily-sales-${request.query.from}-to-${request.query.to}.csv"`)
+        .send(csv(rows));
+    },
+  );
+}
