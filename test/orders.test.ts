@@ -76,7 +76,7 @@ describeEachDatabase('orders and promotions', (kind) => {
       ['an address in an unknown country', { shippingAddress: { line1: 'x', city: 'y', countryId: 'XX' } }, 'shippingAddress.countryId'],
       ['a state of another country', { shippingAddress: { line1: 'x', city: 'y', countryId: 'US', stateId: 'DE-BE' } }, 'shippingAddress.stateId'],
       ['an unknown delivery option', { deliveryOptionId: 'dlo_nope' }, 'deliveryOptionId'],
-    ] as const) {
+    ] as Array<[string, Record<string, unknown>, string]>) {
       it(`refuses ${name} with 422 naming ${path}, writing nothing`, async () => {
         const { m, skuIds, customerId } = await shop();
         const lines = (body as { lines?: Array<{ skuId: string; quantity: number }> }).lines?.map((l) => ({ ...l, skuId: l.skuId === 'SKU0' ? skuIds[0] : l.skuId })) ?? [{ skuId: skuIds[0], quantity: 1 }];
