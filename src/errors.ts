@@ -126,6 +126,11 @@ export const ERROR_CODES = {
     meaning: 'The store would be left without an owner.',
     fix: 'Make another member an owner first.',
   },
+  CURRENCY_LOCKED: {
+    status: 409,
+    meaning: 'The store already has prices, promotions or orders in its currency, which are kept in minor units of that currency.',
+    fix: 'Keep the currency, or open a new store for another currency.',
+  },
   INVITATION_NOT_FOUND: {
     status: 404,
     meaning: 'No open invitation matches (it may have been used, revoked or never existed).',

@@ -163,6 +163,17 @@ describeEachDatabase('products and categories', (kind) => {
       }
     });
 
+    it('locks the store currency once prices exist (409), and leaves it free before', async () => {
+      const fresh = await signup(t.app);
+      assert.equal((await call('PATCH', '/v1/merchants/profile/business', { headers: fresh.auth, body: { currency: 'EUR' } })).status, 200);
+      await simple({}, fresh);
+      const locked = await call('PATCH', '/v1/merchants/profile/business', { headers: fresh.auth, body: { currency: 'USD' } });
+      assert.equal(locked.status, 409);
+      assert.equal(locked.body.error.code, 'CURRENCY_LOCKED');
+      assert.equal((await call('GET', '/v1/merchants/profile/business', { headers: fresh.auth })).body.data.currency, 'EUR');
+      assert.equal((await call('PATCH', '/v1/merchants/profile/business', { headers: fresh.auth, body: { currency: 'EUR', legalName: 'Same Currency Ltd' } })).status, 200);
+    });
+
     it('rounds nothing: a currency without decimals refuses cents', async () => {
       const yen = await signup(t.app);
       await call('PATCH', '/v1/merchants/profile/business', { headers: yen.auth, body: { currency: 'JPY' } });

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { countRows, variableProduct } from './helpers/catalog.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
+import { IMAGES, multipart } from './helpers/images.ts';
 import { client, createApiKey, type Merchant, signup } from './helpers/merchants.ts';
 
 const ETAG = /^"[\x21\x23-\x7E]+"$/;
@@ -131,6 +132,30 @@ describeEachDatabase('variant groups and SKUs (v2)', (kind) => {
         assert.equal(res.status, 422);
         assert.equal(res.body.error.details[0].path, field);
       }
+    });
+
+    it('takes an image uploaded to the same store, and refuses another store’s or the other mode’s', async () => {
+      const upload = async (who: Merchant, headers: Record<string, string> = {}) => {
+        const body = multipart([{ name: 'file', filename: 'hero.png', contentType: 'image/png', content: IMAGES.png }]);
+        const res = await t.app.inject({ method: 'POST', url: '/v1/files', headers: { ...who.auth, ...headers, ...body.headers }, payload: body.payload });
+        assert.equal(res.statusCode, 201, res.body);
+        return res.json().data.id as string;
+      };
+      const mine = await upload(m);
+      const product = await call('POST', '/v1/products', { headers: m.auth, body: { type: 'VARIABLE', name: 'Pictured', imageFileIds: [mine] } });
+      assert.deepEqual(product.body.data.imageFileIds, [mine]);
+      const ok = await call('POST', group(product.body.data.id), { headers: m.auth, body: { attributeName: 'Color', attributeValue: 'Red', image: mine, skus: [{ price: 10, quantityInStock: 1 }] } });
+      assert.equal(ok.status, 201);
+      assert.equal(ok.body.data.image, mine);
+      const other = await signup(t.app);
+      const theirs = await upload(other);
+      const testMode = await upload(m, { 'x-mode': 'test' });
+      for (const image of [theirs, testMode]) {
+        const res = await call('PATCH', group(product.body.data.id, ok.body.data.id), { headers: m.auth, body: { image } });
+        assert.equal(res.status, 422);
+        assert.equal(res.body.error.details[0].path, 'image');
+      }
+      assert.equal((await call('GET', group(product.body.data.id, ok.body.data.id), { headers: m.auth })).body.data.image, mine);
     });
 
     it('refuses a sku code already used in the store with 409 naming the field', async () => {

@@ -530,6 +530,14 @@ export function createCatalogStore(db: Kysely<Database>, dialect: Dialect) {
       return row && toSku(row);
     },
 
+    /** Whether the store (either mode) holds any amount in its currency: SKUs, promotions or orders. */
+    async storeHasAmounts(storeId: string): Promise<boolean> {
+      for (const table of ['skus', 'promotions', 'orders'] as const) {
+        if (await db.selectFrom(table).select('id').where('store_id', '=', storeId).limit(1).executeTakeFirst()) return true;
+      }
+      return false;
+    },
+
     // ---- categories ---------------------------------------------------------------------------------------
 
     async insertCategory(storeId: string, mode: Mode, c: Category): Promise<void> {

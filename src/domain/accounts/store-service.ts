@@ -94,6 +94,13 @@ export function createStoreService(deps: { data: DataAccess; reference: Referenc
         }
       }
       if (details.length > 0) throw invalid(details);
+      if (patch.currency !== undefined && patch.currency !== current.currency && (await data.repos.catalog.storeHasAmounts(ctx.tenant.storeId))) {
+        throw new AppError(
+          'CURRENCY_LOCKED',
+          `The store already has prices, promotions or orders in ${current.currency}; they are kept in its minor units, so the currency cannot change. Open a new store for another currency.`,
+          { details: [{ path: 'currency', rule: `is fixed at ${current.currency} once amounts exist` }] },
+        );
+      }
       await data.transaction(async (repos) => {
         await repos.merchants.updateStore(ctx.tenant.storeId, patch, ctx.now);
         await recordAudit(repos, ctx, { action: 'store.update', targetType: 'store', targetId: ctx.tenant.storeId, details: { fields: changedFields(patch) } });
