@@ -12,10 +12,14 @@ import { type CachingOptions, registerCaching } from './http/plugins/caching.ts'
 import { registerAuth } from './http/plugins/auth.ts';
 import { registerErrorHandling } from './http/plugins/errors.ts';
 import { accountRoutes } from './http/routes/accounts/index.ts';
+import { connectedAppRoutes } from './http/routes/connected-apps/index.ts';
 import { referenceRoutes } from './http/routes/reference/index.ts';
 import { systemRoutes } from './http/routes/system/index.ts';
 import './http/types.ts';
 import { loggerOptions } from './log.ts';
+import { mcpRoutes } from './mcp/route.ts';
+import { oauthRoutes } from './oauth/routes.ts';
+import { webRoutes } from './web/routes.ts';
 
 export interface AppOptions {
   container: Container;
@@ -91,6 +95,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(systemRoutes, { ping: () => container.db.ping() });
   await app.register(referenceRoutes, { reference: container.services.reference });
   await app.register(accountRoutes, { services: container.services });
+
+  // Connected apps: the OAuth authorization server, its pages, Connected Apps, and the AI connector's auth boundary.
+  const { auth, accounts, oauth } = container.services;
+  const web = { auth, accounts, oauth, issuer: config.baseUrl };
+  if (!config.baseUrl.startsWith('https:') && !/^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/.test(config.baseUrl)) {
+    app.log.warn({ baseUrl: config.baseUrl }, 'BASE_URL is not https: OAuth clients and browsers will refuse or leak credentials in production');
+  }
+  await app.register(oauthRoutes, web);
+  await app.register(webRoutes, web);
+  await app.register(connectedAppRoutes, { oauth });
+  await app.register(mcpRoutes, { auth, issuer: config.baseUrl });
 
   return app;
 }

@@ -5,6 +5,7 @@ import { createAuthService } from './domain/accounts/auth-service.ts';
 import { createMemberService } from './domain/accounts/member-service.ts';
 import { createStoreService } from './domain/accounts/store-service.ts';
 import { createAuditService } from './domain/audit/audit-service.ts';
+import { createOAuthService } from './domain/oauth/oauth-service.ts';
 import { createMemoryRateLimiter, type RateLimiter } from './domain/rate-limit.ts';
 import { createReferenceService } from './domain/reference/reference-service.ts';
 import { type Db, openDatabase } from './store/db.ts';
@@ -21,9 +22,11 @@ export function createContainer(config: Config) {
   const data = createDataAccess(db);
   const rateLimiter: RateLimiter = config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter();
   const reference = createReferenceService({ store: createReferenceStore(db) });
+  const oauth = createOAuthService({ data, rateLimiter, issuer: config.baseUrl });
   const services = {
     reference,
-    auth: createAuthService({ repos: data.repos }),
+    oauth,
+    auth: createAuthService({ repos: data.repos, oauth }),
     accounts: createAccountService({ data, rateLimiter }),
     stores: createStoreService({ data, reference }),
     members: createMemberService({ data }),

@@ -4,6 +4,7 @@ import { createApiKeyStore } from './api-key-store.ts';
 import { createAuditStore } from './audit-store.ts';
 import type { Db } from './db.ts';
 import { createMerchantStore } from './merchant-store.ts';
+import { createOAuthStore } from './oauth-store.ts';
 import type { Database } from './schema.ts';
 
 function reposOn(executor: Kysely<Database>) {
@@ -12,6 +13,7 @@ function reposOn(executor: Kysely<Database>) {
     merchants: createMerchantStore(executor),
     apiKeys: createApiKeyStore(executor),
     audit: createAuditStore(executor),
+    oauth: createOAuthStore(executor),
   };
 }
 

@@ -3,6 +3,7 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import type { Db, Dialect } from '../db.ts';
 import * as m0001 from './0001-reference-data.ts';
 import * as m0002 from './0002-accounts.ts';
+import * as m0004 from './0004-oauth.ts';
 
 /** Column types that differ between the engines; one migration set serves both through these. */
 export interface MigrationContext {
@@ -21,6 +22,7 @@ interface MigrationModule {
 const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]> = [
   ['0001-reference-data', m0001],
   ['0002-accounts', m0002],
+  ['0004-oauth', m0004],
 ];
 
 function contextFor(dialect: Dialect): MigrationContext {
