@@ -1,15 +1,14 @@
-import { CONNECTOR_SCOPE, isScope, type Scope, sortScopes } from '../../domain/oauth/scopes.ts';
+import { isScope, type Scope, sortScopes } from '../../domain/oauth/scopes.ts';
 import { InvalidScopeError } from '../errors.ts';
 
 /**
- * A space-separated list of known scopes (RFC 6749 §3.3). Absent: the default, `mcp:store` (interface document);
- * `whenAbsent: undefined` for a refresh, where absent means "as granted".
+ * A space-separated list of known scopes (RFC 6749 §3.3), or undefined when none was sent: the authorization endpoint
+ * then grants the default `mcp:store` (interface document), a refresh keeps the granted scope.
  */
-export function checkScope(scope: string | undefined, whenAbsent: Scope[] | undefined = [CONNECTOR_SCOPE]): Scope[] | undefined {
-  if (scope === undefined) return whenAbsent;
+export function checkScope(scope: string | undefined): Scope[] | undefined {
+  if (scope === undefined) return undefined;
   const values = scope.split(' ').filter((v) => v !== '');
   const unknown = values.filter((v) => !isScope(v));
   if (unknown.length > 0) throw new InvalidScopeError(`Unknown scope: ${unknown.join(' ')}. See scopes_supported in /.well-known/oauth-authorization-server.`);
-  if (values.length === 0) return whenAbsent;
-  return sortScopes(values as Scope[]);
+  return values.length === 0 ? undefined : sortScopes(values as Scope[]);
 }

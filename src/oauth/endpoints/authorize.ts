@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { CONNECTOR_SCOPE } from '../../domain/oauth/scopes.ts';
 import { readBrowserSession, type WebDeps } from '../../web/browser-session.ts';
 import { showAuthorizationStep } from '../../web/authorization-flow.ts';
 import { errorPage } from '../../web/error-page.ts';
@@ -58,7 +59,7 @@ export function authorizeEndpoint(app: FastifyInstance, deps: WebDeps): void {
         checkResponseType(params.get('response_type'));
         const state = checkState(params.get('state'));
         const codeChallenge = checkPkce(params.get('code_challenge'), params.get('code_challenge_method'));
-        const scopes = checkScope(params.get('scope'))!;
+        const scopes = checkScope(params.get('scope')) ?? [CONNECTOR_SCOPE];
         const resource = checkResource(params.all('resource'), oauth.resource);
         input = { client, redirectUri, state, codeChallenge, scopes, resource };
       } catch (error) {

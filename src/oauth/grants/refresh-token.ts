@@ -9,5 +9,5 @@ import type { OAuthParams } from '../params.ts';
 export function refreshTokenGrant(oauth: OAuthService, ctx: RequestContext, params: OAuthParams): Promise<TokenSet> {
   const refreshToken = checkRequired(params, 'refresh_token');
   const clientId = checkRequired(params, 'client_id');
-  return oauth.refresh(ctx, { clientId, refreshToken, scopes: checkScope(params.get('scope'), undefined), resource: params.get('resource') });
+  return oauth.refresh(ctx, { clientId, refreshToken, scopes: checkScope(params.get('scope')), resource: params.get('resource') });
 }
