@@ -226,7 +226,7 @@ describeEachDatabase('OAuth authorization endpoint and pages', (kind) => {
       assert.equal(chosen.statusCode, 303);
       const consent = await browser.get(chosen.headers.location as string);
       assert.equal(consent.statusCode, 200);
-      assert.match(consent.body, /Allow <q>Test App<\/q> to access Second Store\?/);
+      assert.match(consent.body, /Allow “Test App” to access Second Store\?/);
       assert.match(consent.body, />Allow<\/button>/);
       assert.match(consent.body, />Deny<\/button>/);
     });

@@ -23,7 +23,7 @@ const scopeList = (scopes: Scope[]) => scopes.map((s) => html`<li>${SCOPE_DESCRI
 export function consentPage(view: ConsentView): string {
   return layout(
     'Allow access?',
-    html`<h1>Allow <q>${view.clientName}</q> to access ${view.store.name}?</h1>
+    html`<h1>Allow “${view.clientName}” to access ${view.store.name}?</h1>
 <p><strong>${view.clientName}</strong> <span class="tag">not verified</span> — anyone can register an app under any name; we have not checked who made this one.</p>
 ${
   view.localhostOnly

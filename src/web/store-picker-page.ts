@@ -17,7 +17,7 @@ export function storePickerPage(view: StorePickerView): string {
   );
   return layout(
     'Choose a store',
-    html`<h1>Which store should <q>${view.clientName}</q> connect to?</h1>
+    html`<h1>Which store should “${view.clientName}” connect to?</h1>
 <p>The app <strong>${view.clientName}</strong> <span class="tag">not verified</span> asks to access one of your stores. You will see what it asks for next.</p>
 <form method="post" action="/oauth/authorize/${view.requestId}/store">
 <input type="hidden" name="csrf" value="${view.csrf}">
