@@ -123,8 +123,8 @@ describeEachDatabase('OAuth authorization endpoint and pages', (kind) => {
       const { challenge } = pkce();
       assertErrorPage(await get(authorizeQuery(app, challenge, { client_id: [app.client_id, app.client_id] })), /more than once: client_id/);
       assertErrorPage(await get(authorizeQuery(app, challenge, { redirect_uri: [REDIRECT_URI, REDIRECT_URI] })), /more than once: redirect_uri/);
-      for (const name of ['code_challenge', 'scope', 'response_type', 'resource']) {
-        const value = name === 'code_challenge' ? challenge : name === 'scope' ? 'mcp:store' : name === 'response_type' ? 'code' : `${ISS}/mcp`;
+      for (const name of ['code_challenge', 'code_challenge_method', 'scope', 'response_type']) {
+        const value = name === 'code_challenge' ? challenge : name === 'code_challenge_method' ? 'S256' : name === 'scope' ? 'mcp:store' : 'code';
         const location = assertRedirectError(await get(authorizeQuery(app, challenge, { [name]: [value, value] })), 'invalid_request');
         assert.match(location.searchParams.get('error_description')!, new RegExp(name));
       }
@@ -174,8 +174,8 @@ describeEachDatabase('OAuth authorization endpoint and pages', (kind) => {
       for (const resource of ['https://other.example/mcp', `${ISS}/v1`, `${ISS}/mcp/extra`, `${ISS}/mcp#frag`, 'not a url']) {
         assertRedirectError(await get(authorizeQuery(app, pkce().challenge, { resource })), 'invalid_target');
       }
-      const first = await t.app.inject({ method: 'GET', url: `/oauth/authorize?${authorizeQuery(app, pkce().challenge)}&resource=${encodeURIComponent(`${ISS}/mcp`)}&resource=${encodeURIComponent('https://other.example/mcp')}` });
-      assertRedirectError(first, 'invalid_request');
+      assertRedirectError(await get(authorizeQuery(app, pkce().challenge, { resource: [`${ISS}/mcp`, 'https://other.example/mcp'] })), 'invalid_target');
+      assertRedirectError(await get(authorizeQuery(app, pkce().challenge, { resource: [`${ISS}/mcp`, `${ISS}/mcp`] })), 'invalid_target');
       for (const resource of [`${ISS}/mcp`, `${ISS}/mcp/`, 'HTTP://127.0.0.1:3000/mcp', undefined]) {
         assert.equal((await get(authorizeQuery(app, pkce().challenge, { resource }))).statusCode, 200, String(resource));
       }

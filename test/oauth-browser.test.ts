@@ -8,7 +8,7 @@ import { authorizeQuery, type Client, pkce, registerClient } from './helpers/oau
 
 const skip = browserUnavailable();
 
-describeEachDatabase('connected apps in a real browser (Chromium)', (kind) => {
+describeEachDatabase('connected apps in a real browser (Chromium, JavaScript off)', (kind) => {
   let t: Awaited<ReturnType<typeof startListeningApp>>;
   let appServer: Awaited<ReturnType<typeof startAppServer>>;
   let chromium: Awaited<ReturnType<typeof launchChromium>>;
@@ -21,7 +21,8 @@ describeEachDatabase('connected apps in a real browser (Chromium)', (kind) => {
     if (skip) return;
     t = await startListeningApp(kind);
     appServer = await startAppServer();
-    chromium = await launchChromium();
+    // The pages must work without JavaScript: run the whole flow with it off.
+    chromium = await launchChromium({ javaScriptEnabled: false });
     context = chromium.context;
     merchant = await signup(t.app, { storeName: 'Northwind Outfitters' });
     const second = await jsonClient(t.app)('POST', '/v1/stores', { headers: merchant.auth, body: { name: 'Contoso Electronics' } });

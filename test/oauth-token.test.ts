@@ -181,6 +181,13 @@ describeEachDatabase('OAuth token endpoint (RFC 6749 §4.1.3, §5, §6; RFC 7636
   it('refuses a resource other than the granted one with invalid_target', async () => {
     const c = await freshCode();
     assertOAuthError(await exchange(c, { resource: 'https://other.example/mcp' }), 400, 'invalid_target');
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `grant_type=authorization_code&client_id=${app.client_id}&code=${(await freshCode()).code}&resource=${encodeURIComponent(`${TEST_BASE_URL}/mcp`)}&resource=${encodeURIComponent('https://other.example/mcp')}`,
+    });
+    assert.equal(twice.json().error, 'invalid_target', 'more than one resource');
     const ok = await exchange(await freshCode(), { resource: `${TEST_BASE_URL}/mcp` });
     assert.equal(ok.status, 200, 'the granted resource is accepted');
     const conn = await connect(t.app, merchant, { client: await registerClient(t.app), scope: 'orders:read' });

@@ -28,8 +28,8 @@ export function browserUnavailable(): string | undefined {
   return 'chromium is not installed (apt-get install -y chromium)';
 }
 
-/** Headless Chromium with a fresh profile. */
-export async function launchChromium(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+/** Headless Chromium with a fresh profile; `javaScriptEnabled: false` to check pages work without scripts. */
+export async function launchChromium(options: { javaScriptEnabled?: boolean } = {}): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'chromium-profile-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath()!,
@@ -45,6 +45,7 @@ export async function launchChromium(): Promise<{ context: BrowserContext; close
       '--disable-sync',
     ],
     viewport: { width: 1100, height: 800 },
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
   return {
     context,

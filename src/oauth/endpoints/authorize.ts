@@ -60,7 +60,7 @@ export function authorizeEndpoint(app: FastifyInstance, deps: WebDeps): void {
         const state = checkState(params.get('state'));
         const codeChallenge = checkPkce(params.get('code_challenge'), params.get('code_challenge_method'));
         const scopes = checkScope(params.get('scope')) ?? [CONNECTOR_SCOPE];
-        const resource = checkResource(params.all('resource'), oauth.resource);
+        const resource = checkResource(params, oauth.resource) ?? oauth.resource;
         input = { client, redirectUri, state, codeChallenge, scopes, resource };
       } catch (error) {
         if (!isOAuthError(error)) throw error;
