@@ -451,6 +451,11 @@ describeEachDatabase('OAuth authorization endpoint and pages', (kind) => {
       // The token of the same request but used from another session's cookie fails too.
       const foreignCookie = await b.browser.post(`/oauth/authorize/${a.id}/decision`, { decision: 'allow', csrf: a.csrf });
       assert.equal(foreignCookie.statusCode, 403);
+      // Our own origin is fine, whether BASE_URL's or the host the browser used.
+      for (const origin of [ISS, 'http://localhost:3000']) {
+        const res = await a.browser.post(`/oauth/authorize/${a.id}/decision`, { decision: 'maybe', csrf: a.csrf }, { origin, host: 'localhost:3000' });
+        assert.equal(res.statusCode, 400, `${origin}: past the CSRF check, refused for the decision`);
+      }
       // The genuine form still works afterwards, with Origin: null as browsers send under no-referrer.
       const ok = await a.browser.post(`/oauth/authorize/${a.id}/decision`, { decision: 'allow', csrf: a.csrf }, { origin: 'null', 'sec-fetch-site': 'same-origin' });
       assert.equal(ok.statusCode, 303);

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client as jsonClient, createApiKey, type Merchant, signup } from './helpers/merchants.ts';
-import { authorize, Browser, connect, encodeForm, hiddenField, pkce, refresh, registerClient, signIn, tokenRequest } from './helpers/oauth.ts';
+import { authorize, Browser, connect, encodeForm, hiddenField, pkce, refresh, registerClient, signIn } from './helpers/oauth.ts';
 
 describeEachDatabase('Connected apps: removal and revocation (RFC 7009)', (kind) => {
   let t: TestApp;
@@ -249,11 +249,6 @@ describeEachDatabase('Connected apps: removal and revocation (RFC 7009)', (kind)
       assert.equal((await refresh(t.app, old)).body.error, 'invalid_grant');
       const list = await call('GET', '/v1/connected-apps', { headers: m.auth });
       assert.equal(list.body.data.length, 1);
-    });
-
-    it('answers the token endpoint and revocation in RFC shapes even for unknown clients', async () => {
-      const res = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: 'cs_rt_x', client_id: 'app_nobody' });
-      assert.equal(res.body.error, 'invalid_client');
     });
   });
 });

@@ -19,7 +19,9 @@ export function csrfToken(secret: string, purpose: string): string {
 export function checkCsrf(request: FastifyRequest, secret: string | undefined, purpose: string, sent: string | undefined, issuer: string): void {
   const site = request.headers['sec-fetch-site'];
   const origin = request.headers.origin;
-  const crossSite = (typeof site === 'string' && site !== 'same-origin' && site !== 'none') || (typeof origin === 'string' && origin !== 'null' && origin !== new URL(issuer).origin);
+  // Our origin is BASE_URL's, or the one the browser used to reach us (it cannot be chosen by another site).
+  const ours = typeof origin === 'string' && (origin === 'null' || origin === new URL(issuer).origin || origin === `${request.protocol}://${request.host}`);
+  const crossSite = (typeof site === 'string' && site !== 'same-origin' && site !== 'none') || (typeof origin === 'string' && !ours);
   let valid = false;
   if (!crossSite && secret !== undefined && sent !== undefined) {
     const want = Buffer.from(csrfToken(secret, purpose));
