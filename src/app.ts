@@ -8,6 +8,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Container } from './container.ts';
+import { isLoopbackHost } from './domain/oauth/oauth-rules.ts';
 import { type CachingOptions, registerCaching } from './http/plugins/caching.ts';
 import { registerAuth } from './http/plugins/auth.ts';
 import { registerErrorHandling } from './http/plugins/errors.ts';
@@ -99,7 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Connected apps: the OAuth authorization server, its pages, Connected Apps, and the AI connector's auth boundary.
   const { auth, accounts, oauth } = container.services;
   const web = { auth, accounts, oauth, issuer: config.baseUrl };
-  if (!config.baseUrl.startsWith('https:') && !/^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/.test(config.baseUrl)) {
+  if (!config.baseUrl.startsWith('https:') && !isLoopbackHost(new URL(config.baseUrl).hostname)) {
     app.log.warn({ baseUrl: config.baseUrl }, 'BASE_URL is not https: OAuth clients and browsers will refuse or leak credentials in production');
   }
   await app.register(oauthRoutes, web);

@@ -16,7 +16,9 @@ export function requirePermission(ctx: StoreContext, permission: Permission): vo
     }
     throw new AppError(
       'PERMISSION_DENIED',
-      `This action needs the ${permission} permission, which your ${describeCredential(ctx)} does not have in this store.`,
+      ctx.app
+        ? `This action needs the ${permission} permission, which the merchant who approved this app no longer has in this store.`
+        : `This action needs the ${permission} permission, which your ${describeCredential(ctx)} does not have in this store.`,
       { details: [{ path: 'permission', rule: permission }] },
     );
   }
@@ -34,7 +36,6 @@ export function requireSession(ctx: UserContext, action: string): void {
 
 function describeCredential(ctx: UserContext): string {
   if (ctx.credential === 'api_key') return 'API key';
-  if (ctx.credential === 'oauth') return "app's merchant";
   return 'role';
 }
 

@@ -50,6 +50,22 @@ export interface SecretState {
   grantRevokedAt: Date | null;
 }
 
+function toSecretState(r: {
+  grant_id: string;
+  client_id: string;
+  consumed_at: Date | string | null;
+  expires_at: Date | string;
+  revoked_at: Date | string | null;
+}): SecretState {
+  return {
+    grantId: r.grant_id,
+    clientId: r.client_id,
+    consumedAt: toDateOrNull(r.consumed_at),
+    expiresAt: toDate(r.expires_at),
+    grantRevokedAt: toDateOrNull(r.revoked_at),
+  };
+}
+
 /**
  * Storage for connected apps. Clients are global (anyone may register one); grants belong to a merchant and a store.
  * The consume methods are the atomic single-use steps: a conditional UPDATE that only one caller can win, on both
@@ -269,15 +285,7 @@ export function createOAuthStore(db: Kysely<Database>) {
         .select(['oauth_codes.grant_id', 'oauth_grants.client_id', 'oauth_codes.consumed_at', 'oauth_codes.expires_at', 'oauth_grants.revoked_at'])
         .where('oauth_codes.hash', '=', codeHash)
         .executeTakeFirst();
-      return (
-        row && {
-          grantId: row.grant_id,
-          clientId: row.client_id,
-          consumedAt: toDateOrNull(row.consumed_at),
-          expiresAt: toDate(row.expires_at),
-          grantRevokedAt: toDateOrNull(row.revoked_at),
-        }
-      );
+      return row && toSecretState(row);
     },
 
     // ---- access tokens ------------------------------------------------------------------------------------------
@@ -400,15 +408,7 @@ export function createOAuthStore(db: Kysely<Database>) {
         ])
         .where('oauth_refresh_tokens.hash', '=', tokenHash)
         .executeTakeFirst();
-      return (
-        row && {
-          grantId: row.grant_id,
-          clientId: row.client_id,
-          consumedAt: toDateOrNull(row.consumed_at),
-          expiresAt: toDate(row.expires_at),
-          grantRevokedAt: toDateOrNull(row.revoked_at),
-        }
-      );
+      return row && toSecretState(row);
     },
   };
 }

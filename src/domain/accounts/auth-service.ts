@@ -2,7 +2,7 @@ import type { Actor, Mode, RequestContext, StoreContext, UserContext } from '../
 import { AppError } from '../../errors.ts';
 import { insufficientScope } from '../access.ts';
 import type { Repos } from '../../store/repos.ts';
-import { TOKEN_PREFIX } from '../oauth/oauth-rules.ts';
+import { appActorLabel, TOKEN_PREFIX } from '../oauth/oauth-rules.ts';
 import type { OAuthService } from '../oauth/oauth-service.ts';
 import { CONNECTOR_SCOPE, restPermissionsOf } from '../oauth/scopes.ts';
 import type { AppAuthorization } from '../oauth/types.ts';
@@ -48,7 +48,7 @@ export function createAuthService(deps: { repos: Repos; oauth: Pick<OAuthService
       return {
         type: 'oauth_app',
         id: principal.app.clientId,
-        label: `App "${principal.app.clientName}" (not verified), approved by ${principal.user.email}`,
+        label: appActorLabel(principal.app.clientName, principal.user.email),
         userId: principal.user.id,
       };
     }

@@ -59,3 +59,8 @@ export function redirectHost(redirectUri: string): string {
     return redirectUri;
   }
 }
+
+/** How an app is named in audit logs (its name is whatever it registered, so it is marked as such). */
+export function appActorLabel(clientName: string, approvedBy?: string): string {
+  return `App "${clientName}" (not verified)${approvedBy === undefined ? '' : `, approved by ${approvedBy}`}`;
+}

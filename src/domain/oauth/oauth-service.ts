@@ -16,7 +16,7 @@ import { newId } from '../ids.ts';
 import { effectivePermissions, type Role } from '../permissions.ts';
 import type { RateLimiter } from '../rate-limit.ts';
 import { hashSecret, newSecret } from '../secrets.ts';
-import { canonicalResource, isLoopbackHost, isWellFormedCodeVerifier, LIFETIMES, redirectHost, s256, TOKEN_PREFIX } from './oauth-rules.ts';
+import { appActorLabel, canonicalResource, isLoopbackHost, isWellFormedCodeVerifier, LIFETIMES, redirectHost, s256, TOKEN_PREFIX } from './oauth-rules.ts';
 import { formatScope, offerableScopes, type Scope, sortScopes } from './scopes.ts';
 import type { AuthorizationRequest, ConnectedApp, Grant, OAuthClient, TokenSet, VerifiedAccessToken } from './types.ts';
 
@@ -69,7 +69,7 @@ function deniedResponse(request: AuthorizationRequest, description: string): Aut
 }
 
 function appActor(grant: Pick<Grant, 'clientId' | 'userId'>, clientName: string) {
-  return { type: 'oauth_app' as const, id: grant.clientId, label: `App "${clientName}" (not verified)`, userId: grant.userId };
+  return { type: 'oauth_app' as const, id: grant.clientId, label: appActorLabel(clientName), userId: grant.userId };
 }
 
 /**
@@ -161,7 +161,8 @@ export function createOAuthService(deps: { data: DataAccess; rateLimiter: RateLi
     );
   }
 
-  function checkResource(requested: string | undefined, granted: string): void {
+  /** RFC 8707 §2.2 at the token endpoint: a `resource` sent with a code or refresh must be the granted one. */
+  function requireGrantedResource(requested: string | undefined, granted: string): void {
     if (requested === undefined) return;
     if (canonicalResource(requested) !== granted) {
       throw new InvalidTargetError(`resource must be ${granted}, the resource this authorization was granted for.`);
@@ -367,7 +368,7 @@ export function createOAuthService(deps: { data: DataAccess; rateLimiter: RateLi
         if (input.codeVerifier === undefined || !isWellFormedCodeVerifier(input.codeVerifier) || s256(input.codeVerifier) !== code.codeChallenge) {
           return new InvalidGrantError('code_verifier does not match the code_challenge of the authorization request.');
         }
-        checkResource(input.resource, grant.resource);
+        requireGrantedResource(input.resource, grant.resource);
         return issueTokens(repos, grant, grant.scopes, null, ctx.now);
       });
       if (outcome instanceof Error) throw outcome;
@@ -401,7 +402,7 @@ export function createOAuthService(deps: { data: DataAccess; rateLimiter: RateLi
           const beyond = input.scopes.filter((s) => !grant.scopes.includes(s));
           if (beyond.length > 0) throw new InvalidScopeError(`scope may only narrow the granted scope (${formatScope(grant.scopes)}); not granted: ${beyond.join(' ')}.`);
         }
-        checkResource(input.resource, grant.resource);
+        requireGrantedResource(input.resource, grant.resource);
         return issueTokens(repos, grant, input.scopes ?? grant.scopes, { hash: tokenHash, generation: consumed.generation }, ctx.now);
       });
       if (outcome instanceof Error) throw outcome;
