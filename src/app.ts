@@ -8,6 +8,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Container } from './container.ts';
+import { isLoopbackHost } from './domain/oauth/oauth-rules.ts';
 import { type CachingOptions, registerCaching } from './http/plugins/caching.ts';
 import { registerAuth } from './http/plugins/auth.ts';
 import { registerErrorHandling } from './http/plugins/errors.ts';
@@ -16,10 +17,14 @@ import { accountRoutes } from './http/routes/accounts/index.ts';
 import { catalogRoutes } from './http/routes/catalog/index.ts';
 import { orderRoutes } from './http/routes/orders/index.ts';
 import { fileRoutes } from './http/routes/files/index.ts';
+import { connectedAppRoutes } from './http/routes/connected-apps/index.ts';
 import { referenceRoutes } from './http/routes/reference/index.ts';
 import { systemRoutes } from './http/routes/system/index.ts';
 import './http/types.ts';
 import { loggerOptions } from './log.ts';
+import { mcpRoutes } from './mcp/route.ts';
+import { oauthRoutes } from './oauth/routes.ts';
+import { webRoutes } from './web/routes.ts';
 
 export interface AppOptions {
   container: Container;
@@ -99,6 +104,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogRoutes, container.services);
   await app.register(orderRoutes, container.services);
   await app.register(fileRoutes, { files: container.services.files, baseUrl: config.baseUrl });
+
+  // Connected apps: the OAuth authorization server, its pages, Connected Apps, and the AI connector's auth boundary.
+  const { auth, accounts, oauth } = container.services;
+  const web = { auth, accounts, oauth, issuer: config.baseUrl };
+  if (!config.baseUrl.startsWith('https:') && !isLoopbackHost(new URL(config.baseUrl).hostname)) {
+    app.log.warn({ baseUrl: config.baseUrl }, 'BASE_URL is not https: OAuth clients and browsers will refuse or leak credentials in production');
+  }
+  await app.register(oauthRoutes, web);
+  await app.register(webRoutes, web);
+  await app.register(connectedAppRoutes, { oauth });
+  await app.register(mcpRoutes, { auth, issuer: config.baseUrl });
 
   return app;
 }

@@ -15,6 +15,7 @@ import { createIdempotencyService } from './domain/idempotency/idempotency-servi
 import { createAnalyticsService } from './domain/orders/analytics-service.ts';
 import { createOrderService, type DeliveryQuoter } from './domain/orders/order-service.ts';
 import { createPromotionService } from './domain/orders/promotion-service.ts';
+import { createOAuthService } from './domain/oauth/oauth-service.ts';
 import { createMemoryRateLimiter, type RateLimiter } from './domain/rate-limit.ts';
 import { createReferenceService } from './domain/reference/reference-service.ts';
 import { AppError } from './errors.ts';
@@ -41,9 +42,11 @@ export function createContainer(config: Config) {
       throw new AppError('VALIDATION_FAILED', 'Unknown delivery option.', { details: [{ path: 'deliveryOptionId', rule: 'must be a delivery option of this store' }] });
     },
   };
+  const oauth = createOAuthService({ data, rateLimiter, issuer: config.baseUrl });
   const services = {
     reference,
-    auth: createAuthService({ repos: data.repos }),
+    oauth,
+    auth: createAuthService({ repos: data.repos, oauth }),
     accounts: createAccountService({ data, rateLimiter }),
     stores: createStoreService({ data, reference }),
     members: createMemberService({ data }),

@@ -1,3 +1,4 @@
+import type { Scope } from './domain/oauth/scopes.ts';
 import type { Permission, Role } from './domain/permissions.ts';
 
 export type Mode = 'live' | 'test';
@@ -34,6 +35,11 @@ export interface UserContext extends RequestContext {
   actor: Actor;
   /** How the caller authenticated; some operations need a person (a session), not a key. */
   credential: 'session' | 'api_key' | 'oauth';
+  /**
+   * For an OAuth access token: the app and the scopes the merchant granted it, an upper bound on what it may do
+   * (the AI connector reads `mcp:store` here).
+   */
+  app?: { clientId: string; clientName: string; scopes: readonly Scope[]; resource: string };
 }
 
 /** A caller acting in one store and mode, with the permissions they have there. */

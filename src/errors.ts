@@ -280,6 +280,22 @@ export const ERROR_CODES = {
     meaning: 'The promotion code cannot be used on this order; the message and `details` give the reason (unknown, switched off, not started, ended, used up, used up by this customer, subtotal too low).',
     fix: 'Drop the code or meet its conditions.',
   },
+  // Connected apps (OAuth); the OAuth endpoints themselves answer with RFC 6749 errors (src/oauth/errors.ts)
+  CONNECTED_APP_NOT_FOUND: {
+    status: 404,
+    meaning: 'You have not approved an app with this client id (in this store), or you removed it already.',
+    fix: 'Take the client id from `GET /v1/connected-apps`.',
+  },
+  AUTHORIZATION_REQUEST_INVALID: {
+    status: 400,
+    meaning: 'The app authorization request has expired (15 minutes), was already answered, or belongs to another sign-in.',
+    fix: 'Go back to the app and connect again.',
+  },
+  CSRF_TOKEN_INVALID: {
+    status: 403,
+    meaning: 'A form was sent without the token of the page it came from, with a token of another session or request, or from another site.',
+    fix: 'Reload the page and send the form again.',
+  },
   // Reference data
   COUNTRY_NOT_FOUND: {
     status: 404,

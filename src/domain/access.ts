@@ -1,13 +1,24 @@
 import type { StoreContext, UserContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { restPermissionsOf } from './oauth/scopes.ts';
 import type { Permission } from './permissions.ts';
 
-/** Refuses with 403 PERMISSION_DENIED, naming the permission, unless the caller has it in the active store. */
+/**
+ * Refuses with 403 PERMISSION_DENIED, naming the permission, unless the caller has it in the active store. For an
+ * app whose granted scopes lack it, the refusal also carries `WWW-Authenticate: Bearer error="insufficient_scope",
+ * scope="<permission>"` (RFC 6750 §3.1), so the app can ask the merchant for it; when the scope was granted but the
+ * merchant's own role lacks the permission, asking again would not help, and the header is left out.
+ */
 export function requirePermission(ctx: StoreContext, permission: Permission): void {
   if (!ctx.permissions.has(permission)) {
+    if (ctx.app && !restPermissionsOf(ctx.app.scopes).has(permission)) {
+      throw insufficientScope(`This action needs the ${permission} scope, which the merchant did not grant this app.`, permission, `The app needs the ${permission} scope`);
+    }
     throw new AppError(
       'PERMISSION_DENIED',
-      `This action needs the ${permission} permission, which your ${describeCredential(ctx)} does not have in this store.`,
+      ctx.app
+        ? `This action needs the ${permission} permission, which the merchant who approved this app no longer has in this store.`
+        : `This action needs the ${permission} permission, which your ${describeCredential(ctx)} does not have in this store.`,
       { details: [{ path: 'permission', rule: permission }] },
     );
   }
@@ -25,6 +36,17 @@ export function requireSession(ctx: UserContext, action: string): void {
 
 function describeCredential(ctx: UserContext): string {
   if (ctx.credential === 'api_key') return 'API key';
-  if (ctx.credential === 'oauth') return 'app authorization';
   return 'role';
+}
+
+/**
+ * 403 PERMISSION_DENIED for an app token that lacks the scope an action needs, with the RFC 6750 §3.1 challenge
+ * `Bearer error="insufficient_scope", scope="<scope>"` (`scope` left out when no single scope would do).
+ */
+export function insufficientScope(message: string, scope: string | undefined, description: string): AppError {
+  const scopePart = scope === undefined ? '' : `, scope="${scope}"`;
+  return new AppError('PERMISSION_DENIED', message, {
+    details: scope === undefined ? [] : [{ path: 'permission', rule: scope }],
+    headers: { 'www-authenticate': `Bearer realm="commerce-service", error="insufficient_scope"${scopePart}, error_description="${description}"` },
+  });
 }

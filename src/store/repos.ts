@@ -9,6 +9,7 @@ import { createIdempotencyStore } from './idempotency-store.ts';
 import { createMerchantStore } from './merchant-store.ts';
 import { createInventoryStore } from './inventory-store.ts';
 import { createOrderStore } from './order-store.ts';
+import { createOAuthStore } from './oauth-store.ts';
 import type { Database } from './schema.ts';
 
 function reposOn(executor: Kysely<Database>, dialect: Dialect) {
@@ -22,6 +23,7 @@ function reposOn(executor: Kysely<Database>, dialect: Dialect) {
     audit: createAuditStore(executor),
     files: createFileStore(executor),
     idempotency: createIdempotencyStore(executor),
+    oauth: createOAuthStore(executor),
   };
 }
 

@@ -478,6 +478,73 @@ export interface IdempotencyKeyTable {
   expires_at: Timestamp;
 }
 
+export interface OAuthClientTable {
+  client_id: string;
+  client_name: string;
+  /** JSON array of strings, exactly as registered */
+  redirect_uris: string;
+  created_at: Timestamp;
+}
+
+export interface OAuthAuthorizationRequestTable {
+  id: string;
+  client_id: string;
+  redirect_uri: string;
+  state: string;
+  code_challenge: string;
+  /** space-separated requested scopes */
+  scope: string;
+  resource: string;
+  session_id: string | null;
+  store_id: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  completed_at: Timestamp | null;
+}
+
+export interface OAuthGrantTable {
+  id: string;
+  client_id: string;
+  user_id: string;
+  store_id: string;
+  mode: string;
+  /** space-separated granted scopes */
+  scope: string;
+  resource: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  revoked_reason: string | null;
+}
+
+export interface OAuthCodeTable {
+  hash: string;
+  grant_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+}
+
+export interface OAuthAccessTokenTable {
+  hash: string;
+  grant_id: string;
+  scope: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface OAuthRefreshTokenTable {
+  hash: string;
+  grant_id: string;
+  parent_hash: string | null;
+  generation: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+}
+
 export interface Database {
   countries: CountryTable;
   states: StateTable;
@@ -513,4 +580,10 @@ export interface Database {
   reviews: ReviewTable;
   files: FileTable;
   idempotency_keys: IdempotencyKeyTable;
+  oauth_clients: OAuthClientTable;
+  oauth_authorization_requests: OAuthAuthorizationRequestTable;
+  oauth_grants: OAuthGrantTable;
+  oauth_codes: OAuthCodeTable;
+  oauth_access_tokens: OAuthAccessTokenTable;
+  oauth_refresh_tokens: OAuthRefreshTokenTable;
 }

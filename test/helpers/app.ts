@@ -20,21 +20,34 @@ export const TEST_BASE_URL = 'http://127.0.0.1:3000';
 
 /**
  * The real app on a real, fresh database: migrated and seeded exactly as `npm start` does.
- * `extend` may register extra routes before the app is ready (to exercise cross-cutting plugins).
+ * `extend` may register extra routes before the app is ready (to exercise cross-cutting plugins). `baseUrl` sets
+ * BASE_URL (the OAuth issuer). `database` runs a second instance on another app's database (left for that app to
+ * drop), as two server processes would share one.
  */
 export async function startTestApp(
   kind: DatabaseKind,
-  options: Omit<AppOptions, 'container'> & { extend?: (app: FastifyInstance) => void | Promise<void>; redisUrl?: string } = {},
+  options: Omit<AppOptions, 'container'> & {
+    extend?: (app: FastifyInstance) => void | Promise<void>;
+    redisUrl?: string;
+    baseUrl?: string;
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(kind);
+  const shared = options.database;
+  const database = shared ?? (await createTestDatabase(kind));
   // SQLite: FILES_DIR's default, inside the database's temporary directory; PostgreSQL: a temporary directory.
   const filesDir = database.config.kind === 'sqlite' ? defaultFilesDir(database.config) : await mkdtemp(path.join(tmpdir(), 'commerce-files-'));
-  const dropFiles = () => rm(filesDir, { recursive: true, force: true });
+  // A second instance on a shared database leaves the database (and its files) to the first.
+  const drop = async () => {
+    if (shared) return;
+    await database.drop();
+    await rm(filesDir, { recursive: true, force: true });
+  };
   const config: Config = {
     database: database.config,
     host: '127.0.0.1',
     port: 0,
-    baseUrl: TEST_BASE_URL,
+    baseUrl: options.baseUrl ?? TEST_BASE_URL,
     logLevel: options.logStream ? 'info' : 'silent',
     redisUrl: options.redisUrl ?? null,
     trustProxy: false,
@@ -44,7 +57,7 @@ export async function startTestApp(
   try {
     await migrateToLatest(container.db);
     await seed(container);
-    const { extend, redisUrl: _redis, ...appOptions } = options;
+    const { extend, redisUrl: _redis, baseUrl: _baseUrl, database: _database, ...appOptions } = options;
     const app = await buildApp({ container, ...appOptions });
     await extend?.(app);
     await app.ready();
@@ -55,14 +68,12 @@ export async function startTestApp(
       async close() {
         await app.close();
         await container.close();
-        await database.drop();
-        await dropFiles();
+        await drop();
       },
     };
   } catch (error) {
     await container.close();
-    await database.drop();
-    await dropFiles();
+    await drop();
     throw error;
   }
 }

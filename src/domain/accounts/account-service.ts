@@ -20,6 +20,7 @@ export const LOGIN_LIMITS = { perAccount: 5, perAddress: 30, windowSeconds: 15 *
 export interface SessionGrant {
   token: string;
   expiresAt: Date;
+  sessionId: string;
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -33,8 +34,9 @@ export function createAccountService(deps: { data: DataAccess; rateLimiter: Rate
   async function startSession(repos: DataAccess['repos'], userId: string, now: Date): Promise<SessionGrant> {
     const token = newSecret(SESSION_TOKEN_PREFIX);
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-    await repos.accounts.insertSession({ id: newId('ses', now), userId, createdAt: now, expiresAt, revokedAt: null }, hashSecret(token));
-    return { token, expiresAt };
+    const sessionId = newId('ses', now);
+    await repos.accounts.insertSession({ id: sessionId, userId, createdAt: now, expiresAt, revokedAt: null }, hashSecret(token));
+    return { token, expiresAt, sessionId };
   }
 
   return {

@@ -1,14 +1,20 @@
 import type { Actor, Mode, RequestContext, StoreContext, UserContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { insufficientScope } from '../access.ts';
 import type { Repos } from '../../store/repos.ts';
-import { effectivePermissions } from '../permissions.ts';
+import { appActorLabel, TOKEN_PREFIX } from '../oauth/oauth-rules.ts';
+import type { OAuthService } from '../oauth/oauth-service.ts';
+import { CONNECTOR_SCOPE, restPermissionsOf } from '../oauth/scopes.ts';
+import type { AppAuthorization } from '../oauth/types.ts';
+import { effectivePermissions, type Permission } from '../permissions.ts';
 import { hashSecret } from '../secrets.ts';
 import type { ApiKey, User } from './types.ts';
 
 /** Who a credential belongs to, before a store is chosen. */
 export type Principal =
   | { kind: 'session'; user: User; sessionId: string }
-  | { kind: 'api_key'; user: User; key: ApiKey };
+  | { kind: 'api_key'; user: User; key: ApiKey }
+  | { kind: 'oauth'; user: User; app: AppAuthorization };
 
 export interface Credentials {
   /** The token from `Authorization: Bearer <token>`. */
@@ -18,19 +24,107 @@ export interface Credentials {
 }
 
 const INVALID_TOKEN = 'The access token is invalid, expired or revoked. Sign in again (POST /v1/auth/login).';
+const INVALID_APP_TOKEN =
+  "The app's access token is invalid, expired or revoked. Refresh it (POST /oauth/token with grant_type=refresh_token) or ask the merchant to connect the app again.";
+
+function invalidToken(message: string, description: string): AppError {
+  return new AppError('AUTH_INVALID', message, {
+    headers: { 'www-authenticate': `Bearer realm="commerce-service", error="invalid_token", error_description="${description}"` },
+  });
+}
 
 /**
  * Turns credentials into a principal, and a principal plus `X-MerchantId` / `X-Mode` into the store context every
  * store-scoped service receives.
  */
-export function createAuthService(deps: { repos: Repos }) {
-  const { repos } = deps;
+export function createAuthService(deps: { repos: Repos; oauth: Pick<OAuthService, 'verifyAccessToken'> }) {
+  const { repos, oauth } = deps;
 
   function actorOf(principal: Principal): Actor {
     if (principal.kind === 'api_key') {
       return { type: 'api_key', id: principal.key.id, label: `API key ${principal.key.prefix}… (${principal.key.name})`, userId: principal.user.id };
     }
+    if (principal.kind === 'oauth') {
+      return {
+        type: 'oauth_app',
+        id: principal.app.clientId,
+        label: appActorLabel(principal.app.clientName, principal.user.email),
+        userId: principal.user.id,
+      };
+    }
     return { type: 'user', id: principal.user.id, label: principal.user.email, userId: principal.user.id };
+  }
+
+  function contextOf(base: RequestContext, principal: Principal): UserContext {
+    const credential = principal.kind === 'api_key' ? 'api_key' : principal.kind === 'oauth' ? 'oauth' : 'session';
+    const ctx: UserContext = { ...base, actor: actorOf(principal), credential };
+    if (principal.kind === 'oauth') {
+      const { clientId, clientName, scopes, resource } = principal.app;
+      ctx.app = { clientId, clientName, scopes, resource };
+    }
+    return ctx;
+  }
+
+  /**
+   * The store and mode a principal acts in, and the member behind it there. A session picks with `X-MerchantId`
+   * (or uses the user's only store); an API key and an app token are bound to theirs (another store: 404; the other
+   * mode: 403).
+   */
+  async function resolveStore(principal: Principal, selection: { merchantId?: string | undefined; mode?: Mode | undefined }) {
+    let storeId: string;
+    let mode: Mode;
+    if (principal.kind === 'api_key' || principal.kind === 'oauth') {
+      const bound = principal.kind === 'api_key' ? principal.key : principal.app;
+      if (selection.merchantId !== undefined && selection.merchantId !== bound.storeId) throw storeNotFound(selection.merchantId);
+      if (selection.mode !== undefined && selection.mode !== bound.mode) {
+        throw new AppError(
+          'MODE_MISMATCH',
+          principal.kind === 'api_key'
+            ? `This API key is a ${bound.mode} key; it cannot reach ${selection.mode} data. Use a ${selection.mode} key or drop X-Mode.`
+            : `This app was authorized for the store's ${bound.mode} data; it cannot reach ${selection.mode} data. Drop X-Mode.`,
+        );
+      }
+      storeId = bound.storeId;
+      mode = bound.mode;
+    } else {
+      mode = selection.mode ?? 'live';
+      if (selection.merchantId !== undefined) {
+        storeId = selection.merchantId;
+      } else {
+        const count = await repos.merchants.countMemberships(principal.user.id);
+        if (count !== 1) {
+          throw new AppError(
+            count === 0 ? 'STORE_NOT_FOUND' : 'MERCHANT_ID_REQUIRED',
+            count === 0
+              ? 'You do not belong to any store yet. Create one with POST /v1/stores.'
+              : 'You belong to several stores: say which one with the X-MerchantId header (ids from GET /v1/stores).',
+            count === 0 ? {} : { details: [{ path: 'X-MerchantId', rule: 'required when you belong to several stores' }] },
+          );
+        }
+        storeId = (await repos.merchants.firstMembership(principal.user.id))!.storeId;
+      }
+    }
+    const membership = await repos.merchants.findMembership(storeId, principal.user.id);
+    if (!membership && principal.kind === 'session') throw storeNotFound(storeId);
+    if (!membership && principal.kind === 'oauth') {
+      // The grant is useless now; 401 sends the app back through authorization.
+      throw invalidToken(
+        'The merchant who approved this app no longer belongs to its store, so the authorization no longer works.',
+        'The authorization no longer applies to its store',
+      );
+    }
+    return { storeId, mode, membership };
+  }
+
+  function restUserContext(base: RequestContext, principal: Principal): UserContext {
+    if (principal.kind === 'oauth' && restPermissionsOf(principal.app.scopes).size === 0) {
+      throw insufficientScope(
+        `This app was granted only ${principal.app.scopes.join(' ')}, which is for the AI connector and allows nothing on the REST API. Connect the app again asking for the REST scopes it needs.`,
+        undefined,
+        'mcp:store grants nothing on the REST API',
+      );
+    }
+    return contextOf(base, principal);
   }
 
   return {
@@ -42,21 +136,18 @@ export function createAuthService(deps: { repos: Repos }) {
       if (credentials.apiKey !== undefined) {
         const key = await repos.apiKeys.findActiveByHashAcrossStores(hashSecret(credentials.apiKey));
         const user = key && (await repos.accounts.findUser(key.createdBy));
-        if (!key || !user) {
-          throw new AppError('AUTH_INVALID', 'The API key is invalid or has been revoked. Create a new one under API keys.', {
-            headers: { 'www-authenticate': 'Bearer realm="commerce-service", error="invalid_token", error_description="The API key is invalid or revoked"' },
-          });
-        }
+        if (!key || !user) throw invalidToken('The API key is invalid or has been revoked. Create a new one under API keys.', 'The API key is invalid or revoked');
         await repos.apiKeys.touch(key.storeId, key.id, base.now);
         return { kind: 'api_key', user, key };
       }
       if (credentials.bearer !== undefined) {
-        const found = await repos.accounts.findActiveSession(hashSecret(credentials.bearer), base.now);
-        if (!found) {
-          throw new AppError('AUTH_INVALID', INVALID_TOKEN, {
-            headers: { 'www-authenticate': 'Bearer realm="commerce-service", error="invalid_token", error_description="The access token is invalid, expired or revoked"' },
-          });
+        if (credentials.bearer.startsWith(TOKEN_PREFIX.accessToken)) {
+          const verified = await oauth.verifyAccessToken(base.now, credentials.bearer);
+          if (!verified) throw invalidToken(INVALID_APP_TOKEN, 'The access token is invalid, expired or revoked');
+          return { kind: 'oauth', user: verified.user, app: verified.app };
         }
+        const found = await repos.accounts.findActiveSession(hashSecret(credentials.bearer), base.now);
+        if (!found) throw invalidToken(INVALID_TOKEN, 'The access token is invalid, expired or revoked');
         return { kind: 'session', user: found.user, sessionId: found.session.id };
       }
       throw new AppError(
@@ -66,67 +157,59 @@ export function createAuthService(deps: { repos: Repos }) {
       );
     },
 
-    userContext(base: RequestContext, principal: Principal): UserContext {
-      return { ...base, actor: actorOf(principal), credential: principal.kind === 'api_key' ? 'api_key' : 'session' };
-    },
+    /**
+     * The caller on the REST API. An app token that holds no REST scope (only `mcp:store`, which is for the AI
+     * connector) is refused on every REST route with 403 insufficient_scope.
+     */
+    userContext: restUserContext,
 
     /**
-     * Chooses the active store and mode. A session uses `X-MerchantId`, or the user's only store; an API key its own
-     * store and mode. A store the caller does not belong to is 404 (existence does not leak); a mode the credential
-     * is not bound to is 403.
+     * The caller acting in a store on the REST API. Permissions are the member's role permissions, limited by the
+     * API key's restriction or the app's granted scopes, computed on every request (a permission the merchant loses
+     * is lost by their keys and apps at once). A store the caller does not belong to is 404; a mode the credential is
+     * not bound to is 403.
      */
     async storeContext(
       base: RequestContext,
       principal: Principal,
       selection: { merchantId?: string | undefined; mode?: Mode | undefined },
     ): Promise<StoreContext> {
-      const userCtx = this.userContext(base, principal);
-      let storeId: string;
-      let mode: Mode;
-      let restriction: ApiKey['permissions'] = null;
-      if (principal.kind === 'api_key') {
-        if (selection.merchantId !== undefined && selection.merchantId !== principal.key.storeId) throw storeNotFound(selection.merchantId);
-        if (selection.mode !== undefined && selection.mode !== principal.key.mode) {
-          throw new AppError(
-            'MODE_MISMATCH',
-            `This API key is a ${principal.key.mode} key; it cannot reach ${selection.mode} data. Use a ${selection.mode} key or drop X-Mode.`,
-          );
-        }
-        storeId = principal.key.storeId;
-        mode = principal.key.mode;
-        restriction = principal.key.permissions;
-      } else {
-        mode = selection.mode ?? 'live';
-        if (selection.merchantId !== undefined) {
-          storeId = selection.merchantId;
-        } else {
-          const count = await repos.merchants.countMemberships(principal.user.id);
-          if (count !== 1) {
-            throw new AppError(
-              count === 0 ? 'STORE_NOT_FOUND' : 'MERCHANT_ID_REQUIRED',
-              count === 0
-                ? 'You do not belong to any store yet. Create one with POST /v1/stores.'
-                : 'You belong to several stores: say which one with the X-MerchantId header (ids from GET /v1/stores).',
-              count === 0 ? {} : { details: [{ path: 'X-MerchantId', rule: 'required when you belong to several stores' }] },
-            );
-          }
-          storeId = (await repos.merchants.firstMembership(principal.user.id))!.storeId;
-        }
-      }
-      const membership = await repos.merchants.findMembership(storeId, principal.user.id);
+      const userCtx = restUserContext(base, principal);
+      const { storeId, mode, membership } = await resolveStore(principal, selection);
       if (!membership) {
-        if (principal.kind === 'api_key') {
-          // The key's creator has left the store: the key keeps its store but can do nothing.
-          return { ...userCtx, tenant: { storeId, mode }, role: 'staff', permissions: new Set() };
-        }
-        throw storeNotFound(storeId);
+        // An API key whose creator has left the store: the key keeps its store but can do nothing.
+        return { ...userCtx, tenant: { storeId, mode }, role: 'staff', permissions: new Set() };
       }
-      return {
-        ...userCtx,
-        tenant: { storeId, mode },
-        role: membership.role,
-        permissions: effectivePermissions(membership.role, restriction),
-      };
+      let restriction: readonly Permission[] | null = null;
+      if (principal.kind === 'api_key') restriction = principal.key.permissions;
+      if (principal.kind === 'oauth') restriction = [...restPermissionsOf(principal.app.scopes)];
+      return { ...userCtx, tenant: { storeId, mode }, role: membership.role, permissions: effectivePermissions(membership.role, restriction) };
+    },
+
+    /**
+     * The caller of the AI connector (/mcp). An app token needs `mcp:store` (403 insufficient_scope otherwise) and then
+     * acts with its merchant's role permissions in its store; an API key acts as on REST. Session tokens are for the
+     * dashboard and REST API, not the connector (401).
+     */
+    async connectorContext(base: RequestContext, principal: Principal): Promise<StoreContext> {
+      if (principal.kind === 'session') {
+        throw invalidToken(
+          'The AI connector takes an OAuth access token (connect the app) or an API key, not a session token.',
+          'Use an OAuth access token or an API key',
+        );
+      }
+      if (principal.kind === 'oauth' && !principal.app.scopes.includes(CONNECTOR_SCOPE)) {
+        throw insufficientScope(
+          `The AI connector needs the ${CONNECTOR_SCOPE} scope, which this app was not granted. Connect the app again asking for it.`,
+          CONNECTOR_SCOPE,
+          `The AI connector needs ${CONNECTOR_SCOPE}`,
+        );
+      }
+      const ctx = contextOf(base, principal);
+      const { storeId, mode, membership } = await resolveStore(principal, {});
+      if (!membership) return { ...ctx, tenant: { storeId, mode }, role: 'staff', permissions: new Set() };
+      const restriction = principal.kind === 'api_key' ? principal.key.permissions : null;
+      return { ...ctx, tenant: { storeId, mode }, role: membership.role, permissions: effectivePermissions(membership.role, restriction) };
     },
   };
 }

@@ -42,7 +42,7 @@ export function createStoreService(deps: { data: DataAccess; reference: Referenc
   }
 
   return {
-    /** A session sees every store it belongs to; an API key only its own. */
+    /** A session sees every store it belongs to; an API key or an app token only its own. */
     async listStores(ctx: UserContext, keyStoreId?: string): Promise<Array<{ store: Store; role: Role }>> {
       const all = await data.repos.merchants.listStoresOfUser(ctx.actor.userId!);
       return keyStoreId === undefined ? all : all.filter((s) => s.store.id === keyStoreId);

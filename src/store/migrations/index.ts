@@ -4,9 +4,10 @@ import type { Db, Dialect } from '../db.ts';
 import * as m0001 from './0001-reference-data.ts';
 import * as m0002 from './0002-accounts.ts';
 import * as m0003 from './0003-catalog.ts';
-import * as m0007 from './0007-operations.ts';
+import * as m0004 from './0004-oauth.ts';
 import * as m0005 from './0005-files.ts';
 import * as m0006 from './0006-idempotency.ts';
+import * as m0007 from './0007-operations.ts';
 
 /** Column types that differ between the engines; one migration set serves both through these. */
 export interface MigrationContext {
@@ -26,6 +27,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]
   ['0001-reference-data', m0001],
   ['0002-accounts', m0002],
   ['0003-catalog', m0003],
+  ['0004-oauth', m0004],
   ['0005-files', m0005],
   ['0006-idempotency', m0006],
   ['0007-operations', m0007],

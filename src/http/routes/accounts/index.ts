@@ -164,7 +164,8 @@ export async function accountRoutes(app: FastifyInstance, deps: { services: Cont
     { config: user, schema: { tags: ['Stores'], summary: 'The stores you belong to, with your role', response: { 200: envelope(z.array(StoreSummary)), ...errors } } },
     async (request) => {
       const principal = request.principal!;
-      const list = await stores.listStores(userCtx(request), principal.kind === 'api_key' ? principal.key.storeId : undefined);
+      const boundTo = principal.kind === 'api_key' ? principal.key.storeId : principal.kind === 'oauth' ? principal.app.storeId : undefined;
+      const list = await stores.listStores(userCtx(request), boundTo);
       return ok('Stores retrieved', list.map((s) => toStoreSummary(s.store, s.role)));
     },
   );

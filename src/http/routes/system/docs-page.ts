@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { esc } from '../../../web/html.ts';
 
 /** A server-rendered API reference built from the OpenAPI document: no scripts, works offline. */
 
@@ -21,15 +22,6 @@ a{color:#0550ae}
 `;
 
 export const DOCS_STYLE_HASH = `'sha256-${hash('sha256', STYLE, 'base64')}'`;
-
-function esc(value: unknown): string {
-  return String(value)
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 function anchor(name: string): string {
   return `schema-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;

@@ -1,0 +1,504 @@
+import { randomBytes } from 'node:crypto';
+import type { Mode, RequestContext, UserContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import {
+  InvalidClientError,
+  InvalidGrantError,
+  InvalidScopeError,
+  InvalidTargetError,
+  type OAuthError,
+  TemporarilyUnavailableError,
+} from '../../oauth/errors.ts';
+import type { DataAccess, Repos } from '../../store/repos.ts';
+import { requireSession } from '../access.ts';
+import { auditEntry } from '../audit/audit-service.ts';
+import { newId } from '../ids.ts';
+import { effectivePermissions, type Role } from '../permissions.ts';
+import type { RateLimiter } from '../rate-limit.ts';
+import { hashSecret, newSecret } from '../secrets.ts';
+import { appActorLabel, canonicalResource, isLoopbackHost, isWellFormedCodeVerifier, LIFETIMES, redirectHost, s256, TOKEN_PREFIX } from './oauth-rules.ts';
+import { formatScope, offerableScopes, type Scope, sortScopes } from './scopes.ts';
+import type { AuthorizationRequest, ConnectedApp, Grant, OAuthClient, TokenSet, VerifiedAccessToken } from './types.ts';
+
+/** Registrations: 20 per client address in 10 minutes (a real client registers once). */
+export const REGISTRATION_LIMIT = { perAddress: 20, windowSeconds: 600 };
+
+/** Tokens from the consent flow are for the store's live data (docs/decisions/0004-oauth.md). */
+const GRANT_MODE: Mode = 'live';
+
+/** Where the merchant's browser goes next; the endpoint adds `iss` and builds the URL. */
+export interface AuthorizationResponse {
+  redirectUri: string;
+  /** `code` and `state` on approval; `error`, `error_description` and `state` on denial. */
+  params: Record<string, string>;
+}
+
+/** The next step of an authorization request for the signed-in merchant. */
+export type AuthorizationStep =
+  | { step: 'pick-store'; request: AuthorizationRequest; client: OAuthClient; stores: Array<{ id: string; name: string }> }
+  | {
+      step: 'consent';
+      request: AuthorizationRequest;
+      client: OAuthClient;
+      store: { id: string; name: string };
+      /** What the app will be able to do: requested scopes within the merchant's own permissions. */
+      offered: Scope[];
+      /** Requested scopes the merchant cannot grant (their role lacks them); never granted. */
+      withheld: Scope[];
+      redirectHost: string;
+      /** Every registered redirect URI is on this computer (a local app; MCP "Localhost Redirect URI Risks"). */
+      localhostOnly: boolean;
+    }
+  | { step: 'done'; response: AuthorizationResponse };
+
+export interface AuthorizationInput {
+  client: OAuthClient;
+  redirectUri: string;
+  state: string;
+  codeChallenge: string;
+  scopes: Scope[];
+  resource: string;
+}
+
+function requestInvalid(message: string): AppError {
+  return new AppError('AUTHORIZATION_REQUEST_INVALID', message);
+}
+
+function deniedResponse(request: AuthorizationRequest, description: string): AuthorizationResponse {
+  return { redirectUri: request.redirectUri, params: { error: 'access_denied', error_description: description, state: request.state } };
+}
+
+function appActor(grant: Pick<Grant, 'clientId' | 'userId'>, clientName: string) {
+  return { type: 'oauth_app' as const, id: grant.clientId, label: appActorLabel(clientName), userId: grant.userId };
+}
+
+/**
+ * Connected apps: registration, the authorization request a merchant signs in to and decides on, grants, codes and
+ * tokens. Never sees HTTP: the OAuth endpoints and the web pages parse input, call this, and shape the answer.
+ *
+ * Guarantees (docs/oauth.md maps each to its test):
+ * - codes and refresh tokens are single use, consumed by a conditional UPDATE that exactly one caller wins;
+ * - a second use of a code or a rotated refresh token revokes the whole grant (RFC 9700 §4.14.2, RFC 6749 §4.1.2);
+ * - every token is bound to client, merchant, store, mode, scopes and resource, and checked against the database on
+ *   every use, so revocation is immediate on every instance.
+ */
+export function createOAuthService(deps: { data: DataAccess; rateLimiter: RateLimiter; issuer: string }) {
+  const { data, rateLimiter, issuer } = deps;
+  /** The one resource this server issues tokens for (RFC 8707): the AI connector; the REST API accepts it too. */
+  const resource = `${issuer}/mcp`;
+
+  async function requireClient(clientId: string): Promise<OAuthClient> {
+    const client = await data.repos.oauth.findClient(clientId);
+    if (!client) throw new InvalidClientError('No app is registered with this client_id. Register with POST /oauth/register.');
+    return client;
+  }
+
+  /** The merchant's permissions in a store, or undefined when they are not a member. */
+  async function permissionsIn(storeId: string, userId: string) {
+    const membership = await data.repos.merchants.findMembership(storeId, userId);
+    return membership && effectivePermissions(membership.role as Role, null);
+  }
+
+  async function loadOpen(ctx: RequestContext, requestId: string): Promise<{ request: AuthorizationRequest; client: OAuthClient }> {
+    const request = await data.repos.oauth.findAuthorizationRequest(requestId);
+    if (!request || request.expiresAt <= ctx.now) {
+      throw requestInvalid('This authorization request has expired or does not exist. Go back to the app and connect again.');
+    }
+    if (request.completedAt) throw requestInvalid('This authorization request was already answered. Go back to the app and connect again if needed.');
+    const client = await data.repos.oauth.findClient(request.clientId);
+    if (!client) throw requestInvalid('The app of this authorization request no longer exists.');
+    return { request, client };
+  }
+
+  /** The request as carried by this browser session; a request started in another session is refused. */
+  async function loadForSession(ctx: UserContext, requestId: string, sessionId: string) {
+    const loaded = await loadOpen(ctx, requestId);
+    if (loaded.request.sessionId === null) {
+      if (!(await data.repos.oauth.bindAuthorizationRequest(requestId, sessionId))) {
+        throw requestInvalid('This authorization request is being answered in another sign-in. Go back to the app and connect again.');
+      }
+      loaded.request.sessionId = sessionId;
+    } else if (loaded.request.sessionId !== sessionId) {
+      throw requestInvalid('This authorization request belongs to another sign-in. Go back to the app and connect again.');
+    }
+    return loaded;
+  }
+
+  async function issueTokens(repos: Repos, grant: Grant, scopes: Scope[], parent: { hash: string; generation: number } | null, now: Date): Promise<TokenSet> {
+    const accessToken = newSecret(TOKEN_PREFIX.accessToken);
+    const refreshToken = newSecret(TOKEN_PREFIX.refreshToken);
+    await repos.oauth.insertAccessToken(hashSecret(accessToken), {
+      grantId: grant.id,
+      scope: formatScope(scopes),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + LIFETIMES.accessTokenSeconds * 1000),
+    });
+    const refreshExpiry = Math.min(now.getTime() + LIFETIMES.refreshTokenMs, grant.createdAt.getTime() + LIFETIMES.grantMaxMs);
+    await repos.oauth.insertRefreshToken(hashSecret(refreshToken), {
+      grantId: grant.id,
+      parentHash: parent?.hash ?? null,
+      generation: parent ? parent.generation + 1 : 0,
+      createdAt: now,
+      expiresAt: new Date(refreshExpiry),
+    });
+    await repos.oauth.touchGrant(grant.id, now);
+    return { accessToken, refreshToken, expiresIn: LIFETIMES.accessTokenSeconds, scopes: sortScopes(scopes) };
+  }
+
+  /** Revokes a grant whose code or refresh token was used twice, and records it in the store's audit log. */
+  async function revokeOnReuse(repos: Repos, ctx: RequestContext, grantId: string, reason: 'code_replay' | 'refresh_token_reuse'): Promise<void> {
+    if (!(await repos.oauth.revokeGrant(grantId, ctx.now, reason))) return;
+    const grant = await repos.oauth.findGrant(grantId);
+    const client = grant && (await repos.oauth.findClient(grant.clientId));
+    if (!grant || !client) return;
+    await repos.audit.insert(
+      auditEntry({ ...ctx, actor: appActor(grant, client.clientName) }, grant.storeId, grant.mode, {
+        action: 'oauth_app.revoke',
+        targetType: 'oauth_app',
+        targetId: grant.clientId,
+        details: { reason, grantId },
+      }),
+    );
+  }
+
+  /** RFC 8707 §2.2 at the token endpoint: a `resource` sent with a code or refresh must be the granted one. */
+  function requireGrantedResource(requested: string | undefined, granted: string): void {
+    if (requested === undefined) return;
+    if (canonicalResource(requested) !== granted) {
+      throw new InvalidTargetError(`resource must be ${granted}, the resource this authorization was granted for.`);
+    }
+  }
+
+  async function nextStep(ctx: UserContext, requestId: string, sessionId: string): Promise<AuthorizationStep> {
+    requireSession(ctx, 'Approving an app');
+    const { request, client } = await loadForSession(ctx, requestId, sessionId);
+    const userId = ctx.actor.userId!;
+    let storeId = request.storeId;
+    if (storeId === null) {
+      const stores = await data.repos.merchants.listStoresOfUser(userId);
+      if (stores.length === 0) throw new AppError('STORE_NOT_FOUND', 'You do not belong to any store yet, so there is nothing to connect the app to.');
+      if (stores.length > 1) {
+        return { step: 'pick-store', request, client, stores: stores.map((s) => ({ id: s.store.id, name: s.store.name })) };
+      }
+      storeId = stores[0]!.store.id;
+      await data.repos.oauth.chooseStore(request.id, sessionId, storeId);
+    }
+    const store = await data.repos.merchants.findStore(storeId);
+    const permissions = await permissionsIn(storeId, userId);
+    if (!store || !permissions) throw storeNotFound(storeId);
+    const offered = offerableScopes(request.scopes, permissions);
+    if (offered.length === 0) {
+      if (await data.repos.oauth.completeAuthorizationRequest(request.id, sessionId, ctx.now)) {
+        return { step: 'done', response: deniedResponse(request, 'The merchant has none of the requested permissions in the chosen store.') };
+      }
+      throw requestInvalid('This authorization request was already answered.');
+    }
+    return {
+      step: 'consent',
+      request,
+      client,
+      store: { id: store.id, name: store.name },
+      offered,
+      withheld: request.scopes.filter((s) => !offered.includes(s)),
+      redirectHost: redirectHost(request.redirectUri),
+      localhostOnly: client.redirectUris.every((uri) => isLoopbackHost(new URL(uri).hostname)),
+    };
+  }
+
+  return {
+    issuer,
+    resource,
+
+    // ---- registration (RFC 7591) --------------------------------------------------------------------------------
+
+    /**
+     * Registers a public client. Free and without approval, so it is rate-limited per client address. The input is
+     * already checked (oauth/checks); the client id is server-generated (≥128 random bits, RFC 9700 §4.15).
+     */
+    async registerClient(ctx: RequestContext, input: { clientName: string; redirectUris: string[]; clientAddress: string }): Promise<OAuthClient> {
+      const { count, resetInSeconds } = await rateLimiter.hit(`oauth-register:${input.clientAddress}`, REGISTRATION_LIMIT.windowSeconds);
+      if (count > REGISTRATION_LIMIT.perAddress) {
+        throw new TemporarilyUnavailableError(`Too many registrations from this address. Retry in ${resetInSeconds} seconds.`, resetInSeconds, 429);
+      }
+      const client: OAuthClient = {
+        clientId: `app_${randomBytes(20).toString('base64url')}`,
+        clientName: input.clientName,
+        redirectUris: input.redirectUris,
+        createdAt: ctx.now,
+      };
+      await data.repos.oauth.insertClient(client);
+      return client;
+    },
+
+    /** A registered client, or undefined. */
+    findClient(clientId: string): Promise<OAuthClient | undefined> {
+      return data.repos.oauth.findClient(clientId);
+    },
+
+    // ---- the authorization request (consent flow) --------------------------------------------------------------
+
+    /**
+     * Records a checked authorization request. When the browser is already signed in, the request is bound to that
+     * session at once; otherwise to the session that signs in for it.
+     */
+    async startAuthorization(ctx: RequestContext, input: AuthorizationInput, sessionId: string | null): Promise<AuthorizationRequest> {
+      const request: AuthorizationRequest = {
+        id: `oar_${randomBytes(32).toString('base64url')}`,
+        clientId: input.client.clientId,
+        redirectUri: input.redirectUri,
+        state: input.state,
+        codeChallenge: input.codeChallenge,
+        scopes: input.scopes,
+        resource: input.resource,
+        sessionId,
+        storeId: null,
+        createdAt: ctx.now,
+        expiresAt: new Date(ctx.now.getTime() + LIFETIMES.authorizationRequestMs),
+        completedAt: null,
+      };
+      await data.repos.oauth.insertAuthorizationRequest(request);
+      return request;
+    },
+
+    /** An open request and its app, for the sign-in page (no session needed yet). */
+    loadAuthorization(ctx: RequestContext, requestId: string): Promise<{ request: AuthorizationRequest; client: OAuthClient }> {
+      return loadOpen(ctx, requestId);
+    },
+
+    /** Binds a request started signed-out to the session that just signed in for it. */
+    async bindAuthorization(ctx: RequestContext, requestId: string, sessionId: string): Promise<void> {
+      await loadOpen(ctx, requestId);
+      if (!(await data.repos.oauth.bindAuthorizationRequest(requestId, sessionId))) {
+        throw requestInvalid('This authorization request is being answered in another sign-in. Go back to the app and connect again.');
+      }
+    },
+
+    /**
+     * What the signed-in merchant sees next: the store picker when they belong to several stores and none is chosen,
+     * else the consent for the chosen (or only) store. When the merchant can grant nothing of what was asked in that
+     * store, the request ends with `access_denied` (checklist 33).
+     */
+    nextStep,
+
+    /** The merchant picks the store to connect; a store they do not belong to is 404 (checklist 33). */
+    async chooseStore(ctx: UserContext, requestId: string, sessionId: string, storeId: string): Promise<void> {
+      requireSession(ctx, 'Approving an app');
+      await loadForSession(ctx, requestId, sessionId);
+      if (!(await permissionsIn(storeId, ctx.actor.userId!))) throw storeNotFound(storeId);
+      await data.repos.oauth.chooseStore(requestId, sessionId, storeId);
+    },
+
+    /**
+     * Allow or deny. Only the stored request counts (nothing the browser sends but the decision); a request is
+     * answered once. Allowing creates the grant and a 60-second code bound to client, redirect URI, challenge,
+     * resource, scopes, merchant, store and mode; both decisions are audited in the store's log.
+     */
+    async decide(ctx: UserContext, requestId: string, sessionId: string, decision: 'allow' | 'deny'): Promise<AuthorizationResponse> {
+      const step = await nextStep(ctx, requestId, sessionId);
+      if (step.step === 'done') return step.response;
+      if (step.step !== 'consent') throw requestInvalid('Choose a store first.');
+      const { request, client, store, offered } = step;
+      return data.transaction(async (repos) => {
+        if (!(await repos.oauth.completeAuthorizationRequest(request.id, sessionId, ctx.now))) {
+          throw requestInvalid('This authorization request was already answered. Go back to the app and connect again if needed.');
+        }
+        const audit = (action: string, details: Record<string, unknown>) =>
+          repos.audit.insert(
+            auditEntry(ctx, store.id, GRANT_MODE, { action, targetType: 'oauth_app', targetId: client.clientId, details: { clientName: client.clientName, ...details } }),
+          );
+        if (decision === 'deny') {
+          await audit('oauth_app.deny', { scopes: offered });
+          return deniedResponse(request, 'The merchant denied the request.');
+        }
+        const grant: Grant = {
+          id: newId('grt', ctx.now),
+          clientId: client.clientId,
+          userId: ctx.actor.userId!,
+          storeId: store.id,
+          mode: GRANT_MODE,
+          scopes: offered,
+          resource: request.resource,
+          createdAt: ctx.now,
+          lastUsedAt: null,
+          revokedAt: null,
+          revokedReason: null,
+        };
+        const code = newSecret(TOKEN_PREFIX.code);
+        await repos.oauth.insertGrant(grant);
+        await repos.oauth.insertCode(hashSecret(code), {
+          grantId: grant.id,
+          redirectUri: request.redirectUri,
+          codeChallenge: request.codeChallenge,
+          createdAt: ctx.now,
+          expiresAt: new Date(ctx.now.getTime() + LIFETIMES.codeMs),
+        });
+        await audit('oauth_app.authorize', { scopes: offered, redirectHost: step.redirectHost, grantId: grant.id });
+        return { redirectUri: request.redirectUri, params: { code, state: request.state } };
+      });
+    },
+
+    // ---- the token endpoint ------------------------------------------------------------------------------------
+
+    /**
+     * grant_type=authorization_code. The code is consumed first (so a wrong verifier cannot be retried), then its
+     * bindings are checked. A code used before revokes its whole grant.
+     */
+    async redeemCode(
+      ctx: RequestContext,
+      input: { clientId: string; code: string; redirectUri: string | undefined; codeVerifier: string | undefined; resource: string | undefined },
+    ): Promise<TokenSet> {
+      const client = await requireClient(input.clientId);
+      const codeHash = hashSecret(input.code);
+      const outcome = await data.transaction(async (repos): Promise<TokenSet | OAuthError> => {
+        const code = await repos.oauth.consumeCode(codeHash, client.clientId, ctx.now);
+        if (!code) {
+          const known = await repos.oauth.findCode(codeHash);
+          if (known?.consumedAt) {
+            await revokeOnReuse(repos, ctx, known.grantId, 'code_replay');
+            return new InvalidGrantError('This authorization code was already used; every token issued for it is now revoked.');
+          }
+          return new InvalidGrantError('The authorization code is unknown or was issued to another client.');
+        }
+        const grant = await repos.oauth.findGrant(code.grantId);
+        if (!grant || grant.revokedAt) return new InvalidGrantError('The authorization behind this code was revoked.');
+        if (code.expiresAt <= ctx.now) return new InvalidGrantError('The authorization code has expired (codes live 60 seconds). Authorize again.');
+        if (input.redirectUri !== code.redirectUri) {
+          return new InvalidGrantError('redirect_uri must be exactly the one sent in the authorization request.');
+        }
+        if (input.codeVerifier === undefined || !isWellFormedCodeVerifier(input.codeVerifier) || s256(input.codeVerifier) !== code.codeChallenge) {
+          return new InvalidGrantError('code_verifier does not match the code_challenge of the authorization request.');
+        }
+        requireGrantedResource(input.resource, grant.resource);
+        return issueTokens(repos, grant, grant.scopes, null, ctx.now);
+      });
+      if (outcome instanceof Error) throw outcome;
+      return outcome;
+    },
+
+    /**
+     * grant_type=refresh_token. Rotates: the presented token is consumed and a new refresh token and access token are
+     * issued in the same transaction. A rotated token presented again revokes the whole grant (no grace window).
+     * `scope` may narrow the access token within the grant, never widen it (RFC 6749 §6).
+     */
+    async refresh(
+      ctx: RequestContext,
+      input: { clientId: string; refreshToken: string; scopes: Scope[] | undefined; resource: string | undefined },
+    ): Promise<TokenSet> {
+      const client = await requireClient(input.clientId);
+      const tokenHash = hashSecret(input.refreshToken);
+      const outcome = await data.transaction(async (repos): Promise<TokenSet | OAuthError> => {
+        const consumed = await repos.oauth.consumeRefreshToken(tokenHash, client.clientId, ctx.now);
+        if (!consumed) {
+          const known = await repos.oauth.findRefreshToken(tokenHash);
+          if (known?.consumedAt && !known.grantRevokedAt) {
+            await revokeOnReuse(repos, ctx, known.grantId, 'refresh_token_reuse');
+            return new InvalidGrantError('This refresh token was already used; the authorization is now revoked. Ask the merchant to connect again.');
+          }
+          return new InvalidGrantError('The refresh token is unknown, expired, revoked, or was issued to another client.');
+        }
+        const grant = (await repos.oauth.findGrant(consumed.grantId))!;
+        // The two refusals below throw, which rolls the consumption back: the client keeps its refresh token.
+        if (input.scopes !== undefined) {
+          const beyond = input.scopes.filter((s) => !grant.scopes.includes(s));
+          if (beyond.length > 0) throw new InvalidScopeError(`scope may only narrow the granted scope (${formatScope(grant.scopes)}); not granted: ${beyond.join(' ')}.`);
+        }
+        requireGrantedResource(input.resource, grant.resource);
+        return issueTokens(repos, grant, input.scopes ?? grant.scopes, { hash: tokenHash, generation: consumed.generation }, ctx.now);
+      });
+      if (outcome instanceof Error) throw outcome;
+      return outcome;
+    },
+
+    /**
+     * RFC 7009: revokes a refresh token (with its whole grant, §2.1) or one access token. Unknown tokens, tokens of
+     * other clients and already revoked ones are ignored: the answer is the same.
+     */
+    async revokeToken(ctx: RequestContext, input: { clientId: string; token: string }): Promise<void> {
+      const client = await requireClient(input.clientId);
+      const tokenHash = hashSecret(input.token);
+      if (input.token.startsWith(TOKEN_PREFIX.refreshToken)) {
+        const known = await data.repos.oauth.findRefreshToken(tokenHash);
+        if (known && known.clientId === client.clientId) await data.repos.oauth.revokeGrant(known.grantId, ctx.now, 'client_revoked');
+      } else if (input.token.startsWith(TOKEN_PREFIX.accessToken)) {
+        await data.repos.oauth.deleteAccessToken(tokenHash, client.clientId);
+      }
+    },
+
+    // ---- the resource servers -----------------------------------------------------------------------------------
+
+    /**
+     * The merchant, store, mode and scopes an access token stands for, or undefined when it is unknown, expired,
+     * revoked, or was issued for another resource (RFC 8707 audience). No cache: revocation is immediate everywhere.
+     * A database failure propagates (the caller answers 503, never 401).
+     */
+    async verifyAccessToken(now: Date, token: string): Promise<VerifiedAccessToken | undefined> {
+      if (!token.startsWith(TOKEN_PREFIX.accessToken)) return undefined;
+      const found = await data.repos.oauth.findActiveAccessTokenAcrossStores(hashSecret(token), now);
+      if (!found || found.app.resource !== resource) return undefined;
+      await data.repos.oauth.touchGrant(found.app.grantId, now);
+      return found;
+    },
+
+    // ---- Connected Apps -------------------------------------------------------------------------------------------
+
+    /** The signed-in merchant's connected apps, one entry per app and store (session only). */
+    async listConnectedApps(ctx: UserContext): Promise<ConnectedApp[]> {
+      requireSession(ctx, 'Managing connected apps');
+      const rows = await data.repos.oauth.listActiveGrantsOfUser(ctx.actor.userId!);
+      const apps = new Map<string, ConnectedApp>();
+      for (const { grant, clientName, redirectUris, storeName } of rows) {
+        const key = `${grant.clientId} ${grant.storeId} ${grant.mode}`;
+        const app = apps.get(key);
+        if (!app) {
+          apps.set(key, {
+            clientId: grant.clientId,
+            clientName,
+            redirectHosts: [...new Set(redirectUris.map(redirectHost))],
+            store: { id: grant.storeId, name: storeName },
+            mode: grant.mode,
+            scopes: grant.scopes,
+            approvedAt: grant.createdAt,
+            lastUsedAt: grant.lastUsedAt,
+          });
+          continue;
+        }
+        app.scopes = sortScopes([...app.scopes, ...grant.scopes]);
+        if (grant.createdAt > app.approvedAt) app.approvedAt = grant.createdAt;
+        if (grant.lastUsedAt && (!app.lastUsedAt || grant.lastUsedAt > app.lastUsedAt)) app.lastUsedAt = grant.lastUsedAt;
+      }
+      return [...apps.values()];
+    },
+
+    /**
+     * Removes an app the merchant approved (in one store, or in all of them): its grants are revoked, so its access
+     * and refresh tokens and any pending code stop working at once. 404 when the merchant has no such app.
+     */
+    async removeConnectedApp(ctx: UserContext, clientId: string, storeId?: string): Promise<void> {
+      requireSession(ctx, 'Managing connected apps');
+      await data.transaction(async (repos) => {
+        const revoked = await repos.oauth.revokeGrantsOfUser(ctx.actor.userId!, clientId, storeId, ctx.now, 'merchant_removed');
+        if (revoked.length === 0) {
+          throw new AppError('CONNECTED_APP_NOT_FOUND', `No connected app "${clientId}"${storeId ? ' in this store' : ''} that you approved. List yours with GET /v1/connected-apps.`);
+        }
+        const client = await repos.oauth.findClient(clientId);
+        const places = new Map(revoked.map((g) => [`${g.storeId} ${g.mode}`, g]));
+        for (const grant of places.values()) {
+          await repos.audit.insert(
+            auditEntry(ctx, grant.storeId, grant.mode, {
+              action: 'oauth_app.remove',
+              targetType: 'oauth_app',
+              targetId: clientId,
+              details: { clientName: client?.clientName ?? null, grants: revoked.filter((g) => g.storeId === grant.storeId).length },
+            }),
+          );
+        }
+      });
+    },
+  };
+}
+
+function storeNotFound(storeId: string): AppError {
+  return new AppError('STORE_NOT_FOUND', `No store "${storeId}" that you belong to.`);
+}
+
+export type OAuthService = ReturnType<typeof createOAuthService>;

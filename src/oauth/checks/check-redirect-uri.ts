@@ -1,0 +1,14 @@
+import type { OAuthClient } from '../../domain/oauth/types.ts';
+import { InvalidRequestError } from '../errors.ts';
+
+/**
+ * `redirect_uri` is required and must equal one of the client's registered URIs byte for byte: no normalisation of
+ * case, encoding, trailing slashes, query or port, loopback included (interface document; RFC 9700 §2.1).
+ */
+export function checkRedirectUri(client: OAuthClient, redirectUri: string | undefined): string {
+  if (redirectUri === undefined) throw new InvalidRequestError('redirect_uri is required.');
+  if (!client.redirectUris.includes(redirectUri)) {
+    throw new InvalidRequestError('redirect_uri is not one of the addresses this app registered (they must match exactly).');
+  }
+  return redirectUri;
+}

@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, isAppError } from '../errors.ts';
+import { authorizationRedirect } from '../oauth/authorization-response.ts';
+import { PURPOSE, showAuthorizationStep, showSignIn } from './authorization-flow.ts';
+import { endBrowserSession, readAnonymousSecret, readBrowserSession, startBrowserSession, type WebDeps } from './browser-session.ts';
+import { connectedAppsPage } from './connected-apps-page.ts';
+import { checkCsrf, csrfToken } from './csrf.ts';
+import { registerPageErrors } from './page-errors.ts';
+import { sendPage } from './send-page.ts';
+
+/** Forms are small: the largest is the sign-in form. */
+const FORM_LIMIT = 16 * 1024;
+
+/** A field of the posted form (first value), or undefined. */
+function field(request: FastifyRequest, name: string): string | undefined {
+  const form = request.body;
+  if (typeof form !== 'object' || form === null) return undefined;
+  const value = (form as Record<string, unknown>)[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/**
+ * The server-rendered pages: sign-in (and sign-out), the steps of an authorization request after GET /oauth/authorize
+ * (store picker, consent, the decision), and the dashboard's Connected Apps. Plain HTML forms, no scripts; every form
+ * carries a CSRF token; every page is unframeable and not stored (src/web/send-page.ts).
+ */
+export async function webRoutes(app: FastifyInstance, deps: WebDeps): Promise<void> {
+  const { oauth, accounts, issuer } = deps;
+
+  await app.register(async (scope) => {
+    registerPageErrors(scope);
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT }, (_request, body, done) => {
+      const form: Record<string, string> = {};
+      for (const [name, value] of new URLSearchParams(body as string)) if (!(name in form)) form[name] = value;
+      done(null, form);
+    });
+    const hidden = { schema: { hide: true } };
+
+    // ---- sign-in and sign-out ----------------------------------------------------------------------------------
+
+    scope.post('/sign-in', hidden, async (request, reply) => {
+      const requestId = field(request, 'request');
+      checkCsrf(request, readAnonymousSecret(request, issuer), PURPOSE.signIn(requestId), field(request, 'csrf'), issuer);
+      const pending = requestId === undefined ? undefined : await oauth.loadAuthorization(request.ctx, requestId);
+      const authorization = pending && { id: pending.request.id, clientName: pending.client.clientName, redirectUri: pending.request.redirectUri };
+      const email = (field(request, 'email') ?? '').slice(0, 320);
+      const previous = await readBrowserSession(request, deps);
+      let session: Awaited<ReturnType<typeof accounts.login>>['session'];
+      try {
+        ({ session } = await accounts.login(request.ctx, { email, password: (field(request, 'password') ?? '').slice(0, 256), clientAddress: request.ip }));
+      } catch (error) {
+        if (isAppError(error) && error.code === 'LOGIN_FAILED') {
+          return showSignIn(request, reply, deps, { authorization, email, status: 400, error: 'The email or password is wrong. Check both and try again.' });
+        }
+        if (isAppError(error) && error.code === 'TOO_MANY_ATTEMPTS') {
+          reply.header('retry-after', error.headers['retry-after'] ?? '60');
+          return showSignIn(request, reply, deps, { authorization, email, status: 429, error: error.message });
+        }
+        throw error;
+      }
+      // A new session at every sign-in (the old one ends), so a session id planted before sign-in is worthless.
+      if (previous) await accounts.logout(previous.ctx, previous.sessionId);
+      startBrowserSession(reply, issuer, session.token, session.expiresAt, request.ctx.now);
+      if (requestId !== undefined) {
+        await oauth.bindAuthorization(request.ctx, requestId, session.sessionId);
+        return reply.redirect(`/oauth/authorize/${encodeURIComponent(requestId)}`, 303);
+      }
+      return reply.redirect('/dashboard/connected-apps', 303);
+    });
+
+    scope.post('/sign-out', hidden, async (request, reply) => {
+      const session = await readBrowserSession(request, deps);
+      if (session) {
+        checkCsrf(request, session.token, PURPOSE.dashboard, field(request, 'csrf'), issuer);
+        await accounts.logout(session.ctx, session.sessionId);
+      }
+      endBrowserSession(reply, issuer);
+      return reply.redirect('/dashboard/connected-apps', 303);
+    });
+
+    // ---- the authorization request, after GET /oauth/authorize ---------------------------------------------------
+
+    scope.get<{ Params: { requestId: string } }>('/oauth/authorize/:requestId', hidden, async (request, reply) => {
+      return showAuthorizationStep(request, reply, deps, request.params.requestId, await readBrowserSession(request, deps));
+    });
+
+    scope.post<{ Params: { requestId: string } }>('/oauth/authorize/:requestId/store', hidden, async (request, reply) => {
+      const { requestId } = request.params;
+      const session = await readBrowserSession(request, deps);
+      if (!session) return showAuthorizationStep(request, reply, deps, requestId, null);
+      checkCsrf(request, session.token, PURPOSE.authorize(requestId), field(request, 'csrf'), issuer);
+      await oauth.chooseStore(session.ctx, requestId, session.sessionId, field(request, 'store') ?? '');
+      return reply.redirect(`/oauth/authorize/${encodeURIComponent(requestId)}`, 303);
+    });
+
+    scope.post<{ Params: { requestId: string } }>('/oauth/authorize/:requestId/decision', hidden, async (request, reply) => {
+      const { requestId } = request.params;
+      const session = await readBrowserSession(request, deps);
+      if (!session) return showAuthorizationStep(request, reply, deps, requestId, null);
+      checkCsrf(request, session.token, PURPOSE.authorize(requestId), field(request, 'csrf'), issuer);
+      const decision = field(request, 'decision');
+      if (decision !== 'allow' && decision !== 'deny') throw new AppError('BAD_REQUEST', 'Choose Allow or Deny.');
+      const response = await oauth.decide(session.ctx, requestId, session.sessionId, decision);
+      // 303, never 307: the browser must not re-post the consent form to the app (RFC 9700 §4.12).
+      return reply.redirect(authorizationRedirect(response, issuer), 303);
+    });
+
+    // ---- the dashboard's Connected Apps -------------------------------------------------------------------------
+
+    scope.get<{ Querystring: { removed?: string } }>('/dashboard/connected-apps', hidden, async (request, reply) => {
+      const session = await readBrowserSession(request, deps);
+      if (!session) return showSignIn(request, reply, deps);
+      const apps = await oauth.listConnectedApps(session.ctx);
+      const notice = request.query.removed === '1' ? 'The app was removed. Its access stopped at once.' : undefined;
+      return sendPage(reply, 200, connectedAppsPage({ csrf: csrfToken(session.token, PURPOSE.dashboard), email: session.user.email, apps, notice }));
+    });
+
+    scope.post('/dashboard/connected-apps/remove', hidden, async (request, reply) => {
+      const session = await readBrowserSession(request, deps);
+      if (!session) return showSignIn(request, reply, deps);
+      checkCsrf(request, session.token, PURPOSE.dashboard, field(request, 'csrf'), issuer);
+      await oauth.removeConnectedApp(session.ctx, field(request, 'clientId') ?? '', field(request, 'storeId'));
+      return reply.redirect('/dashboard/connected-apps?removed=1', 303);
+    });
+  });
+}

@@ -1,0 +1,31 @@
+import { html } from './html.ts';
+import { layout } from './layout.ts';
+
+export interface SignInView {
+  csrf: string;
+  /** The authorization request being continued; absent when signing in to the dashboard. */
+  authorization?: { id: string; clientName: string } | undefined;
+  error?: string | undefined;
+  email?: string | undefined;
+}
+
+/** Sign-in: "Email", "Password" and a "Sign in" button; a failed attempt shows the form again with the message. */
+export function signInPage(view: SignInView): string {
+  const purpose = view.authorization
+    ? html`<p>to connect the app <strong>${view.authorization.clientName}</strong> <span class="tag">not verified</span> to your store.</p>`
+    : html`<p>to manage the apps connected to your stores.</p>`;
+  return layout(
+    'Sign in',
+    html`<h1>Sign in</h1>${purpose}
+${view.error ? html`<p class="error" role="alert">${view.error}</p>` : null}
+<form method="post" action="/sign-in">
+<input type="hidden" name="csrf" value="${view.csrf}">
+${view.authorization ? html`<input type="hidden" name="request" value="${view.authorization.id}">` : null}
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="username" required maxlength="320" value="${view.email ?? ''}">
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required maxlength="256">
+<div class="actions"><button class="primary" type="submit">Sign in</button></div>
+</form>`,
+  );
+}

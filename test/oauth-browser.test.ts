@@ -1,0 +1,159 @@
+import assert from 'node:assert/strict';
+import { after, before, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { browserUnavailable, launchChromium, startAppServer, startListeningApp } from './helpers/chromium.ts';
+import { describeEachDatabase } from './helpers/databases.ts';
+import { client as jsonClient, type Merchant, signup } from './helpers/merchants.ts';
+import { authorizeQuery, type Client, pkce, registerClient } from './helpers/oauth.ts';
+
+const skip = browserUnavailable();
+
+describeEachDatabase('connected apps in a real browser (Chromium, JavaScript off)', (kind) => {
+  let t: Awaited<ReturnType<typeof startListeningApp>>;
+  let appServer: Awaited<ReturnType<typeof startAppServer>>;
+  let chromium: Awaited<ReturnType<typeof launchChromium>>;
+  let context: BrowserContext;
+  let merchant: Merchant;
+  let secondStoreId: string;
+  let client: Client;
+
+  before(async () => {
+    if (skip) return;
+    t = await startListeningApp(kind);
+    appServer = await startAppServer();
+    // The pages must work without JavaScript: run the whole flow with it off.
+    chromium = await launchChromium({ javaScriptEnabled: false });
+    context = chromium.context;
+    merchant = await signup(t.app, { storeName: 'Northwind Outfitters' });
+    const second = await jsonClient(t.app)('POST', '/v1/stores', { headers: merchant.auth, body: { name: 'Contoso Electronics' } });
+    secondStoreId = second.body.data.id;
+    client = await registerClient(t.app, { client_name: 'Acme Analytics', redirect_uris: [appServer.redirectUri] });
+  });
+  after(async () => {
+    await chromium?.close();
+    await appServer?.close();
+    await t?.close();
+  });
+
+  /** The API over the real socket, as an app would call it. */
+  async function api(path: string, init: RequestInit = {}) {
+    const res = await fetch(`${t.baseUrl}${path}`, init);
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: text === '' ? undefined : JSON.parse(text) };
+  }
+  const form = (fields: Record<string, string>) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+  async function startAuthorization(page: Page, state: string, challenge: string, scope = 'orders:read settings:read') {
+    await page.goto(`${t.baseUrl}/oauth/authorize?${authorizeQuery(client, challenge, { state, scope })}`);
+  }
+
+  /** The browser lands on the app's callback; returns its query. */
+  async function callback(page: Page): Promise<URL> {
+    await page.waitForURL(`${appServer.redirectUri}?**`);
+    return new URL(page.url());
+  }
+
+  it('signs in, picks a store, allows, exchanges, calls the API, refreshes, removes the app on the Connected Apps page, and sees both tokens fail', { skip }, async () => {
+    const page = await context.newPage();
+    const { verifier, challenge } = pkce();
+    await startAuthorization(page, 'browser-state-1', challenge);
+
+    // Sign in
+    assert.equal(await page.title(), 'Sign in · commerce-service');
+    await page.getByLabel('Email').fill(merchant.email);
+    await page.getByLabel('Password').fill('wrong password, surely');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await assert.doesNotReject(page.getByRole('alert').filter({ hasText: 'The email or password is wrong' }).waitFor());
+    await page.getByLabel('Password').fill(merchant.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    // Pick a store
+    await page.getByRole('group', { name: 'Store' }).waitFor();
+    await page.getByLabel('Contoso Electronics').check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // Consent
+    await page.getByRole('button', { name: 'Allow' }).waitFor();
+    const consent = await page.locator('main').innerText();
+    assert.match(await page.getByRole('heading', { level: 1 }).innerText(), /Allow .Acme Analytics. to access Contoso Electronics\?/);
+    assert.match(consent, /not verified/);
+    assert.match(consent, new RegExp(`sent back to ${appServer.redirectUri.replace(/^http:\/\//, '').replace('/callback', '')}`));
+    assert.match(consent, /View orders and their history/);
+    assert.match(consent, /View store settings and audit logs/);
+    assert.match(consent, /only accepts answers on this computer/);
+    await page.getByRole('button', { name: 'Allow' }).click();
+
+    const back = await callback(page);
+    assert.equal(back.searchParams.get('state'), 'browser-state-1');
+    assert.equal(back.searchParams.get('iss'), t.baseUrl);
+    const code = back.searchParams.get('code');
+    assert.ok(code);
+
+    // Exchange and call the API
+    const tokens = await api('/oauth/token', form({ grant_type: 'authorization_code', code, redirect_uri: appServer.redirectUri, client_id: client.client_id, code_verifier: verifier }));
+    assert.equal(tokens.status, 200);
+    assert.equal(tokens.headers.get('cache-control'), 'no-store');
+    const perms = await api('/v1/users/me/permissions', { headers: { authorization: `Bearer ${tokens.body.access_token}` } });
+    assert.equal(perms.status, 200);
+    assert.equal(perms.body.data.storeId, secondStoreId);
+    assert.deepEqual(perms.body.data.permissions, ['orders:read', 'settings:read']);
+
+    // Refresh
+    const refreshed = await api('/oauth/token', form({ grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token, client_id: client.client_id }));
+    assert.equal(refreshed.status, 200);
+    assert.notEqual(refreshed.body.refresh_token, tokens.body.refresh_token);
+    assert.equal((await api('/v1/members', { headers: { authorization: `Bearer ${refreshed.body.access_token}` } })).status, 200);
+
+    // Remove the app on the Connected Apps page (the browser is still signed in)
+    await page.goto(`${t.baseUrl}/dashboard/connected-apps`);
+    const row = page.getByRole('row', { name: /Acme Analytics/ });
+    await row.waitFor();
+    assert.match(await row.innerText(), /Contoso Electronics/);
+    assert.match(await row.innerText(), /orders:read/);
+    await row.getByRole('button', { name: /Remove/ }).click();
+    await page.getByText('The app was removed').waitFor();
+    await page.getByText('No apps are connected.').waitFor();
+
+    // Both tokens fail
+    const dead = await api('/v1/users/me/permissions', { headers: { authorization: `Bearer ${refreshed.body.access_token}` } });
+    assert.equal(dead.status, 401);
+    assert.match(dead.headers.get('www-authenticate') ?? '', /error="invalid_token"/);
+    const deadRefresh = await api('/oauth/token', form({ grant_type: 'refresh_token', refresh_token: refreshed.body.refresh_token, client_id: client.client_id }));
+    assert.equal(deadRefresh.body.error, 'invalid_grant');
+    await page.close();
+  });
+
+  it('sends access_denied with the state and iss when the merchant denies', { skip }, async () => {
+    const page = await context.newPage();
+    await startAuthorization(page, 'browser-state-2', pkce().challenge);
+    // Still signed in from the session cookie: straight to the store picker.
+    await page.getByLabel('Northwind Outfitters').check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Deny' }).click();
+    const back = await callback(page);
+    assert.equal(back.searchParams.get('error'), 'access_denied');
+    assert.equal(back.searchParams.get('state'), 'browser-state-2');
+    assert.equal(back.searchParams.get('iss'), t.baseUrl);
+    assert.equal(back.searchParams.get('code'), null);
+    await page.close();
+  });
+
+  it('refuses to show the consent page inside a frame on another site', { skip }, async () => {
+    const page = await context.newPage();
+    const blocked: string[] = [];
+    page.on('console', (message) => blocked.push(message.text()));
+    const target = `${t.baseUrl}/oauth/authorize?${authorizeQuery(client, pkce().challenge, { state: 'framed' })}`;
+    await page.goto(`${appServer.origin}/frame?src=${encodeURIComponent(target)}`);
+    const frame = page.frames().find((f) => f !== page.mainFrame());
+    assert.ok(frame, 'the iframe exists');
+    await page.waitForTimeout(300);
+    assert.ok(!frame.url().startsWith(t.baseUrl) || (await frame.locator('button').count()) === 0, `the frame shows nothing of ours (${frame.url()})`);
+    assert.equal(await frame.locator('button', { hasText: 'Allow' }).count(), 0);
+    assert.ok(blocked.some((text) => /frame-ancestors|X-Frame-Options|refused to display/i.test(text)), blocked.join('\n'));
+    await page.close();
+  });
+});
