@@ -13,6 +13,7 @@ import { registerAuth } from './http/plugins/auth.ts';
 import { registerErrorHandling } from './http/plugins/errors.ts';
 import { accountRoutes } from './http/routes/accounts/index.ts';
 import { catalogRoutes } from './http/routes/catalog/index.ts';
+import { customerRoutes } from './http/routes/customers/index.ts';
 import { referenceRoutes } from './http/routes/reference/index.ts';
 import { systemRoutes } from './http/routes/system/index.ts';
 import './http/types.ts';
@@ -93,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(referenceRoutes, { reference: container.services.reference });
   await app.register(accountRoutes, { services: container.services });
   await app.register(catalogRoutes, container.services);
+  await app.register(customerRoutes, container.services);
 
   return app;
 }

@@ -10,6 +10,7 @@ import { createCategoryService } from './domain/catalog/category-service.ts';
 import { createInventoryService } from './domain/catalog/inventory-service.ts';
 import { createProductService } from './domain/catalog/product-service.ts';
 import { createVariantService } from './domain/catalog/variant-service.ts';
+import { createCustomerService } from './domain/customers/customer-service.ts';
 import { createMemoryRateLimiter, type RateLimiter } from './domain/rate-limit.ts';
 import { createReferenceService } from './domain/reference/reference-service.ts';
 import { type Db, openDatabase } from './store/db.ts';
@@ -40,6 +41,7 @@ export function createContainer(config: Config) {
     variants: createVariantService({ data, reference, files }),
     categories: createCategoryService({ data }),
     inventory: createInventoryService({ data }),
+    customers: createCustomerService({ data, reference }),
   };
   return {
     config,

@@ -212,6 +212,17 @@ export const ERROR_CODES = {
     meaning: 'The `If-Match` ETag is not the current one: the resource changed since you read it. The current ETag is in the `ETag` header.',
     fix: 'GET the resource again, re-apply your change, and send the new ETag.',
   },
+  // Customers, reviews, promo ads (docs/operations.md)
+  CUSTOMER_NOT_FOUND: {
+    status: 404,
+    meaning: 'No customer with this id in the active store and mode.',
+    fix: 'Take the id from `GET /v1/customers`.',
+  },
+  CUSTOMER_EMAIL_TAKEN: {
+    status: 409,
+    meaning: 'Another customer of this store and mode already has this email (case does not matter); `details` names the field.',
+    fix: 'Update the existing customer (find them with `GET /v1/customers?q=<email>`), or use another email.',
+  },
   // Reference data
   COUNTRY_NOT_FOUND: {
     status: 404,

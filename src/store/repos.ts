@@ -3,6 +3,7 @@ import { createAccountStore } from './account-store.ts';
 import { createApiKeyStore } from './api-key-store.ts';
 import { createAuditStore } from './audit-store.ts';
 import { createCatalogStore } from './catalog-store.ts';
+import { createCustomerStore } from './customer-store.ts';
 import type { Db, Dialect } from './db.ts';
 import { createMerchantStore } from './merchant-store.ts';
 import { createInventoryStore } from './inventory-store.ts';
@@ -16,6 +17,7 @@ function reposOn(executor: Kysely<Database>, dialect: Dialect) {
     merchants: createMerchantStore(executor),
     apiKeys: createApiKeyStore(executor),
     audit: createAuditStore(executor),
+    customers: createCustomerStore(executor),
   };
 }
 
