@@ -15,6 +15,7 @@ import { accountRoutes } from './http/routes/accounts/index.ts';
 import { catalogRoutes } from './http/routes/catalog/index.ts';
 import { customerRoutes } from './http/routes/customers/index.ts';
 import { referenceRoutes } from './http/routes/reference/index.ts';
+import { reviewRoutes } from './http/routes/reviews/index.ts';
 import { systemRoutes } from './http/routes/system/index.ts';
 import './http/types.ts';
 import { loggerOptions } from './log.ts';
@@ -95,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes, { services: container.services });
   await app.register(catalogRoutes, container.services);
   await app.register(customerRoutes, container.services);
+  await app.register(reviewRoutes, container.services);
 
   return app;
 }

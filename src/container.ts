@@ -13,6 +13,7 @@ import { createVariantService } from './domain/catalog/variant-service.ts';
 import { createCustomerService } from './domain/customers/customer-service.ts';
 import { createMemoryRateLimiter, type RateLimiter } from './domain/rate-limit.ts';
 import { createReferenceService } from './domain/reference/reference-service.ts';
+import { createReviewService } from './domain/reviews/review-service.ts';
 import { type Db, openDatabase } from './store/db.ts';
 import { createRedisRateLimiter } from './store/redis-rate-limiter.ts';
 import { createReferenceStore } from './store/reference-store.ts';
@@ -42,6 +43,7 @@ export function createContainer(config: Config) {
     categories: createCategoryService({ data }),
     inventory: createInventoryService({ data }),
     customers: createCustomerService({ data, reference }),
+    reviews: createReviewService({ data }),
   };
   return {
     config,

@@ -223,6 +223,16 @@ export const ERROR_CODES = {
     meaning: 'Another customer of this store and mode already has this email (case does not matter); `details` names the field.',
     fix: 'Update the existing customer (find them with `GET /v1/customers?q=<email>`), or use another email.',
   },
+  REVIEW_NOT_FOUND: {
+    status: 404,
+    meaning: 'No review with this id in the active store and mode.',
+    fix: 'Take the id from `GET /v1/reviews`.',
+  },
+  REVIEW_EXISTS: {
+    status: 409,
+    meaning: 'The customer has already reviewed this product; a customer reviews a product once.',
+    fix: 'Find the existing review with `GET /v1/reviews?productId=…&customerId=…`; delete it first to replace it.',
+  },
   // Reference data
   COUNTRY_NOT_FOUND: {
     status: 404,

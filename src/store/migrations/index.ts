@@ -5,6 +5,7 @@ import * as m0001 from './0001-reference-data.ts';
 import * as m0002 from './0002-accounts.ts';
 import * as m0003 from './0003-catalog.ts';
 import * as m0007 from './0007-operations.ts';
+import * as m0008 from './0008-customers.ts';
 
 /** Column types that differ between the engines; one migration set serves both through these. */
 export interface MigrationContext {
@@ -26,6 +27,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]
   ['0003-catalog', m0003],
   // 0004-oauth, 0005-files and 0006-idempotency are on their branches
   ['0007-operations', m0007],
+  ['0008-customers', m0008],
 ];
 
 function contextFor(dialect: Dialect): MigrationContext {
