@@ -14,6 +14,7 @@ import { registerErrorHandling } from './http/plugins/errors.ts';
 import { accountRoutes } from './http/routes/accounts/index.ts';
 import { catalogRoutes } from './http/routes/catalog/index.ts';
 import { customerRoutes } from './http/routes/customers/index.ts';
+import { promoAdRoutes } from './http/routes/promo-ads/index.ts';
 import { referenceRoutes } from './http/routes/reference/index.ts';
 import { reviewRoutes } from './http/routes/reviews/index.ts';
 import { systemRoutes } from './http/routes/system/index.ts';
@@ -97,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogRoutes, container.services);
   await app.register(customerRoutes, container.services);
   await app.register(reviewRoutes, container.services);
+  await app.register(promoAdRoutes, container.services);
 
   return app;
 }

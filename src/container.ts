@@ -11,6 +11,7 @@ import { createInventoryService } from './domain/catalog/inventory-service.ts';
 import { createProductService } from './domain/catalog/product-service.ts';
 import { createVariantService } from './domain/catalog/variant-service.ts';
 import { createCustomerService } from './domain/customers/customer-service.ts';
+import { createPromoAdService } from './domain/promo-ads/promo-ad-service.ts';
 import { createMemoryRateLimiter, type RateLimiter } from './domain/rate-limit.ts';
 import { createReferenceService } from './domain/reference/reference-service.ts';
 import { createReviewService } from './domain/reviews/review-service.ts';
@@ -44,6 +45,7 @@ export function createContainer(config: Config) {
     inventory: createInventoryService({ data }),
     customers: createCustomerService({ data, reference }),
     reviews: createReviewService({ data }),
+    promoAds: createPromoAdService({ data, files }),
   };
   return {
     config,

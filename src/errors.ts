@@ -233,6 +233,11 @@ export const ERROR_CODES = {
     meaning: 'The customer has already reviewed this product; a customer reviews a product once.',
     fix: 'Find the existing review with `GET /v1/reviews?productId=…&customerId=…`; delete it first to replace it.',
   },
+  PROMO_AD_NOT_FOUND: {
+    status: 404,
+    meaning: 'No promo ad with this id in the active store and mode.',
+    fix: 'Take the id from `GET /v1/promo-ads`.',
+  },
   // Reference data
   COUNTRY_NOT_FOUND: {
     status: 404,

@@ -6,6 +6,7 @@ import { createCatalogStore } from './catalog-store.ts';
 import { createCustomerStore } from './customer-store.ts';
 import type { Db, Dialect } from './db.ts';
 import { createMerchantStore } from './merchant-store.ts';
+import { createPromoAdStore } from './promo-ad-store.ts';
 import { createReviewStore } from './review-store.ts';
 import { createInventoryStore } from './inventory-store.ts';
 import type { Database } from './schema.ts';
@@ -20,6 +21,7 @@ function reposOn(executor: Kysely<Database>, dialect: Dialect) {
     audit: createAuditStore(executor),
     customers: createCustomerStore(executor),
     reviews: createReviewStore(executor),
+    promoAds: createPromoAdStore(executor),
   };
 }
 
