@@ -18,7 +18,10 @@ import { catalogRoutes } from './http/routes/catalog/index.ts';
 import { orderRoutes } from './http/routes/orders/index.ts';
 import { fileRoutes } from './http/routes/files/index.ts';
 import { connectedAppRoutes } from './http/routes/connected-apps/index.ts';
+import { customerRoutes } from './http/routes/customers/index.ts';
+import { promoAdRoutes } from './http/routes/promo-ads/index.ts';
 import { referenceRoutes } from './http/routes/reference/index.ts';
+import { reviewRoutes } from './http/routes/reviews/index.ts';
 import { systemRoutes } from './http/routes/system/index.ts';
 import './http/types.ts';
 import { loggerOptions } from './log.ts';
@@ -115,6 +118,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(webRoutes, web);
   await app.register(connectedAppRoutes, { oauth });
   await app.register(mcpRoutes, { auth, issuer: config.baseUrl });
+  await app.register(customerRoutes, container.services);
+  await app.register(reviewRoutes, container.services);
+  await app.register(promoAdRoutes, container.services);
 
   return app;
 }

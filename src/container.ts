@@ -16,8 +16,11 @@ import { createAnalyticsService } from './domain/orders/analytics-service.ts';
 import { createOrderService, type DeliveryQuoter } from './domain/orders/order-service.ts';
 import { createPromotionService } from './domain/orders/promotion-service.ts';
 import { createOAuthService } from './domain/oauth/oauth-service.ts';
+import { createCustomerService } from './domain/customers/customer-service.ts';
+import { createPromoAdService } from './domain/promo-ads/promo-ad-service.ts';
 import { createMemoryRateLimiter, type RateLimiter } from './domain/rate-limit.ts';
 import { createReferenceService } from './domain/reference/reference-service.ts';
+import { createReviewService } from './domain/reviews/review-service.ts';
 import { AppError } from './errors.ts';
 import { type Db, openDatabase } from './store/db.ts';
 import { createLocalFileStorage } from './store/local-file-storage.ts';
@@ -61,6 +64,9 @@ export function createContainer(config: Config) {
     orders: createOrderService({ data, reference, delivery, forUpdate: db.dialect === 'postgres' }),
     promotions: createPromotionService({ data }),
     analytics: createAnalyticsService({ data }),
+    customers: createCustomerService({ data, reference }),
+    reviews: createReviewService({ data }),
+    promoAds: createPromoAdService({ data, files }),
   };
   return {
     config,

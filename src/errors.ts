@@ -296,6 +296,32 @@ export const ERROR_CODES = {
     meaning: 'A form was sent without the token of the page it came from, with a token of another session or request, or from another site.',
     fix: 'Reload the page and send the form again.',
   },
+  // Customers, reviews, promo ads (docs/operations.md)
+  CUSTOMER_NOT_FOUND: {
+    status: 404,
+    meaning: 'No customer with this id in the active store and mode.',
+    fix: 'Take the id from `GET /v1/customers`.',
+  },
+  CUSTOMER_EMAIL_TAKEN: {
+    status: 409,
+    meaning: 'Another customer of this store and mode already has this email (case does not matter); `details` names the field.',
+    fix: 'Update the existing customer (find them with `GET /v1/customers?q=<email>`), or use another email.',
+  },
+  REVIEW_NOT_FOUND: {
+    status: 404,
+    meaning: 'No review with this id in the active store and mode.',
+    fix: 'Take the id from `GET /v1/reviews`.',
+  },
+  REVIEW_EXISTS: {
+    status: 409,
+    meaning: 'The customer has already reviewed this product; a customer reviews a product once.',
+    fix: 'Find the existing review with `GET /v1/reviews?productId=…&customerId=…`; delete it first to replace it.',
+  },
+  PROMO_AD_NOT_FOUND: {
+    status: 404,
+    meaning: 'No promo ad with this id in the active store and mode.',
+    fix: 'Take the id from `GET /v1/promo-ads`.',
+  },
   // Reference data
   COUNTRY_NOT_FOUND: {
     status: 404,

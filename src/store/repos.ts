@@ -3,10 +3,13 @@ import { createAccountStore } from './account-store.ts';
 import { createApiKeyStore } from './api-key-store.ts';
 import { createAuditStore } from './audit-store.ts';
 import { createCatalogStore } from './catalog-store.ts';
+import { createCustomerStore } from './customer-store.ts';
 import type { Db, Dialect } from './db.ts';
 import { createFileStore } from './file-store.ts';
 import { createIdempotencyStore } from './idempotency-store.ts';
 import { createMerchantStore } from './merchant-store.ts';
+import { createPromoAdStore } from './promo-ad-store.ts';
+import { createReviewStore } from './review-store.ts';
 import { createInventoryStore } from './inventory-store.ts';
 import { createOrderStore } from './order-store.ts';
 import { createOAuthStore } from './oauth-store.ts';
@@ -24,6 +27,9 @@ function reposOn(executor: Kysely<Database>, dialect: Dialect) {
     files: createFileStore(executor),
     idempotency: createIdempotencyStore(executor),
     oauth: createOAuthStore(executor),
+    customers: createCustomerStore(executor),
+    reviews: createReviewStore(executor),
+    promoAds: createPromoAdStore(executor),
   };
 }
 

@@ -8,6 +8,7 @@ import * as m0004 from './0004-oauth.ts';
 import * as m0005 from './0005-files.ts';
 import * as m0006 from './0006-idempotency.ts';
 import * as m0007 from './0007-operations.ts';
+import * as m0008 from './0008-customers.ts';
 
 /** Column types that differ between the engines; one migration set serves both through these. */
 export interface MigrationContext {
@@ -31,6 +32,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]
   ['0005-files', m0005],
   ['0006-idempotency', m0006],
   ['0007-operations', m0007],
+  ['0008-customers', m0008],
 ];
 
 function contextFor(dialect: Dialect): MigrationContext {

@@ -1,0 +1,246 @@
+import type { StoreContext } from '../../context.ts';
+import { AppError, type ErrorDetail } from '../../errors.ts';
+import type { DataAccess, Repos } from '../../store/repos.ts';
+import { requirePermission } from '../access.ts';
+import { recordAudit } from '../audit/audit-service.ts';
+import { invalid, isUniqueViolation, storeCurrency } from '../catalog/catalog-support.ts';
+import type { Currency } from '../catalog/types.ts';
+import { newId } from '../ids.ts';
+import { instant } from '../instants.ts';
+import { decodeCursor, encodeCursor } from '../pagination.ts';
+import { foldForSearch, type ReferenceService } from '../reference/reference-service.ts';
+import { isBanned, normalizeEmail, normalizePhone, phoneDigits } from './customer-rules.ts';
+import type { Customer, CustomerAddress, CustomerQuery, CustomerView } from './customer-types.ts';
+
+export { isBanned } from './customer-rules.ts';
+
+/** An address as both doors (REST, MCP) pass it after shape validation. */
+export interface CustomerAddressInput {
+  label?: string | null | undefined;
+  name?: string | null | undefined;
+  line1: string;
+  line2?: string | null | undefined;
+  city: string;
+  postalCode?: string | null | undefined;
+  stateId?: string | null | undefined;
+  countryId: string;
+  phone?: string | null | undefined;
+}
+
+export interface CustomerInput {
+  name: string;
+  email: string;
+  phone?: string | null | undefined;
+  addresses?: CustomerAddressInput[] | undefined;
+}
+
+export type CustomerPatch = Partial<CustomerInput>;
+
+export interface BanInput {
+  reason: string;
+  /** ISO 8601 date-time (UTC without a zone); absent or null: until unbanned */
+  expiresAt?: string | null | undefined;
+}
+
+export function customerNotFound(id: string): AppError {
+  return new AppError('CUSTOMER_NOT_FOUND', `No customer "${id}" in this store. List customers with GET /v1/customers.`);
+}
+
+function emailTaken(email: string): AppError {
+  return new AppError('CUSTOMER_EMAIL_TAKEN', `Another customer of this store already has the email "${email}" (case does not matter).`, {
+    details: [{ path: 'email', rule: 'must be unique within the store' }],
+  });
+}
+
+/**
+ * Customers of a store: profile, addresses (validated against the reference countries and states), ban and unban,
+ * and the order figures read from the orders table.
+ */
+export function createCustomerService(deps: { data: DataAccess; reference: ReferenceService }) {
+  const { data, reference } = deps;
+
+  async function views(repos: Repos, ctx: StoreContext, customers: Customer[]): Promise<CustomerView[]> {
+    const stats = await repos.customers.statsFor(ctx.tenant.storeId, ctx.tenant.mode, customers.map((c) => c.id));
+    return customers.map((c) => ({ ...c, stats: stats.get(c.id) ?? { orderCount: 0, totalSpentMinor: 0 } }));
+  }
+
+  async function requireCustomer(repos: Repos, ctx: StoreContext, id: string): Promise<Customer> {
+    const customer = await repos.customers.findCustomer(ctx.tenant.storeId, ctx.tenant.mode, id);
+    if (!customer) throw customerNotFound(id);
+    return customer;
+  }
+
+  /**
+   * Addresses against the reference data: the country must be an active country, the state (when given) one of that
+   * country's. Runs before any transaction (the reference service may read the database on its first use).
+   */
+  async function checkAddresses(ctx: StoreContext, input: CustomerAddressInput[]): Promise<{ details: ErrorDetail[]; addresses: CustomerAddress[] }> {
+    const details: ErrorDetail[] = [];
+    const countries = new Map((await reference.listCountries(ctx)).map((c) => [c.id, c]));
+    const addresses: CustomerAddress[] = [];
+    for (const [i, a] of input.entries()) {
+      const countryId = a.countryId.toUpperCase();
+      const stateId = a.stateId ? a.stateId.toUpperCase() : null;
+      const country = countries.get(countryId);
+      if (!country?.status) {
+        details.push({ path: `addresses[${i}].countryId`, rule: 'must be a country id from GET /v1/countries' });
+      } else if (stateId !== null) {
+        const states = await reference.listStates(ctx, countryId);
+        const state = states.find((s) => s.id === stateId);
+        if (!state?.status) details.push({ path: `addresses[${i}].stateId`, rule: `must be a state of ${countryId}, from GET /v1/states/${countryId}` });
+      }
+      addresses.push({
+        label: a.label ?? null,
+        name: a.name ?? null,
+        line1: a.line1,
+        line2: a.line2 ?? null,
+        city: a.city,
+        postalCode: a.postalCode ?? null,
+        stateId,
+        countryId,
+        phone: a.phone ? normalizePhone(a.phone) : null,
+      });
+    }
+    return { details, addresses };
+  }
+
+  return {
+    /** A page of customers, newest first; `q` finds text in the name or email and digits in the phone. */
+    async list(ctx: StoreContext, query: CustomerQuery): Promise<{ items: CustomerView[]; nextCursor: string | null; currency: Currency }> {
+      requirePermission(ctx, 'customers:read');
+      const { storeId, mode } = ctx.tenant;
+      const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+      const text = query.q ? foldForSearch(query.q.trim()) : '';
+      const digits = phoneDigits(text);
+      const rows = await data.repos.customers.listCustomers(storeId, mode, {
+        limit: query.limit,
+        before,
+        text: text === '' ? undefined : text,
+        digits: digits.length >= 3 ? digits : undefined,
+        banned: query.banned,
+        now: ctx.now,
+      });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        items: await views(data.repos, ctx, page),
+        nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null,
+        currency: await storeCurrency(data.repos, ctx),
+      };
+    },
+
+    /** One customer with its order count and total spent. */
+    async get(ctx: StoreContext, id: string): Promise<{ customer: CustomerView; currency: Currency }> {
+      requirePermission(ctx, 'customers:read');
+      const customer = await requireCustomer(data.repos, ctx, id);
+      return { customer: (await views(data.repos, ctx, [customer]))[0]!, currency: await storeCurrency(data.repos, ctx) };
+    },
+
+    /** A new customer; the email is unique within the store and mode without regard to case (409 otherwise). */
+    async create(ctx: StoreContext, input: CustomerInput): Promise<{ customer: CustomerView; currency: Currency }> {
+      requirePermission(ctx, 'customers:write');
+      const { storeId, mode } = ctx.tenant;
+      const checked = await checkAddresses(ctx, input.addresses ?? []);
+      if (checked.details.length > 0) throw invalid(checked.details);
+      const email = input.email.trim();
+      const currency = await storeCurrency(data.repos, ctx);
+      try {
+        return await data.transaction(async (repos) => {
+          if (await repos.customers.emailTaken(storeId, mode, normalizeEmail(email))) throw emailTaken(email);
+          const customer: Customer = {
+            id: newId('cus', ctx.now),
+            name: input.name,
+            email,
+            phone: input.phone ? normalizePhone(input.phone) : null,
+            addresses: checked.addresses,
+            bannedAt: null,
+            banReason: null,
+            banExpiresAt: null,
+            createdAt: ctx.now,
+            updatedAt: ctx.now,
+          };
+          await repos.customers.insertCustomer(storeId, mode, customer, { name: foldForSearch(customer.name), email: normalizeEmail(email) });
+          await recordAudit(repos, ctx, { action: 'customer.create', targetType: 'customer', targetId: customer.id, details: { addresses: customer.addresses.length } });
+          return { customer: { ...customer, stats: { orderCount: 0, totalSpentMinor: 0 } }, currency };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken(email);
+        throw error;
+      }
+    },
+
+    /** Changes only the sent fields; `addresses`, when sent, replaces the list; `phone: null` clears the phone. */
+    async update(ctx: StoreContext, id: string, patch: CustomerPatch): Promise<{ customer: CustomerView; currency: Currency }> {
+      requirePermission(ctx, 'customers:write');
+      const { storeId, mode } = ctx.tenant;
+      // Reference reads happen before the transaction: SQLite has one connection.
+      const checked = patch.addresses === undefined ? undefined : await checkAddresses(ctx, patch.addresses);
+      const currency = await storeCurrency(data.repos, ctx);
+      const email = patch.email?.trim();
+      try {
+        return await data.transaction(async (repos) => {
+          await requireCustomer(repos, ctx, id);
+          if (checked && checked.details.length > 0) throw invalid(checked.details);
+          if (email !== undefined && (await repos.customers.emailTaken(storeId, mode, normalizeEmail(email), id))) throw emailTaken(email);
+          await repos.customers.updateCustomer(
+            storeId,
+            mode,
+            id,
+            {
+              ...(patch.name !== undefined ? { name: patch.name, nameFolded: foldForSearch(patch.name) } : {}),
+              ...(email !== undefined ? { email, emailNormalized: normalizeEmail(email) } : {}),
+              ...(patch.phone !== undefined ? { phone: patch.phone === null ? null : normalizePhone(patch.phone) } : {}),
+              ...(checked ? { addresses: checked.addresses } : {}),
+            },
+            ctx.now,
+          );
+          await recordAudit(repos, ctx, { action: 'customer.update', targetType: 'customer', targetId: id, details: { fields: Object.keys(patch) } });
+          return { customer: (await views(repos, ctx, [await requireCustomer(repos, ctx, id)]))[0]!, currency };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error) && email !== undefined) throw emailTaken(email);
+        throw error;
+      }
+    },
+
+    /**
+     * Bans the customer: they cannot place orders (enforced by the order service through `isBanned`) or be given new
+     * reviews. Banning again replaces the reason and expiry. `expiresAt` must be in the future.
+     */
+    async ban(ctx: StoreContext, id: string, input: BanInput): Promise<{ customer: CustomerView; currency: Currency }> {
+      requirePermission(ctx, 'customers:write');
+      const { storeId, mode } = ctx.tenant;
+      const expiresAt = input.expiresAt ? instant(input.expiresAt) : null;
+      const currency = await storeCurrency(data.repos, ctx);
+      return data.transaction(async (repos) => {
+        const current = await requireCustomer(repos, ctx, id);
+        if (expiresAt !== null && expiresAt.getTime() <= ctx.now.getTime()) throw invalid([{ path: 'expiresAt', rule: 'must be in the future' }]);
+        await repos.customers.setBan(storeId, mode, id, { bannedAt: ctx.now, reason: input.reason, expiresAt }, ctx.now);
+        await recordAudit(repos, ctx, {
+          action: 'customer.ban',
+          targetType: 'customer',
+          targetId: id,
+          details: { reason: input.reason, expiresAt: expiresAt?.toISOString() ?? null, wasBanned: isBanned(current, ctx.now) },
+        });
+        return { customer: (await views(repos, ctx, [await requireCustomer(repos, ctx, id)]))[0]!, currency };
+      });
+    },
+
+    /** Lifts the ban (an expired one too). Unbanning a customer who has no ban changes nothing and still answers. */
+    async unban(ctx: StoreContext, id: string): Promise<{ customer: CustomerView; currency: Currency }> {
+      requirePermission(ctx, 'customers:write');
+      const { storeId, mode } = ctx.tenant;
+      const currency = await storeCurrency(data.repos, ctx);
+      return data.transaction(async (repos) => {
+        const current = await requireCustomer(repos, ctx, id);
+        if (current.bannedAt !== null) {
+          await repos.customers.setBan(storeId, mode, id, null, ctx.now);
+          await recordAudit(repos, ctx, { action: 'customer.unban', targetType: 'customer', targetId: id, details: { wasBanned: isBanned(current, ctx.now) } });
+        }
+        return { customer: (await views(repos, ctx, [await requireCustomer(repos, ctx, id)]))[0]!, currency };
+      });
+    },
+  };
+}
+
+export type CustomerService = ReturnType<typeof createCustomerService>;

@@ -1,0 +1,176 @@
+import type { StoreContext } from '../../context.ts';
+import { AppError, type ErrorDetail } from '../../errors.ts';
+import type { DataAccess, Repos } from '../../store/repos.ts';
+import { requirePermission } from '../access.ts';
+import { recordAudit } from '../audit/audit-service.ts';
+import { invalid, isUniqueViolation, productNotFound } from '../catalog/catalog-support.ts';
+import { isBanned } from '../customers/customer-rules.ts';
+import { newId } from '../ids.ts';
+import { decodeCursor, encodeCursor } from '../pagination.ts';
+import type { RatingSummary, Review, ReviewQuery } from './review-types.ts';
+
+export interface ReviewInput {
+  productId: string;
+  customerId: string;
+  rating: number;
+  title?: string | null | undefined;
+  body?: string | null | undefined;
+}
+
+export function reviewNotFound(id: string): AppError {
+  return new AppError('REVIEW_NOT_FOUND', `No review "${id}" in this store. List reviews with GET /v1/reviews.`);
+}
+
+function alreadyReviewed(): AppError {
+  return new AppError('REVIEW_EXISTS', 'This customer has already reviewed this product; a customer reviews a product once.', {
+    details: [{ path: 'customerId', rule: 'must not have reviewed this product already' }],
+  });
+}
+
+/**
+ * Product reviews: created for a customer of the store (one per customer and product), moderated by the merchant
+ * (reply, hide, show, delete) and summed up per product over the visible ones.
+ */
+export function createReviewService(deps: { data: DataAccess }) {
+  const { data } = deps;
+
+  async function requireReview(repos: Repos, ctx: StoreContext, id: string): Promise<Review> {
+    const review = await repos.reviews.findReview(ctx.tenant.storeId, ctx.tenant.mode, id);
+    if (!review) throw reviewNotFound(id);
+    return review;
+  }
+
+  async function page(ctx: StoreContext, query: ReviewQuery): Promise<{ items: Review[]; nextCursor: string | null }> {
+    const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    const rows = await data.repos.reviews.listReviews(ctx.tenant.storeId, ctx.tenant.mode, query, { limit: query.limit, before });
+    const items = rows.slice(0, query.limit);
+    const last = items.at(-1);
+    return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null };
+  }
+
+  /** Sets the review's hidden flag; a review already in that state is answered as is and nothing is written. */
+  async function setHidden(ctx: StoreContext, id: string, hidden: boolean): Promise<Review> {
+    requirePermission(ctx, 'reviews:write');
+    const { storeId, mode } = ctx.tenant;
+    return data.transaction(async (repos) => {
+      const current = await requireReview(repos, ctx, id);
+      if (current.hidden === hidden) return current;
+      await repos.reviews.setHidden(storeId, mode, id, hidden, ctx.now);
+      await recordAudit(repos, ctx, { action: hidden ? 'review.hide' : 'review.show', targetType: 'review', targetId: id, details: { productId: current.productId } });
+      return requireReview(repos, ctx, id);
+    });
+  }
+
+  return {
+    /** Reviews across the store, newest first, filtered by product, customer, rating and hidden. */
+    async list(ctx: StoreContext, query: ReviewQuery): Promise<{ items: Review[]; nextCursor: string | null }> {
+      requirePermission(ctx, 'reviews:read');
+      return page(ctx, query);
+    },
+
+    /** The reviews of one product (404 when the product is not the store's). */
+    async listForProduct(ctx: StoreContext, productId: string, query: Omit<ReviewQuery, 'productId'>): Promise<{ items: Review[]; nextCursor: string | null }> {
+      requirePermission(ctx, 'reviews:read');
+      if (!(await data.repos.reviews.productExists(ctx.tenant.storeId, ctx.tenant.mode, productId))) throw productNotFound(productId);
+      return page(ctx, { ...query, productId });
+    },
+
+    async get(ctx: StoreContext, id: string): Promise<Review> {
+      requirePermission(ctx, 'reviews:read');
+      return requireReview(data.repos, ctx, id);
+    },
+
+    /**
+     * A review by a customer of the store for a product of the store (422 naming the field otherwise). A customer
+     * reviews a product once (409 REVIEW_EXISTS) and a banned customer cannot be given a review.
+     */
+    async create(ctx: StoreContext, input: ReviewInput): Promise<Review> {
+      requirePermission(ctx, 'reviews:write');
+      const { storeId, mode } = ctx.tenant;
+      try {
+        return await data.transaction(async (repos) => {
+          const details: ErrorDetail[] = [];
+          if (!(await repos.reviews.productExists(storeId, mode, input.productId))) details.push({ path: 'productId', rule: 'must be a product of this store (GET /v1/products)' });
+          const customer = await repos.customers.findCustomer(storeId, mode, input.customerId);
+          if (!customer) details.push({ path: 'customerId', rule: 'must be a customer of this store (GET /v1/customers)' });
+          else if (isBanned(customer, ctx.now)) details.push({ path: 'customerId', rule: 'must not be banned (POST /v1/customers/{customerId}/unban first)' });
+          if (details.length > 0) throw invalid(details);
+          if (await repos.reviews.reviewExists(storeId, mode, input.productId, input.customerId)) throw alreadyReviewed();
+          const id = newId('rev', ctx.now);
+          await repos.reviews.insertReview(storeId, mode, {
+            id,
+            productId: input.productId,
+            customerId: input.customerId,
+            rating: input.rating,
+            title: input.title ?? null,
+            body: input.body ?? null,
+            createdAt: ctx.now,
+          });
+          await recordAudit(repos, ctx, { action: 'review.create', targetType: 'review', targetId: id, details: { productId: input.productId, customerId: input.customerId, rating: input.rating } });
+          return requireReview(repos, ctx, id);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw alreadyReviewed();
+        throw error;
+      }
+    },
+
+    /** The merchant's public reply; replying again replaces it. */
+    async reply(ctx: StoreContext, id: string, reply: string): Promise<Review> {
+      requirePermission(ctx, 'reviews:write');
+      const { storeId, mode } = ctx.tenant;
+      return data.transaction(async (repos) => {
+        const current = await requireReview(repos, ctx, id);
+        await repos.reviews.setReply(storeId, mode, id, reply, ctx.now);
+        await recordAudit(repos, ctx, { action: 'review.reply', targetType: 'review', targetId: id, details: { replaced: current.reply !== null } });
+        return requireReview(repos, ctx, id);
+      });
+    },
+
+    /** Removes the merchant's reply; a review without one is answered as is and nothing is written. */
+    async removeReply(ctx: StoreContext, id: string): Promise<Review> {
+      requirePermission(ctx, 'reviews:write');
+      const { storeId, mode } = ctx.tenant;
+      return data.transaction(async (repos) => {
+        const current = await requireReview(repos, ctx, id);
+        if (current.reply === null) return current;
+        await repos.reviews.setReply(storeId, mode, id, null, ctx.now);
+        await recordAudit(repos, ctx, { action: 'review.reply_remove', targetType: 'review', targetId: id });
+        return requireReview(repos, ctx, id);
+      });
+    },
+
+    hide: (ctx: StoreContext, id: string) => setHidden(ctx, id, true),
+    show: (ctx: StoreContext, id: string) => setHidden(ctx, id, false),
+
+    async remove(ctx: StoreContext, id: string): Promise<void> {
+      requirePermission(ctx, 'reviews:write');
+      const { storeId, mode } = ctx.tenant;
+      await data.transaction(async (repos) => {
+        const current = await requireReview(repos, ctx, id);
+        await repos.reviews.deleteReview(storeId, mode, id);
+        await recordAudit(repos, ctx, { action: 'review.delete', targetType: 'review', targetId: id, details: { productId: current.productId, customerId: current.customerId, rating: current.rating } });
+      });
+    },
+
+    /** Count, average and count per star over the product's visible reviews. */
+    async ratingSummary(ctx: StoreContext, productId: string): Promise<RatingSummary> {
+      requirePermission(ctx, 'reviews:read');
+      const { storeId, mode } = ctx.tenant;
+      if (!(await data.repos.reviews.productExists(storeId, mode, productId))) throw productNotFound(productId);
+      const counts = await data.repos.reviews.ratingCounts(storeId, mode, productId);
+      const distribution = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } as RatingSummary['distribution'];
+      let count = 0;
+      let sum = 0;
+      for (const star of [1, 2, 3, 4, 5] as const) {
+        const n = counts.get(star) ?? 0;
+        distribution[star] = n;
+        count += n;
+        sum += n * star;
+      }
+      return { productId, count, average: count === 0 ? null : Math.round((sum / count) * 100) / 100, distribution };
+    },
+  };
+}
+
+export type ReviewService = ReturnType<typeof createReviewService>;

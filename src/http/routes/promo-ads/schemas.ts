@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { isLive } from '../../../domain/promo-ads/promo-ad-rules.ts';
+import { type PromoAd, PROMO_AD_STATUSES } from '../../../domain/promo-ads/promo-ad-types.ts';
+import { WireTimestamp, wireTimestamp } from '../../envelope.ts';
+
+export const PromoAdRecord = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    body: z.string().nullable(),
+    imageFileId: z.string().nullable(),
+    linkUrl: z.string().nullable(),
+    placement: z.string().nullable().describe('null: any placement'),
+    startsAt: WireTimestamp,
+    endsAt: WireTimestamp.nullable(),
+    status: z.enum(PROMO_AD_STATUSES),
+    live: z.boolean().describe('published, started and not ended at the time of the response'),
+    createdAt: WireTimestamp,
+    updatedAt: WireTimestamp,
+  })
+  .meta({ id: 'PromoAd' });
+
+export function toPromoAdRecord(ad: PromoAd, now: Date): z.input<typeof PromoAdRecord> {
+  return {
+    id: ad.id,
+    title: ad.title,
+    body: ad.body,
+    imageFileId: ad.imageFileId,
+    linkUrl: ad.linkUrl,
+    placement: ad.placement,
+    startsAt: wireTimestamp(ad.startsAt),
+    endsAt: ad.endsAt === null ? null : wireTimestamp(ad.endsAt),
+    status: ad.status,
+    live: isLive(ad, now),
+    createdAt: wireTimestamp(ad.createdAt),
+    updatedAt: wireTimestamp(ad.updatedAt),
+  };
+}

@@ -1,0 +1,158 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Mode } from '../context.ts';
+import type { Customer, CustomerAddress, CustomerStats } from '../domain/customers/customer-types.ts';
+import { likePattern } from './catalog-store.ts';
+import { fromDate, toDate } from './db.ts';
+import type { CustomerTable, Database } from './schema.ts';
+
+function toCustomer(r: Selectable<CustomerTable>): Customer {
+  return {
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    phone: r.phone,
+    addresses: JSON.parse(r.addresses) as CustomerAddress[],
+    bannedAt: r.banned_at === null ? null : toDate(r.banned_at),
+    banReason: r.ban_reason,
+    banExpiresAt: r.ban_expires_at === null ? null : toDate(r.ban_expires_at),
+    createdAt: toDate(r.created_at),
+    updatedAt: toDate(r.updated_at),
+  };
+}
+
+export interface CustomerListOptions {
+  limit: number;
+  /** id of the last customer of the previous page (newest first) */
+  before?: string | undefined;
+  /** folded text to find in the name or email */
+  text?: string | undefined;
+  /** digits to find in the phone */
+  digits?: string | undefined;
+  banned?: boolean | undefined;
+  now: Date;
+}
+
+export interface CustomerChanges {
+  name?: string;
+  nameFolded?: string;
+  email?: string;
+  emailNormalized?: string;
+  phone?: string | null;
+  addresses?: CustomerAddress[];
+}
+
+/** Customers of a store and mode, and their order figures. Every method takes the store and mode first. */
+export function createCustomerStore(db: Kysely<Database>) {
+  const scoped = (storeId: string, mode: Mode) => db.selectFrom('customers').where('store_id', '=', storeId).where('mode', '=', mode);
+
+  return {
+    async insertCustomer(storeId: string, mode: Mode, c: Customer, folded: { name: string; email: string }): Promise<void> {
+      await db
+        .insertInto('customers')
+        .values({
+          id: c.id,
+          store_id: storeId,
+          mode,
+          name: c.name,
+          name_folded: folded.name,
+          email: c.email,
+          email_normalized: folded.email,
+          phone: c.phone,
+          addresses: JSON.stringify(c.addresses),
+          banned_at: null,
+          ban_reason: null,
+          ban_expires_at: null,
+          created_at: fromDate(c.createdAt),
+          updated_at: fromDate(c.updatedAt),
+        })
+        .execute();
+    },
+
+    /**
+     * One customer of the store and mode, with its ban fields (`bannedAt`, `banReason`, `banExpiresAt`); undefined
+     * for an unknown id or another store's. The order service reads customers through this and checks `isBanned`.
+     */
+    async findCustomer(storeId: string, mode: Mode, id: string): Promise<Customer | undefined> {
+      const row = await scoped(storeId, mode).selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toCustomer(row);
+    },
+
+    async emailTaken(storeId: string, mode: Mode, emailNormalized: string, exceptId?: string): Promise<boolean> {
+      let q = scoped(storeId, mode).select('id').where('email_normalized', '=', emailNormalized);
+      if (exceptId) q = q.where('id', '!=', exceptId);
+      return (await q.executeTakeFirst()) !== undefined;
+    },
+
+    /** Newest first; up to `limit + 1` rows, so the caller can tell whether there are more. */
+    async listCustomers(storeId: string, mode: Mode, options: CustomerListOptions): Promise<Customer[]> {
+      let q = scoped(storeId, mode).selectAll();
+      if (options.before) q = q.where('id', '<', options.before);
+      const { text, digits } = options;
+      if (text) {
+        const pattern = likePattern(text);
+        q = q.where((eb) => {
+          const any = [eb(sql`name_folded`, 'like', sql`${pattern} escape '\\'`), eb(sql`email_normalized`, 'like', sql`${pattern} escape '\\'`)];
+          if (digits) any.push(eb(sql`phone`, 'like', sql`${likePattern(digits)} escape '\\'`));
+          return eb.or(any);
+        });
+      }
+      if (options.banned !== undefined) {
+        const now = fromDate(options.now);
+        const active = sql<boolean>`(banned_at is not null and (ban_expires_at is null or ban_expires_at > ${now}))`;
+        q = q.where(options.banned ? active : sql<boolean>`not ${active}`);
+      }
+      const rows = await q.orderBy('id', 'desc').limit(options.limit + 1).execute();
+      return rows.map(toCustomer);
+    },
+
+    async updateCustomer(storeId: string, mode: Mode, id: string, set: CustomerChanges, now: Date): Promise<void> {
+      await db
+        .updateTable('customers')
+        .set({
+          ...(set.name !== undefined ? { name: set.name, name_folded: set.nameFolded! } : {}),
+          ...(set.email !== undefined ? { email: set.email, email_normalized: set.emailNormalized! } : {}),
+          ...(set.phone !== undefined ? { phone: set.phone } : {}),
+          ...(set.addresses !== undefined ? { addresses: JSON.stringify(set.addresses) } : {}),
+          updated_at: fromDate(now),
+        })
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Sets the ban fields, or clears them with `null`. */
+    async setBan(storeId: string, mode: Mode, id: string, ban: { bannedAt: Date; reason: string; expiresAt: Date | null } | null, now: Date): Promise<void> {
+      await db
+        .updateTable('customers')
+        .set({
+          banned_at: ban ? fromDate(ban.bannedAt) : null,
+          ban_reason: ban ? ban.reason : null,
+          ban_expires_at: ban?.expiresAt ? fromDate(ban.expiresAt) : null,
+          updated_at: fromDate(now),
+        })
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Order count and total spent (paid minus refunded) per customer, over their orders in this store and mode. */
+    async statsFor(storeId: string, mode: Mode, customerIds: string[]): Promise<Map<string, CustomerStats>> {
+      const out = new Map<string, CustomerStats>();
+      if (customerIds.length === 0) return out;
+      const rows = await db
+        .selectFrom('orders')
+        .select((eb) => ['customer_id', eb.fn.countAll<number>().as('n'), sql<number>`coalesce(sum(paid_minor - refunded_minor), 0)`.as('spent')])
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('customer_id', 'in', customerIds)
+        .groupBy('customer_id')
+        .execute();
+      for (const r of rows) out.set(r.customer_id, { orderCount: Number(r.n), totalSpentMinor: Number(r.spent) });
+      return out;
+    },
+  };
+}
+
+export type CustomerStore = ReturnType<typeof createCustomerStore>;

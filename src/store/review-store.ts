@@ -1,0 +1,150 @@
+import { type Kysely, sql } from 'kysely';
+import type { Mode } from '../context.ts';
+import type { Review } from '../domain/reviews/review-types.ts';
+import { fromBool, fromDate, toBool, toDate } from './db.ts';
+import type { Database } from './schema.ts';
+
+export interface ReviewFilters {
+  productId?: string | undefined;
+  customerId?: string | undefined;
+  rating?: number | undefined;
+  hidden?: boolean | undefined;
+}
+
+export interface NewReview {
+  id: string;
+  productId: string;
+  customerId: string;
+  rating: number;
+  title: string | null;
+  body: string | null;
+  createdAt: Date;
+}
+
+/** Product reviews of a store and mode. Every method takes the store and mode first and filters on them. */
+export function createReviewStore(db: Kysely<Database>) {
+  function selectReviews(storeId: string, mode: Mode) {
+    return db
+      .selectFrom('reviews')
+      .innerJoin('customers', 'customers.id', 'reviews.customer_id')
+      .selectAll('reviews')
+      .select('customers.name as customer_name')
+      .where('reviews.store_id', '=', storeId)
+      .where('reviews.mode', '=', mode);
+  }
+
+  type Row = Awaited<ReturnType<ReturnType<typeof selectReviews>['execute']>>[number];
+  const toReview = (r: Row): Review => ({
+    id: r.id,
+    productId: r.product_id,
+    customerId: r.customer_id,
+    customerName: r.customer_name,
+    rating: Number(r.rating),
+    title: r.title,
+    body: r.body,
+    reply: r.reply,
+    repliedAt: r.replied_at === null ? null : toDate(r.replied_at),
+    hidden: toBool(r.hidden),
+    createdAt: toDate(r.created_at),
+    updatedAt: toDate(r.updated_at),
+  });
+
+  return {
+    async insertReview(storeId: string, mode: Mode, r: NewReview): Promise<void> {
+      await db
+        .insertInto('reviews')
+        .values({
+          id: r.id,
+          store_id: storeId,
+          mode,
+          product_id: r.productId,
+          customer_id: r.customerId,
+          rating: r.rating,
+          title: r.title,
+          body: r.body,
+          reply: null,
+          replied_at: null,
+          hidden: fromBool(false),
+          created_at: fromDate(r.createdAt),
+          updated_at: fromDate(r.createdAt),
+        })
+        .execute();
+    },
+
+    async findReview(storeId: string, mode: Mode, id: string): Promise<Review | undefined> {
+      const row = await selectReviews(storeId, mode).where('reviews.id', '=', id).executeTakeFirst();
+      return row && toReview(row);
+    },
+
+    /** Whether the customer already reviewed the product (one review per customer and product). */
+    async reviewExists(storeId: string, mode: Mode, productId: string, customerId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('reviews')
+        .select('id')
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('product_id', '=', productId)
+        .where('customer_id', '=', customerId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Whether the product belongs to the store and mode (reviews name products, the catalog owns them). */
+    async productExists(storeId: string, mode: Mode, productId: string): Promise<boolean> {
+      const row = await db.selectFrom('products').select('id').where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', productId).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Newest first; up to `limit + 1` rows. */
+    async listReviews(storeId: string, mode: Mode, filters: ReviewFilters, page: { limit: number; before?: string | undefined }): Promise<Review[]> {
+      let q = selectReviews(storeId, mode);
+      if (filters.productId !== undefined) q = q.where('reviews.product_id', '=', filters.productId);
+      if (filters.customerId !== undefined) q = q.where('reviews.customer_id', '=', filters.customerId);
+      if (filters.rating !== undefined) q = q.where('reviews.rating', '=', filters.rating);
+      if (filters.hidden !== undefined) q = q.where('reviews.hidden', '=', fromBool(filters.hidden));
+      if (page.before) q = q.where('reviews.id', '<', page.before);
+      const rows = await q.orderBy('reviews.id', 'desc').limit(page.limit + 1).execute();
+      return rows.map(toReview);
+    },
+
+    async setReply(storeId: string, mode: Mode, id: string, reply: string | null, now: Date): Promise<void> {
+      await db
+        .updateTable('reviews')
+        .set({ reply, replied_at: reply === null ? null : fromDate(now), updated_at: fromDate(now) })
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async setHidden(storeId: string, mode: Mode, id: string, hidden: boolean, now: Date): Promise<void> {
+      await db
+        .updateTable('reviews')
+        .set({ hidden: fromBool(hidden), updated_at: fromDate(now) })
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async deleteReview(storeId: string, mode: Mode, id: string): Promise<void> {
+      await db.deleteFrom('reviews').where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).execute();
+    },
+
+    /** Count of visible reviews per rating for one product. */
+    async ratingCounts(storeId: string, mode: Mode, productId: string): Promise<Map<number, number>> {
+      const rows = await db
+        .selectFrom('reviews')
+        .select(['rating', sql<number>`count(*)`.as('n')])
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('product_id', '=', productId)
+        .where('hidden', '=', fromBool(false))
+        .groupBy('rating')
+        .execute();
+      return new Map(rows.map((r) => [Number(r.rating), Number(r.n)]));
+    },
+  };
+}
+
+export type ReviewStore = ReturnType<typeof createReviewStore>;
