@@ -12,6 +12,7 @@ import { createProductService } from './domain/catalog/product-service.ts';
 import { createVariantService } from './domain/catalog/variant-service.ts';
 import { createMemoryRateLimiter, type RateLimiter } from './domain/rate-limit.ts';
 import { createReferenceService } from './domain/reference/reference-service.ts';
+import { createSettingsService } from './domain/settings/settings-service.ts';
 import { type Db, openDatabase } from './store/db.ts';
 import { createRedisRateLimiter } from './store/redis-rate-limiter.ts';
 import { createReferenceStore } from './store/reference-store.ts';
@@ -28,18 +29,21 @@ export function createContainer(config: Config) {
   const reference = createReferenceService({ store: createReferenceStore(db) });
   // Until image uploads exist, no file id refers to an image of the store.
   const files: FileLookup = { imageExists: async () => false };
+  const stores = createStoreService({ data, reference });
+  const inventory = createInventoryService({ data });
   const services = {
     reference,
     auth: createAuthService({ repos: data.repos }),
     accounts: createAccountService({ data, rateLimiter }),
-    stores: createStoreService({ data, reference }),
+    stores,
     members: createMemberService({ data }),
     apiKeys: createApiKeyService({ data }),
     audit: createAuditService({ repos: data.repos }),
     products: createProductService({ data, reference, files }),
     variants: createVariantService({ data, reference, files }),
     categories: createCategoryService({ data }),
-    inventory: createInventoryService({ data }),
+    inventory,
+    settings: createSettingsService({ data, stores, inventory }),
   };
   return {
     config,

@@ -7,6 +7,7 @@ import type { Db, Dialect } from './db.ts';
 import { createMerchantStore } from './merchant-store.ts';
 import { createInventoryStore } from './inventory-store.ts';
 import type { Database } from './schema.ts';
+import { createSettingsStore } from './settings-store.ts';
 
 function reposOn(executor: Kysely<Database>, dialect: Dialect) {
   return {
@@ -16,6 +17,7 @@ function reposOn(executor: Kysely<Database>, dialect: Dialect) {
     merchants: createMerchantStore(executor),
     apiKeys: createApiKeyStore(executor),
     audit: createAuditStore(executor),
+    settings: createSettingsStore(executor),
   };
 }
 
