@@ -10,6 +10,7 @@ import { createCategoryService } from './domain/catalog/category-service.ts';
 import { createInventoryService } from './domain/catalog/inventory-service.ts';
 import { createProductService } from './domain/catalog/product-service.ts';
 import { createVariantService } from './domain/catalog/variant-service.ts';
+import { createDeliveryService } from './domain/delivery/delivery-service.ts';
 import { createMemoryRateLimiter, type RateLimiter } from './domain/rate-limit.ts';
 import { createReferenceService } from './domain/reference/reference-service.ts';
 import { createSettingsService } from './domain/settings/settings-service.ts';
@@ -43,6 +44,7 @@ export function createContainer(config: Config) {
     variants: createVariantService({ data, reference, files }),
     categories: createCategoryService({ data }),
     inventory,
+    delivery: createDeliveryService({ data, reference }),
     settings: createSettingsService({ data, stores, inventory }),
   };
   return {

@@ -212,6 +212,22 @@ export const ERROR_CODES = {
     meaning: 'The `If-Match` ETag is not the current one: the resource changed since you read it. The current ETag is in the `ETag` header.',
     fix: 'GET the resource again, re-apply your change, and send the new ETag.',
   },
+  // Delivery, payments and store settings (docs/operations.md)
+  DELIVERY_ZONE_NOT_FOUND: {
+    status: 404,
+    meaning: 'No delivery zone with this id in the active store and mode.',
+    fix: 'Take the id from `GET /v1/delivery/zones`.',
+  },
+  DELIVERY_OPTION_NOT_FOUND: {
+    status: 404,
+    meaning: 'No delivery option with this id in this zone (of the active store and mode).',
+    fix: 'Take the id from `GET /v1/delivery/zones/{zoneId}/options`.',
+  },
+  DELIVERY_REGION_TAKEN: {
+    status: 409,
+    meaning: 'A region (a country, or a state) is already in another delivery zone of the store; `details` names each one and the zone that has it.',
+    fix: 'Take the region out of the other zone first, or add your options to that zone.',
+  },
   // Reference data
   COUNTRY_NOT_FOUND: {
     status: 404,

@@ -4,6 +4,7 @@ import { createApiKeyStore } from './api-key-store.ts';
 import { createAuditStore } from './audit-store.ts';
 import { createCatalogStore } from './catalog-store.ts';
 import type { Db, Dialect } from './db.ts';
+import { createDeliveryStore } from './delivery-store.ts';
 import { createMerchantStore } from './merchant-store.ts';
 import { createInventoryStore } from './inventory-store.ts';
 import type { Database } from './schema.ts';
@@ -17,6 +18,7 @@ function reposOn(executor: Kysely<Database>, dialect: Dialect) {
     merchants: createMerchantStore(executor),
     apiKeys: createApiKeyStore(executor),
     audit: createAuditStore(executor),
+    delivery: createDeliveryStore(executor, dialect),
     settings: createSettingsStore(executor),
   };
 }
