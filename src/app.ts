@@ -14,6 +14,7 @@ import { registerErrorHandling } from './http/plugins/errors.ts';
 import { accountRoutes } from './http/routes/accounts/index.ts';
 import { catalogRoutes } from './http/routes/catalog/index.ts';
 import { deliveryRoutes } from './http/routes/delivery/index.ts';
+import { paymentRoutes } from './http/routes/payments/index.ts';
 import { referenceRoutes } from './http/routes/reference/index.ts';
 import { settingsRoutes } from './http/routes/settings/index.ts';
 import { systemRoutes } from './http/routes/system/index.ts';
@@ -96,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes, { services: container.services });
   await app.register(catalogRoutes, container.services);
   await app.register(deliveryRoutes, container.services);
+  await app.register(paymentRoutes, container.services);
   await app.register(settingsRoutes, container.services);
 
   return app;

@@ -11,6 +11,8 @@ import { createInventoryService } from './domain/catalog/inventory-service.ts';
 import { createProductService } from './domain/catalog/product-service.ts';
 import { createVariantService } from './domain/catalog/variant-service.ts';
 import { createDeliveryService } from './domain/delivery/delivery-service.ts';
+import { createPaymentLinkService } from './domain/payments/payment-link-service.ts';
+import { createPaymentService } from './domain/payments/payment-service.ts';
 import { createMemoryRateLimiter, type RateLimiter } from './domain/rate-limit.ts';
 import { createReferenceService } from './domain/reference/reference-service.ts';
 import { createSettingsService } from './domain/settings/settings-service.ts';
@@ -45,6 +47,8 @@ export function createContainer(config: Config) {
     categories: createCategoryService({ data }),
     inventory,
     delivery: createDeliveryService({ data, reference }),
+    payments: createPaymentService({ data }),
+    paymentLinks: createPaymentLinkService({ data, baseUrl: config.baseUrl }),
     settings: createSettingsService({ data, stores, inventory }),
   };
   return {

@@ -7,6 +7,7 @@ import type { Db, Dialect } from './db.ts';
 import { createDeliveryStore } from './delivery-store.ts';
 import { createMerchantStore } from './merchant-store.ts';
 import { createInventoryStore } from './inventory-store.ts';
+import { createPaymentStore } from './payment-store.ts';
 import type { Database } from './schema.ts';
 import { createSettingsStore } from './settings-store.ts';
 
@@ -19,6 +20,7 @@ function reposOn(executor: Kysely<Database>, dialect: Dialect) {
     apiKeys: createApiKeyStore(executor),
     audit: createAuditStore(executor),
     delivery: createDeliveryStore(executor, dialect),
+    payments: createPaymentStore(executor, dialect),
     settings: createSettingsStore(executor),
   };
 }
