@@ -216,7 +216,7 @@ describeEachDatabase('delivery zones and options', (kind) => {
       assert.deepEqual([ok.body.data.fee, ok.body.data.currency, ok.body.data.estimatedDaysMin], [800, 'JPY', 1]);
     });
 
-    it('refuses a 51st option in a zone with 422 LIMIT_EXCEEDED', async () => {
+    it('refuses a 51st option in a zone with 422 LIMIT_EXCEEDED, also when creates race', async () => {
       const shop = await signup(t.app);
       const zoneId = await zone(shop, { name: 'US', regions: [{ countryId: 'US' }] });
       const now = new Date().toISOString();
@@ -242,6 +242,10 @@ describeEachDatabase('delivery zones and options', (kind) => {
       const res = await createOption(zoneId, { name: 'One more', fee: 1 }, shop);
       assert.equal(res.status, 422);
       assert.equal(res.body.error.code, 'LIMIT_EXCEEDED');
+      assert.equal(await countOf(t, 'delivery_options', shop.storeId), 50);
+      await t.container.db.kysely.deleteFrom('delivery_options').where('zone_id', '=', zoneId).where('name', 'in', ['O0', 'O1']).execute();
+      const raced = await Promise.all(Array.from({ length: 6 }, (_, i) => createOption(zoneId, { name: `Race ${i}`, fee: 1 }, shop)));
+      assert.deepEqual(raced.map((r) => r.status).sort(), [201, 201, 422, 422, 422, 422], 'concurrent creates fill the last two places only');
       assert.equal(await countOf(t, 'delivery_options', shop.storeId), 50);
     });
 

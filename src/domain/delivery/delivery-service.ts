@@ -255,6 +255,8 @@ export function createDeliveryService(deps: { data: DataAccess; reference: Refer
       requirePermission(ctx, 'delivery:write');
       const { storeId, mode } = ctx.tenant;
       return data.transaction(async (repos) => {
+        // Serialized with zone deletes and other option creates, so the per-zone limit holds and the zone stays.
+        await repos.delivery.lockZones(storeId, mode);
         await requireZone(repos, ctx, zoneId);
         const currency = await storeCurrency(repos, ctx);
         const values = optionValues(input, null, currency);

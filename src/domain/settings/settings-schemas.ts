@@ -76,8 +76,8 @@ export const SettingsPatchBody = z.strictObject({
     .max(1_000_000, 'must be at most 1000000')
     .optional()
     .describe('store-wide (both modes): SKUs with this many units or fewer count as low stock'),
-  currency: z.string({ error: 'must be a string' }).optional().describe('store-wide (both modes): ISO 4217 code of prices, fees and payment links'),
-  timezone: z.string({ error: 'must be a string' }).optional().describe('store-wide (both modes): IANA time zone, e.g. Europe/Berlin'),
+  currency: z.string({ error: 'must be a string' }).max(3, 'must be an ISO 4217 currency code, e.g. USD').optional().describe('store-wide (both modes): ISO 4217 code of prices, fees and payment links'),
+  timezone: z.string({ error: 'must be a string' }).max(64, 'must be an IANA time zone, e.g. Europe/Berlin').optional().describe('store-wide (both modes): IANA time zone, e.g. Europe/Berlin'),
 });
 
 export type SettingsPatchInput = z.output<typeof SettingsPatchBody>;

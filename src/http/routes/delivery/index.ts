@@ -17,11 +17,11 @@ const errors = {
   422: ErrorEnvelopeSchema,
 };
 const Done = envelope(z.object({ id: z.string() }));
-const ZoneParams = z.object({ zoneId: z.string().max(64) });
-const OptionParams = ZoneParams.extend({ optionId: z.string().max(64) });
+const ZoneParams = z.object({ zoneId: z.string().max(64, 'must be at most 64 characters') });
+const OptionParams = ZoneParams.extend({ optionId: z.string().max(64, 'must be at most 64 characters') });
 const PageQuery = z.object({
   limit: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
-  cursor: z.string().max(500).optional(),
+  cursor: z.string().max(500, 'must be at most 500 characters').optional(),
 });
 
 /** Delivery zones, their options, and the quote for an address (docs/operations.md, "Delivery"). */

@@ -26,9 +26,9 @@ const errors = {
   409: ErrorEnvelopeSchema,
   422: ErrorEnvelopeSchema,
 };
-const OrderParams = z.object({ orderId: z.string().max(64) });
-const PaymentParams = OrderParams.extend({ paymentId: z.string().max(64) });
-const LinkParams = z.object({ linkId: z.string().max(64) });
+const OrderParams = z.object({ orderId: z.string().max(64, 'must be at most 64 characters') });
+const PaymentParams = OrderParams.extend({ paymentId: z.string().max(64, 'must be at most 64 characters') });
+const LinkParams = z.object({ linkId: z.string().max(64, 'must be at most 64 characters') });
 
 /** Payment options, payment records of orders, and payment links (docs/operations.md, "Payments"). */
 export async function paymentRoutes(app: FastifyInstance, deps: { payments: PaymentService; paymentLinks: PaymentLinkService }): Promise<void> {
