@@ -248,10 +248,10 @@ export const ERROR_CODES = {
     meaning: 'The payment is more than the order has outstanding (its total less succeeded and pending payments); `details` gives the most it can be.',
     fix: 'Record at most the outstanding amount.',
   },
-  REFUND_EXCEEDS_PAID: {
+  REFUND_EXCEEDS_PAYMENT: {
     status: 409,
-    meaning: 'The refund is more than was paid with that method and not yet refunded (or being refunded); `details` gives the most it can be.',
-    fix: 'Refund at most the amount named, or split the refund across the methods the order was paid with.',
+    meaning: 'The refund is larger than what is left of the payment (with that method, when one is named): paid less refunded and refunds pending. `details` gives the most it can be.',
+    fix: 'Refund at most the amount in `details`, or split the refund across the methods the order was paid with.',
   },
   PAYMENT_LINK_NOT_FOUND: {
     status: 404,

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { quoteDeliveryOption } from '../src/domain/delivery/delivery-service.ts';
+import { orderDeliveryQuoter, quoteDeliveryOption } from '../src/domain/delivery/delivery-service.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client, createApiKey, type Merchant, signup } from './helpers/merchants.ts';
-import { auditActions, countOf } from './helpers/operations.ts';
+import { auditActions, countOf, storeContext } from './helpers/operations.ts';
 
 type Body = Record<string, unknown>;
 
@@ -352,6 +352,17 @@ describeEachDatabase('delivery zones and options', (kind) => {
           });
         });
       }
+
+      it('answers in the shape the order service declares (DeliveryQuoter) through orderDeliveryQuoter', async () => {
+        const quoted = await t.container.data.transaction((repos) =>
+          orderDeliveryQuoter.quote(repos, storeContext(shop), { deliveryOptionId: ids.standard, address: { countryId: 'US', stateId: null }, subtotalMinor: 1000 }),
+        );
+        assert.deepEqual(quoted, { optionId: ids.standard, name: 'Standard', feeMinor: 500 });
+        await assert.rejects(
+          t.container.data.transaction((repos) => orderDeliveryQuoter.quote(repos, storeContext(shop), { deliveryOptionId: ids.alaska, address: { countryId: 'US' }, subtotalMinor: 0 })),
+          (e: { details: Array<{ path: string }> }) => e.details[0]!.path === 'deliveryOptionId',
+        );
+      });
 
       it("refuses another store's option", async () => {
         const other = await signup(t.app);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { recordPayment, settlePayment } from '../src/domain/payments/payment-service.ts';
+import { recordPayment, refundOrder, settlePayment } from '../src/domain/payments/payment-service.ts';
 import { enabledPaymentMethods } from '../src/domain/settings/store-settings.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
@@ -27,11 +27,11 @@ describeEachDatabase('payments', (kind) => {
   const inTransaction = <T>(work: (repos: Parameters<Parameters<TestApp['container']['data']['transaction']>[0]>[0]) => Promise<T>) => t.container.data.transaction(work);
 
   describe('payment options', () => {
-    it('accepts cards until the store chooses, without writing anything', async () => {
+    it('accepts card, bank transfer and cash on delivery until the store chooses, without writing anything', async () => {
       const shop = await signup(t.app);
       const res = await call('GET', '/v1/payments/options', { headers: shop.auth });
       assert.equal(res.status, 200);
-      assert.deepEqual(res.body.data, { enabledMethods: ['card'], availableMethods: ['card', 'bank_transfer', 'cash_on_delivery', 'paypal'] });
+      assert.deepEqual(res.body.data, { enabledMethods: ['card', 'bank_transfer', 'cash_on_delivery'], availableMethods: ['card', 'bank_transfer', 'cash_on_delivery', 'paypal'] });
       assert.equal(await countOf(t, 'store_settings', shop.storeId), 0);
     });
 
@@ -58,17 +58,18 @@ describeEachDatabase('payments', (kind) => {
         assert.equal(res.status, 422, res.raw);
         assert.ok(res.body.error.details.some((d: { path: string }) => d.path === path), JSON.stringify(res.body.error.details));
         assert.equal(await countOf(t, 'store_settings', shop.storeId), 0);
-        assert.deepEqual((await call('GET', '/v1/payments/options', { headers: shop.auth })).body.data.enabledMethods, ['card']);
+        assert.deepEqual((await call('GET', '/v1/payments/options', { headers: shop.auth })).body.data.enabledMethods, ['card', 'bank_transfer', 'cash_on_delivery']);
       });
     }
 
     it('keeps each mode’s methods apart, and needs payments:read / payments:write', async () => {
       const shop = await signup(t.app);
       assert.equal((await setMethods(['bank_transfer'], shop, { 'x-mode': 'test' })).status, 200);
-      assert.deepEqual((await call('GET', '/v1/payments/options', { headers: shop.auth })).body.data.enabledMethods, ['card']);
+      const defaults = ['card', 'bank_transfer', 'cash_on_delivery'];
+      assert.deepEqual((await call('GET', '/v1/payments/options', { headers: shop.auth })).body.data.enabledMethods, defaults);
       assert.deepEqual((await call('GET', '/v1/payments/options', { headers: { ...shop.auth, 'x-mode': 'test' } })).body.data.enabledMethods, ['bank_transfer']);
       const other = await signup(t.app);
-      assert.deepEqual((await call('GET', '/v1/payments/options', { headers: other.auth })).body.data.enabledMethods, ['card'], 'another store is not affected');
+      assert.deepEqual((await call('GET', '/v1/payments/options', { headers: other.auth })).body.data.enabledMethods, defaults, 'another store is not affected');
       const reader = { 'x-merchantapikey': (await createApiKey(t.app, shop, { permissions: ['payments:read'] })).key };
       const none = { 'x-merchantapikey': (await createApiKey(t.app, shop, { permissions: ['orders:read'] })).key };
       assert.equal((await call('GET', '/v1/payments/options', { headers: reader })).status, 200);
@@ -78,7 +79,7 @@ describeEachDatabase('payments', (kind) => {
       const get = await call('GET', '/v1/payments/options', { headers: none });
       assert.equal(get.status, 403);
       assert.match(get.body.message, /payments:read/);
-      assert.deepEqual((await call('GET', '/v1/payments/options', { headers: shop.auth })).body.data.enabledMethods, ['card']);
+      assert.deepEqual((await call('GET', '/v1/payments/options', { headers: shop.auth })).body.data.enabledMethods, defaults);
     });
   });
 
@@ -226,7 +227,7 @@ describeEachDatabase('payments', (kind) => {
       const refund = await record({ orderId: order.id, kind: 'refund', method: 'card', amountMinor: 3000, reference: 're_1' });
       assert.deepEqual([refund.payment.kind, refund.payment.status, refund.order.paidMinor, refund.order.refundedMinor], ['refund', 'succeeded', 10_000, 3000]);
       await assert.rejects(record({ orderId: order.id, kind: 'refund', method: 'card', amountMinor: 3001 }), (e: { code: string; details: Array<{ path: string; rule: string }> }) => {
-        assert.equal(e.code, 'REFUND_EXCEEDS_PAID');
+        assert.equal(e.code, 'REFUND_EXCEEDS_PAYMENT');
         assert.deepEqual(e.details[0], { path: 'amount', rule: 'must be at most 30' });
         return true;
       });
@@ -238,13 +239,48 @@ describeEachDatabase('payments', (kind) => {
       });
       const pending = await record({ orderId: order.id, kind: 'refund', method: 'card', amountMinor: 3000, status: 'pending' });
       assert.equal(pending.order.refundedMinor, 3000, 'a pending refund moves nothing yet');
-      await assert.rejects(record({ orderId: order.id, kind: 'refund', method: 'card', amountMinor: 1 }), /REFUND_EXCEEDS_PAID|refund/, 'the pending refund reserves the rest of the card money');
+      await assert.rejects(record({ orderId: order.id, kind: 'refund', method: 'card', amountMinor: 1 }), (e: { code: string }) => e.code === 'REFUND_EXCEEDS_PAYMENT', 'the pending refund reserves the rest of the card money');
       const settled = await inTransaction((repos) => settlePayment(repos, storeContext(shop), { orderId: order.id, paymentId: pending.payment.id, status: 'succeeded' }));
       assert.deepEqual([settled.payment.status, settled.order.refundedMinor], ['succeeded', 6000]);
       await record({ orderId: order.id, kind: 'refund', method: 'paypal', amountMinor: 4000 });
       assert.deepEqual(await orderMoney(t, order.id), { paid: 10_000, refunded: 10_000 });
       const actions = await auditActions(t, shop.storeId, 5);
       assert.deepEqual(actions, ['refund.record', 'payment.settle', 'refund.record', 'refund.record', 'payment.record']);
+    });
+
+    it('records a manual payment (the order lifecycle’s "mark as paid") whatever methods are enabled, and lists it', async () => {
+      const order = await insertOrder(t, shop.storeId, { totalMinor: 2500 });
+      const paid = await record({ orderId: order.id, kind: 'payment', method: 'manual', amountMinor: 2500 });
+      assert.deepEqual([paid.payment.method, paid.order.paidMinor], ['manual', 2500]);
+      const listed = await list(order.id, shop);
+      assert.deepEqual(listed.body.data.payments.map((p: { method: string; amount: number }) => [p.method, p.amount]), [['manual', 25]]);
+      assert.equal(listed.body.data.order.outstanding, 0);
+    });
+
+    it('refunds an order across the methods it was paid with, most recent first (refundOrder)', async () => {
+      const order = await insertOrder(t, shop.storeId, { totalMinor: 10_000 });
+      await record({ orderId: order.id, kind: 'payment', method: 'card', amountMinor: 7000 });
+      await record({ orderId: order.id, kind: 'payment', method: 'paypal', amountMinor: 3000 });
+      const first = await inTransaction((repos) => refundOrder(repos, storeContext(shop), { orderId: order.id, amountMinor: 4000, reference: 'return #1' }));
+      assert.deepEqual(first.refunds.map((r) => [r.kind, r.method, r.amountMinor, r.reference]), [['refund', 'paypal', 3000, 'return #1'], ['refund', 'card', 1000, 'return #1']]);
+      assert.deepEqual([first.order.paidMinor, first.order.refundedMinor], [10_000, 4000]);
+      const before = await countOf(t, 'payments', shop.storeId);
+      await assert.rejects(inTransaction((repos) => refundOrder(repos, storeContext(shop), { orderId: order.id, amountMinor: 6001 })), (e: { code: string; details: Array<{ path: string; rule: string }> }) => {
+        assert.equal(e.code, 'REFUND_EXCEEDS_PAYMENT');
+        assert.deepEqual(e.details[0], { path: 'amount', rule: 'must be at most 60' });
+        return true;
+      });
+      assert.equal(await countOf(t, 'payments', shop.storeId), before);
+      const rest = await inTransaction((repos) => refundOrder(repos, storeContext(shop), { orderId: order.id, amountMinor: 6000 }));
+      assert.deepEqual(rest.refunds.map((r) => [r.method, r.amountMinor]), [['card', 6000]]);
+      assert.deepEqual(await orderMoney(t, order.id), { paid: 10_000, refunded: 10_000 });
+    });
+
+    it('refunds money recorded on the order without payment records as manual (refundOrder)', async () => {
+      const order = await insertOrder(t, shop.storeId, { totalMinor: 5000, paidMinor: 5000 });
+      const done = await inTransaction((repos) => refundOrder(repos, storeContext(shop), { orderId: order.id, amountMinor: 2000 }));
+      assert.deepEqual(done.refunds.map((r) => [r.method, r.amountMinor]), [['manual', 2000]]);
+      assert.deepEqual(await orderMoney(t, order.id), { paid: 5000, refunded: 2000 });
     });
 
     it('refuses a refund on an order with no succeeded payment, naming method', async () => {

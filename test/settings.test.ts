@@ -39,6 +39,8 @@ describeEachDatabase('store settings', (kind) => {
         updatedAt: null,
       });
       assert.equal(await countOf(t, 'store_settings', shop.storeId), 0);
+      const test = await get(shop, { 'x-mode': 'test' });
+      assert.deepEqual([test.body.data.mode, test.body.data.nextOrderNumberPreview], ['test', 'TEST-1001']);
     });
 
     it('changes the per-mode fields, keeps origins in canonical form, and audits the change', async () => {
@@ -153,7 +155,7 @@ describeEachDatabase('store settings', (kind) => {
     it('numbers each mode on its own, uses the current prefix, and gives a rolled-back number back', async () => {
       const shop = await signup(t.app);
       assert.equal(await take(shop.storeId), 'ORD-1001');
-      assert.equal(await take(shop.storeId, 'test'), 'ORD-1001');
+      assert.equal(await take(shop.storeId, 'test'), 'TEST-1001', 'the test mode numbers TEST- until it chooses');
       await patch({ orderNumberPrefix: 'NW-' }, shop);
       await assert.rejects(
         t.container.data.transaction(async (repos) => {
@@ -163,7 +165,7 @@ describeEachDatabase('store settings', (kind) => {
         /the order failed/,
       );
       assert.equal(await take(shop.storeId), 'NW-1002');
-      assert.equal(await take(shop.storeId, 'test'), 'ORD-1002');
+      assert.equal(await take(shop.storeId, 'test'), 'TEST-1002');
     });
   });
 

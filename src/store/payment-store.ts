@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Mode } from '../context.ts';
-import type { PaymentKind, PaymentLinkStatus, PaymentMethod, PaymentStatus } from '../domain/payments/payment-rules.ts';
+import type { PaymentKind, PaymentLinkStatus, PaymentStatus, RecordMethod } from '../domain/payments/payment-rules.ts';
 import type { MethodTotals, OrderMoney, Payment, PaymentLink } from '../domain/payments/types.ts';
 import { type Dialect, fromDate, toDate } from './db.ts';
 import type { Database, OrderTable, PaymentLinkTable, PaymentTable } from './schema.ts';
@@ -10,7 +10,7 @@ function toPayment(r: Selectable<PaymentTable>): Payment {
     id: r.id,
     orderId: r.order_id,
     kind: r.kind as PaymentKind,
-    method: r.method as PaymentMethod,
+    method: r.method as RecordMethod,
     amountMinor: Number(r.amount_minor),
     status: r.status as PaymentStatus,
     reference: r.reference,

@@ -45,6 +45,21 @@ export async function quoteDeliveryOption(
   return { option, zone, feeMinor: deliveryFee(option, input.subtotalMinor) };
 }
 
+/**
+ * `quoteDeliveryOption` in the shape the order service on main declares as `DeliveryQuoter`
+ * (`src/domain/orders/order-service.ts` there): wire it in the container with `delivery: orderDeliveryQuoter`.
+ */
+export const orderDeliveryQuoter = {
+  async quote(
+    repos: Repos,
+    ctx: StoreContext,
+    input: { deliveryOptionId: string; address: DeliveryAddress; subtotalMinor: number },
+  ): Promise<{ optionId: string; name: string; feeMinor: number }> {
+    const { option, feeMinor } = await quoteDeliveryOption(repos, ctx.tenant, { optionId: input.deliveryOptionId, address: input.address, subtotalMinor: input.subtotalMinor });
+    return { optionId: option.id, name: option.name, feeMinor };
+  },
+};
+
 function zoneNotFound(id: string): AppError {
   return new AppError('DELIVERY_ZONE_NOT_FOUND', `No delivery zone "${id}" in this store. List them with GET /v1/delivery/zones.`);
 }

@@ -6,11 +6,26 @@
 export const PAYMENT_METHODS = ['card', 'bank_transfer', 'cash_on_delivery', 'paypal'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** What a new store (or a store that never saved its payment options) accepts. */
-export const DEFAULT_PAYMENT_METHODS: readonly PaymentMethod[] = ['card'];
+/**
+ * What a new store (or a store that never saved its payment options) accepts. The same defaults the order store on
+ * main wrote when it created the settings row first, so the result does not depend on which area writes first.
+ */
+export const DEFAULT_PAYMENT_METHODS: readonly PaymentMethod[] = ['card', 'bank_transfer', 'cash_on_delivery'];
 
 export function isPaymentMethod(value: string): value is PaymentMethod {
   return (PAYMENT_METHODS as readonly string[]).includes(value);
+}
+
+/**
+ * Methods a payment record may carry: the store's methods, plus `manual` — money the merchant says was received
+ * without saying how (the order lifecycle's "mark as paid"). `manual` is not a checkout method, so it is never enabled
+ * or refused as disabled.
+ */
+export const RECORD_METHODS = [...PAYMENT_METHODS, 'manual'] as const;
+export type RecordMethod = (typeof RECORD_METHODS)[number];
+
+export function isRecordMethod(value: string): value is RecordMethod {
+  return (RECORD_METHODS as readonly string[]).includes(value);
 }
 
 /** A payment record moves money into an order; a refund moves it back to the customer. */

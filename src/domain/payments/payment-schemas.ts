@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAYMENT_AMOUNT, PAYMENT_LINK_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './payment-rules.ts';
+import { MAX_PAYMENT_AMOUNT, PAYMENT_LINK_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, RECORD_METHODS } from './payment-rules.ts';
 
 /** Input shapes of payments, shared by the REST routes and (later) the MCP tools. */
 
@@ -26,7 +26,9 @@ const Amount = z
 const Reference = z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 
 export const PaymentRecordBody = z.strictObject({
-  method: Method.describe('how the customer paid; must be enabled in GET /v1/payments/options'),
+  method: z
+    .enum(RECORD_METHODS, { error: `must be one of ${RECORD_METHODS.join(', ')}` })
+    .describe('how the customer paid: a method enabled in GET /v1/payments/options, or manual (received, method not recorded)'),
   amount: Amount.describe('in the order currency, e.g. 19.99; at most what is outstanding'),
   status: z.enum(PAYMENT_STATUSES, { error: `must be one of ${PAYMENT_STATUSES.join(', ')}` }).optional().describe('default succeeded; pending reserves the amount until settled'),
   reference: Reference.nullable().optional().describe('your reference: bank transfer reference, receipt number…'),

@@ -9,13 +9,15 @@ import type { Currency } from '../catalog/types.ts';
 import { newId } from '../ids.ts';
 import { enabledPaymentMethods, ensureSettings } from '../settings/store-settings.ts';
 import {
-  isPaymentMethod,
+  isRecordMethod,
   MAX_PAYMENT_AMOUNT,
   PAYMENT_METHODS,
   PAYMENT_TRANSITIONS,
   type PaymentKind,
   type PaymentMethod,
   type PaymentStatus,
+  RECORD_METHODS,
+  type RecordMethod,
 } from './payment-rules.ts';
 import type { OrderMoney, Payment } from './types.ts';
 
@@ -40,7 +42,10 @@ export function outstandingMinor(order: OrderMoney, pendingPaidMinor = 0): numbe
 export interface RecordPaymentInput {
   orderId: string;
   kind: PaymentKind;
-  /** one of PAYMENT_METHODS; a payment needs a method the store has enabled, a refund one the order was paid with */
+  /**
+   * one of RECORD_METHODS: a payment needs a method the store has enabled (or `manual`), a refund a method the order
+   * was paid with (or use `refundOrder`, which picks them)
+   */
   method: string;
   /** integer minor units of the order currency, > 0 */
   amountMinor: number;
@@ -65,7 +70,7 @@ export interface PaymentResult {
  * Refusals (nothing written): the order is not the tenant's → 404 ORDER_NOT_FOUND; amount not a whole number > 0 →
  * 422 naming `amount`; unknown method, a payment method the store has not enabled, or a refund method the order was
  * not paid with → 422 naming `method`; a payment above what is outstanding → 409 PAYMENT_EXCEEDS_OUTSTANDING; a refund
- * above what was paid with that method and not yet refunded → 409 REFUND_EXCEEDS_PAID.
+ * above what was paid with that method and not yet refunded → 409 REFUND_EXCEEDS_PAYMENT.
  */
 export async function recordPayment(repos: Repos, ctx: StoreContext, input: RecordPaymentInput): Promise<PaymentResult> {
   const { storeId, mode } = ctx.tenant;
@@ -74,14 +79,14 @@ export async function recordPayment(repos: Repos, ctx: StoreContext, input: Reco
   if (!order) throw orderNotFound(input.orderId);
   const details: ErrorDetail[] = [];
   if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) details.push({ path: 'amount', rule: 'must be greater than 0' });
-  if (!isPaymentMethod(input.method)) details.push({ path: 'method', rule: `must be one of ${PAYMENT_METHODS.join(', ')}` });
+  if (!isRecordMethod(input.method)) details.push({ path: 'method', rule: `must be one of ${RECORD_METHODS.join(', ')}` });
   if (details.length > 0) throw invalid(details);
-  const method = input.method as PaymentMethod;
+  const method = input.method as RecordMethod;
   const amount = input.amountMinor;
 
   if (input.kind === 'payment') {
     const enabled = await enabledPaymentMethods(repos, ctx.tenant);
-    if (!enabled.includes(method)) {
+    if (method !== 'manual' && !enabled.includes(method)) {
       throw invalid([{ path: 'method', rule: `must be a payment method the store accepts (${enabled.join(', ') || 'none'}); see GET /v1/payments/options` }]);
     }
     if (status !== 'failed') {
@@ -107,7 +112,7 @@ export async function recordPayment(repos: Repos, ctx: StoreContext, input: Reco
       const available = Math.min(totals.paidMinor - totals.refundedMinor - totals.pendingRefundMinor, order.paidMinor - order.refundedMinor - pendingRefunds);
       if (amount > available) {
         throw new AppError(
-          'REFUND_EXCEEDS_PAID',
+          'REFUND_EXCEEDS_PAYMENT',
           `Order ${order.number} has ${money(Math.max(0, available), order.currency)} paid by ${method} that is not refunded (or being refunded); a refund of ${money(amount, order.currency)} is more than that.`,
           { details: [{ path: 'amount', rule: available > 0 ? `must be at most ${fromMinor(available, currencyOf(order.currency))}` : `nothing paid by ${method} is left to refund` }] },
         );
@@ -143,7 +148,7 @@ async function applySucceeded(repos: Repos, ctx: StoreContext, payment: Payment,
   if (payment.kind === 'payment') return repos.payments.addPaid(storeId, mode, order.id, payment.amountMinor, ctx.now);
   const after = await repos.payments.addRefunded(storeId, mode, order.id, payment.amountMinor, ctx.now);
   if (!after) {
-    throw new AppError('REFUND_EXCEEDS_PAID', `A refund of ${money(payment.amountMinor, order.currency)} would take order ${order.number}'s refunds above what was paid.`, {
+    throw new AppError('REFUND_EXCEEDS_PAYMENT', `A refund of ${money(payment.amountMinor, order.currency)} would take order ${order.number}'s refunds above what was paid.`, {
       details: [{ path: 'amount', rule: `must be at most ${fromMinor(order.paidMinor - order.refundedMinor, currencyOf(order.currency))}` }],
     });
   }
@@ -177,6 +182,52 @@ export async function settlePayment(repos: Repos, ctx: StoreContext, input: { or
     details: { paymentId: payment.id, kind: payment.kind, status: input.status, amountMinor: payment.amountMinor },
   });
   return { payment: settled, order: after };
+}
+
+/**
+ * Refunds `amountMinor` of an order without choosing the method, in the caller's transaction: the amount is split
+ * across the methods the order was paid with, most recently used first, each up to what is left of it (what was paid
+ * with it less refunds done or pending), one succeeded `refund` record per method (each through `recordPayment`, so
+ * each is audited). For the order lifecycle's refunds, which do not name a method. More than is left of the payments
+ * → 409 REFUND_EXCEEDS_PAYMENT naming `amount`, nothing written; not a whole number > 0 → 422 naming `amount`.
+ */
+export async function refundOrder(repos: Repos, ctx: StoreContext, input: { orderId: string; amountMinor: number; reference?: string | null | undefined }): Promise<{ refunds: Payment[]; order: OrderMoney }> {
+  const { storeId, mode } = ctx.tenant;
+  const order = await repos.payments.lockOrder(storeId, mode, input.orderId);
+  if (!order) throw orderNotFound(input.orderId);
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw invalid([{ path: 'amount', rule: 'must be greater than 0' }]);
+  const totals = await repos.payments.methodTotals(storeId, mode, order.id);
+  const pendingRefunds = totals.reduce((sum, t) => sum + t.pendingRefundMinor, 0);
+  const left = order.paidMinor - order.refundedMinor - pendingRefunds;
+  if (input.amountMinor > left) {
+    throw new AppError('REFUND_EXCEEDS_PAYMENT', `Order ${order.number} has ${money(Math.max(0, left), order.currency)} of its payments left to refund; a refund of ${money(input.amountMinor, order.currency)} is more than that.`, {
+      details: [{ path: 'amount', rule: left > 0 ? `must be at most ${fromMinor(left, currencyOf(order.currency))}` : 'nothing is left to refund' }],
+    });
+  }
+  const recent = await repos.payments.listPayments(storeId, mode, order.id);
+  const methods = [...new Set(recent.filter((p) => p.kind === 'payment' && p.status === 'succeeded').reverse().map((p) => p.method))];
+  const refunds: Payment[] = [];
+  let after = order;
+  let rest = input.amountMinor;
+  for (const method of methods) {
+    const t = totals.find((x) => x.method === method);
+    const share = Math.min(rest, t ? t.paidMinor - t.refundedMinor - t.pendingRefundMinor : 0);
+    if (share <= 0) continue;
+    const result = await recordPayment(repos, ctx, { orderId: order.id, kind: 'refund', method, amountMinor: share, reference: input.reference });
+    refunds.push(result.payment);
+    after = result.order;
+    rest -= share;
+    if (rest === 0) break;
+  }
+  // paid_minor was changed outside recordPayment (no payment records cover all of it): refund the rest as `manual`.
+  if (rest > 0) {
+    const payment: Payment = { id: newId('pay', ctx.now), orderId: order.id, kind: 'refund', method: 'manual', amountMinor: rest, status: 'succeeded', reference: input.reference ?? null, createdAt: ctx.now, updatedAt: ctx.now };
+    await repos.payments.insertPayment(storeId, mode, payment);
+    after = (await applySucceeded(repos, ctx, payment, after)) ?? after;
+    await recordAudit(repos, ctx, { action: 'refund.record', targetType: 'order', targetId: order.id, details: { paymentId: payment.id, method: 'manual', amountMinor: rest, currency: order.currency, status: 'succeeded', reference: payment.reference } });
+    refunds.push(payment);
+  }
+  return { refunds, order: after };
 }
 
 /** The store's payment options (which methods it accepts) and the payment records of its orders. */
@@ -226,7 +277,7 @@ export function createPaymentService(deps: { data: DataAccess }) {
     async recordForOrder(
       ctx: StoreContext,
       orderId: string,
-      input: { method: PaymentMethod; amount: number; status?: PaymentStatus | undefined; reference?: string | null | undefined },
+      input: { method: RecordMethod; amount: number; status?: PaymentStatus | undefined; reference?: string | null | undefined },
     ): Promise<PaymentResult & { currency: Currency; pendingPaidMinor: number }> {
       requirePermission(ctx, 'payments:write');
       return data.transaction(async (repos) => {

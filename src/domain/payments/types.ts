@@ -1,11 +1,11 @@
-import type { PaymentKind, PaymentLinkStatus, PaymentMethod, PaymentStatus } from './payment-rules.ts';
+import type { PaymentKind, PaymentLinkStatus, PaymentStatus, RecordMethod } from './payment-rules.ts';
 
 /** One movement of money for an order: a payment in, or a refund out. Amounts in minor units of the order currency. */
 export interface Payment {
   id: string;
   orderId: string;
   kind: PaymentKind;
-  method: PaymentMethod;
+  method: RecordMethod;
   amountMinor: number;
   status: PaymentStatus;
   /** the provider's or the merchant's own reference (card charge id, bank transfer reference…) */

@@ -1,4 +1,4 @@
-import type { Tenant } from '../../context.ts';
+import type { Mode, Tenant } from '../../context.ts';
 import type { Repos } from '../../store/repos.ts';
 import type { SettingsRow } from '../../store/settings-store.ts';
 import { DEFAULT_PAYMENT_METHODS, isPaymentMethod, type PaymentMethod } from '../payments/payment-rules.ts';
@@ -8,7 +8,9 @@ import { DEFAULT_PAYMENT_METHODS, isPaymentMethod, type PaymentMethod } from '..
  * caller's transaction (never `data.repos`), so the order service can call them while its transaction is open.
  */
 
+/** The order number prefix until the store chooses one: `ORD-` live, `TEST-` in the test mode (as on main). */
 export const DEFAULT_ORDER_NUMBER_PREFIX = 'ORD-';
+export const DEFAULT_TEST_ORDER_NUMBER_PREFIX = 'TEST-';
 export const FIRST_ORDER_NUMBER = 1001;
 /** Largest order number (the counter is a 32-bit integer column). */
 export const MAX_ORDER_NUMBER = 2_000_000_000;
@@ -24,9 +26,9 @@ export interface StoreSettings {
   updatedAt: Date | null;
 }
 
-function defaultRow(now: Date): SettingsRow {
+function defaultRow(mode: Mode, now: Date): SettingsRow {
   return {
-    orderNumberPrefix: DEFAULT_ORDER_NUMBER_PREFIX,
+    orderNumberPrefix: mode === 'test' ? DEFAULT_TEST_ORDER_NUMBER_PREFIX : DEFAULT_ORDER_NUMBER_PREFIX,
     nextOrderNumber: FIRST_ORDER_NUMBER,
     allowedOrigins: [],
     notificationEmail: null,
@@ -38,13 +40,13 @@ function defaultRow(now: Date): SettingsRow {
 /** The settings of a store and mode; the defaults when none were saved. Never writes. */
 export async function readSettings(repos: Repos, tenant: Tenant): Promise<StoreSettings> {
   const row = await repos.settings.find(tenant.storeId, tenant.mode);
-  if (!row) return { ...defaultRow(new Date(0)), paymentMethods: [...DEFAULT_PAYMENT_METHODS], updatedAt: null };
+  if (!row) return { ...defaultRow(tenant.mode, new Date(0)), paymentMethods: [...DEFAULT_PAYMENT_METHODS], updatedAt: null };
   return { ...row, paymentMethods: row.paymentMethods.filter(isPaymentMethod) };
 }
 
 /** Creates the settings row with defaults if it does not exist; safe when several transactions race to create it. */
 export async function ensureSettings(repos: Repos, tenant: Tenant, now: Date): Promise<void> {
-  await repos.settings.insertIfAbsent(tenant.storeId, tenant.mode, defaultRow(now));
+  await repos.settings.insertIfAbsent(tenant.storeId, tenant.mode, defaultRow(tenant.mode, now));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { currencyOf, fromMinor } from '../../../domain/catalog/money.ts';
 import type { PaymentLinkView } from '../../../domain/payments/payment-link-service.ts';
-import { PAYMENT_KINDS, PAYMENT_LINK_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod } from '../../../domain/payments/payment-rules.ts';
+import { PAYMENT_KINDS, PAYMENT_LINK_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod, RECORD_METHODS } from '../../../domain/payments/payment-rules.ts';
 import type { OrderMoney, Payment } from '../../../domain/payments/types.ts';
 import { WireTimestamp, wireTimestamp } from '../../envelope.ts';
 
@@ -17,7 +17,7 @@ export const PaymentRecord = z
     id: z.string(),
     orderId: z.string(),
     kind: z.enum(PAYMENT_KINDS),
-    method: z.enum(PAYMENT_METHODS),
+    method: z.string().describe(`one of ${RECORD_METHODS.join(', ')} (manual: recorded by the merchant without a method)`),
     amount: z.number().describe('in the order currency'),
     currency: z.string(),
     status: z.enum(PAYMENT_STATUSES),
