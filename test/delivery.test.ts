@@ -4,7 +4,7 @@ import { orderDeliveryQuoter, quoteDeliveryOption } from '../src/domain/delivery
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client, createApiKey, type Merchant, signup } from './helpers/merchants.ts';
-import { auditActions, countOf, storeContext } from './helpers/operations.ts';
+import { auditActions, countOf, storeContext } from './helpers/delivery-payments.ts';
 
 type Body = Record<string, unknown>;
 

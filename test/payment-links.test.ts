@@ -4,7 +4,7 @@ import { completePaymentLink } from '../src/domain/payments/payment-link-service
 import { startTestApp, TEST_BASE_URL, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client, createApiKey, type Merchant, signup } from './helpers/merchants.ts';
-import { auditActions, countOf, insertOrder, orderMoney, storeContext } from './helpers/operations.ts';
+import { auditActions, countOf, insertOrder, orderMoney, storeContext } from './helpers/delivery-payments.ts';
 
 type Body = Record<string, unknown>;
 const HOUR = 60 * 60 * 1000;

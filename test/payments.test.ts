@@ -5,7 +5,7 @@ import { enabledPaymentMethods } from '../src/domain/settings/store-settings.ts'
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client, createApiKey, type Merchant, signup } from './helpers/merchants.ts';
-import { auditActions, countOf, insertOrder, orderMoney, storeContext } from './helpers/operations.ts';
+import { auditActions, countOf, insertOrder, orderMoney, storeContext } from './helpers/delivery-payments.ts';
 
 type Body = Record<string, unknown>;
 

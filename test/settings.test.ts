@@ -4,7 +4,7 @@ import { nextOrderNumber } from '../src/domain/settings/store-settings.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client, createApiKey, type Merchant, signup } from './helpers/merchants.ts';
-import { auditActions, countOf } from './helpers/operations.ts';
+import { auditActions, countOf } from './helpers/delivery-payments.ts';
 
 describeEachDatabase('store settings', (kind) => {
   let t: TestApp;
