@@ -23,6 +23,9 @@ import { customerRoutes } from './http/routes/customers/index.ts';
 import { promoAdRoutes } from './http/routes/promo-ads/index.ts';
 import { referenceRoutes } from './http/routes/reference/index.ts';
 import { reviewRoutes } from './http/routes/reviews/index.ts';
+import { deliveryRoutes } from './http/routes/delivery/index.ts';
+import { paymentRoutes } from './http/routes/payments/index.ts';
+import { settingsRoutes } from './http/routes/settings/index.ts';
 import { systemRoutes } from './http/routes/system/index.ts';
 import './http/types.ts';
 import { loggerOptions } from './log.ts';
@@ -125,6 +128,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(customerRoutes, container.services);
   await app.register(reviewRoutes, container.services);
   await app.register(promoAdRoutes, container.services);
+  await app.register(deliveryRoutes, container.services);
+  await app.register(paymentRoutes, container.services);
+  await app.register(settingsRoutes, container.services);
 
   return app;
 }

@@ -13,7 +13,7 @@ import { createVariantService } from './domain/catalog/variant-service.ts';
 import { createFileService } from './domain/files/file-service.ts';
 import { createIdempotencyService } from './domain/idempotency/idempotency-service.ts';
 import { createAnalyticsService } from './domain/orders/analytics-service.ts';
-import { createOrderService, type DeliveryQuoter } from './domain/orders/order-service.ts';
+import { createOrderService } from './domain/orders/order-service.ts';
 import { createPromotionService } from './domain/orders/promotion-service.ts';
 import { createOAuthService } from './domain/oauth/oauth-service.ts';
 import { createCustomerService } from './domain/customers/customer-service.ts';
@@ -21,7 +21,10 @@ import { createPromoAdService } from './domain/promo-ads/promo-ad-service.ts';
 import { createMemoryRateLimiter, type RateLimiter } from './domain/rate-limit.ts';
 import { createReferenceService } from './domain/reference/reference-service.ts';
 import { createReviewService } from './domain/reviews/review-service.ts';
-import { AppError } from './errors.ts';
+import { createDeliveryService, orderDeliveryQuoter } from './domain/delivery/delivery-service.ts';
+import { createPaymentLinkService } from './domain/payments/payment-link-service.ts';
+import { createPaymentService } from './domain/payments/payment-service.ts';
+import { createSettingsService } from './domain/settings/settings-service.ts';
 import { type Db, openDatabase } from './store/db.ts';
 import { createLocalFileStorage } from './store/local-file-storage.ts';
 import { createRedisRateLimiter } from './store/redis-rate-limiter.ts';
@@ -39,34 +42,34 @@ export function createContainer(config: Config) {
   const reference = createReferenceService({ store: createReferenceStore(db) });
   const fileService = createFileService({ data, storage: createLocalFileStorage(config.filesDir) });
   const files: FileLookup = fileService;
-  // Until delivery zones exist, no delivery option serves any address.
-  const delivery: DeliveryQuoter = {
-    async quote() {
-      throw new AppError('VALIDATION_FAILED', 'Unknown delivery option.', { details: [{ path: 'deliveryOptionId', rule: 'must be a delivery option of this store' }] });
-    },
-  };
   const oauth = createOAuthService({ data, rateLimiter, issuer: config.baseUrl });
+  const stores = createStoreService({ data, reference });
+  const inventory = createInventoryService({ data });
   const services = {
     reference,
     oauth,
     auth: createAuthService({ repos: data.repos, oauth }),
     accounts: createAccountService({ data, rateLimiter }),
-    stores: createStoreService({ data, reference }),
+    stores,
     members: createMemberService({ data }),
     apiKeys: createApiKeyService({ data }),
     audit: createAuditService({ repos: data.repos }),
     products: createProductService({ data, reference, files }),
     variants: createVariantService({ data, reference, files }),
     categories: createCategoryService({ data }),
-    inventory: createInventoryService({ data }),
+    inventory,
     files: fileService,
     idempotency: createIdempotencyService({ store: data.repos.idempotency }),
-    orders: createOrderService({ data, reference, delivery, forUpdate: db.dialect === 'postgres' }),
+    orders: createOrderService({ data, reference, delivery: orderDeliveryQuoter, forUpdate: db.dialect === 'postgres' }),
     promotions: createPromotionService({ data }),
     analytics: createAnalyticsService({ data }),
     customers: createCustomerService({ data, reference }),
     reviews: createReviewService({ data }),
     promoAds: createPromoAdService({ data, files }),
+    delivery: createDeliveryService({ data, reference }),
+    payments: createPaymentService({ data }),
+    paymentLinks: createPaymentLinkService({ data, baseUrl: config.baseUrl }),
+    settings: createSettingsService({ data, stores, inventory }),
   };
   return {
     config,

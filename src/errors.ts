@@ -244,7 +244,22 @@ export const ERROR_CODES = {
     meaning: 'A request with this `Idempotency-Key` is still being processed.',
     fix: 'Wait for the first request to finish (retry after `Retry-After` seconds) to get its response.',
   },
-  // Orders and promotions
+  // Delivery, payments and store settings (docs/operations.md)
+  DELIVERY_ZONE_NOT_FOUND: {
+    status: 404,
+    meaning: 'No delivery zone with this id in the active store and mode.',
+    fix: 'Take the id from `GET /v1/delivery/zones`.',
+  },
+  DELIVERY_OPTION_NOT_FOUND: {
+    status: 404,
+    meaning: 'No delivery option with this id in this zone (of the active store and mode).',
+    fix: 'Take the id from `GET /v1/delivery/zones/{zoneId}/options`.',
+  },
+  DELIVERY_REGION_TAKEN: {
+    status: 409,
+    meaning: 'A region (a country, or a state) is already in another delivery zone of the store; `details` names each one and the zone that has it.',
+    fix: 'Take the region out of the other zone first, or add your options to that zone.',
+  },
   ORDER_NOT_FOUND: {
     status: 404,
     meaning: 'No order with this id in the active store and mode.',
@@ -321,6 +336,31 @@ export const ERROR_CODES = {
     status: 404,
     meaning: 'No promo ad with this id in the active store and mode.',
     fix: 'Take the id from `GET /v1/promo-ads`.',
+  },
+  PAYMENT_NOT_FOUND: {
+    status: 404,
+    meaning: 'No payment with this id on this order.',
+    fix: 'Take the id from `GET /v1/orders/{orderId}/payments`.',
+  },
+  PAYMENT_NOT_PENDING: {
+    status: 409,
+    meaning: 'Only a pending payment can be settled; this one already succeeded or failed.',
+    fix: 'Record a refund to give money back, or a new payment.',
+  },
+  PAYMENT_EXCEEDS_OUTSTANDING: {
+    status: 409,
+    meaning: 'The payment is more than the order has outstanding (its total less succeeded and pending payments); `details` gives the most it can be.',
+    fix: 'Record at most the outstanding amount.',
+  },
+  PAYMENT_LINK_NOT_FOUND: {
+    status: 404,
+    meaning: 'No payment link with this id in the active store and mode.',
+    fix: 'Take the id from `GET /v1/payment-links`.',
+  },
+  PAYMENT_LINK_NOT_ACTIVE: {
+    status: 409,
+    meaning: 'The payment link is paid, expired or cancelled; only an active link can be cancelled or paid.',
+    fix: 'Create a new payment link if the customer still has to pay.',
   },
   // Reference data
   COUNTRY_NOT_FOUND: {

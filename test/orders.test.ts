@@ -88,6 +88,23 @@ describeEachDatabase('orders and promotions', (kind) => {
       });
     }
 
+    it('charges the delivery option that serves the address, free over its threshold, and refuses one that does not', async () => {
+      const { m, skuIds, customerId } = await shop({ stock: [50, 50] });
+      const zone = await call('POST', '/v1/delivery/zones', { headers: m.auth, body: { name: 'USA', regions: [{ countryId: 'US' }] } });
+      assert.equal(zone.status, 201, zone.raw);
+      const option = await call('POST', `/v1/delivery/zones/${zone.body.data.id}/options`, { headers: m.auth, body: { name: 'Standard', fee: 4.99, freeOver: 50 } });
+      assert.equal(option.status, 201, option.raw);
+      const optionId = option.body.data.id;
+      const small = await place(m, { customerId, lines: [{ skuId: skuIds[0], quantity: 2 }], deliveryOptionId: optionId });
+      assert.deepEqual([small.body.data.subtotal, small.body.data.deliveryFee, small.body.data.total, small.body.data.deliveryOptionName], [20, 4.99, 24.99, 'Standard']);
+      const big = await place(m, { customerId, lines: [{ skuId: skuIds[0], quantity: 5 }], deliveryOptionId: optionId });
+      assert.deepEqual([big.body.data.deliveryFee, big.body.data.total], [0, 50]);
+      const abroad = await place(m, { customerId, lines: [{ skuId: skuIds[0], quantity: 1 }], deliveryOptionId: optionId, shippingAddress: { line1: '1 Rue', city: 'Paris', countryId: 'FR' } });
+      assert.equal(abroad.status, 422);
+      assert.equal(abroad.body.error.details[0].path, 'deliveryOptionId');
+      assert.equal(await stockOf(skuIds[0]), 43, 'the refused order took no stock');
+    });
+
     it('refuses a product that is not active', async () => {
       const { m, productId, skuIds, customerId } = await shop();
       await call('PATCH', `/v1/products/${productId}`, { headers: m.auth, body: { status: 'draft' } });
@@ -162,6 +179,17 @@ describeEachDatabase('orders and promotions', (kind) => {
       const res = await move(m, o.id, { to: 'cancelled' });
       assert.deepEqual([res.body.data.paid, res.body.data.refunded], [20, 20]);
       assert.equal(await stockOf(skuIds[0]), 5);
+    });
+
+    it('counts payments recorded before "paid", recording only what is outstanding', async () => {
+      const { m, skuIds, customerId } = await shop();
+      const o = (await place(m, { customerId, lines: [{ skuId: skuIds[0], quantity: 3 }] })).body.data;
+      const part = await call('POST', `/v1/orders/${o.id}/payments`, { headers: m.auth, body: { method: 'card', amount: 10 } });
+      assert.equal(part.status, 201, part.raw);
+      const paid = await move(m, o.id, { to: 'paid' });
+      assert.deepEqual([paid.body.data.paid, paid.body.data.history.at(-1).amount], [30, 20]);
+      const payments = await t.container.db.kysely.selectFrom('payments').select(['kind', 'method', 'amount_minor']).where('order_id', '=', o.id).orderBy('id').execute();
+      assert.deepEqual(payments.map((p: { method: string; amount_minor: number }) => [p.method, Number(p.amount_minor)]), [['card', 1000], ['manual', 2000]]);
     });
 
     it('refunds in parts, never more than was paid', async () => {
@@ -394,7 +422,7 @@ describeEachDatabase('orders and promotions', (kind) => {
       for (const extra of [{ 'x-enable-cache': 'true' }, { 'x-service-client': 'dashboard' }] as Array<Record<string, string>>) {
         const res = await call('GET', '/v1/dashboard/overview/summary', { headers: { ...m.auth, ...extra } });
         assert.equal(res.headers['cache-control'], 'max-age=300, private, stale-while-revalidate=600');
-        assert.equal(res.headers.vary, 'Authorization, X-Mode, X-MerchantId, X-Service-Client, X-Enable-Cache');
+        assert.equal(res.headers.vary, 'Authorization, X-Mode, X-MerchantId, X-Service-Client, X-Enable-Cache, X-MerchantApiKey');
       }
       assert.equal((await call('GET', '/v1/dashboard/overview/summary', { headers: m.auth })).headers['cache-control'], 'no-cache, private');
     });

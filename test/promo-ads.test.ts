@@ -7,7 +7,7 @@ import { describeEachDatabase } from './helpers/databases.ts';
 import { client, createApiKey, type Merchant, signup } from './helpers/merchants.ts';
 import { auditActions, snapshot } from './helpers/operations.ts';
 
-const VARY = 'Authorization, X-Mode, X-MerchantId, X-Service-Client, X-Enable-Cache';
+const VARY = 'Authorization, X-Mode, X-MerchantId, X-Service-Client, X-Enable-Cache, X-MerchantApiKey';
 const HOUR = 3_600_000;
 /** A wire timestamp (UTC, no zone) `ms` from now. */
 const at = (ms: number) => new Date(Date.now() + ms).toISOString().slice(0, -1);

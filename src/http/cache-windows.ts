@@ -36,5 +36,8 @@ export function cacheControlFor(window: CacheWindow): string {
 
 export const DEFAULT_CACHE_CONTROL = 'no-cache, private';
 
-/** Every header a response may depend on besides the URL; a cache must key on all of them. */
-export const VARY = ['Authorization', 'X-Mode', 'X-MerchantId', 'X-Service-Client', 'X-Enable-Cache'] as const;
+/**
+ * Every header a response may depend on besides the URL; a cache must key on all of them. The interface's list, plus
+ * X-MerchantApiKey: the other credential header, so a browser cache never answers one key's request with another's.
+ */
+export const VARY = ['Authorization', 'X-Mode', 'X-MerchantId', 'X-Service-Client', 'X-Enable-Cache', 'X-MerchantApiKey'] as const;

@@ -71,32 +71,6 @@ export interface OrderFigureRow {
 /** Orders with their lines and history, promotions and their redemptions. Every method takes the store and mode first. */
 export function createOrderStore(db: Kysely<Database>) {
   return {
-    /** The next order number of the store and mode, taken atomically (distinct under any concurrency). */
-    async nextOrderNumber(storeId: string, mode: Mode, now: Date): Promise<string> {
-      await db
-        .insertInto('store_settings')
-        .values({
-          store_id: storeId,
-          mode,
-          order_number_prefix: mode === 'test' ? 'TEST-' : 'ORD-',
-          next_order_number: 1001,
-          allowed_origins: '[]',
-          notification_email: null,
-          payment_methods: JSON.stringify(['card', 'bank_transfer', 'cash_on_delivery']),
-          updated_at: fromDate(now),
-        })
-        .onConflict((oc) => oc.columns(['store_id', 'mode']).doNothing())
-        .execute();
-      const row = await db
-        .updateTable('store_settings')
-        .set({ next_order_number: sql`next_order_number + 1` })
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
-        .returning(['order_number_prefix', 'next_order_number'])
-        .executeTakeFirstOrThrow();
-      return `${row.order_number_prefix}${Number(row.next_order_number) - 1}`;
-    },
-
     async customerForOrder(storeId: string, mode: Mode, id: string) {
       const row = await db
         .selectFrom('customers')
@@ -315,30 +289,6 @@ export function createOrderStore(db: Kysely<Database>) {
       if (after) q = q.where('id', descending ? '<' : '>', after);
       const rows = await q.orderBy('id', descending ? 'desc' : 'asc').limit(query.limit + 1).execute();
       return rows.map(toOrder);
-    },
-
-    async insertPayment(
-      storeId: string,
-      mode: Mode,
-      p: { id: string; orderId: string; kind: 'payment' | 'refund'; method: string; amountMinor: number; status: 'succeeded'; reference: string | null },
-      now: Date,
-    ): Promise<void> {
-      await db
-        .insertInto('payments')
-        .values({
-          id: p.id,
-          store_id: storeId,
-          mode,
-          order_id: p.orderId,
-          kind: p.kind,
-          method: p.method,
-          amount_minor: p.amountMinor,
-          status: p.status,
-          reference: p.reference,
-          created_at: fromDate(now),
-          updated_at: fromDate(now),
-        })
-        .execute();
     },
 
     // ---- figures ------------------------------------------------------------------------------------------

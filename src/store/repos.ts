@@ -7,13 +7,16 @@ import { createCustomerStore } from './customer-store.ts';
 import type { Db, Dialect } from './db.ts';
 import { createFileStore } from './file-store.ts';
 import { createIdempotencyStore } from './idempotency-store.ts';
+import { createDeliveryStore } from './delivery-store.ts';
 import { createMerchantStore } from './merchant-store.ts';
 import { createPromoAdStore } from './promo-ad-store.ts';
 import { createReviewStore } from './review-store.ts';
 import { createInventoryStore } from './inventory-store.ts';
 import { createOrderStore } from './order-store.ts';
 import { createOAuthStore } from './oauth-store.ts';
+import { createPaymentStore } from './payment-store.ts';
 import type { Database } from './schema.ts';
+import { createSettingsStore } from './settings-store.ts';
 
 function reposOn(executor: Kysely<Database>, dialect: Dialect) {
   return {
@@ -30,6 +33,9 @@ function reposOn(executor: Kysely<Database>, dialect: Dialect) {
     customers: createCustomerStore(executor),
     reviews: createReviewStore(executor),
     promoAds: createPromoAdStore(executor),
+    delivery: createDeliveryStore(executor, dialect),
+    payments: createPaymentStore(executor, dialect),
+    settings: createSettingsStore(executor),
   };
 }
 

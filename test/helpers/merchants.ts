@@ -27,7 +27,7 @@ export async function signup(app: FastifyInstance, overrides: { email?: string; 
   return { token: data.token, userId: data.user.id, email, password, storeId: data.store.id, auth: { authorization: `Bearer ${data.token}` } };
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'HEAD';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 
 /** A small JSON client over `app.inject`. */
 export function client(app: FastifyInstance) {

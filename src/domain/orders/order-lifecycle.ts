@@ -6,7 +6,7 @@ import type { OrderStatus } from './order-types.ts';
  */
 export interface Move {
   to: OrderStatus;
-  /** Sets paid to the order total and records a payment. */
+  /** Records a payment of what is still outstanding, so paid reaches the total. */
   capturesPayment?: boolean;
   /** Puts the order's units back in stock. */
   returnsStock?: boolean;
@@ -17,7 +17,7 @@ export interface Move {
 
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly Move[]>> = {
   pending: [
-    { to: 'paid', capturesPayment: true, description: 'Record the payment of the full total.' },
+    { to: 'paid', capturesPayment: true, description: 'Record the payment of what is still outstanding of the total.' },
     { to: 'cancelled', returnsStock: true, description: 'Cancel the unpaid order; its units go back in stock.' },
   ],
   paid: [

@@ -10,6 +10,8 @@ import type { ReferenceService } from '../reference/reference-service.ts';
 import { newId } from '../ids.ts';
 import { type Move, movesFrom } from './order-lifecycle.ts';
 import type { Address, Order, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus } from './order-types.ts';
+import { recordPayment, refundOrder } from '../payments/payment-service.ts';
+import { nextOrderNumber } from '../settings/store-settings.ts';
 import { applyPromotion } from './promotion-service.ts';
 
 /** Quotes a delivery option for an address inside the order transaction; refuses one that does not serve it. */
@@ -181,7 +183,7 @@ export function createOrderService(deps: { data: DataAccess; reference: Referenc
         }
         const order: Order = {
           id: orderId,
-          number: await repos.orders.nextOrderNumber(storeId, mode, ctx.now),
+          number: await nextOrderNumber(repos, ctx.tenant, ctx.now),
           customerId: customer.id,
           status: 'pending',
           currency: currency.code,
@@ -236,14 +238,13 @@ export function createOrderService(deps: { data: DataAccess; reference: Referenc
         }
         if (input.amount !== undefined && move.refund !== 'amount') throw invalid([{ path: 'amount', rule: `is only for partial refunds (to: partially_refunded)` }]);
         const refundable = order.paidMinor - order.refundedMinor;
-        let paidMinor = order.paidMinor;
-        let refundedMinor = order.refundedMinor;
         let amountMinor: number | null = null;
         let to = move.to;
         if (move.capturesPayment) {
-          paidMinor = order.totalMinor;
-          amountMinor = order.totalMinor;
-          await repos.orders.insertPayment(storeId, mode, { id: newId('pay', ctx.now), orderId: id, kind: 'payment', method: 'manual', amountMinor, status: 'succeeded', reference: null }, ctx.now);
+          // Payments already recorded against the order (GET /v1/orders/{id}/payments) count; the rest is recorded now.
+          const outstanding = order.totalMinor - order.paidMinor;
+          amountMinor = outstanding;
+          if (outstanding > 0) await recordPayment(repos, ctx, { orderId: id, kind: 'payment', method: 'manual', amountMinor: outstanding });
         }
         if (move.refund === 'full' || move.refund === 'all-paid') {
           amountMinor = refundable;
@@ -261,17 +262,15 @@ export function createOrderService(deps: { data: DataAccess; reference: Referenc
           amountMinor = minor;
           if (minor === refundable) to = 'refunded';
         }
-        if (move.refund && amountMinor !== null && amountMinor > 0) {
-          refundedMinor += amountMinor;
-          await repos.orders.insertPayment(storeId, mode, { id: newId('pay', ctx.now), orderId: id, kind: 'refund', method: 'manual', amountMinor, status: 'succeeded', reference: null }, ctx.now);
-        }
+        // Refunds go through the payments area, which splits them over the methods the order was paid with.
+        if (move.refund && amountMinor !== null && amountMinor > 0) await refundOrder(repos, ctx, { orderId: id, amountMinor });
         if (move.returnsStock) {
           for (const line of (await repos.orders.linesOf(id)).sort((a, b) => (a.skuId < b.skuId ? -1 : 1))) {
             // A SKU deleted since the order was placed has nowhere to go back to.
             await repos.catalog.adjustStock(storeId, mode, line.skuId, line.quantity, ctx.now);
           }
         }
-        await repos.orders.updateOrder(storeId, mode, id, { status: to, paidMinor, refundedMinor }, ctx.now);
+        await repos.orders.updateOrder(storeId, mode, id, { status: to }, ctx.now);
         await repos.orders.insertEvent(id, event(ctx, order.status, to, input.note ?? null, amountMinor));
         await recordAudit(repos, ctx, { action: `order.${to}`, targetType: 'order', targetId: id, details: { from: order.status, to, ...(amountMinor !== null ? { amountMinor } : {}) } });
         return { order: await detail(repos, ctx, id), currency };

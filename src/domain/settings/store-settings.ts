@@ -1,0 +1,68 @@
+import type { Mode, Tenant } from '../../context.ts';
+import type { Repos } from '../../store/repos.ts';
+import type { SettingsRow } from '../../store/settings-store.ts';
+import { DEFAULT_PAYMENT_METHODS, isPaymentMethod, type PaymentMethod } from '../payments/payment-rules.ts';
+
+/**
+ * Store settings as the other areas use them, inside their own transactions: these functions take the `repos` of the
+ * caller's transaction (never `data.repos`), so the order service can call them while its transaction is open.
+ */
+
+/** The order number prefix until the store chooses one: `ORD-` live, `TEST-` in the test mode (as on main). */
+export const DEFAULT_ORDER_NUMBER_PREFIX = 'ORD-';
+export const DEFAULT_TEST_ORDER_NUMBER_PREFIX = 'TEST-';
+export const FIRST_ORDER_NUMBER = 1001;
+/** Largest order number (the counter is a 32-bit integer column). */
+export const MAX_ORDER_NUMBER = 2_000_000_000;
+
+export interface StoreSettings {
+  orderNumberPrefix: string;
+  /** The number the next order gets (without the prefix). */
+  nextOrderNumber: number;
+  allowedOrigins: string[];
+  notificationEmail: string | null;
+  paymentMethods: PaymentMethod[];
+  /** null while the store and mode still run on the defaults (no row saved yet). */
+  updatedAt: Date | null;
+}
+
+function defaultRow(mode: Mode, now: Date): SettingsRow {
+  return {
+    orderNumberPrefix: mode === 'test' ? DEFAULT_TEST_ORDER_NUMBER_PREFIX : DEFAULT_ORDER_NUMBER_PREFIX,
+    nextOrderNumber: FIRST_ORDER_NUMBER,
+    allowedOrigins: [],
+    notificationEmail: null,
+    paymentMethods: [...DEFAULT_PAYMENT_METHODS],
+    updatedAt: now,
+  };
+}
+
+/** The settings of a store and mode; the defaults when none were saved. Never writes. */
+export async function readSettings(repos: Repos, tenant: Tenant): Promise<StoreSettings> {
+  const row = await repos.settings.find(tenant.storeId, tenant.mode);
+  if (!row) return { ...defaultRow(tenant.mode, new Date(0)), paymentMethods: [...DEFAULT_PAYMENT_METHODS], updatedAt: null };
+  return { ...row, paymentMethods: row.paymentMethods.filter(isPaymentMethod) };
+}
+
+/** Creates the settings row with defaults if it does not exist; safe when several transactions race to create it. */
+export async function ensureSettings(repos: Repos, tenant: Tenant, now: Date): Promise<void> {
+  await repos.settings.insertIfAbsent(tenant.storeId, tenant.mode, defaultRow(tenant.mode, now));
+}
+
+/**
+ * Takes the next order number of the store and mode, e.g. "ORD-1001", atomically, in the caller's transaction:
+ * concurrent orders get distinct consecutive numbers. The settings row stays locked until the caller's transaction
+ * ends (so orders of one store and mode are numbered one after another), and a rolled-back order gives its number
+ * back, so numbers have no gaps.
+ */
+export async function nextOrderNumber(repos: Repos, tenant: Tenant, now: Date): Promise<string> {
+  await ensureSettings(repos, tenant, now);
+  const taken = await repos.settings.takeOrderNumber(tenant.storeId, tenant.mode);
+  if (!taken) throw new Error(`store_settings row of ${tenant.storeId}/${tenant.mode} vanished while taking an order number`);
+  return `${taken.prefix}${taken.number}`;
+}
+
+/** The payment methods the store accepts in this mode (`DEFAULT_PAYMENT_METHODS` until it saves its own). */
+export async function enabledPaymentMethods(repos: Repos, tenant: Tenant): Promise<PaymentMethod[]> {
+  return (await readSettings(repos, tenant)).paymentMethods;
+}

@@ -1,0 +1,169 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { PaymentLinkService } from '../../../domain/payments/payment-link-service.ts';
+import { PaymentLinkCreateBody, PaymentLinkListQuery, PaymentOptionsBody, PaymentRecordBody, PaymentSettleBody } from '../../../domain/payments/payment-schemas.ts';
+import type { PaymentService } from '../../../domain/payments/payment-service.ts';
+import { envelope, ErrorEnvelopeSchema, ok } from '../../envelope.ts';
+import { storeCtx } from '../../plugins/auth.ts';
+import { Pagination } from '../catalog/schemas.ts';
+import {
+  OrderPayments,
+  PaymentLinkRecord,
+  PaymentOptionsRecord,
+  PaymentResultRecord,
+  toOrderSummary,
+  toPaymentLinkRecord,
+  toPaymentOptions,
+  toPaymentRecord,
+} from './schemas.ts';
+
+const errors = {
+  400: ErrorEnvelopeSchema,
+  401: ErrorEnvelopeSchema,
+  403: ErrorEnvelopeSchema,
+  404: ErrorEnvelopeSchema,
+  409: ErrorEnvelopeSchema,
+  422: ErrorEnvelopeSchema,
+};
+const OrderParams = z.object({ orderId: z.string().max(64, 'must be at most 64 characters') });
+const PaymentParams = OrderParams.extend({ paymentId: z.string().max(64, 'must be at most 64 characters') });
+const LinkParams = z.object({ linkId: z.string().max(64, 'must be at most 64 characters') });
+
+/** Payment options, payment records of orders, and payment links (docs/operations.md, "Payments"). */
+export async function paymentRoutes(app: FastifyInstance, deps: { payments: PaymentService; paymentLinks: PaymentLinkService }): Promise<void> {
+  const { payments, paymentLinks } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const config = { auth: 'store' as const };
+  const tags = ['Payments'];
+
+  // ---- payment options --------------------------------------------------------------------------------------
+
+  r.get(
+    '/v1/payments/options',
+    { config, schema: { tags, summary: 'The payment methods the store accepts (payments:read)', response: { 200: envelope(PaymentOptionsRecord), ...errors } } },
+    async (request) => ok('Payment options retrieved', toPaymentOptions((await payments.getOptions(storeCtx(request))).enabled)),
+  );
+
+  r.put(
+    '/v1/payments/options',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Choose the payment methods the store accepts (payments:write)',
+        description: 'Replaces the list; at least one method, each once. Per store and mode.',
+        body: PaymentOptionsBody,
+        response: { 200: envelope(PaymentOptionsRecord), ...errors },
+      },
+    },
+    async (request) => ok('Payment options updated', toPaymentOptions((await payments.setOptions(storeCtx(request), request.body.enabledMethods)).enabled)),
+  );
+
+  // ---- payment records of an order --------------------------------------------------------------------------
+
+  r.get(
+    '/v1/orders/:orderId/payments',
+    {
+      config,
+      schema: { tags, summary: 'Payments and refunds of an order, oldest first, with its totals (payments:read)', params: OrderParams, response: { 200: envelope(OrderPayments), ...errors } },
+    },
+    async (request) => {
+      const { order, payments: records, pendingPaidMinor } = await payments.listForOrder(storeCtx(request), request.params.orderId);
+      return ok('Payments retrieved', { order: toOrderSummary(order, pendingPaidMinor), payments: records.map((p) => toPaymentRecord(p, order.currency)) });
+    },
+  );
+
+  r.post(
+    '/v1/orders/:orderId/payments',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Record a payment received for an order (payments:write)',
+        description:
+          'For payments taken outside the service (bank transfer, cash on delivery). The method must be enabled; the amount at most what is outstanding. A pending payment reserves its amount until settled with PATCH. Refunds go through the order.',
+        params: OrderParams,
+        body: PaymentRecordBody,
+        response: { 201: envelope(PaymentResultRecord), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await payments.recordForOrder(storeCtx(request), request.params.orderId, request.body);
+      return reply.code(201).send(ok('Payment recorded', { payment: toPaymentRecord(result.payment, result.currency.code), order: toOrderSummary(result.order, result.pendingPaidMinor) }));
+    },
+  );
+
+  r.patch(
+    '/v1/orders/:orderId/payments/:paymentId',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Settle a pending payment as succeeded or failed (payments:write)',
+        description: 'Only a pending payment can change (409 PAYMENT_NOT_PENDING otherwise).',
+        params: PaymentParams,
+        body: PaymentSettleBody,
+        response: { 200: envelope(PaymentResultRecord), ...errors },
+      },
+    },
+    async (request) => {
+      const result = await payments.settleForOrder(storeCtx(request), request.params.orderId, request.params.paymentId, request.body.status);
+      return ok('Payment settled', { payment: toPaymentRecord(result.payment, result.currency.code), order: toOrderSummary(result.order, result.pendingPaidMinor) });
+    },
+  );
+
+  // ---- payment links ----------------------------------------------------------------------------------------
+
+  r.get(
+    '/v1/payment-links',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'List payment links, newest first (payments:read)',
+        description: 'Filters: status (as the links read now: an active link past its expiry is expired), orderId. Cursor pagination.',
+        querystring: PaymentLinkListQuery,
+        response: { 200: envelope(z.array(PaymentLinkRecord)).extend({ pagination: Pagination }), ...errors },
+      },
+    },
+    async (request) => {
+      const page = await paymentLinks.list(storeCtx(request), request.query);
+      return {
+        ...ok('Payment links retrieved', page.items.map(toPaymentLinkRecord)),
+        pagination: { limit: request.query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
+      };
+    },
+  );
+
+  r.post(
+    '/v1/payment-links',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Create a payment link (payments:write)',
+        description:
+          'An amount in the store currency, or an orderId (the link asks for what is outstanding, or for amount if sent, at most that). Optional description and expiresAt (in the future, at most 365 days ahead).',
+        body: PaymentLinkCreateBody,
+        response: { 201: envelope(PaymentLinkRecord), ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(ok('Payment link created', toPaymentLinkRecord(await paymentLinks.create(storeCtx(request), request.body)))),
+  );
+
+  r.get(
+    '/v1/payment-links/:linkId',
+    { config, schema: { tags, summary: 'Get a payment link (payments:read)', params: LinkParams, response: { 200: envelope(PaymentLinkRecord), ...errors } } },
+    async (request) => ok('Payment link retrieved', toPaymentLinkRecord(await paymentLinks.get(storeCtx(request), request.params.linkId))),
+  );
+
+  r.post(
+    '/v1/payment-links/:linkId/cancel',
+    {
+      config,
+      schema: { tags, summary: 'Cancel an active payment link (payments:write)', description: 'A paid, expired or cancelled link is refused with 409 PAYMENT_LINK_NOT_ACTIVE.', params: LinkParams, response: { 200: envelope(PaymentLinkRecord), ...errors } },
+    },
+    async (request) => ok('Payment link cancelled', toPaymentLinkRecord(await paymentLinks.cancel(storeCtx(request), request.params.linkId))),
+  );
+}

@@ -1,0 +1,247 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Mode } from '../context.ts';
+import type { PaymentKind, PaymentLinkStatus, PaymentStatus, RecordMethod } from '../domain/payments/payment-rules.ts';
+import type { MethodTotals, OrderMoney, Payment, PaymentLink } from '../domain/payments/types.ts';
+import { type Dialect, fromDate, toDate } from './db.ts';
+import type { Database, OrderTable, PaymentLinkTable, PaymentTable } from './schema.ts';
+
+function toPayment(r: Selectable<PaymentTable>): Payment {
+  return {
+    id: r.id,
+    orderId: r.order_id,
+    kind: r.kind as PaymentKind,
+    method: r.method as RecordMethod,
+    amountMinor: Number(r.amount_minor),
+    status: r.status as PaymentStatus,
+    reference: r.reference,
+    createdAt: toDate(r.created_at),
+    updatedAt: toDate(r.updated_at),
+  };
+}
+
+function toLink(r: Selectable<PaymentLinkTable>): PaymentLink {
+  return {
+    id: r.id,
+    orderId: r.order_id,
+    amountMinor: Number(r.amount_minor),
+    currency: r.currency,
+    description: r.description,
+    expiresAt: r.expires_at === null ? null : toDate(r.expires_at),
+    status: r.status as PaymentLinkStatus,
+    token: r.token,
+    createdAt: toDate(r.created_at),
+    updatedAt: toDate(r.updated_at),
+  };
+}
+
+type OrderMoneyRow = Pick<Selectable<OrderTable>, 'id' | 'number' | 'status' | 'currency' | 'total_minor' | 'paid_minor' | 'refunded_minor'>;
+
+function toOrderMoney(r: OrderMoneyRow): OrderMoney {
+  return {
+    id: r.id,
+    number: r.number,
+    status: r.status,
+    currency: r.currency,
+    totalMinor: Number(r.total_minor),
+    paidMinor: Number(r.paid_minor),
+    refundedMinor: Number(r.refunded_minor),
+  };
+}
+
+const ORDER_MONEY = ['id', 'number', 'status', 'currency', 'total_minor', 'paid_minor', 'refunded_minor'] as const;
+
+export interface LinkFilter {
+  /** the status links read as at `now` (expiry is computed, not stored) */
+  status?: PaymentLinkStatus | undefined;
+  orderId?: string | undefined;
+}
+
+/**
+ * Payment records, payment links, and the money columns of orders (`paid_minor`, `refunded_minor`), which only the
+ * payment functions change. Every method takes the store and mode first and filters on them.
+ */
+export function createPaymentStore(db: Kysely<Database>, dialect: Dialect) {
+  const forUpdate = dialect === 'postgres';
+
+  return {
+    // ---- the money side of orders -------------------------------------------------------------------------
+
+    async findOrder(storeId: string, mode: Mode, orderId: string): Promise<OrderMoney | undefined> {
+      const row = await db.selectFrom('orders').select(ORDER_MONEY).where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', orderId).executeTakeFirst();
+      return row && toOrderMoney(row);
+    },
+
+    /** The order's money, locked until the transaction ends (PostgreSQL `for update`; SQLite has one writer). */
+    async lockOrder(storeId: string, mode: Mode, orderId: string): Promise<OrderMoney | undefined> {
+      let q = db.selectFrom('orders').select(ORDER_MONEY).where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', orderId);
+      if (forUpdate) q = q.forUpdate();
+      const row = await q.executeTakeFirst();
+      return row && toOrderMoney(row);
+    },
+
+    /** Adds to `paid_minor` (succeeded payments) and returns the order's new money. */
+    async addPaid(storeId: string, mode: Mode, orderId: string, amountMinor: number, now: Date): Promise<OrderMoney | undefined> {
+      const row = await db
+        .updateTable('orders')
+        .set({ paid_minor: sql`paid_minor + ${amountMinor}`, updated_at: fromDate(now) })
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('id', '=', orderId)
+        .returning(ORDER_MONEY)
+        .executeTakeFirst();
+      return row && toOrderMoney(row);
+    },
+
+    /** Adds to `refunded_minor` unless it would pass `paid_minor` (undefined then: nothing changed). */
+    async addRefunded(storeId: string, mode: Mode, orderId: string, amountMinor: number, now: Date): Promise<OrderMoney | undefined> {
+      const row = await db
+        .updateTable('orders')
+        .set({ refunded_minor: sql`refunded_minor + ${amountMinor}`, updated_at: fromDate(now) })
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('id', '=', orderId)
+        .where(sql<boolean>`refunded_minor + ${amountMinor} <= paid_minor`)
+        .returning(ORDER_MONEY)
+        .executeTakeFirst();
+      return row && toOrderMoney(row);
+    },
+
+    // ---- payment records ----------------------------------------------------------------------------------
+
+    async insertPayment(storeId: string, mode: Mode, p: Payment): Promise<void> {
+      await db
+        .insertInto('payments')
+        .values({
+          id: p.id,
+          store_id: storeId,
+          mode,
+          order_id: p.orderId,
+          kind: p.kind,
+          method: p.method,
+          amount_minor: p.amountMinor,
+          status: p.status,
+          reference: p.reference,
+          created_at: fromDate(p.createdAt),
+          updated_at: fromDate(p.updatedAt),
+        })
+        .execute();
+    },
+
+    async findPayment(storeId: string, mode: Mode, id: string): Promise<Payment | undefined> {
+      const row = await db.selectFrom('payments').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).executeTakeFirst();
+      return row && toPayment(row);
+    },
+
+    /** Oldest first. */
+    async listPayments(storeId: string, mode: Mode, orderId: string): Promise<Payment[]> {
+      const rows = await db.selectFrom('payments').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('order_id', '=', orderId).orderBy('id').execute();
+      return rows.map(toPayment);
+    },
+
+    /** Settles a pending record; false (nothing changed) when it is no longer pending. */
+    async settlePayment(storeId: string, mode: Mode, id: string, status: PaymentStatus, now: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('payments')
+        .set({ status, updated_at: fromDate(now) })
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Sum of pending payments of the order (money on its way in). */
+    async pendingPaidMinor(storeId: string, mode: Mode, orderId: string): Promise<number> {
+      const row = await db
+        .selectFrom('payments')
+        .select(sql<number>`coalesce(sum(amount_minor), 0)`.as('n'))
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('order_id', '=', orderId)
+        .where('kind', '=', 'payment')
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Per method of the order: succeeded payments, succeeded refunds and pending refunds. */
+    async methodTotals(storeId: string, mode: Mode, orderId: string): Promise<MethodTotals[]> {
+      const rows = await db
+        .selectFrom('payments')
+        .select([
+          'method',
+          sql<number>`coalesce(sum(case when kind = 'payment' and status = 'succeeded' then amount_minor else 0 end), 0)`.as('paid'),
+          sql<number>`coalesce(sum(case when kind = 'refund' and status = 'succeeded' then amount_minor else 0 end), 0)`.as('refunded'),
+          sql<number>`coalesce(sum(case when kind = 'refund' and status = 'pending' then amount_minor else 0 end), 0)`.as('pendingRefund'),
+        ])
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('order_id', '=', orderId)
+        .groupBy('method')
+        .orderBy('method')
+        .execute();
+      return rows.map((r) => ({ method: r.method, paidMinor: Number(r.paid), refundedMinor: Number(r.refunded), pendingRefundMinor: Number(r.pendingRefund) }));
+    },
+
+    // ---- payment links ------------------------------------------------------------------------------------
+
+    async insertLink(storeId: string, mode: Mode, l: PaymentLink): Promise<void> {
+      await db
+        .insertInto('payment_links')
+        .values({
+          id: l.id,
+          store_id: storeId,
+          mode,
+          order_id: l.orderId,
+          amount_minor: l.amountMinor,
+          currency: l.currency,
+          description: l.description,
+          expires_at: l.expiresAt === null ? null : fromDate(l.expiresAt),
+          status: l.status,
+          token: l.token,
+          created_at: fromDate(l.createdAt),
+          updated_at: fromDate(l.updatedAt),
+        })
+        .execute();
+    },
+
+    async findLink(storeId: string, mode: Mode, id: string): Promise<PaymentLink | undefined> {
+      const row = await db.selectFrom('payment_links').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).executeTakeFirst();
+      return row && toLink(row);
+    },
+
+    /** Newest first; up to `limit + 1` links before the cursor id, filtered on the status they read as at `now`. */
+    async listLinks(storeId: string, mode: Mode, filter: LinkFilter, page: { limit: number; before?: string | undefined }, now: Date): Promise<PaymentLink[]> {
+      const at = fromDate(now);
+      let q = db.selectFrom('payment_links').selectAll().where('store_id', '=', storeId).where('mode', '=', mode);
+      if (filter.orderId !== undefined) q = q.where('order_id', '=', filter.orderId);
+      if (filter.status === 'active') q = q.where('status', '=', 'active').where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', at)]));
+      else if (filter.status === 'expired') {
+        q = q.where((eb) => eb.or([eb('status', '=', 'expired'), eb.and([eb('status', '=', 'active'), eb('expires_at', 'is not', null), eb('expires_at', '<=', at)])]));
+      } else if (filter.status !== undefined) q = q.where('status', '=', filter.status);
+      if (page.before) q = q.where('id', '<', page.before);
+      return (await q.orderBy('id', 'desc').limit(page.limit + 1).execute()).map(toLink);
+    },
+
+    /**
+     * Moves a link that is active at `now` (stored active and not past its expiry) to `status`; false (nothing
+     * changed) otherwise, so two concurrent cancels, or a cancel and a payment, cannot both succeed.
+     */
+    async closeActiveLink(storeId: string, mode: Mode, id: string, status: 'paid' | 'cancelled', now: Date): Promise<boolean> {
+      const at = fromDate(now);
+      const result = await db
+        .updateTable('payment_links')
+        .set({ status, updated_at: at })
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('id', '=', id)
+        .where('status', '=', 'active')
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', at)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+  };
+}
+
+export type PaymentStore = ReturnType<typeof createPaymentStore>;

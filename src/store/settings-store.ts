@@ -1,0 +1,100 @@
+import { type Kysely, sql } from 'kysely';
+import type { Mode } from '../context.ts';
+import { fromDate, toDate } from './db.ts';
+import type { Database } from './schema.ts';
+
+/** A `store_settings` row as the domain sees it (one per store and mode). */
+export interface SettingsRow {
+  orderNumberPrefix: string;
+  nextOrderNumber: number;
+  allowedOrigins: string[];
+  notificationEmail: string | null;
+  /** Enabled payment method names, as stored (the domain keeps only known ones). */
+  paymentMethods: string[];
+  updatedAt: Date;
+}
+
+export interface SettingsPatch {
+  orderNumberPrefix?: string;
+  allowedOrigins?: string[];
+  notificationEmail?: string | null;
+  paymentMethods?: string[];
+}
+
+/**
+ * Store settings per store and mode. A row may not exist yet: `insertIfAbsent` creates it with defaults and is safe
+ * when several transactions race to create it (`on conflict do nothing` on the primary key, on both engines).
+ */
+export function createSettingsStore(db: Kysely<Database>) {
+  return {
+    async find(storeId: string, mode: Mode): Promise<SettingsRow | undefined> {
+      const row = await db.selectFrom('store_settings').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        orderNumberPrefix: row.order_number_prefix,
+        nextOrderNumber: Number(row.next_order_number),
+        allowedOrigins: JSON.parse(row.allowed_origins) as string[],
+        notificationEmail: row.notification_email,
+        paymentMethods: JSON.parse(row.payment_methods) as string[],
+        updatedAt: toDate(row.updated_at),
+      };
+    },
+
+    /** Creates the row with `defaults` unless it exists; an existing row is left exactly as it is. */
+    async insertIfAbsent(storeId: string, mode: Mode, defaults: SettingsRow): Promise<void> {
+      await db
+        .insertInto('store_settings')
+        .values({
+          store_id: storeId,
+          mode,
+          order_number_prefix: defaults.orderNumberPrefix,
+          next_order_number: defaults.nextOrderNumber,
+          allowed_origins: JSON.stringify(defaults.allowedOrigins),
+          notification_email: defaults.notificationEmail,
+          payment_methods: JSON.stringify(defaults.paymentMethods),
+          updated_at: fromDate(defaults.updatedAt),
+        })
+        .onConflict((oc) => oc.columns(['store_id', 'mode']).doNothing())
+        .execute();
+    },
+
+    async update(storeId: string, mode: Mode, patch: SettingsPatch, now: Date): Promise<void> {
+      const set: Record<string, unknown> = { updated_at: fromDate(now) };
+      if (patch.orderNumberPrefix !== undefined) set.order_number_prefix = patch.orderNumberPrefix;
+      if (patch.allowedOrigins !== undefined) set.allowed_origins = JSON.stringify(patch.allowedOrigins);
+      if (patch.notificationEmail !== undefined) set.notification_email = patch.notificationEmail;
+      if (patch.paymentMethods !== undefined) set.payment_methods = JSON.stringify(patch.paymentMethods);
+      await db.updateTable('store_settings').set(set).where('store_id', '=', storeId).where('mode', '=', mode).execute();
+    },
+
+    /**
+     * Takes the next order number atomically: one `update … set next_order_number = next_order_number + 1 …
+     * returning`, so concurrent callers get distinct consecutive numbers (the row lock serializes them on PostgreSQL;
+     * SQLite has one writer). Undefined when the row does not exist.
+     */
+    async takeOrderNumber(storeId: string, mode: Mode): Promise<{ prefix: string; number: number } | undefined> {
+      const row = await db
+        .updateTable('store_settings')
+        .set({ next_order_number: sql`next_order_number + 1` })
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .returning(['order_number_prefix', 'next_order_number'])
+        .executeTakeFirst();
+      return row && { prefix: row.order_number_prefix, number: Number(row.next_order_number) - 1 };
+    },
+
+    /** Moves the counter forward to `next`; false (nothing changed) when it is already past it. */
+    async raiseNextOrderNumber(storeId: string, mode: Mode, next: number, now: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('store_settings')
+        .set({ next_order_number: next, updated_at: fromDate(now) })
+        .where('store_id', '=', storeId)
+        .where('mode', '=', mode)
+        .where('next_order_number', '<=', next)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+  };
+}
+
+export type SettingsStore = ReturnType<typeof createSettingsStore>;
