@@ -11,11 +11,11 @@ import { client as jsonClient, createApiKey, type Merchant, signup } from './hel
 import { connect } from './helpers/oauth.ts';
 
 describe('the tool catalog', () => {
-  it('covers every tool area except payments, which comes with the delivery and payments services', () => {
+  it('covers every tool area of the interface document', () => {
     const areas = new Set(TOOLS.map((t) => t.area));
     assert.deepEqual(
       TOOL_AREAS.filter((a) => !areas.has(a)),
-      ['payments'],
+      [],
     );
   });
 
@@ -130,6 +130,18 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
     const { promoAd } = await ok(mcp, 'create_promo_ad', { title: 'Summer sale', startsAt: '2026-01-01T00:00:00Z', status: 'published' });
     assert.equal((await ok(mcp, 'list_promo_ads')).items[0].id, promoAd.id);
     assert.equal((await ok(mcp, 'list_live_promo_ads')).items[0].id, promoAd.id);
+
+    assert.ok((await ok(mcp, 'get_payment_options')).paymentOptions);
+    const payments = await ok(mcp, 'list_order_payments', { orderId: order.id });
+    assert.ok(payments.payments.payments.length >= 1, 'the payment of the paid move');
+    const link = await refused(mcp, 'cancel_payment_link', { linkId: 'pl_x' });
+    assert.equal(link.code, 'CONFIRMATION_REQUIRED');
+    const { paymentLink } = await ok(mcp, 'create_payment_link', { amount: 15, description: 'Deposit' });
+    assert.equal((await ok(mcp, 'list_payment_links')).items[0].id, paymentLink.id);
+    const { zone } = await ok(mcp, 'create_delivery_zone', { name: 'Domestic', regions: [{ countryId: 'US' }] });
+    await ok(mcp, 'create_delivery_option', { zoneId: zone.id, name: 'Standard', fee: 5 });
+    assert.equal((await ok(mcp, 'list_delivery_zones')).items[0].options.length, 1);
+    assert.equal((await ok(mcp, 'update_store_settings', { notificationEmail: 'ops@example.com' })).settings.notificationEmail, 'ops@example.com');
 
     const summary = await ok(mcp, 'get_sales_summary', { period: '30d' });
     assert.equal(summary.summary.period.orderCount, 1);

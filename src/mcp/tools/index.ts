@@ -2,8 +2,10 @@ import type { AnyTool } from '../tool.ts';
 import { analyticsTools } from './analytics.ts';
 import { categoryTools } from './categories.ts';
 import { customerTools } from './customers.ts';
+import { deliveryAndSettingsTools } from './delivery.ts';
 import { inventoryTools } from './inventory.ts';
 import { orderTools } from './orders.ts';
+import { paymentTools } from './payments.ts';
 import { productTools } from './products.ts';
 import { promotionTools } from './promotions.ts';
 import { reviewTools } from './reviews.ts';
@@ -17,7 +19,9 @@ export const TOOLS: readonly AnyTool[] = [
   ...inventoryTools,
   ...orderTools,
   ...customerTools,
+  ...paymentTools,
   ...promotionTools,
   ...reviewTools,
   ...storeTools,
+  ...deliveryAndSettingsTools,
 ];
