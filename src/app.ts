@@ -7,6 +7,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { connectorDefaults } from './config.ts';
 import type { Container } from './container.ts';
 import { isLoopbackHost } from './domain/oauth/oauth-rules.ts';
 import { type CachingOptions, registerCaching } from './http/plugins/caching.ts';
@@ -28,6 +29,7 @@ import { settingsRoutes } from './http/routes/settings/index.ts';
 import { systemRoutes } from './http/routes/system/index.ts';
 import './http/types.ts';
 import { loggerOptions } from './log.ts';
+import { discoveryRoutes } from './mcp/discovery.ts';
 import { mcpRoutes } from './mcp/route.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { webRoutes } from './web/routes.ts';
@@ -120,7 +122,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(oauthRoutes, web);
   await app.register(webRoutes, web);
   await app.register(connectedAppRoutes, { oauth });
-  await app.register(mcpRoutes, { auth, issuer: config.baseUrl });
+  const connector = config.connector ?? connectorDefaults(config.baseUrl);
+  await app.register(discoveryRoutes, { issuer: config.baseUrl, connector });
+  await app.register(mcpRoutes, { auth, services: container.services, issuer: config.baseUrl, connector });
   await app.register(customerRoutes, container.services);
   await app.register(reviewRoutes, container.services);
   await app.register(promoAdRoutes, container.services);

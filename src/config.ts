@@ -20,6 +20,30 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Absolute path of the directory that holds uploaded files (FILES_DIR). */
   filesDir: string;
+  /** The AI connector's profile links and request checks; defaults from `connectorDefaults(baseUrl)` when absent. */
+  connector?: ConnectorConfig;
+}
+
+/** The AI connector (/mcp): the connector profile's links, and which Host and Origin headers it accepts. */
+export interface ConnectorConfig {
+  privacyPolicyUrl: string;
+  termsOfServiceUrl: string;
+  supportUrl: string;
+  /** Host names (no port) /mcp answers besides BASE_URL's; requests naming another Host get 403 (DNS rebinding). */
+  allowedHosts: string[];
+  /** Origin host names of browser-based AI clients allowed at /mcp besides BASE_URL's; another Origin gets 403. */
+  allowedOrigins: string[];
+}
+
+/** The defaults of the connector settings: pages under BASE_URL, and no extra hosts or origins. */
+export function connectorDefaults(baseUrl: string): ConnectorConfig {
+  return {
+    privacyPolicyUrl: `${baseUrl}/legal/privacy`,
+    termsOfServiceUrl: `${baseUrl}/legal/terms`,
+    supportUrl: `${baseUrl}/support`,
+    allowedHosts: [],
+    allowedOrigins: [],
+  };
 }
 
 /** A configuration value that stops start-up; the message names the variable and what it accepts. */
@@ -145,19 +169,52 @@ function parseLogLevel(value: string | undefined): LogLevel {
   return level;
 }
 
+function parseHttpUrl(variable: string, value: string | undefined, fallback: string): string {
+  if (value === undefined || value === '') return fallback;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(variable, `"${value}" is not an absolute URL such as https://shop.example.com/privacy`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(variable, 'must use http or https');
+  return url.href;
+}
+
+function parseHostList(variable: string, value: string | undefined): string[] {
+  if (value === undefined || value.trim() === '') return [];
+  const list = value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const bad = list.find((h) => !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+|[a-z][a-z0-9+.-]*:\/\/\*)$/.test(h));
+  if (bad !== undefined) throw new ConfigError(variable, `"${bad}" is not a host name (no scheme or port), e.g. claude.ai`);
+  return list;
+}
+
+function parseConnector(env: NodeJS.ProcessEnv, baseUrl: string): ConnectorConfig {
+  const defaults = connectorDefaults(baseUrl);
+  return {
+    privacyPolicyUrl: parseHttpUrl('CONNECTOR_PRIVACY_POLICY_URL', env.CONNECTOR_PRIVACY_POLICY_URL, defaults.privacyPolicyUrl),
+    termsOfServiceUrl: parseHttpUrl('CONNECTOR_TERMS_URL', env.CONNECTOR_TERMS_URL, defaults.termsOfServiceUrl),
+    supportUrl: parseHttpUrl('CONNECTOR_SUPPORT_URL', env.CONNECTOR_SUPPORT_URL, defaults.supportUrl),
+    allowedHosts: parseHostList('MCP_ALLOWED_HOSTS', env.MCP_ALLOWED_HOSTS),
+    allowedOrigins: parseHostList('MCP_ALLOWED_ORIGINS', env.MCP_ALLOWED_ORIGINS),
+  };
+}
+
 /** Reads and validates the environment once. Throws ConfigError naming the first bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const host = parseHost(env.HOST);
   const port = parsePort(env.PORT);
+  const baseUrl = parseBaseUrl(env.BASE_URL, host, port);
   return {
     database: parseDatabaseUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL, cwd),
     host,
     port,
-    baseUrl: parseBaseUrl(env.BASE_URL, host, port),
+    baseUrl,
     logLevel: parseLogLevel(env.LOG_LEVEL),
     redisUrl: parseRedisUrl(env.REDIS_URL),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     filesDir: parseFilesDir(env.FILES_DIR, parseDatabaseUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL, cwd), cwd),
+    connector: parseConnector(env, baseUrl),
   };
 }
 

@@ -368,6 +368,12 @@ export const ERROR_CODES = {
     meaning: 'No country has this id. Country ids are ISO 3166-1 alpha-2 codes, such as `US` or `DE`.',
     fix: 'Take the id from `GET /v1/countries`.',
   },
+  // AI connector (MCP tool results only)
+  CONFIRMATION_REQUIRED: {
+    status: 428,
+    meaning: 'An MCP tool that deletes, cancels, refunds or bans was called without `confirm: true`; nothing was done. The message says what the call would do.',
+    fix: 'Ask the merchant, then call the tool again with `confirm: true`.',
+  },
 } as const satisfies Record<string, { status: number; meaning: string; fix: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -23,7 +23,36 @@ describe('configuration', () => {
       redisUrl: null,
       trustProxy: false,
       filesDir: path.resolve('/srv/app', 'data/files'),
+      connector: {
+        privacyPolicyUrl: 'http://127.0.0.1:3000/legal/privacy',
+        termsOfServiceUrl: 'http://127.0.0.1:3000/legal/terms',
+        supportUrl: 'http://127.0.0.1:3000/support',
+        allowedHosts: [],
+        allowedOrigins: [],
+      },
     });
+  });
+
+  it('reads the AI connector profile links and allowed hosts and origins, refusing bad values by name', () => {
+    const c = load({
+      CONNECTOR_PRIVACY_POLICY_URL: 'https://shop.example/privacy',
+      CONNECTOR_TERMS_URL: 'https://shop.example/terms',
+      CONNECTOR_SUPPORT_URL: 'https://help.shop.example/',
+      MCP_ALLOWED_HOSTS: 'mcp.shop.example, Internal.Example',
+      MCP_ALLOWED_ORIGINS: 'claude.ai',
+    }).connector;
+    assert.deepEqual(c, {
+      privacyPolicyUrl: 'https://shop.example/privacy',
+      termsOfServiceUrl: 'https://shop.example/terms',
+      supportUrl: 'https://help.shop.example/',
+      allowedHosts: ['mcp.shop.example', 'internal.example'],
+      allowedOrigins: ['claude.ai'],
+    });
+    refuses({ CONNECTOR_PRIVACY_POLICY_URL: 'privacy.html' }, 'CONNECTOR_PRIVACY_POLICY_URL');
+    refuses({ CONNECTOR_TERMS_URL: 'ftp://shop.example/terms' }, 'CONNECTOR_TERMS_URL');
+    refuses({ CONNECTOR_SUPPORT_URL: 'not a url' }, 'CONNECTOR_SUPPORT_URL');
+    refuses({ MCP_ALLOWED_HOSTS: 'https://shop.example' }, 'MCP_ALLOWED_HOSTS');
+    refuses({ MCP_ALLOWED_ORIGINS: 'claude.ai:443' }, 'MCP_ALLOWED_ORIGINS');
   });
 
   it('accepts sqlite:<path> and postgres:// or postgresql:// URLs', () => {

@@ -1,17 +1,61 @@
-import type { FastifyInstance } from 'fastify';
+import { hostHeaderValidation, originValidation } from '@modelcontextprotocol/fastify';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import type { AuthInfo } from '@modelcontextprotocol/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ConnectorConfig } from '../config.ts';
+import type { StoreContext } from '../context.ts';
 import type { AuthService } from '../domain/accounts/auth-service.ts';
+import { isLoopbackHost } from '../domain/oauth/oauth-rules.ts';
 import { CONNECTOR_SCOPE } from '../domain/oauth/scopes.ts';
 import { AppError, isAppError } from '../errors.ts';
-import { readCredentials } from '../http/plugins/auth.ts';
+import { readCredentials, readSelection } from '../http/plugins/auth.ts';
+import { createConnectorServer, listTools } from './server.ts';
+import type { AnyTool, ToolServices } from './tool.ts';
+import { TOOLS } from './tools/index.ts';
+
+/** Largest JSON-RPC body /mcp reads (the REST limit). */
+const MCP_BODY_LIMIT = 1024 * 1024;
+
+export interface McpRouteDeps {
+  auth: AuthService;
+  services: ToolServices;
+  issuer: string;
+  connector: ConnectorConfig;
+  tools?: readonly AnyTool[];
+}
+
+/** The Host names /mcp answers: BASE_URL's, the loopback names when BASE_URL is loopback, and MCP_ALLOWED_HOSTS. */
+export function allowedHostnames(issuer: string, extra: readonly string[]): string[] {
+  const { hostname } = new URL(issuer);
+  const names = new Set([hostname.toLowerCase(), ...extra]);
+  if (isLoopbackHost(hostname) || hostname === 'localhost') for (const name of ['localhost', '127.0.0.1', '[::1]']) names.add(name);
+  return [...names];
+}
 
 /**
- * The AI connector's protected-resource boundary at /mcp (RFC 6750, RFC 9728 §5.1, MCP authorization). It
- * authenticates every call before the body is read: an OAuth access token issued for BASE_URL/mcp with `mcp:store`,
- * or an API key. Challenges point clients at the protected resource metadata. The MCP server itself (tools) comes with
- * the MCP issue and replaces the handler below; until then an authenticated call is answered 501.
+ * The AI connector at /mcp: a stateless MCP server (protocol 2025-11-25 through the SDK's stateless legacy serving,
+ * and 2026-07-28), behind the protected-resource boundary (RFC 6750, RFC 9728 §5.1, MCP authorization).
+ *
+ * In its own Fastify scope, in this order: Host and Origin checks (DNS rebinding → 403), then credentials before the
+ * body is read (an OAuth access token issued for BASE_URL/mcp, the merchant's session token, or an API key; without
+ * them 401 with `resource_metadata`), then the SDK reads the body itself (a pass-through parser) and answers. Each
+ * request builds a server bound to the caller's store context; nothing is kept between requests, so any number of
+ * instances can serve it.
  */
-export async function mcpRoutes(app: FastifyInstance, deps: { auth: AuthService; issuer: string }): Promise<void> {
+export async function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps): Promise<void> {
   const metadataUrl = `${deps.issuer}/.well-known/oauth-protected-resource/mcp`;
+  const listed = listTools(deps.tools ?? TOOLS);
+
+  const handler = createMcpHandler(
+    ({ authInfo }) => {
+      const ctx = authInfo?.extra?.storeContext as StoreContext | undefined;
+      if (!ctx) throw new Error('MCP request without a store context: the auth hook did not run');
+      return createConnectorServer({ services: deps.services, audit: deps.services.audit, tools: listed, log: app.log }, ctx);
+    },
+    { legacy: 'stateless', maxRequestBodySize: MCP_BODY_LIMIT, onerror: (error) => app.log.debug({ err: error }, 'MCP request refused') },
+  );
+  const serve = toNodeHandler(handler);
 
   /** The same refusal, with the challenge an MCP client needs (RFC 9728 §5.1, MCP 2025-11-25). */
   function withChallenge(error: AppError): AppError {
@@ -24,14 +68,25 @@ export async function mcpRoutes(app: FastifyInstance, deps: { auth: AuthService;
     return new AppError(error.code, error.message, { details: error.details, headers: { ...error.headers, 'www-authenticate': challenge }, cause: error });
   }
 
+  const checkHost = hostHeaderValidation(allowedHostnames(deps.issuer, deps.connector.allowedHosts));
+  const checkOrigin = originValidation([...allowedHostnames(deps.issuer, deps.connector.allowedHosts), ...deps.connector.allowedOrigins]);
+
   await app.register(async (scope) => {
-    scope.addHook('onRequest', async (request, reply) => {
-      reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', 'WWW-Authenticate, Mcp-Session-Id');
+    // The SDK reads and parses the body (JSON-RPC parse errors, its own size limit); Fastify only passes it through.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request: FastifyRequest, _payload: unknown, done: (err: Error | null, body?: unknown) => void) => done(null, undefined));
+
+    scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', 'WWW-Authenticate, Mcp-Session-Id, Mcp-Protocol-Version');
+      await checkHost(request, reply);
+      if (reply.sent) return reply;
+      await checkOrigin(request, reply);
+      if (reply.sent) return reply;
       if (request.method === 'OPTIONS') return;
       try {
         const principal = await deps.auth.authenticate(request.ctx, readCredentials(request));
         request.principal = principal;
-        request.ctx = await deps.auth.connectorContext(request.ctx, principal);
+        request.ctx = await deps.auth.connectorContext(request.ctx, principal, principal.kind === 'session' ? readSelection(request) : {});
       } catch (error) {
         throw isAppError(error) ? withChallenge(error) : error;
       }
@@ -42,18 +97,27 @@ export async function mcpRoutes(app: FastifyInstance, deps: { auth: AuthService;
         .code(204)
         .headers({
           'access-control-allow-methods': 'POST, OPTIONS',
-          'access-control-allow-headers': 'Authorization, Content-Type, MCP-Protocol-Version, Mcp-Session-Id, X-MerchantApiKey',
+          'access-control-allow-headers': 'Authorization, Content-Type, Accept, MCP-Protocol-Version, Mcp-Session-Id, Mcp-Method, Mcp-Name, Last-Event-ID, X-MerchantApiKey, X-MerchantId, X-Mode',
           'access-control-max-age': '86400',
         })
         .send(),
     );
 
-    scope.post('/mcp', { schema: { hide: true } }, async (_request, reply) =>
-      reply.code(501).send({
-        jsonrpc: '2.0',
-        id: null,
-        error: { code: -32601, message: 'The MCP server is not available yet; this endpoint only checks credentials for now.' },
-      }),
-    );
+    const answer = async (request: FastifyRequest, reply: FastifyReply) => {
+      const ctx = request.ctx as StoreContext;
+      const authInfo: AuthInfo = {
+        token: 'verified-by-the-auth-hook',
+        clientId: ctx.app?.clientId ?? ctx.actor.id,
+        scopes: ctx.app ? [...ctx.app.scopes] : [CONNECTOR_SCOPE],
+        resource: new URL(`${deps.issuer}/mcp`),
+        extra: { storeContext: ctx },
+      };
+      // The SDK writes the response itself; headers set so far (request id, CORS) go with it.
+      reply.hijack();
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value as string);
+      await serve(Object.assign(request.raw, { auth: authInfo }), reply.raw);
+    };
+    // Only POST: the server is stateless, so GET (a standalone SSE stream) and DELETE (end a session) are 405.
+    scope.post('/mcp', { schema: { hide: true } }, answer);
   });
 }

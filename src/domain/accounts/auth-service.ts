@@ -187,28 +187,33 @@ export function createAuthService(deps: { repos: Repos; oauth: Pick<OAuthService
     },
 
     /**
-     * The caller of the AI connector (/mcp). An app token needs `mcp:store` (403 insufficient_scope otherwise) and then
-     * acts with its merchant's role permissions in its store; an API key acts as on REST. Session tokens are for the
-     * dashboard and REST API, not the connector (401).
+     * The caller of the AI connector (/mcp), acting in one store with the permissions its tools are filtered by:
+     * - an app token with `mcp:store`: everything the approving merchant's role allows in the app's store;
+     * - an app token with permission scopes only: those scopes ∩ the merchant's role (as on REST);
+     * - an API key: its permissions, as on REST;
+     * - a session token (the merchant's own): their role in the store chosen with `X-MerchantId` / `X-Mode`.
+     * Computed on every request, so a permission the merchant loses is lost by the connector at once.
      */
-    async connectorContext(base: RequestContext, principal: Principal): Promise<StoreContext> {
-      if (principal.kind === 'session') {
-        throw invalidToken(
-          'The AI connector takes an OAuth access token (connect the app) or an API key, not a session token.',
-          'Use an OAuth access token or an API key',
-        );
-      }
+    async connectorContext(
+      base: RequestContext,
+      principal: Principal,
+      selection: { merchantId?: string | undefined; mode?: Mode | undefined } = {},
+    ): Promise<StoreContext> {
+      let restriction: readonly Permission[] | null = null;
+      if (principal.kind === 'api_key') restriction = principal.key.permissions;
       if (principal.kind === 'oauth' && !principal.app.scopes.includes(CONNECTOR_SCOPE)) {
-        throw insufficientScope(
-          `The AI connector needs the ${CONNECTOR_SCOPE} scope, which this app was not granted. Connect the app again asking for it.`,
-          CONNECTOR_SCOPE,
-          `The AI connector needs ${CONNECTOR_SCOPE}`,
-        );
+        restriction = [...restPermissionsOf(principal.app.scopes)];
+        if (restriction.length === 0) {
+          throw insufficientScope(
+            `The AI connector needs the ${CONNECTOR_SCOPE} scope (or permission scopes such as orders:read), which this app was not granted. Connect the app again asking for them.`,
+            CONNECTOR_SCOPE,
+            `The AI connector needs ${CONNECTOR_SCOPE}`,
+          );
+        }
       }
       const ctx = contextOf(base, principal);
-      const { storeId, mode, membership } = await resolveStore(principal, {});
+      const { storeId, mode, membership } = await resolveStore(principal, selection);
       if (!membership) return { ...ctx, tenant: { storeId, mode }, role: 'staff', permissions: new Set() };
-      const restriction = principal.kind === 'api_key' ? principal.key.permissions : null;
       return { ...ctx, tenant: { storeId, mode }, role: membership.role, permissions: effectivePermissions(membership.role, restriction) };
     },
   };

@@ -42,6 +42,11 @@ export function auditEntry(
 
 export function createAuditService(deps: { repos: Repos }) {
   return {
+    /** Appends an entry outside any write transaction (the AI connector's record of a tool call, reads included). */
+    async record(ctx: StoreContext, record: AuditRecord): Promise<void> {
+      await recordAudit(deps.repos, ctx, record);
+    },
+
     /** Newest first, for the active store and mode (settings:read). */
     async list(ctx: StoreContext, options: { limit: number; cursor?: string | undefined }): Promise<Page<AuditEntry>> {
       requirePermission(ctx, 'settings:read');

@@ -171,3 +171,6 @@ export function createAnalyticsService(deps: { data: DataAccess }) {
 }
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
+
+/** What `summary` answers: the period's figures, the previous period's and a daily series. */
+export type SalesSummary = Awaited<ReturnType<AnalyticsService['summary']>>;

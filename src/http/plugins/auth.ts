@@ -43,7 +43,7 @@ export function readCredentials(request: FastifyRequest): Credentials {
   return { bearer, apiKey: apiKey === undefined || apiKey === '' ? undefined : apiKey.trim() };
 }
 
-function readSelection(request: FastifyRequest): { merchantId?: string; mode?: Mode } {
+export function readSelection(request: FastifyRequest): { merchantId?: string; mode?: Mode } {
   const merchantId = header(request, 'x-merchantid');
   const mode = header(request, 'x-mode');
   const selection: { merchantId?: string; mode?: Mode } = {};

@@ -18,6 +18,7 @@ import {
   toOrderRecord,
   toOrderSummaryRecord,
   toPromotionRecord,
+  toSummaryRecord,
   toTransitionsRecord,
 } from './schemas.ts';
 
@@ -198,16 +199,7 @@ export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderSer
     async (request) => {
       const q = request.query;
       const period = q.period === 'range' ? { kind: 'range' as const, from: q.from ?? '', to: q.to ?? '' } : { kind: q.period };
-      const s = await analytics.summary(storeCtx(request), period);
-      const m = (minor: number) => fromMinor(minor, s.currency);
-      const figures = (f: typeof s.period) => ({ from: f.from, to: f.to, salesTotal: m(f.salesTotalMinor), orderCount: f.orderCount, averageOrderValue: m(f.averageOrderValueMinor), newCustomers: f.newCustomers });
-      return ok('Summary retrieved', {
-        currency: s.currency.code,
-        timeZone: s.timeZone,
-        period: figures(s.period),
-        previous: figures(s.previous),
-        series: s.series.map((d) => ({ date: d.date, salesTotal: m(d.salesTotalMinor), orderCount: d.orderCount })),
-      });
+      return ok('Summary retrieved', toSummaryRecord(await analytics.summary(storeCtx(request), period)));
     },
   );
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fromMinor } from '../../../domain/catalog/money.ts';
 import type { Currency } from '../../../domain/catalog/types.ts';
+import type { SalesSummary } from '../../../domain/orders/analytics-service.ts';
 import type { Move } from '../../../domain/orders/order-lifecycle.ts';
 import { ORDER_STATUSES, type Order, type OrderDetail, PROMOTION_KINDS, type Promotion } from '../../../domain/orders/order-types.ts';
 import { WireTimestamp, wireTimestamp } from '../../envelope.ts';
@@ -116,6 +117,26 @@ export const SummaryRecord = z
     series: z.array(z.object({ date: z.string(), salesTotal: z.number(), orderCount: z.number().int() })),
   })
   .meta({ id: 'SalesSummary' });
+
+/** The sales overview of `AnalyticsService.summary`, money as decimals in the store currency. */
+export function toSummaryRecord(s: SalesSummary): z.input<typeof SummaryRecord> {
+  const m = (minor: number) => fromMinor(minor, s.currency);
+  const figures = (f: SalesSummary['period']) => ({
+    from: f.from,
+    to: f.to,
+    salesTotal: m(f.salesTotalMinor),
+    orderCount: f.orderCount,
+    averageOrderValue: m(f.averageOrderValueMinor),
+    newCustomers: f.newCustomers,
+  });
+  return {
+    currency: s.currency.code,
+    timeZone: s.timeZone,
+    period: figures(s.period),
+    previous: figures(s.previous),
+    series: s.series.map((d) => ({ date: d.date, salesTotal: m(d.salesTotalMinor), orderCount: d.orderCount })),
+  };
+}
 
 export function toOrderSummaryRecord(o: Order, c: Currency): z.input<typeof OrderSummaryRecord> {
   const m = (minor: number) => fromMinor(minor, c);

@@ -29,7 +29,7 @@ export const SettingsRecord = z
   })
   .meta({ id: 'StoreSettings' });
 
-function toSettingsRecord(s: SettingsView): z.input<typeof SettingsRecord> {
+export function toSettingsRecord(s: SettingsView): z.input<typeof SettingsRecord> {
   return {
     mode: s.mode,
     orderNumberPrefix: s.orderNumberPrefix,

@@ -1,0 +1,178 @@
+import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import type { StoreContext } from '../context.ts';
+import type { AuditService } from '../domain/audit/audit-service.ts';
+import { type ErrorCode, type ErrorDetail, isAppError } from '../errors.ts';
+import { isDatabaseUnavailable } from '../store/db.ts';
+import type { AnyTool, ToolServices } from './tool.ts';
+
+export const SERVER_INFO = { name: 'commerce-service', title: 'Commerce store', version: '1.0.0' } as const;
+
+const INSTRUCTIONS =
+  'Tools to run one merchant store: products and their variants, categories, stock, orders, customers, discount codes and promo ads, reviews, sales figures and the store profile. ' +
+  'Amounts are decimals in the store currency. Lists page with limit and cursor (pass pagination.nextCursor). ' +
+  'Tools that delete, cancel, refund or ban need confirm: true; ask the merchant before sending it. ' +
+  'A refusal comes back with isError and structuredContent.error.code (the codes of the REST API, docs/errors.md).';
+
+/** The error object of a refused call, in `structuredContent.error`. */
+const ToolErrorShape = z.object({
+  code: z.string().describe('stable code, as on the REST API (docs/errors.md)'),
+  message: z.string(),
+  details: z.array(z.object({ path: z.string(), rule: z.string() })),
+});
+
+interface Listed {
+  tool: AnyTool;
+  listing: Tool;
+}
+
+/** `skus.0.price` as the REST API names fields: `skus[0].price`. */
+function fieldPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc === '' ? String(part) : `${acc}.${String(part)}`), '');
+}
+
+/**
+ * The JSON Schema of a tool's structured result: the result object, or `{ error }` on a refusal (`isError: true`).
+ * Both are objects, so clients that check `structuredContent` against the schema accept either.
+ */
+function outputJsonSchema(output: z.ZodType): Tool['outputSchema'] {
+  const json = z.toJSONSchema(output, { io: 'output' }) as Record<string, unknown> & { properties?: Record<string, unknown>; required?: string[] };
+  const { $schema: _schema, required = [], ...rest } = json;
+  return {
+    ...rest,
+    type: 'object',
+    properties: { ...rest.properties, error: z.toJSONSchema(ToolErrorShape, { io: 'output' }) },
+    anyOf: [{ required }, { required: ['error'] }],
+  } as Tool['outputSchema'];
+}
+
+function inputJsonSchema(input: z.ZodType): Tool['inputSchema'] {
+  const { $schema: _schema, ...json } = z.toJSONSchema(input, { io: 'input' }) as Record<string, unknown>;
+  return { ...json, type: 'object' } as Tool['inputSchema'];
+}
+
+/** Tool listings are computed once per catalog (the schemas do not change at run time). */
+export function listTools(tools: readonly AnyTool[]): Listed[] {
+  const names = new Set<string>();
+  return tools.map((tool) => {
+    if (names.has(tool.name)) throw new Error(`duplicate MCP tool ${tool.name}`);
+    names.add(tool.name);
+    const permissionNote = tool.permission === null ? 'Needs: any member of the store.' : `Needs: ${tool.permission}.`;
+    return {
+      tool,
+      listing: {
+        name: tool.name,
+        title: tool.title,
+        description: `${tool.description} ${permissionNote}`,
+        inputSchema: inputJsonSchema(tool.input),
+        outputSchema: outputJsonSchema(tool.output),
+        annotations: { title: tool.title, ...tool.hints, openWorldHint: false },
+        _meta: { 'commerce-service/permission': tool.permission, 'commerce-service/area': tool.area },
+      },
+    };
+  });
+}
+
+/** Whether the caller may use a tool: its permission is among the caller's (granted scopes ∩ the merchant's role). */
+export function mayUse(ctx: StoreContext, tool: AnyTool): boolean {
+  return tool.permission === null || ctx.permissions.has(tool.permission);
+}
+
+/** Argument names whose values are never written to the audit log. */
+const SECRET = /(password|secret|token|api_?key|^key$|authorization)/i;
+
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET.test(k) ? '[redacted]' : redact(v)]));
+  }
+  return value;
+}
+
+function refusal(code: ErrorCode, message: string, details: ErrorDetail[] = []): CallToolResult {
+  return {
+    isError: true,
+    content: [{ type: 'text', text: `${code}: ${message}` }],
+    structuredContent: { error: { code, message, details: details.map(({ path, rule }) => ({ path, rule })) } },
+  };
+}
+
+export interface ConnectorDeps {
+  services: ToolServices;
+  audit: Pick<AuditService, 'record'>;
+  tools: Listed[];
+  log: { error(obj: object, msg: string): void };
+}
+
+/**
+ * One MCP server instance for one HTTP request, bound to the caller's store context (stateless: nothing outlives the
+ * request). `tools/list` shows the tools the caller may use; `tools/call` validates the arguments with the same zod
+ * shapes as the REST routes, calls the same service, and writes the call to the audit log.
+ */
+export function createConnectorServer(deps: ConnectorDeps, ctx: StoreContext): Server {
+  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  const byName = new Map(deps.tools.map((entry) => [entry.tool.name, entry]));
+
+  server.setRequestHandler('tools/list', async () => ({ tools: deps.tools.filter((entry) => mayUse(ctx, entry.tool)).map((entry) => entry.listing) }));
+
+  server.setRequestHandler('tools/call', async (request) => {
+    const { name, arguments: given = {} } = request.params;
+    const entry = byName.get(name);
+    if (!entry) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool "${name}". Call tools/list for the tools this connection may use.`);
+    const { tool } = entry;
+    const result = await runTool(tool, given);
+    const error = (result.structuredContent as { error?: { code: string } } | undefined)?.error;
+    await deps.audit.record(
+      { ...ctx, actor: { ...ctx.actor, type: 'ai_connector', label: `AI connector via ${ctx.actor.label}` } },
+      {
+        action: 'mcp.tool_call',
+        targetType: 'mcp_tool',
+        targetId: tool.name,
+        details: {
+          tool: tool.name,
+          arguments: redact(given),
+          outcome: result.isError ? 'refused' : 'ok',
+          ...(error ? { errorCode: error.code } : {}),
+          credential: { type: ctx.actor.type, id: ctx.actor.id, label: ctx.actor.label },
+        },
+      },
+    );
+    return result;
+  });
+
+  async function runTool(tool: AnyTool, given: Record<string, unknown>): Promise<CallToolResult> {
+    if (!mayUse(ctx, tool)) {
+      const why = ctx.app
+        ? `the merchant did not grant this app ${tool.permission}, or their role in this store does not include it`
+        : `this credential does not have ${tool.permission} in this store`;
+      return refusal('PERMISSION_DENIED', `The tool ${tool.name} needs the ${tool.permission} permission, and ${why}.`, [{ path: 'permission', rule: tool.permission ?? '' }]);
+    }
+    const parsed = tool.input.safeParse(given);
+    if (!parsed.success) {
+      const details = parsed.error.issues.map((issue) => ({ path: fieldPath(issue.path) || '(arguments)', rule: issue.message }));
+      const shown = details.slice(0, 3).map((d) => `${d.path} ${d.rule}`).join('; ');
+      return refusal('VALIDATION_FAILED', `The arguments are not valid: ${shown}${details.length > 3 ? ` (and ${details.length - 3} more)` : ''}.`, details);
+    }
+    const args = parsed.data as Record<string, unknown>;
+    if (tool.confirm && args.confirm !== true) {
+      return refusal('CONFIRMATION_REQUIRED', `Nothing was done. This would ${tool.confirm(args)}. Ask the merchant, then call ${tool.name} again with confirm: true.`, [
+        { path: 'confirm', rule: 'must be true' },
+      ]);
+    }
+    try {
+      const { summary, data } = await tool.run(deps.services, ctx, args);
+      // The output schema is the allow-list, as the REST response schemas are: unknown fields are dropped.
+      const structured = tool.output.parse(data) as Record<string, unknown>;
+      return { content: [{ type: 'text', text: `${summary}\n${JSON.stringify(structured)}` }], structuredContent: structured };
+    } catch (error) {
+      if (isAppError(error)) return refusal(error.code, error.message, error.details);
+      if (isDatabaseUnavailable(error)) return refusal('SERVICE_UNAVAILABLE', 'The service cannot reach its database right now. Retry shortly.');
+      deps.log.error({ err: error, tool: tool.name, requestId: ctx.requestId }, 'MCP tool failed');
+      return refusal('INTERNAL_ERROR', `Something failed on our side; quote request id ${ctx.requestId} when reporting it.`);
+    }
+  }
+
+  return server;
+}
+

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { OptionCreateBody, QuoteQuery, ZoneCreateBody } from '../../domain/delivery/delivery-schemas.ts';
+import { SettingsPatchBody } from '../../domain/settings/settings-schemas.ts';
+import { DeliveryOptionRecord, DeliveryQuoteRecord, DeliveryZoneRecord, toOptionRecord, toQuoteRecord, toZoneRecord } from '../../http/routes/delivery/schemas.ts';
+import { SettingsRecord, toSettingsRecord } from '../../http/routes/settings/index.ts';
+import { Confirm } from '../confirm.ts';
+import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, pagination, READ, UPDATE } from '../tool.ts';
+
+/** Store operations: delivery zones and options, and the store settings (the same services as /v1/delivery and /v1/settings). */
+const area = 'store' as const;
+
+export const deliveryAndSettingsTools = [
+  defineTool({
+    name: 'list_delivery_zones',
+    area,
+    title: 'List delivery zones',
+    description: 'The store’s delivery zones (regions: countries and states) with their delivery options and fees. Paginated.',
+    permission: 'delivery:read',
+    hints: READ,
+    input: z.strictObject({ ...PageInput }),
+    output: listOutput(DeliveryZoneRecord),
+    async run(s, ctx, args) {
+      const page = await s.delivery.listZones(ctx, args);
+      return { summary: `${page.items.length} delivery zone(s)`, data: { items: page.items.map((zone) => toZoneRecord(zone, page.currency)), pagination: pagination(args.limit, page.nextCursor) } };
+    },
+  }),
+  defineTool({
+    name: 'quote_delivery',
+    area,
+    title: 'Quote delivery to an address',
+    description: 'The delivery options that serve a country (and state) and their fees for an order subtotal (free-over thresholds applied).',
+    permission: 'delivery:read',
+    hints: READ,
+    input: QuoteQuery.strict(),
+    output: z.object({ quote: DeliveryQuoteRecord }),
+    async run(s, ctx, args) {
+      const quote = await s.delivery.quote(ctx, args);
+      return { summary: `${quote.quotes.length} delivery option(s) serve ${args.countryId}`, data: { quote: toQuoteRecord(quote) } };
+    },
+  }),
+  defineTool({
+    name: 'create_delivery_zone',
+    area,
+    title: 'Create a delivery zone',
+    description: 'Creates a delivery zone: a name and regions (countryId, optional stateId; ids from GET /v1/countries and GET /v1/states/{countryId}). Add its options with create_delivery_option.',
+    permission: 'delivery:write',
+    hints: CREATE,
+    input: ZoneCreateBody,
+    output: z.object({ zone: DeliveryZoneRecord }),
+    async run(s, ctx, args) {
+      const { zone, currency } = await s.delivery.createZone(ctx, args);
+      return { summary: `Delivery zone ${zone.name} created (${zone.id})`, data: { zone: toZoneRecord(zone, currency) } };
+    },
+  }),
+  defineTool({
+    name: 'delete_delivery_zone',
+    area,
+    title: 'Delete a delivery zone',
+    description: 'Deletes a delivery zone with its options; its regions are no longer served. Needs confirm: true.',
+    permission: 'delivery:write',
+    hints: DESTROY,
+    confirm: (a) => `delete delivery zone ${a.zoneId} with its delivery options`,
+    input: z.strictObject({ zoneId: Id('delivery zone'), confirm: Confirm }),
+    output: DeletedOutput,
+    async run(s, ctx, args) {
+      await s.delivery.deleteZone(ctx, args.zoneId);
+      return { summary: `Delivery zone ${args.zoneId} deleted`, data: { id: args.zoneId, deleted: true as const } };
+    },
+  }),
+  defineTool({
+    name: 'create_delivery_option',
+    area,
+    title: 'Create a delivery option',
+    description: 'Adds a delivery option to a zone: name, fee (store currency), optional freeOver subtotal, estimated days and active.',
+    permission: 'delivery:write',
+    hints: CREATE,
+    input: z.strictObject({ zoneId: Id('delivery zone'), ...OptionCreateBody.shape }),
+    output: z.object({ option: DeliveryOptionRecord }),
+    async run(s, ctx, { zoneId, ...input }) {
+      const { option, currency } = await s.delivery.createOption(ctx, zoneId, input);
+      return { summary: `Delivery option ${option.name} created (${option.id})`, data: { option: toOptionRecord(option, currency) } };
+    },
+  }),
+  defineTool({
+    name: 'get_store_settings',
+    area,
+    title: 'Store settings',
+    description: 'The store settings of this mode: order number prefix and next number, allowed origins, notification email, low-stock threshold, currency and time zone.',
+    permission: 'settings:read',
+    hints: READ,
+    input: z.strictObject({}),
+    output: z.object({ settings: SettingsRecord }),
+    async run(s, ctx) {
+      return { summary: 'Store settings', data: { settings: toSettingsRecord(await s.settings.get(ctx)) } };
+    },
+  }),
+  defineTool({
+    name: 'update_store_settings',
+    area,
+    title: 'Change store settings',
+    description: 'Changes only the fields sent (orderNumberPrefix, nextOrderNumber forward only, allowedOrigins, notificationEmail, lowStockThreshold, currency, timezone).',
+    permission: 'settings:write',
+    hints: UPDATE,
+    input: SettingsPatchBody,
+    output: z.object({ settings: SettingsRecord }),
+    async run(s, ctx, args) {
+      return { summary: 'Store settings updated', data: { settings: toSettingsRecord(await s.settings.update(ctx, args)) } };
+    },
+  }),
+];

@@ -1,0 +1,27 @@
+import type { AnyTool } from '../tool.ts';
+import { analyticsTools } from './analytics.ts';
+import { categoryTools } from './categories.ts';
+import { customerTools } from './customers.ts';
+import { deliveryAndSettingsTools } from './delivery.ts';
+import { inventoryTools } from './inventory.ts';
+import { orderTools } from './orders.ts';
+import { paymentTools } from './payments.ts';
+import { productTools } from './products.ts';
+import { promotionTools } from './promotions.ts';
+import { reviewTools } from './reviews.ts';
+import { storeTools } from './store.ts';
+
+/** Every tool of the AI connector, in the order `tools/list` shows them. Names are unique. */
+export const TOOLS: readonly AnyTool[] = [
+  ...analyticsTools,
+  ...productTools,
+  ...categoryTools,
+  ...inventoryTools,
+  ...orderTools,
+  ...customerTools,
+  ...paymentTools,
+  ...promotionTools,
+  ...reviewTools,
+  ...storeTools,
+  ...deliveryAndSettingsTools,
+];

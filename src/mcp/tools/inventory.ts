@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { AdjustmentBody } from '../../domain/catalog/catalog-schemas.ts';
+import { AdjustmentRecord, InventoryDashboard, LowStockRecord, toAdjustmentRecord, toInventoryDashboard, toLowStockRecord } from '../../http/routes/catalog/schemas.ts';
+import { CREATE, defineTool, Id, PageInput, PaginationOutput, pagination, READ, UPDATE } from '../tool.ts';
+
+const area = 'inventory' as const;
+
+/** Stock levels and adjustments: the same service as /v1/inventory and the inventory dashboard. */
+export const inventoryTools = [
+  defineTool({
+    name: 'get_inventory_overview',
+    area,
+    title: 'Inventory overview',
+    description: 'Stock totals of the store (SKUs, units, value in stock, in-stock / low-stock / out-of-stock counts) and the same figures per category, with the low-stock threshold.',
+    permission: 'inventory:read',
+    hints: READ,
+    input: z.strictObject({}),
+    output: z.object({ inventory: InventoryDashboard }),
+    async run(s, ctx) {
+      const dashboard = toInventoryDashboard(await s.inventory.dashboard(ctx));
+      return { summary: `${dashboard.totals.unitsInStock} units in stock across ${dashboard.totals.skuCount} SKUs`, data: { inventory: dashboard } };
+    },
+  }),
+  defineTool({
+    name: 'list_low_stock',
+    area,
+    title: 'List low-stock SKUs',
+    description: 'SKUs with stock at or below the low-stock threshold (and above 0), fewest first, with their product and variant group. Paginated.',
+    permission: 'inventory:read',
+    hints: READ,
+    input: z.strictObject({ ...PageInput }),
+    output: z.object({ lowStockThreshold: z.number().int(), items: z.array(LowStockRecord), pagination: PaginationOutput }),
+    async run(s, ctx, args) {
+      const page = await s.inventory.lowStock(ctx, args);
+      return {
+        summary: `${page.items.length} low-stock SKU(s) (threshold ${page.threshold})`,
+        data: { lowStockThreshold: page.threshold, items: page.items.map(toLowStockRecord), pagination: pagination(args.limit, page.nextCursor) },
+      };
+    },
+  }),
+  defineTool({
+    name: 'list_stock_adjustments',
+    area,
+    title: 'Stock history of a SKU',
+    description: 'The stock adjustments of one SKU, newest first: change, quantity after, reason and who made it. Paginated.',
+    permission: 'inventory:read',
+    hints: READ,
+    input: z.strictObject({ skuId: Id('SKU'), ...PageInput }),
+    output: z.object({ items: z.array(AdjustmentRecord), pagination: PaginationOutput }),
+    async run(s, ctx, args) {
+      const page = await s.inventory.history(ctx, args.skuId, args);
+      return { summary: `${page.items.length} adjustment(s)`, data: { items: page.items.map(toAdjustmentRecord), pagination: pagination(args.limit, page.nextCursor) } };
+    },
+  }),
+  defineTool({
+    name: 'adjust_stock',
+    area,
+    title: 'Adjust stock',
+    description:
+      'Changes the stock of one SKU, recorded with a reason: send either delta (units to add, negative to remove) or set (the exact new quantity). Stock never goes below 0 (refused naming what is left).',
+    permission: 'inventory:write',
+    hints: CREATE,
+    input: AdjustmentBody,
+    output: z.object({ adjustment: AdjustmentRecord, quantityInStock: z.number().int() }),
+    async run(s, ctx, args) {
+      const { sku, adjustment } = await s.inventory.adjust(ctx, args);
+      return { summary: `Stock of SKU ${sku.id} is now ${sku.quantityInStock}`, data: { adjustment: toAdjustmentRecord(adjustment), quantityInStock: sku.quantityInStock } };
+    },
+  }),
+  defineTool({
+    name: 'set_low_stock_threshold',
+    area,
+    title: 'Set the low-stock threshold',
+    description: 'Sets the quantity at or below which a SKU counts as low on stock (0 to 1000000). A store setting: needs settings:write.',
+    permission: 'settings:write',
+    hints: UPDATE,
+    input: z.strictObject({ lowStockThreshold: z.number().int('must be a whole number').min(0, 'must be 0 or more').max(1_000_000).describe('units') }),
+    output: z.object({ lowStockThreshold: z.number().int() }),
+    async run(s, ctx, args) {
+      const lowStockThreshold = await s.inventory.setThreshold(ctx, args.lowStockThreshold);
+      return { summary: `Low-stock threshold set to ${lowStockThreshold}`, data: { lowStockThreshold } };
+    },
+  }),
+];

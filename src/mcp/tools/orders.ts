@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { OrderCreateBody, OrderListQuery, OrderPatchBody } from '../../domain/orders/order-schemas.ts';
+import type { OrderService } from '../../domain/orders/order-service.ts';
+import type { StoreContext } from '../../context.ts';
+import { OrderRecord, OrderSummaryRecord, TransitionsRecord, toOrderRecord, toOrderSummaryRecord, toTransitionsRecord } from '../../http/routes/orders/schemas.ts';
+import { Confirm } from '../confirm.ts';
+import { CREATE, DESTROY, defineTool, Id, listOutput, PageInput, pagination, READ, UPDATE } from '../tool.ts';
+
+const area = 'orders' as const;
+const { limit: _limit, cursor: _cursor, ...orderFilters } = OrderListQuery.shape;
+const date = (value: string | undefined) => (value === undefined ? undefined : new Date(value));
+const Note = z.string().max(2000).optional().describe('why, kept in the order history');
+
+/** One move of the order lifecycle, as POST /v1/orders/{id}/transitions makes it. */
+async function move(orders: OrderService, ctx: StoreContext, orderId: string, input: { to: 'paid' | 'fulfilled' | 'delivered' | 'cancelled' | 'refunded' | 'partially_refunded'; note?: string | undefined; amount?: number | undefined }) {
+  const { order, currency } = await orders.transition(ctx, orderId, input);
+  return { summary: `Order ${order.number} is now ${order.status}`, data: { order: toOrderRecord(order, currency) } };
+}
+
+/** Orders and their lifecycle: the same service as /v1/orders. */
+export const orderTools = [
+  defineTool({
+    name: 'list_orders',
+    area,
+    title: 'List orders',
+    description: 'Lists orders, newest first by default, a page at a time. Filters: status, customerId, from/to (ISO 8601 date-times with a zone, on the creation time). Amounts are decimals in the order currency.',
+    permission: 'orders:read',
+    hints: READ,
+    input: z.strictObject({ ...PageInput, ...orderFilters }),
+    output: listOutput(OrderSummaryRecord),
+    async run(s, ctx, args) {
+      const page = await s.orders.list(ctx, { ...args, from: date(args.from), to: date(args.to) });
+      return { summary: `${page.items.length} order(s)`, data: { items: page.items.map((o) => toOrderSummaryRecord(o, page.currency)), pagination: pagination(args.limit, page.nextCursor) } };
+    },
+  }),
+  defineTool({
+    name: 'get_order',
+    area,
+    title: 'Get an order',
+    description: 'One order with its lines, addresses, totals, payment and refund amounts, and its status history.',
+    permission: 'orders:read',
+    hints: READ,
+    input: z.strictObject({ orderId: Id('order') }),
+    output: z.object({ order: OrderRecord }),
+    async run(s, ctx, args) {
+      const { order, currency } = await s.orders.get(ctx, args.orderId);
+      return { summary: `Order ${order.number} (${order.status})`, data: { order: toOrderRecord(order, currency) } };
+    },
+  }),
+  defineTool({
+    name: 'get_order_next_steps',
+    area,
+    title: 'What may happen to an order next',
+    description: 'The order’s status, the moves allowed from it (with what each does) and how much of the payment can still be refunded. Check this before changing an order’s status.',
+    permission: 'orders:read',
+    hints: READ,
+    input: z.strictObject({ orderId: Id('order') }),
+    output: z.object({ transitions: TransitionsRecord }),
+    async run(s, ctx, args) {
+      const t = await s.orders.transitions(ctx, args.orderId);
+      return { summary: `Order is ${t.status}; allowed: ${t.moves.map((m) => m.to).join(', ') || 'nothing'}`, data: { transitions: toTransitionsRecord(t) } };
+    },
+  }),
+  defineTool({
+    name: 'place_order',
+    area,
+    title: 'Place an order',
+    description:
+      'Places an order for a customer: lines of skuId and quantity (SKU ids from get_product). The server computes prices, discounts, the promotion (promotionCode) and totals, and takes the stock atomically (refused naming the SKU when not enough is left). The order starts pending.',
+    permission: 'orders:write',
+    hints: CREATE,
+    input: OrderCreateBody,
+    output: z.object({ order: OrderRecord }),
+    async run(s, ctx, args) {
+      const { order, currency } = await s.orders.place(ctx, args);
+      return { summary: `Order ${order.number} placed (${order.id}), total ${toOrderRecord(order, currency).total} ${currency.code}`, data: { order: toOrderRecord(order, currency) } };
+    },
+  }),
+  defineTool({
+    name: 'update_order',
+    area,
+    title: 'Change an order’s note or addresses',
+    description: 'Changes the note, shipping address or billing address of an order (only the fields sent; null clears).',
+    permission: 'orders:write',
+    hints: UPDATE,
+    input: z.strictObject({ orderId: Id('order'), ...OrderPatchBody.shape }),
+    output: z.object({ order: OrderRecord }),
+    async run(s, ctx, { orderId, ...patch }) {
+      const { order, currency } = await s.orders.update(ctx, orderId, patch);
+      return { summary: `Order ${order.number} updated`, data: { order: toOrderRecord(order, currency) } };
+    },
+  }),
+  defineTool({
+    name: 'update_order_status',
+    area,
+    title: 'Move an order forward',
+    description:
+      'Moves an order along its lifecycle: paid (records the payment of the full total; from pending), fulfilled (packed and shipped; from paid), delivered (from fulfilled). A move that is not allowed from the current status is refused naming it. To cancel or refund use cancel_order or refund_order.',
+    permission: 'orders:write',
+    hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+    input: z.strictObject({ orderId: Id('order'), to: z.enum(['paid', 'fulfilled', 'delivered']).describe('the new status'), note: Note }),
+    output: z.object({ order: OrderRecord }),
+    run: (s, ctx, args) => move(s.orders, ctx, args.orderId, { to: args.to, note: args.note }),
+  }),
+  defineTool({
+    name: 'cancel_order',
+    area,
+    title: 'Cancel an order',
+    description: 'Cancels a pending or paid order: its units go back in stock, and a paid order’s payment is refunded in full. Irreversible: needs confirm: true.',
+    permission: 'orders:write',
+    hints: DESTROY,
+    confirm: (a) => `cancel order ${a.orderId}: its units go back in stock and, if it was paid, the whole payment is refunded`,
+    input: z.strictObject({ orderId: Id('order'), note: Note, confirm: Confirm }),
+    output: z.object({ order: OrderRecord }),
+    run: (s, ctx, args) => move(s.orders, ctx, args.orderId, { to: 'cancelled', note: args.note }),
+  }),
+  defineTool({
+    name: 'refund_order',
+    area,
+    title: 'Refund an order',
+    description:
+      'Refunds a paid, fulfilled or delivered order: without amount, everything left of the payment (status refunded); with amount (in the order currency, less than what is left), part of it (status partially_refunded). Stock is not returned. Moves money: needs confirm: true.',
+    permission: 'orders:write',
+    hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
+    confirm: (a) => (a.amount === undefined ? `refund everything left of the payment of order ${a.orderId}` : `refund ${a.amount} of the payment of order ${a.orderId}`),
+    input: z.strictObject({ orderId: Id('order'), amount: z.number({ error: 'must be a number' }).optional().describe('part of the payment to refund, in the order currency; leave out to refund all that is left'), note: Note, confirm: Confirm }),
+    output: z.object({ order: OrderRecord }),
+    run: (s, ctx, args) =>
+      move(s.orders, ctx, args.orderId, args.amount === undefined ? { to: 'refunded', note: args.note } : { to: 'partially_refunded', amount: args.amount, note: args.note }),
+  }),
+];

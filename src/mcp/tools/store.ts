@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { AuditRecord, Business, BusinessPatch, toAuditRecord, toBusiness } from '../../http/routes/accounts/schemas.ts';
+import { PERMISSIONS } from '../../domain/permissions.ts';
+import { defineTool, listOutput, PageInput, pagination, READ, UPDATE } from '../tool.ts';
+
+const area = 'store' as const;
+
+/** The store itself: business profile, audit log, and what this connection may do. */
+export const storeTools = [
+  defineTool({
+    name: 'get_store_profile',
+    area,
+    title: 'Store business profile',
+    description: 'The active store’s business profile (name, legal name, contact, address, currency, time zone, logo) and the mode (live or test) this connection works in.',
+    permission: null,
+    hints: READ,
+    input: z.strictObject({}),
+    output: z.object({ store: Business }),
+    async run(s, ctx) {
+      const store = await s.stores.getBusiness(ctx);
+      return { summary: `Store ${store.name} (${ctx.tenant.mode} mode)`, data: { store: toBusiness(store, ctx.tenant.mode) } };
+    },
+  }),
+  defineTool({
+    name: 'update_store_profile',
+    area,
+    title: 'Change the store business profile',
+    description: 'Changes only the fields sent: name, legalName, contactEmail, contactPhone, address (countryId/stateId from GET /v1/countries), currency (ISO 4217), timezone (IANA), logoFileId.',
+    permission: 'settings:write',
+    hints: UPDATE,
+    input: BusinessPatch,
+    output: z.object({ store: Business }),
+    async run(s, ctx, args) {
+      const store = await s.stores.updateBusiness(ctx, args);
+      return { summary: `Store ${store.name} updated`, data: { store: toBusiness(store, ctx.tenant.mode) } };
+    },
+  }),
+  defineTool({
+    name: 'list_audit_log',
+    area,
+    title: 'Audit log',
+    description: 'Who changed what in the store (people, API keys, apps and this connector’s tool calls), newest first. Paginated.',
+    permission: 'settings:read',
+    hints: READ,
+    input: z.strictObject({ ...PageInput }),
+    output: listOutput(AuditRecord),
+    async run(s, ctx, args) {
+      const page = await s.audit.list(ctx, args);
+      return { summary: `${page.items.length} audit entr${page.items.length === 1 ? 'y' : 'ies'}`, data: { items: page.items.map(toAuditRecord), pagination: pagination(args.limit, page.nextCursor) } };
+    },
+  }),
+  defineTool({
+    name: 'get_my_permissions',
+    area,
+    title: 'What this connection may do',
+    description: 'The permissions this connection has in the store right now: the scopes the merchant granted, limited by the merchant’s own role. Tools needing anything else are not offered.',
+    permission: null,
+    hints: READ,
+    input: z.strictObject({}),
+    output: z.object({ storeId: z.string(), mode: z.enum(['live', 'test']), role: z.string(), permissions: z.array(z.enum(PERMISSIONS)) }),
+    async run(_s, ctx) {
+      const permissions = PERMISSIONS.filter((p) => ctx.permissions.has(p));
+      return { summary: `${permissions.length} permission(s): ${permissions.join(' ') || 'none'}`, data: { storeId: ctx.tenant.storeId, mode: ctx.tenant.mode, role: ctx.role, permissions } };
+    },
+  }),
+];

@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+/** Connects the v1 SDK client (`@modelcontextprotocol/sdk`) to `<baseUrl>/mcp` with the given headers. */
+export async function connectV1(baseUrl: string, headers: Record<string, string>): Promise<Client> {
+  const client = new Client({ name: 'commerce-test-v1', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), { requestInit: { headers } }));
+  return client;
+}
+
+/** Connects the v2 client (`@modelcontextprotocol/client`); `modern` negotiates 2026-07-28. */
+export async function connectV2(baseUrl: string, headers: Record<string, string>, modern = false): Promise<ClientV2> {
+  const client = new ClientV2({ name: 'commerce-test-v2', version: '1.0.0' }, modern ? { versionNegotiation: { mode: 'auto' } } : {});
+  await client.connect(new TransportV2(new URL(`${baseUrl}/mcp`), { requestInit: { headers } }));
+  return client;
+}
+
+interface ToolResult {
+  isError?: boolean;
+  structuredContent?: Record<string, unknown>;
+  content?: unknown;
+}
+
+type Caller = { callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<unknown> };
+
+/** Calls a tool and returns its structured result, failing the test on a refusal. */
+export async function ok(client: Caller, name: string, args: Record<string, unknown> = {}): Promise<any> {
+  const result = (await client.callTool({ name, arguments: args })) as ToolResult;
+  assert.ok(!result.isError, `${name} was refused: ${JSON.stringify(result.content)}`);
+  assert.ok(result.structuredContent, `${name} has structured content`);
+  return result.structuredContent;
+}
+
+/** Calls a tool that must be refused and returns `structuredContent.error`. */
+export async function refused(client: Caller, name: string, args: Record<string, unknown> = {}): Promise<{ code: string; message: string; details: Array<{ path: string; rule: string }> }> {
+  const result = (await client.callTool({ name, arguments: args })) as ToolResult;
+  assert.equal(result.isError, true, `${name} should be refused: ${JSON.stringify(result.structuredContent)}`);
+  const error = (result.structuredContent as { error?: { code: string; message: string; details: Array<{ path: string; rule: string }> } } | undefined)?.error;
+  assert.ok(error, 'a refusal carries structuredContent.error');
+  return error;
+}

@@ -1,0 +1,236 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { TOOL_AREAS } from '../src/mcp/tool.ts';
+import { TOOLS } from '../src/mcp/tools/index.ts';
+import type { TestApp } from './helpers/app.ts';
+import { startListeningApp } from './helpers/chromium.ts';
+import { describeEachDatabase } from './helpers/databases.ts';
+import { connectV1, connectV2, ok, refused } from './helpers/mcp.ts';
+import { client as jsonClient, createApiKey, type Merchant, signup } from './helpers/merchants.ts';
+import { connect } from './helpers/oauth.ts';
+
+describe('the tool catalog', () => {
+  it('covers every tool area of the interface document', () => {
+    const areas = new Set(TOOLS.map((t) => t.area));
+    assert.deepEqual(
+      TOOL_AREAS.filter((a) => !areas.has(a)),
+      [],
+    );
+  });
+
+  it('asks for confirm: true on every destructive tool, and marks them destructive', () => {
+    for (const tool of TOOLS) {
+      if (tool.hints.destructiveHint) assert.ok(tool.confirm, `${tool.name} is destructive and must need confirm`);
+      if (tool.confirm) assert.ok('confirm' in (tool.input as unknown as { shape: object }).shape, `${tool.name} declares confirm in its input`);
+      if (tool.hints.readOnlyHint) assert.ok(!tool.confirm && !tool.hints.destructiveHint, tool.name);
+    }
+    for (const name of ['delete_product', 'cancel_order', 'refund_order', 'ban_customer', 'delete_review', 'delete_promotion']) {
+      assert.ok(TOOLS.find((t) => t.name === name)?.confirm, name);
+    }
+  });
+});
+
+describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
+  let t: TestApp & { baseUrl: string };
+  let merchant: Merchant;
+  let mcp: Client;
+  let call: ReturnType<typeof jsonClient>;
+
+  before(async () => {
+    t = await startListeningApp(kind);
+    call = jsonClient(t.app);
+    merchant = await signup(t.app);
+    const key = await createApiKey(t.app, merchant);
+    mcp = await connectV1(t.baseUrl, { 'X-MerchantApiKey': key.key });
+  });
+  after(async () => {
+    await mcp?.close();
+    await t?.close();
+  });
+
+  it('lists every tool for a full API key, with schemas, structured output and annotations', async () => {
+    const { tools } = await mcp.listTools();
+    assert.equal(tools.length, TOOLS.length);
+    const product = tools.find((tool) => tool.name === 'create_product');
+    assert.ok(product?.description?.includes('products:write'));
+    assert.equal(product?.inputSchema.type, 'object');
+    assert.ok(product?.inputSchema.properties?.price, 'the REST body fields');
+    assert.equal(product?.outputSchema?.type, 'object');
+    assert.deepEqual(product?.annotations, { title: 'Create a product', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false });
+    const remove = tools.find((tool) => tool.name === 'delete_product');
+    assert.equal(remove?.annotations?.destructiveHint, true);
+    assert.ok(remove?.inputSchema.properties?.confirm);
+  });
+
+  it('reads and writes products, categories and stock through the same services as REST', async () => {
+    const { category } = await ok(mcp, 'create_category', { name: 'Shirts' });
+    const { product } = await ok(mcp, 'create_product', { type: 'SIMPLE', name: 'Plain tee', price: 25, quantityInStock: 10, categoryIds: [category.id], status: 'active' });
+    assert.equal(product.price, 25);
+    const rest = await call('GET', `/v1/products/${product.id}`, { headers: merchant.auth });
+    assert.equal(rest.body.data.name, 'Plain tee', 'visible on REST');
+    const updated = (await ok(mcp, 'update_product', { productId: product.id, description: 'Soft' })).product;
+    assert.deepEqual(updated, (await call('GET', `/v1/products/${product.id}`, { headers: merchant.auth })).body.data, 'the same wire fields as REST');
+    const listed = await ok(mcp, 'list_products', { q: 'plain', limit: 1 });
+    assert.equal(listed.items.length, 1);
+    assert.deepEqual(Object.keys(listed.pagination).sort(), ['hasMore', 'limit', 'nextCursor']);
+    assert.equal((await ok(mcp, 'list_categories')).items[0].name, 'Shirts');
+    const adjusted = await ok(mcp, 'adjust_stock', { skuId: product.skuId, delta: 5, reason: 'restock' });
+    assert.equal(adjusted.quantityInStock, 15);
+    assert.equal((await ok(mcp, 'get_inventory_overview')).inventory.totals.unitsInStock, 15);
+    const variable = (await ok(mcp, 'create_product', { type: 'VARIABLE', name: 'Hoodie' })).product;
+    const { group } = await ok(mcp, 'add_variant_group', { productId: variable.id, attributeName: 'Color', attributeValue: 'Blue', skus: [{ price: 40, quantityInStock: 2 }] });
+    assert.equal((await ok(mcp, 'get_product', { productId: variable.id })).product.variantGroups[0].id, group.id);
+  });
+
+  it('refuses invalid arguments with VALIDATION_FAILED naming the field, as REST does, and writes nothing', async () => {
+    const error = await refused(mcp, 'create_product', { type: 'SIMPLE', name: 'Cheap', price: 1, quantityInStock: 1 });
+    assert.equal(error.code, 'VALIDATION_FAILED');
+    assert.equal(error.details[0]?.path, 'price');
+    const viaRest = await call('POST', '/v1/products', { headers: merchant.auth, body: { type: 'SIMPLE', name: 'Cheap', price: 1, quantityInStock: 1 } });
+    assert.equal(viaRest.body.error.code, 'VALIDATION_FAILED');
+    assert.equal(viaRest.body.error.details[0].rule, error.details[0]?.rule, 'the same rule text');
+    assert.equal((await ok(mcp, 'list_products', { q: 'cheap' })).items.length, 0);
+  });
+
+  it('runs orders, customers, promotions and reviews, and answers domain refusals with the REST code', async () => {
+    const { product } = await ok(mcp, 'create_product', { type: 'SIMPLE', name: 'Mug', price: 12, quantityInStock: 3, status: 'active' });
+    const { customer } = await ok(mcp, 'create_customer', { name: 'Ada Buyer', email: 'ada@example.com', addresses: [{ line1: '1 Main St', city: 'Springfield', countryId: 'US', stateId: 'US-IL' }] });
+    assert.equal((await ok(mcp, 'get_customer', { customerId: customer.id })).customer.email, 'ada@example.com');
+    const tooMany = await refused(mcp, 'place_order', { customerId: customer.id, lines: [{ skuId: product.skuId, quantity: 4 }] });
+    const viaRest = await call('POST', '/v1/orders', { headers: merchant.auth, body: { customerId: customer.id, lines: [{ skuId: product.skuId, quantity: 4 }] } });
+    assert.equal(tooMany.code, viaRest.body.error.code);
+    assert.equal(tooMany.code, 'INSUFFICIENT_STOCK');
+
+    const { promotion } = await ok(mcp, 'create_promotion', { code: 'WELCOME10', kind: 'percentage', value: 10 });
+    assert.equal((await ok(mcp, 'list_promotions')).items[0].code, promotion.code);
+    const { order } = await ok(mcp, 'place_order', { customerId: customer.id, lines: [{ skuId: product.skuId, quantity: 2 }], promotionCode: 'WELCOME10' });
+    assert.equal(order.total, 21.6);
+    assert.equal((await ok(mcp, 'list_orders', { status: 'pending' })).items[0].id, order.id);
+    assert.equal((await ok(mcp, 'update_order_status', { orderId: order.id, to: 'paid' })).order.status, 'paid');
+    assert.deepEqual((await ok(mcp, 'get_order_next_steps', { orderId: order.id })).transitions.moves.map((m: { to: string }) => m.to), ['fulfilled', 'cancelled', 'refunded', 'partially_refunded']);
+
+    const notConfirmed = await refused(mcp, 'refund_order', { orderId: order.id, amount: 5 });
+    assert.equal(notConfirmed.code, 'CONFIRMATION_REQUIRED');
+    assert.match(notConfirmed.message, /refund 5 of the payment of order/);
+    assert.equal((await ok(mcp, 'get_order', { orderId: order.id })).order.refunded, 0, 'nothing happened');
+    assert.equal((await ok(mcp, 'refund_order', { orderId: order.id, amount: 5, confirm: true })).order.status, 'partially_refunded');
+
+    const { review } = await ok(mcp, 'create_review', { productId: product.id, customerId: customer.id, rating: 4, title: 'Nice' });
+    assert.equal((await ok(mcp, 'reply_to_review', { reviewId: review.id, reply: 'Thanks!' })).review.reply, 'Thanks!');
+    assert.equal((await ok(mcp, 'get_rating_summary', { productId: product.id })).ratingSummary.count, 1);
+    assert.equal((await ok(mcp, 'list_reviews', { productId: product.id })).items.length, 1);
+
+    const ban = await refused(mcp, 'ban_customer', { customerId: customer.id, reason: 'chargebacks' });
+    assert.equal(ban.code, 'CONFIRMATION_REQUIRED');
+    assert.equal((await ok(mcp, 'ban_customer', { customerId: customer.id, reason: 'chargebacks', confirm: true })).customer.banned, true);
+    assert.equal((await refused(mcp, 'place_order', { customerId: customer.id, lines: [{ skuId: product.skuId, quantity: 1 }] })).code, 'CUSTOMER_BANNED');
+    await ok(mcp, 'unban_customer', { customerId: customer.id });
+
+    const { promoAd } = await ok(mcp, 'create_promo_ad', { title: 'Summer sale', startsAt: '2026-01-01T00:00:00Z', status: 'published' });
+    assert.equal((await ok(mcp, 'list_promo_ads')).items[0].id, promoAd.id);
+    assert.equal((await ok(mcp, 'list_live_promo_ads')).items[0].id, promoAd.id);
+
+    assert.ok((await ok(mcp, 'get_payment_options')).paymentOptions);
+    const payments = await ok(mcp, 'list_order_payments', { orderId: order.id });
+    assert.ok(payments.payments.payments.length >= 1, 'the payment of the paid move');
+    const link = await refused(mcp, 'cancel_payment_link', { linkId: 'pl_x' });
+    assert.equal(link.code, 'CONFIRMATION_REQUIRED');
+    const { paymentLink } = await ok(mcp, 'create_payment_link', { amount: 15, description: 'Deposit' });
+    assert.equal((await ok(mcp, 'list_payment_links')).items[0].id, paymentLink.id);
+    const { zone } = await ok(mcp, 'create_delivery_zone', { name: 'Domestic', regions: [{ countryId: 'US' }] });
+    await ok(mcp, 'create_delivery_option', { zoneId: zone.id, name: 'Standard', fee: 5 });
+    assert.equal((await ok(mcp, 'list_delivery_zones')).items[0].options.length, 1);
+    assert.equal((await ok(mcp, 'update_store_settings', { notificationEmail: 'ops@example.com' })).settings.notificationEmail, 'ops@example.com');
+
+    const summary = await ok(mcp, 'get_sales_summary', { period: '30d' });
+    assert.equal(summary.summary.period.orderCount, 1);
+    assert.equal((await ok(mcp, 'update_store_profile', { legalName: 'Shop LLC' })).store.legalName, 'Shop LLC');
+    assert.equal((await ok(mcp, 'get_store_profile')).store.legalName, 'Shop LLC');
+  });
+
+  it('writes every tool call to the audit log: tool, arguments, outcome and the key', async () => {
+    await refused(mcp, 'delete_category', { categoryId: 'cat_missing' });
+    const log = await ok(mcp, 'list_audit_log', { limit: 100 });
+    const calls = log.items.filter((e: { action: string }) => e.action === 'mcp.tool_call');
+    const refusal = calls.find((e: { targetId: string }) => e.targetId === 'delete_category');
+    assert.ok(refusal, 'the refused call is logged');
+    assert.equal(refusal.actor.type, 'ai_connector');
+    assert.match(refusal.actor.label, /^AI connector via API key/);
+    assert.deepEqual(refusal.details.arguments, { categoryId: 'cat_missing' });
+    assert.equal(refusal.details.outcome, 'refused');
+    assert.equal(refusal.details.errorCode, 'CONFIRMATION_REQUIRED');
+    assert.equal(refusal.details.credential.type, 'api_key');
+    assert.ok(calls.some((e: { targetId: string; details: { outcome: string } }) => e.targetId === 'create_product' && e.details.outcome === 'ok'));
+  });
+
+  it('shows and runs only the tools a restricted API key may use', async () => {
+    const key = await createApiKey(t.app, merchant, { name: 'read only', permissions: ['products:read'] });
+    const limited = await connectV1(t.baseUrl, { 'X-MerchantApiKey': key.key });
+    try {
+      const names = (await limited.listTools()).tools.map((tool) => tool.name);
+      assert.deepEqual(
+        names.sort(),
+        TOOLS.filter((tool) => tool.permission === null || tool.permission === 'products:read')
+          .map((tool) => tool.name)
+          .sort(),
+      );
+      const denied = await refused(limited, 'create_product', { type: 'SIMPLE', name: 'Nope', price: 5, quantityInStock: 1 });
+      assert.equal(denied.code, 'PERMISSION_DENIED');
+      assert.match(denied.message, /needs the products:write permission/);
+      await assert.rejects(limited.callTool({ name: 'no_such_tool', arguments: {} }), /Unknown tool/);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('filters tools by the scopes granted to an app (scopes ∩ the merchant’s role)', async () => {
+    const app = await connect(t.app, merchant, { scope: 'orders:read customers:read' });
+    const client = await connectV1(t.baseUrl, app.auth);
+    try {
+      const names = new Set((await client.listTools()).tools.map((tool) => tool.name));
+      assert.ok(names.has('list_orders') && names.has('get_customer'));
+      assert.ok(!names.has('place_order') && !names.has('list_products') && !names.has('create_customer'));
+      assert.equal((await refused(client, 'list_products')).code, 'PERMISSION_DENIED');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('serves the v2 client on 2025-11-25 and on 2026-07-28, and accepts the merchant’s session token', async () => {
+    for (const modern of [false, true]) {
+      const client = await connectV2(t.baseUrl, { authorization: `Bearer ${merchant.token}` }, modern);
+      try {
+        const { tools } = await client.listTools();
+        assert.equal(tools.length, TOOLS.length, `era modern=${modern}`);
+        const result = await client.callTool({ name: 'get_my_permissions', arguments: {} });
+        assert.equal((result.structuredContent as { role: string }).role, 'owner');
+      } finally {
+        await client.close();
+      }
+    }
+  });
+
+  it('cuts an open client off on its next call when the app is removed under Connected Apps', async () => {
+    const app = await connect(t.app, merchant);
+    const client = await connectV1(t.baseUrl, app.auth);
+    try {
+      await ok(client, 'list_products');
+      const removed = await call('DELETE', `/v1/connected-apps/${app.client.client_id}`, { headers: merchant.auth });
+      assert.equal(removed.status, 200, removed.raw);
+      await assert.rejects(client.callTool({ name: 'list_products', arguments: {} }), /AUTH_INVALID|401|nauthorized/i);
+    } finally {
+      await client.close().catch(() => {});
+    }
+  });
+
+  it('refuses a foreign Host or Origin with 403 (DNS rebinding) before looking at credentials', async () => {
+    const body = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+    const host = await t.app.inject({ method: 'POST', url: '/mcp', headers: { host: 'evil.example', 'content-type': 'application/json' }, payload: body });
+    assert.equal(host.statusCode, 403);
+    const origin = await t.app.inject({ method: 'POST', url: '/mcp', headers: { origin: 'http://evil.example', 'content-type': 'application/json' }, payload: body });
+    assert.equal(origin.statusCode, 403);
+    const none = await t.app.inject({ method: 'POST', url: '/mcp', headers: { 'content-type': 'application/json' }, payload: body });
+    assert.equal(none.statusCode, 401);
+  });
+});
