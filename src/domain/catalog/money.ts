@@ -1,9 +1,16 @@
 import type { Currency } from './types.ts';
 
-/** Minor-unit digits of an ISO 4217 currency (USD 2, JPY 0, BHD 3), from the runtime's CLDR data. */
+const known = new Map<string, Currency>();
+
+/** Minor-unit digits of an ISO 4217 currency (USD 2, JPY 0, BHD 3), from the runtime's CLDR data (read once per code). */
 export function currencyOf(code: string): Currency {
-  const digits = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
-  return { code, digits };
+  let currency = known.get(code);
+  if (!currency) {
+    const digits = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+    currency = Object.freeze({ code, digits });
+    known.set(code, currency);
+  }
+  return currency;
 }
 
 /**
