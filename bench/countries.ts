@@ -664,6 +664,7 @@ async function main(): Promise<void> {
   ];
   const disturbed = runs.filter((r) => r.disturbed).length;
   const allDisturbed = summary.filter((s) => s.cleanRuns === 0);
+  const few = summary.filter((s) => s.cleanRuns > 0 && s.cleanRuns < Math.ceil(ROUNDS / 2));
   const verdict200 = ratio200 >= AIM_APP200;
   const verdict304 = ratio304 > AIM_APP304;
   const unreliable = allDisturbed.length > 0 ? '  (UNRELIABLE: computed from disturbed runs)' : '';
@@ -728,6 +729,11 @@ async function main(): Promise<void> {
             ? `, except for ${allDisturbed.map((s) => s.case).join(', ')}, which had no undisturbed run. ` +
               'WARNING: these figures are not reliable; rerun on an idle machine.'
             : '.'
+        }${
+          few.length > 0
+            ? ` Few undisturbed runs left for ${few.map((s) => `${s.case} (${s.cleanRuns})`).join(', ')}: ` +
+              'those medians are weak; a rerun on a quieter machine is better.'
+            : ''
         }\n`,
     );
   }
