@@ -3,6 +3,7 @@ import { AppError } from '../../errors.ts';
 import type { DataAccess } from '../../store/repos.ts';
 import { requireSession } from '../access.ts';
 import { auditEntry } from '../audit/audit-service.ts';
+import { isUniqueViolation } from '../catalog/catalog-support.ts';
 import { newId } from '../ids.ts';
 import type { Role } from '../permissions.ts';
 import type { RateLimiter } from '../rate-limit.ts';
@@ -21,11 +22,6 @@ export interface SessionGrant {
   token: string;
   expiresAt: Date;
   sessionId: string;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e.message ?? '');
 }
 
 export function createAccountService(deps: { data: DataAccess; rateLimiter: RateLimiter }) {

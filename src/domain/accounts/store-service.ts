@@ -4,6 +4,7 @@ import type { DataAccess } from '../../store/repos.ts';
 import type { StorePatch } from '../../store/merchant-store.ts';
 import { requirePermission, requireSession } from '../access.ts';
 import { auditEntry, recordAudit } from '../audit/audit-service.ts';
+import { invalid } from '../catalog/catalog-support.ts';
 import { newId } from '../ids.ts';
 import type { ReferenceService } from '../reference/reference-service.ts';
 import type { Role } from '../permissions.ts';
@@ -114,10 +115,6 @@ function changedFields(patch: StorePatch): string[] {
   const fields = Object.keys(patch).filter((k) => k !== 'address');
   for (const k of Object.keys(patch.address ?? {})) fields.push(`address.${k}`);
   return fields;
-}
-
-function invalid(details: ErrorDetail[]): AppError {
-  return new AppError('VALIDATION_FAILED', `The request is not valid: ${details.map((d) => `${d.path} ${d.rule}`).join('; ')}.`, { details });
 }
 
 export type StoreService = ReturnType<typeof createStoreService>;

@@ -10,7 +10,8 @@ import type { ReferenceService } from '../reference/reference-service.ts';
 import { newId } from '../ids.ts';
 import { type Move, movesFrom } from './order-lifecycle.ts';
 import type { Address, Order, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus } from './order-types.ts';
-import { recordPayment, refundOrder } from '../payments/payment-service.ts';
+import { isBanned } from '../customers/customer-rules.ts';
+import { orderNotFound, recordPayment, refundOrder } from '../payments/payment-service.ts';
 import { nextOrderNumber } from '../settings/store-settings.ts';
 import { applyPromotion } from './promotion-service.ts';
 
@@ -38,10 +39,6 @@ export interface TransitionInput {
   note?: string | undefined;
   /** decimal in the order currency, for partial refunds */
   amount?: number | undefined;
-}
-
-function orderNotFound(id: string): AppError {
-  return new AppError('ORDER_NOT_FOUND', `No order "${id}" in this store. List orders with GET /v1/orders.`);
 }
 
 function event(ctx: StoreContext, from: OrderStatus | null, to: OrderStatus, note: string | null, amountMinor: number | null): OrderEvent {
@@ -119,7 +116,7 @@ export function createOrderService(deps: { data: DataAccess; reference: Referenc
       return data.transaction(async (repos) => {
         const customer = await repos.orders.customerForOrder(storeId, mode, input.customerId);
         if (!customer) throw invalid([{ path: 'customerId', rule: 'must be a customer of this store (GET /v1/customers)' }]);
-        if (customer.bannedAt && (customer.banExpiresAt === null || customer.banExpiresAt > ctx.now)) {
+        if (isBanned(customer, ctx.now)) {
           throw new AppError('CUSTOMER_BANNED', `Customer ${customer.id} is banned${customer.banReason ? ` (${customer.banReason})` : ''} and cannot place orders. Unban them first.`, {
             details: [{ path: 'customerId', rule: 'must not be banned' }],
           });
