@@ -23,6 +23,9 @@ export function redactUrlForLog(url: string): string {
  * appear and secret-looking query parameters are masked in the logged URL.
  */
 export function loggerOptions(level: LogLevel, stream?: { write(line: string): void }): FastifyServerOptions['logger'] {
+  // Silent means no logger at all: Fastify then builds no child logger per request and attaches no listeners to log
+  // each response, which a logger at level 'silent' still costs on every request.
+  if (level === 'silent') return false;
   return {
     level,
     ...(stream ? { stream } : {}),

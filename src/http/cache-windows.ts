@@ -37,6 +37,16 @@ export function cacheControlFor(window: CacheWindow): string {
 export const DEFAULT_CACHE_CONTROL = 'no-cache, private';
 
 /**
+ * A request's `Cache-Control: no-cache` asks for a fresh copy: it gets the full 200 even when If-None-Match matches
+ * (interface document, Caching rule 5).
+ */
+export function requestsFreshCopy(cacheControl: string | string[] | undefined): boolean {
+  if (cacheControl === undefined) return false;
+  const text = Array.isArray(cacheControl) ? cacheControl.join(',') : cacheControl;
+  return text.split(',').some((part) => part.trim().toLowerCase() === 'no-cache');
+}
+
+/**
  * Every header a response may depend on besides the URL; a cache must key on all of them. The interface's list, plus
  * X-MerchantApiKey: the other credential header, so a browser cache never answers one key's request with another's.
  */

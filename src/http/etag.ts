@@ -24,6 +24,7 @@ function opaque(etag: string): string {
  * under weak comparison (`W/"x"` matches `"x"`).
  */
 export function ifNoneMatchMatches(header: string, currentEtag: string): boolean {
+  if (header === currentEtag) return true; // the usual case: a client sending back the one tag it got
   const tags = parseEntityTags(header);
   if (tags === '*') return true;
   const current = opaque(currentEtag);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Mode, StoreContext, UserContext } from '../../context.ts';
 import type { AuthService, Credentials, Principal } from '../../domain/accounts/auth-service.ts';
 import { AppError } from '../../errors.ts';
+import { addRouteHook } from '../route-hooks.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -74,20 +75,21 @@ export function storeCtx(request: FastifyRequest): StoreContext {
  * `config.auth`. Also marks those routes as secured in the OpenAPI document.
  */
 export function registerAuth(app: FastifyInstance, deps: { auth: AuthService }): void {
+  async function authenticate(request: FastifyRequest): Promise<void> {
+    const mode = request.routeOptions.config.auth;
+    const principal = await deps.auth.authenticate(request.ctx, readCredentials(request));
+    request.principal = principal;
+    request.ctx =
+      mode === 'user' ? deps.auth.userContext(request.ctx, principal) : await deps.auth.storeContext(request.ctx, principal, readSelection(request));
+  }
+
+  // A route-level hook on the routes that declare `config.auth` only: public routes run no credential code at all.
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.config?.auth) return;
     route.schema = {
       ...route.schema,
       security: [{ bearerAuth: [] }, { merchantApiKey: [] }],
     } as RouteOptions['schema'];
-  });
-
-  app.addHook('onRequest', async (request) => {
-    const mode = request.routeOptions.config?.auth;
-    if (!mode) return;
-    const principal = await deps.auth.authenticate(request.ctx, readCredentials(request));
-    request.principal = principal;
-    request.ctx =
-      mode === 'user' ? deps.auth.userContext(request.ctx, principal) : await deps.auth.storeContext(request.ctx, principal, readSelection(request));
+    addRouteHook(route, 'onRequest', authenticate);
   });
 }

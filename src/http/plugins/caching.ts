@@ -1,16 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { CACHE_WINDOWS, type CacheWindow, cacheControlFor, DEFAULT_CACHE_CONTROL, VARY } from '../cache-windows.ts';
+import { CACHE_WINDOWS, type CacheWindow, cacheControlFor, DEFAULT_CACHE_CONTROL, requestsFreshCopy, VARY } from '../cache-windows.ts';
 import { etagOf, ifNoneMatchMatches } from '../etag.ts';
 
 export interface CachingOptions {
   /** Cache windows by route URL pattern; defaults to the interface document's table. */
   windows?: Readonly<Record<string, CacheWindow>>;
-}
-
-function hasToken(value: string | string[] | undefined, token: string): boolean {
-  if (value === undefined) return false;
-  const text = Array.isArray(value) ? value.join(',') : value;
-  return text.split(',').some((part) => part.trim().toLowerCase() === token);
 }
 
 /** The cache windows apply on `X-Enable-Cache: true` or `X-Service-Client: dashboard`. */
@@ -23,9 +17,15 @@ export function cacheWindowRequested(request: FastifyRequest): boolean {
   );
 }
 
+const VARY_VALUE = VARY.join(', ');
+
 function mergeVary(reply: FastifyReply): void {
   const existing = reply.getHeader('vary');
-  const names = existing === undefined ? [] : String(existing).split(',').map((s) => s.trim()).filter(Boolean);
+  if (existing === undefined) {
+    reply.header('vary', VARY_VALUE);
+    return;
+  }
+  const names = String(existing).split(',').map((s) => s.trim()).filter(Boolean);
   const seen = new Set(names.map((n) => n.toLowerCase()));
   for (const name of VARY) if (!seen.has(name.toLowerCase())) names.push(name);
   reply.header('vary', names.join(', '));
@@ -59,11 +59,13 @@ export function registerCaching(app: FastifyInstance, options: CachingOptions = 
     } as RouteOptions);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Synchronous (done-callback) on purpose: it runs for every response, and an async hook costs a promise each time.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const method = request.method;
     if (method !== 'GET' && method !== 'HEAD') {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', DEFAULT_CACHE_CONTROL);
-      return payload;
+      done(null, payload);
+      return;
     }
 
     const status = reply.statusCode;
@@ -83,18 +85,20 @@ export function registerCaching(app: FastifyInstance, options: CachingOptions = 
         reply.header('etag', etag);
       }
       const inm = request.headers['if-none-match'];
-      if (inm !== undefined && !hasToken(request.headers['cache-control'], 'no-cache') && ifNoneMatchMatches(inm, etag)) {
+      if (inm !== undefined && !requestsFreshCopy(request.headers['cache-control']) && ifNoneMatchMatches(inm, etag)) {
         reply.code(304);
         reply.removeHeader('content-type');
         reply.removeHeader('content-length');
-        return null;
+        done(null, null);
+        return;
       }
     }
 
     if (method === 'HEAD') {
       if (hasBody) reply.header('content-length', Buffer.byteLength(payload));
-      return null;
+      done(null, null);
+      return;
     }
-    return payload;
+    done(null, payload);
   });
 }

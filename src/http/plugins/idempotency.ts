@@ -3,6 +3,7 @@ import type { RequestContext, StoreContext } from '../../context.ts';
 import { readIdempotencyKey, type SavedResponse } from '../../domain/idempotency/idempotency-rules.ts';
 import type { IdempotencyClaim, IdempotencyService } from '../../domain/idempotency/idempotency-service.ts';
 import { AppError } from '../../errors.ts';
+import { addRouteHook } from '../route-hooks.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -35,11 +36,6 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
 const DOC =
   'Send `Idempotency-Key: <random string, e.g. a UUID>` to make a retry safe: the same request with the same key within 24 hours ' +
   'gets the first response again (with `Idempotent-Replayed: true`) without running twice.';
-
-function applies(request: FastifyRequest): boolean {
-  const config = request.routeOptions.config;
-  return request.method === 'POST' && config?.auth !== undefined && config.idempotency !== false;
-}
 
 /** Whose key it is: keys of different stores, modes or credentials never meet. */
 function scopeOf(ctx: RequestContext): string {
@@ -74,23 +70,16 @@ function savedHeaders(reply: FastifyReply): Record<string, string> {
 export function registerIdempotency(app: FastifyInstance, deps: { idempotency: IdempotencyService }): void {
   const { idempotency } = deps;
 
-  app.addHook('onRoute', (route: RouteOptions) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!methods.includes('POST') || !route.config?.auth || route.config.idempotency === false) return;
-    const description = (route.schema as { description?: string } | undefined)?.description;
-    route.schema = { ...route.schema, description: description ? `${description}\n\n${DOC}` : DOC } as RouteOptions['schema'];
-  });
-
-  app.addHook('preValidation', async (request) => {
-    if (!applies(request)) return;
+  async function readKey(request: FastifyRequest): Promise<void> {
+    if (request.method !== 'POST') return;
     const value = request.headers['idempotency-key'];
     if (value === undefined) return;
     const key = typeof value === 'string' ? readIdempotencyKey(value) : null;
     if (key === null) throw invalidKey();
     request.idempotency = { key, body: request.body };
-  });
+  }
 
-  app.addHook('preHandler', async (request, reply) => {
+  async function claimOrReplay(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
     const state = request.idempotency;
     if (!state) return;
     const result = await idempotency.begin({
@@ -107,9 +96,9 @@ export function registerIdempotency(app: FastifyInstance, deps: { idempotency: I
       return reply.send(saved.bodyEncoding === 'base64' ? Buffer.from(saved.body, 'base64') : saved.body);
     }
     state.claim = result.claim;
-  });
+  }
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  async function save(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
     const state = request.idempotency;
     if (!state?.claim || state.settled) return payload;
     state.settled = true;
@@ -126,12 +115,24 @@ export function registerIdempotency(app: FastifyInstance, deps: { idempotency: I
       request.log.error({ err: error }, 'could not save the response of an idempotent request');
     }
     return payload;
-  });
+  }
 
-  app.addHook('onResponse', async (request) => {
+  async function releaseUnseen(request: FastifyRequest): Promise<void> {
     const state = request.idempotency;
     if (!state?.claim || state.settled) return;
     state.settled = true;
     await idempotency.release(state.claim).catch((error: unknown) => request.log.error({ err: error }, 'could not release an idempotency key'));
+  }
+
+  // Route-level hooks on the routes it applies to, so every other request runs none of this.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes('POST') || !route.config?.auth || route.config.idempotency === false) return;
+    const description = (route.schema as { description?: string } | undefined)?.description;
+    route.schema = { ...route.schema, description: description ? `${description}\n\n${DOC}` : DOC } as RouteOptions['schema'];
+    addRouteHook(route, 'preValidation', readKey);
+    addRouteHook(route, 'preHandler', claimOrReplay);
+    addRouteHook(route, 'onSend', save);
+    addRouteHook(route, 'onResponse', releaseUnseen);
   });
 }
