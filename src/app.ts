@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -14,6 +13,8 @@ import { type CachingOptions, registerCaching } from './http/plugins/caching.ts'
 import { registerAuth } from './http/plugins/auth.ts';
 import { registerErrorHandling } from './http/plugins/errors.ts';
 import { registerIdempotency } from './http/plugins/idempotency.ts';
+import { createFrontCache, frontCachedServer } from './http/front-cache.ts';
+import { requestIdOf } from './http/request-id.ts';
 import { accountRoutes } from './http/routes/accounts/index.ts';
 import { catalogRoutes } from './http/routes/catalog/index.ts';
 import { orderRoutes } from './http/routes/orders/index.ts';
@@ -41,10 +42,11 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
 }
 
+/** Levels at which Fastify logs every request (at 'info'). */
+const REQUEST_LOG_LEVELS: ReadonlySet<string> = new Set(['info', 'debug', 'trace']);
+
 /** Largest request body accepted (JSON); larger bodies get 413 PAYLOAD_TOO_LARGE. */
 export const BODY_LIMIT = 1024 * 1024;
-
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * Builds the HTTP application on a container. Never listens: `main.ts` does, and tests use `inject` or listen on an
@@ -53,19 +55,25 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { container } = options;
   const { config } = container;
+  const logger = loggerOptions(config.logLevel, options.logStream);
+  // Public reference data is answered before routing once a route has sent it (see src/http/front-cache.ts).
+  const front = createFrontCache({ trustProxy: config.trustProxy, windows: options.caching?.windows });
 
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, options.logStream),
+    logger,
+    serverFactory: frontCachedServer(front),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     exposeHeadRoutes: false, // the caching plugin adds HEAD routes itself (see registerCaching)
     requestIdHeader: false,
-    // A caller's X-Request-Id is kept when it is a sane token, so ids can be followed across services.
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdOf,
     routerOptions: { maxParamLength: 200 },
+  });
+
+  if (REQUEST_LOG_LEVELS.has(config.logLevel)) front.logTo(app.log);
+  app.addHook('preClose', (done) => {
+    front.close();
+    done();
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -73,10 +81,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
 
   app.decorateRequest('ctx', null as never);
-  app.addHook('onRequest', async (request, reply) => {
+  // Every request: synchronous (no promise per request) and first, so later hooks and handlers find the context.
+  app.addHook('onRequest', (request, reply, done) => {
     request.ctx = { requestId: request.id, now: new Date() };
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
+    done();
   });
 
   registerErrorHandling(app);
@@ -107,7 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(systemRoutes, { ping: () => container.db.ping() });
-  await app.register(referenceRoutes, { reference: container.services.reference });
+  await app.register(referenceRoutes, { reference: container.services.reference, front });
   await app.register(accountRoutes, { services: container.services });
   await app.register(catalogRoutes, container.services);
   await app.register(orderRoutes, container.services);

@@ -294,7 +294,9 @@ describeEachDatabase('OAuth access tokens on the REST API and at /mcp (RFC 6750,
       }
     };
     walk(root);
-    const outbound = /\bfetch\(|from 'node:https?'|from 'undici'|from 'axios'|\.request\(|new WebSocket/;
+    // node:http may be imported for its server (the front cache builds Fastify's server), never for a client.
+    const outbound =
+      /\bfetch\(|import\s*\{[^}]*\b(request|get|Agent)\b[^}]*\}\s*from 'node:https?'|import\s+(\*\s+as\s+)?\w+\s+from 'node:https?'|from 'undici'|from 'axios'|\.request\(|new WebSocket/;
     const offenders = files.filter((file) => outbound.test(readFileSync(file, 'utf8'))).map((f) => path.relative(root, f));
     assert.deepEqual(offenders, []);
   });

@@ -43,6 +43,8 @@ export function createReferenceService(deps: { store: ReferenceStore }) {
   const { store } = deps;
   let snapshot: Promise<Snapshot> | undefined;
   let revision = 0;
+  /** The revision of the loaded snapshot; undefined while none is loaded (before the first read, after a sync). */
+  let loadedRevision: number | undefined;
 
   async function load(): Promise<Snapshot> {
     const [countries, states, specifications, colors] = await Promise.all([
@@ -61,6 +63,7 @@ export function createReferenceService(deps: { store: ReferenceStore }) {
     }
     specifications.sort(byName);
     revision += 1;
+    loadedRevision = revision;
     return {
       revision,
       countries,
@@ -100,6 +103,11 @@ export function createReferenceService(deps: { store: ReferenceStore }) {
     /** Changes whenever the data is reloaded; anything derived from a read may be reused while it stays the same. */
     async revision(): Promise<number> {
       return (await current()).revision;
+    },
+
+    /** Whether `revision` (from `revision()`) is still the data in memory; synchronous, for per-request checks. */
+    isCurrent(revision: number): boolean {
+      return loadedRevision === revision;
     },
 
     /** All countries by name; `name` keeps those whose name contains it (case- and accent-insensitive). */
@@ -150,6 +158,7 @@ export function createReferenceService(deps: { store: ReferenceStore }) {
       const colorCounts = await store.syncColors([...COLORS], ctx.now);
       onProgress?.('colors', COLORS.length, COLORS.length);
       snapshot = undefined;
+      loadedRevision = undefined;
       return { countries: countryCounts, states: stateCounts, specifications: specificationCounts, colors: colorCounts };
     },
   };

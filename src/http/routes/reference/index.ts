@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { foldForSearch, type ReferenceService } from '../../../domain/reference/reference-service.ts';
 import { ErrorEnvelopeSchema, ok } from '../../envelope.ts';
-import { createRepresentationMemo, sendRepresentation } from '../../representation-memo.ts';
+import type { FrontCache } from '../../front-cache.ts';
+import { createRepresentationMemo, type Representation, sendRepresentation } from '../../representation-memo.ts';
 import {
   ColorListResponse,
   CountryListQuery,
@@ -19,17 +20,25 @@ import {
 
 /**
  * Public reference data (no credential): countries, their states, product specifications. The data changes only
- * when it is re-synced, so responses are kept serialized per reference revision.
+ * when it is re-synced, so responses are kept serialized per reference revision, and offered to the front cache,
+ * which answers the same URL again before routing for as long as that revision is the one in memory.
  */
-export async function referenceRoutes(app: FastifyInstance, deps: { reference: ReferenceService }): Promise<void> {
-  const { reference } = deps;
+export async function referenceRoutes(app: FastifyInstance, deps: { reference: ReferenceService; front: FrontCache }): Promise<void> {
+  const { reference, front } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const memo = createRepresentationMemo(512);
   const tags = ['Reference data'];
+  const onSend = front.capture;
+
+  function send(reply: FastifyReply, revision: number, representation: Representation): FastifyReply {
+    front.offer(reply, () => reference.isCurrent(revision));
+    return sendRepresentation(reply, representation);
+  }
 
   r.get(
     '/v1/countries',
     {
+      onSend,
       schema: {
         tags,
         summary: 'List countries',
@@ -40,18 +49,19 @@ export async function referenceRoutes(app: FastifyInstance, deps: { reference: R
     },
     async (request, reply) => {
       const name = request.query.name;
-      const key = `${await reference.revision()}|countries|${foldForSearch((name ?? '').trim())}`;
-      const representation = await memo.get(key, CountryListResponse, async () => {
+      const revision = await reference.revision();
+      const representation = await memo.get(`${revision}|countries|${foldForSearch((name ?? '').trim())}`, CountryListResponse, async () => {
         const countries = await reference.listCountries(request.ctx, { name });
         return ok('Countries retrieved', countries.map((c) => toCountryRecord(c)));
       });
-      return sendRepresentation(reply, representation);
+      return send(reply, revision, representation);
     },
   );
 
   r.get(
     '/v1/countries/:countryId',
     {
+      onSend,
       schema: {
         tags,
         summary: 'Get a country with its states',
@@ -61,10 +71,11 @@ export async function referenceRoutes(app: FastifyInstance, deps: { reference: R
     },
     async (request, reply) => {
       const { country, states } = await reference.getCountry(request.ctx, request.params.countryId);
-      const key = `${await reference.revision()}|country|${country.id}`;
-      return sendRepresentation(
+      const revision = await reference.revision();
+      return send(
         reply,
-        await memo.get(key, CountryResponse, async () => ok('Country retrieved', toCountryRecord(country, states))),
+        revision,
+        await memo.get(`${revision}|country|${country.id}`, CountryResponse, async () => ok('Country retrieved', toCountryRecord(country, states))),
       );
     },
   );
@@ -72,6 +83,7 @@ export async function referenceRoutes(app: FastifyInstance, deps: { reference: R
   r.get(
     '/v1/states/:countryId',
     {
+      onSend,
       schema: {
         tags,
         summary: "List a country's states",
@@ -82,10 +94,13 @@ export async function referenceRoutes(app: FastifyInstance, deps: { reference: R
     },
     async (request, reply) => {
       const states = await reference.listStates(request.ctx, request.params.countryId);
-      const key = `${await reference.revision()}|states|${request.params.countryId.toUpperCase()}`;
-      return sendRepresentation(
+      const revision = await reference.revision();
+      return send(
         reply,
-        await memo.get(key, StateListResponse, async () => ok('States retrieved', states.map(toStateRecord))),
+        revision,
+        await memo.get(`${revision}|states|${request.params.countryId.toUpperCase()}`, StateListResponse, async () =>
+          ok('States retrieved', states.map(toStateRecord)),
+        ),
       );
     },
   );
@@ -93,6 +108,7 @@ export async function referenceRoutes(app: FastifyInstance, deps: { reference: R
   r.get(
     '/v1/colors',
     {
+      onSend,
       schema: {
         tags,
         summary: 'List the system color palette',
@@ -101,10 +117,11 @@ export async function referenceRoutes(app: FastifyInstance, deps: { reference: R
       },
     },
     async (request, reply) => {
-      const key = `${await reference.revision()}|colors`;
-      return sendRepresentation(
+      const revision = await reference.revision();
+      return send(
         reply,
-        await memo.get(key, ColorListResponse, async () =>
+        revision,
+        await memo.get(`${revision}|colors`, ColorListResponse, async () =>
           ok('Colors retrieved', (await reference.listColors(request.ctx)).map(toColorRecord)),
         ),
       );
@@ -114,6 +131,7 @@ export async function referenceRoutes(app: FastifyInstance, deps: { reference: R
   r.get(
     '/v1/specifications',
     {
+      onSend,
       schema: {
         tags,
         summary: 'List product specifications',
@@ -122,10 +140,11 @@ export async function referenceRoutes(app: FastifyInstance, deps: { reference: R
       },
     },
     async (request, reply) => {
-      const key = `${await reference.revision()}|specifications`;
-      return sendRepresentation(
+      const revision = await reference.revision();
+      return send(
         reply,
-        await memo.get(key, SpecificationListResponse, async () =>
+        revision,
+        await memo.get(`${revision}|specifications`, SpecificationListResponse, async () =>
           ok('Specifications retrieved', (await reference.listSpecifications(request.ctx)).map(toSpecificationRecord)),
         ),
       );

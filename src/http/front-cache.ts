@@ -1,0 +1,197 @@
+import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import proxyAddr from '@fastify/proxy-addr';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { CACHE_WINDOWS, type CacheWindow, DEFAULT_CACHE_CONTROL, requestsFreshCopy } from './cache-windows.ts';
+import { ifNoneMatchMatches } from './etag.ts';
+import { requestIdOf } from './request-id.ts';
+
+interface Entry {
+  /** The headers the route's 200 went out with, with Content-Length; `x-request-id` is filled in per response. */
+  ok: OutgoingHttpHeaders;
+  /** The same for a 304: without Content-Type and Content-Length (RFC 9110 §15.4.5, §8.6). */
+  notModified: OutgoingHttpHeaders;
+  body: Buffer;
+  etag: string;
+  /** Whether the body is still what the route would answer; checked on every use. */
+  isCurrent: () => boolean;
+}
+
+export interface FrontCacheOptions {
+  /** At most this many URLs are kept (default 512); the oldest goes first. */
+  maxEntries?: number;
+  /** At most this many body bytes are kept (default 32 MiB). */
+  maxBytes?: number;
+  /** The app's TRUST_PROXY setting, so a logged client address is the one Fastify would log. */
+  trustProxy?: boolean | number | string[];
+  /** The caching plugin's cache windows: a route with a window answers per request headers, so it is never kept. */
+  windows?: Readonly<Record<string, CacheWindow>>;
+}
+
+export type FrontCache = ReturnType<typeof createFrontCache>;
+
+const OFFER = Symbol('front-cache offer');
+
+type Offered = FastifyReply & { [OFFER]?: () => boolean };
+
+/** Fastify's reading of trustProxy (lib/request.js getTrustProxyFn), for the logged client address. */
+function trustFunction(trustProxy: boolean | number | string[]): (address: string, hop: number) => boolean {
+  if (trustProxy === true) return () => true;
+  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
+  return proxyAddr.compile(trustProxy === false ? [] : trustProxy);
+}
+
+/**
+ * A front cache for public representations: it answers GET and HEAD requests for URLs whose response does not depend
+ * on who asks (public reference data) before Fastify routes them, from the bytes and headers the route itself sent
+ * last time. A matching If-None-Match gets the 304 the caching plugin would give; anything else (another method, an
+ * unknown URL, an entry no longer current) goes to Fastify as usual. See docs/decisions/0007-front-cache.md.
+ *
+ * How a route takes part: it declares `onSend: front.capture` and calls `front.offer(reply, isCurrent)` before sending;
+ * `isCurrent` must turn false as soon as the data behind the body changes. Only a GET's 200 with the default
+ * Cache-Control, on a route without a time window (its Cache-Control depends on request headers), and without a
+ * cookie is kept, under its exact URL (path and query as sent).
+ */
+export function createFrontCache(options: FrontCacheOptions = {}) {
+  const maxEntries = options.maxEntries ?? 512;
+  const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+  let log: FastifyBaseLogger | undefined;
+  const trust = trustFunction(options.trustProxy ?? false);
+  const windows = options.windows ?? CACHE_WINDOWS;
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  let open = true;
+
+  function forget(url: string): void {
+    const entry = entries.get(url);
+    if (entry === undefined) return;
+    entries.delete(url);
+    bytes -= entry.body.length;
+  }
+
+  function keep(url: string, entry: Entry): void {
+    forget(url);
+    if (entry.body.length > maxBytes) return;
+    entries.set(url, entry);
+    bytes += entry.body.length;
+    for (const oldest of entries.keys()) {
+      if (entries.size <= maxEntries && bytes <= maxBytes) break;
+      forget(oldest);
+    }
+  }
+
+  /** What Fastify's request serializer reads (src/log.ts), for a request Fastify never saw. */
+  function loggable(request: IncomingMessage) {
+    return {
+      method: request.method,
+      url: request.url ?? '/',
+      headers: request.headers,
+      get ip(): string | undefined {
+        const chain = proxyAddr.all(request, trust);
+        return chain[chain.length - 1];
+      },
+    };
+  }
+
+  return {
+    /** Log hits like Fastify logs a request ('incoming request', 'request completed'); call when request logging is on. */
+    logTo(logger: FastifyBaseLogger): void {
+      log = logger;
+    },
+
+    /** The response about to be sent may be kept and served again for as long as `isCurrent()` is true. */
+    offer(reply: FastifyReply, isCurrent: () => boolean): void {
+      (reply as Offered)[OFFER] = isCurrent;
+    },
+
+    /** Route-level onSend hook (after the caching plugin's, so every header is final): keeps an offered GET 200. */
+    capture(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void): void {
+      const isCurrent = (reply as Offered)[OFFER];
+      const url = request.raw.url;
+      if (
+        open &&
+        isCurrent !== undefined &&
+        url !== undefined &&
+        request.method === 'GET' &&
+        reply.statusCode === 200 &&
+        Buffer.isBuffer(payload) &&
+        windows[request.routeOptions.url ?? ''] === undefined &&
+        reply.getHeader('cache-control') === DEFAULT_CACHE_CONTROL &&
+        !reply.hasHeader('set-cookie') &&
+        isCurrent()
+      ) {
+        const ok: OutgoingHttpHeaders = { 'x-request-id': '' };
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value !== undefined && name !== 'x-request-id') ok[name] = typeof value === 'number' ? String(value) : value;
+        }
+        ok['content-length'] = String(payload.length);
+        const notModified = { ...ok };
+        delete notModified['content-type'];
+        delete notModified['content-length'];
+        keep(url, { ok, notModified, body: payload, etag: String(ok.etag), isCurrent });
+      }
+      done(null, payload);
+    },
+
+    /** Answers the request from the cache and returns true, or returns false and leaves it to Fastify. */
+    serve(request: IncomingMessage, response: ServerResponse): boolean {
+      const method = request.method;
+      if (!open || (method !== 'GET' && method !== 'HEAD')) return false;
+      const url = request.url;
+      if (url === undefined) return false;
+      const entry = entries.get(url);
+      if (entry === undefined) return false;
+      if (!entry.isCurrent()) {
+        forget(url);
+        return false;
+      }
+      const id = requestIdOf(request);
+      const started = log ? performance.now() : 0;
+      log?.info({ reqId: id, req: loggable(request) }, 'incoming request');
+      const inm = request.headers['if-none-match'];
+      const notModified = inm !== undefined && !requestsFreshCopy(request.headers['cache-control']) && ifNoneMatchMatches(inm, entry.etag);
+      // The entry's header object goes to writeHead whole (Node's fast path, no per-header setHeader), with this
+      // response's id written into it first: writeHead serializes the headers before it returns, and nothing else
+      // runs in between, so no response ever sees another's id.
+      const headers = notModified ? entry.notModified : entry.ok;
+      headers['x-request-id'] = id;
+      response.writeHead(notModified ? 304 : 200, headers);
+      response.end(notModified || method === 'HEAD' ? undefined : entry.body);
+      log?.info(
+        { reqId: id, res: { statusCode: response.statusCode }, responseTime: performance.now() - started, frontCache: true },
+        'request completed',
+      );
+      return true;
+    },
+
+    /** Stops serving and empties the cache: once the app is closing, Fastify answers (with 503) as it does for any route. */
+    close(): void {
+      open = false;
+      entries.clear();
+      bytes = 0;
+    },
+
+    /** How many URLs are kept (for tests and diagnostics). */
+    get size(): number {
+      return entries.size;
+    },
+  };
+}
+
+/**
+ * Fastify's `serverFactory`: the HTTP server Fastify would create (lib/server.js, same timeouts), whose requests
+ * first meet the front cache.
+ */
+export function frontCachedServer(front: FrontCache) {
+  // biome-ignore lint/suspicious/noExplicitAny: Fastify hands its options to a server factory as Record<string, any>
+  return (handler: (request: IncomingMessage, response: ServerResponse) => void, options: Record<string, any>): Server => {
+    const server = createServer(options.http ?? {}, (request, response) => {
+      if (!front.serve(request, response)) handler(request, response);
+    });
+    if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
+    if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
+    server.setTimeout(options.connectionTimeout ?? 0);
+    if (options.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+    return server;
+  };
+}
