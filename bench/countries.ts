@@ -7,13 +7,15 @@
  *    exact body bytes, Content-Type and ETag of GET /v1/countries.
  * 2. Starts bench/raw-server.ts, a bare node:http server answering every request with those bytes and headers (the
  *    upper bound), also pinned to core 0.
- * 3. Runs autocannon (a child process pinned to core 1) against: raw 200, app 200, app 304 (If-None-Match), first a
- *    short warm-up of each, then ROUNDS interleaved rounds, and reports the median requests/second per case.
- * 4. Checks that every run got only the expected status (200 or 304) with no errors, and fails loudly otherwise.
+ * 3. Runs the load generator (wrk when installed, else autocannon; a child process pinned to core 1) against: raw
+ *    200, app 200, app 304 (If-None-Match), first a short warm-up of each, then ROUNDS interleaved rounds, and reports
+ *    the median requests/second per case.
+ * 4. Checks that every run got only the expected responses (status, and exactly the bytes of one such response per
+ *    response) with no errors, and fails loudly otherwise.
  * 5. Prints the table, the ratios app200/raw200 and app304/raw200, and whether the aims were met (exit 0 either
  *    way: this is a measurement, not a test). Writes the full results to bench/results/ (git-ignored).
  *
- * Tunables (env): BENCH_CONNECTIONS (10), BENCH_DURATION seconds per measured run (8), BENCH_WARMUP seconds (3),
+ * Tunables (env): BENCH_TOOL (wrk | autocannon; default wrk when it is on PATH), BENCH_CONNECTIONS (10), BENCH_DURATION seconds per measured run (8), BENCH_WARMUP seconds (3),
  * BENCH_ROUNDS (5), BENCH_QUIET_WAIT (20): about 2.5 minutes in all on a quiet machine. CPU used by other processes
  * is measured during every run (Linux /proc): a disturbed run is flagged, repeated once after waiting for the machine
  * to be quiet (at most 3 repeats and a BENCH_QUIET_WAIT-second budget of waiting in all) and left out of the medians.
@@ -22,6 +24,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -55,6 +58,21 @@ const ROUNDS = intFromEnv('BENCH_ROUNDS', 5, 1, 9);
 const QUIET_BUDGET_S = intFromEnv('BENCH_QUIET_WAIT', 20, 0, 600);
 /** Disturbed runs repeated at most, over the whole benchmark (keeps the total time bounded). */
 const MAX_REPEATS = 3;
+
+/**
+ * The load generator. wrk (C, Debian package `wrk`) needs a fraction of the CPU autocannon (JavaScript) needs per
+ * request, so on two cores it can keep a Node server busy; autocannon saturates its own core first, and the ratios
+ * then measure the client rather than the servers (bench/README.md).
+ */
+function chooseTool(): 'wrk' | 'autocannon' {
+  const wanted = process.env.BENCH_TOOL;
+  const hasWrk = spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error === undefined;
+  if (wanted === undefined || wanted === '') return hasWrk ? 'wrk' : 'autocannon';
+  if (wanted !== 'wrk' && wanted !== 'autocannon') throw new Error(`BENCH_TOOL="${wanted}" must be wrk or autocannon`);
+  if (wanted === 'wrk' && !hasWrk) throw new Error('BENCH_TOOL=wrk but wrk is not on PATH: apt-get install -y wrk');
+  return wanted;
+}
+const TOOL = chooseTool();
 
 // ---------------------------------------------------------------------------------------------------------------
 // Child processes: pinning, bookkeeping, cleanup
@@ -307,21 +325,19 @@ function cpuUsage(before: CpuSnapshot, after: CpuSnapshot) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// autocannon
+// Load generators: wrk or autocannon, with one result shape
 
-interface AutocannonResult {
-  duration: number;
-  errors: number;
-  timeouts: number;
-  mismatches: number;
-  non2xx: number;
-  resets: number;
-  '2xx': number;
-  '3xx': number;
-  statusCodeStats: Record<string, { count: number }>;
+interface LoadResult {
+  durationS: number;
+  requests: number;
+  /** Bytes received, headers included. */
+  bytes: number;
+  /** Connection errors, timeouts, resets (by kind; all must be zero). */
+  errors: Record<string, number>;
+  /** Responses by status, where the tool counts them (autocannon); wrk counts only statuses >= 400 (`errors.status`). */
+  statuses?: Record<string, number>;
+  /** Milliseconds. wrk's are exact; autocannon's are whole milliseconds, truncated. */
   latency: { mean: number; p50: number; p99: number; max: number };
-  requests: { average: number; total: number; sent: number };
-  throughput: { average: number; total: number };
 }
 
 interface Case {
@@ -329,6 +345,8 @@ interface Case {
   url: string;
   headers: string[];
   expectStatus: 200 | 304;
+  /** Bytes of one expected response, headers included: every response of a run must have exactly this size. */
+  responseBytes: number;
   server: ChildProcess;
   /** The server's last output lines, for error messages. */
   serverOutput: () => string;
@@ -338,9 +356,8 @@ interface Run {
   case: string;
   round: number;
   reqPerSec: number;
-  /** autocannon's mean: of whole milliseconds, truncated, so far too low below 1 ms. Kept in the JSON only. */
   latencyMean: number;
-  /** Mean latency by Little's law, connections / throughput (ms): exact for a closed loop like autocannon's. */
+  /** Mean latency by Little's law, connections / throughput (ms): exact for a closed loop like wrk's or autocannon's. */
   latencyMeanLittle: number;
   latencyP50: number;
   latencyP99: number;
@@ -356,14 +373,12 @@ interface Run {
   disturbed: boolean;
   /** Server CPU time per response, microseconds: comparable even when the load generator is the bottleneck. */
   serverCpuPerRequestUs: number | undefined;
-  statusCodeStats: Record<string, { count: number }>;
+  statuses: Record<string, number> | undefined;
 }
 
-function autocannon(target: Case, seconds: number): Promise<AutocannonResult> {
-  const args = [AUTOCANNON, '--json', '-n', '-c', String(CONNECTIONS), '-d', String(seconds), '-t', '10'];
-  for (const header of target.headers) args.push('-H', header);
-  args.push(target.url);
-  const child = start(CLIENT_CORE, NODE, args);
+/** Runs a child to completion and returns its stdout; rejects with its stderr on failure. */
+function runClient(target: Case, args: [string, string[]], seconds: number): Promise<string> {
+  const child = start(CLIENT_CORE, args[0], args[1]);
   child.stdin?.end();
   let stdout = '';
   let stderr = '';
@@ -377,55 +392,102 @@ function autocannon(target: Case, seconds: number): Promise<AutocannonResult> {
     const timer = setTimeout(() => child.kill('SIGKILL'), (seconds + 30) * 1000);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
-      if (code !== 0) {
-        reject(new Error(`autocannon (${target.name}) exited with code ${code}, signal ${signal}:\n${stderr}`));
-        return;
-      }
-      try {
-        resolve(JSON.parse(stdout) as AutocannonResult);
-      } catch (error) {
-        reject(new Error(`autocannon (${target.name}) printed no JSON (${(error as Error).message}):\n${stdout}\n${stderr}`));
-      }
+      if (code !== 0) reject(new Error(`${TOOL} (${target.name}) exited with code ${code}, signal ${signal}:\n${stderr}`));
+      else resolve(stdout);
     });
   });
 }
 
-/** Throws unless every response of the run had the expected status and there were no errors. */
-function verify(target: Case, result: AutocannonResult, bodyLength: number): void {
+/** wrk's Lua `done` hook: prints the summary as one JSON line (durations in microseconds). */
+const WRK_REPORT = `done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('WRK-JSON {"duration":%d,"requests":%d,"bytes":%d,"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d,"mean":%f,"p50":%d,"p99":%d,"max":%d}\\n',
+    summary.duration, summary.requests, summary.bytes, e.connect, e.read, e.write, e.status, e.timeout,
+    latency.mean, latency:percentile(50), latency:percentile(99), latency.max))
+end
+`;
+
+async function wrk(target: Case, seconds: number): Promise<LoadResult> {
+  const script = path.join(tempDir!, 'report.lua');
+  if (!existsSync(script)) writeFileSync(script, WRK_REPORT);
+  const args = ['-t', '1', '-c', String(CONNECTIONS), '-d', `${seconds}s`, '--timeout', '10s', '-s', script];
+  for (const header of target.headers) args.push('-H', header);
+  args.push(target.url);
+  const stdout = await runClient(target, ['wrk', args], seconds);
+  const line = stdout.split('\n').find((l) => l.startsWith('WRK-JSON '));
+  if (line === undefined) throw new Error(`wrk (${target.name}) printed no summary:\n${stdout}`);
+  const r = JSON.parse(line.slice('WRK-JSON '.length)) as Record<string, number>;
+  return {
+    durationS: r.duration! / 1e6,
+    requests: r.requests!,
+    bytes: r.bytes!,
+    errors: { connect: r.connect!, read: r.read!, write: r.write!, 'status >= 400': r.status!, timeout: r.timeout! },
+    latency: { mean: r.mean! / 1000, p50: r.p50! / 1000, p99: r.p99! / 1000, max: r.max! / 1000 },
+  };
+}
+
+async function autocannon(target: Case, seconds: number): Promise<LoadResult> {
+  const args = [AUTOCANNON, '--json', '-n', '-c', String(CONNECTIONS), '-d', String(seconds), '-t', '10'];
+  for (const header of target.headers) args.push('-H', header);
+  args.push(target.url);
+  const stdout = await runClient(target, [NODE, args], seconds);
+  let r: {
+    duration: number;
+    errors: number;
+    timeouts: number;
+    mismatches: number;
+    resets: number;
+    statusCodeStats: Record<string, { count: number }>;
+    latency: { mean: number; p50: number; p99: number; max: number };
+    requests: { total: number };
+    throughput: { total: number };
+  };
+  try {
+    r = JSON.parse(stdout);
+  } catch (error) {
+    throw new Error(`autocannon (${target.name}) printed no JSON (${(error as Error).message}):\n${stdout}`);
+  }
+  return {
+    durationS: r.duration,
+    requests: r.requests.total,
+    bytes: r.throughput.total,
+    errors: { errors: r.errors, timeouts: r.timeouts, mismatches: r.mismatches, resets: r.resets },
+    statuses: Object.fromEntries(Object.entries(r.statusCodeStats).map(([code, { count }]) => [code, count])),
+    latency: r.latency,
+  };
+}
+
+/** Throws unless every response of the run was the expected one and there were no errors. */
+function verify(target: Case, result: LoadResult): void {
   const problems: string[] = [];
-  const total = result.requests.total;
+  const total = result.requests;
   if (total <= 0) problems.push('no responses at all');
-  for (const key of ['errors', 'timeouts', 'mismatches', 'resets'] as const) {
-    if (result[key] !== 0) problems.push(`${key}: ${result[key]}`);
+  for (const [kind, count] of Object.entries(result.errors)) if (count !== 0) problems.push(`${kind}: ${count}`);
+  if (result.statuses !== undefined) {
+    const expected = String(target.expectStatus);
+    const codes = Object.keys(result.statuses);
+    if (codes.length !== 1 || codes[0] !== expected || result.statuses[expected] !== total) {
+      problems.push(`status codes ${JSON.stringify(result.statuses)}, expected only ${expected} (${total} responses)`);
+    }
   }
-  const codes = Object.keys(result.statusCodeStats);
-  const expected = String(target.expectStatus);
-  if (codes.length !== 1 || codes[0] !== expected) {
-    problems.push(`status codes ${JSON.stringify(result.statusCodeStats)}, expected only ${expected}`);
-  } else if (result.statusCodeStats[expected]!.count !== total) {
-    problems.push(`${result.statusCodeStats[expected]!.count} responses with ${expected} out of ${total}`);
-  }
-  if (target.expectStatus === 200 && result['2xx'] !== total) problems.push(`2xx ${result['2xx']} of ${total}`);
-  if (target.expectStatus === 304 && result['3xx'] !== total) problems.push(`3xx ${result['3xx']} of ${total}`);
-  // Bytes received per response (headers included): a 200 carries the whole body, a 304 none of it.
-  const perResponse = total > 0 ? result.throughput.total / total : 0;
-  if (target.expectStatus === 200 && perResponse < bodyLength) {
-    problems.push(`only ${perResponse.toFixed(0)} bytes per response, the body alone is ${bodyLength}`);
-  }
-  if (target.expectStatus === 304 && perResponse >= 2048) {
-    problems.push(`${perResponse.toFixed(0)} bytes per 304 response: is a body being sent?`);
+  // Every expected response has the same size (fixed-length request ids and dates), so bytes / responses must be
+  // that size: a single 200 among a thousand 304s would add 34 bytes per response. The tolerance allows for a
+  // response cut off when the run ends.
+  const perResponse = total > 0 ? result.bytes / total : 0;
+  if (Math.abs(perResponse - target.responseBytes) > Math.max(2, target.responseBytes * 0.001)) {
+    problems.push(`${perResponse.toFixed(1)} bytes per response, expected ${target.responseBytes} (one ${target.expectStatus} response)`);
   }
   if (problems.length > 0) {
     throw new Error(`${target.name}: the run is not valid:\n  - ${problems.join('\n  - ')}`);
   }
 }
 
-async function measure(target: Case, round: number, seconds: number, bodyLength: number): Promise<Run> {
+async function measure(target: Case, round: number, seconds: number): Promise<Run> {
   const before = snapshot(target.server.pid);
-  const result = await autocannon(target, seconds);
+  const result = await (TOOL === 'wrk' ? wrk(target, seconds) : autocannon(target, seconds));
   const after = snapshot(target.server.pid);
   try {
-    verify(target, result, bodyLength);
+    verify(target, result);
   } catch (error) {
     const { exitCode, signalCode } = target.server;
     const state =
@@ -435,17 +497,18 @@ async function measure(target: Case, round: number, seconds: number, bodyLength:
     throw new Error(`${(error as Error).message}\n${state}`);
   }
   const cpu = cpuUsage(before, after);
+  const rate = result.requests / result.durationS;
   return {
     case: target.name,
     round,
-    reqPerSec: result.requests.average,
+    reqPerSec: rate,
     latencyMean: result.latency.mean,
-    latencyMeanLittle: (CONNECTIONS / (result.requests.total / result.duration)) * 1000,
+    latencyMeanLittle: (CONNECTIONS / rate) * 1000,
     latencyP50: result.latency.p50,
     latencyP99: result.latency.p99,
     latencyMax: result.latency.max,
-    requests: result.requests.total,
-    bytesPerResponse: result.throughput.total / result.requests.total,
+    requests: result.requests,
+    bytesPerResponse: result.bytes / result.requests,
     serverCoreBusy: cpu.serverCore,
     clientCoreBusy: cpu.clientCore,
     serverProcessCpu: cpu.serverProcess,
@@ -455,9 +518,36 @@ async function measure(target: Case, round: number, seconds: number, bodyLength:
     serverCpuPerRequestUs:
       cpu.serverProcess === undefined
         ? undefined
-        : (cpu.serverProcess * ((after.at - before.at) / 1000) * 1e6) / result.requests.total,
-    statusCodeStats: result.statusCodeStats,
+        : (cpu.serverProcess * ((after.at - before.at) / 1000) * 1e6) / result.requests,
+    statuses: result.statuses,
   };
+}
+
+/**
+ * The exact size in bytes of one response (status line, headers, body) to a GET with these headers, read off the
+ * socket, as the load generator will count it.
+ */
+function responseSize(url: string, headers: string[]): Promise<number> {
+  const { hostname, port, pathname } = new URL(url);
+  const head = [`GET ${pathname} HTTP/1.1`, `Host: ${hostname}:${port}`, ...headers, '', ''].join('\r\n');
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(head));
+    let received = Buffer.alloc(0);
+    socket.setTimeout(10_000, () => socket.destroy(new Error(`GET ${url}: no complete answer after 10 s`)));
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      const end = received.indexOf('\r\n\r\n');
+      if (end === -1) return;
+      const length = /\r\ncontent-length: *(\d+)/i.exec(received.subarray(0, end).toString('latin1'));
+      const status = Number(received.subarray(9, 12).toString('latin1'));
+      const total = end + 4 + (length && status !== 304 ? Number(length[1]) : 0);
+      if (received.length >= total) {
+        socket.destroy();
+        resolve(total);
+      }
+    });
+    socket.on('error', reject);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -474,6 +564,7 @@ function medianOf(values: (number | undefined)[]): number | undefined {
   return known.length > 0 ? median(known) : undefined;
 }
 
+const ms = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(2));
 const pct = (v: number | undefined) => (v === undefined ? 'n/a' : `${(v * 100).toFixed(0)}%`);
 
 function table(rows: string[][]): string {
@@ -549,30 +640,27 @@ async function main(): Promise<void> {
   process.stdout.write(`raw: ${rawUrl} -> same ${check.body.length} bytes and headers\n`);
 
   // 3. The runs
+  const inm = [`If-None-Match: ${etag}`];
   const cases: Case[] = [
-    { name: 'raw 200', url: rawUrl, headers: [], expectStatus: 200, server: raw, serverOutput: rawOutput },
-    { name: 'app 200', url: appUrl, headers: [], expectStatus: 200, server: app, serverOutput: appOutput },
-    {
-      name: 'app 304',
-      url: appUrl,
-      headers: [`If-None-Match:${etag}`],
-      expectStatus: 304,
-      server: app,
-      serverOutput: appOutput,
-    },
+    { name: 'raw 200', url: rawUrl, headers: [], expectStatus: 200, responseBytes: await responseSize(rawUrl, []), server: raw, serverOutput: rawOutput },
+    { name: 'app 200', url: appUrl, headers: [], expectStatus: 200, responseBytes: await responseSize(appUrl, []), server: app, serverOutput: appOutput },
+    { name: 'app 304', url: appUrl, headers: inm, expectStatus: 304, responseBytes: await responseSize(appUrl, inm), server: app, serverOutput: appOutput },
   ];
   const pinning = TASKSET
-    ? `servers on core ${SERVER_CORE}, autocannon on core ${CLIENT_CORE ?? SERVER_CORE}`
+    ? `servers on core ${SERVER_CORE}, ${TOOL} on core ${CLIENT_CORE ?? SERVER_CORE}`
     : 'no pinning (taskset missing)';
+  if (TOOL === 'autocannon') {
+    process.stderr.write('warning: wrk not found (apt-get install -y wrk): autocannon tends to be the limit itself, see bench/README.md\n');
+  }
   process.stdout.write(
-    `\n${CONNECTIONS} connections, ${WARMUP} s warm-up per case, ` +
+    `\nload generator ${TOOL}, ${CONNECTIONS} connections, ${WARMUP} s warm-up per case, ` +
       `${ROUNDS} rounds x ${cases.length} cases x ${DURATION} s; ${pinning}\n`,
   );
 
   if (WARMUP > 0) {
     for (const target of cases) {
       await waitForQuiet();
-      const run = await measure(target, 0, WARMUP, body.length);
+      const run = await measure(target, 0, WARMUP);
       process.stdout.write(
         `  warm-up ${target.name.padEnd(8)} ${run.reqPerSec.toFixed(0).padStart(7)} req/s` +
           `${run.disturbed ? '  DISTURBED (other processes were using the CPU)' : ''}\n`,
@@ -590,12 +678,12 @@ async function main(): Promise<void> {
     for (const target of order) {
       for (let attempt = 1; ; attempt++) {
         await waitForQuiet();
-        const run = await measure(target, round, DURATION, body.length);
+        const run = await measure(target, round, DURATION);
         runs.push(run);
         const retry = run.disturbed && attempt === 1 && retriesLeft > 0;
         process.stdout.write(
           `  round ${round} ${target.name.padEnd(8)} ${run.reqPerSec.toFixed(0).padStart(7)} req/s` +
-            `  p50 ${run.latencyP50} ms  p99 ${run.latencyP99} ms` +
+            `  p50 ${ms(run.latencyP50)} ms  p99 ${ms(run.latencyP99)} ms` +
             `  server CPU ${pct(run.serverProcessCpu)}  client CPU ${pct(run.clientProcessCpu)}` +
             `  core 0 ${pct(run.serverCoreBusy)}  core 1 ${pct(run.clientCoreBusy)}  other ${pct(run.foreignCpu)}` +
             `${run.disturbed ? `  DISTURBED (other processes were using the CPU)${retry ? ': repeating' : ''}` : ''}\n`,
@@ -633,8 +721,23 @@ async function main(): Promise<void> {
     };
   });
   const rawRate = summary[0]!.reqPerSec;
-  const ratio200 = summary[1]!.reqPerSec / rawRate;
-  const ratio304 = summary[2]!.reqPerSec / rawRate;
+  // Paired ratios: each round's app figure over the same round's raw figure (the three cases of a round run within
+  // half a minute of each other), then the median over the rounds. The machine's speed drifts by up to 2x over
+  // minutes, which moves whole rounds; a ratio within a round cancels that drift, a ratio of medians does not.
+  const pairedRatio = (name: string) => {
+    const perRound: number[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const clean = (c: string) => runs.find((r) => r.case === c && r.round === round && !r.disturbed);
+      const rawRun = clean('raw 200');
+      const appRun = clean(name);
+      if (rawRun && appRun) perRound.push(appRun.reqPerSec / rawRun.reqPerSec);
+    }
+    return { perRound, median: perRound.length > 0 ? median(perRound) : summary.find((s) => s.case === name)!.reqPerSec / rawRate };
+  };
+  const paired200 = pairedRatio('app 200');
+  const paired304 = pairedRatio('app 304');
+  const ratio200 = paired200.median;
+  const ratio304 = paired304.median;
   // The same comparison by server CPU cost: raw CPU per response / the case's. What the ratio would be if both servers
   // were CPU-bound on their core; it does not depend on the load generator keeping up.
   const rawCost = summary[0]!.serverCpuPerRequestUs;
@@ -650,8 +753,8 @@ async function main(): Promise<void> {
       s.case,
       s.reqPerSec.toFixed(0),
       s.rounds.join(' / '),
-      String(s.latencyP50),
-      String(s.latencyP99),
+      ms(s.latencyP50),
+      ms(s.latencyP99),
       s.latencyMeanLittle.toFixed(2),
       s.bytesPerResponse.toFixed(0),
       pct(s.serverProcessCpu),
@@ -674,15 +777,17 @@ async function main(): Promise<void> {
   process.stdout.write(`${table(rows)}\n\n`);
   process.stdout.write(
     `app 200 / raw 200 = ${ratio200.toFixed(2)}  (aim >= ${AIM_APP200.toFixed(2)}): ` +
-      `${verdict200 ? 'MET' : 'NOT MET'}${unreliable}\n` +
+      `${verdict200 ? 'MET' : 'NOT MET'}${unreliable}  per round: ${paired200.perRound.map((r) => r.toFixed(2)).join(' ')}\n` +
       `app 304 / raw 200 = ${ratio304.toFixed(2)}  (aim >  ${AIM_APP304.toFixed(2)}): ` +
-      `${verdict304 ? 'MET' : 'NOT MET'}${unreliable}\n` +
+      `${verdict304 ? 'MET' : 'NOT MET'}${unreliable}  per round: ${paired304.perRound.map((r) => r.toFixed(2)).join(' ')}\n` +
+      `(median of the per-round ratios; the ratios of the medians in the table: ` +
+      `app 200 ${(summary[1]!.reqPerSec / rawRate).toFixed(2)}, app 304 ${(summary[2]!.reqPerSec / rawRate).toFixed(2)})\n` +
       `by server CPU per response: app 200 ${fmt(costRatio(summary[1]!.serverCpuPerRequestUs))}, ` +
       `app 304 ${fmt(costRatio(summary[2]!.serverCpuPerRequestUs))} (x raw 200)\n`,
   );
   process.stdout.write(
-    `(p50/p99: autocannon's, whole ms, truncated (0 = under 1 ms); mean: connections / throughput. ` +
-      `"server CPU" / "client CPU": CPU time of the server / autocannon process over wall time ` +
+    `(p50/p99: ${TOOL === 'wrk' ? "wrk's" : "autocannon's, whole ms, truncated (0 = under 1 ms)"}; mean: connections / throughput. ` +
+      `"server CPU" / "client CPU": CPU time of the server / ${TOOL} process over wall time ` +
       `(one core = 100%; client near 100% = the load generator is the limit); ` +
       `"CPU us/req": server CPU time per response; "other CPU": CPU used by anything else on the machine; ` +
       `"x raw (CPU)": raw 200's CPU per response / this case's.)\n`,
@@ -701,12 +806,14 @@ async function main(): Promise<void> {
         cpus: CPUS,
         cpuModel: os.cpus()[0]?.model,
         pinned: TASKSET,
-        config: { connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, rounds: ROUNDS },
+        config: { tool: TOOL, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, rounds: ROUNDS },
         body: { bytes: body.length, contentType, etag },
         summary,
         ratios: {
           app200: ratio200,
           app304: ratio304,
+          perRound: { app200: paired200.perRound, app304: paired304.perRound },
+          ofMedians: { app200: summary[1]!.reqPerSec / rawRate, app304: summary[2]!.reqPerSec / rawRate },
           byCpu: {
             app200: costRatio(summary[1]!.serverCpuPerRequestUs),
             app304: costRatio(summary[2]!.serverCpuPerRequestUs),
