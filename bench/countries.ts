@@ -15,8 +15,9 @@
  * 5. Prints the table, the ratios app200/raw200 and app304/raw200, and whether the aims were met (exit 0 either
  *    way: this is a measurement, not a test). Writes the full results to bench/results/ (git-ignored).
  *
- * Tunables (env): BENCH_TOOL (wrk | autocannon; default wrk when it is on PATH), BENCH_CONNECTIONS (10), BENCH_DURATION seconds per measured run (8), BENCH_WARMUP seconds (3),
- * BENCH_ROUNDS (5), BENCH_QUIET_WAIT (20): about 2.5 minutes in all on a quiet machine. CPU used by other processes
+ * Tunables (env): BENCH_TOOL (wrk | autocannon; default wrk when it is on PATH), BENCH_CONNECTIONS (10),
+ * BENCH_DURATION seconds per measured run (5), BENCH_WARMUP seconds (3), BENCH_ROUNDS (9; short rounds pair the cases
+ * closely in time), BENCH_QUIET_WAIT (20): about 2.5 minutes in all on a quiet machine. CPU used by other processes
  * is measured during every run (Linux /proc): a disturbed run is flagged, repeated once after waiting for the machine
  * to be quiet (at most 3 repeats and a BENCH_QUIET_WAIT-second budget of waiting in all) and left out of the medians.
  * Only 127.0.0.1 is ever targeted; every child process is killed on exit, error or signal.
@@ -51,9 +52,9 @@ function intFromEnv(name: string, fallback: number, min: number, max: number): n
 }
 
 const CONNECTIONS = intFromEnv('BENCH_CONNECTIONS', 10, 1, 1000);
-const DURATION = intFromEnv('BENCH_DURATION', 8, 1, 60);
+const DURATION = intFromEnv('BENCH_DURATION', 5, 1, 60);
 const WARMUP = intFromEnv('BENCH_WARMUP', 3, 0, 30);
-const ROUNDS = intFromEnv('BENCH_ROUNDS', 5, 1, 9);
+const ROUNDS = intFromEnv('BENCH_ROUNDS', 9, 1, 25);
 /** Seconds the whole benchmark may spend waiting for the machine to be quiet before runs. */
 const QUIET_BUDGET_S = intFromEnv('BENCH_QUIET_WAIT', 20, 0, 600);
 /** Disturbed runs repeated at most, over the whole benchmark (keeps the total time bounded). */
