@@ -9,6 +9,7 @@ import {
 import { connectorDefaults } from './config.ts';
 import type { Container } from './container.ts';
 import { isLoopbackHost } from './domain/oauth/oauth-rules.ts';
+import { CACHE_WINDOWS } from './http/cache-windows.ts';
 import { type CachingOptions, registerCaching } from './http/plugins/caching.ts';
 import { registerAuth } from './http/plugins/auth.ts';
 import { registerErrorHandling } from './http/plugins/errors.ts';
@@ -57,7 +58,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = container;
   const logger = loggerOptions(config.logLevel, options.logStream);
   // Public reference data is answered before routing once a route has sent it (see src/http/front-cache.ts).
-  const front = createFrontCache({ trustProxy: config.trustProxy, windows: options.caching?.windows });
+  // One table of cache windows for the caching plugin and the front cache (which never keeps a windowed route).
+  const windows = options.caching?.windows ?? CACHE_WINDOWS;
+  const front = createFrontCache({ trustProxy: config.trustProxy, windows });
 
   const app = Fastify({
     logger,
@@ -90,7 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
-  registerCaching(app, options.caching);
+  registerCaching(app, { windows });
   registerAuth(app, { auth: container.services.auth });
   registerIdempotency(app, { idempotency: container.services.idempotency });
 

@@ -190,7 +190,7 @@ describe('front cache bounds and lifecycle', () => {
   const current = { value: true };
   let routed = 0;
   before(async () => {
-    front = createFrontCache({ maxEntries: 3, maxBytes: 2500 });
+    front = createFrontCache({ maxEntries: 3, maxBytes: 2500, windows: {} });
     app = Fastify({ serverFactory: frontCachedServer(front) });
     registerCaching(app);
     app.get('/item/:n', { onSend: front.capture }, async (request, reply) => {

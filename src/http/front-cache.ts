@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Serv
 import { performance } from 'node:perf_hooks';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { CACHE_WINDOWS, type CacheWindow, DEFAULT_CACHE_CONTROL, requestsFreshCopy } from './cache-windows.ts';
+import { type CacheWindow, DEFAULT_CACHE_CONTROL, requestsFreshCopy } from './cache-windows.ts';
 import { ifNoneMatchMatches } from './etag.ts';
 import { requestIdOf } from './request-id.ts';
 
@@ -24,8 +24,8 @@ export interface FrontCacheOptions {
   maxBytes?: number;
   /** The app's TRUST_PROXY setting, so a logged client address is the one Fastify would log. */
   trustProxy?: boolean | number | string[];
-  /** The caching plugin's cache windows: a route with a window answers per request headers, so it is never kept. */
-  windows?: Readonly<Record<string, CacheWindow>>;
+  /** The caching plugin's cache windows (the same table): a route with a window answers per request headers, so it is never kept. */
+  windows: Readonly<Record<string, CacheWindow>>;
 }
 
 export type FrontCache = ReturnType<typeof createFrontCache>;
@@ -52,12 +52,12 @@ function trustFunction(trustProxy: boolean | number | string[]): (address: strin
  * Cache-Control, on a route without a time window (its Cache-Control depends on request headers), and without a
  * cookie is kept, under its exact URL (path and query as sent).
  */
-export function createFrontCache(options: FrontCacheOptions = {}) {
+export function createFrontCache(options: FrontCacheOptions) {
   const maxEntries = options.maxEntries ?? 512;
   const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
   let log: FastifyBaseLogger | undefined;
   const trust = trustFunction(options.trustProxy ?? false);
-  const windows = options.windows ?? CACHE_WINDOWS;
+  const { windows } = options;
   const entries = new Map<string, Entry>();
   let bytes = 0;
   let open = true;

@@ -63,7 +63,6 @@ export function createReferenceService(deps: { store: ReferenceStore }) {
     }
     specifications.sort(byName);
     revision += 1;
-    loadedRevision = revision;
     return {
       revision,
       countries,
@@ -78,11 +77,19 @@ export function createReferenceService(deps: { store: ReferenceStore }) {
 
   function current(): Promise<Snapshot> {
     if (!snapshot) {
-      snapshot = load();
-      // A failed load (database down) must not be cached: the next request tries again.
-      snapshot.catch(() => {
-        snapshot = undefined;
-      });
+      const loading = load();
+      snapshot = loading;
+      // Registered before any caller awaits it, so it runs first. A load that a sync overtook (it read the data before
+      // the sync wrote) never becomes the current revision; a failed load (database down) is not cached: the next
+      // request tries again.
+      loading.then(
+        (loaded) => {
+          if (snapshot === loading) loadedRevision = loaded.revision;
+        },
+        () => {
+          if (snapshot === loading) snapshot = undefined;
+        },
+      );
     }
     return snapshot;
   }
