@@ -82,8 +82,9 @@ export const ERROR_CODES = {
   },
   CREDENTIAL_NOT_ALLOWED: {
     status: 403,
-    meaning: 'This action needs a signed-in merchant (session token); API keys and app tokens cannot do it.',
-    fix: 'Sign in with `POST /v1/auth/login` and use the session token.',
+    meaning:
+      'This kind of credential may not do this action: some actions need a signed-in merchant (a session token; for the owner role, a signed-in owner), and creating API keys or changing members is closed to connected apps whatever their scopes. The message says which.',
+    fix: 'Sign in with `POST /v1/auth/login` and use the session token (or, where the message allows it, an API key).',
   },
   MODE_MISMATCH: {
     status: 403,
@@ -140,6 +141,11 @@ export const ERROR_CODES = {
     status: 410,
     meaning: 'The invitation has expired.',
     fix: 'Ask the store owner for a new invitation.',
+  },
+  INVITATION_WITHDRAWN: {
+    status: 410,
+    meaning: 'The member who sent the invitation can no longer give its role (they left the store or their role changed).',
+    fix: 'Ask a store owner for a new invitation.',
   },
   INVITATION_EMAIL_MISMATCH: {
     status: 403,

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Address, Invitation, Member, Membership, Store } from '../domain/accounts/types.ts';
 import type { Role } from '../domain/permissions.ts';
 import { normalizeEmail } from './account-store.ts';
-import { fromDate, toDate } from './db.ts';
+import { type Dialect, fromDate, toDate } from './db.ts';
 import type { Database, StoreInvitationTable, StoreTable } from './schema.ts';
 
 function toStore(r: Selectable<StoreTable>): Store {
@@ -54,7 +54,8 @@ export interface StorePatch {
 }
 
 /** Stores (the tenants), their members and invitations. Every method takes the store id first. */
-export function createMerchantStore(db: Kysely<Database>) {
+export function createMerchantStore(db: Kysely<Database>, dialect: Dialect) {
+  const forUpdate = dialect === 'postgres';
   return {
     async insertStore(store: Store): Promise<void> {
       await db
@@ -196,14 +197,14 @@ export function createMerchantStore(db: Kysely<Database>) {
       }));
     },
 
-    async countOwners(storeId: string): Promise<number> {
-      const row = await db
-        .selectFrom('store_members')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('store_id', '=', storeId)
-        .where('role', '=', 'owner')
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+    /**
+     * The store's owners, locked until the transaction ends on PostgreSQL (SQLite runs one transaction at a time), so
+     * two owners demoting or removing each other at once cannot both see the other and leave the store ownerless.
+     */
+    async countOwnersForUpdate(storeId: string): Promise<number> {
+      let q = db.selectFrom('store_members').select('user_id').where('store_id', '=', storeId).where('role', '=', 'owner');
+      if (forUpdate) q = q.forUpdate();
+      return (await q.execute()).length;
     },
 
     async updateMemberRole(storeId: string, userId: string, role: Role, now: Date): Promise<void> {

@@ -24,7 +24,7 @@ function reposOn(executor: Kysely<Database>, dialect: Dialect) {
     inventory: createInventoryStore(executor),
     orders: createOrderStore(executor),
     accounts: createAccountStore(executor),
-    merchants: createMerchantStore(executor),
+    merchants: createMerchantStore(executor, dialect),
     apiKeys: createApiKeyStore(executor),
     audit: createAuditStore(executor),
     files: createFileStore(executor),

@@ -3,8 +3,9 @@ import { AppError } from '../../errors.ts';
 import type { DataAccess } from '../../store/repos.ts';
 import { requirePermission } from '../access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
+import { keyPermissions, refuseAppToken } from './credential-bounds.ts';
 import { newId } from '../ids.ts';
-import { expandPermissions, type Permission, sortPermissions } from '../permissions.ts';
+import type { Permission } from '../permissions.ts';
 import { hashSecret, newSecret } from '../secrets.ts';
 import type { ApiKey } from './types.ts';
 
@@ -13,7 +14,8 @@ export const API_KEY_PREFIX: Record<Mode, string> = { live: 'sk_live_', test: 's
 
 /**
  * API keys of the active store and mode. Managing them needs settings:write. A key acts as its creator, limited to
- * the permissions it was given: it never exceeds what the creator may do, now or later.
+ * the permissions it was given: it never exceeds what the creator may do, now or later, nor what the credential that
+ * created it could do (credential-bounds.ts). Connected apps cannot create keys.
  */
 export function createApiKeyService(deps: { data: DataAccess }) {
   const { data } = deps;
@@ -23,18 +25,12 @@ export function createApiKeyService(deps: { data: DataAccess }) {
       input: { name: string; mode?: Mode | undefined; permissions?: Permission[] | undefined },
     ): Promise<{ key: ApiKey; secret: string }> {
       requirePermission(ctx, 'settings:write');
+      refuseAppToken(ctx, 'Creating an API key');
       const mode = input.mode ?? ctx.tenant.mode;
       if (ctx.credential !== 'session' && mode !== ctx.tenant.mode) {
         throw new AppError('MODE_MISMATCH', `A ${ctx.tenant.mode} credential cannot create a ${mode} key. Sign in to create keys of either mode.`);
       }
-      if (input.permissions !== undefined) {
-        const beyond = sortPermissions(input.permissions).filter((p) => !ctx.permissions.has(p));
-        if (beyond.length > 0) {
-          throw new AppError('PERMISSION_DENIED', `You cannot give a key permissions you do not have: ${beyond.join(', ')}.`, {
-            details: beyond.map((p) => ({ path: 'permissions', rule: `you lack ${p}` })),
-          });
-        }
-      }
+      const permissions = keyPermissions(ctx, input.permissions);
       const secret = newSecret(API_KEY_PREFIX[mode]);
       const key: ApiKey = {
         id: newId('key', ctx.now),
@@ -42,7 +38,7 @@ export function createApiKeyService(deps: { data: DataAccess }) {
         mode,
         name: input.name,
         prefix: secret.slice(0, API_KEY_PREFIX[mode].length + 6),
-        permissions: input.permissions === undefined ? null : sortPermissions(expandPermissions(input.permissions)),
+        permissions,
         createdBy: ctx.actor.userId!,
         createdAt: ctx.now,
         lastUsedAt: null,

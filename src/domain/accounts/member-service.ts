@@ -3,17 +3,28 @@ import { AppError } from '../../errors.ts';
 import type { DataAccess } from '../../store/repos.ts';
 import { requirePermission, requireSession } from '../access.ts';
 import { auditEntry, recordAudit } from '../audit/audit-service.ts';
+import { refuseAppToken, requireCanActOnMember, requireCanGrantRole } from './credential-bounds.ts';
 import { newId } from '../ids.ts';
-import type { Role } from '../permissions.ts';
+import { effectivePermissions, expandPermissions, ROLE_PERMISSIONS, type Role } from '../permissions.ts';
 import { hashSecret, newSecret } from '../secrets.ts';
 import type { Invitation, Member, Membership } from './types.ts';
+
+/** Whether a member with role `sender` may give `role`: they manage members and hold every permission of it. */
+function roleWithin(role: Role, sender: Role): boolean {
+  const held = effectivePermissions(sender, null);
+  if (!held.has('settings:write')) return false;
+  if (role === 'owner') return sender === 'owner';
+  return [...expandPermissions(ROLE_PERMISSIONS[role])].every((p) => held.has(p));
+}
 
 /** Invitations are valid for 7 days. */
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 
 /**
  * Members of the active store and their roles. Inviting, changing roles and removing need settings:write (owners);
- * listing needs settings:read. A store always keeps at least one owner.
+ * listing needs settings:read. A store always keeps at least one owner. Every change is bounded by the caller's
+ * effective permissions (credential-bounds.ts): no role beyond them is given, nobody stronger is acted on, owners
+ * only by a signed-in owner, and never by a connected app.
  */
 export function createMemberService(deps: { data: DataAccess }) {
   const { data } = deps;
@@ -37,6 +48,8 @@ export function createMemberService(deps: { data: DataAccess }) {
     /** Invites someone by email; the token is returned once, for the owner to pass on (we send no email). */
     async invite(ctx: StoreContext, input: { email: string; role: Role }): Promise<{ invitation: Invitation; token: string }> {
       requirePermission(ctx, 'settings:write');
+      refuseAppToken(ctx, 'Inviting a member');
+      requireCanGrantRole(ctx, input.role);
       const existing = await data.repos.accounts.findUserForLogin(input.email);
       if (existing && (await data.repos.merchants.findMembership(ctx.tenant.storeId, existing.user.id))) {
         throw new AppError('ALREADY_MEMBER', `${input.email} is already a member of this store. Change their role instead.`);
@@ -89,6 +102,11 @@ export function createMemberService(deps: { data: DataAccess }) {
         throw new AppError('ALREADY_MEMBER', 'You are already a member of this store.');
       }
       await data.transaction(async (repos) => {
+        // An invitation is worth what its sender may still give: one whose sender left or was demoted is withdrawn.
+        const sender = await repos.merchants.findMembership(invitation.storeId, invitation.invitedBy);
+        if (!sender || !roleWithin(invitation.role, sender.role)) {
+          throw new AppError('INVITATION_WITHDRAWN', 'This invitation no longer holds: the member who sent it can no longer give this role. Ask a store owner for a new one.');
+        }
         if (!(await repos.merchants.markInvitationAccepted(invitation.storeId, invitation.id, ctx.now))) {
           throw new AppError('INVITATION_NOT_FOUND', 'This invitation has just been used or revoked.');
         }
@@ -102,9 +120,12 @@ export function createMemberService(deps: { data: DataAccess }) {
 
     async changeRole(ctx: StoreContext, userId: string, role: Role): Promise<Membership> {
       requirePermission(ctx, 'settings:write');
+      refuseAppToken(ctx, "Changing a member's role");
+      requireCanGrantRole(ctx, role);
       return data.transaction(async (repos) => {
         const member = await requireMember(repos, ctx, userId);
-        if (member.role === 'owner' && role !== 'owner' && (await repos.merchants.countOwners(ctx.tenant.storeId)) <= 1) throw lastOwner();
+        requireCanActOnMember(ctx, member.role);
+        if (member.role === 'owner' && role !== 'owner' && (await repos.merchants.countOwnersForUpdate(ctx.tenant.storeId)) <= 1) throw lastOwner();
         await repos.merchants.updateMemberRole(ctx.tenant.storeId, userId, role, ctx.now);
         await recordAudit(repos, ctx, { action: 'member.role_change', targetType: 'user', targetId: userId, details: { from: member.role, to: role } });
         return { ...member, role, updatedAt: ctx.now };
@@ -113,9 +134,11 @@ export function createMemberService(deps: { data: DataAccess }) {
 
     async remove(ctx: StoreContext, userId: string): Promise<void> {
       requirePermission(ctx, 'settings:write');
+      refuseAppToken(ctx, 'Removing a member');
       await data.transaction(async (repos) => {
         const member = await requireMember(repos, ctx, userId);
-        if (member.role === 'owner' && (await repos.merchants.countOwners(ctx.tenant.storeId)) <= 1) throw lastOwner();
+        requireCanActOnMember(ctx, member.role);
+        if (member.role === 'owner' && (await repos.merchants.countOwnersForUpdate(ctx.tenant.storeId)) <= 1) throw lastOwner();
         await repos.merchants.deleteMember(ctx.tenant.storeId, userId);
         await recordAudit(repos, ctx, { action: 'member.remove', targetType: 'user', targetId: userId, details: { role: member.role } });
       });
