@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { systemContext } from '../src/context.ts';
+import { LOGIN_LIMITS } from '../src/domain/accounts/login-throttle.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client, createApiKey, signup } from './helpers/merchants.ts';
@@ -112,6 +113,42 @@ describeEachDatabase('accounts and sessions', (kind) => {
       assert.ok(retryAfter > 0 && retryAfter <= 900, `Retry-After ${blocked.headers['retry-after']}`);
       const other = await signup(t.app);
       assert.equal((await call('POST', '/v1/auth/login', { body: { email: other.email, password: other.password } })).status, 200, 'other accounts unaffected');
+    });
+
+    const login = (email: string, password: string, remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url: '/v1/auth/login', remoteAddress, payload: { email, password } });
+
+    it('verifies no attempt beyond the limit in a burst: 49 wrong passwords and the right one last, all at once', async () => {
+      const m = await signup(t.app);
+      const address = '192.0.2.10';
+      const results = await Promise.all([...Array.from({ length: 49 }, (_, i) => login(m.email, `wrong password ${i}`, address)), login(m.email, m.password, address)]);
+      const statuses = results.map((r) => r.statusCode);
+      assert.equal(statuses.filter((s) => s !== 429).length, LOGIN_LIMITS.perAccountAndAddress.limit, `exactly the limit was verified: ${statuses.join(',')}`);
+      assert.equal(statuses.at(-1), 429, 'the right password, past the limit, was not verified');
+      assert.ok(!statuses.includes(200));
+      for (const r of results.filter((r) => r.statusCode === 429)) assert.ok(Number(r.headers['retry-after']) > 0);
+    });
+
+    it('caps one account across addresses it has not signed in from, but never locks out an address it has', async () => {
+      const m = await signup(t.app);
+      const home = '198.51.100.1';
+      assert.equal((await login(m.email, m.password, home)).statusCode, 200, 'the merchant signs in from home');
+      const attack = await Promise.all(Array.from({ length: 30 }, (_, i) => login(m.email, `guess ${i}`, `203.0.113.${i + 1}`)));
+      const verified = attack.filter((r) => r.statusCode !== 429).length;
+      assert.equal(verified, LOGIN_LIMITS.perAccountFromNewAddresses.limit, `at most the per-account cap was verified: ${attack.map((r) => r.statusCode)}`);
+      const blocked = attack.find((r) => r.statusCode === 429)!;
+      assert.ok(Number(blocked.headers['retry-after']) <= LOGIN_LIMITS.perAccountFromNewAddresses.windowSeconds);
+      assert.equal((await login(m.email, m.password, '203.0.113.200')).statusCode, 429, 'a new address waits out the attack');
+      assert.equal((await login(m.email, m.password, home)).statusCode, 200, 'home still signs in');
+    });
+
+    it('gives a successful attempt back: failures and successes interleaved never lock out the right password', async () => {
+      const m = await signup(t.app);
+      const address = '192.0.2.77';
+      for (let round = 0; round < 3; round += 1) {
+        for (let i = 0; i < LOGIN_LIMITS.perAccountAndAddress.limit - 1; i += 1) assert.equal((await login(m.email, `wrong ${round}.${i}`, address)).statusCode, 401);
+        assert.equal((await login(m.email, m.password, address)).statusCode, 200, `round ${round}`);
+      }
     });
   });
 

@@ -29,6 +29,25 @@ describe('rate limits shared through Redis', { skip: url ? false : 'set TEST_RED
     }
   });
 
+  it('takes at most the limit of concurrent takers from two clients, and never releases below zero', async () => {
+    const a = createRedisRateLimiter(url!);
+    const b = createRedisRateLimiter(url!);
+    const key = `test:${randomUUID()}`;
+    try {
+      const takes = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).take(key, 7, 60)));
+      assert.equal(takes.filter((t) => t.allowed).length, 7);
+      assert.equal((await a.peek(key)).count, 7, 'refused takes change nothing');
+      await a.release(key);
+      assert.equal((await b.peek(key)).count, 6);
+      await a.reset(key);
+      await b.release(key);
+      assert.equal((await a.peek(key)).count, 0, 'never below zero');
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
   describe('two instances of the service', () => {
     let first: TestApp;
     let second: Awaited<ReturnType<typeof buildApp>>;
@@ -43,6 +62,20 @@ describe('rate limits shared through Redis', { skip: url ? false : 'set TEST_RED
       await second?.close();
       await secondContainer?.close();
       await first?.close();
+    });
+
+    it('verify no attempt beyond the limit in a burst spread over both instances', async () => {
+      const m = await signup(first.app);
+      const remoteAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+      const attempt = (app: typeof second, password: string) =>
+        app.inject({ method: 'POST', url: '/v1/auth/login', remoteAddress, payload: { email: m.email, password } });
+      const results = await Promise.all([
+        ...Array.from({ length: 49 }, (_, i) => attempt(i % 2 ? first.app : second, `wrong password ${i}`)),
+        attempt(second, m.password),
+      ]);
+      const statuses = results.map((r) => r.statusCode);
+      assert.equal(statuses.filter((s) => s !== 429).length, 5, statuses.join(','));
+      assert.ok(!statuses.includes(200), 'the right password, past the limit, was not verified');
     });
 
     it('share failed sign-in counts: failures on one lock the account on the other', async () => {

@@ -8,9 +8,27 @@ local ttl = redis.call('TTL', KEYS[1])
 return {count, ttl}
 `;
 
-/** Rate-limit counts shared by every instance through Redis (fixed windows, one atomic script per hit). */
+/** Check and increment in one script: Redis runs it atomically, so concurrent takers on any instance never overshoot. */
+const TAKE = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count >= tonumber(ARGV[1]) then return {0, count, redis.call('TTL', KEYS[1])} end
+count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
+return {1, count, redis.call('TTL', KEYS[1])}
+`;
+
+const RELEASE = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0
+`;
+
+/** How long one Redis command may take before it fails (a Redis that hangs must not hang requests). */
+export const REDIS_COMMAND_TIMEOUT_MS = 2000;
+
+/** Rate-limit counts shared by every instance through Redis (fixed windows, one atomic script per change). */
 export function createRedisRateLimiter(url: string, prefix = 'commerce:rl:'): RateLimiter {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
   redis.on('error', () => {}); // surfaced by the failing command instead
   return {
     async peek(key) {
@@ -20,6 +38,13 @@ export function createRedisRateLimiter(url: string, prefix = 'commerce:rl:'): Ra
     async hit(key, windowSeconds) {
       const [count, ttl] = (await redis.eval(HIT, 1, prefix + key, String(windowSeconds))) as [number, number];
       return { count, resetInSeconds: Math.max(1, ttl) };
+    },
+    async take(key, limit, windowSeconds) {
+      const [allowed, count, ttl] = (await redis.eval(TAKE, 1, prefix + key, String(limit), String(windowSeconds))) as [number, number, number];
+      return { allowed: allowed === 1, count, resetInSeconds: Math.max(1, ttl) };
+    },
+    async release(key) {
+      await redis.eval(RELEASE, 1, prefix + key);
     },
     async reset(key) {
       await redis.del(prefix + key);

@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../catalog/catalog-support.ts';
 import { newId } from '../ids.ts';
 import type { Role } from '../permissions.ts';
 import type { RateLimiter } from '../rate-limit.ts';
+import { createLoginThrottle } from './login-throttle.ts';
 import { dummyPasswordHash, hashPassword, hashSecret, newSecret, verifyPassword } from '../secrets.ts';
 import { newStore } from './store-service.ts';
 import type { Store, User } from './types.ts';
@@ -15,8 +16,6 @@ import type { Store, User } from './types.ts';
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
 export const SESSION_TOKEN_PREFIX = 'cs_sess_';
 
-/** Failed sign-ins: 5 per email and address, 30 per address, in 15 minutes. */
-export const LOGIN_LIMITS = { perAccount: 5, perAddress: 30, windowSeconds: 15 * 60 };
 
 export interface SessionGrant {
   token: string;
@@ -25,7 +24,8 @@ export interface SessionGrant {
 }
 
 export function createAccountService(deps: { data: DataAccess; rateLimiter: RateLimiter }) {
-  const { data, rateLimiter } = deps;
+  const { data } = deps;
+  const throttle = createLoginThrottle(deps.rateLimiter);
 
   async function startSession(repos: DataAccess['repos'], userId: string, now: Date): Promise<SessionGrant> {
     const token = newSecret(SESSION_TOKEN_PREFIX);
@@ -64,36 +64,19 @@ export function createAccountService(deps: { data: DataAccess; rateLimiter: Rate
     },
 
     /**
-     * Signs in. A wrong email and a wrong password get the same answer in about the same time. Failed attempts are
-     * counted per email and client address; past the limit the answer is 429 with Retry-After, checked before the
-     * password so a locked account cannot be probed.
+     * Signs in. A wrong email and a wrong password get the same answer in about the same time. Every attempt is
+     * reserved against the sign-in limits before the password is verified (login-throttle.ts); past a limit the
+     * answer is 429 with Retry-After and nothing is verified, so a locked account cannot be probed, even by a burst.
      */
     async login(
       ctx: RequestContext,
       input: { email: string; password: string; clientAddress: string },
     ): Promise<{ user: User; session: SessionGrant; stores: Array<{ store: Store; role: Role }> }> {
-      const accountKey = `login:${input.email.trim().toLowerCase()}|${input.clientAddress}`;
-      const addressKey = `login-ip:${input.clientAddress}`;
-      const [perAccount, perAddress] = await Promise.all([rateLimiter.peek(accountKey), rateLimiter.peek(addressKey)]);
-      const blocked = [
-        perAccount.count >= LOGIN_LIMITS.perAccount ? perAccount.resetInSeconds : 0,
-        perAddress.count >= LOGIN_LIMITS.perAddress ? perAddress.resetInSeconds : 0,
-      ];
-      const retryAfter = Math.max(...blocked);
-      if (retryAfter > 0) throw tooManyAttempts(retryAfter);
-
+      const attempt = await throttle.reserve(input.email, input.clientAddress);
       const found = await data.repos.accounts.findUserForLogin(input.email);
       const ok = await verifyPassword(input.password, found?.passwordHash ?? (await dummyPasswordHash()));
-      if (!found || !ok) {
-        const [a, b] = await Promise.all([
-          rateLimiter.hit(accountKey, LOGIN_LIMITS.windowSeconds),
-          rateLimiter.hit(addressKey, LOGIN_LIMITS.windowSeconds),
-        ]);
-        if (a.count > LOGIN_LIMITS.perAccount) throw tooManyAttempts(a.resetInSeconds);
-        if (b.count > LOGIN_LIMITS.perAddress) throw tooManyAttempts(b.resetInSeconds);
-        throw new AppError('LOGIN_FAILED', 'The email or password is wrong.');
-      }
-      await rateLimiter.reset(accountKey);
+      if (!found || !ok) throw new AppError('LOGIN_FAILED', 'The email or password is wrong.');
+      await attempt.succeeded();
       const session = await startSession(data.repos, found.user.id, ctx.now);
       const stores = await data.repos.merchants.listStoresOfUser(found.user.id);
       return { user: found.user, session, stores };
@@ -130,12 +113,6 @@ export function createAccountService(deps: { data: DataAccess; rateLimiter: Rate
 function emailTaken(): AppError {
   return new AppError('EMAIL_TAKEN', 'An account with this email already exists. Sign in instead, or use another email.', {
     details: [{ path: 'email', rule: 'must not belong to another account' }],
-  });
-}
-
-function tooManyAttempts(retryAfter: number): AppError {
-  return new AppError('TOO_MANY_ATTEMPTS', `Too many failed sign-ins. Try again in ${retryAfter} seconds.`, {
-    headers: { 'retry-after': String(retryAfter) },
   });
 }
 
