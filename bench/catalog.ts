@@ -24,6 +24,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import type { Config, DatabaseConfig } from '../src/config.ts';
 import { type Container, createContainer } from '../src/container.ts';
+import { rateLimits } from '../src/http/rate-limit-policies.ts';
 import type { StoreContext } from '../src/context.ts';
 import { slugify } from '../src/domain/reference/specifications.ts';
 import { seed } from '../src/seed.ts';
@@ -205,6 +206,8 @@ async function main(): Promise<void> {
       redisUrl: null,
       trustProxy: false,
       filesDir: database.filesDir,
+      // One client and one API key: the per-credential limit is raised out of reach (still counted per request).
+      rateLimits: rateLimits({ credential: { limit: 1_000_000_000, windowSeconds: 60 } }),
     };
     container = createContainer(config);
     // SQLite: the app uses one connection, so a pragma run through Kysely applies to every later query.

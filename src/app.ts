@@ -14,6 +14,8 @@ import { type CachingOptions, registerCaching } from './http/plugins/caching.ts'
 import { registerAuth } from './http/plugins/auth.ts';
 import { registerErrorHandling } from './http/plugins/errors.ts';
 import { registerIdempotency } from './http/plugins/idempotency.ts';
+import { setUpRateLimits } from './http/plugins/rate-limits.ts';
+import { rateLimits } from './http/rate-limit-policies.ts';
 import { createFrontCache, frontCachedServer } from './http/front-cache.ts';
 import { requestIdOf } from './http/request-id.ts';
 import { accountRoutes } from './http/routes/accounts/index.ts';
@@ -94,7 +96,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerCaching(app, { windows });
-  registerAuth(app, { auth: container.services.auth });
+  const limits = await setUpRateLimits(app, { limits: config.rateLimits ?? rateLimits(), redis: container.redis });
+  front.limitWith(limits);
+  registerAuth(app, { auth: container.services.auth, gate: limits.gate });
+  // After the credential hooks, so authenticated routes count per credential.
+  limits.attach();
   registerIdempotency(app, { idempotency: container.services.idempotency });
 
   await app.register(swagger, {
@@ -137,7 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(connectedAppRoutes, { oauth });
   const connector = config.connector ?? connectorDefaults(config.baseUrl);
   await app.register(discoveryRoutes, { issuer: config.baseUrl, connector });
-  await app.register(mcpRoutes, { auth, services: container.services, issuer: config.baseUrl, connector });
+  await app.register(mcpRoutes, { auth, services: container.services, issuer: config.baseUrl, connector, gate: limits.gate });
   await app.register(customerRoutes, container.services);
   await app.register(reviewRoutes, container.services);
   await app.register(promoAdRoutes, container.services);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseRateLimitOverrides, type RateLimits, rateLimits } from './http/rate-limit-policies.ts';
 
 /** Where the data lives. SQLite is the embedded default; PostgreSQL when DATABASE_URL says so. */
 export type DatabaseConfig =
@@ -22,6 +23,8 @@ export interface Config {
   filesDir: string;
   /** The AI connector's profile links and request checks; defaults from `connectorDefaults(baseUrl)` when absent. */
   connector?: ConnectorConfig;
+  /** Request rate limits per policy (src/http/rate-limit-policies.ts); the defaults when absent. */
+  rateLimits?: RateLimits;
 }
 
 /** The AI connector (/mcp): the connector profile's links, and which Host and Origin headers it accepts. */
@@ -200,6 +203,13 @@ function parseConnector(env: NodeJS.ProcessEnv, baseUrl: string): ConnectorConfi
   };
 }
 
+function parseRateLimits(value: string | undefined): RateLimits {
+  if (value === undefined || value.trim() === '') return rateLimits();
+  const overrides = parseRateLimitOverrides(value);
+  if (typeof overrides === 'string') throw new ConfigError('RATE_LIMITS', overrides);
+  return rateLimits(overrides);
+}
+
 /** Reads and validates the environment once. Throws ConfigError naming the first bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const host = parseHost(env.HOST);
@@ -215,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     filesDir: parseFilesDir(env.FILES_DIR, parseDatabaseUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL, cwd), cwd),
     connector: parseConnector(env, baseUrl),
+    rateLimits: parseRateLimits(env.RATE_LIMITS),
   };
 }
 

@@ -27,6 +27,7 @@ import { createPaymentService } from './domain/payments/payment-service.ts';
 import { createSettingsService } from './domain/settings/settings-service.ts';
 import { type Db, openDatabase } from './store/db.ts';
 import { createLocalFileStorage } from './store/local-file-storage.ts';
+import { closeRedis, openRedis } from './store/redis.ts';
 import { createRedisRateLimiter } from './store/redis-rate-limiter.ts';
 import { createReferenceStore } from './store/reference-store.ts';
 import { createDataAccess } from './store/repos.ts';
@@ -38,11 +39,12 @@ import { createDataAccess } from './store/repos.ts';
 export function createContainer(config: Config) {
   const db: Db = openDatabase(config.database);
   const data = createDataAccess(db);
-  const rateLimiter: RateLimiter = config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter();
+  const redis = config.redisUrl ? openRedis(config.redisUrl) : null;
+  const rateLimiter: RateLimiter = redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter();
   const reference = createReferenceService({ store: createReferenceStore(db) });
   const fileService = createFileService({ data, storage: createLocalFileStorage(config.filesDir) });
   const files: FileLookup = fileService;
-  const oauth = createOAuthService({ data, rateLimiter, issuer: config.baseUrl });
+  const oauth = createOAuthService({ data, issuer: config.baseUrl });
   const stores = createStoreService({ data, reference });
   const inventory = createInventoryService({ data });
   const services = {
@@ -76,10 +78,12 @@ export function createContainer(config: Config) {
     db,
     data,
     rateLimiter,
+    /** The shared Redis connection (REDIS_URL), or null: one instance keeps its limits in memory. */
+    redis,
     services,
     /** Closes the database and Redis; call after the HTTP server has stopped. */
     async close() {
-      await Promise.all([db.close(), rateLimiter.close()]);
+      await Promise.all([db.close(), rateLimiter.close(), redis && closeRedis(redis)]);
     },
   };
 }

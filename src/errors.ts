@@ -70,6 +70,11 @@ export const ERROR_CODES = {
     meaning: 'Both `Authorization` and `X-MerchantApiKey` were sent.',
     fix: 'Send exactly one credential.',
   },
+  RATE_LIMITED: {
+    status: 429,
+    meaning: 'Too many requests under one of the rate limits (per client address, per credential, or across all clients); the message names it and the RateLimit headers show the quota.',
+    fix: 'Wait the number of seconds in `Retry-After`, then try again; spread requests out (see `RateLimit-Policy`).',
+  },
   TOO_MANY_ATTEMPTS: {
     status: 429,
     meaning: 'Too many attempts in a short time (for example failed sign-ins).',

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { rateLimits } from '../src/http/rate-limit-policies.ts';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../src/config.ts';
@@ -30,7 +31,17 @@ describe('configuration', () => {
         allowedHosts: [],
         allowedOrigins: [],
       },
+      rateLimits: rateLimits(),
     });
+  });
+
+  it('reads RATE_LIMITS overrides on top of the default limits, refusing an unknown policy by name', () => {
+    const c = load({ RATE_LIMITS: 'public=5000/60,oauth-token=10/1' });
+    assert.deepEqual(c.rateLimits?.public, { limit: 5000, windowSeconds: 60 });
+    assert.deepEqual(c.rateLimits?.['oauth-token'], { limit: 10, windowSeconds: 1 });
+    assert.deepEqual(c.rateLimits?.credential, rateLimits().credential);
+    refuses({ RATE_LIMITS: 'everything=1/1' }, 'RATE_LIMITS');
+    refuses({ RATE_LIMITS: 'public=lots' }, 'RATE_LIMITS');
   });
 
   it('reads the AI connector profile links and allowed hosts and origins, refusing bad values by name', () => {

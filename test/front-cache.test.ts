@@ -29,9 +29,12 @@ function send(base: string, path: string, headers: Record<string, string> = {}, 
   });
 }
 
-/** The headers that say what the response is; those that differ per response or per connection are left out. */
+/**
+ * The headers that say what the response is; those that differ per response (the request id, what is left of the
+ * rate limit) or per connection are left out.
+ */
 function describing(headers: IncomingHttpHeaders): Record<string, unknown> {
-  const { 'x-request-id': _id, date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = headers;
+  const { 'x-request-id': _id, ratelimit: _left, date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = headers;
   return rest;
 }
 

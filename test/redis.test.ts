@@ -3,9 +3,11 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { buildApp } from '../src/app.ts';
 import { createContainer } from '../src/container.ts';
+import { closeRedis, openRedis } from '../src/store/redis.ts';
 import { createRedisRateLimiter } from '../src/store/redis-rate-limiter.ts';
+import { rateLimits } from '../src/http/rate-limit-policies.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
-import { signup } from './helpers/merchants.ts';
+import { createApiKey, signup } from './helpers/merchants.ts';
 
 const url = process.env.TEST_REDIS_URL;
 if (!url && process.env.CI) throw new Error('CI is set but TEST_REDIS_URL is not: the Redis suite must run in CI.');
@@ -13,7 +15,8 @@ if (!url) process.stderr.write('Redis suite skipped: TEST_REDIS_URL is not set.\
 
 describe('rate limits shared through Redis', { skip: url ? false : 'set TEST_REDIS_URL=redis://… to run it' }, () => {
   it('counts hits in a window, reports the time left, and resets', async () => {
-    const limiter = createRedisRateLimiter(url!);
+    const redis = openRedis(url!);
+    const limiter = createRedisRateLimiter(redis);
     const key = `test:${randomUUID()}`;
     try {
       assert.deepEqual(await limiter.peek(key), { count: 0, resetInSeconds: 0 });
@@ -25,13 +28,13 @@ describe('rate limits shared through Redis', { skip: url ? false : 'set TEST_RED
       await limiter.reset(key);
       assert.equal((await limiter.peek(key)).count, 0);
     } finally {
-      await limiter.close();
+      await closeRedis(redis);
     }
   });
 
   it('takes at most the limit of concurrent takers from two clients, and never releases below zero', async () => {
-    const a = createRedisRateLimiter(url!);
-    const b = createRedisRateLimiter(url!);
+    const [ra, rb] = [openRedis(url!), openRedis(url!)];
+    const [a, b] = [createRedisRateLimiter(ra), createRedisRateLimiter(rb)];
     const key = `test:${randomUUID()}`;
     try {
       const takes = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).take(key, 7, 60)));
@@ -43,8 +46,8 @@ describe('rate limits shared through Redis', { skip: url ? false : 'set TEST_RED
       await b.release(key);
       assert.equal((await a.peek(key)).count, 0, 'never below zero');
     } finally {
-      await a.close();
-      await b.close();
+      await closeRedis(ra);
+      await closeRedis(rb);
     }
   });
 
@@ -91,6 +94,49 @@ describe('rate limits shared through Redis', { skip: url ? false : 'set TEST_RED
       const res = await login(second, m.password);
       assert.equal(res.statusCode, 429);
       assert.ok(Number(res.headers['retry-after']) > 0);
+    });
+  });
+
+  describe('request rate limits on two instances', () => {
+    let first: TestApp;
+    let second: Awaited<ReturnType<typeof buildApp>>;
+    let secondContainer: ReturnType<typeof createContainer>;
+    before(async () => {
+      const small = { limit: 4, windowSeconds: 60 };
+      first = await startTestApp('sqlite', { redisUrl: url!, rateLimits: rateLimits({ public: small, credential: small }) });
+      secondContainer = createContainer({ ...first.container.config });
+      second = await buildApp({ container: secondContainer });
+      await second.ready();
+    });
+    after(async () => {
+      await second?.close();
+      await secondContainer?.close();
+      await first?.close();
+    });
+
+    it('enforce one limit per credential and per address across both, keyed by ids, never by secrets', async () => {
+      const m = await signup(first.app);
+      const key = await createApiKey(first.app, m);
+      const get = (app: typeof second, i: number) =>
+        app.inject({ method: 'GET', url: '/v1/products', headers: { 'x-merchantapikey': key.key }, remoteAddress: `10.9.${randomInt(256)}.${i}` });
+      const statuses = [];
+      for (let i = 0; i < 6; i += 1) statuses.push((await get(i % 2 ? first.app : second, i)).statusCode);
+      assert.deepEqual(statuses, [200, 200, 200, 200, 429, 429]);
+
+      const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+      const read = (app: typeof second) => app.inject({ method: 'GET', url: '/v1/specifications', remoteAddress: address });
+      const reads = [];
+      for (let i = 0; i < 6; i += 1) reads.push((await read(i % 2 ? first.app : second)).statusCode);
+      assert.deepEqual(reads, [200, 200, 200, 200, 429, 429]);
+
+      const redis = openRedis(url!);
+      try {
+        const keys = await redis.keys('commerce:http-rl:*');
+        assert.ok(keys.some((k) => k.includes(`api-key:${key.id}`)), 'counted under the key id');
+        assert.ok(!keys.some((k) => k.includes(key.key) || k.includes(key.prefix)), 'never under the secret');
+      } finally {
+        await closeRedis(redis);
+      }
     });
   });
 });

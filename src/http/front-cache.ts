@@ -2,8 +2,10 @@ import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Serv
 import { performance } from 'node:perf_hooks';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppError } from '../errors.ts';
 import { type CacheWindow, DEFAULT_CACHE_CONTROL, requestsFreshCopy } from './cache-windows.ts';
 import { ifNoneMatchMatches } from './etag.ts';
+import { rateLimited, rateLimitHeaders, type RateLimitsHandle } from './plugins/rate-limits.ts';
 import { requestIdOf } from './request-id.ts';
 
 interface Entry {
@@ -31,6 +33,9 @@ export interface FrontCacheOptions {
 export type FrontCache = ReturnType<typeof createFrontCache>;
 
 const OFFER = Symbol('front-cache offer');
+
+/** Headers that belong to one response, never to a kept entry. */
+const PER_RESPONSE = new Set(['x-request-id', 'ratelimit', 'ratelimit-policy']);
 
 type Offered = FastifyReply & { [OFFER]?: () => boolean };
 
@@ -61,6 +66,7 @@ export function createFrontCache(options: FrontCacheOptions) {
   const entries = new Map<string, Entry>();
   let bytes = 0;
   let open = true;
+  let limits: Pick<RateLimitsHandle, 'check'> | undefined;
 
   function forget(url: string): void {
     const entry = entries.get(url);
@@ -93,6 +99,45 @@ export function createFrontCache(options: FrontCacheOptions) {
     };
   }
 
+  function completed(response: ServerResponse, id: string, started: number): void {
+    log?.info(
+      { reqId: id, res: { statusCode: response.statusCode }, responseTime: performance.now() - started, frontCache: true },
+      'request completed',
+    );
+  }
+
+  function answer(request: IncomingMessage, response: ServerResponse, entry: Entry, id: string, limitHeaders: Record<string, string> | undefined, started: number): void {
+    const inm = request.headers['if-none-match'];
+    const notModified = inm !== undefined && !requestsFreshCopy(request.headers['cache-control']) && ifNoneMatchMatches(inm, entry.etag);
+    // The entry's header object goes to writeHead whole (Node's fast path, no per-header setHeader), with this
+    // response's own headers written into it first: writeHead serializes the headers before it returns, and nothing
+    // else runs in between, so no response ever sees another's id or rate-limit figures.
+    const headers = notModified ? entry.notModified : entry.ok;
+    headers['x-request-id'] = id;
+    if (limitHeaders !== undefined) {
+      headers.ratelimit = limitHeaders.ratelimit;
+      headers['ratelimit-policy'] = limitHeaders['ratelimit-policy'];
+    }
+    response.writeHead(notModified ? 304 : 200, headers);
+    response.end(notModified || request.method === 'HEAD' ? undefined : entry.body);
+    completed(response, id, started);
+  }
+
+  /** The 429 the routed request would get: the error envelope with Retry-After and the RateLimit headers. */
+  function tooMany(request: IncomingMessage, response: ServerResponse, refusal: AppError, id: string, started: number): void {
+    const body = JSON.stringify({ status: false, message: refusal.message, error: { code: refusal.code, details: [] }, requestId: id });
+    response.writeHead(429, {
+      ...refusal.headers,
+      'x-request-id': id,
+      'x-content-type-options': 'nosniff',
+      'cache-control': DEFAULT_CACHE_CONTROL,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+    });
+    response.end(request.method === 'HEAD' ? undefined : body);
+    completed(response, id, started);
+  }
+
   return {
     /** Log hits like Fastify logs a request ('incoming request', 'request completed'); call when request logging is on. */
     logTo(logger: FastifyBaseLogger): void {
@@ -122,7 +167,7 @@ export function createFrontCache(options: FrontCacheOptions) {
       ) {
         const ok: OutgoingHttpHeaders = { 'x-request-id': '' };
         for (const [name, value] of Object.entries(reply.getHeaders())) {
-          if (value !== undefined && name !== 'x-request-id') ok[name] = typeof value === 'number' ? String(value) : value;
+          if (value !== undefined && !PER_RESPONSE.has(name)) ok[name] = typeof value === 'number' ? String(value) : value;
         }
         ok['content-length'] = String(payload.length);
         const notModified = { ...ok };
@@ -133,8 +178,20 @@ export function createFrontCache(options: FrontCacheOptions) {
       done(null, payload);
     },
 
-    /** Answers the request from the cache and returns true, or returns false and leaves it to Fastify. */
-    serve(request: IncomingMessage, response: ServerResponse): boolean {
+    /**
+     * Counts answers from the cache against the `public` rate limit, as Fastify's hooks count the routed ones (the same
+     * limiter, so both share one budget per address).
+     */
+    limitWith(handle: Pick<RateLimitsHandle, 'check'>): void {
+      limits = handle;
+    },
+
+    /**
+     * Answers the request from the cache and returns true, or returns false and leaves it to Fastify. With a rate
+     * limit, the answer comes once the request is counted: a 429 past the limit, or `fallback()` (Fastify) when the
+     * entry stopped being current meanwhile.
+     */
+    serve(request: IncomingMessage, response: ServerResponse, fallback: () => void = () => {}): boolean {
       const method = request.method;
       if (!open || (method !== 'GET' && method !== 'HEAD')) return false;
       const url = request.url;
@@ -147,19 +204,20 @@ export function createFrontCache(options: FrontCacheOptions) {
       }
       const id = requestIdOf(request);
       const started = log ? performance.now() : 0;
-      log?.info({ reqId: id, req: loggable(request) }, 'incoming request');
-      const inm = request.headers['if-none-match'];
-      const notModified = inm !== undefined && !requestsFreshCopy(request.headers['cache-control']) && ifNoneMatchMatches(inm, entry.etag);
-      // The entry's header object goes to writeHead whole (Node's fast path, no per-header setHeader), with this
-      // response's id written into it first: writeHead serializes the headers before it returns, and nothing else
-      // runs in between, so no response ever sees another's id.
-      const headers = notModified ? entry.notModified : entry.ok;
-      headers['x-request-id'] = id;
-      response.writeHead(notModified ? 304 : 200, headers);
-      response.end(notModified || method === 'HEAD' ? undefined : entry.body);
-      log?.info(
-        { reqId: id, res: { statusCode: response.statusCode }, responseTime: performance.now() - started, frontCache: true },
-        'request completed',
+      const req = loggable(request);
+      log?.info({ reqId: id, req }, 'incoming request');
+      if (limits === undefined) {
+        answer(request, response, entry, id, undefined, started);
+        return true;
+      }
+      limits.check({ ip: req.ip ?? 'unknown', principal: undefined }, ['public']).then(
+        (verdicts) => {
+          const refusal = rateLimited(verdicts);
+          if (refusal) return tooMany(request, response, refusal, id, started);
+          if (!entry.isCurrent() || !open) return fallback();
+          answer(request, response, entry, id, rateLimitHeaders(verdicts), started);
+        },
+        () => fallback(),
       );
       return true;
     },
@@ -186,7 +244,7 @@ export function frontCachedServer(front: FrontCache) {
   // biome-ignore lint/suspicious/noExplicitAny: Fastify hands its options to a server factory as Record<string, any>
   return (handler: (request: IncomingMessage, response: ServerResponse) => void, options: Record<string, any>): Server => {
     const server = createServer(options.http ?? {}, (request, response) => {
-      if (!front.serve(request, response)) handler(request, response);
+      if (!front.serve(request, response, () => handler(request, response))) handler(request, response);
     });
     if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
     if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;

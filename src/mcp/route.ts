@@ -9,7 +9,7 @@ import type { AuthService } from '../domain/accounts/auth-service.ts';
 import { isLoopbackHost } from '../domain/oauth/oauth-rules.ts';
 import { CONNECTOR_SCOPE } from '../domain/oauth/scopes.ts';
 import { AppError, isAppError } from '../errors.ts';
-import { readCredentials, readSelection } from '../http/plugins/auth.ts';
+import { authenticatePrincipal, type CredentialGate, readSelection } from '../http/plugins/auth.ts';
 import { createConnectorServer, listTools } from './server.ts';
 import type { AnyTool, ToolServices } from './tool.ts';
 import { TOOLS } from './tools/index.ts';
@@ -23,6 +23,8 @@ export interface McpRouteDeps {
   issuer: string;
   connector: ConnectorConfig;
   tools?: readonly AnyTool[];
+  /** The refused-credential budget per address (shared with the REST API). */
+  gate: CredentialGate;
 }
 
 /** The Host names /mcp answers: BASE_URL's, the loopback names when BASE_URL is loopback, and MCP_ALLOWED_HOSTS. */
@@ -84,7 +86,7 @@ export async function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps): Promi
       if (reply.sent) return reply;
       if (request.method === 'OPTIONS') return;
       try {
-        const principal = await deps.auth.authenticate(request.ctx, readCredentials(request));
+        const principal = await authenticatePrincipal(request, deps);
         request.principal = principal;
         request.ctx = await deps.auth.connectorContext(request.ctx, principal, principal.kind === 'session' ? readSelection(request) : {});
       } catch (error) {

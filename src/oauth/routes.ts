@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isAppError } from '../errors.ts';
 import type { WebDeps } from '../web/browser-session.ts';
 import { registerPageErrors } from '../web/page-errors.ts';
 import { isDatabaseUnavailable } from '../store/db.ts';
@@ -35,6 +36,10 @@ export async function oauthRoutes(app: FastifyInstance, deps: WebDeps): Promise<
       let answer: OAuthError;
       if (isOAuthError(error)) {
         answer = error;
+      } else if (isAppError(error) && error.status === 429) {
+        // A rate limit (src/http/plugins/rate-limits.ts): RFC 6749 has no code for it; temporarily_unavailable with 429.
+        answer = new TemporarilyUnavailableError(error.message, Number(error.headers['retry-after'] ?? 60), 429);
+        reply.headers(error.headers);
       } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
         const description = `The body is larger than ${BODY_LIMIT / 1024} KiB.`;
         answer = request.url.startsWith('/oauth/register') ? new InvalidClientMetadataError(description) : new InvalidRequestError(description);

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { RateLimiter } from '../domain/rate-limit.ts';
 
 const HIT = `
@@ -23,13 +23,11 @@ if count > 0 then redis.call('DECR', KEYS[1]) end
 return 0
 `;
 
-/** How long one Redis command may take before it fails (a Redis that hangs must not hang requests). */
-export const REDIS_COMMAND_TIMEOUT_MS = 2000;
-
-/** Rate-limit counts shared by every instance through Redis (fixed windows, one atomic script per change). */
-export function createRedisRateLimiter(url: string, prefix = 'commerce:rl:'): RateLimiter {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
-  redis.on('error', () => {}); // surfaced by the failing command instead
+/**
+ * Rate-limit counts shared by every instance through Redis (fixed windows, one atomic script per change). The
+ * connection is the caller's (store/redis.ts) and outlives the limiter.
+ */
+export function createRedisRateLimiter(redis: Redis, prefix = 'commerce:rl:'): RateLimiter {
   return {
     async peek(key) {
       const [count, ttl] = await Promise.all([redis.get(prefix + key), redis.ttl(prefix + key)]);
@@ -49,8 +47,6 @@ export function createRedisRateLimiter(url: string, prefix = 'commerce:rl:'): Ra
     async reset(key) {
       await redis.del(prefix + key);
     },
-    async close() {
-      await redis.quit().catch(() => redis.disconnect());
-    },
+    async close() {},
   };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../../src/app.ts';
 import { type Config, defaultFilesDir } from '../../src/config.ts';
+import { type RateLimits, rateLimits } from '../../src/http/rate-limit-policies.ts';
 import { type Container, createContainer } from '../../src/container.ts';
 import { seed } from '../../src/seed.ts';
 import { migrateToLatest } from '../../src/store/migrations/index.ts';
@@ -18,6 +19,26 @@ export interface TestApp {
 
 export const TEST_BASE_URL = 'http://127.0.0.1:3000';
 
+const PLENTY = { limit: 1_000_000, windowSeconds: 60 };
+
+/**
+ * The rate limits of a test app: a test file makes thousands of requests (sign-ups, sign-ins, authorizations) from
+ * one address, 127.0.0.1, so the per-address and per-credential limits are lifted; app registration keeps its real
+ * limits (its tests register from an address of their own each time, `nextAddress`). test/rate-limits.test.ts runs
+ * the real defaults.
+ */
+export const TEST_RATE_LIMITS: RateLimits = rateLimits({
+  public: PLENTY,
+  credential: PLENTY,
+  'bad-credentials': PLENTY,
+  'sign-up': PLENTY,
+  'sign-up-all': PLENTY,
+  'sign-in': PLENTY,
+  'oauth-authorize': PLENTY,
+  'oauth-token': PLENTY,
+  'oauth-revoke': PLENTY,
+});
+
 /**
  * The real app on a real, fresh database: migrated and seeded exactly as `npm start` does.
  * `extend` may register extra routes before the app is ready (to exercise cross-cutting plugins). `baseUrl` sets
@@ -31,6 +52,7 @@ export async function startTestApp(
     redisUrl?: string;
     baseUrl?: string;
     database?: TestDatabase;
+    rateLimits?: RateLimits;
   } = {},
 ): Promise<TestApp> {
   const shared = options.database;
@@ -52,12 +74,13 @@ export async function startTestApp(
     redisUrl: options.redisUrl ?? null,
     trustProxy: false,
     filesDir,
+    rateLimits: options.rateLimits ?? TEST_RATE_LIMITS,
   };
   const container = createContainer(config);
   try {
     await migrateToLatest(container.db);
     await seed(container);
-    const { extend, redisUrl: _redis, baseUrl: _baseUrl, database: _database, ...appOptions } = options;
+    const { extend, redisUrl: _redis, baseUrl: _baseUrl, database: _database, rateLimits: _limits, ...appOptions } = options;
     const app = await buildApp({ container, ...appOptions });
     await extend?.(app);
     await app.ready();

@@ -7,21 +7,16 @@ import {
   InvalidScopeError,
   InvalidTargetError,
   type OAuthError,
-  TemporarilyUnavailableError,
 } from '../../oauth/errors.ts';
 import type { DataAccess, Repos } from '../../store/repos.ts';
 import { requireSession } from '../access.ts';
 import { auditEntry } from '../audit/audit-service.ts';
 import { newId } from '../ids.ts';
 import { effectivePermissions, type Role } from '../permissions.ts';
-import type { RateLimiter } from '../rate-limit.ts';
 import { hashSecret, newSecret } from '../secrets.ts';
 import { appActorLabel, canonicalResource, isLoopbackHost, isWellFormedCodeVerifier, LIFETIMES, redirectHost, s256, TOKEN_PREFIX } from './oauth-rules.ts';
 import { formatScope, offerableScopes, type Scope, sortScopes } from './scopes.ts';
 import type { AuthorizationRequest, ConnectedApp, Grant, OAuthClient, TokenSet, VerifiedAccessToken } from './types.ts';
-
-/** Registrations: 20 per client address in 10 minutes (a real client registers once). */
-export const REGISTRATION_LIMIT = { perAddress: 20, windowSeconds: 600 };
 
 /** Tokens from the consent flow are for the store's live data (docs/decisions/0004-oauth.md). */
 const GRANT_MODE: Mode = 'live';
@@ -82,8 +77,8 @@ function appActor(grant: Pick<Grant, 'clientId' | 'userId'>, clientName: string)
  * - every token is bound to client, merchant, store, mode, scopes and resource, and checked against the database on
  *   every use, so revocation is immediate on every instance.
  */
-export function createOAuthService(deps: { data: DataAccess; rateLimiter: RateLimiter; issuer: string }) {
-  const { data, rateLimiter, issuer } = deps;
+export function createOAuthService(deps: { data: DataAccess; issuer: string }) {
+  const { data, issuer } = deps;
   /** The one resource this server issues tokens for (RFC 8707): the AI connector; the REST API accepts it too. */
   const resource = `${issuer}/mcp`;
 
@@ -212,14 +207,12 @@ export function createOAuthService(deps: { data: DataAccess; rateLimiter: RateLi
     // ---- registration (RFC 7591) --------------------------------------------------------------------------------
 
     /**
-     * Registers a public client. Free and without approval, so it is rate-limited per client address. The input is
-     * already checked (oauth/checks); the client id is server-generated (≥128 random bits, RFC 9700 §4.15).
+     * Registers a public client. Free and without approval: the HTTP layer limits registrations per client address and
+     * across all addresses (rate limits `oauth-register`, `oauth-register-all`), and never-used registrations are
+     * cleaned up. The input is already checked (oauth/checks); the client id is server-generated (≥128 random bits,
+     * RFC 9700 §4.15).
      */
-    async registerClient(ctx: RequestContext, input: { clientName: string; redirectUris: string[]; clientAddress: string }): Promise<OAuthClient> {
-      const { count, resetInSeconds } = await rateLimiter.hit(`oauth-register:${input.clientAddress}`, REGISTRATION_LIMIT.windowSeconds);
-      if (count > REGISTRATION_LIMIT.perAddress) {
-        throw new TemporarilyUnavailableError(`Too many registrations from this address. Retry in ${resetInSeconds} seconds.`, resetInSeconds, 429);
-      }
+    async registerClient(ctx: RequestContext, input: { clientName: string; redirectUris: string[] }): Promise<OAuthClient> {
       const client: OAuthClient = {
         clientId: `app_${randomBytes(20).toString('base64url')}`,
         clientName: input.clientName,

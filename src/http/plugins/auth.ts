@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Mode, StoreContext, UserContext } from '../../context.ts';
 import type { AuthService, Credentials, Principal } from '../../domain/accounts/auth-service.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, isAppError } from '../../errors.ts';
 import { addRouteHook } from '../route-hooks.ts';
 
 declare module 'fastify' {
@@ -70,14 +70,36 @@ export function storeCtx(request: FastifyRequest): StoreContext {
   return request.ctx as StoreContext;
 }
 
+/** Counts refused credentials per client address (the `bad-credentials` rate limit, src/http/plugins/rate-limits.ts). */
+export interface CredentialGate {
+  /** Refuses (429) an address past its refused-credential budget, before its credential is looked up. */
+  check(request: FastifyRequest): Promise<void>;
+  /** Counts one refused credential. */
+  failed(request: FastifyRequest): Promise<void>;
+}
+
+/**
+ * The principal behind the request's credentials. An address past its budget of refused credentials is answered 429
+ * before any lookup, and every refusal (401) counts against it.
+ */
+export async function authenticatePrincipal(request: FastifyRequest, deps: { auth: AuthService; gate: CredentialGate }): Promise<Principal> {
+  await deps.gate.check(request);
+  try {
+    return await deps.auth.authenticate(request.ctx, readCredentials(request));
+  } catch (error) {
+    if (isAppError(error) && error.status === 401) await deps.gate.failed(request);
+    throw error;
+  }
+}
+
 /**
  * Resolves credentials before anything else runs (so a 401/403 wins over a 422), for routes that declare
  * `config.auth`. Also marks those routes as secured in the OpenAPI document.
  */
-export function registerAuth(app: FastifyInstance, deps: { auth: AuthService }): void {
+export function registerAuth(app: FastifyInstance, deps: { auth: AuthService; gate: CredentialGate }): void {
   async function authenticate(request: FastifyRequest): Promise<void> {
     const mode = request.routeOptions.config.auth;
-    const principal = await deps.auth.authenticate(request.ctx, readCredentials(request));
+    const principal = await authenticatePrincipal(request, deps);
     request.principal = principal;
     request.ctx =
       mode === 'user' ? deps.auth.userContext(request.ctx, principal) : await deps.auth.storeContext(request.ctx, principal, readSelection(request));

@@ -24,7 +24,7 @@ export function registerEndpoint(app: FastifyInstance, oauth: OAuthService): voi
     },
     async (request, reply) => {
       const metadata = checkClientMetadata(request.headers['content-type'], request.body);
-      const client = await oauth.registerClient(request.ctx, { ...metadata, clientAddress: request.ip });
+      const client = await oauth.registerClient(request.ctx, metadata);
       request.log.info({ clientId: client.clientId }, 'connected app registered');
       return allowAnyOrigin(reply)
         .code(201)

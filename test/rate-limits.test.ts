@@ -1,0 +1,268 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { parseRateLimitOverrides, RATE_LIMIT_NAMES, RATE_LIMIT_POLICIES, type RateLimits, rateLimits } from '../src/http/rate-limit-policies.ts';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+import { describeEachDatabase } from './helpers/databases.ts';
+import { createApiKey, signup } from './helpers/merchants.ts';
+import { authorizeQuery, encodeForm, nextAddress, pkce, REDIRECT_URI, registerClient } from './helpers/oauth.ts';
+
+/** Every route of the app as "METHOD /path", read from Fastify's own route tree. */
+function routesOf(tree: string): string[] {
+  const out: string[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^((?:[│ ] {3})*)[├└]── (\S+)(?: \(([^)]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    stack.push(match[2]!);
+    for (const method of match[3]?.split(', ') ?? []) out.push(`${method} ${stack.join('')}`);
+  }
+  return out;
+}
+
+function send(base: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${base}${path}`, { headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** What `RateLimit` says is left of the named policy. */
+function remaining(headers: IncomingHttpHeaders | Record<string, unknown>, name: string): number {
+  const match = new RegExp(`"${name}";r=(\\d+);t=(\\d+)`).exec(String(headers.ratelimit ?? ''));
+  assert.ok(match, `RateLimit names ${name}: ${String(headers.ratelimit)}`);
+  return Number(match[1]);
+}
+
+describe('the rate-limit table', () => {
+  it('is documented in docs/security.md with every policy, its numbers and what it counts by', () => {
+    const doc = readFileSync(new URL('../docs/security.md', import.meta.url), 'utf8');
+    for (const name of RATE_LIMIT_NAMES) {
+      const { limit, windowSeconds, key } = RATE_LIMIT_POLICIES[name];
+      const row = doc.split('\n').find((line) => line.startsWith(`| \`${name}\` |`));
+      assert.ok(row, `${name} is missing from the limits table`);
+      assert.ok(row.includes(`| ${limit.toLocaleString('en')} | ${windowSeconds} s |`), `${name}: ${row}`);
+      assert.ok(row.includes({ address: 'client address', credential: 'credential', all: 'all clients' }[key]), `${name} counts by ${key}: ${row}`);
+    }
+  });
+
+  it('parses RATE_LIMITS overrides and refuses what it cannot read, naming the policies', () => {
+    assert.deepEqual(parseRateLimitOverrides('public=1200/60, sign-up=10/3600'), {
+      public: { limit: 1200, windowSeconds: 60 },
+      'sign-up': { limit: 10, windowSeconds: 3600 },
+    });
+    assert.match(String(parseRateLimitOverrides('publik=1/60')), /not a rate limit; the names are public, credential/);
+    assert.match(String(parseRateLimitOverrides('public=1')), /name=count\/seconds/);
+    assert.match(String(parseRateLimitOverrides('public=1/0')), /at least 1 second/);
+    assert.deepEqual(rateLimits({ public: { limit: 1, windowSeconds: 1 } }).credential, { limit: 1200, windowSeconds: 60 });
+  });
+});
+
+describeEachDatabase('rate limits', (kind) => {
+  describe('with the default limits', () => {
+    let t: TestApp;
+    before(async () => {
+      t = await startTestApp(kind, { rateLimits: rateLimits() });
+    });
+    after(() => t?.close());
+
+    it('puts every route under a limit but the health probes, authenticated ones per credential', () => {
+      const routes = routesOf(t.app.printRoutes({ commonPrefix: false }));
+      assert.ok(routes.length > 100, `${routes.length} routes`);
+      const unlimited = routes.filter((route) => (t.app.rateLimitPolicies.get(route) ?? []).length === 0);
+      assert.deepEqual(unlimited.sort(), ['GET /healthz', 'GET /readyz', 'HEAD /healthz', 'HEAD /readyz']);
+      for (const [route, policies] of [
+        ['GET /v1/countries', ['public']],
+        ['GET /.well-known/mcp.json', ['public']],
+        ['GET /oauth/authorize', ['oauth-authorize']],
+        ['POST /oauth/token', ['oauth-token']],
+        ['POST /oauth/register', ['oauth-register', 'oauth-register-all']],
+        ['POST /v1/auth/signup', ['sign-up', 'sign-up-all']],
+        ['POST /v1/auth/login', ['sign-in']],
+        ['POST /sign-in', ['sign-in']],
+        ['GET /v1/products', ['credential']],
+        ['POST /mcp', ['credential']],
+      ] as const) {
+        assert.deepEqual(t.app.rateLimitPolicies.get(route), policies, route);
+      }
+    });
+
+    it('sends RateLimit-Policy and RateLimit with every limited answer, and refuses the 6th sign-up from one address', async () => {
+      const address = nextAddress();
+      const signUp = (i: number) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/v1/auth/signup',
+          remoteAddress: address,
+          payload: { email: `limited.${i}.${Date.now()}@example.com`, password: 'correct horse battery staple', name: 'X', storeName: 'Y' },
+        });
+      for (let i = 0; i < 5; i += 1) {
+        const res = await signUp(i);
+        assert.equal(res.statusCode, 201, res.body);
+        assert.equal(res.headers['ratelimit-policy'], '"sign-up";q=5;w=3600, "sign-up-all";q=120;w=60');
+        assert.equal(remaining(res.headers, 'sign-up'), 4 - i);
+      }
+      const users = await t.container.db.kysely.selectFrom('users').select('id').execute();
+      const refused = await signUp(5);
+      assert.equal(refused.statusCode, 429);
+      assert.equal(refused.json().error.code, 'RATE_LIMITED');
+      assert.match(refused.json().message, /sign-up: 5 per 3600 s/);
+      assert.ok(Number(refused.headers['retry-after']) > 3500);
+      assert.equal(remaining(refused.headers, 'sign-up'), 0);
+      assert.equal((await t.container.db.kysely.selectFrom('users').select('id').execute()).length, users.length, 'no account was made');
+      assert.equal((await signUp(6).then(() => signUp(7))).statusCode, 429);
+      const elsewhere = await t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/signup',
+        remoteAddress: nextAddress(),
+        payload: { email: `elsewhere.${Date.now()}@example.com`, password: 'correct horse battery staple', name: 'X', storeName: 'Y' },
+      });
+      assert.equal(elsewhere.statusCode, 201, 'another address is not affected');
+    });
+  });
+
+  describe('with small limits', () => {
+    let t: TestApp;
+    let base: string;
+    const small = (limit: number, windowSeconds = 60) => ({ limit, windowSeconds });
+    const limits: RateLimits = rateLimits({
+      public: small(3),
+      credential: small(3),
+      'bad-credentials': small(2, 300),
+      'sign-up': small(1000),
+      'sign-up-all': small(1000),
+      'sign-in': small(1000),
+      'oauth-authorize': small(2),
+      'oauth-token': small(2),
+      'oauth-register': small(1000),
+      'oauth-register-all': small(3, 3600),
+    });
+    before(async () => {
+      t = await startTestApp(kind, { rateLimits: limits });
+      await t.app.listen({ host: '127.0.0.1', port: 0 });
+      base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    });
+    after(() => t?.close());
+
+    it('counts public reads per client address, answers from the front cache included, and refuses past the limit alike', async () => {
+      const routed = await send(base, '/v1/specifications');
+      assert.equal(routed.status, 200);
+      assert.equal(routed.headers['ratelimit-policy'], '"public";q=3;w=60');
+      assert.equal(remaining(routed.headers, 'public'), 2);
+      const cached = await send(base, '/v1/specifications');
+      assert.equal(cached.status, 200);
+      assert.equal(remaining(cached.headers, 'public'), 1, 'the front cache counts against the same budget');
+      assert.equal(remaining((await send(base, '/v1/colors')).headers, 'public'), 0, 'one budget for every public route');
+      const refusedFromCache = await send(base, '/v1/specifications');
+      const refusedRouted = await send(base, '/v1/countries?name=zz');
+      for (const refused of [refusedFromCache, refusedRouted]) {
+        assert.equal(refused.status, 429);
+        assert.equal(refused.headers['content-type'], 'application/json; charset=utf-8');
+        assert.ok(Number(refused.headers['retry-after']) > 0);
+        assert.equal(remaining(refused.headers, 'public'), 0);
+        const body = JSON.parse(refused.body);
+        assert.equal(body.status, false);
+        assert.equal(body.error.code, 'RATE_LIMITED');
+        assert.equal(body.requestId, refused.headers['x-request-id']);
+      }
+      assert.equal(JSON.parse(refusedFromCache.body).message, JSON.parse(refusedRouted.body).message, 'the front cache refuses as the route does');
+      const other = await t.app.inject({ method: 'GET', url: '/v1/specifications', remoteAddress: nextAddress() });
+      assert.equal(other.statusCode, 200, 'another address is not affected');
+    });
+
+    it('counts authenticated requests per credential, whatever the address, and never by the address alone', async () => {
+      const m = await signup(t.app);
+      const a = await createApiKey(t.app, m);
+      const b = await createApiKey(t.app, m);
+      const get = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/v1/products', headers, remoteAddress: nextAddress() });
+      for (let i = 0; i < 3; i += 1) {
+        const res = await get({ 'x-merchantapikey': a.key });
+        assert.equal(res.statusCode, 200);
+        assert.equal(remaining(res.headers, 'credential'), 2 - i);
+      }
+      const refused = await get({ 'x-merchantapikey': a.key });
+      assert.equal(refused.statusCode, 429);
+      assert.equal(refused.json().error.code, 'RATE_LIMITED');
+      assert.equal((await get({ 'x-merchantapikey': b.key })).statusCode, 200, 'another key has its own budget');
+      assert.equal((await get(m.auth)).statusCode, 200, 'and the session too');
+      const mcp = await t.app.inject({
+        method: 'POST',
+        url: '/mcp',
+        headers: { 'x-merchantapikey': a.key, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+        payload: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      });
+      assert.equal(mcp.statusCode, 429, 'the AI connector counts against the same credential budget');
+    });
+
+    it('refuses an address past its refused credentials before looking the next one up', async () => {
+      const address = nextAddress();
+      const get = (key: string) => t.app.inject({ method: 'GET', url: '/v1/products', headers: { 'x-merchantapikey': key }, remoteAddress: address });
+      assert.equal((await get('sk_live_wrong1')).statusCode, 401);
+      assert.equal((await get('sk_live_wrong2')).statusCode, 401);
+      const refused = await get('sk_live_wrong3');
+      assert.equal(refused.statusCode, 429);
+      assert.match(refused.json().message, /refused credential/);
+      const mcp = await t.app.inject({ method: 'POST', url: '/mcp', remoteAddress: address, headers: { authorization: 'Bearer cs_at_nope', 'content-type': 'application/json' }, payload: {} });
+      assert.equal(mcp.statusCode, 429, 'at /mcp too');
+      assert.equal((await t.app.inject({ method: 'GET', url: '/v1/products', headers: { 'x-merchantapikey': 'sk_live_wrong4' }, remoteAddress: nextAddress() })).statusCode, 401, 'another address is not affected');
+    });
+
+    it('answers the OAuth endpoints in their own shapes: a page for authorize, RFC 6749 JSON for token and registration', async () => {
+      const app = await registerClient(t.app);
+      const address = nextAddress();
+      const authorize = () => t.app.inject({ method: 'GET', url: `/oauth/authorize?${authorizeQuery(app, pkce().challenge)}`, remoteAddress: address });
+      assert.equal((await authorize()).statusCode, 200);
+      assert.equal((await authorize()).statusCode, 200);
+      const page = await authorize();
+      assert.equal(page.statusCode, 429);
+      assert.match(String(page.headers['content-type']), /text\/html/);
+      assert.match(page.body, /Too many/);
+      assert.ok(Number(page.headers['retry-after']) > 0);
+      assert.equal(page.headers['x-frame-options'], 'DENY');
+
+      const token = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/oauth/token',
+          remoteAddress: address,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: encodeForm({ grant_type: 'refresh_token', refresh_token: 'cs_rt_unknown', client_id: app.client_id }),
+        });
+      assert.equal((await token()).statusCode, 400);
+      assert.equal((await token()).statusCode, 400);
+      const limited = await token();
+      assert.equal(limited.statusCode, 429);
+      assert.equal(limited.json().error, 'temporarily_unavailable');
+      assert.equal(limited.headers['cache-control'], 'no-store');
+      assert.ok(Number(limited.headers['retry-after']) > 0);
+      assert.match(String(limited.headers['ratelimit-policy']), /"oauth-token";q=2;w=60/);
+    });
+
+    it('bounds app registrations across all addresses, not only per address', async () => {
+      const results = [];
+      for (let i = 0; i < 6; i += 1) {
+        results.push(
+          await t.app.inject({ method: 'POST', url: '/oauth/register', remoteAddress: nextAddress(), payload: { client_name: `Spread ${i}`, redirect_uris: [REDIRECT_URI] } }),
+        );
+      }
+      // One registration of this file already counted (the authorize test's app).
+      const statuses = results.map((r) => r.statusCode);
+      assert.deepEqual(statuses, [201, 201, 429, 429, 429, 429]);
+      assert.equal(results[2]!.json().error, 'temporarily_unavailable');
+      const clients = await t.container.db.kysely.selectFrom('oauth_clients').select('client_id').execute();
+      assert.equal(clients.length, 3, 'nothing registered past the limit');
+    });
+  });
+});
