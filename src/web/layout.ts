@@ -35,6 +35,7 @@ table{border-collapse:collapse;width:100%;margin-top:1rem;font-size:.95rem}
 th,td{text-align:left;vertical-align:top;border-bottom:1px solid var(--line);padding:.55rem .5rem}
 th{font-size:.85rem;color:var(--muted)}
 td ul{margin:0;padding-left:1rem}
+td ul.plain{list-style:none;padding-left:0}
 .bar{display:flex;justify-content:space-between;align-items:center;gap:1rem;flex-wrap:wrap}
 .bar form{margin:0}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
