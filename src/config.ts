@@ -22,7 +22,12 @@ export interface Config {
   filesDir: string;
   /** The AI connector's profile links and request checks; defaults from `connectorDefaults(baseUrl)` when absent. */
   connector?: ConnectorConfig;
+  /** SEED_DEMO: whether `serve` and `seed` create the demo merchant on a database without users (default 'auto'). */
+  seedDemo?: SeedDemo;
 }
+
+/** `auto`: only on SQLite (the embedded default); `true`: on any engine; `false`: never. */
+export type SeedDemo = 'auto' | boolean;
 
 /** The AI connector (/mcp): the connector profile's links, and which Host and Origin headers it accepts. */
 export interface ConnectorConfig {
@@ -200,6 +205,14 @@ function parseConnector(env: NodeJS.ProcessEnv, baseUrl: string): ConnectorConfi
   };
 }
 
+function parseSeedDemo(value: string | undefined): SeedDemo {
+  const v = value?.trim().toLowerCase();
+  if (v === undefined || v === '' || v === 'auto') return 'auto';
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  throw new ConfigError('SEED_DEMO', `"${value}" is not one of auto, true, false`);
+}
+
 /** Reads and validates the environment once. Throws ConfigError naming the first bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const host = parseHost(env.HOST);
@@ -215,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     filesDir: parseFilesDir(env.FILES_DIR, parseDatabaseUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL, cwd), cwd),
     connector: parseConnector(env, baseUrl),
+    seedDemo: parseSeedDemo(env.SEED_DEMO),
   };
 }
 

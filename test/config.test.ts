@@ -30,7 +30,16 @@ describe('configuration', () => {
         allowedHosts: [],
         allowedOrigins: [],
       },
+      seedDemo: 'auto',
     });
+  });
+
+  it('reads SEED_DEMO as auto, true or false, refusing anything else by name', () => {
+    assert.equal(load({ SEED_DEMO: 'auto' }).seedDemo, 'auto');
+    assert.equal(load({ SEED_DEMO: 'true' }).seedDemo, true);
+    assert.equal(load({ SEED_DEMO: 'FALSE' }).seedDemo, false);
+    refuses({ SEED_DEMO: 'yes' }, 'SEED_DEMO');
+    refuses({ SEED_DEMO: '1' }, 'SEED_DEMO');
   });
 
   it('reads the AI connector profile links and allowed hosts and origins, refusing bad values by name', () => {
