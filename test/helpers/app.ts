@@ -21,8 +21,8 @@ export const TEST_BASE_URL = 'http://127.0.0.1:3000';
 /**
  * The real app on a real, fresh database: migrated and seeded exactly as `npm start` does.
  * `extend` may register extra routes before the app is ready (to exercise cross-cutting plugins). `baseUrl` sets
- * BASE_URL (the OAuth issuer). `database` runs a second instance on another app's database (left for that app to
- * drop), as two server processes would share one.
+ * BASE_URL (the OAuth issuer); `config` overrides other settings. `database` runs a second instance on another app's
+ * database (left for that app to drop), as two server processes would share one.
  */
 export async function startTestApp(
   kind: DatabaseKind,
@@ -31,6 +31,8 @@ export async function startTestApp(
     redisUrl?: string;
     baseUrl?: string;
     database?: TestDatabase;
+    /** Settings on top of the test defaults (connector links, legal pages, …). */
+    config?: Partial<Config>;
   } = {},
 ): Promise<TestApp> {
   const shared = options.database;
@@ -52,12 +54,13 @@ export async function startTestApp(
     redisUrl: options.redisUrl ?? null,
     trustProxy: false,
     filesDir,
+    ...options.config,
   };
   const container = createContainer(config);
   try {
     await migrateToLatest(container.db);
     await seed(container);
-    const { extend, redisUrl: _redis, baseUrl: _baseUrl, database: _database, ...appOptions } = options;
+    const { extend, redisUrl: _redis, baseUrl: _baseUrl, database: _database, config: _config, ...appOptions } = options;
     const app = await buildApp({ container, ...appOptions });
     await extend?.(app);
     await app.ready();
