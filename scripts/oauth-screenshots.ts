@@ -37,7 +37,7 @@ try {
   await page.getByRole('button', { name: 'Allow' }).click();
   await page.waitForURL(`${redirectUri}?**`);
 
-  await page.setViewportSize({ width: 1100, height: 600 });
+  await page.setViewportSize({ width: 1180, height: 600 });
   await page.goto(`${t.baseUrl}/dashboard/connected-apps`);
   await shot('connected-apps.png');
   process.stdout.write(`screenshots written to ${out}\n`);

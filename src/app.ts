@@ -36,6 +36,7 @@ import { loggerOptions } from './log.ts';
 import { discoveryRoutes } from './mcp/discovery.ts';
 import { mcpRoutes } from './mcp/route.ts';
 import { oauthRoutes } from './oauth/routes.ts';
+import { legalPageRoutes } from './web/legal-pages.ts';
 import { webRoutes } from './web/routes.ts';
 
 export interface AppOptions {
@@ -143,6 +144,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(connectedAppRoutes, { oauth });
   const connector = config.connector ?? connectorDefaults(config.baseUrl);
   await app.register(discoveryRoutes, { issuer: config.baseUrl, connector });
+  const legalPages = config.legalPages ?? { dir: null, operatorName: null, supportEmail: null };
+  await app.register(legalPageRoutes, { baseUrl: config.baseUrl, legalPages });
   await app.register(mcpRoutes, { auth, services: container.services, issuer: config.baseUrl, connector, gate: limits.gate });
   await app.register(customerRoutes, container.services);
   await app.register(reviewRoutes, container.services);

@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseRateLimitOverrides, type RateLimits, rateLimits } from './http/rate-limit-policies.ts';
 
@@ -25,7 +26,44 @@ export interface Config {
   connector?: ConnectorConfig;
   /** Request rate limits per policy (src/http/rate-limit-policies.ts); the defaults when absent. */
   rateLimits?: RateLimits;
+  /** SEED_DEMO: whether `serve` and `seed` create the demo merchant on a database without users (default 'auto'). */
+  seedDemo?: SeedDemo;
+  /** NODE_ENV=production: settings that are fine for a trial (the built-in legal texts) must be made explicit. */
+  production?: boolean;
+  /** The privacy, terms and support pages the connector profile links to by default; built-in texts when absent. */
+  legalPages?: LegalPagesConfig;
 }
+
+/** The pages at /legal/privacy, /legal/terms and /support (src/web/legal-pages.ts). */
+export interface LegalPagesConfig {
+  /** LEGAL_PAGES_DIR: absolute path of a directory whose `<page>.md` or `<page>.txt` replace the built-in texts. */
+  dir: string | null;
+  /** OPERATOR_NAME: who runs this service, named in the built-in texts. */
+  operatorName: string | null;
+  /** SUPPORT_EMAIL: where the built-in texts send people. */
+  supportEmail: string | null;
+}
+
+/** The legal and support pages, the file names an operator's own text takes, and the variable of each page's link. */
+export const LEGAL_PAGES = [
+  { page: 'privacy', path: '/legal/privacy', variable: 'CONNECTOR_PRIVACY_POLICY_URL' },
+  { page: 'terms', path: '/legal/terms', variable: 'CONNECTOR_TERMS_URL' },
+  { page: 'support', path: '/support', variable: 'CONNECTOR_SUPPORT_URL' },
+] as const;
+
+export type LegalPage = (typeof LEGAL_PAGES)[number]['page'];
+
+/** The operator's text for a page in LEGAL_PAGES_DIR (`privacy.md`, else `privacy.txt`), or null. */
+export function legalPageFile(dir: string | null, page: LegalPage): string | null {
+  if (dir === null) return null;
+  for (const name of [`${page}.md`, `${page}.txt`]) {
+    const file = path.join(dir, name);
+    if (existsSync(file)) return file;
+  }
+  return null;
+}
+/** `auto`: only on SQLite (the embedded default); `true`: on any engine; `false`: never. */
+export type SeedDemo = 'auto' | boolean;
 
 /** The AI connector (/mcp): the connector profile's links, and which Host and Origin headers it accepts. */
 export interface ConnectorConfig {
@@ -41,9 +79,9 @@ export interface ConnectorConfig {
 /** The defaults of the connector settings: pages under BASE_URL, and no extra hosts or origins. */
 export function connectorDefaults(baseUrl: string): ConnectorConfig {
   return {
-    privacyPolicyUrl: `${baseUrl}/legal/privacy`,
-    termsOfServiceUrl: `${baseUrl}/legal/terms`,
-    supportUrl: `${baseUrl}/support`,
+    privacyPolicyUrl: `${baseUrl}${LEGAL_PAGES[0].path}`,
+    termsOfServiceUrl: `${baseUrl}${LEGAL_PAGES[1].path}`,
+    supportUrl: `${baseUrl}${LEGAL_PAGES[2].path}`,
     allowedHosts: [],
     allowedOrigins: [],
   };
@@ -210,11 +248,57 @@ function parseRateLimits(value: string | undefined): RateLimits {
   return rateLimits(overrides);
 }
 
+function parseSeedDemo(value: string | undefined): SeedDemo {
+  const v = value?.trim().toLowerCase();
+  if (v === undefined || v === '' || v === 'auto') return 'auto';
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  throw new ConfigError('SEED_DEMO', `"${value}" is not one of auto, true, false`);
+}
+
+function parseLegalPages(env: NodeJS.ProcessEnv, cwd: string): LegalPagesConfig {
+  let dir: string | null = null;
+  if (env.LEGAL_PAGES_DIR) {
+    dir = path.resolve(cwd, env.LEGAL_PAGES_DIR);
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+      throw new ConfigError('LEGAL_PAGES_DIR', `${dir} is not a directory (it holds privacy.md, terms.md and support.md, or .txt)`);
+    }
+  }
+  const operatorName = env.OPERATOR_NAME?.trim() || null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
+  if (operatorName !== null && (operatorName.length > 200 || /[\u0000-\u001f]/.test(operatorName))) {
+    throw new ConfigError('OPERATOR_NAME', 'must be a name of at most 200 characters on one line, e.g. "Example Shops Ltd"');
+  }
+  const supportEmail = env.SUPPORT_EMAIL?.trim() || null;
+  if (supportEmail !== null && (supportEmail.length > 254 || !/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(supportEmail))) {
+    throw new ConfigError('SUPPORT_EMAIL', `"${supportEmail}" is not an email address such as support@shop.example`);
+  }
+  return { dir, operatorName, supportEmail };
+}
+
+/**
+ * In production the connector profile must not send people to the built-in, generic legal texts unnoticed: each of
+ * the three links is either configured (CONNECTOR_*_URL) or the operator's own text is in LEGAL_PAGES_DIR.
+ */
+function requireOperatorLegalPages(env: NodeJS.ProcessEnv, legal: LegalPagesConfig): void {
+  const missing = LEGAL_PAGES.filter(({ page, variable }) => !env[variable] && legalPageFile(legal.dir, page) === null);
+  if (missing.length === 0) return;
+  throw new ConfigError(
+    missing[0]!.variable,
+    `in production (NODE_ENV=production) the AI connector profile must not link to the built-in generic texts. Set ${missing
+      .map((m) => m.variable)
+      .join(', ')}, or put your own ${missing.map((m) => `${m.page}.md`).join(', ')} in LEGAL_PAGES_DIR`,
+  );
+}
+
 /** Reads and validates the environment once. Throws ConfigError naming the first bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const host = parseHost(env.HOST);
   const port = parsePort(env.PORT);
   const baseUrl = parseBaseUrl(env.BASE_URL, host, port);
+  const production = env.NODE_ENV === 'production';
+  const legalPages = parseLegalPages(env, cwd);
+  if (production) requireOperatorLegalPages(env, legalPages);
   return {
     database: parseDatabaseUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL, cwd),
     host,
@@ -226,6 +310,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     filesDir: parseFilesDir(env.FILES_DIR, parseDatabaseUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL, cwd), cwd),
     connector: parseConnector(env, baseUrl),
     rateLimits: parseRateLimits(env.RATE_LIMITS),
+    seedDemo: parseSeedDemo(env.SEED_DEMO),
+    production,
+    legalPages,
   };
 }
 

@@ -4,23 +4,30 @@ import { ConfigError, describeDatabase, loadConfig } from './config.ts';
 import { type Container, createContainer } from './container.ts';
 import { migrateToLatest } from './store/migrations/index.ts';
 import { isDatabaseUnavailable } from './store/db.ts';
-import { announceDemo, seed, terminalProgress } from './seed.ts';
+import { announceDemo, seed, terminalProgress, wantsDemo } from './seed.ts';
 
 const HELP = `commerce-service: multi-tenant commerce API, OAuth server and MCP server
 
-Usage: node src/main.ts <command>      (or: npm start | npm run migrate | npm run seed)
+Usage: node src/main.ts [command] [--demo | --no-demo]      (or: npm start | npm run migrate | npm run seed)
 
 Commands:
   serve     Apply migrations, seed (as below), and serve HTTP on HOST:PORT (default command)
   migrate   Apply pending database migrations and exit
-  seed      Apply migrations, load or refresh reference data (and a demo merchant on an empty database), and exit
+  seed      Apply migrations, load or refresh reference data (and demo data, as below), and exit
   help      Show this text (also --help, -h)
+
+Demo data (serve and seed): a demo merchant with two stores and a live API key, created only on a database without
+users. By default (SEED_DEMO=auto) only on SQLite, never on PostgreSQL. Its random password and key are shown once
+on stderr (and saved to demo-credentials.txt beside a SQLite database, readable by you only).
+  --demo      create it on any database, PostgreSQL included (overrides SEED_DEMO)
+  --no-demo   never create it (overrides SEED_DEMO)
 
 Environment (see docs/configuration.md):
   DATABASE_URL  sqlite:<path> (default sqlite:./data/commerce.db) or postgres://user@host:port/db
   HOST, PORT    where to listen (default 127.0.0.1:3000)
   BASE_URL      public origin used in links and as OAuth issuer (default http://HOST:PORT)
   LOG_LEVEL     fatal | error | warn | info | debug | trace | silent (default info)
+  SEED_DEMO     auto (default: demo data on SQLite only) | true (PostgreSQL too) | false (never)
 `;
 
 function fail(message: string, code = 1): never {
@@ -46,10 +53,18 @@ function explainStartupError(error: unknown, container: Container): string {
   return (error as Error).stack ?? String(error);
 }
 
-async function serve(container: Container): Promise<void> {
+/** Reference data, and the demo merchant when SEED_DEMO or the flag asks for it (`wantsDemo`). */
+async function seedData(container: Container, demoFlag: boolean | undefined): Promise<void> {
+  const setting = demoFlag ?? container.config.seedDemo ?? 'auto';
+  const demo = wantsDemo(setting, container.config.database);
+  const result = await seed(container, terminalProgress(), { demo });
+  if (result.demo) announceDemo(container, result.demo);
+  else if (demo && setting === true) process.stderr.write('demo merchant not created: the database already has users\n');
+}
+
+async function serve(container: Container, demoFlag: boolean | undefined): Promise<void> {
   await prepare(container);
-  const { demo } = await seed(container, terminalProgress(), { demo: true });
-  if (demo) announceDemo(container, demo);
+  await seedData(container, demoFlag);
   const app: FastifyInstance = await buildApp({ container });
   const { host, port } = container.config;
   await app.listen({ host, port });
@@ -87,13 +102,21 @@ async function serve(container: Container): Promise<void> {
 }
 
 async function main(argv: string[]): Promise<void> {
-  const command = argv[0] ?? 'serve';
-  if (['help', '--help', '-h'].includes(command) || argv.includes('--help') || argv.includes('-h')) {
+  const [command = 'serve', ...extra] = argv.filter((arg) => !arg.startsWith('-'));
+  if (command === 'help' || argv.includes('--help') || argv.includes('-h')) {
     process.stdout.write(HELP);
     return;
   }
   if (!['serve', 'migrate', 'seed'].includes(command)) {
     fail(`unknown command "${command}". Run with --help to see the commands.`, 2);
+  }
+  if (extra.length > 0) fail(`unexpected argument "${extra[0]}". Run with --help to see the usage.`, 2);
+  let demoFlag: boolean | undefined;
+  for (const option of argv.filter((arg) => arg.startsWith('-'))) {
+    if (option !== '--demo' && option !== '--no-demo') fail(`unknown option "${option}". Run with --help to see the options.`, 2);
+    if (command === 'migrate') fail(`${option} applies to serve and seed, not migrate.`, 2);
+    if (demoFlag !== undefined && demoFlag !== (option === '--demo')) fail('--demo and --no-demo contradict each other; give one.', 2);
+    demoFlag = option === '--demo';
   }
 
   let config: ReturnType<typeof loadConfig>;
@@ -107,14 +130,11 @@ async function main(argv: string[]): Promise<void> {
   const container = createContainer(config);
   try {
     if (command === 'serve') {
-      await serve(container);
+      await serve(container, demoFlag);
       return;
     }
     await prepare(container);
-    if (command === 'seed') {
-      const { demo } = await seed(container, terminalProgress(), { demo: true });
-      if (demo) announceDemo(container, demo);
-    }
+    if (command === 'seed') await seedData(container, demoFlag);
     await container.close();
   } catch (error) {
     await container.close().catch(() => {});

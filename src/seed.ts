@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { DatabaseConfig, SeedDemo } from './config.ts';
 import type { Container } from './container.ts';
 import { type StoreContext, systemContext } from './context.ts';
 import { PERMISSIONS } from './domain/permissions.ts';
@@ -79,8 +80,21 @@ async function seedDemo(container: Container): Promise<DemoCredentials> {
   };
 }
 
-/** Shows the demo credentials once, and keeps a copy (owner-readable only) next to a SQLite database. */
-export function announceDemo(container: Container, demo: DemoCredentials, out: NodeJS.WritableStream = process.stdout): void {
+/**
+ * Whether to seed the demo merchant: SEED_DEMO (or the `--demo` / `--no-demo` flag that overrides it). `auto` seeds only
+ * the embedded SQLite database: a PostgreSQL database is a real deployment's, and a merchant with a known email and a
+ * full-permission live key has no place there unless someone asked for it. Either way only a database without users
+ * gets one (`seed` checks).
+ */
+export function wantsDemo(setting: SeedDemo, database: DatabaseConfig): boolean {
+  return setting === 'auto' ? database.kind === 'sqlite' : setting;
+}
+
+/**
+ * Shows the demo credentials once, as a banner for a person on stderr (never stdout, which carries the JSON logs, and
+ * never as a log record), and keeps a copy (owner-readable only) next to a SQLite database.
+ */
+export function announceDemo(container: Container, demo: DemoCredentials, out: NodeJS.WritableStream = process.stderr): void {
   const text =
     `Demo merchant created (its password and key are random; keep them):\n` +
     `  email:    ${demo.email}\n  password: ${demo.password}\n` +
@@ -90,7 +104,9 @@ export function announceDemo(container: Container, demo: DemoCredentials, out: N
   if (container.config.database.kind === 'sqlite') {
     const file = path.join(path.dirname(container.config.database.file), 'demo-credentials.txt');
     writeFileSync(file, text, { mode: 0o600 });
-    saved = `  (also saved to ${file})\n`;
+    chmodSync(file, 0o600); // writeFileSync keeps the mode of a file that already exists
+    saved = `  (also saved to ${file}, readable by you only)\n`;
   }
-  out.write(`\n${text}${saved}`);
+  const rule = `${'='.repeat(78)}\n`;
+  out.write(`\n${rule}${text}${saved}  Demo data is off with SEED_DEMO=false or --no-demo (see --help).\n${rule}\n`);
 }

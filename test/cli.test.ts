@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
+import Sqlite from 'better-sqlite3';
+import pg from 'pg';
+import { createTestDatabase, databaseKinds } from './helpers/databases.ts';
 
 const MAIN = path.join(import.meta.dirname, '..', 'src', 'main.ts');
 const dirs: string[] = [];
@@ -20,6 +23,33 @@ function run(args: string[], env: Record<string, string> = {}) {
     env: { ...process.env, LOG_LEVEL: 'silent', ...env },
     timeout: 60_000,
   });
+}
+
+/** The emails of the users in a database (the demo merchant is demo@example.com). */
+async function userEmails(databaseUrl: string): Promise<string[]> {
+  if (databaseUrl.startsWith('sqlite:')) {
+    const db = new Sqlite(databaseUrl.slice('sqlite:'.length), { readonly: true });
+    try {
+      return (db.prepare('select email from users order by email').all() as Array<{ email: string }>).map((r) => r.email);
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<{ email: string }>('select email from users order by email')).rows.map((r) => r.email);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The password and API key of a demo banner. */
+function demoSecrets(text: string): { password: string; apiKey: string } {
+  const password = /\n {2}password: (\S+)\n/.exec(text)?.[1];
+  const apiKey = /\n {2}API key: +(sk_live_\S+)/.exec(text)?.[1];
+  assert.ok(password && apiKey, `no demo banner in: ${text}`);
+  return { password, apiKey };
 }
 
 function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs = 30_000): Promise<RegExpMatchArray> {
@@ -80,6 +110,111 @@ describe('command line', () => {
     assert.match(first.stderr, /countries: 249 added/);
     const second = run(['seed'], { DATABASE_URL: `sqlite:${file}` });
     assert.match(second.stderr, /countries: 0 added, 0 updated, 0 retired, 249 unchanged/);
+  });
+
+  describe('demo data', () => {
+    it('explains --demo, --no-demo and SEED_DEMO in --help, and refuses unknown or misplaced options', () => {
+      const help = run(['--help']);
+      assert.match(help.stdout, /--demo/);
+      assert.match(help.stdout, /--no-demo/);
+      assert.match(help.stdout, /SEED_DEMO +auto/);
+      for (const [args, message] of [
+        [['seed', '--demon'], /unknown option "--demon"/],
+        [['migrate', '--demo'], /--demo applies to serve and seed/],
+        [['seed', '--demo', '--no-demo'], /contradict/],
+      ] as const) {
+        const result = run([...args], { DATABASE_URL: `sqlite:${tempDb()}` });
+        assert.equal(result.status, 2, args.join(' '));
+        assert.match(result.stderr, message);
+      }
+    });
+
+    it('stops at start-up on a bad SEED_DEMO, naming it', () => {
+      const result = run(['seed'], { SEED_DEMO: 'yes', DATABASE_URL: `sqlite:${tempDb()}` });
+      assert.equal(result.status, 2);
+      assert.match(result.stderr, /SEED_DEMO: "yes" is not one of auto, true, false/);
+    });
+
+    it('on SQLite, serve creates the demo merchant and shows its credentials as a banner on stderr, never on stdout or in a log record', async () => {
+      const file = tempDb();
+      const child = spawn(process.execPath, [MAIN, 'serve'], {
+        env: { ...process.env, LOG_LEVEL: 'info', DATABASE_URL: `sqlite:${file}`, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => {
+        stdout += chunk;
+      });
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk;
+      });
+      try {
+        const [, url] = await waitForOutput(child, /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+        const { password, apiKey } = demoSecrets(stderr);
+        assert.match(stderr, /={20,}\nDemo merchant created/);
+        const login = await fetch(`${url}/v1/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'demo@example.com', password }),
+        });
+        assert.equal(login.status, 200, 'the banner’s password signs in');
+        assert.equal((await fetch(`${url}/v1/stores`, { headers: { 'x-merchantapikey': apiKey } })).status, 200, 'the banner’s key works');
+        const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        assert.equal(await exited, 0);
+        assert.match(stdout, /"msg":"request completed"/, 'the JSON log stream is on stdout');
+        assert.ok(!stdout.includes(password), 'no password on stdout');
+        assert.ok(!stdout.includes(apiKey) && !stdout.includes('sk_live_'), 'no API key on stdout');
+        assert.doesNotMatch(stdout, /demo merchant/i);
+        const copy = path.join(path.dirname(file), 'demo-credentials.txt');
+        assert.equal(statSync(copy).mode & 0o777, 0o600);
+        assert.ok(readFileSync(copy, 'utf8').includes(password), 'a copy beside the database');
+      } finally {
+        child.kill('SIGKILL');
+      }
+    });
+
+    it('on SQLite, SEED_DEMO=false creates no demo merchant; --demo overrides it, once', async () => {
+      const file = tempDb();
+      const url = `sqlite:${file}`;
+      const off = run(['seed'], { DATABASE_URL: url, SEED_DEMO: 'false' });
+      assert.equal(off.status, 0, off.stderr);
+      assert.doesNotMatch(off.stderr + off.stdout, /Demo merchant/);
+      assert.deepEqual(await userEmails(url), []);
+      assert.ok(!existsSync(path.join(path.dirname(file), 'demo-credentials.txt')));
+      const asked = run(['seed', '--demo'], { DATABASE_URL: url, SEED_DEMO: 'false' });
+      assert.equal(asked.status, 0, asked.stderr);
+      const { password } = demoSecrets(asked.stderr);
+      assert.ok(!asked.stdout.includes(password));
+      assert.deepEqual(await userEmails(url), ['demo@example.com']);
+      const again = run(['seed', '--demo'], { DATABASE_URL: url });
+      assert.equal(again.status, 0, again.stderr);
+      assert.match(again.stderr, /demo merchant not created: the database already has users/);
+      assert.deepEqual(await userEmails(url), ['demo@example.com']);
+    });
+
+    it('on PostgreSQL, creates no demo merchant unless asked with --demo or SEED_DEMO=true', { skip: !databaseKinds().includes('postgres') && 'set TEST_DATABASE_URL' }, async () => {
+      const database = await createTestDatabase('postgres');
+      try {
+        const url = database.config.kind === 'postgres' ? database.config.url : '';
+        const plain = run(['seed'], { DATABASE_URL: url, SEED_DEMO: '' });
+        assert.equal(plain.status, 0, plain.stderr);
+        assert.doesNotMatch(plain.stderr + plain.stdout, /Demo merchant/);
+        assert.deepEqual(await userEmails(url), []);
+        const overridden = run(['seed', '--no-demo'], { DATABASE_URL: url, SEED_DEMO: 'true' });
+        assert.equal(overridden.status, 0, overridden.stderr);
+        assert.deepEqual(await userEmails(url), [], '--no-demo wins over SEED_DEMO=true');
+        const asked = run(['seed', '--demo'], { DATABASE_URL: url });
+        assert.equal(asked.status, 0, asked.stderr);
+        const { password, apiKey } = demoSecrets(asked.stderr);
+        assert.ok(!asked.stdout.includes(password) && !asked.stdout.includes(apiKey), 'nothing secret on stdout');
+        assert.doesNotMatch(asked.stderr, /also saved to/, 'no file beside a PostgreSQL database');
+        assert.deepEqual(await userEmails(url), ['demo@example.com']);
+      } finally {
+        await database.drop();
+      }
+    });
   });
 
   it('serves, prints its URL, and on SIGTERM stops cleanly and closes the database', async () => {

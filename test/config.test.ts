@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
-import { rateLimits } from '../src/http/rate-limit-policies.ts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { rateLimits } from '../src/http/rate-limit-policies.ts';
 
 const load = (env: Record<string, string>) => loadConfig(env, '/srv/app');
 
@@ -32,6 +34,9 @@ describe('configuration', () => {
         allowedOrigins: [],
       },
       rateLimits: rateLimits(),
+      seedDemo: 'auto',
+      production: false,
+      legalPages: { dir: null, operatorName: null, supportEmail: null },
     });
   });
 
@@ -42,6 +47,65 @@ describe('configuration', () => {
     assert.deepEqual(c.rateLimits?.credential, rateLimits().credential);
     refuses({ RATE_LIMITS: 'everything=1/1' }, 'RATE_LIMITS');
     refuses({ RATE_LIMITS: 'public=lots' }, 'RATE_LIMITS');
+  });
+
+  describe('production mode (NODE_ENV=production) and the legal pages', () => {
+    const dirs: string[] = [];
+    after(() => {
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    });
+    /** A LEGAL_PAGES_DIR holding these files. */
+    function legalDir(...files: string[]): string {
+      const dir = mkdtempSync(path.join(tmpdir(), 'commerce-legal-'));
+      dirs.push(dir);
+      for (const file of files) writeFileSync(path.join(dir, file), `# ${file}\n\nOur own text.\n`);
+      return dir;
+    }
+    const links = {
+      CONNECTOR_PRIVACY_POLICY_URL: 'https://shop.example/privacy',
+      CONNECTOR_TERMS_URL: 'https://shop.example/terms',
+      CONNECTOR_SUPPORT_URL: 'https://shop.example/help',
+    };
+
+    it('refuses to start in production with the built-in legal texts, naming the variables to set', () => {
+      assert.throws(
+        () => load({ NODE_ENV: 'production' }),
+        (error: unknown) =>
+          error instanceof ConfigError &&
+          error.variable === 'CONNECTOR_PRIVACY_POLICY_URL' &&
+          /NODE_ENV=production/.test(error.message) &&
+          /CONNECTOR_PRIVACY_POLICY_URL, CONNECTOR_TERMS_URL, CONNECTOR_SUPPORT_URL/.test(error.message) &&
+          /LEGAL_PAGES_DIR/.test(error.message),
+      );
+      refuses({ NODE_ENV: 'production', CONNECTOR_PRIVACY_POLICY_URL: links.CONNECTOR_PRIVACY_POLICY_URL, CONNECTOR_TERMS_URL: links.CONNECTOR_TERMS_URL }, 'CONNECTOR_SUPPORT_URL');
+      refuses({ NODE_ENV: 'production', LEGAL_PAGES_DIR: legalDir('privacy.md', 'terms.txt') }, 'CONNECTOR_SUPPORT_URL');
+      assert.equal(load({ NODE_ENV: 'development' }).production, false, 'only production is strict');
+    });
+
+    it('starts in production once each link is configured or replaced by the operator’s own text', () => {
+      assert.equal(load({ NODE_ENV: 'production', ...links }).production, true);
+      const dir = legalDir('privacy.md', 'terms.txt', 'support.md');
+      assert.deepEqual(load({ NODE_ENV: 'production', LEGAL_PAGES_DIR: dir }).legalPages, { dir, operatorName: null, supportEmail: null });
+      const mixed = load({ NODE_ENV: 'production', LEGAL_PAGES_DIR: legalDir('privacy.md'), CONNECTOR_TERMS_URL: links.CONNECTOR_TERMS_URL, CONNECTOR_SUPPORT_URL: links.CONNECTOR_SUPPORT_URL });
+      assert.equal(mixed.connector?.privacyPolicyUrl, 'http://127.0.0.1:3000/legal/privacy', 'the own text is served at the default link');
+      assert.equal(mixed.connector?.termsOfServiceUrl, links.CONNECTOR_TERMS_URL);
+    });
+
+    it('reads LEGAL_PAGES_DIR, OPERATOR_NAME and SUPPORT_EMAIL, refusing bad values by name', () => {
+      assert.deepEqual(load({ LEGAL_PAGES_DIR: legalDir(), OPERATOR_NAME: ' Acme Shops Ltd ', SUPPORT_EMAIL: 'help@acme.example' }).legalPages?.operatorName, 'Acme Shops Ltd');
+      refuses({ LEGAL_PAGES_DIR: '/nonexistent/legal' }, 'LEGAL_PAGES_DIR');
+      refuses({ OPERATOR_NAME: 'a\nb' }, 'OPERATOR_NAME');
+      refuses({ OPERATOR_NAME: 'x'.repeat(201) }, 'OPERATOR_NAME');
+      refuses({ SUPPORT_EMAIL: 'not an email' }, 'SUPPORT_EMAIL');
+    });
+  });
+
+  it('reads SEED_DEMO as auto, true or false, refusing anything else by name', () => {
+    assert.equal(load({ SEED_DEMO: 'auto' }).seedDemo, 'auto');
+    assert.equal(load({ SEED_DEMO: 'true' }).seedDemo, true);
+    assert.equal(load({ SEED_DEMO: 'FALSE' }).seedDemo, false);
+    refuses({ SEED_DEMO: 'yes' }, 'SEED_DEMO');
+    refuses({ SEED_DEMO: '1' }, 'SEED_DEMO');
   });
 
   it('reads the AI connector profile links and allowed hosts and origins, refusing bad values by name', () => {

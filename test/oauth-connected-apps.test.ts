@@ -159,6 +159,145 @@ describeEachDatabase('Connected apps: removal and revocation (RFC 7009)', (kind)
     });
   });
 
+  describe('apps belong to the store', () => {
+    /** A new merchant who joins `owner`'s store with `role` (through an invitation); their own store is separate. */
+    async function join(owner: Merchant, role: 'admin' | 'staff'): Promise<Merchant> {
+      const member = await signup(t.app);
+      const invitation = await call('POST', '/v1/members/invitations', { headers: owner.auth, body: { email: member.email, role } });
+      assert.equal(invitation.status, 201, invitation.raw);
+      const accepted = await call('POST', '/v1/invitations/accept', { headers: member.auth, body: { token: invitation.body.data.token } });
+      assert.equal(accepted.status, 200, accepted.raw);
+      return member;
+    }
+    const list = async (m: Merchant) => (await call('GET', '/v1/connected-apps', { headers: m.auth })).body.data as Array<Record<string, any>>;
+    const inStore = (apps: Array<Record<string, any>>, storeId: string) => apps.filter((a) => a.store.id === storeId);
+
+    it('shows the owner every app connected to the store, with who approved it; removing it stops both tokens at once, on every instance', async () => {
+      const second = await startTestApp(kind, { database: t.database });
+      try {
+        const owner = await signup(t.app, { storeName: 'Owned Store' });
+        const admin = await join(owner, 'admin');
+        const app = await connect(t.app, admin, { scope: 'customers:read', storeId: owner.storeId });
+        assert.equal((await permissions(second, app.accessToken)).statusCode, 200);
+
+        const seen = inStore(await list(owner), owner.storeId);
+        assert.equal(seen.length, 1);
+        assert.equal(seen[0]!.clientId, app.client.client_id);
+        assert.deepEqual(seen[0]!.store, { id: owner.storeId, name: 'Owned Store' });
+        assert.deepEqual(seen[0]!.approvedBy, [{ userId: admin.userId, email: admin.email }]);
+        assert.deepEqual(seen[0]!.scopes, ['customers:read']);
+        assert.match(seen[0]!.approvedAt, /^\d{4}-\d\d-\d\dT/);
+        assert.match(seen[0]!.lastUsedAt, /^\d{4}-\d\d-\d\dT/);
+
+        const removed = await call('DELETE', `/v1/connected-apps/${app.client.client_id}?storeId=${owner.storeId}`, { headers: owner.auth });
+        assert.equal(removed.status, 200, removed.raw);
+        for (const instance of [t, second]) {
+          assert.equal((await permissions(instance, app.accessToken)).statusCode, 401);
+          assert.equal((await instance.app.inject({ method: 'GET', url: '/v1/customers', headers: app.auth })).statusCode, 401);
+        }
+        assert.equal((await refresh(second.app, app)).body.error, 'invalid_grant');
+        assert.equal((await refresh(t.app, app)).body.error, 'invalid_grant');
+        assert.deepEqual(await list(owner), []);
+        assert.deepEqual(await list(admin), [], 'gone for the admin who approved it too');
+
+        const log = await call('GET', '/v1/audit-logs', { headers: owner.auth });
+        const entry = log.body.data.find((e: { action: string }) => e.action === 'oauth_app.remove');
+        assert.equal(entry.targetId, app.client.client_id);
+        assert.equal(entry.actor.id, owner.userId);
+        assert.deepEqual(entry.details.approvedBy, [admin.userId]);
+      } finally {
+        await second.close();
+      }
+    });
+
+    it('removes an app whoever approved it, without storeId too, and lists every approver of one app once', async () => {
+      const owner = await signup(t.app);
+      const admin = await join(owner, 'admin');
+      const staff = await join(owner, 'staff');
+      const client = await registerClient(t.app);
+      const byOwner = await connect(t.app, owner, { client, scope: 'orders:read' });
+      const byAdmin = await connect(t.app, admin, { client, scope: 'customers:read', storeId: owner.storeId });
+      const byStaff = await connect(t.app, staff, { client, scope: 'orders:write', storeId: owner.storeId });
+      const [entry, ...rest] = inStore(await list(owner), owner.storeId);
+      assert.equal(rest.length, 0, 'one entry per app, store and mode');
+      assert.deepEqual(
+        entry!.approvedBy.map((a: { email: string }) => a.email),
+        [owner.email, admin.email, staff.email],
+      );
+      assert.deepEqual(entry!.scopes, ['orders:read', 'orders:write', 'customers:read']);
+      const staffView = inStore(await list(staff), owner.storeId);
+      assert.deepEqual(staffView[0]!.approvedBy, [{ userId: staff.userId, email: staff.email }], 'staff see only their own approval');
+      assert.deepEqual(staffView[0]!.scopes, ['orders:write']);
+
+      assert.equal((await call('DELETE', `/v1/connected-apps/${client.client_id}`, { headers: owner.auth })).status, 200);
+      for (const c of [byOwner, byAdmin, byStaff]) {
+        assert.equal((await permissions(t, c.accessToken)).statusCode, 401);
+        assert.equal((await refresh(t.app, c)).body.error, 'invalid_grant');
+      }
+    });
+
+    it('shows admins and staff only the apps they approved; they cannot remove the owner’s (404, nothing revoked), only their own', async () => {
+      const owner = await signup(t.app);
+      const admin = await join(owner, 'admin');
+      const staff = await join(owner, 'staff');
+      const ownersApp = await connect(t.app, owner, { scope: 'orders:read' });
+      const adminsApp = await connect(t.app, admin, { scope: 'orders:read', storeId: owner.storeId });
+      const staffsApp = await connect(t.app, staff, { scope: 'orders:read', storeId: owner.storeId });
+      const ids = async (m: Merchant) => (await list(m)).map((a) => a.clientId).sort();
+
+      assert.deepEqual(await ids(admin), [adminsApp.client.client_id]);
+      assert.deepEqual(await ids(staff), [staffsApp.client.client_id]);
+      assert.deepEqual(await ids(owner), [ownersApp, adminsApp, staffsApp].map((c) => c.client.client_id).sort());
+
+      for (const member of [staff, admin]) {
+        for (const url of [`/v1/connected-apps/${ownersApp.client.client_id}`, `/v1/connected-apps/${ownersApp.client.client_id}?storeId=${owner.storeId}`]) {
+          const res = await call('DELETE', url, { headers: member.auth });
+          assert.equal(res.status, 404, url);
+          assert.equal(res.body.error.code, 'CONNECTED_APP_NOT_FOUND');
+        }
+      }
+      assert.equal((await call('DELETE', `/v1/connected-apps/${adminsApp.client.client_id}`, { headers: staff.auth })).status, 404, 'nor another member’s');
+      assert.equal((await permissions(t, ownersApp.accessToken)).statusCode, 200, 'nothing was revoked');
+      assert.equal((await permissions(t, adminsApp.accessToken)).statusCode, 200);
+      assert.equal((await refresh(t.app, ownersApp)).status, 200);
+
+      assert.equal((await call('DELETE', `/v1/connected-apps/${staffsApp.client.client_id}`, { headers: staff.auth })).status, 200, 'their own');
+      assert.equal((await permissions(t, staffsApp.accessToken)).statusCode, 401);
+    });
+
+    it('answers the owner of another store with 404 for this store’s apps and lists none of them', async () => {
+      const owner = await signup(t.app);
+      const outsider = await signup(t.app);
+      const app = await connect(t.app, owner, { scope: 'orders:read' });
+      for (const url of [`/v1/connected-apps/${app.client.client_id}`, `/v1/connected-apps/${app.client.client_id}?storeId=${owner.storeId}`]) {
+        const res = await call('DELETE', url, { headers: outsider.auth });
+        assert.equal(res.status, 404, url);
+        assert.equal(res.body.error.code, 'CONNECTED_APP_NOT_FOUND');
+      }
+      assert.deepEqual(await list(outsider), []);
+      assert.equal((await permissions(t, app.accessToken)).statusCode, 200);
+    });
+
+    it('shows who approved each app on the owner’s page, and its Remove button removes an app a member approved', async () => {
+      const owner = await signup(t.app, { storeName: 'Page Store' });
+      const admin = await join(owner, 'admin');
+      const app = await connect(t.app, admin, { scope: 'orders:read', storeId: owner.storeId, client: await registerClient(t.app, { client_name: 'Admin Tool' }) });
+      const browser = await dashboard(owner);
+      const page = await browser.get('/dashboard/connected-apps');
+      assert.match(page.body, /<th scope="col">Approved by<\/th>/);
+      assert.match(page.body, /<strong>Admin Tool<\/strong>/);
+      assert.match(page.body, new RegExp(`<td><ul class="plain"><li>${admin.email.replaceAll('.', '\\.')}</li></ul></td>`));
+      const removed = await browser.post('/dashboard/connected-apps/remove', { csrf: hiddenField(page.body, 'csrf'), clientId: app.client.client_id, storeId: owner.storeId });
+      assert.equal(removed.statusCode, 303);
+      assert.match((await browser.get(removed.headers.location as string)).body, /No apps are connected/);
+      assert.equal((await permissions(t, app.accessToken)).statusCode, 401);
+      assert.equal((await refresh(t.app, app)).body.error, 'invalid_grant');
+
+      const adminsPage = await (await dashboard(admin)).get('/dashboard/connected-apps');
+      assert.match(adminsPage.body, /No apps are connected/);
+    });
+  });
+
   describe('revocation', () => {
     it('removing an app stops both tokens and pending codes at once, on every instance', async () => {
       const second = await startTestApp(kind, { database: t.database });

@@ -1,7 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { Mode } from '../context.ts';
 import { parseStoredScope } from '../domain/oauth/scopes.ts';
-import type { AuthorizationRequest, Grant, OAuthClient, VerifiedAccessToken } from '../domain/oauth/types.ts';
+import type { AuthorizationRequest, Grant, GrantFilter, OAuthClient, VerifiedAccessToken } from '../domain/oauth/types.ts';
 import { toUser } from './account-store.ts';
 import { fromDate, toDate } from './db.ts';
 import type { Database, OAuthAuthorizationRequestTable, OAuthGrantTable } from './schema.ts';
@@ -64,6 +64,11 @@ function toSecretState(r: {
     expiresAt: toDate(r.expires_at),
     grantRevokedAt: toDateOrNull(r.revoked_at),
   };
+}
+
+function visibleTo(eb: ExpressionBuilder<Database, 'oauth_grants'>, filter: GrantFilter) {
+  const mine = eb('oauth_grants.user_id', '=', filter.approvedBy);
+  return filter.inStores.length === 0 ? mine : eb.or([mine, eb('oauth_grants.store_id', 'in', [...filter.inStores])]);
 }
 
 /**
@@ -208,15 +213,22 @@ export function createOAuthStore(db: Kysely<Database>) {
         .execute();
     },
 
-    /** A merchant's unrevoked grants, with the app's name and redirect URIs and the store's name. */
-    async listActiveGrantsOfUser(userId: string): Promise<Array<{ grant: Grant; clientName: string; redirectUris: string[]; storeName: string }>> {
+    /**
+     * Unrevoked grants a merchant may see under Connected Apps, across stores: those they approved, and every grant
+     * in the stores listed in `inStores` (where they manage apps). With the app's name and redirect URIs, the store's
+     * name and the approving merchant's email.
+     */
+    async listActiveGrantsAcrossStores(filter: GrantFilter): Promise<
+      Array<{ grant: Grant; clientName: string; redirectUris: string[]; storeName: string; approverEmail: string }>
+    > {
       const rows = await db
         .selectFrom('oauth_grants')
         .innerJoin('oauth_clients', 'oauth_clients.client_id', 'oauth_grants.client_id')
         .innerJoin('stores', 'stores.id', 'oauth_grants.store_id')
+        .innerJoin('users', 'users.id', 'oauth_grants.user_id')
         .selectAll('oauth_grants')
-        .select(['oauth_clients.client_name', 'oauth_clients.redirect_uris', 'stores.name as store_name'])
-        .where('oauth_grants.user_id', '=', userId)
+        .select(['oauth_clients.client_name', 'oauth_clients.redirect_uris', 'stores.name as store_name', 'users.email as approver_email'])
+        .where((eb) => visibleTo(eb, filter))
         .where('oauth_grants.revoked_at', 'is', null)
         .orderBy('oauth_grants.id')
         .execute();
@@ -225,18 +237,22 @@ export function createOAuthStore(db: Kysely<Database>) {
         clientName: r.client_name,
         redirectUris: JSON.parse(r.redirect_uris) as string[],
         storeName: r.store_name,
+        approverEmail: r.approver_email,
       }));
     },
 
-    /** Revokes a merchant's grants to one app (in one store, or all); returns the grants it revoked. */
-    async revokeGrantsOfUser(userId: string, clientId: string, storeId: string | undefined, now: Date, reason: string): Promise<Grant[]> {
+    /**
+     * Revokes the unrevoked grants to one app that `filter` covers (those the merchant approved, and every grant in
+     * `inStores`), in one store or in all of them; returns the grants it revoked.
+     */
+    async revokeGrantsAcrossStores(filter: GrantFilter, clientId: string, storeId: string | undefined, now: Date, reason: string): Promise<Grant[]> {
       let q = db
         .updateTable('oauth_grants')
         .set({ revoked_at: fromDate(now), revoked_reason: reason })
-        .where('user_id', '=', userId)
-        .where('client_id', '=', clientId)
-        .where('revoked_at', 'is', null);
-      if (storeId !== undefined) q = q.where('store_id', '=', storeId);
+        .where('oauth_grants.client_id', '=', clientId)
+        .where('oauth_grants.revoked_at', 'is', null)
+        .where((eb) => visibleTo(eb, filter));
+      if (storeId !== undefined) q = q.where('oauth_grants.store_id', '=', storeId);
       const rows = await q.returningAll().execute();
       return rows.map(toGrant);
     },

@@ -7,7 +7,7 @@ const STYLE = `
 *{box-sizing:border-box}
 body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:var(--fg);background:#f6f8fa}
 main{max-width:34rem;margin:2.5rem auto;padding:1.75rem 2rem;background:#fff;border:1px solid var(--line);border-radius:10px}
-main.wide{max-width:60rem}
+main.wide{max-width:68rem}
 .brand{font-size:.85rem;color:var(--muted);margin:0 0 1rem;letter-spacing:.02em}
 h1{font-size:1.45rem;margin:0 0 .75rem;line-height:1.25}
 h2{font-size:1.05rem;margin:1.5rem 0 .5rem}
@@ -35,6 +35,7 @@ table{border-collapse:collapse;width:100%;margin-top:1rem;font-size:.95rem}
 th,td{text-align:left;vertical-align:top;border-bottom:1px solid var(--line);padding:.55rem .5rem}
 th{font-size:.85rem;color:var(--muted)}
 td ul{margin:0;padding-left:1rem}
+td ul.plain{list-style:none;padding-left:0;overflow-wrap:break-word}
 .bar{display:flex;justify-content:space-between;align-items:center;gap:1rem;flex-wrap:wrap}
 .bar form{margin:0}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}

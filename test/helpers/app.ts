@@ -42,8 +42,8 @@ export const TEST_RATE_LIMITS: RateLimits = rateLimits({
 /**
  * The real app on a real, fresh database: migrated and seeded exactly as `npm start` does.
  * `extend` may register extra routes before the app is ready (to exercise cross-cutting plugins). `baseUrl` sets
- * BASE_URL (the OAuth issuer). `database` runs a second instance on another app's database (left for that app to
- * drop), as two server processes would share one.
+ * BASE_URL (the OAuth issuer); `config` overrides other settings. `database` runs a second instance on another app's
+ * database (left for that app to drop), as two server processes would share one.
  */
 export async function startTestApp(
   kind: DatabaseKind,
@@ -53,6 +53,8 @@ export async function startTestApp(
     baseUrl?: string;
     database?: TestDatabase;
     rateLimits?: RateLimits;
+    /** Settings on top of the test defaults (connector links, legal pages, …). */
+    config?: Partial<Config>;
   } = {},
 ): Promise<TestApp> {
   const shared = options.database;
@@ -75,12 +77,13 @@ export async function startTestApp(
     trustProxy: false,
     filesDir,
     rateLimits: options.rateLimits ?? TEST_RATE_LIMITS,
+    ...options.config,
   };
   const container = createContainer(config);
   try {
     await migrateToLatest(container.db);
     await seed(container);
-    const { extend, redisUrl: _redis, baseUrl: _baseUrl, database: _database, rateLimits: _limits, ...appOptions } = options;
+    const { extend, redisUrl: _redis, baseUrl: _baseUrl, database: _database, rateLimits: _limits, config: _config, ...appOptions } = options;
     const app = await buildApp({ container, ...appOptions });
     await extend?.(app);
     await app.ready();

@@ -16,7 +16,7 @@ import { effectivePermissions, type Role } from '../permissions.ts';
 import { hashSecret, newSecret } from '../secrets.ts';
 import { appActorLabel, canonicalResource, isLoopbackHost, isWellFormedCodeVerifier, LIFETIMES, redirectHost, s256, TOKEN_PREFIX } from './oauth-rules.ts';
 import { formatScope, offerableScopes, type Scope, sortScopes } from './scopes.ts';
-import type { AuthorizationRequest, ConnectedApp, Grant, OAuthClient, TokenSet, VerifiedAccessToken } from './types.ts';
+import type { AuthorizationRequest, ConnectedApp, Grant, GrantFilter, OAuthClient, TokenSet, VerifiedAccessToken } from './types.ts';
 
 /** Tokens from the consent flow are for the store's live data (docs/decisions/0004-oauth.md). */
 const GRANT_MODE: Mode = 'live';
@@ -434,13 +434,19 @@ export function createOAuthService(deps: { data: DataAccess; issuer: string }) {
 
     // ---- Connected Apps -------------------------------------------------------------------------------------------
 
-    /** The signed-in merchant's connected apps, one entry per app and store (session only). */
+    /**
+     * The connected apps the signed-in merchant may see and remove (session only), one entry per app, store and mode:
+     * in a store where their role has `settings:write`, every app connected by any member; elsewhere the apps they
+     * approved themselves. Each entry names who approved it.
+     */
     async listConnectedApps(ctx: UserContext): Promise<ConnectedApp[]> {
       requireSession(ctx, 'Managing connected apps');
-      const rows = await data.repos.oauth.listActiveGrantsOfUser(ctx.actor.userId!);
+      const filter = await appsVisibleTo(data.repos, ctx.actor.userId!);
+      const rows = await data.repos.oauth.listActiveGrantsAcrossStores(filter);
       const apps = new Map<string, ConnectedApp>();
-      for (const { grant, clientName, redirectUris, storeName } of rows) {
+      for (const { grant, clientName, redirectUris, storeName, approverEmail } of rows) {
         const key = `${grant.clientId} ${grant.storeId} ${grant.mode}`;
+        const approver = { userId: grant.userId, email: approverEmail };
         const app = apps.get(key);
         if (!app) {
           apps.set(key, {
@@ -450,12 +456,14 @@ export function createOAuthService(deps: { data: DataAccess; issuer: string }) {
             store: { id: grant.storeId, name: storeName },
             mode: grant.mode,
             scopes: grant.scopes,
+            approvedBy: [approver],
             approvedAt: grant.createdAt,
             lastUsedAt: grant.lastUsedAt,
           });
           continue;
         }
         app.scopes = sortScopes([...app.scopes, ...grant.scopes]);
+        if (!app.approvedBy.some((a) => a.userId === approver.userId)) app.approvedBy.push(approver);
         if (grant.createdAt > app.approvedAt) app.approvedAt = grant.createdAt;
         if (grant.lastUsedAt && (!app.lastUsedAt || grant.lastUsedAt > app.lastUsedAt)) app.lastUsedAt = grant.lastUsedAt;
       }
@@ -463,31 +471,48 @@ export function createOAuthService(deps: { data: DataAccess; issuer: string }) {
     },
 
     /**
-     * Removes an app the merchant approved (in one store, or in all of them): its grants are revoked, so its access
-     * and refresh tokens and any pending code stop working at once. 404 when the merchant has no such app.
+     * Removes an app (in one store, or in every store the merchant sees it in): in a store where the merchant's role
+     * has `settings:write`, every grant of the app there, whoever approved it; elsewhere only the grants they approved.
+     * Revoking a grant stops its access and refresh tokens and any pending code at once, on every instance (tokens are
+     * checked against the database on every use). 404 when nothing matched, the same answer for another store's app.
      */
     async removeConnectedApp(ctx: UserContext, clientId: string, storeId?: string): Promise<void> {
       requireSession(ctx, 'Managing connected apps');
       await data.transaction(async (repos) => {
-        const revoked = await repos.oauth.revokeGrantsOfUser(ctx.actor.userId!, clientId, storeId, ctx.now, 'merchant_removed');
+        const filter = await appsVisibleTo(repos, ctx.actor.userId!);
+        const revoked = await repos.oauth.revokeGrantsAcrossStores(filter, clientId, storeId, ctx.now, 'merchant_removed');
         if (revoked.length === 0) {
-          throw new AppError('CONNECTED_APP_NOT_FOUND', `No connected app "${clientId}"${storeId ? ' in this store' : ''} that you approved. List yours with GET /v1/connected-apps.`);
+          throw new AppError(
+            'CONNECTED_APP_NOT_FOUND',
+            `No connected app "${clientId}"${storeId ? ' in this store' : ''} that you can remove. List yours with GET /v1/connected-apps.`,
+          );
         }
         const client = await repos.oauth.findClient(clientId);
         const places = new Map(revoked.map((g) => [`${g.storeId} ${g.mode}`, g]));
         for (const grant of places.values()) {
+          const inPlace = revoked.filter((g) => g.storeId === grant.storeId && g.mode === grant.mode);
           await repos.audit.insert(
             auditEntry(ctx, grant.storeId, grant.mode, {
               action: 'oauth_app.remove',
               targetType: 'oauth_app',
               targetId: clientId,
-              details: { clientName: client?.clientName ?? null, grants: revoked.filter((g) => g.storeId === grant.storeId).length },
+              details: { clientName: client?.clientName ?? null, grants: inPlace.length, approvedBy: [...new Set(inPlace.map((g) => g.userId))] },
             }),
           );
         }
       });
     },
   };
+}
+
+/**
+ * Whose grants a merchant manages under Connected Apps: their own approvals everywhere, and every approval in the
+ * stores where their role has `settings:write` (manage store settings, which includes the apps connected to it).
+ */
+async function appsVisibleTo(repos: Repos, userId: string): Promise<GrantFilter> {
+  const stores = await repos.merchants.listStoresOfUser(userId);
+  const inStores = stores.filter(({ role }) => effectivePermissions(role, null).has('settings:write')).map(({ store }) => store.id);
+  return { approvedBy: userId, inStores };
 }
 
 function storeNotFound(storeId: string): AppError {

@@ -47,6 +47,12 @@ export interface Grant {
   revokedReason: string | null;
 }
 
+/** Which grants a Connected Apps view covers: those `approvedBy` approved, and every grant in the stores `inStores`. */
+export interface GrantFilter {
+  approvedBy: string;
+  inStores: readonly string[];
+}
+
 /** What a valid access token stands for: checked against the database on every request. */
 export interface AppAuthorization {
   grantId: string;
@@ -74,14 +80,18 @@ export interface TokenSet {
   scopes: Scope[];
 }
 
-/** An app as the merchant sees it under Connected Apps: one row per app and store. */
+/** An app as the merchant sees it under Connected Apps: one row per app, store and mode. */
 export interface ConnectedApp {
   clientId: string;
   clientName: string;
   redirectHosts: string[];
   store: { id: string; name: string };
   mode: Mode;
+  /** The union of the scopes of its active grants there. */
   scopes: Scope[];
+  /** The members whose active approvals make up this entry, earliest first. */
+  approvedBy: Array<{ userId: string; email: string }>;
+  /** The latest approval. */
   approvedAt: Date;
   lastUsedAt: Date | null;
 }

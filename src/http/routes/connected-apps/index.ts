@@ -8,7 +8,10 @@ import { ClientIdParams, ConnectedAppRecord, RemoveQuery, toConnectedAppRecord }
 
 const errors = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
 
-/** Connected Apps through the API: the signed-in merchant's own approvals (session only, like the dashboard page). */
+/**
+ * Connected Apps through the API (session only, like the dashboard page): every app connected to the stores where the
+ * merchant has settings:write, and their own approvals elsewhere.
+ */
 export async function connectedAppRoutes(app: FastifyInstance, deps: { oauth: OAuthService }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const user = { auth: 'user' as const };
@@ -19,8 +22,9 @@ export async function connectedAppRoutes(app: FastifyInstance, deps: { oauth: OA
       config: user,
       schema: {
         tags: ['Connected apps (OAuth)'],
-        summary: 'Apps you allowed to act in your stores (session only)',
-        description: 'One entry per app and store: its scopes, when you approved it and when it was last used.',
+        summary: 'Apps connected to your stores (session only)',
+        description:
+          'One entry per app, store and mode: its scopes, who approved it and when, and when it was last used. In a store where your role has settings:write you see every app any member connected; elsewhere the apps you approved.',
         response: { 200: envelope(z.array(ConnectedAppRecord)), ...errors },
       },
     },
@@ -34,6 +38,8 @@ export async function connectedAppRoutes(app: FastifyInstance, deps: { oauth: OA
       schema: {
         tags: ['Connected apps (OAuth)'],
         summary: 'Remove an app (session only): its access and refresh tokens stop working at once',
+        description:
+          'In a store where your role has settings:write this removes the app whoever approved it; elsewhere only your own approvals. 404 when there is nothing you can remove.',
         params: ClientIdParams,
         querystring: RemoveQuery,
         response: { 200: envelope(z.object({ clientId: z.string() })), ...errors },

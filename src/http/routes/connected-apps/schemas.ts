@@ -5,7 +5,7 @@ import { WireTimestamp, wireTimestamp } from '../../envelope.ts';
 
 export const ClientIdParams = z.object({ clientId: z.string().max(64) });
 export const RemoveQuery = z.object({
-  storeId: z.string().max(64).optional().describe('remove the app from this store only; omitted: from every store you approved it for'),
+  storeId: z.string().max(64).optional().describe('remove the app from this store only; omitted: from every store where you can remove it'),
 });
 
 export const ConnectedAppRecord = z
@@ -16,8 +16,11 @@ export const ConnectedAppRecord = z
     redirectHosts: z.array(z.string()),
     store: z.object({ id: z.string(), name: z.string() }),
     mode: z.enum(['live', 'test']),
-    scopes: z.array(z.enum(SCOPES)),
-    approvedAt: WireTimestamp,
+    scopes: z.array(z.enum(SCOPES)).describe('the union of the scopes of its approvals in this store and mode'),
+    approvedBy: z
+      .array(z.object({ userId: z.string(), email: z.string() }))
+      .describe('the members who approved it here; a member with settings:write in the store sees every approval, others only their own'),
+    approvedAt: WireTimestamp.describe('the latest approval'),
     lastUsedAt: WireTimestamp.nullable(),
   })
   .meta({ id: 'ConnectedApp' });
@@ -31,6 +34,7 @@ export function toConnectedAppRecord(app: ConnectedApp): z.infer<typeof Connecte
     store: app.store,
     mode: app.mode,
     scopes: app.scopes,
+    approvedBy: app.approvedBy.map(({ userId, email }) => ({ userId, email })),
     approvedAt: wireTimestamp(app.approvedAt),
     lastUsedAt: app.lastUsedAt && wireTimestamp(app.lastUsedAt),
   };

@@ -11,9 +11,12 @@ export interface SystemRouteDeps {
 
 const Health = z.object({ status: z.enum(['ok', 'unavailable']), checks: z.record(z.string(), z.enum(['ok', 'unavailable'])).optional() });
 
-/** Liveness, readiness, the OpenAPI document and the human API reference. */
+/** The landing at BASE_URL (the OAuth issuer), liveness, readiness, the OpenAPI document and the human API reference. */
 export async function systemRoutes(app: FastifyInstance, deps: SystemRouteDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // The issuer URL itself answers: for now with the API reference (a dashboard may take its place).
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/docs', 302));
 
   r.get(
     '/healthz',
