@@ -26,6 +26,8 @@ export interface Config {
   connector?: ConnectorConfig;
   /** Request rate limits per policy (src/http/rate-limit-policies.ts); the defaults when absent. */
   rateLimits?: RateLimits;
+  /** CLEANUP_INTERVAL_MINUTES: how often `serve` runs the cleanup job; 0 = never (default 60). */
+  cleanupIntervalMinutes?: number;
   /** SEED_DEMO: whether `serve` and `seed` create the demo merchant on a database without users (default 'auto'). */
   seedDemo?: SeedDemo;
   /** NODE_ENV=production: settings that are fine for a trial (the built-in legal texts) must be made explicit. */
@@ -248,6 +250,14 @@ function parseRateLimits(value: string | undefined): RateLimits {
   return rateLimits(overrides);
 }
 
+function parseCleanupInterval(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 60;
+  if (!/^\d{1,6}$/.test(value.trim()) || Number(value) > 7 * 24 * 60) {
+    throw new ConfigError('CLEANUP_INTERVAL_MINUTES', `"${value}" is not a number of minutes from 0 (off) to 10080 (a week)`);
+  }
+  return Number(value);
+}
+
 function parseSeedDemo(value: string | undefined): SeedDemo {
   const v = value?.trim().toLowerCase();
   if (v === undefined || v === '' || v === 'auto') return 'auto';
@@ -310,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     filesDir: parseFilesDir(env.FILES_DIR, parseDatabaseUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL, cwd), cwd),
     connector: parseConnector(env, baseUrl),
     rateLimits: parseRateLimits(env.RATE_LIMITS),
+    cleanupIntervalMinutes: parseCleanupInterval(env.CLEANUP_INTERVAL_MINUTES),
     seedDemo: parseSeedDemo(env.SEED_DEMO),
     production,
     legalPages,

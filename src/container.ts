@@ -31,6 +31,8 @@ import { closeRedis, openRedis } from './store/redis.ts';
 import { createRedisRateLimiter } from './store/redis-rate-limiter.ts';
 import { createReferenceStore } from './store/reference-store.ts';
 import { createDataAccess } from './store/repos.ts';
+import { createCleanupStore, createJobLockStore } from './store/cleanup-store.ts';
+import { createCleanupService } from './domain/maintenance/cleanup-service.ts';
 
 /**
  * The composition root: opens the database (and Redis when configured) and wires stores into services by hand.
@@ -72,6 +74,7 @@ export function createContainer(config: Config) {
     payments: createPaymentService({ data }),
     paymentLinks: createPaymentLinkService({ data, baseUrl: config.baseUrl }),
     settings: createSettingsService({ data, stores, inventory }),
+    cleanup: createCleanupService({ storage: createCleanupStore(db.kysely), locks: createJobLockStore(db.kysely) }),
   };
   return {
     config,

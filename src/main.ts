@@ -4,6 +4,7 @@ import { ConfigError, describeDatabase, loadConfig } from './config.ts';
 import { type Container, createContainer } from './container.ts';
 import { migrateToLatest } from './store/migrations/index.ts';
 import { isDatabaseUnavailable } from './store/db.ts';
+import { scheduleCleanup } from './domain/maintenance/cleanup-service.ts';
 import { announceDemo, seed, terminalProgress, wantsDemo } from './seed.ts';
 
 const HELP = `commerce-service: multi-tenant commerce API, OAuth server and MCP server
@@ -14,6 +15,7 @@ Commands:
   serve     Apply migrations, seed (as below), and serve HTTP on HOST:PORT (default command)
   migrate   Apply pending database migrations and exit
   seed      Apply migrations, load or refresh reference data (and demo data, as below), and exit
+  cleanup   Apply migrations, delete what expired past its retention (docs/security.md), and exit
   help      Show this text (also --help, -h)
 
 Demo data (serve and seed): a demo merchant with two stores and a live API key, created only on a database without
@@ -28,6 +30,7 @@ Environment (see docs/configuration.md):
   BASE_URL      public origin used in links and as OAuth issuer (default http://HOST:PORT)
   LOG_LEVEL     fatal | error | warn | info | debug | trace | silent (default info)
   SEED_DEMO     auto (default: demo data on SQLite only) | true (PostgreSQL too) | false (never)
+  CLEANUP_INTERVAL_MINUTES  how often serve runs the cleanup (default 60; 0 turns it off)
 `;
 
 function fail(message: string, code = 1): never {
@@ -62,6 +65,17 @@ async function seedData(container: Container, demoFlag: boolean | undefined): Pr
   else if (demo && setting === true) process.stderr.write('demo merchant not created: the database already has users\n');
 }
 
+/** One cleanup run with progress on stderr; another instance running it now is not an error. */
+async function runCleanup(container: Container, progress = terminalProgress()): Promise<void> {
+  const report = await container.services.cleanup.run((label, deleted, done) => progress(`cleanup: ${label}: ${deleted.toLocaleString('en')} deleted`, done));
+  if (!report.ran) {
+    progress(`cleanup skipped: ${report.reason}. It will run there; try again later if you need it now.`, true);
+    return;
+  }
+  const total = Object.values(report.deleted).reduce((a, b) => a + b, 0);
+  progress(`cleanup done: ${total.toLocaleString('en')} rows deleted`, true);
+}
+
 async function serve(container: Container, demoFlag: boolean | undefined): Promise<void> {
   await prepare(container);
   await seedData(container, demoFlag);
@@ -74,6 +88,18 @@ async function serve(container: Container, demoFlag: boolean | undefined): Promi
     `\ncommerce-service is listening on http://${host.includes(':') ? `[${host}]` : host}:${actualPort}\n` +
       `  API reference: ${container.config.baseUrl}/docs\n  Database: ${describeDatabase(container.config.database)}\n  Stop with Ctrl-C.\n\n`,
   );
+
+  // The cleanup runs in the background; a database lease makes one instance at a time run it.
+  const cleanup =
+    container.config.cleanupIntervalMinutes === 0
+      ? undefined
+      : scheduleCleanup(container.services.cleanup, {
+          intervalMs: (container.config.cleanupIntervalMinutes ?? 60) * 60_000,
+          onRun: (report) => {
+            if (report.ran) app.log.info({ deleted: report.deleted }, 'cleanup finished');
+          },
+          onError: (error) => app.log.error({ err: error }, 'cleanup failed; it runs again at the next interval'),
+        });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -89,6 +115,7 @@ async function serve(container: Container, demoFlag: boolean | undefined): Promi
     }, 10_000);
     force.unref();
     try {
+      await cleanup?.stop();
       await app.close();
       await container.close();
       process.stderr.write('stopped cleanly\n');
@@ -107,14 +134,14 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(HELP);
     return;
   }
-  if (!['serve', 'migrate', 'seed'].includes(command)) {
+  if (!['serve', 'migrate', 'seed', 'cleanup'].includes(command)) {
     fail(`unknown command "${command}". Run with --help to see the commands.`, 2);
   }
   if (extra.length > 0) fail(`unexpected argument "${extra[0]}". Run with --help to see the usage.`, 2);
   let demoFlag: boolean | undefined;
   for (const option of argv.filter((arg) => arg.startsWith('-'))) {
     if (option !== '--demo' && option !== '--no-demo') fail(`unknown option "${option}". Run with --help to see the options.`, 2);
-    if (command === 'migrate') fail(`${option} applies to serve and seed, not migrate.`, 2);
+    if (command === 'migrate' || command === 'cleanup') fail(`${option} applies to serve and seed, not ${command}.`, 2);
     if (demoFlag !== undefined && demoFlag !== (option === '--demo')) fail('--demo and --no-demo contradict each other; give one.', 2);
     demoFlag = option === '--demo';
   }
@@ -135,6 +162,7 @@ async function main(argv: string[]): Promise<void> {
     }
     await prepare(container);
     if (command === 'seed') await seedData(container, demoFlag);
+    if (command === 'cleanup') await runCleanup(container);
     await container.close();
   } catch (error) {
     await container.close().catch(() => {});

@@ -76,7 +76,7 @@ describe('command line', () => {
   it('explains its commands with --help', () => {
     const result = run(['--help']);
     assert.equal(result.status, 0);
-    for (const command of ['serve', 'migrate', 'seed']) assert.match(result.stdout, new RegExp(`\\n  ${command} `));
+    for (const command of ['serve', 'migrate', 'seed', 'cleanup']) assert.match(result.stdout, new RegExp(`\\n  ${command} `));
     assert.match(result.stdout, /DATABASE_URL/);
   });
 
@@ -110,6 +110,27 @@ describe('command line', () => {
     assert.match(first.stderr, /countries: 249 added/);
     const second = run(['seed'], { DATABASE_URL: `sqlite:${file}` });
     assert.match(second.stderr, /countries: 0 added, 0 updated, 0 retired, 249 unchanged/);
+  });
+
+  it('cleans up with progress per kind, and skips its turn while another instance holds the job', () => {
+    const file = tempDb();
+    const url = `sqlite:${file}`;
+    assert.equal(run(['migrate'], { DATABASE_URL: url }).status, 0);
+    const result = run(['cleanup'], { DATABASE_URL: url });
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stderr, /cleanup: sessions: 0 deleted/);
+    assert.match(result.stderr, /cleanup: app registrations never approved: 0 deleted/);
+    assert.match(result.stderr, /cleanup done: 0 rows deleted/);
+    const db = new Sqlite(file);
+    try {
+      db.prepare('insert into job_locks (name, holder, expires_at) values (?, ?, ?)').run('cleanup', 'another-instance', new Date(Date.now() + 600_000).toISOString());
+    } finally {
+      db.close();
+    }
+    const skipped = run(['cleanup'], { DATABASE_URL: url });
+    assert.equal(skipped.status, 0);
+    assert.match(skipped.stderr, /cleanup skipped: another instance is running the cleanup now/);
+    assert.equal(run(['cleanup', '--demo'], { DATABASE_URL: url }).status, 2, '--demo is for serve and seed');
   });
 
   describe('demo data', () => {

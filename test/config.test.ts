@@ -34,6 +34,7 @@ describe('configuration', () => {
         allowedOrigins: [],
       },
       rateLimits: rateLimits(),
+      cleanupIntervalMinutes: 60,
       seedDemo: 'auto',
       production: false,
       legalPages: { dir: null, operatorName: null, supportEmail: null },
@@ -47,6 +48,13 @@ describe('configuration', () => {
     assert.deepEqual(c.rateLimits?.credential, rateLimits().credential);
     refuses({ RATE_LIMITS: 'everything=1/1' }, 'RATE_LIMITS');
     refuses({ RATE_LIMITS: 'public=lots' }, 'RATE_LIMITS');
+  });
+
+  it('reads CLEANUP_INTERVAL_MINUTES, 0 turning the periodic cleanup off, refusing anything else by name', () => {
+    assert.equal(load({ CLEANUP_INTERVAL_MINUTES: '0' }).cleanupIntervalMinutes, 0);
+    assert.equal(load({ CLEANUP_INTERVAL_MINUTES: '15' }).cleanupIntervalMinutes, 15);
+    refuses({ CLEANUP_INTERVAL_MINUTES: 'hourly' }, 'CLEANUP_INTERVAL_MINUTES');
+    refuses({ CLEANUP_INTERVAL_MINUTES: '20000' }, 'CLEANUP_INTERVAL_MINUTES');
   });
 
   describe('production mode (NODE_ENV=production) and the legal pages', () => {

@@ -88,6 +88,7 @@ export function createOAuthStore(db: Kysely<Database>) {
           client_name: client.clientName,
           redirect_uris: JSON.stringify(client.redirectUris),
           created_at: fromDate(client.createdAt),
+          first_approved_at: null,
         })
         .execute();
     },
@@ -167,6 +168,7 @@ export function createOAuthStore(db: Kysely<Database>) {
 
     // ---- grants -------------------------------------------------------------------------------------------------
 
+    /** Records a grant (a merchant's approval), and that its app has been approved at least once. */
     async insertGrant(grant: Grant): Promise<void> {
       await db
         .insertInto('oauth_grants')
@@ -183,6 +185,13 @@ export function createOAuthStore(db: Kysely<Database>) {
           revoked_at: null,
           revoked_reason: null,
         })
+        .execute();
+      // The registration has been used: the cleanup keeps it from now on.
+      await db
+        .updateTable('oauth_clients')
+        .set({ first_approved_at: fromDate(grant.createdAt) })
+        .where('client_id', '=', grant.clientId)
+        .where('first_approved_at', 'is', null)
         .execute();
     },
 

@@ -484,6 +484,16 @@ export interface OAuthClientTable {
   /** JSON array of strings, exactly as registered */
   redirect_uris: string;
   created_at: Timestamp;
+  /** When a merchant first approved the app; null while nobody has (such registrations are cleaned up). */
+  first_approved_at: Timestamp | null;
+}
+
+export interface JobLockTable {
+  name: string;
+  /** The instance running the job (host, process, random part). */
+  holder: string;
+  /** The lease ends here; another instance may take the job after it. */
+  expires_at: Timestamp;
 }
 
 export interface OAuthAuthorizationRequestTable {
@@ -550,6 +560,7 @@ export interface Database {
   states: StateTable;
   specifications: SpecificationTable;
   users: UserTable;
+  job_locks: JobLockTable;
   sessions: SessionTable;
   stores: StoreTable;
   store_members: StoreMemberTable;

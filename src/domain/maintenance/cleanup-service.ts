@@ -1,0 +1,126 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+
+/**
+ * What expires, and how long after it ended it is kept before the cleanup deletes it (docs/security.md, "Retention").
+ * An ended row is kept a while for the record and for theft detection (a rotated refresh token presented again
+ * revokes its family only while it is still known); the audit log keeps the history of every grant and removal.
+ */
+export const RETENTION = [
+  { kind: 'authorization-requests', label: 'authorization requests', keepDays: 1, ended: 'expired (15 minutes after the app sent the merchant)' },
+  { kind: 'codes', label: 'authorization codes', keepDays: 1, ended: 'expired (60 seconds after issue), used or not' },
+  { kind: 'access-tokens', label: 'app access tokens', keepDays: 1, ended: 'expired (1 hour after issue)' },
+  { kind: 'refresh-tokens', label: 'app refresh tokens', keepDays: 30, ended: 'expired (30 days after issue), rotated or not' },
+  {
+    kind: 'grants',
+    label: 'app authorizations (refresh-token families)',
+    keepDays: 30,
+    ended: 'revoked, or every code and token of it expired; their codes and tokens go with them',
+  },
+  { kind: 'sessions', label: 'sessions', keepDays: 30, ended: 'expired (7 days after sign-in) or signed out' },
+  { kind: 'invitations', label: 'member invitations', keepDays: 30, ended: 'expired (7 days), revoked or accepted' },
+  { kind: 'unused-clients', label: 'app registrations never approved', keepDays: 7, ended: 'registered, and no merchant has approved the app since' },
+  { kind: 'idempotency-keys', label: 'Idempotency-Key records', keepDays: 0, ended: 'expired (24 hours after the request)' },
+] as const;
+
+export type CleanupKind = (typeof RETENTION)[number]['kind'];
+
+/** The storage the cleanup needs; `src/store/cleanup-store.ts` implements it on both engines. */
+export interface CleanupStorage {
+  /**
+   * Deletes up to `batch` rows of `kind` that ended before `endedBefore`; returns how many it deleted. Called until it
+   * deletes fewer than `batch`, so no statement holds locks for long.
+   */
+  deleteEnded(kind: CleanupKind, endedBefore: Date, now: Date, batch: number): Promise<number>;
+}
+
+/** A lease on a named job: at most one holder at a time, across every instance sharing the database. */
+export interface JobLocks {
+  /** Takes the lease when nobody holds it (or the holder's lease ran out); true when taken. */
+  acquire(name: string, holder: string, now: Date, leaseMs: number): Promise<boolean>;
+  release(name: string, holder: string): Promise<void>;
+}
+
+export type CleanupReport = { ran: false; reason: string } | { ran: true; deleted: Record<CleanupKind, number> };
+
+const LOCK = 'cleanup';
+const BATCH = 1000;
+/** Longer than a run takes; an instance that dies mid-run frees the job after it. */
+const LEASE_MS = 15 * 60_000;
+
+/**
+ * The cleanup job: deletes what expired past its retention, kind by kind, in batches, under a lease so that at most
+ * one instance runs it at a time. Run by `node src/main.ts cleanup` and periodically by `serve`.
+ */
+export function createCleanupService(deps: { storage: CleanupStorage; locks: JobLocks; clock?: () => Date }) {
+  const { storage, locks } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+
+  return {
+    holder,
+
+    /** One run. `progress` hears about each kind as it goes (`done` once the kind is finished). */
+    async run(progress?: (label: string, deleted: number, done: boolean) => void): Promise<CleanupReport> {
+      if (!(await locks.acquire(LOCK, holder, clock(), LEASE_MS))) {
+        return { ran: false, reason: 'another instance is running the cleanup now' };
+      }
+      try {
+        const deleted = {} as Record<CleanupKind, number>;
+        for (const { kind, label, keepDays } of RETENTION) {
+          const now = clock();
+          const endedBefore = new Date(now.getTime() - keepDays * 24 * 3600 * 1000);
+          let total = 0;
+          for (;;) {
+            const n = await storage.deleteEnded(kind, endedBefore, now, BATCH);
+            total += n;
+            if (n < BATCH) break;
+            progress?.(label, total, false);
+          }
+          deleted[kind] = total;
+          progress?.(label, total, true);
+        }
+        return { ran: true, deleted };
+      } finally {
+        await locks.release(LOCK, holder);
+      }
+    },
+  };
+}
+
+export type CleanupService = ReturnType<typeof createCleanupService>;
+
+/**
+ * Runs the cleanup every `intervalMs` (with up to 10% jitter, so instances started together do not all try at once),
+ * the first time `firstDelayMs` after start. Failures are reported to `onError` and the next run goes on as planned.
+ * Returns `stop`, which waits for a run in progress.
+ */
+export function scheduleCleanup(
+  cleanup: Pick<CleanupService, 'run'>,
+  options: { intervalMs: number; firstDelayMs?: number; onRun?: (report: CleanupReport) => void; onError?: (error: unknown) => void },
+): { stop(): Promise<void> } {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const plan = (delay: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = cleanup
+        .run()
+        .then((report) => options.onRun?.(report), (error: unknown) => options.onError?.(error))
+        .finally(() => {
+          running = undefined;
+          plan(options.intervalMs * (0.9 + Math.random() * 0.2));
+        });
+    }, delay);
+    timer.unref();
+  };
+  plan(options.firstDelayMs ?? 60_000);
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import type { Kysely } from 'kysely';
+import type { CleanupKind, CleanupStorage, JobLocks } from '../domain/maintenance/cleanup-service.ts';
+import { fromDate } from './db.ts';
+import type { Database } from './schema.ts';
+
+/**
+ * Deletes ended rows in batches (a primary-key IN (… LIMIT n) subquery, which both engines run), so no statement holds
+ * its locks for long. Foreign keys cascade: a grant takes its codes and tokens with it, a session its authorization
+ * requests, a registration its requests.
+ */
+export function createCleanupStore(db: Kysely<Database>): CleanupStorage {
+  return {
+    async deleteEnded(kind: CleanupKind, endedBefore: Date, now: Date, batch: number): Promise<number> {
+      const before = fromDate(endedBefore);
+      const at = fromDate(now);
+      let result: { numDeletedRows: bigint };
+      switch (kind) {
+        case 'authorization-requests':
+          result = await db
+            .deleteFrom('oauth_authorization_requests')
+            .where('id', 'in', (eb) => eb.selectFrom('oauth_authorization_requests').select('id').where('expires_at', '<', before).limit(batch))
+            .executeTakeFirstOrThrow();
+          break;
+        case 'codes':
+          result = await db
+            .deleteFrom('oauth_codes')
+            .where('hash', 'in', (eb) => eb.selectFrom('oauth_codes').select('hash').where('expires_at', '<', before).limit(batch))
+            .executeTakeFirstOrThrow();
+          break;
+        case 'access-tokens':
+          result = await db
+            .deleteFrom('oauth_access_tokens')
+            .where('hash', 'in', (eb) => eb.selectFrom('oauth_access_tokens').select('hash').where('expires_at', '<', before).limit(batch))
+            .executeTakeFirstOrThrow();
+          break;
+        case 'refresh-tokens':
+          result = await db
+            .deleteFrom('oauth_refresh_tokens')
+            .where('hash', 'in', (eb) => eb.selectFrom('oauth_refresh_tokens').select('hash').where('expires_at', '<', before).limit(batch))
+            .executeTakeFirstOrThrow();
+          break;
+        case 'grants':
+          // Revoked before the cut-off, or older than it with nothing of it (code or token) still valid after it.
+          result = await db
+            .deleteFrom('oauth_grants')
+            .where('id', 'in', (eb) =>
+              eb
+                .selectFrom('oauth_grants as g')
+                .select('g.id')
+                .where((w) =>
+                  w.or([
+                    w('g.revoked_at', '<', before),
+                    w.and([
+                      w('g.revoked_at', 'is', null),
+                      w('g.created_at', '<', before),
+                      w.not(w.exists(w.selectFrom('oauth_refresh_tokens as r').select('r.hash').whereRef('r.grant_id', '=', 'g.id').where('r.expires_at', '>=', before))),
+                      w.not(w.exists(w.selectFrom('oauth_access_tokens as a').select('a.hash').whereRef('a.grant_id', '=', 'g.id').where('a.expires_at', '>=', before))),
+                      w.not(w.exists(w.selectFrom('oauth_codes as c').select('c.hash').whereRef('c.grant_id', '=', 'g.id').where('c.expires_at', '>=', before))),
+                    ]),
+                  ]),
+                )
+                .limit(batch),
+            )
+            .executeTakeFirstOrThrow();
+          break;
+        case 'sessions':
+          result = await db
+            .deleteFrom('sessions')
+            .where('id', 'in', (eb) =>
+              eb
+                .selectFrom('sessions')
+                .select('id')
+                .where((w) => w.or([w('expires_at', '<', before), w('revoked_at', '<', before)]))
+                .limit(batch),
+            )
+            .executeTakeFirstOrThrow();
+          break;
+        case 'invitations':
+          result = await db
+            .deleteFrom('store_invitations')
+            .where('id', 'in', (eb) =>
+              eb
+                .selectFrom('store_invitations')
+                .select('id')
+                .where((w) => w.or([w('expires_at', '<', before), w('revoked_at', '<', before), w('accepted_at', '<', before)]))
+                .limit(batch),
+            )
+            .executeTakeFirstOrThrow();
+          break;
+        case 'unused-clients':
+          // Never approved, registered before the cut-off, and no merchant in the middle of approving it right now.
+          result = await db
+            .deleteFrom('oauth_clients')
+            .where('client_id', 'in', (eb) =>
+              eb
+                .selectFrom('oauth_clients as c')
+                .select('c.client_id')
+                .where('c.first_approved_at', 'is', null)
+                .where('c.created_at', '<', before)
+                .where((w) => w.not(w.exists(w.selectFrom('oauth_grants as g').select('g.id').whereRef('g.client_id', '=', 'c.client_id'))))
+                .where((w) =>
+                  w.not(
+                    w.exists(
+                      w.selectFrom('oauth_authorization_requests as q').select('q.id').whereRef('q.client_id', '=', 'c.client_id').where('q.expires_at', '>=', at),
+                    ),
+                  ),
+                )
+                .limit(batch),
+            )
+            .executeTakeFirstOrThrow();
+          break;
+        case 'idempotency-keys':
+          result = await db.deleteFrom('idempotency_keys').where('expires_at', '<=', before).executeTakeFirstOrThrow();
+          break;
+      }
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+/** Job leases in the database: taking one is a single INSERT … ON CONFLICT DO UPDATE … WHERE the lease ran out. */
+export function createJobLockStore(db: Kysely<Database>): JobLocks {
+  return {
+    async acquire(name, holder, now, leaseMs) {
+      const row = await db
+        .insertInto('job_locks')
+        .values({ name, holder, expires_at: fromDate(new Date(now.getTime() + leaseMs)) })
+        .onConflict((oc) =>
+          oc
+            .column('name')
+            .doUpdateSet({ holder, expires_at: fromDate(new Date(now.getTime() + leaseMs)) })
+            .where('job_locks.expires_at', '<=', fromDate(now)),
+        )
+        .returning('holder')
+        .executeTakeFirst();
+      return row?.holder === holder;
+    },
+    async release(name, holder) {
+      await db.deleteFrom('job_locks').where('name', '=', name).where('holder', '=', holder).execute();
+    },
+  };
+}
