@@ -22,7 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
-import type { Config, DatabaseConfig } from '../src/config.ts';
+import { type Config, type DatabaseConfig, DEFAULT_DATABASE_TIMEOUT_MS } from '../src/config.ts';
 import { type Container, createContainer } from '../src/container.ts';
 import type { StoreContext } from '../src/context.ts';
 import { slugify } from '../src/domain/reference/specifications.ts';
@@ -205,6 +205,7 @@ async function main(): Promise<void> {
       redisUrl: null,
       trustProxy: false,
       filesDir: database.filesDir,
+      databaseTimeoutMs: DEFAULT_DATABASE_TIMEOUT_MS,
     };
     container = createContainer(config);
     // SQLite: the app uses one connection, so a pragma run through Kysely applies to every later query.

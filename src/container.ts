@@ -36,7 +36,7 @@ import { createDataAccess } from './store/repos.ts';
  * Everything the app, the CLI and the tests use comes from here; nothing is a module-level singleton.
  */
 export function createContainer(config: Config) {
-  const db: Db = openDatabase(config.database);
+  const db: Db = openDatabase(config.database, { timeoutMs: config.databaseTimeoutMs });
   const data = createDataAccess(db);
   const rateLimiter: RateLimiter = config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter();
   const reference = createReferenceService({ store: createReferenceStore(db) });

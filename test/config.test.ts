@@ -23,6 +23,7 @@ describe('configuration', () => {
       redisUrl: null,
       trustProxy: false,
       filesDir: path.resolve('/srv/app', 'data/files'),
+      databaseTimeoutMs: 5000,
       connector: {
         privacyPolicyUrl: 'http://127.0.0.1:3000/legal/privacy',
         termsOfServiceUrl: 'http://127.0.0.1:3000/legal/terms',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../../src/app.ts';
-import { type Config, defaultFilesDir } from '../../src/config.ts';
+import { type Config, DEFAULT_DATABASE_TIMEOUT_MS, defaultFilesDir } from '../../src/config.ts';
 import { type Container, createContainer } from '../../src/container.ts';
 import { seed } from '../../src/seed.ts';
 import { migrateToLatest } from '../../src/store/migrations/index.ts';
@@ -31,6 +31,8 @@ export async function startTestApp(
     redisUrl?: string;
     baseUrl?: string;
     database?: TestDatabase;
+    /** DATABASE_TIMEOUT_MS (default 5000, as in production); tests that make the database hang use less. */
+    databaseTimeoutMs?: number;
   } = {},
 ): Promise<TestApp> {
   const shared = options.database;
@@ -52,12 +54,13 @@ export async function startTestApp(
     redisUrl: options.redisUrl ?? null,
     trustProxy: false,
     filesDir,
+    databaseTimeoutMs: options.databaseTimeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS,
   };
   const container = createContainer(config);
   try {
     await migrateToLatest(container.db);
     await seed(container);
-    const { extend, redisUrl: _redis, baseUrl: _baseUrl, database: _database, ...appOptions } = options;
+    const { extend, redisUrl: _redis, baseUrl: _baseUrl, database: _database, databaseTimeoutMs: _timeout, ...appOptions } = options;
     const app = await buildApp({ container, ...appOptions });
     await extend?.(app);
     await app.ready();

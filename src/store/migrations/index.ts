@@ -66,8 +66,10 @@ export interface MigrationReport {
 /** Applies every pending migration, each in its own transaction. Throws with the failing migration's name. */
 export async function migrateToLatest(db: Db, onProgress?: (name: string) => void): Promise<MigrationReport> {
   // Areas are developed on branches and merged in any order; no migration depends on a later-numbered one.
-  const migrator = new Migrator({ db: db.kysely, provider: providerFor(db.dialect), allowUnorderedMigrations: true });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  // Without the request bounds: a migration may wait for another instance's migration lock, or build a large index.
+  const { error, results = [] } = await db.unbounded((kysely) =>
+    new Migrator({ db: kysely, provider: providerFor(db.dialect), allowUnorderedMigrations: true }).migrateToLatest(),
+  );
   const applied: string[] = [];
   for (const result of results) {
     if (result.status === 'Success') {
