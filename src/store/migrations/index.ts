@@ -9,6 +9,7 @@ import * as m0005 from './0005-files.ts';
 import * as m0006 from './0006-idempotency.ts';
 import * as m0007 from './0007-operations.ts';
 import * as m0008 from './0008-customers.ts';
+import * as m0009 from './0009-refresh-replay.ts';
 
 /** Column types that differ between the engines; one migration set serves both through these. */
 export interface MigrationContext {
@@ -33,6 +34,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]
   ['0006-idempotency', m0006],
   ['0007-operations', m0007],
   ['0008-customers', m0008],
+  ['0009-refresh-replay', m0009],
 ];
 
 function contextFor(dialect: Dialect): MigrationContext {
