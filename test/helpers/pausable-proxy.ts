@@ -8,6 +8,11 @@ import net from 'node:net';
 export interface PausableProxy {
   port: number;
   pause(): void;
+  /**
+   * Pauses right after forwarding the next client chunk that contains `marker` (e.g. `commit`): the server gets the
+   * statement and runs it, its answer is held. What a client sees when the server stops just after committing.
+   */
+  pauseAfterClientSends(marker: string): void;
   resume(): void;
   close(): Promise<void>;
 }
@@ -16,11 +21,12 @@ type Step = { data: Buffer } | { end: true };
 
 export async function startPausableProxy(target: { host: string; port: number }): Promise<PausableProxy> {
   let paused = false;
+  let pauseAfter: string | undefined;
   const sockets = new Set<net.Socket>();
   const flushers = new Set<() => void>();
 
   /** Forwards `from` → `to`, holding data and the end of stream while paused. */
-  function forward(from: net.Socket, to: net.Socket): void {
+  function forward(from: net.Socket, to: net.Socket, fromClient: boolean): void {
     const held: Step[] = [];
     const deliver = (step: Step) => {
       if (to.destroyed) return;
@@ -35,10 +41,22 @@ export async function startPausableProxy(target: { host: string; port: number })
       if (paused) held.push(step);
       else deliver(step);
     };
-    from.on('data', (data: Buffer) => push({ data }));
-    from.on('end', () => push({ end: true }));
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      push({ end: true });
+    };
+    from.on('data', (data: Buffer) => {
+      push({ data });
+      if (fromClient && pauseAfter !== undefined && data.includes(pauseAfter)) {
+        pauseAfter = undefined;
+        paused = true;
+      }
+    });
+    from.on('end', end);
     // A destroyed client (as pg does to a timed-out connection) reaches the server as an end of stream.
-    from.on('close', () => push({ end: true }));
+    from.on('close', end);
     to.on('close', () => flushers.delete(flush));
   }
 
@@ -49,8 +67,8 @@ export async function startPausableProxy(target: { host: string; port: number })
       socket.on('error', () => {});
       socket.on('close', () => sockets.delete(socket));
     }
-    forward(client, upstream);
-    forward(upstream, client);
+    forward(client, upstream, true);
+    forward(upstream, client, false);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
@@ -59,6 +77,9 @@ export async function startPausableProxy(target: { host: string; port: number })
     port,
     pause() {
       paused = true;
+    },
+    pauseAfterClientSends(marker: string) {
+      pauseAfter = marker;
     },
     resume() {
       paused = false;
