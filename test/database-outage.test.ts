@@ -91,6 +91,24 @@ function everyKindOfRoute(t: TestApp, merchant: Merchant, apiKey: string, app: C
   ];
 }
 
+/**
+ * Occupies `count` of the app's own database connections with transactions that wait for `release()`: the pool (or
+ * SQLite's one connection) has nothing left for requests meanwhile.
+ */
+function occupyConnections(t: TestApp, count: number): { release(): Promise<void> } {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const held = Array.from({ length: count }, () => t.container.db.kysely.transaction().execute(() => gate));
+  return {
+    async release() {
+      open();
+      await Promise.all(held);
+    },
+  };
+}
+
 /** Polls readiness until it says ok: the app recovers by itself, without a restart. */
 async function waitUntilReady(t: TestApp): Promise<void> {
   const deadline = Date.now() + 30_000;
@@ -156,6 +174,22 @@ function postgresSuite(): void {
     await waitUntilReady(t);
     // Nothing was half-done: the refresh token refused with 503 still works, once.
     await assertAnswersNormally(probes);
+  });
+
+  it('answers 503 in bounded time while every pooled connection is taken, and normally once one is free', async () => {
+    const busy = occupyConnections(t, 10);
+    try {
+      const waiting = await Promise.all(
+        [
+          { name: 'REST with a session token', shape: 'envelope' as const, ok: 200, send: () => t.app.inject({ method: 'GET', url: '/v1/users/me/permissions', headers: merchant.auth }) },
+          { name: 'GET /readyz', shape: 'readyz' as const, ok: 200, send: () => t.app.inject({ method: 'GET', url: '/readyz' }) },
+        ].map(timed),
+      );
+      for (const result of waiting) assertUnavailable(result);
+    } finally {
+      await busy.release();
+    }
+    assert.equal((await t.app.inject({ method: 'GET', url: '/v1/users/me/permissions', headers: merchant.auth })).statusCode, 200);
   });
 
   it('answers 503 when a statement outlives statement_timeout behind a lock, and keeps the connection usable', async () => {
@@ -304,6 +338,20 @@ function sqliteSuite(): void {
     // The lock was let go within the bound: the waiting write goes through.
     const written = await write;
     assert.equal(written?.statusCode, 201, written?.body);
+  });
+
+  it('answers 503 in bounded time while its one connection is held by a transaction of its own, not one bound per queued request', async () => {
+    const busy = occupyConnections(t, 1);
+    try {
+      const queued = await Promise.all(
+        Array.from({ length: 4 }, (_, i) => ({ name: `queued read ${i}`, shape: 'envelope' as const, ok: 200, send: listCategories })).map(timed),
+      );
+      for (const result of queued) assertUnavailable(result);
+      assert.equal((await inject({ method: 'GET', url: '/healthz' })).statusCode, 200);
+    } finally {
+      await busy.release();
+    }
+    assert.equal((await listCategories()).statusCode, 200);
   });
 
   it('fails readiness while another process holds the write lock, although reads still work', async () => {

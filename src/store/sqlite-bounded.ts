@@ -107,9 +107,11 @@ class BoundedSqliteConnection implements DatabaseConnection {
         return this.#runOnce<R>(sql, parameters);
       } catch (error) {
         if (!isBusy(error)) throw error;
+        // SQLite's rule: retry a COMMIT or a statement outside a transaction; inside one, roll back instead (as Kysely
+        // does when this throws). After BEGIN IMMEDIATE this hardly happens (SQLITE_BUSY_SNAPSHOT, say); still a 503.
+        if (this.#db.inTransaction && !/^\s*commit\b/i.test(sql)) throw error;
         const left = deadline - performance.now();
-        // SQLITE_BUSY_SNAPSHOT: this transaction's snapshot is stale; only a new transaction helps, not waiting.
-        if (left <= 0 || (error as { code: string }).code === 'SQLITE_BUSY_SNAPSHOT') {
+        if (left <= 0) {
           throw new DatabaseTimeoutError('lock', timeoutMs, { cause: error, detail: 'another connection holds the SQLite write lock' });
         }
         const pause = Math.min(backoff, left);
