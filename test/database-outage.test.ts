@@ -192,7 +192,7 @@ function postgresSuite(): void {
     assert.equal((await t.app.inject({ method: 'GET', url: '/v1/users/me/permissions', headers: merchant.auth })).statusCode, 200);
   });
 
-  it('answers 503 when a statement outlives statement_timeout behind a lock, and keeps the connection usable', async () => {
+  it('answers 503 when a statement outlives statement_timeout behind a lock held elsewhere, and normally once it is released', async () => {
     const holder = new pg.Client({ connectionString: (real.config as { url: string }).url });
     await holder.connect();
     try {
