@@ -22,7 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
-import type { Config, DatabaseConfig } from '../src/config.ts';
+import { type Config, type DatabaseConfig, DEFAULT_DATABASE_TIMEOUT_MS } from '../src/config.ts';
 import { type Container, createContainer } from '../src/container.ts';
 import { rateLimits } from '../src/http/rate-limit-policies.ts';
 import type { StoreContext } from '../src/context.ts';
@@ -208,6 +208,7 @@ async function main(): Promise<void> {
       filesDir: database.filesDir,
       // One client and one API key: the per-credential limit is raised out of reach (still counted per request).
       rateLimits: rateLimits({ credential: { limit: 1_000_000_000, windowSeconds: 60 } }),
+      databaseTimeoutMs: DEFAULT_DATABASE_TIMEOUT_MS,
     };
     container = createContainer(config);
     // SQLite: the app uses one connection, so a pragma run through Kysely applies to every later query.

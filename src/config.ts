@@ -22,6 +22,11 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Absolute path of the directory that holds uploaded files (FILES_DIR). */
   filesDir: string;
+  /**
+   * The bound, in milliseconds, on every wait for the database (DATABASE_TIMEOUT_MS): a connection from the pool, a
+   * statement, a lock held by another connection. A request that hits it answers 503 with Retry-After.
+   */
+  databaseTimeoutMs: number;
   /** The AI connector's profile links and request checks; defaults from `connectorDefaults(baseUrl)` when absent. */
   connector?: ConnectorConfig;
   /** Request rate limits per policy (src/http/rate-limit-policies.ts); the defaults when absent. */
@@ -203,6 +208,18 @@ function parseFilesDir(value: string | undefined, database: DatabaseConfig, cwd:
   return dir;
 }
 
+export const DEFAULT_DATABASE_TIMEOUT_MS = 5000;
+const DATABASE_TIMEOUT_RANGE = { min: 100, max: 60_000 } as const;
+
+function parseDatabaseTimeout(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_DATABASE_TIMEOUT_MS;
+  const { min, max } = DATABASE_TIMEOUT_RANGE;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new ConfigError('DATABASE_TIMEOUT_MS', `"${value}" is not a whole number of milliseconds from ${min} to ${max}`);
+  }
+  return Number(value);
+}
+
 function parseLogLevel(value: string | undefined): LogLevel {
   if (value === undefined || value === '') return 'info';
   const level = value.toLowerCase() as LogLevel;
@@ -318,6 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     redisUrl: parseRedisUrl(env.REDIS_URL),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     filesDir: parseFilesDir(env.FILES_DIR, parseDatabaseUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL, cwd), cwd),
+    databaseTimeoutMs: parseDatabaseTimeout(env.DATABASE_TIMEOUT_MS),
     connector: parseConnector(env, baseUrl),
     rateLimits: parseRateLimits(env.RATE_LIMITS),
     cleanupIntervalMinutes: parseCleanupInterval(env.CLEANUP_INTERVAL_MINUTES),

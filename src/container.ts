@@ -39,7 +39,7 @@ import { createCleanupService } from './domain/maintenance/cleanup-service.ts';
  * Everything the app, the CLI and the tests use comes from here; nothing is a module-level singleton.
  */
 export function createContainer(config: Config) {
-  const db: Db = openDatabase(config.database);
+  const db: Db = openDatabase(config.database, { timeoutMs: config.databaseTimeoutMs });
   const data = createDataAccess(db);
   const redis = config.redisUrl ? openRedis(config.redisUrl) : null;
   const rateLimiter: RateLimiter = redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter();

@@ -46,7 +46,7 @@ export const ERROR_CODES = {
   },
   SERVICE_UNAVAILABLE: {
     status: 503,
-    meaning: 'A dependency (the database) cannot be reached right now.',
+    meaning: 'A dependency (the database) cannot be reached right now, or did not answer within DATABASE_TIMEOUT_MS.',
     fix: 'Retry after the number of seconds in `Retry-After`.',
   },
   // Authentication and access

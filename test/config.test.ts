@@ -26,6 +26,7 @@ describe('configuration', () => {
       redisUrl: null,
       trustProxy: false,
       filesDir: path.resolve('/srv/app', 'data/files'),
+      databaseTimeoutMs: 5000,
       connector: {
         privacyPolicyUrl: 'http://127.0.0.1:3000/legal/privacy',
         termsOfServiceUrl: 'http://127.0.0.1:3000/legal/terms',
@@ -164,6 +165,14 @@ describe('configuration', () => {
     refuses({ LOG_LEVEL: 'loud' }, 'LOG_LEVEL');
     refuses({ REDIS_URL: 'localhost:6379' }, 'REDIS_URL');
     refuses({ TRUST_PROXY: 'the load balancer' }, 'TRUST_PROXY');
+  });
+
+  it('reads DATABASE_TIMEOUT_MS (100-60000 ms, default 5000), refusing other values by name', () => {
+    assert.equal(load({}).databaseTimeoutMs, 5000);
+    assert.equal(load({ DATABASE_TIMEOUT_MS: '2500' }).databaseTimeoutMs, 2500);
+    assert.equal(load({ DATABASE_TIMEOUT_MS: '100' }).databaseTimeoutMs, 100);
+    assert.equal(load({ DATABASE_TIMEOUT_MS: '60000' }).databaseTimeoutMs, 60000);
+    for (const bad of ['99', '60001', '5s', '-1', '1.5', 'forever']) refuses({ DATABASE_TIMEOUT_MS: bad }, 'DATABASE_TIMEOUT_MS');
   });
 
   it('reads TRUST_PROXY as off, on, a hop count or a list of addresses', () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { openRefreshAnswer } from '../src/domain/oauth/refresh-replay.ts';
 import { hashSecret } from '../src/domain/secrets.ts';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
@@ -250,14 +251,18 @@ describeEachDatabase('OAuth token endpoint (RFC 6749 §4.1.3, §5, §6; RFC 7636
     });
 
     it('treats reuse of a rotated refresh token as theft: invalid_grant and the whole grant revoked', async () => {
+      // Reuse after the successor was used: the predecessor is no longer the token just rotated.
       const conn = await connect(t.app, merchant, { client: await registerClient(t.app), scope: 'orders:read' });
       const rotated = await refresh(t.app, conn);
       assert.equal(rotated.status, 200);
+      const next = await refresh(t.app, { client: conn.client, refreshToken: rotated.body.refresh_token });
+      assert.equal(next.status, 200, next.raw);
       const reuse = await refresh(t.app, conn);
       assertOAuthError(reuse, 400, 'invalid_grant');
       assert.match(reuse.body.error_description, /already used/);
-      assertOAuthError(await refresh(t.app, { client: conn.client, refreshToken: rotated.body.refresh_token }), 400, 'invalid_grant');
-      assert.equal((await api(rotated.body.access_token)).statusCode, 401, 'the newest access token is dead');
+      assertOAuthError(await refresh(t.app, { client: conn.client, refreshToken: next.body.refresh_token }), 400, 'invalid_grant');
+      assert.equal((await api(next.body.access_token)).statusCode, 401, 'the newest access token is dead');
+      assert.equal((await api(rotated.body.access_token)).statusCode, 401, 'and the one before');
       assert.equal((await api(conn.accessToken)).statusCode, 401, 'and the first one');
       const grant = await t.container.db.kysely
         .selectFrom('oauth_grants')
@@ -266,21 +271,104 @@ describeEachDatabase('OAuth token endpoint (RFC 6749 §4.1.3, §5, §6; RFC 7636
         .executeTakeFirstOrThrow();
       assert.ok(grant.revoked_at);
       assert.equal(grant.revoked_reason, 'refresh_token_reuse');
+
+      // Reuse after the replay window, the successor unused: theft as well.
+      const late = await connect(t.app, merchant, { client: await registerClient(t.app), scope: 'orders:read' });
+      const lateRotated = await refresh(t.app, late);
+      assert.equal(lateRotated.status, 200);
+      await t.container.db.kysely
+        .updateTable('oauth_refresh_tokens')
+        .set({ consumed_at: new Date(Date.now() - 61_000).toISOString() })
+        .where('hash', '=', hashSecret(late.refreshToken))
+        .execute();
+      assertOAuthError(await refresh(t.app, late), 400, 'invalid_grant');
+      assertOAuthError(await refresh(t.app, { client: late.client, refreshToken: lateRotated.body.refresh_token }), 400, 'invalid_grant');
+      assert.equal((await api(lateRotated.body.access_token)).statusCode, 401);
     });
 
-    it('lets exactly one of several parallel refreshes succeed', async () => {
+    it('answers a refresh presented again within 60 seconds with the same tokens, not new ones (a lost response)', async () => {
+      const conn = await connect(t.app, merchant, { client: await registerClient(t.app), scope: 'orders:read products:read' });
+      const first = await refresh(t.app, conn);
+      assert.equal(first.status, 200, first.raw);
+      const again = await refresh(t.app, conn);
+      assert.equal(again.status, 200, again.raw);
+      assert.equal(again.headers['cache-control'], 'no-store');
+      assert.deepEqual(Object.keys(again.body).sort(), ['access_token', 'expires_in', 'refresh_token', 'scope', 'token_type']);
+      assert.equal(again.body.access_token, first.body.access_token);
+      assert.equal(again.body.refresh_token, first.body.refresh_token);
+      assert.equal(again.body.scope, first.body.scope);
+      assert.equal(again.body.token_type, 'Bearer');
+      assert.ok(again.body.expires_in <= first.body.expires_in && again.body.expires_in >= first.body.expires_in - 5, `${again.body.expires_in}`);
+      const grantTokens = (table: 'oauth_refresh_tokens' | 'oauth_access_tokens') =>
+        t.container.db.kysely
+          .selectFrom(table)
+          .innerJoin('oauth_grants', 'oauth_grants.id', `${table}.grant_id`)
+          .select(`${table}.hash`)
+          .where('oauth_grants.client_id', '=', conn.client.client_id)
+          .execute();
+      assert.equal((await grantTokens('oauth_refresh_tokens')).length, 2, 'one rotation: the original and one successor');
+      assert.equal((await grantTokens('oauth_access_tokens')).length, 2, 'no second access token');
+      assert.equal((await api(again.body.access_token)).statusCode, 200);
+      const onward = await refresh(t.app, { client: conn.client, refreshToken: again.body.refresh_token });
+      assert.equal(onward.status, 200, 'the successor works and the grant stands');
+
+      // Only the same request replays: asking for another scope (or resource) with the old token is reuse.
+      const narrow = await connect(t.app, merchant, { client: await registerClient(t.app), scope: 'orders:read products:read' });
+      const narrowed = await refresh(t.app, narrow, { scope: 'orders:read' });
+      assert.equal(narrowed.status, 200);
+      const same = await refresh(t.app, narrow, { scope: 'orders:read' });
+      assert.equal(same.body.access_token, narrowed.body.access_token);
+      assertOAuthError(await refresh(t.app, narrow), 400, 'invalid_grant');
+      assertOAuthError(await refresh(t.app, { client: narrow.client, refreshToken: narrowed.body.refresh_token }), 400, 'invalid_grant');
+      const other = await connect(t.app, merchant, { client: await registerClient(t.app), scope: 'orders:read' });
+      assert.equal((await refresh(t.app, other)).status, 200);
+      assertOAuthError(await refresh(t.app, other, { resource: `${TEST_BASE_URL}/mcp` }), 400, 'invalid_grant');
+
+      // Another client presenting the token gets no replay (and the grant is revoked, as for any reuse).
+      const theirs = await connect(t.app, merchant, { client: await registerClient(t.app), scope: 'orders:read' });
+      assert.equal((await refresh(t.app, theirs)).status, 200);
+      assertOAuthError(await refresh(t.app, { client: await registerClient(t.app), refreshToken: theirs.refreshToken }), 400, 'invalid_grant');
+    });
+
+    it('keeps the answer to replay sealed: only the old refresh token opens it, not its stored hash', async () => {
+      const conn = await connect(t.app, merchant, { client: await registerClient(t.app), scope: 'orders:read' });
+      const first = await refresh(t.app, conn);
+      assert.equal(first.status, 200);
+      const hash = hashSecret(conn.refreshToken);
+      const row = await t.container.db.kysely.selectFrom('oauth_refresh_tokens').select('replay_sealed').where('hash', '=', hash).executeTakeFirstOrThrow();
+      const sealed = row.replay_sealed;
+      assert.ok(sealed);
+      for (const secret of [first.body.access_token, first.body.refresh_token]) {
+        assert.ok(!sealed.includes(secret) && !Buffer.from(sealed, 'base64').toString('latin1').includes(secret), 'no token in the clear');
+      }
+      assert.equal(openRefreshAnswer(hash, hash, sealed), undefined, 'the hash in the database does not open it');
+      assert.equal(openRefreshAnswer(conn.refreshToken, hashSecret(first.body.refresh_token), sealed), undefined, 'bound to its row');
+      assert.equal(openRefreshAnswer(conn.refreshToken, hash, sealed)?.accessToken, first.body.access_token);
+      const successor = await t.container.db.kysely
+        .selectFrom('oauth_refresh_tokens')
+        .select('replay_sealed')
+        .where('hash', '=', hashSecret(first.body.refresh_token))
+        .executeTakeFirstOrThrow();
+      assert.equal(successor.replay_sealed, null, 'an unused token carries nothing');
+    });
+
+    it('rotates once for parallel refreshes with one token, and every one of them gets that rotation’s tokens', async () => {
       const conn = await connect(t.app, merchant, { client: await registerClient(t.app), scope: 'orders:read' });
       const results = await Promise.all(Array.from({ length: 10 }, () => refresh(t.app, conn)));
       const statuses = results.map((r) => r.status);
-      assert.equal(statuses.filter((s) => s === 200).length, 1, statuses.join(','));
-      assert.ok(results.filter((r) => r.status !== 200).every((r) => r.body.error === 'invalid_grant'));
+      assert.ok(statuses.every((s) => s === 200), statuses.join(','));
+      assert.equal(new Set(results.map((r) => r.body.access_token)).size, 1, 'one access token for all');
+      assert.equal(new Set(results.map((r) => r.body.refresh_token)).size, 1, 'one refresh token for all');
       const issued = await t.container.db.kysely
         .selectFrom('oauth_refresh_tokens')
         .innerJoin('oauth_grants', 'oauth_grants.id', 'oauth_refresh_tokens.grant_id')
-        .select('oauth_refresh_tokens.hash')
+        .select(['oauth_refresh_tokens.hash', 'oauth_refresh_tokens.parent_hash', 'oauth_grants.revoked_at'])
         .where('oauth_grants.client_id', '=', conn.client.client_id)
         .execute();
       assert.equal(issued.length, 2, 'the original and exactly one successor');
+      assert.equal(issued.filter((r) => r.parent_hash === hashSecret(conn.refreshToken)).length, 1);
+      assert.ok(issued.every((r) => r.revoked_at === null), 'the grant stands');
+      assert.equal((await api(results[0]!.body.access_token)).statusCode, 200);
     });
 
     it('does not send the merchant through authorization again: a refresh works after the access token expired', async () => {

@@ -123,21 +123,23 @@ export function createConnectorServer(deps: ConnectorDeps, ctx: StoreContext): S
     const { tool } = entry;
     const result = await runTool(tool, given);
     const error = (result.structuredContent as { error?: { code: string } } | undefined)?.error;
-    await deps.audit.record(
-      { ...ctx, actor: { ...ctx.actor, type: 'ai_connector', label: `AI connector via ${ctx.actor.label}` } },
-      {
-        action: 'mcp.tool_call',
-        targetType: 'mcp_tool',
-        targetId: tool.name,
-        details: {
-          tool: tool.name,
-          arguments: redact(given),
-          outcome: result.isError ? 'refused' : 'ok',
-          ...(error ? { errorCode: error.code } : {}),
-          credential: { type: ctx.actor.type, id: ctx.actor.id, label: ctx.actor.label },
-        },
-      },
-    );
+    const entryDetails = {
+      tool: tool.name,
+      arguments: redact(given),
+      outcome: result.isError ? 'refused' : 'ok',
+      ...(error ? { errorCode: error.code } : {}),
+      credential: { type: ctx.actor.type, id: ctx.actor.id, label: ctx.actor.label },
+    };
+    try {
+      await deps.audit.record(
+        { ...ctx, actor: { ...ctx.actor, type: 'ai_connector', label: `AI connector via ${ctx.actor.label}` } },
+        { action: 'mcp.tool_call', targetType: 'mcp_tool', targetId: tool.name, details: entryDetails },
+      );
+    } catch (auditError) {
+      if (!isDatabaseUnavailable(auditError)) throw auditError;
+      // The call has happened (or was refused); the caller gets its real outcome, the log keeps the entry.
+      deps.log.error({ err: auditError, requestId: ctx.requestId, storeId: ctx.tenant.storeId, audit: entryDetails }, 'MCP tool call not audited: database unavailable');
+    }
     return result;
   });
 

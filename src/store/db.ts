@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
+import { boundedPool, pingWithin } from './postgres-bounded.ts';
 import type { Database } from './schema.ts';
+import { boundedSqlite } from './sqlite-bounded.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -12,10 +14,43 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
-  /** Resolves when the database answers a trivial query; rejects otherwise. */
+  /**
+   * Readiness: resolves when the database answers within the readiness bound (`readinessTimeoutMs`), and on SQLite
+   * when the write lock can be taken; rejects otherwise.
+   */
   ping(): Promise<void>;
+  /**
+   * Runs `work` without the statement bounds, for migrations: they may wait for another instance's migration lock or
+   * build an index on a large table. PostgreSQL: a separate one-connection pool (connecting is still bounded);
+   * SQLite: the same connection (its statements cannot be interrupted anyway; waits for another process's lock stay
+   * bounded).
+   */
+  unbounded<T>(work: (kysely: Kysely<Database>) => Promise<T>): Promise<T>;
   /** Closes every connection; idempotent. */
   close(): Promise<void>;
+}
+
+export interface DatabaseBounds {
+  /** DATABASE_TIMEOUT_MS: the bound on every wait for the database (docs/decisions/0008-database-bounds.md). */
+  timeoutMs: number;
+}
+
+/** How long `/readyz` waits for the database: short, so a load balancer learns quickly. */
+export function readinessTimeoutMs(timeoutMs: number): number {
+  return Math.min(1000, timeoutMs);
+}
+
+/**
+ * The client-side bound on one PostgreSQL query: the server's statement_timeout plus a margin, so that a live server's
+ * own cancellation (57014, the connection stays usable) arrives first and only a silent server meets this one.
+ */
+export function pgQueryTimeoutMs(timeoutMs: number): number {
+  return timeoutMs + 250;
+}
+
+/** A session idle inside a transaction this long is ended by PostgreSQL, releasing its locks (a vanished client). */
+export function pgIdleInTransactionMs(timeoutMs: number): number {
+  return Math.max(2 * timeoutMs, 10_000);
 }
 
 // PostgreSQL returns int8 (count) and numeric (sum) as strings; the stores want numbers on both engines.
@@ -29,27 +64,29 @@ const pgTypes = {
   },
 };
 
-export function openDatabase(config: DatabaseConfig): Db {
-  if (config.kind === 'sqlite') return openSqlite(config.file);
-  return openPostgres(config.url);
+export function openDatabase(config: DatabaseConfig, bounds: DatabaseBounds): Db {
+  if (config.kind === 'sqlite') return openSqlite(config.file, bounds.timeoutMs);
+  return openPostgres(config.url, bounds.timeoutMs);
 }
 
-function openSqlite(file: string): Db {
+function openSqlite(file: string, timeoutMs: number): Db {
   mkdirSync(path.dirname(file), { recursive: true });
   const connection = new SqliteDatabase(file);
+  // Switching to WAL may wait for another connection; at start-up SQLite's own (blocking) busy wait is harmless.
+  connection.pragma(`busy_timeout = ${timeoutMs}`);
   connection.pragma('journal_mode = WAL');
   connection.pragma('foreign_keys = ON');
-  connection.pragma('busy_timeout = 5000');
   connection.pragma('synchronous = NORMAL');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  // From now on no busy_timeout: SQLite's wait would block the event loop; the driver waits asynchronously instead.
+  connection.pragma('busy_timeout = 0');
+  const bounded = boundedSqlite(connection, timeoutMs);
+  const kysely = new Kysely<Database>({ dialect: bounded.dialect });
   let closed: Promise<void> | undefined;
   return {
     kysely,
     dialect: 'sqlite',
-    async ping() {
-      if (!connection.open) throw new Error('the SQLite database is closed');
-      await sql`select 1`.execute(kysely);
-    },
+    ping: () => bounded.probeWrite(readinessTimeoutMs(timeoutMs)),
+    unbounded: (work) => work(kysely),
     close() {
       closed ??= kysely.destroy();
       return closed;
@@ -57,23 +94,41 @@ function openSqlite(file: string): Db {
   };
 }
 
-function openPostgres(url: string): Db {
-  const pool = new pg.Pool({
+function pgPoolOptions(url: string, timeoutMs: number): pg.PoolConfig {
+  return {
     connectionString: url,
-    max: 10,
-    connectionTimeoutMillis: 5000,
-    idleTimeoutMillis: 30_000,
+    // Bounds waiting for a free client and opening a connection alike (pg-pool destroys the socket when it runs out).
+    connectionTimeoutMillis: timeoutMs,
     types: pgTypes,
+  };
+}
+
+function openPostgres(url: string, timeoutMs: number): Db {
+  const pool = new pg.Pool({
+    ...pgPoolOptions(url, timeoutMs),
+    max: 10,
+    idleTimeoutMillis: 30_000,
+    // Sent in the startup message: the server ends a statement (57014) or an abandoned transaction by itself.
+    statement_timeout: timeoutMs,
+    idle_in_transaction_session_timeout: pgIdleInTransactionMs(timeoutMs),
   });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: boundedPool(pool, pgQueryTimeoutMs(timeoutMs)) }) });
   let closed: Promise<void> | undefined;
   return {
     kysely,
     dialect: 'postgres',
-    async ping() {
-      await sql`select 1`.execute(kysely);
+    ping: () => pingWithin(pool, readinessTimeoutMs(timeoutMs)),
+    async unbounded(work) {
+      const single = new pg.Pool({ ...pgPoolOptions(url, timeoutMs), max: 1 });
+      single.on('error', () => {});
+      const maintenance = new Kysely<Database>({ dialect: new PostgresDialect({ pool: single }) });
+      try {
+        return await work(maintenance);
+      } finally {
+        await maintenance.destroy();
+      }
     },
     close() {
       closed ??= kysely.destroy();
@@ -108,6 +163,10 @@ const UNAVAILABLE_CODES = new Set([
   'ENOTFOUND',
   'EHOSTUNREACH',
   'EPIPE',
+  'DATABASE_TIMEOUT', // a bound of ours ran out (database-timeout.ts)
+  '57014', // query_canceled: statement_timeout
+  '25P03', // idle_in_transaction_session_timeout
+  '57P05', // idle_session_timeout
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
@@ -128,7 +187,7 @@ const UNAVAILABLE_CODES = new Set([
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('SQLITE_BUSY'))) return true;
     const message = (e as { message?: unknown }).message;
     if (
       typeof message === 'string' &&

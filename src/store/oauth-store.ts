@@ -435,6 +435,29 @@ export function createOAuthStore(db: Kysely<Database>) {
         .executeTakeFirst();
       return row && toSecretState(row);
     },
+
+    /** Keeps the sealed answer of the rotation that consumed this refresh token (for a lost-response replay). */
+    async sealRefreshReplay(tokenHash: string, sealed: string): Promise<void> {
+      await db.updateTable('oauth_refresh_tokens').set({ replay_sealed: sealed }).where('hash', '=', tokenHash).execute();
+    },
+
+    /**
+     * A consumed refresh token's sealed answer, and whether the token it was rotated into has been used since. Found
+     * through the grant index: the successor is the token of the same grant whose parent this one is.
+     */
+    async findRefreshReplay(tokenHash: string): Promise<{ sealed: string | null; successor: { consumedAt: Date | null } | null } | undefined> {
+      const row = await db
+        .selectFrom('oauth_refresh_tokens as r')
+        .leftJoin('oauth_refresh_tokens as s', (join) => join.onRef('s.grant_id', '=', 'r.grant_id').onRef('s.parent_hash', '=', 'r.hash'))
+        .select(['r.replay_sealed', 's.hash as successor_hash', 's.consumed_at as successor_consumed_at'])
+        .where('r.hash', '=', tokenHash)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        sealed: row.replay_sealed,
+        successor: row.successor_hash === null ? null : { consumedAt: toDateOrNull(row.successor_consumed_at) },
+      };
+    },
   };
 }
 

@@ -553,6 +553,8 @@ export interface OAuthRefreshTokenTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   consumed_at: Timestamp | null;
+  /** The token response the rotation that consumed this token gave, sealed (migration 0009, docs/oauth.md). */
+  replay_sealed: string | null;
 }
 
 export interface Database {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../../src/app.ts';
-import { type Config, defaultFilesDir } from '../../src/config.ts';
+import { type Config, DEFAULT_DATABASE_TIMEOUT_MS, defaultFilesDir } from '../../src/config.ts';
 import { type RateLimits, rateLimits } from '../../src/http/rate-limit-policies.ts';
 import { type Container, createContainer } from '../../src/container.ts';
 import { seed } from '../../src/seed.ts';
@@ -55,6 +55,8 @@ export async function startTestApp(
     rateLimits?: RateLimits;
     /** Settings on top of the test defaults (connector links, legal pages, …). */
     config?: Partial<Config>;
+    /** DATABASE_TIMEOUT_MS (default 5000, as in production); tests that make the database hang use less. */
+    databaseTimeoutMs?: number;
   } = {},
 ): Promise<TestApp> {
   const shared = options.database;
@@ -76,6 +78,7 @@ export async function startTestApp(
     redisUrl: options.redisUrl ?? null,
     trustProxy: false,
     filesDir,
+    databaseTimeoutMs: options.databaseTimeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS,
     rateLimits: options.rateLimits ?? TEST_RATE_LIMITS,
     ...options.config,
   };
@@ -83,7 +86,16 @@ export async function startTestApp(
   try {
     await migrateToLatest(container.db);
     await seed(container);
-    const { extend, redisUrl: _redis, baseUrl: _baseUrl, database: _database, rateLimits: _limits, config: _config, ...appOptions } = options;
+    const {
+      extend,
+      redisUrl: _redis,
+      baseUrl: _baseUrl,
+      database: _database,
+      rateLimits: _limits,
+      config: _config,
+      databaseTimeoutMs: _timeout,
+      ...appOptions
+    } = options;
     const app = await buildApp({ container, ...appOptions });
     await extend?.(app);
     await app.ready();

@@ -12,6 +12,11 @@ export const LIFETIMES = {
   grantMaxMs: 365 * 24 * 3600 * 1000,
   /** The merchant has 15 minutes to sign in, pick a store and decide. */
   authorizationRequestMs: 15 * 60_000,
+  /**
+   * A refresh token just rotated may be presented again this long to get the same answer (a lost response), while
+   * its successor is unused (docs/oauth.md "Lost responses").
+   */
+  refreshReplayMs: 60_000,
 } as const;
 
 /** Token prefixes: a token of one kind is never accepted as another, and secret scanners can recognise them. */

@@ -15,6 +15,7 @@ import { newId } from '../ids.ts';
 import { effectivePermissions, type Role } from '../permissions.ts';
 import { hashSecret, newSecret } from '../secrets.ts';
 import { appActorLabel, canonicalResource, isLoopbackHost, isWellFormedCodeVerifier, LIFETIMES, redirectHost, s256, TOKEN_PREFIX } from './oauth-rules.ts';
+import { openRefreshAnswer, type RefreshAnswer, refreshAsked, replayedTokens, sealRefreshAnswer } from './refresh-replay.ts';
 import { formatScope, offerableScopes, type Scope, sortScopes } from './scopes.ts';
 import type { AuthorizationRequest, ConnectedApp, Grant, GrantFilter, OAuthClient, TokenSet, VerifiedAccessToken } from './types.ts';
 
@@ -370,8 +371,13 @@ export function createOAuthService(deps: { data: DataAccess; issuer: string }) {
 
     /**
      * grant_type=refresh_token. Rotates: the presented token is consumed and a new refresh token and access token are
-     * issued in the same transaction. A rotated token presented again revokes the whole grant (no grace window).
-     * `scope` may narrow the access token within the grant, never widen it (RFC 6749 §6).
+     * issued in the same transaction. `scope` may narrow the access token within the grant, never widen it (RFC 6749
+     * §6).
+     *
+     * A rotated token presented again revokes the whole grant, with one exception for lost responses: the same
+     * request (same client, scope and resource) with the token just rotated, within 60 s of its rotation and while its
+     * successor is unused, gets the rotation's own answer again (a replay: no new tokens). Parallel refreshes with one
+     * token therefore all get the one rotation's answer. See refresh-replay.ts and docs/oauth.md.
      */
     async refresh(
       ctx: RequestContext,
@@ -379,11 +385,20 @@ export function createOAuthService(deps: { data: DataAccess; issuer: string }) {
     ): Promise<TokenSet> {
       const client = await requireClient(input.clientId);
       const tokenHash = hashSecret(input.refreshToken);
+      const asked = refreshAsked(input.scopes, input.resource);
       const outcome = await data.transaction(async (repos): Promise<TokenSet | OAuthError> => {
         const consumed = await repos.oauth.consumeRefreshToken(tokenHash, client.clientId, ctx.now);
         if (!consumed) {
           const known = await repos.oauth.findRefreshToken(tokenHash);
           if (known?.consumedAt && !known.grantRevokedAt) {
+            if (known.clientId === client.clientId && ctx.now.getTime() - known.consumedAt.getTime() <= LIFETIMES.refreshReplayMs) {
+              const replay = await repos.oauth.findRefreshReplay(tokenHash);
+              const answer = replay?.sealed ? openRefreshAnswer(input.refreshToken, tokenHash, replay.sealed) : undefined;
+              const successorUnused = replay?.successor !== null && replay?.successor.consumedAt === null;
+              if (answer && successorUnused && answer.asked.scope === asked.scope && answer.asked.resource === asked.resource) {
+                return replayedTokens(answer, ctx.now);
+              }
+            }
             await revokeOnReuse(repos, ctx, known.grantId, 'refresh_token_reuse');
             return new InvalidGrantError('This refresh token was already used; the authorization is now revoked. Ask the merchant to connect again.');
           }
@@ -396,7 +411,16 @@ export function createOAuthService(deps: { data: DataAccess; issuer: string }) {
           if (beyond.length > 0) throw new InvalidScopeError(`scope may only narrow the granted scope (${formatScope(grant.scopes)}); not granted: ${beyond.join(' ')}.`);
         }
         requireGrantedResource(input.resource, grant.resource);
-        return issueTokens(repos, grant, input.scopes ?? grant.scopes, { hash: tokenHash, generation: consumed.generation }, ctx.now);
+        const tokens = await issueTokens(repos, grant, input.scopes ?? grant.scopes, { hash: tokenHash, generation: consumed.generation }, ctx.now);
+        const answer: RefreshAnswer = {
+          accessToken: tokens.accessToken,
+          refreshToken: tokens.refreshToken,
+          accessExpiresAt: ctx.now.getTime() + tokens.expiresIn * 1000,
+          scopes: tokens.scopes,
+          asked,
+        };
+        await repos.oauth.sealRefreshReplay(tokenHash, sealRefreshAnswer(input.refreshToken, tokenHash, answer));
+        return tokens;
       });
       if (outcome instanceof Error) throw outcome;
       return outcome;

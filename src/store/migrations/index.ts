@@ -9,6 +9,7 @@ import * as m0005 from './0005-files.ts';
 import * as m0006 from './0006-idempotency.ts';
 import * as m0007 from './0007-operations.ts';
 import * as m0008 from './0008-customers.ts';
+import * as m0009 from './0009-refresh-replay.ts';
 import * as m0010 from './0010-retention.ts';
 
 /** Column types that differ between the engines; one migration set serves both through these. */
@@ -34,6 +35,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]
   ['0006-idempotency', m0006],
   ['0007-operations', m0007],
   ['0008-customers', m0008],
+  ['0009-refresh-replay', m0009],
   ['0010-retention', m0010],
 ];
 
@@ -68,8 +70,10 @@ export interface MigrationReport {
 /** Applies every pending migration, each in its own transaction. Throws with the failing migration's name. */
 export async function migrateToLatest(db: Db, onProgress?: (name: string) => void): Promise<MigrationReport> {
   // Areas are developed on branches and merged in any order; no migration depends on a later-numbered one.
-  const migrator = new Migrator({ db: db.kysely, provider: providerFor(db.dialect), allowUnorderedMigrations: true });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  // Without the request bounds: a migration may wait for another instance's migration lock, or build a large index.
+  const { error, results = [] } = await db.unbounded((kysely) =>
+    new Migrator({ db: kysely, provider: providerFor(db.dialect), allowUnorderedMigrations: true }).migrateToLatest(),
+  );
   const applied: string[] = [];
   for (const result of results) {
     if (result.status === 'Success') {

@@ -1,0 +1,76 @@
+import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import type pg from 'pg';
+import { DatabaseTimeoutError, within } from './database-timeout.ts';
+
+/**
+ * The pg pool as Kysely's PostgresDialect sees it, with a client-side bound on every query
+ * (docs/decisions/0008-database-bounds.md).
+ *
+ * The server's `statement_timeout` ends a slow statement, but a server that does not answer at all (stopped, or a
+ * network that drops packets) never sends that error. pg's own `query_timeout` rejects the promise yet leaves the query
+ * active on the client, and Kysely hands the client back to the pool as healthy, so the next query on it waits behind
+ * the stuck one. Here a query that outlives its bound rejects with a DatabaseTimeoutError and marks its client
+ * abandoned: later queries on it fail at once (so Kysely's rollback does not wait another bound), and releasing it
+ * destroys it (`release(err)`) instead of returning it to the pool.
+ *
+ * Waiting for a client is bounded by the pool itself: pg-pool's `connectionTimeoutMillis` covers both waiting for a
+ * free client and opening a new connection (the socket is destroyed when it runs out).
+ */
+export function boundedPool(pool: pg.Pool, queryTimeoutMs: number): PostgresPool {
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  return {
+    get options() {
+      return pool.options;
+    },
+    async connect() {
+      const client = await pool.connect();
+      let bounded = wrapped.get(client);
+      if (!bounded) {
+        bounded = boundedClient(client, queryTimeoutMs);
+        wrapped.set(client, bounded);
+      }
+      return bounded;
+    },
+    end: () => pool.end(),
+  };
+}
+
+function boundedClient(client: pg.PoolClient, timeoutMs: number): PostgresPoolClient {
+  let abandoned = false;
+  const bounded = {
+    get processID() {
+      return (client as unknown as { processID?: number }).processID;
+    },
+    query(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<unknown>> {
+      if (abandoned) {
+        return Promise.reject(new DatabaseTimeoutError('query', timeoutMs, { detail: 'an earlier query on this connection timed out' }));
+      }
+      const pending = client.query(sql, parameters as unknown[]) as unknown as Promise<PostgresQueryResult<unknown>>;
+      return within(pending, timeoutMs, 'query').catch((error: unknown) => {
+        if (error instanceof DatabaseTimeoutError) abandoned = true;
+        throw error;
+      });
+    },
+    release(destroy?: boolean) {
+      client.release(abandoned ? new Error('a query on this connection timed out') : destroy);
+    },
+  };
+  return bounded as unknown as PostgresPoolClient;
+}
+
+/** One `select 1` within `timeoutMs`, waiting for a client included (readiness: shorter than the request bound). */
+export async function pingWithin(pool: pg.Pool, timeoutMs: number): Promise<void> {
+  const started = performance.now();
+  const client = await within(pool.connect(), timeoutMs, 'connection', (late) => late.release());
+  const left = Math.max(1, timeoutMs - (performance.now() - started));
+  let failed: unknown;
+  try {
+    await within(client.query('select 1'), left, 'query');
+  } catch (error) {
+    failed = error;
+    throw error;
+  } finally {
+    // A client whose query did not come back is destroyed, not returned to the pool.
+    client.release(failed instanceof Error ? failed : undefined);
+  }
+}
