@@ -29,6 +29,8 @@ Environment (see docs/configuration.md):
   HOST, PORT    where to listen (default 127.0.0.1:3000)
   BASE_URL      public origin used in links and as OAuth issuer (default http://HOST:PORT)
   LOG_LEVEL     fatal | error | warn | info | debug | trace | silent (default info)
+  DATABASE_TIMEOUT_MS  the longest any database wait may take before a request answers 503 (default 5000)
+  RATE_LIMITS   overrides of the request rate limits, e.g. public=1200/60 (docs/security.md)
   SEED_DEMO     auto (default: demo data on SQLite only) | true (PostgreSQL too) | false (never)
   CLEANUP_INTERVAL_MINUTES  how often serve runs the cleanup (default 60; 0 turns it off)
 `;

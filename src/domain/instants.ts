@@ -33,3 +33,25 @@ export function instant(text: string): Date {
   if (date === null) throw new Error(`not an instant: ${text}`);
   return date;
 }
+
+/** "Last used" times (API keys, app authorizations) are recorded to the minute: at most one write a minute each. */
+export const LAST_USE_RESOLUTION_MS = 60_000;
+
+/** Whether a "last used" time is old enough to be written again. */
+export function lastUseIsStale(lastUsedAt: Date | null, now: Date): boolean {
+  return lastUsedAt === null || now.getTime() - lastUsedAt.getTime() >= LAST_USE_RESOLUTION_MS;
+}
+
+/**
+ * Records a "last used" time: only when stale (so a read-only request writes nothing most of the time), and never at
+ * the cost of the request it belongs to: a write the database refuses (a SQLite write lock held elsewhere, an
+ * outage) is dropped, and the next request tries again.
+ */
+export async function recordLastUse(lastUsedAt: Date | null, now: Date, write: () => Promise<void>): Promise<void> {
+  if (!lastUseIsStale(lastUsedAt, now)) return;
+  try {
+    await write();
+  } catch {
+    // Best effort by design: the time of last use is informational.
+  }
+}

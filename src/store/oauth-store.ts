@@ -343,6 +343,7 @@ export function createOAuthStore(db: Kysely<Database>) {
           'oauth_grants.store_id',
           'oauth_grants.mode',
           'oauth_grants.resource',
+          'oauth_grants.last_used_at as grant_last_used_at',
           'oauth_clients.client_name',
           'users.id',
           'users.email',
@@ -368,6 +369,7 @@ export function createOAuthStore(db: Kysely<Database>) {
           resource: row.resource,
         },
         expiresAt: toDate(row.token_expires_at),
+        grantLastUsedAt: toDateOrNull(row.grant_last_used_at),
       };
     },
 

@@ -7,6 +7,7 @@ import type { OAuthService } from '../oauth/oauth-service.ts';
 import { CONNECTOR_SCOPE, restPermissionsOf } from '../oauth/scopes.ts';
 import type { AppAuthorization } from '../oauth/types.ts';
 import { effectivePermissions, type Permission } from '../permissions.ts';
+import { recordLastUse } from '../instants.ts';
 import { hashSecret } from '../secrets.ts';
 import type { ApiKey, User } from './types.ts';
 
@@ -137,7 +138,7 @@ export function createAuthService(deps: { repos: Repos; oauth: Pick<OAuthService
         const key = await repos.apiKeys.findActiveByHashAcrossStores(hashSecret(credentials.apiKey));
         const user = key && (await repos.accounts.findUser(key.createdBy));
         if (!key || !user) throw invalidToken('The API key is invalid or has been revoked. Create a new one under API keys.', 'The API key is invalid or revoked');
-        await repos.apiKeys.touch(key.storeId, key.id, base.now);
+        await recordLastUse(key.lastUsedAt, base.now, () => repos.apiKeys.touch(key.storeId, key.id, base.now));
         return { kind: 'api_key', user, key };
       }
       if (credentials.bearer !== undefined) {

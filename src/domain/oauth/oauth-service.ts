@@ -12,6 +12,7 @@ import type { DataAccess, Repos } from '../../store/repos.ts';
 import { requireSession } from '../access.ts';
 import { auditEntry } from '../audit/audit-service.ts';
 import { newId } from '../ids.ts';
+import { recordLastUse } from '../instants.ts';
 import { effectivePermissions, type Role } from '../permissions.ts';
 import { hashSecret, newSecret } from '../secrets.ts';
 import { appActorLabel, canonicalResource, isLoopbackHost, isWellFormedCodeVerifier, LIFETIMES, redirectHost, s256, TOKEN_PREFIX } from './oauth-rules.ts';
@@ -452,7 +453,7 @@ export function createOAuthService(deps: { data: DataAccess; issuer: string }) {
       if (!token.startsWith(TOKEN_PREFIX.accessToken)) return undefined;
       const found = await data.repos.oauth.findActiveAccessTokenAcrossStores(hashSecret(token), now);
       if (!found || found.app.resource !== resource) return undefined;
-      await data.repos.oauth.touchGrant(found.app.grantId, now);
+      await recordLastUse(found.grantLastUsedAt, now, () => data.repos.oauth.touchGrant(found.app.grantId, now));
       return found;
     },
 

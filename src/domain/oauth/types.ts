@@ -69,6 +69,8 @@ export interface VerifiedAccessToken {
   user: User;
   app: AppAuthorization;
   expiresAt: Date;
+  /** When the app's authorization was last used (recorded to the minute). */
+  grantLastUsedAt: Date | null;
 }
 
 /** The token response of the interface document, before it is put on the wire. */
