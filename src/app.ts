@@ -97,7 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerCaching(app, { windows });
-  const limits = await setUpRateLimits(app, { limits: config.rateLimits ?? rateLimits(), redis: container.redis });
+  const limits = setUpRateLimits(app, { limits: config.rateLimits ?? rateLimits(), redis: container.redis });
   front.limitWith(limits);
   registerAuth(app, { auth: container.services.auth, gate: limits.gate });
   // After the credential hooks, so authenticated routes count per credential.

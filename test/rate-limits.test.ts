@@ -266,3 +266,24 @@ describeEachDatabase('rate limits', (kind) => {
     });
   });
 });
+
+describe('rate limits when Redis does not answer', () => {
+  let t: TestApp;
+  before(async () => {
+    // Nothing listens on port 1: every Redis command fails.
+    t = await startTestApp('sqlite', { redisUrl: 'redis://127.0.0.1:1', rateLimits: rateLimits() });
+  });
+  after(() => t?.close());
+
+  it('lets requests through unlimited (the limits protect capacity), but refuses sign-in rather than count nothing', async () => {
+    const read = await t.app.inject({ method: 'GET', url: '/v1/specifications' });
+    assert.equal(read.statusCode, 200);
+    const m = await signup(t.app);
+    const products = await t.app.inject({ method: 'GET', url: '/v1/products', headers: m.auth });
+    assert.equal(products.statusCode, 200, products.body);
+    const login = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: m.email, password: m.password } });
+    assert.equal(login.statusCode, 503, login.body);
+    assert.equal(login.json().error.code, 'SERVICE_UNAVAILABLE');
+    assert.ok(Number(login.headers['retry-after']) > 0);
+  });
+});

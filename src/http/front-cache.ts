@@ -5,7 +5,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppError } from '../errors.ts';
 import { type CacheWindow, DEFAULT_CACHE_CONTROL, requestsFreshCopy } from './cache-windows.ts';
 import { ifNoneMatchMatches } from './etag.ts';
-import { rateLimited, rateLimitHeaders, type RateLimitsHandle } from './plugins/rate-limits.ts';
+import { limitItem, policyItem, type RateLimitsHandle, rateLimited, type Verdict } from './plugins/rate-limits.ts';
 import { requestIdOf } from './request-id.ts';
 
 interface Entry {
@@ -66,7 +66,14 @@ export function createFrontCache(options: FrontCacheOptions) {
   const entries = new Map<string, Entry>();
   let bytes = 0;
   let open = true;
-  let limits: Pick<RateLimitsHandle, 'check'> | undefined;
+  let limits: Pick<RateLimitsHandle, 'countOne'> | undefined;
+
+  /** The client address as Fastify reads it (request.ip), for the rate limit. */
+  function clientAddress(request: IncomingMessage): string | undefined {
+    if (options.trustProxy === undefined || options.trustProxy === false) return request.socket.remoteAddress;
+    const chain = proxyAddr.all(request, trust);
+    return chain[chain.length - 1];
+  }
 
   function forget(url: string): void {
     const entry = entries.get(url);
@@ -106,7 +113,7 @@ export function createFrontCache(options: FrontCacheOptions) {
     );
   }
 
-  function answer(request: IncomingMessage, response: ServerResponse, entry: Entry, id: string, limitHeaders: Record<string, string> | undefined, started: number): void {
+  function answer(request: IncomingMessage, response: ServerResponse, entry: Entry, id: string, limit: Verdict | undefined, started: number): void {
     const inm = request.headers['if-none-match'];
     const notModified = inm !== undefined && !requestsFreshCopy(request.headers['cache-control']) && ifNoneMatchMatches(inm, entry.etag);
     // The entry's header object goes to writeHead whole (Node's fast path, no per-header setHeader), with this
@@ -114,9 +121,9 @@ export function createFrontCache(options: FrontCacheOptions) {
     // else runs in between, so no response ever sees another's id or rate-limit figures.
     const headers = notModified ? entry.notModified : entry.ok;
     headers['x-request-id'] = id;
-    if (limitHeaders !== undefined) {
-      headers.ratelimit = limitHeaders.ratelimit;
-      headers['ratelimit-policy'] = limitHeaders['ratelimit-policy'];
+    if (limit !== undefined) {
+      headers['ratelimit-policy'] = policyItem(limit);
+      headers.ratelimit = limitItem(limit);
     }
     response.writeHead(notModified ? 304 : 200, headers);
     response.end(notModified || request.method === 'HEAD' ? undefined : entry.body);
@@ -182,7 +189,7 @@ export function createFrontCache(options: FrontCacheOptions) {
      * Counts answers from the cache against the `public` rate limit, as Fastify's hooks count the routed ones (the same
      * limiter, so both share one budget per address).
      */
-    limitWith(handle: Pick<RateLimitsHandle, 'check'>): void {
+    limitWith(handle: Pick<RateLimitsHandle, 'countOne'>): void {
       limits = handle;
     },
 
@@ -204,21 +211,17 @@ export function createFrontCache(options: FrontCacheOptions) {
       }
       const id = requestIdOf(request);
       const started = log ? performance.now() : 0;
-      const req = loggable(request);
-      log?.info({ reqId: id, req }, 'incoming request');
+      log?.info({ reqId: id, req: loggable(request) }, 'incoming request');
       if (limits === undefined) {
         answer(request, response, entry, id, undefined, started);
         return true;
       }
-      limits.check({ ip: req.ip ?? 'unknown', principal: undefined }, ['public']).then(
-        (verdicts) => {
-          const refusal = rateLimited(verdicts);
-          if (refusal) return tooMany(request, response, refusal, id, started);
-          if (!entry.isCurrent() || !open) return fallback();
-          answer(request, response, entry, id, rateLimitHeaders(verdicts), started);
-        },
-        () => fallback(),
-      );
+      // In memory the count answers at once (the response is written before serve returns); with Redis, later.
+      limits.countOne({ ip: clientAddress(request) ?? 'unknown', principal: undefined }, 'public', (verdict) => {
+        if (verdict.exceeded) return tooMany(request, response, rateLimited([verdict])!, id, started);
+        if (!entry.isCurrent() || !open) return fallback();
+        answer(request, response, entry, id, verdict, started);
+      });
       return true;
     },
 

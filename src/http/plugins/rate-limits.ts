@@ -1,4 +1,5 @@
-import rateLimit, { type CreateRateLimitOptions, normalizeIP } from '@fastify/rate-limit';
+import { createRequire } from 'node:module';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError } from '../../errors.ts';
@@ -11,6 +12,20 @@ declare module 'fastify' {
     rateLimitPolicies: ReadonlyMap<string, readonly RateLimitName[]>;
   }
 }
+
+/**
+ * A counter store of @fastify/rate-limit (store/LocalStore.js: an LRU in memory; store/RedisStore.js: one Lua script
+ * per hit, shared by every instance). `incr` answers through its callback: synchronously for the LRU.
+ */
+interface CounterStore {
+  incr(key: string, done: (error: Error | null, result: { current: number; ttl: number } | null) => void, timeWindowMs: number, max: number): void;
+  read(key: string, done: (error: Error | null, result: { current: number; ttl: number } | null) => void, timeWindowMs: number, max: number): void;
+}
+type LocalStoreClass = new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => CounterStore;
+type RedisStoreClass = new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key?: string) => CounterStore;
+const require = createRequire(import.meta.url);
+const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as LocalStoreClass;
+const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as RedisStoreClass;
 
 /** Policies of the routes that have their own; every other route counts against `public` or `credential`. */
 const ROUTE_POLICIES: Readonly<Record<string, readonly RateLimitName[]>> = {
@@ -34,7 +49,7 @@ const CREDENTIAL_ROUTES = new Set(['POST /mcp']);
 /** At most this many keys per policy are kept in memory (the least recently used go first beyond it). */
 const MEMORY_KEYS_PER_POLICY = 20_000;
 
-/** What a check of one request against one policy found. */
+/** What counting one request against one policy found. */
 export interface Verdict {
   name: RateLimitName;
   limit: number;
@@ -45,7 +60,7 @@ export interface Verdict {
 }
 
 /** A request as far as the limits need it: its client address and, when authenticated, its principal. */
-type Limited = Pick<FastifyRequest, 'ip' | 'principal'>;
+export type Limited = Pick<FastifyRequest, 'ip' | 'principal'>;
 
 /** The identity a credential is counted under: never the secret, only the id of what it stands for. */
 function credentialKey(request: Limited): string | undefined {
@@ -56,9 +71,36 @@ function credentialKey(request: Limited): string | undefined {
   return `app:${principal.app.grantId}`;
 }
 
+/** Keys of recent addresses: normalizing an address runs an IPv6 regular expression, a request comes every few µs. */
+const addressKeys = new Map<string, string>();
+
 /** IPv4 as is, IPv6 by its /64 (one host's addresses), as @fastify/rate-limit counts them. */
-function addressKey(request: Limited): string {
-  return `address:${normalizeIP(request.ip ?? 'unknown', 64)}`;
+function addressKey(ip: string | undefined): string {
+  const address = ip ?? 'unknown';
+  let key = addressKeys.get(address);
+  if (key === undefined) {
+    if (addressKeys.size >= 10_000) addressKeys.clear();
+    key = `address:${normalizeIP(address, 64)}`;
+    addressKeys.set(address, key);
+  }
+  return key;
+}
+
+/** The `RateLimit-Policy` item of a verdict's policy (the same for every request: kept, not rebuilt). */
+const policyItems = new Map<string, string>();
+export function policyItem(v: Pick<Verdict, 'name' | 'limit' | 'windowSeconds'>): string {
+  const id = `${v.name} ${v.limit} ${v.windowSeconds}`;
+  let item = policyItems.get(id);
+  if (item === undefined) {
+    item = `"${v.name}";q=${v.limit};w=${v.windowSeconds}`;
+    policyItems.set(id, item);
+  }
+  return item;
+}
+
+/** The `RateLimit` item of a verdict: what is left and when the window ends. */
+export function limitItem(v: Pick<Verdict, 'name' | 'remaining' | 'resetSeconds'>): string {
+  return `"${v.name}";r=${v.remaining};t=${v.resetSeconds}`;
 }
 
 /**
@@ -68,8 +110,8 @@ function addressKey(request: Limited): string {
 export function rateLimitHeaders(verdicts: readonly Verdict[]): Record<string, string> {
   if (verdicts.length === 0) return {};
   return {
-    'ratelimit-policy': verdicts.map((v) => `"${v.name}";q=${v.limit};w=${v.windowSeconds}`).join(', '),
-    ratelimit: verdicts.map((v) => `"${v.name}";r=${v.remaining};t=${v.resetSeconds}`).join(', '),
+    'ratelimit-policy': verdicts.length === 1 ? policyItem(verdicts[0]!) : verdicts.map(policyItem).join(', '),
+    ratelimit: verdicts.length === 1 ? limitItem(verdicts[0]!) : verdicts.map(limitItem).join(', '),
   };
 }
 
@@ -85,9 +127,16 @@ export function rateLimited(verdicts: readonly Verdict[]): AppError | undefined 
   );
 }
 
+type Done = (verdicts: Verdict[]) => void;
+
 export interface RateLimitsHandle {
-  /** Checks `request` against the named policies (counting it), in order. */
-  check(request: Limited, names: readonly RateLimitName[]): Promise<Verdict[]>;
+  /** `count` for one policy, without lists: the front cache's path. */
+  countOne(request: Limited, name: RateLimitName, done: (verdict: Verdict) => void): void;
+  /**
+   * Counts `request` against the named policies and calls `done` with what it found, once: synchronously when the
+   * counts are in memory, after Redis answered otherwise. A failing Redis counts as "not limited" (logged).
+   */
+  count(request: Limited, names: readonly RateLimitName[], done: Done): void;
   /**
    * Before a credential is checked: refuses with 429 an address whose refused credentials are past `bad-credentials`
    * (without counting this request). `failed` counts a refused credential.
@@ -98,62 +147,91 @@ export interface RateLimitsHandle {
 }
 
 /**
- * Request rate limits on top of @fastify/rate-limit (its stores: in memory, or Redis shared by every instance). The
- * plugin is registered with `global: false`; each named policy is a limiter from `createRateLimit`, and this module
- * decides which policies a route counts against, sets the RateLimit headers and answers 429 in the error envelope.
+ * Request rate limits (docs/security.md, "Rate limits"; decision 0009). Counting is @fastify/rate-limit's: its
+ * in-memory LRU store, or its Redis store shared by every instance, one per policy. This module decides which policies
+ * a route counts against, sets the RateLimit headers and answers 429 in the error envelope. It drives the stores
+ * through their callbacks rather than the plugin's promise-based `createRateLimit()`, so an in-memory check costs no
+ * promise: the front cache answers public reads at close to a bare server's rate, and measured 0.70× of it through
+ * `createRateLimit()` (bench/README.md).
  * A Redis that fails is skipped (the request goes on, logged): the limits protect capacity, and an outage of Redis
  * must not become an outage of the API. The sign-in throttle, which protects accounts, fails closed instead.
  */
-export async function setUpRateLimits(app: FastifyInstance, options: { limits: RateLimits; redis: Redis | null }): Promise<RateLimitsHandle> {
-  await app.register(rateLimit, {
-    global: false,
-    skipOnError: true,
-    ...(options.redis ? { redis: options.redis, nameSpace: 'commerce:http-rl:' } : {}),
-  });
-  const limiters = new Map<RateLimitName, ReturnType<FastifyInstance['createRateLimit']>>();
-  for (const name of RATE_LIMIT_NAMES) {
-    const { limit, windowSeconds } = options.limits[name];
-    const by = RATE_LIMIT_POLICIES[name].key;
-    limiters.set(
-      name,
-      app.createRateLimit({
-        max: limit,
-        timeWindow: windowSeconds * 1000,
-        keyGenerator: (request: FastifyRequest) => `${name}|${by === 'all' ? 'all' : by === 'credential' ? (credentialKey(request) ?? addressKey(request)) : addressKey(request)}`,
-        cache: MEMORY_KEYS_PER_POLICY,
-      } as CreateRateLimitOptions),
-    );
+export function setUpRateLimits(app: FastifyInstance, options: { limits: RateLimits; redis: Redis | null }): RateLimitsHandle {
+  const policies = new Map(
+    RATE_LIMIT_NAMES.map((name) => {
+      const { limit, windowSeconds } = options.limits[name];
+      const store = options.redis
+        ? new RedisStore(false, false, options.redis, `commerce:http-rl:${name}:`)
+        : new LocalStore(false, false, MEMORY_KEYS_PER_POLICY);
+      return [name, { name, limit, windowSeconds, windowMs: windowSeconds * 1000, by: RATE_LIMIT_POLICIES[name].key, store }] as const;
+    }),
+  );
+
+  function keyOf(request: Limited, by: 'address' | 'credential' | 'all'): string {
+    if (by === 'all') return 'all';
+    if (by === 'credential') return credentialKey(request) ?? addressKey(request.ip);
+    return addressKey(request.ip);
   }
 
-  async function run(request: Limited, name: RateLimitName, increment: boolean): Promise<Verdict> {
-    const { limit, windowSeconds } = options.limits[name];
-    // @fastify/rate-limit reads the route's own rate-limit config; a request the front cache answers has no route.
-    const asRequest = ('routeOptions' in request ? request : { ip: request.ip, principal: request.principal, routeOptions: { config: {} } }) as FastifyRequest;
-    const result = await limiters.get(name)!(asRequest, { increment });
-    if (result.isAllowed) return { name, limit, windowSeconds, remaining: limit, resetSeconds: windowSeconds, exceeded: false };
-    return {
-      name,
-      limit,
-      windowSeconds,
-      remaining: result.remaining,
-      resetSeconds: result.ttlInSeconds > 0 ? result.ttlInSeconds : windowSeconds,
-      exceeded: increment ? result.isExceeded : result.remaining === 0,
+  // A store that fails fails for every request: say so at most every 10 seconds.
+  let warnedAt = 0;
+  const warn = (error: Error | null, name: RateLimitName) => {
+    const now = Date.now();
+    if (now - warnedAt < 10_000) return;
+    warnedAt = now;
+    app.log.warn({ err: error, policy: name }, 'rate limits not checked: their store does not answer (requests go on unlimited)');
+  };
+
+  /** One policy: count (or only read) and answer through `done`. */
+  function one(request: Limited, name: RateLimitName, increment: boolean, done: (verdict: Verdict) => void): void {
+    const policy = policies.get(name)!;
+    const answer = (error: Error | null, result: { current: number; ttl: number } | null) => {
+      if (error || !result) {
+        warn(error, name);
+        done({ name, limit: policy.limit, windowSeconds: policy.windowSeconds, remaining: policy.limit, resetSeconds: policy.windowSeconds, exceeded: false });
+        return;
+      }
+      const resetSeconds = result.ttl > 0 ? Math.ceil(result.ttl / 1000) : policy.windowSeconds;
+      done({
+        name,
+        limit: policy.limit,
+        windowSeconds: policy.windowSeconds,
+        remaining: Math.max(0, policy.limit - result.current),
+        resetSeconds,
+        exceeded: increment ? result.current > policy.limit : result.current >= policy.limit,
+      });
     };
+    const key = keyOf(request, policy.by);
+    try {
+      if (increment) policy.store.incr(key, answer, policy.windowMs, policy.limit);
+      else policy.store.read(key, answer, policy.windowMs, policy.limit);
+    } catch (error) {
+      answer(error as Error, null);
+    }
   }
 
-  async function check(request: Limited, names: readonly RateLimitName[]): Promise<Verdict[]> {
+  function count(request: Limited, names: readonly RateLimitName[], done: Done): void {
     const verdicts: Verdict[] = [];
-    for (const name of names) verdicts.push(await run(request, name, true));
-    return verdicts;
+    const next = (i: number): void => {
+      if (i === names.length) {
+        done(verdicts);
+        return;
+      }
+      one(request, names[i]!, true, (verdict) => {
+        verdicts.push(verdict);
+        next(i + 1);
+      });
+    };
+    next(0);
   }
 
-  /** A route-level hook: counts the request, sets the headers, refuses past a limit. */
+  /** A route-level hook (callback style: no promise when the counts are in memory). */
   function hook(names: readonly RateLimitName[]) {
-    return async (request: FastifyRequest, reply: FastifyReply) => {
-      const verdicts = await check(request, names);
-      reply.headers(rateLimitHeaders(verdicts));
-      const refusal = rateLimited(verdicts);
-      if (refusal) throw refusal;
+    return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+      count(request, names, (verdicts) => {
+        reply.headers(rateLimitHeaders(verdicts));
+        done(rateLimited(verdicts));
+      });
     };
   }
 
@@ -166,16 +244,20 @@ export async function setUpRateLimits(app: FastifyInstance, options: { limits: R
   /** Authenticated routes count per credential; a request that arrives without one (a CORS preflight) per address. */
   const perCredential = hookFor(['credential']);
   const perAddress = hookFor(['public']);
-  const credentialHook = (request: FastifyRequest, reply: FastifyReply) => (request.principal ? perCredential : perAddress)(request, reply);
+  const credentialHook = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) =>
+    (request.principal ? perCredential : perAddress)(request, reply, done);
 
   const assigned = new Map<string, readonly RateLimitName[]>();
   app.decorate('rateLimitPolicies', assigned);
 
+  const verdictOf = (request: Limited, increment: boolean) => new Promise<Verdict>((resolve) => one(request, 'bad-credentials', increment, resolve));
+
   return {
-    check,
+    count,
+    countOne: (request, name, done) => one(request, name, true, done),
     gate: {
       async check(request) {
-        const verdict = await run(request, 'bad-credentials', false);
+        const verdict = await verdictOf(request, false);
         if (verdict.exceeded) {
           throw new AppError(
             'RATE_LIMITED',
@@ -185,7 +267,7 @@ export async function setUpRateLimits(app: FastifyInstance, options: { limits: R
         }
       },
       async failed(request) {
-        await run(request, 'bad-credentials', true);
+        await verdictOf(request, true);
       },
     },
     attach() {
