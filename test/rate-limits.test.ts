@@ -99,6 +99,15 @@ describeEachDatabase('rate limits', (kind) => {
       }
     });
 
+    it('lists the 429 of every API operation in the OpenAPI document', async () => {
+      const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+      const operations = Object.entries<Record<string, { responses: Record<string, unknown> }>>(doc.paths)
+        .filter(([path]) => /^\/v[12]\//.test(path))
+        .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ id: `${method} ${path}`, op })));
+      assert.ok(operations.length > 100);
+      assert.deepEqual(operations.filter(({ op }) => !op.responses['429']).map(({ id }) => id), []);
+    });
+
     it('sends RateLimit-Policy and RateLimit with every limited answer, and refuses the 6th sign-up from one address', async () => {
       const address = nextAddress();
       const signUp = (i: number) =>

@@ -3,6 +3,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError } from '../../errors.ts';
+import { ErrorEnvelopeSchema } from '../envelope.ts';
 import { RATE_LIMIT_NAMES, RATE_LIMIT_POLICIES, type RateLimitName, type RateLimits } from '../rate-limit-policies.ts';
 import { addRouteHook } from '../route-hooks.ts';
 
@@ -45,6 +46,13 @@ const ROUTE_POLICIES: Readonly<Record<string, readonly RateLimitName[]>> = {
 
 /** Routes whose caller is authenticated by their own scope (not `config.auth`) and counted per credential. */
 const CREDENTIAL_ROUTES = new Set(['POST /mcp']);
+
+/** The API's routes (the error envelope) list the 429 every one of them can answer in the OpenAPI document. */
+function documentTooManyRequests(route: RouteOptions): void {
+  const schema = route.schema as { response?: Record<string, unknown>; hide?: boolean } | undefined;
+  if (!schema?.response || schema.hide || !/^\/v[12]\//.test(route.url) || '429' in schema.response) return;
+  route.schema = { ...schema, response: { ...schema.response, 429: ErrorEnvelopeSchema } } as RouteOptions['schema'];
+}
 
 /** At most this many keys per policy are kept in memory (the least recently used go first beyond it). */
 const MEMORY_KEYS_PER_POLICY = 20_000;
@@ -272,6 +280,7 @@ export function setUpRateLimits(app: FastifyInstance, options: { limits: RateLim
     },
     attach() {
       app.addHook('onRoute', (route: RouteOptions) => {
+        documentTooManyRequests(route);
         for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
           const id = `${method} ${route.url}`;
           const own = ROUTE_POLICIES[id];
