@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { ROLE_PERMISSIONS } from '../src/domain/permissions.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
-import { client, createApiKey, type Merchant, signup } from './helpers/merchants.ts';
+import { client, createApiKey, joinStore, type Merchant, signup } from './helpers/merchants.ts';
 
 const VARY = 'Authorization, X-Mode, X-MerchantId, X-Service-Client, X-Enable-Cache, X-MerchantApiKey';
 
@@ -19,15 +19,7 @@ describeEachDatabase('stores, modes, permissions and API keys', (kind) => {
   /** A store with an owner, and an admin and a staff member who joined by invitation. */
   async function team(): Promise<{ owner: Merchant; admin: Merchant; staff: Merchant }> {
     const owner = await signup(t.app);
-    const join = async (role: 'admin' | 'staff') => {
-      const person = await signup(t.app);
-      const invite = await call('POST', '/v1/members/invitations', { headers: owner.auth, body: { email: person.email, role } });
-      assert.equal(invite.status, 201, invite.raw);
-      const accept = await call('POST', '/v1/invitations/accept', { headers: person.auth, body: { token: invite.body.data.token } });
-      assert.equal(accept.status, 200, accept.raw);
-      return { ...person, storeId: owner.storeId, auth: { ...person.auth, 'x-merchantid': owner.storeId } };
-    };
-    return { owner, admin: await join('admin'), staff: await join('staff') };
+    return { owner, admin: await joinStore(t.app, owner, 'admin'), staff: await joinStore(t.app, owner, 'staff') };
   }
 
   describe('the active store (X-MerchantId)', () => {

@@ -4,7 +4,7 @@ import { expandPermissions, type Permission, ROLE_PERMISSIONS, type Role } from 
 import { TOOLS } from '../src/mcp/tools/index.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
-import { client, createApiKey, type Merchant, signup } from './helpers/merchants.ts';
+import { client, createApiKey, joinStore, type Merchant, signup } from './helpers/merchants.ts';
 import { connect } from './helpers/oauth.ts';
 
 /**
@@ -20,14 +20,7 @@ describeEachDatabase('no credential creates something stronger than itself', (ki
   /** The credentials of the table, by name: request headers acting in the owner's store. */
   const creds: Record<string, Record<string, string>> = {};
 
-  async function join(role: Role): Promise<Merchant> {
-    const person = await signup(t.app);
-    const invite = await call('POST', '/v1/members/invitations', { headers: owner.auth, body: { email: person.email, role } });
-    assert.equal(invite.status, 201, invite.raw);
-    const accept = await call('POST', '/v1/invitations/accept', { headers: person.auth, body: { token: invite.body.data.token } });
-    assert.equal(accept.status, 200, accept.raw);
-    return { ...person, storeId: owner.storeId, auth: { ...person.auth, 'x-merchantid': owner.storeId } };
-  }
+  const join = (role: Role) => joinStore(t.app, owner, role);
 
   before(async () => {
     t = await startTestApp(kind);

@@ -1,17 +1,30 @@
 import assert from 'node:assert/strict';
 import { randomInt, randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { buildApp } from '../src/app.ts';
-import { createContainer } from '../src/container.ts';
+import type { FastifyInstance } from 'fastify';
 import { closeRedis, openRedis } from '../src/store/redis.ts';
 import { createRedisRateLimiter } from '../src/store/redis-rate-limiter.ts';
-import { rateLimits } from '../src/http/rate-limit-policies.ts';
+import { type RateLimits, rateLimits } from '../src/http/rate-limit-policies.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { createApiKey, signup } from './helpers/merchants.ts';
 
 const url = process.env.TEST_REDIS_URL;
 if (!url && process.env.CI) throw new Error('CI is set but TEST_REDIS_URL is not: the Redis suite must run in CI.');
 if (!url) process.stderr.write('Redis suite skipped: TEST_REDIS_URL is not set.\n');
+
+/** Two instances of the service on one database, sharing Redis, for the tests of a describe block. */
+function twoInstances(limits?: RateLimits): { first: TestApp; second: TestApp } {
+  const both = {} as { first: TestApp; second: TestApp };
+  before(async () => {
+    both.first = await startTestApp('sqlite', { redisUrl: url!, ...(limits ? { rateLimits: limits } : {}) });
+    both.second = await startTestApp('sqlite', { redisUrl: url!, database: both.first.database, ...(limits ? { rateLimits: limits } : {}) });
+  });
+  after(async () => {
+    await both.second?.close();
+    await both.first?.close();
+  });
+  return both;
+}
 
 describe('rate limits shared through Redis', { skip: url ? false : 'set TEST_REDIS_URL=redis://… to run it' }, () => {
   it('counts hits in a window, reports the time left, and resets', async () => {
@@ -52,29 +65,16 @@ describe('rate limits shared through Redis', { skip: url ? false : 'set TEST_RED
   });
 
   describe('two instances of the service', () => {
-    let first: TestApp;
-    let second: Awaited<ReturnType<typeof buildApp>>;
-    let secondContainer: ReturnType<typeof createContainer>;
-    before(async () => {
-      first = await startTestApp('sqlite', { redisUrl: url! });
-      secondContainer = createContainer({ ...first.container.config });
-      second = await buildApp({ container: secondContainer });
-      await second.ready();
-    });
-    after(async () => {
-      await second?.close();
-      await secondContainer?.close();
-      await first?.close();
-    });
+    const both = twoInstances();
 
     it('verify no attempt beyond the limit in a burst spread over both instances', async () => {
-      const m = await signup(first.app);
+      const m = await signup(both.first.app);
       const remoteAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-      const attempt = (app: typeof second, password: string) =>
+      const attempt = (app: FastifyInstance, password: string) =>
         app.inject({ method: 'POST', url: '/v1/auth/login', remoteAddress, payload: { email: m.email, password } });
       const results = await Promise.all([
-        ...Array.from({ length: 49 }, (_, i) => attempt(i % 2 ? first.app : second, `wrong password ${i}`)),
-        attempt(second, m.password),
+        ...Array.from({ length: 49 }, (_, i) => attempt(i % 2 ? both.first.app : both.second.app, `wrong password ${i}`)),
+        attempt(both.second.app, m.password),
       ]);
       const statuses = results.map((r) => r.statusCode);
       assert.equal(statuses.filter((s) => s !== 429).length, 5, statuses.join(','));
@@ -82,51 +82,38 @@ describe('rate limits shared through Redis', { skip: url ? false : 'set TEST_RED
     });
 
     it('share failed sign-in counts: failures on one lock the account on the other', async () => {
-      assert.ok(first.container.config.redisUrl, 'the first instance uses Redis');
-      const m = await signup(first.app);
+      assert.ok(both.first.container.config.redisUrl, 'the first instance uses Redis');
+      const m = await signup(both.first.app);
       // Counts in Redis outlive a test run: a fresh client address keeps earlier runs' failures out of this one.
       const remoteAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-      const login = (app: typeof second, password: string) =>
+      const login = (app: FastifyInstance, password: string) =>
         app.inject({ method: 'POST', url: '/v1/auth/login', remoteAddress, payload: { email: m.email, password } });
       for (let i = 0; i < 5; i += 1) {
-        assert.equal((await login(first.app, `wrong password ${i}`)).statusCode, 401);
+        assert.equal((await login(both.first.app, `wrong password ${i}`)).statusCode, 401);
       }
-      const res = await login(second, m.password);
+      const res = await login(both.second.app, m.password);
       assert.equal(res.statusCode, 429);
       assert.ok(Number(res.headers['retry-after']) > 0);
     });
   });
 
   describe('request rate limits on two instances', () => {
-    let first: TestApp;
-    let second: Awaited<ReturnType<typeof buildApp>>;
-    let secondContainer: ReturnType<typeof createContainer>;
-    before(async () => {
-      const small = { limit: 4, windowSeconds: 60 };
-      first = await startTestApp('sqlite', { redisUrl: url!, rateLimits: rateLimits({ public: small, credential: small }) });
-      secondContainer = createContainer({ ...first.container.config });
-      second = await buildApp({ container: secondContainer });
-      await second.ready();
-    });
-    after(async () => {
-      await second?.close();
-      await secondContainer?.close();
-      await first?.close();
-    });
+    const small = { limit: 4, windowSeconds: 60 };
+    const both = twoInstances(rateLimits({ public: small, credential: small }));
 
     it('enforce one limit per credential and per address across both, keyed by ids, never by secrets', async () => {
-      const m = await signup(first.app);
-      const key = await createApiKey(first.app, m);
-      const get = (app: typeof second, i: number) =>
+      const m = await signup(both.first.app);
+      const key = await createApiKey(both.first.app, m);
+      const get = (app: FastifyInstance, i: number) =>
         app.inject({ method: 'GET', url: '/v1/products', headers: { 'x-merchantapikey': key.key }, remoteAddress: `10.9.${randomInt(256)}.${i}` });
       const statuses = [];
-      for (let i = 0; i < 6; i += 1) statuses.push((await get(i % 2 ? first.app : second, i)).statusCode);
+      for (let i = 0; i < 6; i += 1) statuses.push((await get(i % 2 ? both.first.app : both.second.app, i)).statusCode);
       assert.deepEqual(statuses, [200, 200, 200, 200, 429, 429]);
 
       const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-      const read = (app: typeof second) => app.inject({ method: 'GET', url: '/v1/specifications', remoteAddress: address });
+      const read = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/v1/specifications', remoteAddress: address });
       const reads = [];
-      for (let i = 0; i < 6; i += 1) reads.push((await read(i % 2 ? first.app : second)).statusCode);
+      for (let i = 0; i < 6; i += 1) reads.push((await read(i % 2 ? both.first.app : both.second.app)).statusCode);
       assert.deepEqual(reads, [200, 200, 200, 200, 429, 429]);
 
       const redis = openRedis(url!);

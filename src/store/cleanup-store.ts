@@ -9,6 +9,14 @@ import type { Database } from './schema.ts';
  * requests, a registration its requests.
  */
 export function createCleanupStore(db: Kysely<Database>): CleanupStorage {
+  /** Codes and tokens (keyed by their hash) that expired before `before`, a batch at a time. */
+  function deleteExpiredSecrets(table: 'oauth_codes' | 'oauth_access_tokens' | 'oauth_refresh_tokens', before: string, batch: number) {
+    return db
+      .deleteFrom(table)
+      .where('hash', 'in', (eb) => eb.selectFrom(table).select('hash').where('expires_at', '<', before).limit(batch))
+      .executeTakeFirstOrThrow();
+  }
+
   return {
     async deleteEnded(kind: CleanupKind, endedBefore: Date, now: Date, batch: number): Promise<number> {
       const before = fromDate(endedBefore);
@@ -22,22 +30,13 @@ export function createCleanupStore(db: Kysely<Database>): CleanupStorage {
             .executeTakeFirstOrThrow();
           break;
         case 'codes':
-          result = await db
-            .deleteFrom('oauth_codes')
-            .where('hash', 'in', (eb) => eb.selectFrom('oauth_codes').select('hash').where('expires_at', '<', before).limit(batch))
-            .executeTakeFirstOrThrow();
+          result = await deleteExpiredSecrets('oauth_codes', before, batch);
           break;
         case 'access-tokens':
-          result = await db
-            .deleteFrom('oauth_access_tokens')
-            .where('hash', 'in', (eb) => eb.selectFrom('oauth_access_tokens').select('hash').where('expires_at', '<', before).limit(batch))
-            .executeTakeFirstOrThrow();
+          result = await deleteExpiredSecrets('oauth_access_tokens', before, batch);
           break;
         case 'refresh-tokens':
-          result = await db
-            .deleteFrom('oauth_refresh_tokens')
-            .where('hash', 'in', (eb) => eb.selectFrom('oauth_refresh_tokens').select('hash').where('expires_at', '<', before).limit(batch))
-            .executeTakeFirstOrThrow();
+          result = await deleteExpiredSecrets('oauth_refresh_tokens', before, batch);
           break;
         case 'grants':
           // Revoked before the cut-off, or older than it with nothing of it (code or token) still valid after it.

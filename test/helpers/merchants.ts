@@ -55,3 +55,17 @@ export async function createApiKey(
   const { data } = res.json();
   return { id: data.id, key: data.key, prefix: data.prefix };
 }
+
+/**
+ * Has a new merchant join `owner`'s store with `role`, by invitation (made with `owner`'s session) and acceptance;
+ * returns them with `X-MerchantId` set to that store.
+ */
+export async function joinStore(app: FastifyInstance, owner: Merchant, role: 'owner' | 'admin' | 'staff'): Promise<Merchant> {
+  const call = client(app);
+  const person = await signup(app);
+  const invite = await call('POST', '/v1/members/invitations', { headers: owner.auth, body: { email: person.email, role } });
+  if (invite.status !== 201) throw new Error(`invitation failed: ${invite.status} ${invite.raw}`);
+  const accept = await call('POST', '/v1/invitations/accept', { headers: person.auth, body: { token: invite.body.data.token } });
+  if (accept.status !== 200) throw new Error(`acceptance failed: ${accept.status} ${accept.raw}`);
+  return { ...person, storeId: owner.storeId, auth: { ...person.auth, 'x-merchantid': owner.storeId } };
+}
