@@ -19,6 +19,7 @@ import { rateLimits } from './http/rate-limit-policies.ts';
 import { createFrontCache, frontCachedServer } from './http/front-cache.ts';
 import { requestIdOf } from './http/request-id.ts';
 import { accountRoutes } from './http/routes/accounts/index.ts';
+import { sessionTokenRoutes } from './http/routes/accounts/session-token.ts';
 import { catalogRoutes } from './http/routes/catalog/index.ts';
 import { orderRoutes } from './http/routes/orders/index.ts';
 import { fileRoutes } from './http/routes/files/index.ts';
@@ -37,6 +38,8 @@ import { discoveryRoutes } from './mcp/discovery.ts';
 import { mcpRoutes } from './mcp/route.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { legalPageRoutes } from './web/legal-pages.ts';
+import { endBrowserSession, readBrowserSession } from './web/browser-session.ts';
+import { dashboardAppRoutes } from './web/dashboard-app.ts';
 import { webRoutes } from './web/routes.ts';
 
 export interface AppOptions {
@@ -128,7 +131,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(systemRoutes, { ping: () => container.db.ping() });
   await app.register(referenceRoutes, { reference: container.services.reference, front });
-  await app.register(accountRoutes, { services: container.services });
+  await app.register(accountRoutes, { services: container.services, endBrowserSession: (reply) => endBrowserSession(reply, config.baseUrl) });
+  await app.register(sessionTokenRoutes, {
+    accounts: container.services.accounts,
+    browserSession: (request) => readBrowserSession(request, { auth: container.services.auth, issuer: config.baseUrl }),
+    issuer: config.baseUrl,
+  });
   await app.register(catalogRoutes, container.services);
   await app.register(orderRoutes, container.services);
   await app.register(fileRoutes, { files: container.services.files, baseUrl: config.baseUrl });
@@ -141,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   await app.register(oauthRoutes, web);
   await app.register(webRoutes, web);
+  await app.register(dashboardAppRoutes);
   await app.register(connectedAppRoutes, { oauth });
   const connector = config.connector ?? connectorDefaults(config.baseUrl);
   await app.register(discoveryRoutes, { issuer: config.baseUrl, connector });

@@ -322,6 +322,11 @@ export const ERROR_CODES = {
     meaning: 'A form was sent without the token of the page it came from, with a token of another session or request, or from another site.',
     fix: 'Reload the page and send the form again.',
   },
+  CROSS_SITE_REQUEST: {
+    status: 403,
+    meaning: 'The dashboard token is issued only to pages of this site: the request came from another site or without `X-Service-Client: dashboard`.',
+    fix: 'Call it from the dashboard (same origin) with `X-Service-Client: dashboard`; other clients sign in with `POST /v1/auth/login`.',
+  },
   // Customers, reviews, promo ads (docs/operations.md)
   CUSTOMER_NOT_FOUND: {
     status: 404,

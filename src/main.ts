@@ -4,6 +4,7 @@ import { ConfigError, describeDatabase, loadConfig } from './config.ts';
 import { type Container, createContainer } from './container.ts';
 import { migrateToLatest } from './store/migrations/index.ts';
 import { isDatabaseUnavailable } from './store/db.ts';
+import { ensureDashboardBuilt } from './dashboard-build.ts';
 import { scheduleCleanup } from './domain/maintenance/cleanup-service.ts';
 import { announceDemo, seed, terminalProgress, wantsDemo } from './seed.ts';
 
@@ -81,6 +82,7 @@ async function runCleanup(container: Container, progress = terminalProgress()): 
 async function serve(container: Container, demoFlag: boolean | undefined): Promise<void> {
   await prepare(container);
   await seedData(container, demoFlag);
+  await ensureDashboardBuilt((line) => process.stderr.write(`${line}\n`));
   const app: FastifyInstance = await buildApp({ container });
   const { host, port } = container.config;
   await app.listen({ host, port });
@@ -88,7 +90,7 @@ async function serve(container: Container, demoFlag: boolean | undefined): Promi
   const actualPort = typeof address === 'object' && address ? address.port : port;
   process.stdout.write(
     `\ncommerce-service is listening on http://${host.includes(':') ? `[${host}]` : host}:${actualPort}\n` +
-      `  API reference: ${container.config.baseUrl}/docs\n  Database: ${describeDatabase(container.config.database)}\n  Stop with Ctrl-C.\n\n`,
+      `  Dashboard: ${container.config.baseUrl}/dashboard\n  API reference: ${container.config.baseUrl}/docs\n  Database: ${describeDatabase(container.config.database)}\n  Stop with Ctrl-C.\n\n`,
   );
 
   // The cleanup runs in the background; a database lease makes one instance at a time run it.

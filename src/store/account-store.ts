@@ -84,19 +84,26 @@ export function createAccountStore(db: Kysely<Database>) {
           created_at: fromDate(session.createdAt),
           expires_at: fromDate(session.expiresAt),
           revoked_at: null,
+          parent_id: session.parentId ?? null,
         })
         .execute();
     },
 
-    /** The live session with this token hash and its user; expired or revoked sessions are not returned. */
+    /**
+     * The live session with this token hash and its user; expired or revoked sessions are not returned, nor a
+     * dashboard token whose browser session ended.
+     */
     async findActiveSession(tokenHash: string, now: Date): Promise<{ session: Session; user: User } | undefined> {
+      const at = fromDate(now);
       const row = await db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
+        .leftJoin('sessions as parent', 'parent.id', 'sessions.parent_id')
         .select([
           'sessions.id as session_id',
           'sessions.created_at as session_created_at',
           'sessions.expires_at',
+          'sessions.parent_id',
           'users.id',
           'users.email',
           'users.name',
@@ -106,7 +113,8 @@ export function createAccountStore(db: Kysely<Database>) {
         ])
         .where('sessions.token_hash', '=', tokenHash)
         .where('sessions.revoked_at', 'is', null)
-        .where('sessions.expires_at', '>', fromDate(now))
+        .where('sessions.expires_at', '>', at)
+        .where((eb) => eb.or([eb('sessions.parent_id', 'is', null), eb.and([eb('parent.revoked_at', 'is', null), eb('parent.expires_at', '>', at)])]))
         .executeTakeFirst();
       if (!row) return undefined;
       return {
@@ -116,13 +124,34 @@ export function createAccountStore(db: Kysely<Database>) {
           createdAt: toDate(row.session_created_at),
           expiresAt: toDate(row.expires_at),
           revokedAt: null,
+          parentId: row.parent_id,
         },
         user: toUser(row),
       };
     },
 
+    /** A session by id, whatever its state. */
+    async findSession(id: string): Promise<Session | undefined> {
+      const row = await db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        id: row.id,
+        userId: row.user_id,
+        createdAt: toDate(row.created_at),
+        expiresAt: toDate(row.expires_at),
+        revokedAt: row.revoked_at === null ? null : toDate(row.revoked_at),
+        parentId: row.parent_id,
+      };
+    },
+
+    /** Ends a session at once, with every dashboard token issued from it. */
     async revokeSession(id: string, now: Date): Promise<void> {
-      await db.updateTable('sessions').set({ revoked_at: fromDate(now) }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: fromDate(now) })
+        .where((eb) => eb.or([eb('id', '=', id), eb('parent_id', '=', id)]))
+        .where('revoked_at', 'is', null)
+        .execute();
     },
   };
 }

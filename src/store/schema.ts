@@ -52,6 +52,8 @@ export interface SessionTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** The browser session a dashboard token was issued from; the token ends with it. */
+  parent_id: string | null;
 }
 
 export interface StoreTable {

@@ -14,12 +14,21 @@ export const PURPOSE = {
   dashboard: 'dashboard',
 } as const;
 
+/**
+ * A dashboard path to return to after sign-in, or undefined: only paths under /dashboard of this site (never another
+ * origin, never `//host`), so the sign-in page cannot be used to send anyone elsewhere.
+ */
+export function dashboardPath(value: string | undefined): string | undefined {
+  if (value === undefined || value.length > 500) return undefined;
+  return /^\/dashboard(?:[/?#][^\s\\]*)?$/.test(value) && !value.startsWith('//') ? value : undefined;
+}
+
 /** The sign-in page, for an authorization request or for the dashboard. */
 export function showSignIn(
   request: FastifyRequest,
   reply: FastifyReply,
   deps: Pick<WebDeps, 'issuer'>,
-  options: { authorization?: { id: string; clientName: string; redirectUri: string }; error?: string; email?: string; status?: number } = {},
+  options: { authorization?: { id: string; clientName: string; redirectUri: string }; error?: string; email?: string; status?: number; next?: string } = {},
 ): FastifyReply {
   const secret = anonymousSecret(request, reply, deps.issuer);
   const { authorization } = options;
@@ -31,6 +40,7 @@ export function showSignIn(
       authorization: authorization && { id: authorization.id, clientName: authorization.clientName },
       error: options.error,
       email: options.email,
+      next: options.next,
     }),
     { formActions: authorization ? [originOf(authorization.redirectUri)] : [] },
   );

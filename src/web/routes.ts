@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '../errors.ts';
 import { authorizationRedirect } from '../oauth/authorization-response.ts';
-import { PURPOSE, showAuthorizationStep, showSignIn } from './authorization-flow.ts';
+import { dashboardPath, PURPOSE, showAuthorizationStep, showSignIn } from './authorization-flow.ts';
 import { endBrowserSession, readAnonymousSecret, readBrowserSession, startBrowserSession, type WebDeps } from './browser-session.ts';
 import { connectedAppsPage } from './connected-apps-page.ts';
 import { checkCsrf, csrfToken } from './csrf.ts';
@@ -44,17 +44,18 @@ export async function webRoutes(app: FastifyInstance, deps: WebDeps): Promise<vo
       const pending = requestId === undefined ? undefined : await oauth.loadAuthorization(request.ctx, requestId);
       const authorization = pending && { id: pending.request.id, clientName: pending.client.clientName, redirectUri: pending.request.redirectUri };
       const email = (field(request, 'email') ?? '').slice(0, 320);
+      const next = requestId === undefined ? dashboardPath(field(request, 'next')) : undefined;
       const previous = await readBrowserSession(request, deps);
       let session: Awaited<ReturnType<typeof accounts.login>>['session'];
       try {
         ({ session } = await accounts.login(request.ctx, { email, password: (field(request, 'password') ?? '').slice(0, 256), clientAddress: request.ip }));
       } catch (error) {
         if (isAppError(error) && error.code === 'LOGIN_FAILED') {
-          return showSignIn(request, reply, deps, { authorization, email, status: 400, error: 'The email or password is wrong. Check both and try again.' });
+          return showSignIn(request, reply, deps, { authorization, email, next, status: 400, error: 'The email or password is wrong. Check both and try again.' });
         }
         if (isAppError(error) && error.code === 'TOO_MANY_ATTEMPTS') {
           reply.header('retry-after', error.headers['retry-after'] ?? '60');
-          return showSignIn(request, reply, deps, { authorization, email, status: 429, error: error.message });
+          return showSignIn(request, reply, deps, { authorization, email, next, status: 429, error: error.message });
         }
         throw error;
       }
@@ -65,7 +66,14 @@ export async function webRoutes(app: FastifyInstance, deps: WebDeps): Promise<vo
         await oauth.bindAuthorization(request.ctx, requestId, session.sessionId);
         return reply.redirect(`/oauth/authorize/${encodeURIComponent(requestId)}`, 303);
       }
-      return reply.redirect('/dashboard/connected-apps', 303);
+      return reply.redirect(next ?? '/dashboard/connected-apps', 303);
+    });
+
+    // The dashboard's sign-in: the same form and session rules; back to `next` (a dashboard path) afterwards.
+    scope.get<{ Querystring: { next?: string } }>('/login', hidden, async (request, reply) => {
+      const next = dashboardPath(request.query.next) ?? '/dashboard';
+      if (await readBrowserSession(request, deps)) return reply.redirect(next, 303);
+      return showSignIn(request, reply, deps, { next });
     });
 
     scope.post('/sign-out', hidden, async (request, reply) => {

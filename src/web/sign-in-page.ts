@@ -7,13 +7,15 @@ export interface SignInView {
   authorization?: { id: string; clientName: string } | undefined;
   error?: string | undefined;
   email?: string | undefined;
+  /** Where to go once signed in (a dashboard path), when not continuing an authorization request. */
+  next?: string | undefined;
 }
 
 /** Sign-in: "Email", "Password" and a "Sign in" button; a failed attempt shows the form again with the message. */
 export function signInPage(view: SignInView): string {
   const purpose = view.authorization
     ? html`<p>to connect the app <strong>${view.authorization.clientName}</strong> <span class="tag">not verified</span> to your store.</p>`
-    : html`<p>to manage the apps connected to your stores.</p>`;
+    : html`<p>to manage your stores.</p>`;
   return layout(
     'Sign in',
     html`<h1>Sign in</h1>${purpose}
@@ -21,6 +23,7 @@ ${view.error ? html`<p class="error" role="alert">${view.error}</p>` : null}
 <form method="post" action="/sign-in">
 <input type="hidden" name="csrf" value="${view.csrf}">
 ${view.authorization ? html`<input type="hidden" name="request" value="${view.authorization.id}">` : null}
+${view.next ? html`<input type="hidden" name="next" value="${view.next}">` : null}
 <label for="email">Email</label>
 <input id="email" name="email" type="email" autocomplete="username" required maxlength="320" value="${view.email ?? ''}">
 <label for="password">Password</label>

@@ -14,6 +14,8 @@ import type { Store, User } from './types.ts';
 
 /** Sessions last a week; signing in again starts a new one. */
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
+/** A dashboard token lives 15 minutes (never beyond its browser session); the dashboard renews it before then. */
+export const DASHBOARD_TOKEN_TTL_MS = 15 * 60 * 1000;
 export const SESSION_TOKEN_PREFIX = 'cs_sess_';
 
 
@@ -82,10 +84,35 @@ export function createAccountService(deps: { data: DataAccess; rateLimiter: Rate
       return { user: found.user, session, stores };
     },
 
-    /** Ends the caller's session at once. */
-    async logout(ctx: UserContext, sessionId: string): Promise<void> {
+    /**
+     * Ends the caller's session at once, with every dashboard token issued from it; signing out with a dashboard token
+     * ends its browser session too (and so every other token of it). Returns whether a browser session ended.
+     */
+    async logout(ctx: UserContext, sessionId: string): Promise<{ browserSessionEnded: boolean }> {
       requireSession(ctx, 'Signing out');
-      await data.repos.accounts.revokeSession(sessionId, ctx.now);
+      const session = await data.repos.accounts.findSession(sessionId);
+      const parentId = session?.parentId ?? null;
+      await data.repos.accounts.revokeSession(parentId ?? sessionId, ctx.now);
+      if (parentId !== null) await data.repos.accounts.revokeSession(sessionId, ctx.now);
+      return { browserSessionEnded: parentId !== null };
+    },
+
+    /**
+     * A short-lived session token for the dashboard, issued from the browser session (the HttpOnly cookie) it then
+     * belongs to: it lives DASHBOARD_TOKEN_TTL_MS at most, never beyond that session, and ends with it (sign-out).
+     * The dashboard keeps it in memory only, so no long-lived credential is ever readable by the page's scripts.
+     */
+    async issueDashboardToken(ctx: UserContext, browserSessionId: string): Promise<SessionGrant> {
+      requireSession(ctx, 'Getting a dashboard token');
+      const parent = await data.repos.accounts.findSession(browserSessionId);
+      if (!parent || parent.revokedAt || parent.expiresAt <= ctx.now || parent.parentId) {
+        throw new AppError('AUTH_REQUIRED', 'Sign in first: the dashboard needs the browser session that the sign-in page starts.');
+      }
+      const token = newSecret(SESSION_TOKEN_PREFIX);
+      const expiresAt = new Date(Math.min(ctx.now.getTime() + DASHBOARD_TOKEN_TTL_MS, parent.expiresAt.getTime()));
+      const sessionId = newId('ses', ctx.now);
+      await data.repos.accounts.insertSession({ id: sessionId, userId: parent.userId, createdAt: ctx.now, expiresAt, revokedAt: null, parentId: parent.id }, hashSecret(token));
+      return { token, expiresAt, sessionId };
     },
 
     /** The person behind the credential (an API key's creator). */

@@ -16,6 +16,8 @@ export interface Session {
   createdAt: Date;
   expiresAt: Date;
   revokedAt: Date | null;
+  /** For a dashboard token: the browser session it was issued from (it ends with it). */
+  parentId?: string | null;
 }
 
 export interface Address {

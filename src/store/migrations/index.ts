@@ -11,6 +11,7 @@ import * as m0007 from './0007-operations.ts';
 import * as m0008 from './0008-customers.ts';
 import * as m0009 from './0009-refresh-replay.ts';
 import * as m0010 from './0010-retention.ts';
+import * as m0011 from './0011-dashboard-sessions.ts';
 
 /** Column types that differ between the engines; one migration set serves both through these. */
 export interface MigrationContext {
@@ -37,6 +38,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]
   ['0008-customers', m0008],
   ['0009-refresh-replay', m0009],
   ['0010-retention', m0010],
+  ['0011-dashboard-sessions', m0011],
 ];
 
 function contextFor(dialect: Dialect): MigrationContext {

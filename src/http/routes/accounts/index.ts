@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Container } from '../../../container.ts';
@@ -42,7 +42,10 @@ const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorE
 const Done = envelope(z.object({ id: z.string() }));
 
 /** Accounts, sessions, stores, members, API keys, permissions and the audit log. */
-export async function accountRoutes(app: FastifyInstance, deps: { services: Container['services'] }): Promise<void> {
+export async function accountRoutes(
+  app: FastifyInstance,
+  deps: { services: Container['services']; endBrowserSession?: (reply: FastifyReply) => void },
+): Promise<void> {
   const { accounts, stores, members, apiKeys, audit } = deps.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const user = { auth: 'user' as const };
@@ -103,13 +106,17 @@ export async function accountRoutes(app: FastifyInstance, deps: { services: Cont
       schema: {
         tags: ['Accounts'],
         summary: 'Sign out',
-        description: 'Revokes the session at once and tells the browser to clear its cached API data (Clear-Site-Data: "cache").',
+        description:
+          'Revokes the session at once and tells the browser to clear its cached API data (Clear-Site-Data: "cache"). ' +
+          'With a dashboard token, the browser session it came from ends too (its cookie is cleared).',
         response: { 200: envelope(z.null()), ...errors },
       },
     },
     async (request, reply) => {
       const principal = request.principal!;
-      await accounts.logout(userCtx(request), principal.kind === 'session' ? principal.sessionId : '');
+      const { browserSessionEnded } = await accounts.logout(userCtx(request), principal.kind === 'session' ? principal.sessionId : '');
+      // A dashboard token's sign-out ends its browser session: its cookie goes too.
+      if (browserSessionEnded) deps.endBrowserSession?.(reply);
       return reply.header('clear-site-data', '"cache"').send(ok('Signed out', null));
     },
   );

@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { errorPage } from './error-page.ts';
+import { sendPage } from './send-page.ts';
+
+/** Where `npm run build:dashboard` (and `npm start`, when the sources changed) puts the built dashboard. */
+export const DASHBOARD_DIST = path.join(import.meta.dirname, '..', '..', 'dashboard', 'dist');
+
+/**
+ * The dashboard's pages may run their own scripts and styles, and talk to this origin only; nothing else (no CDN, no
+ * third party), never framed (clickjacking), no referrer beyond this site.
+ */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+].join('; ');
+
+function secure(reply: FastifyReply): FastifyReply {
+  return reply.headers({ 'content-security-policy': CSP, 'x-frame-options': 'DENY', 'referrer-policy': 'same-origin', 'x-content-type-options': 'nosniff' });
+}
+
+/** A built asset's path under `assets/` (names Vite gives them: letters, digits, `.`, `-`, `_`). */
+const ASSET = /^assets\/[A-Za-z0-9._-]+$/;
+
+/**
+ * The merchant dashboard (docs/dashboard.md): a single-page app built into `dashboard/dist`, served at `/dashboard`.
+ * Hashed assets are cached for a year (immutable); every other path under `/dashboard/` answers the app's
+ * `index.html` (revalidated each time), so deep links work on reload and the app shows its own not-found view.
+ * The server-rendered pages that still live under `/dashboard/` (Connected Apps) are routes of their own, which a
+ * wildcard never shadows.
+ */
+export async function dashboardAppRoutes(app: FastifyInstance, options: { distDir?: string } = {}): Promise<void> {
+  const root = options.distDir ?? DASHBOARD_DIST;
+  await app.register(fastifyStatic, { root, serve: false });
+  const hidden = { schema: { hide: true } };
+
+  const index = (reply: FastifyReply) => {
+    if (!existsSync(path.join(root, 'index.html'))) {
+      return sendPage(
+        reply,
+        503,
+        errorPage('The dashboard is not built', 'Build it with npm run build:dashboard (npm start does it by itself when the dashboard sources change), then reload.'),
+      );
+    }
+    return secure(reply).header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+  };
+
+  app.get('/dashboard', hidden, async (_request, reply) => index(reply));
+  app.get<{ Params: { '*': string } }>('/dashboard/*', hidden, async (request, reply) => {
+    const rest = request.params['*'];
+    if (ASSET.test(rest) && existsSync(path.join(root, rest))) return secure(reply).sendFile(rest, { immutable: true, maxAge: '365d' });
+    return index(reply);
+  });
+}
