@@ -5,6 +5,7 @@ import { api } from './api/client.ts';
 import { ApiError } from './api/errors.ts';
 import { dropToken, getToken, heldToken } from './api/session.ts';
 import type { EffectivePermissions, Mode, StoreSummary, User } from './api/types.ts';
+import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { ErrorPanel, Loading } from './components/ErrorPanel.tsx';
 import { NotFound } from './pages/NotFound.tsx';
 import { StorePicker } from './pages/StorePicker.tsx';
@@ -40,6 +41,7 @@ export function App() {
 
 function Shell() {
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
   const stores = useQuery({ queryKey: ['user', 'stores'], queryFn: ({ signal }) => api<StoreSummary[]>('/v1/stores', { signal }).then((r) => r.data) });
   const profile = useQuery({ queryKey: ['user', 'profile'], queryFn: ({ signal }) => api<User>('/v1/merchants/profile', { signal }).then((r) => r.data) });
 
@@ -80,7 +82,7 @@ function Shell() {
         setParam('store', id);
       },
     }),
-    [list, store, mode, permissions.data],
+    [list, store, mode, permissions.data, params],
   );
 
   return (
@@ -161,11 +163,13 @@ function Shell() {
           ) : stores.isPending ? (
             <Loading what="your stores" />
           ) : (
+            <ErrorBoundary resetKey={location.pathname + location.search}>
             <Routes>
               <Route index element={store ? <Suspense fallback={<Loading what="the overview" />}><Overview /></Suspense> : <ChooseFirst />} />
               <Route path="stores" element={<StorePicker />} />
               <Route path="*" element={<NotFound />} />
             </Routes>
+            </ErrorBoundary>
           )}
           {profile.isError ? <ErrorPanel error={profile.error} title="Your profile could not be loaded." onRetry={() => profile.refetch()} /> : null}
         </main>

@@ -56,13 +56,15 @@ export function formatLocalDate(date: string, style: 'medium' | 'short' = 'mediu
     : dateFormat('local-date', { dateStyle: 'medium', timeZone: 'UTC' }).format(ms);
 }
 
-/** A wire timestamp (UTC, no zone) shown in the store's time zone. */
+/** A wire timestamp (UTC, no zone) shown in the store's time zone, with the zone's short name. */
 export function formatTimestamp(value: string, timeZone: string): string {
   const ms = parseWireTimestamp(value);
   if (Number.isNaN(ms)) return value;
+  // dateStyle/timeStyle cannot be combined with timeZoneName, so the fields are spelled out.
+  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
   try {
-    return dateFormat(`ts:${timeZone}`, { dateStyle: 'medium', timeStyle: 'short', timeZone, timeZoneName: 'short' }).format(ms);
+    return dateFormat(`ts:${timeZone}`, { ...options, timeZone }).format(ms);
   } catch {
-    return dateFormat('ts:UTC', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC', timeZoneName: 'short' }).format(ms);
+    return dateFormat('ts:UTC', { ...options, timeZone: 'UTC' }).format(ms);
   }
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { formatLocalDate, formatMoney, formatMoneyCompact, formatNumber } from '../format.ts';
 
 interface Point {
@@ -7,7 +7,6 @@ interface Point {
   orderCount: number;
 }
 
-const WIDTH = 640;
 const HEIGHT = 220;
 const PAD = { top: 12, right: 8, bottom: 28, left: 56 };
 
@@ -17,6 +16,18 @@ const PAD = { top: 12, right: 8, bottom: 28, left: 56 };
  */
 export function SalesChart({ series, currency, caption }: { series: Point[]; currency: string; caption: string }) {
   const id = useId();
+  // Drawn at the width it gets (not scaled), so its labels keep their size from 375 px phones to wide screens.
+  const box = useRef<HTMLDivElement>(null);
+  const [WIDTH, setWidth] = useState(640);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.max(240, Math.round(entry.contentRect.width)));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   const max = Math.max(0, ...series.map((p) => p.salesTotal));
   const top = max > 0 ? niceCeiling(max) : 1;
   const innerW = WIDTH - PAD.left - PAD.right;
@@ -26,7 +37,7 @@ export function SalesChart({ series, currency, caption }: { series: Point[]; cur
   const total = series.reduce((sum, p) => sum + p.salesTotal, 0);
   const orders = series.reduce((sum, p) => sum + p.orderCount, 0);
   const best = series.reduce<Point | null>((b, p) => (b === null || p.salesTotal > b.salesTotal ? p : b), null);
-  const labelled = labelIndexes(series.length);
+  const labelled = labelIndexes(series.length, Math.max(2, Math.floor((WIDTH - PAD.left) / 64)));
 
   const summary =
     series.length === 0
@@ -38,7 +49,8 @@ export function SalesChart({ series, currency, caption }: { series: Point[]; cur
   return (
     <figure className="chart">
       <figcaption id={`${id}-caption`}>{caption}</figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-caption`} aria-describedby={`${id}-summary`} className="chart-svg">
+      <div ref={box} className="chart-box">
+      <svg width={WIDTH} height={HEIGHT} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-caption`} aria-describedby={`${id}-summary`} className="chart-svg">
         {[0, 0.5, 1].map((f) => {
           const y = PAD.top + innerH * (1 - f);
           return (
@@ -61,12 +73,20 @@ export function SalesChart({ series, currency, caption }: { series: Point[]; cur
         })}
         {series.map((p, i) =>
           labelled.has(i) ? (
-            <text key={p.date} className="chart-axis" x={PAD.left + slot * i + slot / 2} y={HEIGHT - 8} textAnchor="middle">
+            <text
+              key={p.date}
+              className="chart-axis"
+              // The outermost labels align with the plot's edges so they are never cut off.
+              x={i === 0 && series.length > 1 ? PAD.left + slot * i : i === series.length - 1 && series.length > 1 ? PAD.left + slot * (i + 1) : PAD.left + slot * i + slot / 2}
+              y={HEIGHT - 8}
+              textAnchor={i === 0 && series.length > 1 ? 'start' : i === series.length - 1 && series.length > 1 ? 'end' : 'middle'}
+            >
               {formatLocalDate(p.date, 'short')}
             </text>
           ) : null,
         )}
       </svg>
+      </div>
       <p className="chart-summary" id={`${id}-summary`}>{summary}</p>
       <details className="chart-table">
         <summary>Show the numbers as a table</summary>
@@ -101,11 +121,11 @@ function niceCeiling(value: number): number {
   return 10 * power;
 }
 
-/** First, last and a few evenly spaced bars get a date label. */
-function labelIndexes(n: number): Set<number> {
-  if (n <= 7) return new Set(Array.from({ length: n }, (_, i) => i));
+/** First, last and evenly spaced bars get a date label, as many as fit (`room`). */
+function labelIndexes(n: number, room: number): Set<number> {
+  if (n <= room) return new Set(Array.from({ length: n }, (_, i) => i));
   const out = new Set<number>([0, n - 1]);
-  const step = Math.ceil((n - 1) / 4);
+  const step = Math.ceil((n - 1) / (room - 1));
   for (let i = step; i < n - 1; i += step) if (n - 1 - i >= step / 2) out.add(i);
   return out;
 }
