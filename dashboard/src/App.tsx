@@ -123,7 +123,13 @@ function Shell() {
             ) : null}
             <label className="field">
               <span>Mode</span>
-              <select value={mode} onChange={(e) => setParam('mode', e.target.value === 'test' ? 'test' : null)}>
+              <select
+                value={mode}
+                onChange={(e) => {
+                  remembered.mode = e.target.value === 'test' ? 'test' : 'live';
+                  setParam('mode', remembered.mode === 'test' ? 'test' : null);
+                }}
+              >
                 <option value="live">Live</option>
                 <option value="test">Test</option>
               </select>

@@ -51,6 +51,7 @@ export function SalesChart({ series, currency, caption }: { series: Point[]; cur
       <figcaption id={`${id}-caption`}>{caption}</figcaption>
       <div ref={box} className="chart-box">
       <svg width={WIDTH} height={HEIGHT} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-caption`} aria-describedby={`${id}-summary`} className="chart-svg">
+        <title>{caption}</title>
         {[0, 0.5, 1].map((f) => {
           const y = PAD.top + innerH * (1 - f);
           return (
