@@ -31,9 +31,10 @@ export async function api<T>(path: string, options: { tenant?: Tenant; method?: 
     }
   };
 
-  let response = await send(await getToken());
+  const token = await getToken();
+  let response = await send(token);
   if (response.status === 401) {
-    response = await send(await renewToken());
+    response = await send(await renewToken(token));
     if (response.status === 401) redirectToLogin();
   }
   if (!response.ok) throw await ApiError.fromResponse(response);

@@ -36,9 +36,13 @@ export function getToken(): Promise<string> {
   return renewToken();
 }
 
-/** Asks for a new token (one request at a time, however many callers). */
-export function renewToken(): Promise<string> {
+/**
+ * Asks for a new token (one request at a time, however many callers). With `rejected`, the token a 401 refused: if
+ * another caller has already replaced it, that newer token is used instead of asking again.
+ */
+export function renewToken(rejected?: string): Promise<string> {
   if (signedOut) return Promise.reject(new SessionEndedError());
+  if (rejected !== undefined && current && current.token !== rejected && Date.now() < current.expiresAt) return Promise.resolve(current.token);
   pending ??= fetchToken().finally(() => {
     pending = null;
   });
