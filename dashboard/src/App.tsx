@@ -1,0 +1,235 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { BrowserRouter, NavLink, Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
+import { api } from './api/client.ts';
+import { ApiError } from './api/errors.ts';
+import { dropToken, getToken, heldToken } from './api/session.ts';
+import type { EffectivePermissions, Mode, StoreSummary, User } from './api/types.ts';
+import { ErrorBoundary } from './components/ErrorBoundary.tsx';
+import { ErrorPanel, Loading } from './components/ErrorPanel.tsx';
+import { NotFound } from './pages/NotFound.tsx';
+import { StorePicker } from './pages/StorePicker.tsx';
+import { keepTenant, remembered, TenantContext, type TenantState } from './tenant.tsx';
+
+const Overview = lazy(() => import('./pages/Overview.tsx'));
+
+/** The sections of the dashboard; only Overview is built in this slice. Each shows only with its read permission. */
+const SECTIONS: { label: string; permission: string }[] = [
+  { label: 'Products', permission: 'products:read' },
+  { label: 'Inventory', permission: 'inventory:read' },
+  { label: 'Orders', permission: 'orders:read' },
+  { label: 'Customers', permission: 'customers:read' },
+  { label: 'Reviews', permission: 'reviews:read' },
+  { label: 'Promotions', permission: 'promotions:read' },
+  { label: 'Promo ads', permission: 'promotions:read' },
+  { label: 'Delivery', permission: 'delivery:read' },
+  { label: 'Payments', permission: 'payments:read' },
+  { label: 'Settings', permission: 'settings:read' },
+  { label: 'Team', permission: 'settings:read' },
+  { label: 'API keys', permission: 'settings:write' },
+  { label: 'Connected apps', permission: 'settings:read' },
+  { label: 'Audit log', permission: 'settings:read' },
+];
+
+export function App() {
+  return (
+    <BrowserRouter basename="/dashboard">
+      <Shell />
+    </BrowserRouter>
+  );
+}
+
+function Shell() {
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const stores = useQuery({ queryKey: ['user', 'stores'], queryFn: ({ signal }) => api<StoreSummary[]>('/v1/stores', { signal }).then((r) => r.data) });
+  const profile = useQuery({ queryKey: ['user', 'profile'], queryFn: ({ signal }) => api<User>('/v1/merchants/profile', { signal }).then((r) => r.data) });
+
+  const list = stores.data ?? [];
+  const wantedStore = params.get('store') ?? remembered.storeId;
+  const store = list.find((s) => s.id === wantedStore) ?? (list.length === 1 ? (list[0] ?? null) : null);
+  const modeParam = params.get('mode');
+  const mode: Mode = modeParam === 'test' || modeParam === 'live' ? modeParam : remembered.mode;
+  remembered.storeId = store?.id ?? remembered.storeId;
+  remembered.mode = mode;
+
+  const permissions = useQuery({
+    queryKey: ['tenant', store?.id, mode, 'permissions'],
+    enabled: store !== null,
+    queryFn: ({ signal }) => api<EffectivePermissions>('/v1/users/me/permissions', { tenant: { storeId: store!.id, mode }, signal }).then((r) => r.data),
+  });
+
+  const setParam = (name: string, value: string | null) => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value === null) next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: false },
+    );
+  };
+
+  const tenant: TenantState = useMemo(
+    () => ({
+      stores: list,
+      store,
+      mode,
+      permissions: permissions.data ? new Set(permissions.data.permissions) : null,
+      chooseStore: (id: string) => {
+        remembered.storeId = id;
+        setParam('store', id);
+      },
+    }),
+    [list, store, mode, permissions.data, params],
+  );
+
+  return (
+    <TenantContext value={tenant}>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <header className="app-header">
+        {mode === 'test' ? (
+          <div className="test-banner" role="status" data-testid="test-mode-banner">
+            <strong>Test mode.</strong> You are looking at this store’s test data: nothing here is real, and live customers do not see it.
+          </div>
+        ) : null}
+        <div className="header-bar">
+          <p className="brand">
+            <span className="brand-product">Dashboard</span>
+            <span className="brand-store" data-testid="store-name">
+              {store ? store.name : stores.isPending ? 'Loading store…' : 'No store chosen'}
+            </span>
+          </p>
+          <div className="header-controls">
+            {list.length > 1 ? (
+              <label className="field">
+                <span>Store</span>
+                <select value={store?.id ?? ''} onChange={(e) => tenant.chooseStore(e.target.value)}>
+                  {store ? null : (
+                    <option value="" disabled>
+                      Choose a store
+                    </option>
+                  )}
+                  {list.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
+            <label className="field">
+              <span>Mode</span>
+              <select
+                value={mode}
+                onChange={(e) => {
+                  remembered.mode = e.target.value === 'test' ? 'test' : 'live';
+                  setParam('mode', remembered.mode === 'test' ? 'test' : null);
+                }}
+              >
+                <option value="live">Live</option>
+                <option value="test">Test</option>
+              </select>
+            </label>
+            <span className="user-email" data-testid="user-email">
+              {profile.data?.email ?? ''}
+            </span>
+            <SignOutButton />
+          </div>
+        </div>
+      </header>
+      <div className="layout">
+        <nav className="app-nav" aria-label="Sections">
+          <ul>
+            <li>
+              <NavLink to={{ pathname: '/', search: keepTenant(params) }} end>
+                Overview
+              </NavLink>
+            </li>
+            {list.length > 1 ? (
+              <li>
+                <NavLink to={{ pathname: '/stores', search: keepTenant(params) }}>Stores</NavLink>
+              </li>
+            ) : null}
+            {tenant.permissions
+              ? SECTIONS.filter((s) => tenant.permissions?.has(s.permission)).map((s) => (
+                  <li key={s.label} className="nav-soon">
+                    <span>{s.label}</span> <span className="soon-tag">soon</span>
+                  </li>
+                ))
+              : null}
+          </ul>
+        </nav>
+        <main id="main" tabIndex={-1}>
+          {stores.isError ? (
+            <ErrorPanel error={stores.error} title="Your stores could not be loaded." onRetry={() => stores.refetch()} />
+          ) : stores.isPending ? (
+            <Loading what="your stores" />
+          ) : (
+            <ErrorBoundary resetKey={location.pathname + location.search}>
+            <Routes>
+              <Route index element={store ? <Suspense fallback={<Loading what="the overview" />}><Overview /></Suspense> : <ChooseFirst />} />
+              <Route path="stores" element={<StorePicker />} />
+              <Route path="*" element={<NotFound />} />
+            </Routes>
+            </ErrorBoundary>
+          )}
+          {profile.isError ? <ErrorPanel error={profile.error} title="Your profile could not be loaded." onRetry={() => profile.refetch()} /> : null}
+        </main>
+      </div>
+    </TenantContext>
+  );
+}
+
+function ChooseFirst() {
+  const location = useLocation();
+  return <Navigate to={{ pathname: '/stores', search: location.search }} replace />;
+}
+
+function SignOutButton() {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  const signOut = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const token = heldToken() ?? (await getToken());
+      const response = await fetch('/v1/auth/logout', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json', Authorization: `Bearer ${token}`, 'X-Service-Client': 'dashboard' },
+      });
+      // 401: the session had already ended, which is what signing out wants.
+      if (!response.ok && response.status !== 401) throw await ApiError.fromResponse(response);
+    } catch (e) {
+      if (!(e instanceof ApiError)) {
+        setError(e instanceof TypeError ? ApiError.network(e) : e);
+      } else {
+        setError(e);
+      }
+      setBusy(false);
+      return;
+    }
+    dropToken();
+    queryClient.clear();
+    window.location.assign('/login');
+  };
+
+  return (
+    <>
+      <button type="button" className="button" onClick={signOut} disabled={busy}>
+        Sign out
+      </button>
+      {error ? (
+        <div className="header-error">
+          <ErrorPanel error={error} title="Signing out failed." onRetry={signOut} />
+        </div>
+      ) : null}
+    </>
+  );
+}

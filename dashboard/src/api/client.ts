@@ -1,0 +1,42 @@
+import { ApiError } from './errors.ts';
+import { getToken, redirectToLogin, renewToken } from './session.ts';
+import type { Envelope, Mode } from './types.ts';
+
+export interface Tenant {
+  storeId: string;
+  mode: Mode;
+}
+
+/**
+ * One call to the REST API with the dashboard's headers. Plain fetch with the default cache mode, so the browser's
+ * HTTP cache keeps and revalidates the cached read routes by their ETags and cache windows.
+ * A 401 renews the token once and retries once; a second 401 sends the browser to sign in.
+ */
+export async function api<T>(path: string, options: { tenant?: Tenant; method?: 'GET' | 'POST'; signal?: AbortSignal } = {}): Promise<Envelope<T>> {
+  const send = async (token: string) => {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      Authorization: `Bearer ${token}`,
+      'X-Service-Client': 'dashboard',
+    };
+    if (options.tenant) {
+      headers['X-MerchantId'] = options.tenant.storeId;
+      headers['X-Mode'] = options.tenant.mode;
+    }
+    try {
+      return await fetch(path, { method: options.method ?? 'GET', headers, credentials: 'same-origin', signal: options.signal });
+    } catch (cause) {
+      if (options.signal?.aborted) throw cause;
+      throw ApiError.network(cause);
+    }
+  };
+
+  const token = await getToken();
+  let response = await send(token);
+  if (response.status === 401) {
+    response = await send(await renewToken(token));
+    if (response.status === 401) redirectToLogin();
+  }
+  if (!response.ok) throw await ApiError.fromResponse(response);
+  return (await response.json()) as Envelope<T>;
+}

@@ -1,0 +1,103 @@
+// Response shapes of the routes this slice reads (from src/http/routes/**/schemas.ts).
+
+export type Mode = 'live' | 'test';
+
+export interface Envelope<T> {
+  status: true;
+  message: string;
+  data: T;
+  pagination?: { limit: number; nextCursor: string | null; hasMore: boolean };
+}
+
+export interface ErrorEnvelope {
+  status: false;
+  message: string;
+  error: { code: string; details: { path?: string; rule?: string; in?: string }[] };
+  requestId?: string;
+}
+
+export interface StoreSummary {
+  id: string;
+  name: string;
+  role: 'owner' | 'admin' | 'staff';
+  currency: string;
+  timezone: string;
+  createdAt: string;
+}
+
+export interface User {
+  id: string;
+  email: string;
+  name: string;
+  phone: string | null;
+}
+
+export interface EffectivePermissions {
+  storeId: string;
+  mode: Mode;
+  role: string;
+  credential: 'session' | 'api_key' | 'oauth';
+  permissions: string[];
+}
+
+export type Period = 'today' | '7d' | '30d';
+
+export interface Figures {
+  from: string;
+  to: string;
+  salesTotal: number;
+  orderCount: number;
+  averageOrderValue: number;
+  newCustomers: number;
+}
+
+export interface SalesSummary {
+  currency: string;
+  timeZone: string;
+  period: Figures;
+  previous: Figures;
+  series: { date: string; salesTotal: number; orderCount: number }[];
+}
+
+export interface StockTotals {
+  skuCount: number;
+  unitsInStock: number;
+  valueInStock: number;
+  inStock: number;
+  lowStock: number;
+  outOfStock: number;
+}
+
+export interface InventoryDashboard {
+  currency: string;
+  lowStockThreshold: number;
+  totals: StockTotals;
+  categories: (StockTotals & { categoryId: string | null; categoryName: string | null })[];
+}
+
+export interface LowStockSku {
+  skuId: string;
+  sku: string | null;
+  quantityInStock: number;
+  productId: string;
+  productName: string;
+  groupId: string | null;
+  groupName: string | null;
+  attributes: Record<string, string>;
+}
+
+export interface LowStock {
+  lowStockThreshold: number;
+  skus: LowStockSku[];
+}
+
+export interface PromoAd {
+  id: string;
+  title: string;
+  body: string | null;
+  linkUrl: string | null;
+  placement: string | null;
+  startsAt: string;
+  endsAt: string | null;
+  live: boolean;
+}

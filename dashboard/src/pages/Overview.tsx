@@ -1,0 +1,298 @@
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useId } from 'react';
+import { useSearchParams } from 'react-router';
+import { api, type Tenant } from '../api/client.ts';
+import type { Figures, InventoryDashboard, LowStock, Period, PromoAd, SalesSummary } from '../api/types.ts';
+import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
+import { SalesChart } from '../components/SalesChart.tsx';
+import { formatLocalDate, formatMoney, formatNumber, formatPercent, formatTimestamp } from '../format.ts';
+import { tenantOf, useTenant } from '../tenant.tsx';
+
+const PERIODS: { value: Period; label: string }[] = [
+  { value: 'today', label: 'Today' },
+  { value: '7d', label: 'Last 7 days' },
+  { value: '30d', label: 'Last 30 days' },
+];
+const LOW_STOCK_LIMIT = 20;
+
+/** The overview page (its own chunk): sales, low stock, inventory and the live promo ads of the active store and mode. */
+export default function Overview() {
+  const state = useTenant();
+  const tenant = tenantOf(state);
+  if (!tenant || !state.store) return null;
+  const can = (permission: string) => state.permissions === null || state.permissions.has(permission);
+  const zone = state.store.timezone;
+  return (
+    <>
+      <title>{`Overview · ${state.store.name} · Dashboard`}</title>
+      <h1>Overview</h1>
+      <Sales tenant={tenant} allowed={can('analytics:read')} />
+      <div className="columns">
+        <LowStockList tenant={tenant} allowed={can('inventory:read')} />
+        <Inventory tenant={tenant} allowed={can('inventory:read')} />
+      </div>
+      <PromoAds tenant={tenant} allowed={can('promotions:read')} timeZone={zone} />
+    </>
+  );
+}
+
+function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="panel" aria-labelledby={id}>
+      <div className="panel-head">
+        <h2 id={id}>{title}</h2>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function NotAllowed({ permission }: { permission: string }) {
+  return (
+    <p className="notice">
+      You lack the <code>{permission}</code> permission in this store, so this is hidden. Ask a store owner for a role that has it.
+    </p>
+  );
+}
+
+function Sales({ tenant, allowed }: { tenant: Tenant; allowed: boolean }) {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('period');
+  const period: Period = PERIODS.some((p) => p.value === raw) ? (raw as Period) : '7d';
+  const selectId = useId();
+  const summary = useQuery({
+    queryKey: ['tenant', tenant.storeId, tenant.mode, 'summary', period],
+    enabled: allowed,
+    queryFn: ({ signal }) => api<SalesSummary>(`/v1/dashboard/overview/summary?period=${period}`, { tenant, signal }).then((r) => r.data),
+  });
+  const picker = (
+    <div className="field">
+      <label htmlFor={selectId}>Period</label>
+      <select
+        id={selectId}
+        value={period}
+        onChange={(e) =>
+          setParams((prev) => {
+            const next = new URLSearchParams(prev);
+            next.set('period', e.target.value);
+            return next;
+          })
+        }
+      >
+        {PERIODS.map((p) => (
+          <option key={p.value} value={p.value}>
+            {p.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  return (
+    <Section title="Sales" actions={allowed ? picker : null}>
+      {!allowed ? (
+        <NotAllowed permission="analytics:read" />
+      ) : summary.isPending ? (
+        <Loading what="sales" />
+      ) : summary.isError ? (
+        <ErrorPanel error={summary.error} title="Sales could not be loaded." onRetry={() => summary.refetch()} />
+      ) : (
+        <SalesBody data={summary.data} />
+      )}
+    </Section>
+  );
+}
+
+function SalesBody({ data }: { data: SalesSummary }) {
+  const { period, previous, currency } = data;
+  const range = period.from === period.to ? formatLocalDate(period.from) : `${formatLocalDate(period.from)} – ${formatLocalDate(period.to)}`;
+  const figures: { label: string; value: string; key: keyof Figures }[] = [
+    { label: 'Sales', value: formatMoney(period.salesTotal, currency), key: 'salesTotal' },
+    { label: 'Orders', value: formatNumber(period.orderCount), key: 'orderCount' },
+    { label: 'Average order value', value: formatMoney(period.averageOrderValue, currency), key: 'averageOrderValue' },
+    { label: 'New customers', value: formatNumber(period.newCustomers), key: 'newCustomers' },
+  ];
+  return (
+    <>
+      <p className="muted">
+        {range} ({data.timeZone}), compared with {formatLocalDate(previous.from)} – {formatLocalDate(previous.to)}.
+      </p>
+      <dl className="figures" data-testid="summary">
+        {figures.map((f) => (
+          <div key={f.key} className="figure">
+            <dt>{f.label}</dt>
+            <dd>
+              <span className="figure-value">{f.value}</span>
+              <Change now={period[f.key] as number} before={previous[f.key] as number} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {period.orderCount === 0 ? <p className="empty">No paid orders in this period yet. Orders placed and paid through the API or your storefront show here.</p> : null}
+      <SalesChart series={data.series} currency={currency} caption={`Daily sales, ${range}`} />
+    </>
+  );
+}
+
+function Change({ now, before }: { now: number; before: number }) {
+  if (before === 0) return <span className="change">{now === 0 ? 'no change from the previous period' : 'none in the previous period'}</span>;
+  const ratio = (now - before) / before;
+  return <span className={`change ${ratio > 0 ? 'up' : ratio < 0 ? 'down' : ''}`}>{formatPercent(ratio)} from the previous period</span>;
+}
+
+function LowStockList({ tenant, allowed }: { tenant: Tenant; allowed: boolean }) {
+  const query = useQuery({
+    queryKey: ['tenant', tenant.storeId, tenant.mode, 'low-stock', LOW_STOCK_LIMIT],
+    enabled: allowed,
+    queryFn: ({ signal }) => api<LowStock>(`/v1/dashboard/overview/low-stock?limit=${LOW_STOCK_LIMIT}`, { tenant, signal }),
+  });
+  return (
+    <Section title="Low stock">
+      {!allowed ? (
+        <NotAllowed permission="inventory:read" />
+      ) : query.isPending ? (
+        <Loading what="low-stock SKUs" />
+      ) : query.isError ? (
+        <ErrorPanel error={query.error} title="Low-stock SKUs could not be loaded." onRetry={() => query.refetch()} />
+      ) : query.data.data.skus.length === 0 ? (
+        <p className="empty">
+          Nothing to restock: every SKU has more than {formatNumber(query.data.data.lowStockThreshold)} units. SKUs at or below that threshold will show here.
+        </p>
+      ) : (
+        <>
+          <p className="muted">SKUs with {formatNumber(query.data.data.lowStockThreshold)} units or fewer, out of stock first.</p>
+          <ul className="rows">
+            {query.data.data.skus.map((s) => (
+              <li key={s.skuId} className="row">
+                <span>
+                  <span className="row-title">{s.productName}</span>
+                  <span className="muted">
+                    {[s.groupName, s.sku, ...Object.entries(s.attributes).map(([k, v]) => `${k}: ${v}`)].filter(Boolean).join(' · ')}
+                  </span>
+                </span>
+                <span className={s.quantityInStock === 0 ? 'badge badge-out' : 'badge badge-low'}>
+                  {s.quantityInStock === 0 ? 'Out of stock' : `${formatNumber(s.quantityInStock)} left`}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {query.data.pagination?.hasMore ? <p className="muted">More SKUs are low than the {LOW_STOCK_LIMIT} shown here.</p> : null}
+        </>
+      )}
+    </Section>
+  );
+}
+
+function Inventory({ tenant, allowed }: { tenant: Tenant; allowed: boolean }) {
+  const query = useQuery({
+    queryKey: ['tenant', tenant.storeId, tenant.mode, 'inventory'],
+    enabled: allowed,
+    queryFn: ({ signal }) => api<InventoryDashboard>('/v1/dashboard/inventory', { tenant, signal }).then((r) => r.data),
+  });
+  return (
+    <Section title="Inventory">
+      {!allowed ? (
+        <NotAllowed permission="inventory:read" />
+      ) : query.isPending ? (
+        <Loading what="inventory" />
+      ) : query.isError ? (
+        <ErrorPanel error={query.error} title="Inventory could not be loaded." onRetry={() => query.refetch()} />
+      ) : query.data.totals.skuCount === 0 ? (
+        <p className="empty">
+          No products in stock yet. Add products with <code>POST /v1/products</code> (see the <a href="/docs">API reference</a>); their stock shows here.
+        </p>
+      ) : (
+        <>
+          <dl className="stats">
+            <div>
+              <dt>Units in stock</dt>
+              <dd>{formatNumber(query.data.totals.unitsInStock)}</dd>
+            </div>
+            <div>
+              <dt>Value in stock</dt>
+              <dd>{formatMoney(query.data.totals.valueInStock, query.data.currency)}</dd>
+            </div>
+            <div>
+              <dt>SKUs in stock</dt>
+              <dd>{formatNumber(query.data.totals.inStock)}</dd>
+            </div>
+            <div>
+              <dt>Low (≤ {formatNumber(query.data.lowStockThreshold)})</dt>
+              <dd>{formatNumber(query.data.totals.lowStock)}</dd>
+            </div>
+            <div>
+              <dt>Out of stock</dt>
+              <dd>{formatNumber(query.data.totals.outOfStock)}</dd>
+            </div>
+          </dl>
+          {query.data.categories.length > 0 ? (
+            <div className="table-wrap">
+              <table>
+                <caption>By category</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Category</th>
+                    <th scope="col">Units</th>
+                    <th scope="col">Low</th>
+                    <th scope="col">Out</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {query.data.categories.map((c) => (
+                    <tr key={c.categoryId ?? 'none'}>
+                      <th scope="row">{c.categoryName ?? 'No category'}</th>
+                      <td>{formatNumber(c.unitsInStock)}</td>
+                      <td>{formatNumber(c.lowStock)}</td>
+                      <td>{formatNumber(c.outOfStock)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+        </>
+      )}
+    </Section>
+  );
+}
+
+function PromoAds({ tenant, allowed, timeZone }: { tenant: Tenant; allowed: boolean; timeZone: string }) {
+  const query = useQuery({
+    queryKey: ['tenant', tenant.storeId, tenant.mode, 'promo-ads-published'],
+    enabled: allowed,
+    queryFn: ({ signal }) => api<PromoAd[]>('/v1/promo-ads/published', { tenant, signal }).then((r) => r.data),
+  });
+  return (
+    <Section title="Promo ads live now">
+      {!allowed ? (
+        <NotAllowed permission="promotions:read" />
+      ) : query.isPending ? (
+        <Loading what="promo ads" />
+      ) : query.isError ? (
+        <ErrorPanel error={query.error} title="Promo ads could not be loaded." onRetry={() => query.refetch()} />
+      ) : query.data.length === 0 ? (
+        <p className="empty">
+          No promo ad is live. Create one with <code>POST /v1/promo-ads</code> and publish it; it shows here from its start time (this list may lag up to
+          30 minutes).
+        </p>
+      ) : (
+        <ul className="rows">
+          {query.data.map((ad) => (
+            <li key={ad.id} className="row">
+              <span>
+                <span className="row-title">{ad.title}</span>
+                {ad.body ? <span className="muted">{ad.body}</span> : null}
+                <span className="muted">
+                  {ad.placement ? `${ad.placement} · ` : 'Any placement · '}
+                  from {formatTimestamp(ad.startsAt, timeZone)}
+                  {ad.endsAt ? ` until ${formatTimestamp(ad.endsAt, timeZone)}` : ', no end date'}
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
