@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { BrowserRouter, NavLink, Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
 import { api } from './api/client.ts';
 import { ApiError } from './api/errors.ts';
@@ -59,17 +59,20 @@ function Shell() {
     queryFn: ({ signal }) => api<EffectivePermissions>('/v1/users/me/permissions', { tenant: { storeId: store!.id, mode }, signal }).then((r) => r.data),
   });
 
-  const setParam = (name: string, value: string | null) => {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value === null) next.delete(name);
-        else next.set(name, value);
-        return next;
-      },
-      { replace: false },
-    );
-  };
+  const setParam = useCallback(
+    (name: string, value: string | null) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (value === null) next.delete(name);
+          else next.set(name, value);
+          return next;
+        },
+        { replace: false },
+      );
+    },
+    [setParams],
+  );
 
   const tenant: TenantState = useMemo(
     () => ({
@@ -82,7 +85,7 @@ function Shell() {
         setParam('store', id);
       },
     }),
-    [list, store, mode, permissions.data, params],
+    [list, store, mode, permissions.data, setParam],
   );
 
   return (

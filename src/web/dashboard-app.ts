@@ -29,8 +29,10 @@ function secure(reply: FastifyReply): FastifyReply {
   return reply.headers({ 'content-security-policy': CSP, 'x-frame-options': 'DENY', 'referrer-policy': 'same-origin', 'x-content-type-options': 'nosniff' });
 }
 
-/** A built asset's path under `assets/` (names Vite gives them: letters, digits, `.`, `-`, `_`). */
-const ASSET = /^assets\/[A-Za-z0-9._-]+$/;
+/** A built file: under `assets/` (hashed names) or at the top of dist (favicon); never a dotfile. */
+const ASSET = /^(?:assets\/)?[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+/** Hashed names change with their content, so they may be kept for a year. */
+const HASHED = /^assets\//;
 
 /**
  * The merchant dashboard (docs/dashboard.md): a single-page app built into `dashboard/dist`, served at `/dashboard`.
@@ -58,7 +60,9 @@ export async function dashboardAppRoutes(app: FastifyInstance, options: { distDi
   app.get('/dashboard', hidden, async (_request, reply) => index(reply));
   app.get<{ Params: { '*': string } }>('/dashboard/*', hidden, async (request, reply) => {
     const rest = request.params['*'];
-    if (ASSET.test(rest) && existsSync(path.join(root, rest))) return secure(reply).sendFile(rest, { immutable: true, maxAge: '365d' });
+    if (ASSET.test(rest) && rest !== 'index.html' && existsSync(path.join(root, rest))) {
+      return secure(reply).sendFile(rest, HASHED.test(rest) ? { immutable: true, maxAge: '365d' } : { maxAge: '1d' });
+    }
     return index(reply);
   });
 }
