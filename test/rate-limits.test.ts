@@ -19,7 +19,9 @@ function routesOf(tree: string): string[] {
     const depth = match[1]!.length / 4;
     stack.length = depth;
     stack.push(match[2]!);
-    for (const method of match[3]?.split(', ') ?? []) out.push(`${method} ${stack.join('')}`);
+    // Fastify prints a wildcard child as `*` right under its parent's path (`/dashboard` → `*`).
+    const url = stack.join('').replace(/([^/])\*$/, '$1/*');
+    for (const method of match[3]?.split(', ') ?? []) out.push(`${method} ${url}`);
   }
   return out;
 }
