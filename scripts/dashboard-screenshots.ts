@@ -1,0 +1,49 @@
+/**
+ * Renders the merchant dashboard in Chromium on a throw-away SQLite database with the demo data (`npm start`'s), and
+ * saves screenshots to docs/images/ (overview on a desktop and a phone, in test mode, the store picker).
+ * Usage: npm run build:dashboard && node scripts/dashboard-screenshots.ts
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
+import { seed } from '../src/seed.ts';
+import { launchChromium, startListeningApp } from '../test/helpers/chromium.ts';
+
+const out = path.join(import.meta.dirname, '..', 'docs', 'images');
+mkdirSync(out, { recursive: true });
+
+await ensureDashboardBuilt((line) => process.stderr.write(`${line}\n`));
+const t = await startListeningApp('sqlite');
+const chromium = await launchChromium();
+try {
+  const { demo } = await seed(t.container, undefined, { demo: true });
+  if (!demo) throw new Error('no demo merchant was created');
+  const page = await chromium.context.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const shot = (name: string) => page.screenshot({ path: path.join(out, name), fullPage: true });
+
+  await page.goto(`${t.baseUrl}/dashboard`);
+  await page.waitForURL(/\/login/);
+  await page.getByLabel('Email').fill(demo.email);
+  await page.getByLabel('Password').fill(demo.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/dashboard/);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await shot('dashboard-store-picker.png');
+
+  await page.goto(`${t.baseUrl}/dashboard/?store=${demo.stores[0]!.id}&period=30d`);
+  await page.getByTestId('summary').waitFor();
+  await page.waitForLoadState('networkidle');
+  await shot('dashboard-overview.png');
+
+  const phone = await chromium.context.newPage();
+  await phone.setViewportSize({ width: 375, height: 800 });
+  await phone.goto(`${t.baseUrl}/dashboard/?store=${demo.stores[0]!.id}&mode=test`);
+  await phone.getByTestId('test-mode-banner').waitFor();
+  await phone.waitForLoadState('networkidle');
+  await phone.screenshot({ path: path.join(out, 'dashboard-overview-phone-test-mode.png'), fullPage: true });
+  process.stdout.write(`screenshots written to ${out}\n`);
+} finally {
+  await chromium.close();
+  await t.close();
+}
