@@ -44,6 +44,8 @@ describeEachDatabase('the dashboard credential: short-lived tokens from the brow
     }
     const page = await new Browser(t.app).get('/login');
     assert.match(page.body, /to manage your stores/);
+    assert.match(page.body, /POST \/v1\/auth\/signup/, 'says how to get an account');
+    assert.match(page.body, /cannot reset passwords yet/, 'says there is no password reset, rather than a dead link');
     assert.equal(page.headers['x-frame-options'], 'DENY');
   });
 

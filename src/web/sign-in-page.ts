@@ -29,6 +29,12 @@ ${view.next ? html`<input type="hidden" name="next" value="${view.next}">` : nul
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="256">
 <div class="actions"><button class="primary" type="submit">Sign in</button></div>
-</form>`,
+</form>
+${
+  view.authorization
+    ? null
+    : html`<p class="muted">New here? Accounts are created through the API (<code>POST /v1/auth/signup</code>, see the <a href="/docs">API reference</a>); a sign-up page is not there yet.</p>
+<p class="muted">Forgot your password? This service cannot reset passwords yet: ask its operator for help.</p>`
+}`,
   );
 }
