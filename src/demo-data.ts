@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import type { Container } from './container.ts';
 import type { StoreContext } from './context.ts';
 import type { OrderStatus } from './domain/orders/order-types.ts';
@@ -19,6 +20,44 @@ function mulberry32(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
 }
+
+/**
+ * A small product picture made in code: a 96×96 RGB PNG, a sky of `color` over a darker ridge, so a few products have
+ * images without shipping binary files.
+ */
+export function demoPng([r, g, b]: readonly [number, number, number]): Buffer {
+  const size = 96;
+  const raw = Buffer.alloc(size * (1 + size * 3));
+  for (let y = 0; y < size; y++) {
+    const row = y * (1 + size * 3); // filter byte 0 (None) at the start of each row
+    for (let x = 0; x < size; x++) {
+      const ridge = y > 60 + 14 * Math.sin(x / 11);
+      const shade = ridge ? 0.45 : 1 - y / 400;
+      raw.set([Math.round(r * shade), Math.round(g * shade), Math.round(b * shade)], row + 1 + x * 3);
+    }
+  }
+  const chunk = (type: string, body: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(body.length, 0);
+    head.write(type, 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), body])), 0);
+    return Buffer.concat([head, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit, truecolour, deflate, no filter method variants, no interlace
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+const CATEGORY_COLORS: readonly (readonly [number, number, number])[] = [
+  [70, 130, 180],
+  [205, 133, 63],
+  [46, 139, 87],
+  [218, 165, 32],
+  [147, 112, 219],
+];
 
 const CATEGORIES = ['Apparel', 'Footwear', 'Bags & Packs', 'Camp & Hike', 'Accessories'] as const;
 type CategoryName = (typeof CATEGORIES)[number];
@@ -83,7 +122,7 @@ const ORDER_COUNT = 60;
  * through the services (a context whose `now` is in the past dates a record in the past). Deterministic: a fixed seed.
  */
 export async function seedDemoStore(container: Container, ctx: StoreContext, progress?: Progress): Promise<void> {
-  const { categories, products, variants, customers, delivery, orders } = container.services;
+  const { categories, products, variants, customers, delivery, orders, files } = container.services;
   const rng = mulberry32(0x5eed_2026);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rng() * items.length)]!;
   const today = Date.UTC(ctx.now.getUTCFullYear(), ctx.now.getUTCMonth(), ctx.now.getUTCDate());
@@ -100,13 +139,29 @@ export async function seedDemoStore(container: Container, ctx: StoreContext, pro
   }
   progress?.(`seeding demo store: categories ${CATEGORIES.length}/${CATEGORIES.length}`, true);
 
+  // One picture per category, used by the first SIMPLE product of each.
+  const pictures = new Map<CategoryName, string>();
+  for (const [i, name] of CATEGORIES.entries()) {
+    const png = demoPng(CATEGORY_COLORS[i]!);
+    const stored = await files.upload(catalogCtx, {
+      files: (async function* () {
+        yield { field: 'file', filename: `${name.toLowerCase().replace(/\W+/g, '-')}.png`, declaredType: 'image/png', content: (async function* () { yield png; })() };
+      })(),
+    });
+    pictures.set(name, stored.id);
+  }
+  progress?.(`seeding demo store: images ${CATEGORIES.length}/${CATEGORIES.length}`, true);
+
   /** SKUs that orders may use (plenty in stock), with their unit price for nothing but variety. */
   const orderable: string[] = [];
   const total = SIMPLE_PRODUCTS.length + VARIABLE_PRODUCTS.length;
   let made = 0;
   const report = () => progress?.(`seeding demo store: products ${++made}/${total}`, made === total);
   for (const [i, [name, category, price, stock]] of SIMPLE_PRODUCTS.entries()) {
+    const picture = pictures.get(category);
+    pictures.delete(category);
     const { product } = await products.create(catalogCtx, {
+      imageFileIds: picture ? [picture] : [],
       type: 'SIMPLE',
       name,
       status: 'active',

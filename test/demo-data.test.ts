@@ -47,6 +47,12 @@ describeEachDatabase('demo store data', (kind) => {
       assert.ok(p.variantGroups.every((g: { skus: unknown[] }) => g.skus.length >= 2), `${p.name} has SKUs in each group`);
     }
     assert.ok(products.every((p) => p.status === 'active'), 'the demo catalog is on sale');
+    const pictured = products.filter((p) => p.imageFileIds.length > 0);
+    assert.ok(pictured.length >= 3, `${pictured.length} products with an image`);
+    const image = await t.app.inject({ method: 'GET', url: `/v1/files/${pictured[0].imageFileIds[0]}`, headers });
+    assert.equal(image.statusCode, 200);
+    assert.equal(image.headers['content-type'], 'image/png');
+    assert.equal(image.rawPayload.subarray(1, 4).toString(), 'PNG', 'a real PNG');
 
     const customers = await all('/v1/customers');
     assert.ok(customers.length >= 10, `${customers.length} customers`);
