@@ -3,6 +3,7 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DatabaseConfig, SeedDemo } from './config.ts';
 import type { Container } from './container.ts';
+import { seedDemoStore } from './demo-data.ts';
 import { type StoreContext, systemContext } from './context.ts';
 import { PERMISSIONS } from './domain/permissions.ts';
 import type { SyncReport } from './domain/reference/reference-service.ts';
@@ -35,7 +36,8 @@ export interface DemoCredentials {
 
 /**
  * Loads reference data (countries, states, specifications); safe to run any number of times. With `demo`, an empty
- * database also gets a demo merchant with two stores and an API key; their secrets are random and returned.
+ * database also gets a demo merchant with two stores and an API key (their secrets are random and returned), the first
+ * store filled with a catalog, customers and two months of orders (`src/demo-data.ts`).
  */
 export async function seed(
   container: Container,
@@ -52,14 +54,14 @@ export async function seed(
   let demo: DemoCredentials | null = null;
   if (options.demo && !(await container.data.repos.accounts.anyUser())) {
     progress?.('seeding demo merchant…', false);
-    demo = await seedDemo(container);
+    demo = await seedDemo(container, progress);
     progress?.('seeding demo merchant: done', true);
   }
   return { reference: report, demo };
 }
 
 /** The demo merchant, made through the same services the API uses. No fixed secrets: both are random. */
-async function seedDemo(container: Container): Promise<DemoCredentials> {
+async function seedDemo(container: Container, progress?: ProgressReporter): Promise<DemoCredentials> {
   const { accounts, stores, apiKeys } = container.services;
   const ctx = systemContext('seed-demo');
   const password = randomBytes(12).toString('base64url');
@@ -69,6 +71,7 @@ async function seedDemo(container: Container): Promise<DemoCredentials> {
   const second = await stores.createStore(userCtx, { name: 'Contoso Electronics', currency: 'EUR', timezone: 'Europe/Berlin' });
   const storeCtx: StoreContext = { ...userCtx, tenant: { storeId: signup.store.id, mode: 'live' }, role: 'owner', permissions: new Set(PERMISSIONS) };
   const { secret } = await apiKeys.create(storeCtx, { name: 'Demo key' });
+  await seedDemoStore(container, storeCtx, progress);
   return {
     email: DEMO_EMAIL,
     password,
