@@ -12,9 +12,14 @@ import { StorePicker } from './pages/StorePicker.tsx';
 import { keepTenant, remembered, TenantContext, type TenantState } from './tenant.tsx';
 
 const Overview = lazy(() => import('./pages/Overview.tsx'));
+const ApiKeys = lazy(() => import('./pages/ApiKeys.tsx'));
+const AuditLog = lazy(() => import('./pages/AuditLog.tsx'));
 
-/** The sections of the dashboard; only Overview is built in this slice. Each shows only with its read permission. */
-const SECTIONS: { label: string; permission: string }[] = [
+/**
+ * The sections of the dashboard. Each shows only with its permission; those with a `path` are built (links), the rest
+ * are marked "soon".
+ */
+const SECTIONS: { label: string; permission: string; path?: string }[] = [
   { label: 'Products', permission: 'products:read' },
   { label: 'Inventory', permission: 'inventory:read' },
   { label: 'Orders', permission: 'orders:read' },
@@ -26,9 +31,9 @@ const SECTIONS: { label: string; permission: string }[] = [
   { label: 'Payments', permission: 'payments:read' },
   { label: 'Settings', permission: 'settings:read' },
   { label: 'Team', permission: 'settings:read' },
-  { label: 'API keys', permission: 'settings:write' },
+  { label: 'API keys', permission: 'settings:write', path: '/api-keys' },
   { label: 'Connected apps', permission: 'settings:read' },
-  { label: 'Audit log', permission: 'settings:read' },
+  { label: 'Audit log', permission: 'settings:read', path: '/audit-log' },
 ];
 
 export function App() {
@@ -158,11 +163,17 @@ function Shell() {
               </li>
             ) : null}
             {tenant.permissions
-              ? SECTIONS.filter((s) => tenant.permissions?.has(s.permission)).map((s) => (
-                  <li key={s.label} className="nav-soon">
-                    <span>{s.label}</span> <span className="soon-tag">soon</span>
-                  </li>
-                ))
+              ? SECTIONS.filter((s) => tenant.permissions?.has(s.permission)).map((s) =>
+                  s.path ? (
+                    <li key={s.label}>
+                      <NavLink to={{ pathname: s.path, search: keepTenant(params) }}>{s.label}</NavLink>
+                    </li>
+                  ) : (
+                    <li key={s.label} className="nav-soon">
+                      <span>{s.label}</span> <span className="soon-tag">soon</span>
+                    </li>
+                  ),
+                )
               : null}
           </ul>
         </nav>
@@ -176,6 +187,8 @@ function Shell() {
             <Routes>
               <Route index element={store ? <Suspense fallback={<Loading what="the overview" />}><Overview /></Suspense> : <ChooseFirst />} />
               <Route path="stores" element={<StorePicker />} />
+              <Route path="api-keys" element={store ? <Suspense fallback={<Loading what="API keys" />}><ApiKeys /></Suspense> : <ChooseFirst />} />
+              <Route path="audit-log" element={store ? <Suspense fallback={<Loading what="the audit log" />}><AuditLog /></Suspense> : <ChooseFirst />} />
               <Route path="*" element={<NotFound />} />
             </Routes>
             </ErrorBoundary>

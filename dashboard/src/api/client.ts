@@ -12,7 +12,10 @@ export interface Tenant {
  * HTTP cache keeps and revalidates the cached read routes by their ETags and cache windows.
  * A 401 renews the token once and retries once; a second 401 sends the browser to sign in.
  */
-export async function api<T>(path: string, options: { tenant?: Tenant; method?: 'GET' | 'POST'; signal?: AbortSignal } = {}): Promise<Envelope<T>> {
+export async function api<T>(
+  path: string,
+  options: { tenant?: Tenant; method?: 'GET' | 'POST' | 'DELETE'; signal?: AbortSignal; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Envelope<T>> {
   const send = async (token: string) => {
     const headers: Record<string, string> = {
       Accept: 'application/json',
@@ -23,8 +26,16 @@ export async function api<T>(path: string, options: { tenant?: Tenant; method?: 
       headers['X-MerchantId'] = options.tenant.storeId;
       headers['X-Mode'] = options.tenant.mode;
     }
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    Object.assign(headers, options.headers);
     try {
-      return await fetch(path, { method: options.method ?? 'GET', headers, credentials: 'same-origin', signal: options.signal });
+      return await fetch(path, {
+        method: options.method ?? 'GET',
+        headers,
+        credentials: 'same-origin',
+        signal: options.signal,
+        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      });
     } catch (cause) {
       if (options.signal?.aborted) throw cause;
       throw ApiError.network(cause);

@@ -101,3 +101,26 @@ export interface PromoAd {
   endsAt: string | null;
   live: boolean;
 }
+
+export interface ApiKey {
+  id: string;
+  name: string;
+  prefix: string;
+  mode: Mode;
+  permissions: string[] | null; // null: everything its creator may do
+  createdAt: string;
+  lastUsedAt: string | null;
+  key?: string; // the secret, only in the response that creates it
+}
+
+export interface AuditEntry {
+  id: string;
+  action: string;
+  actor: { type: string; id: string; label: string; userId: string | null };
+  targetType: string | null;
+  targetId: string | null;
+  details: Record<string, unknown> | null;
+  mode: Mode;
+  requestId: string | null;
+  createdAt: string;
+}
