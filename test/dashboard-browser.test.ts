@@ -101,9 +101,10 @@ describeEachDatabase('the merchant dashboard in Chromium', (kind) => {
     await axe(page, 'overview');
 
     // Test mode: an unmistakable banner, and the API asked for test data.
-    await page.getByLabel(/mode/i).first().selectOption('test').catch(async () => page.getByRole('button', { name: /test mode/i }).click());
+    const testData = page.waitForRequest((request) => request.headers()['x-mode'] === 'test');
+    await page.getByLabel('Mode').selectOption('test');
     await page.getByTestId('test-mode-banner').waitFor();
-    await page.waitForTimeout(200);
+    await testData;
     assert.ok(api.some((r) => r.headers['x-mode'] === 'test'), 'the API was asked for test data');
     await axe(page, 'overview in test mode');
 
@@ -124,7 +125,6 @@ describeEachDatabase('the merchant dashboard in Chromium', (kind) => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login/);
     const texts: string[] = [];
-    page.on('framenavigated', () => {});
     const seenBodies: string[] = [];
     page.on('response', async (response) => {
       if (new URL(response.url()).pathname.startsWith('/v1/')) seenBodies.push(await response.text().catch(() => ''));

@@ -98,7 +98,7 @@ describeEachDatabase('the dashboard’s API keys and audit log pages in Chromium
     await page.getByRole('row', { name: /Catalog reader/ }).waitFor();
     await axe(page, 'API keys, with the new secret shown');
 
-    await page.waitForTimeout(300);
+    await page.waitForLoadState('networkidle'); // a second POST from the double click, if any, has landed
     const keys = await call('GET', '/v1/api-keys', { headers: ownerStore });
     assert.equal(keys.status, 200);
     const made = keys.body.data.filter((k: { name: string }) => k.name === 'Catalog reader');
