@@ -14,6 +14,7 @@ import { keepTenant, remembered, TenantContext, type TenantState } from './tenan
 const Overview = lazy(() => import('./pages/Overview.tsx'));
 const ApiKeys = lazy(() => import('./pages/ApiKeys.tsx'));
 const AuditLog = lazy(() => import('./pages/AuditLog.tsx'));
+const Team = lazy(() => import('./pages/Team.tsx'));
 
 /**
  * The sections of the dashboard. Each shows only with its permission; those with a `path` are built (links), the rest
@@ -30,7 +31,7 @@ const SECTIONS: { label: string; permission: string; path?: string }[] = [
   { label: 'Delivery', permission: 'delivery:read' },
   { label: 'Payments', permission: 'payments:read' },
   { label: 'Settings', permission: 'settings:read' },
-  { label: 'Team', permission: 'settings:read' },
+  { label: 'Team', permission: 'settings:read', path: '/team' },
   { label: 'API keys', permission: 'settings:write', path: '/api-keys' },
   { label: 'Connected apps', permission: 'settings:read' },
   { label: 'Audit log', permission: 'settings:read', path: '/audit-log' },
@@ -188,6 +189,7 @@ function Shell() {
               <Route index element={store ? <Suspense fallback={<Loading what="the overview" />}><Overview /></Suspense> : <ChooseFirst />} />
               <Route path="stores" element={<StorePicker />} />
               <Route path="api-keys" element={store ? <Suspense fallback={<Loading what="API keys" />}><ApiKeys /></Suspense> : <ChooseFirst />} />
+              <Route path="team" element={store ? <Suspense fallback={<Loading what="the team" />}><Team /></Suspense> : <ChooseFirst />} />
               <Route path="audit-log" element={store ? <Suspense fallback={<Loading what="the audit log" />}><AuditLog /></Suspense> : <ChooseFirst />} />
               <Route path="*" element={<NotFound />} />
             </Routes>

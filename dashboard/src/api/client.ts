@@ -14,7 +14,7 @@ export interface Tenant {
  */
 export async function api<T>(
   path: string,
-  options: { tenant?: Tenant; method?: 'GET' | 'POST' | 'DELETE'; signal?: AbortSignal; body?: unknown; headers?: Record<string, string> } = {},
+  options: { tenant?: Tenant; method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; signal?: AbortSignal; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<Envelope<T>> {
   const send = async (token: string) => {
     const headers: Record<string, string> = {

@@ -124,3 +124,23 @@ export interface AuditEntry {
   requestId: string | null;
   createdAt: string;
 }
+
+export type Role = 'owner' | 'admin' | 'staff';
+
+export interface Member {
+  userId: string;
+  email: string;
+  name: string;
+  role: Role;
+  joinedAt: string;
+  updatedAt: string;
+}
+
+export interface Invitation {
+  id: string;
+  email: string;
+  role: Role;
+  createdAt: string;
+  expiresAt: string;
+  token?: string; // only in the response that creates it
+}

@@ -6,6 +6,7 @@ import type { ApiKey } from '../api/types.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
+import { newIdempotencyKey } from '../idempotency.ts';
 import { tenantOf, useTenant } from '../tenant.tsx';
 
 const PERMISSION = 'settings:write';
@@ -27,16 +28,6 @@ const ORDER = [
 function sortPermissions(permissions: Iterable<string>): string[] {
   const rank = (p: string) => (ORDER.includes(p) ? ORDER.indexOf(p) : ORDER.length);
   return [...permissions].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-}
-
-/** A random UUID v4; `crypto.randomUUID` exists only in secure contexts (HTTPS or localhost). */
-function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
-  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
 /** The API keys page (its own chunk): the active store and mode's keys; create one (its secret shown once); revoke. */

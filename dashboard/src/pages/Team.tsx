@@ -1,0 +1,534 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { api, type Tenant } from '../api/client.ts';
+import { ApiError } from '../api/errors.ts';
+import type { Invitation, Member, Role, User } from '../api/types.ts';
+import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
+import { NotAllowed, Section } from '../components/Section.tsx';
+import { formatTimestamp } from '../format.ts';
+import { newIdempotencyKey } from '../idempotency.ts';
+import { tenantOf, useTenant } from '../tenant.tsx';
+
+const READ = 'settings:read';
+const WRITE = 'settings:write';
+
+const ALL = [
+  'orders:read',
+  'orders:write',
+  'products:read',
+  'products:write',
+  'customers:read',
+  'customers:write',
+  'inventory:read',
+  'inventory:write',
+  'analytics:read',
+  'promotions:read',
+  'promotions:write',
+  'reviews:read',
+  'reviews:write',
+  'delivery:read',
+  'delivery:write',
+  'payments:read',
+  'payments:write',
+  'settings:read',
+  'settings:write',
+];
+
+/** What each role may do (src/domain/permissions.ts), to offer only roles the API would let the caller give. */
+const ROLE_PERMISSIONS: Record<Role, readonly string[]> = {
+  owner: ALL,
+  admin: ALL.filter((p) => p !== 'settings:write'),
+  staff: [
+    'orders:read',
+    'orders:write',
+    'products:read',
+    'customers:read',
+    'customers:write',
+    'inventory:read',
+    'inventory:write',
+    'reviews:read',
+    'delivery:read',
+    'promotions:read',
+    'payments:read',
+  ],
+};
+
+const ROLES: Role[] = ['owner', 'admin', 'staff'];
+const ROLE_LABEL: Record<Role, string> = { owner: 'Owner', admin: 'Admin', staff: 'Staff' };
+const ROLE_HINT: Record<Role, string> = {
+  owner: 'everything, including members, keys and store settings',
+  admin: 'everything but members, keys and store settings',
+  staff: 'orders, customers and stock; reads the rest',
+};
+
+/**
+ * The roles the caller may give or act on: every permission of the role within their own. The dashboard is a signed-in
+ * session, so "owner" (all permissions) is offered exactly to an owner, as the API allows.
+ */
+function givableRoles(own: ReadonlySet<string>): Role[] {
+  return ROLES.filter((r) => ROLE_PERMISSIONS[r].every((p) => own.has(p)));
+}
+
+function membersKey(tenant: Tenant) {
+  return ['tenant', tenant.storeId, tenant.mode, 'members'] as const;
+}
+
+function invitationsKey(tenant: Tenant) {
+  return ['tenant', tenant.storeId, tenant.mode, 'invitations'] as const;
+}
+
+function useInvalidate(tenant: Tenant) {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: membersKey(tenant) });
+    void queryClient.invalidateQueries({ queryKey: invitationsKey(tenant) });
+    void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'audit-log'] });
+  };
+}
+
+/** The team page (its own chunk): the store's members and open invitations; with settings:write, invite, change roles, remove. */
+export default function Team() {
+  const state = useTenant();
+  const tenant = tenantOf(state);
+  const [invited, setInvited] = useState<Invitation | null>(null);
+  if (!tenant || !state.store) return null;
+  const own = state.permissions;
+  const canRead = own?.has(READ) ?? false;
+  const canWrite = own?.has(WRITE) ?? false;
+  const roles = own && canWrite ? givableRoles(own) : [];
+  const zone = state.store.timezone;
+  return (
+    <>
+      <title>{`Team · ${state.store.name} · Dashboard`}</title>
+      <h1>Team</h1>
+      <p className="muted">The people who may sign in to this store, and their roles. Roles apply to both live and test mode.</p>
+      {own === null ? (
+        <Loading what="your permissions" />
+      ) : !canRead ? (
+        <NotAllowed permission={READ} />
+      ) : (
+        <>
+          {invited?.token ? <NewInvitation key={invited.id} invitation={invited} onDone={() => setInvited(null)} /> : null}
+          {canWrite && roles.length > 0 ? <InviteForm tenant={tenant} roles={roles} onInvited={setInvited} /> : null}
+          <MemberList tenant={tenant} timeZone={zone} roles={roles} canWrite={canWrite} />
+          <InvitationList tenant={tenant} timeZone={zone} canWrite={canWrite} />
+        </>
+      )}
+    </>
+  );
+}
+
+function NewInvitation({ invitation, onDone }: { invitation: Invitation; onDone: () => void }) {
+  const headingId = useId();
+  const ref = useRef<HTMLElement>(null);
+  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  const doCopy = async () => {
+    try {
+      await navigator.clipboard.writeText(invitation.token ?? '');
+      setCopy('copied');
+    } catch {
+      setCopy('failed');
+    }
+  };
+  return (
+    <section ref={ref} className="panel secret-panel" aria-labelledby={headingId} tabIndex={-1} data-testid="new-invitation">
+      <h2 id={headingId}>Invitation for {invitation.email}</h2>
+      <p className="warning">
+        <strong>Copy this invitation token now: it will not be shown again.</strong> No email is sent: send this to the invitee; they accept it signed in
+        with that email.
+      </p>
+      <p className="secret">
+        <code data-testid="new-invitation-token">{invitation.token}</code>
+      </p>
+      <div className="actions">
+        <button type="button" className="button button-primary" onClick={doCopy}>
+          Copy token
+        </button>
+        <button type="button" className="button" onClick={onDone}>
+          Done
+        </button>
+      </div>
+      <p role="status" className="muted">
+        {copy === 'copied' ? 'Copied to the clipboard.' : copy === 'failed' ? 'Copying failed: select the token and copy it by hand.' : ''}
+      </p>
+    </section>
+  );
+}
+
+function InviteForm({ tenant, roles, onInvited }: { tenant: Tenant; roles: Role[]; onInvited: (i: Invitation) => void }) {
+  const invalidate = useInvalidate(tenant);
+  const emailId = useId();
+  const emailErrorId = useId();
+  const roleId = useId();
+  const roleErrorId = useId();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>(roles.includes('staff') ? 'staff' : (roles[roles.length - 1] ?? 'staff'));
+  // One Idempotency-Key per submission of these values (a double click or a retry sends the same one).
+  const idempotencyKey = useRef<string | null>(null);
+  const sending = useRef(false);
+
+  const invite = useMutation({
+    mutationFn: (input: { email: string; role: Role; key: string }) =>
+      api<Invitation>('/v1/members/invitations', {
+        tenant,
+        method: 'POST',
+        headers: { 'Idempotency-Key': input.key },
+        body: { email: input.email, role: input.role },
+      }).then((r) => r.data),
+    onSuccess: (invitation) => {
+      idempotencyKey.current = null;
+      setEmail('');
+      onInvited(invitation);
+    },
+    onSettled: () => {
+      sending.current = false;
+      invalidate();
+    },
+  });
+
+  const edited = () => {
+    idempotencyKey.current = null;
+    if (invite.isError) invite.reset();
+  };
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (sending.current) return;
+    sending.current = true;
+    idempotencyKey.current ??= newIdempotencyKey();
+    invite.mutate({ email: email.trim(), role, key: idempotencyKey.current });
+  };
+
+  const error = invite.error instanceof ApiError ? invite.error : null;
+  const fieldErrors = error?.status === 400 || error?.status === 422 ? error.details.filter((d) => d.in === undefined || d.in === 'body') : [];
+  const emailError = fieldErrors.find((d) => d.path === 'email')?.rule ?? null;
+  const roleError = fieldErrors.find((d) => d.path === 'role')?.rule ?? null;
+  const shownNextToFields = emailError !== null || roleError !== null;
+
+  return (
+    <Section title="Invite someone">
+      <form onSubmit={submit} noValidate>
+        <div className="form-field">
+          <label htmlFor={emailId}>Email</label>
+          <input
+            id={emailId}
+            name="email"
+            type="email"
+            required
+            autoComplete="off"
+            value={email}
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={emailError ? emailErrorId : undefined}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              edited();
+            }}
+          />
+          {emailError ? (
+            <p id={emailErrorId} className="field-error">
+              Email {emailError}.
+            </p>
+          ) : null}
+        </div>
+        <div className="form-field">
+          <label htmlFor={roleId}>Role</label>
+          <select
+            id={roleId}
+            name="role"
+            value={role}
+            aria-invalid={roleError ? true : undefined}
+            aria-describedby={roleError ? roleErrorId : undefined}
+            onChange={(e) => {
+              setRole(e.target.value as Role);
+              edited();
+            }}
+          >
+            {roles.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABEL[r]}: {ROLE_HINT[r]}
+              </option>
+            ))}
+          </select>
+          {roleError ? (
+            <p id={roleErrorId} className="field-error">
+              Role {roleError}.
+            </p>
+          ) : null}
+        </div>
+        <div className="actions">
+          <button type="submit" className="button button-primary" disabled={invite.isPending}>
+            {invite.isPending ? 'Inviting…' : 'Invite'}
+          </button>
+        </div>
+      </form>
+      {invite.isError && !shownNextToFields ? <ErrorPanel error={invite.error} title="The invitation could not be made." /> : null}
+    </Section>
+  );
+}
+
+type MemberAction = { kind: 'role'; member: Member; role: Role } | { kind: 'remove'; member: Member };
+
+function MemberList({ tenant, timeZone, roles, canWrite }: { tenant: Tenant; timeZone: string; roles: Role[]; canWrite: boolean }) {
+  const invalidate = useInvalidate(tenant);
+  // The shell's profile query (shared cache entry): marks the signed-in member's own row.
+  const me = useQuery({ queryKey: ['user', 'profile'], queryFn: ({ signal }) => api<User>('/v1/merchants/profile', { signal }).then((r) => r.data) }).data;
+  const query = useQuery({
+    queryKey: membersKey(tenant),
+    queryFn: ({ signal }) => api<Member[]>('/v1/members', { tenant, signal }).then((r) => r.data),
+  });
+  const [confirming, setConfirming] = useState<MemberAction | null>(null);
+  const act = useMutation({
+    mutationFn: (a: MemberAction) =>
+      a.kind === 'role'
+        ? api(`/v1/members/${encodeURIComponent(a.member.userId)}`, { tenant, method: 'PATCH', body: { role: a.role } })
+        : api(`/v1/members/${encodeURIComponent(a.member.userId)}`, { tenant, method: 'DELETE' }),
+    onSuccess: () => setConfirming(null),
+    onSettled: invalidate,
+  });
+  const start = (a: MemberAction) => {
+    act.reset();
+    setConfirming(a);
+  };
+
+  return (
+    <Section title="Members">
+      {query.isPending ? (
+        <Loading what="members" />
+      ) : query.isError ? (
+        <ErrorPanel error={query.error} title="Members could not be loaded." onRetry={() => query.refetch()} />
+      ) : (
+        <div className="table-wrap">
+          <table className="text-table">
+            <caption className="visually-hidden">Members</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Member since</th>
+                {canWrite ? (
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {query.data.map((m) => (
+                <tr key={m.userId} data-testid="member-row">
+                  <th scope="row">
+                    {m.name}
+                    {me?.id === m.userId ? <span className="muted"> (you)</span> : null}
+                  </th>
+                  <td data-label="Email">{m.email}</td>
+                  <td data-label="Role">{ROLE_LABEL[m.role]}</td>
+                  <td data-label="Member since">{formatTimestamp(m.joinedAt, timeZone)}</td>
+                  {canWrite ? (
+                    <td>{roles.includes(m.role) ? <MemberActions member={m} roles={roles} onAction={start} /> : null}</td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {confirming ? (
+        <Confirm
+          key={`${confirming.kind}:${confirming.member.userId}`}
+          testId={confirming.kind === 'role' ? 'confirm-role' : 'confirm-remove'}
+          title={
+            confirming.kind === 'role' ? (
+              <>
+                Change {confirming.member.name}’s role ({confirming.member.email}) from {ROLE_LABEL[confirming.member.role]} to {ROLE_LABEL[confirming.role]}?
+              </>
+            ) : (
+              <>
+                Remove {confirming.member.name} ({confirming.member.email}) from this store?
+              </>
+            )
+          }
+          body={
+            confirming.kind === 'role'
+              ? `Their access changes at once, for every key and app they use here.`
+              : 'They lose access at once, as do their API keys for this store. To bring them back, invite them again.'
+          }
+          confirmLabel={confirming.kind === 'role' ? `Make ${confirming.member.name} ${ROLE_LABEL[confirming.role]}` : `Remove ${confirming.member.name}`}
+          busyLabel={confirming.kind === 'role' ? 'Changing…' : 'Removing…'}
+          busy={act.isPending}
+          error={act.error}
+          errorTitle={confirming.kind === 'role' ? 'The role could not be changed.' : 'The member could not be removed.'}
+          onConfirm={() => act.mutate(confirming)}
+          onCancel={() => {
+            act.reset();
+            setConfirming(null);
+          }}
+        />
+      ) : null}
+    </Section>
+  );
+}
+
+function MemberActions({ member, roles, onAction }: { member: Member; roles: Role[]; onAction: (a: MemberAction) => void }) {
+  const selectId = useId();
+  const others = roles.filter((r) => r !== member.role);
+  const [role, setRole] = useState<Role | ''>(others[0] ?? '');
+  return (
+    <div className="member-actions">
+      {others.length > 0 ? (
+        <>
+          <label htmlFor={selectId} className="visually-hidden">
+            New role for {member.name}
+          </label>
+          <select id={selectId} value={role} onChange={(e) => setRole(e.target.value as Role)}>
+            {others.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABEL[r]}
+              </option>
+            ))}
+          </select>
+          <button type="button" className="button" aria-label={`Change role of ${member.name}`} onClick={() => role && onAction({ kind: 'role', member, role })}>
+            Change role
+          </button>
+        </>
+      ) : null}
+      <button type="button" className="button" aria-label={`Remove ${member.name}`} onClick={() => onAction({ kind: 'remove', member })}>
+        Remove
+      </button>
+    </div>
+  );
+}
+
+function InvitationList({ tenant, timeZone, canWrite }: { tenant: Tenant; timeZone: string; canWrite: boolean }) {
+  const invalidate = useInvalidate(tenant);
+  const query = useQuery({
+    queryKey: invitationsKey(tenant),
+    queryFn: ({ signal }) => api<Invitation[]>('/v1/members/invitations', { tenant, signal }).then((r) => r.data),
+  });
+  const [confirming, setConfirming] = useState<Invitation | null>(null);
+  const revoke = useMutation({
+    mutationFn: (i: Invitation) => api(`/v1/members/invitations/${encodeURIComponent(i.id)}`, { tenant, method: 'DELETE' }),
+    onSuccess: () => setConfirming(null),
+    onSettled: invalidate,
+  });
+  return (
+    <Section title="Open invitations">
+      {query.isPending ? (
+        <Loading what="invitations" />
+      ) : query.isError ? (
+        <ErrorPanel error={query.error} title="Invitations could not be loaded." onRetry={() => query.refetch()} />
+      ) : query.data.length === 0 ? (
+        <p className="empty">No open invitations.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="text-table">
+            <caption className="visually-hidden">Open invitations</caption>
+            <thead>
+              <tr>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Expires</th>
+                {canWrite ? (
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {query.data.map((i) => (
+                <tr key={i.id} data-testid="invitation-row">
+                  <th scope="row">{i.email}</th>
+                  <td data-label="Role">{ROLE_LABEL[i.role]}</td>
+                  <td data-label="Expires">{formatTimestamp(i.expiresAt, timeZone)}</td>
+                  {canWrite ? (
+                    <td>
+                      <button
+                        type="button"
+                        className="button"
+                        aria-label={`Revoke the invitation for ${i.email}`}
+                        onClick={() => {
+                          revoke.reset();
+                          setConfirming(i);
+                        }}
+                      >
+                        Revoke
+                      </button>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {confirming ? (
+        <Confirm
+          key={confirming.id}
+          testId="confirm-revoke-invitation"
+          title={<>Revoke the invitation for {confirming.email}?</>}
+          body="Its token stops working at once. You can invite them again later."
+          confirmLabel={`Revoke the invitation for ${confirming.email}`}
+          busyLabel="Revoking…"
+          busy={revoke.isPending}
+          error={revoke.error}
+          errorTitle="The invitation could not be revoked."
+          onConfirm={() => revoke.mutate(confirming)}
+          onCancel={() => {
+            revoke.reset();
+            setConfirming(null);
+          }}
+        />
+      ) : null}
+    </Section>
+  );
+}
+
+function Confirm({
+  testId,
+  title,
+  body,
+  confirmLabel,
+  busyLabel,
+  busy,
+  error,
+  errorTitle,
+  onConfirm,
+  onCancel,
+}: {
+  testId: string;
+  title: ReactNode;
+  body: string;
+  confirmLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  error: unknown;
+  errorTitle: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const headingId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <div ref={ref} className="confirm" role="alertdialog" aria-labelledby={headingId} tabIndex={-1} data-testid={testId}>
+      <p id={headingId} className="confirm-title">
+        {title}
+      </p>
+      <p>{body}</p>
+      <div className="actions">
+        <button type="button" className="button button-danger" onClick={onConfirm} disabled={busy}>
+          {busy ? busyLabel : confirmLabel}
+        </button>
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+      {error ? <ErrorPanel error={error} title={errorTitle} /> : null}
+    </div>
+  );
+}
