@@ -7,51 +7,11 @@ import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
 import { newIdempotencyKey } from '../idempotency.ts';
+import { ROLE_PERMISSIONS } from '../roles.ts';
 import { tenantOf, useTenant } from '../tenant.tsx';
 
 const READ = 'settings:read';
 const WRITE = 'settings:write';
-
-const ALL = [
-  'orders:read',
-  'orders:write',
-  'products:read',
-  'products:write',
-  'customers:read',
-  'customers:write',
-  'inventory:read',
-  'inventory:write',
-  'analytics:read',
-  'promotions:read',
-  'promotions:write',
-  'reviews:read',
-  'reviews:write',
-  'delivery:read',
-  'delivery:write',
-  'payments:read',
-  'payments:write',
-  'settings:read',
-  'settings:write',
-];
-
-/** What each role may do (src/domain/permissions.ts), to offer only roles the API would let the caller give. */
-const ROLE_PERMISSIONS: Record<Role, readonly string[]> = {
-  owner: ALL,
-  admin: ALL.filter((p) => p !== 'settings:write'),
-  staff: [
-    'orders:read',
-    'orders:write',
-    'products:read',
-    'customers:read',
-    'customers:write',
-    'inventory:read',
-    'inventory:write',
-    'reviews:read',
-    'delivery:read',
-    'promotions:read',
-    'payments:read',
-  ],
-};
 
 const ROLES: Role[] = ['owner', 'admin', 'staff'];
 const ROLE_LABEL: Record<Role, string> = { owner: 'Owner', admin: 'Admin', staff: 'Staff' };
