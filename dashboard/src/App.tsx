@@ -15,6 +15,8 @@ const Overview = lazy(() => import('./pages/Overview.tsx'));
 const ApiKeys = lazy(() => import('./pages/ApiKeys.tsx'));
 const AuditLog = lazy(() => import('./pages/AuditLog.tsx'));
 const Team = lazy(() => import('./pages/Team.tsx'));
+const Orders = lazy(() => import('./pages/Orders.tsx'));
+const OrderDetail = lazy(() => import('./pages/OrderDetail.tsx'));
 
 /**
  * The sections of the dashboard. Each shows only with its permission; those with a `path` are built (links), the rest
@@ -23,7 +25,7 @@ const Team = lazy(() => import('./pages/Team.tsx'));
 const SECTIONS: { label: string; permission: string; path?: string }[] = [
   { label: 'Products', permission: 'products:read' },
   { label: 'Inventory', permission: 'inventory:read' },
-  { label: 'Orders', permission: 'orders:read' },
+  { label: 'Orders', permission: 'orders:read', path: '/orders' },
   { label: 'Customers', permission: 'customers:read' },
   { label: 'Reviews', permission: 'reviews:read' },
   { label: 'Promotions', permission: 'promotions:read' },
@@ -190,6 +192,8 @@ function Shell() {
               <Route path="stores" element={<StorePicker />} />
               <Route path="api-keys" element={store ? <Suspense fallback={<Loading what="API keys" />}><ApiKeys /></Suspense> : <ChooseFirst />} />
               <Route path="team" element={store ? <Suspense fallback={<Loading what="the team" />}><Team /></Suspense> : <ChooseFirst />} />
+              <Route path="orders" element={store ? <Suspense fallback={<Loading what="orders" />}><Orders /></Suspense> : <ChooseFirst />} />
+              <Route path="orders/:orderId" element={store ? <Suspense fallback={<Loading what="the order" />}><OrderDetail /></Suspense> : <ChooseFirst />} />
               <Route path="audit-log" element={store ? <Suspense fallback={<Loading what="the audit log" />}><AuditLog /></Suspense> : <ChooseFirst />} />
               <Route path="*" element={<NotFound />} />
             </Routes>

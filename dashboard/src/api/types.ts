@@ -144,3 +144,44 @@ export interface Invitation {
   expiresAt: string;
   token?: string; // only in the response that creates it
 }
+
+export type OrderStatus = 'pending' | 'paid' | 'fulfilled' | 'delivered' | 'cancelled' | 'partially_refunded' | 'refunded';
+
+export interface OrderSummary {
+  id: string;
+  number: string;
+  customerId: string;
+  status: OrderStatus;
+  currency: string;
+  subtotal: number;
+  discount: number;
+  deliveryFee: number;
+  total: number;
+  paid: number;
+  refunded: number;
+  promotionCode: string | null;
+  deliveryOptionName: string | null;
+  note: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Order extends OrderSummary {
+  lines: {
+    id: string;
+    productName: string;
+    sku: string | null;
+    attributes: Record<string, string>;
+    unitPrice: number;
+    discount: number;
+    quantity: number;
+    lineTotal: number;
+  }[];
+  history: { from: OrderStatus | null; to: OrderStatus; note: string | null; amount: number | null; actor: { type: string; id: string; label: string }; at: string }[];
+}
+
+export interface OrderTransitions {
+  status: OrderStatus;
+  refundable: number;
+  moves: { to: OrderStatus; description: string; needsAmount: boolean }[];
+}

@@ -1,0 +1,140 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
+import { insertCustomer, variableProduct } from './helpers/catalog.ts';
+import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
+import { describeEachDatabase } from './helpers/databases.ts';
+import { client as jsonClient, type Merchant, signup } from './helpers/merchants.ts';
+
+const skip = browserUnavailable();
+const AXE = readFileSync(path.join(import.meta.dirname, '..', 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+
+describeEachDatabase('the dashboard’s orders pages in Chromium', (kind) => {
+  let t: Awaited<ReturnType<typeof startListeningApp>>;
+  let chromium: Awaited<ReturnType<typeof launchChromium>>;
+  let context: BrowserContext;
+  let owner: Merchant;
+
+  before(async () => {
+    if (skip) return;
+    await ensureDashboardBuilt();
+    t = await startListeningApp(kind);
+    chromium = await launchChromium();
+    context = chromium.context;
+    owner = await signup(t.app, { storeName: 'Northwind Outfitters' });
+  });
+  after(async () => {
+    await chromium?.close();
+    await t?.close();
+  });
+
+  async function signIn(page: Page, merchant: Merchant): Promise<void> {
+    await page.waitForURL(/\/login\?next=/);
+    await page.getByLabel('Email').fill(merchant.email);
+    await page.getByLabel('Password').fill(merchant.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/dashboard/);
+  }
+
+  async function axe(page: Page, where: string): Promise<void> {
+    await page.evaluate(AXE);
+    const violations = await page.evaluate(async () => {
+      const result = await (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe.run();
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.impact}: ${(v.nodes as Array<{ target: unknown }>).map((n) => JSON.stringify(n.target)).join(', ')})`);
+    });
+    assert.deepEqual(violations, [], `${where}: serious or critical accessibility violations`);
+  }
+
+  it('lists an order placed through the API, shows its lines and the moves the API offers, and moves it with a button', { skip }, async () => {
+    const call = jsonClient(t.app);
+    const { productId, skuIds } = await variableProduct(t.app, owner, {
+      name: 'Trail Tee',
+      skus: [
+        { price: 10, quantityInStock: 5, attributes: { Size: 'S' } },
+        { price: 20, discount: 10, quantityInStock: 2, attributes: { Size: 'M' } },
+      ],
+    });
+    await call('PATCH', `/v1/products/${productId}`, { headers: owner.auth, body: { status: 'active' } });
+    const customerId = await insertCustomer(t, owner.storeId);
+    const placed = await call('POST', '/v1/orders', { headers: owner.auth, body: { customerId, lines: [{ skuId: skuIds[0], quantity: 2 }, { skuId: skuIds[1], quantity: 1 }] } });
+    assert.equal(placed.status, 201, placed.raw);
+    const order = placed.body.data as { id: string; number: string };
+
+    const page = await context.newPage();
+    await page.goto(`${t.baseUrl}/dashboard`);
+    await signIn(page, owner);
+    await page.getByTestId('summary').waitFor();
+
+    // The nav links to Orders; the list shows the order with its total in the store currency.
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    const row = page.getByTestId('order-row').filter({ hasText: order.number });
+    await row.waitFor();
+    const rowText = await row.innerText();
+    assert.match(rowText, /Pending/);
+    assert.match(rowText, /38\.00/);
+    assert.match(rowText, new RegExp(customerId));
+    await axe(page, 'orders list');
+
+    // The status filter asks the API for that status only.
+    await page.getByLabel('Status').selectOption('paid');
+    await page.getByText('No paid orders.').waitFor();
+    await page.getByLabel('Status').selectOption('');
+    await row.waitFor();
+
+    // The detail: lines, totals, and the moves GET …/transitions offers.
+    await row.getByRole('link', { name: order.number }).click();
+    await page.getByRole('heading', { level: 1, name: `Order ${order.number}` }).waitFor();
+    const lines = await page.getByTestId('order-line').allInnerTexts();
+    assert.equal(lines.length, 2);
+    assert.ok(lines.every((l) => l.includes('Trail Tee')), lines.join(' | '));
+    assert.match(await page.getByTestId('order-totals').innerText(), /38\.00/);
+    const offered = await call('GET', `/v1/orders/${order.id}/transitions`, { headers: owner.auth });
+    assert.deepEqual(
+      offered.body.data.moves.map((m: { to: string }) => m.to),
+      ['paid', 'cancelled'],
+    );
+    const moves = page.getByTestId('order-moves');
+    await moves.getByRole('button', { name: 'Mark paid' }).waitFor();
+    assert.equal(await moves.getByRole('button').count(), 2);
+    await moves.getByRole('button', { name: 'Cancel order' }).waitFor();
+    await axe(page, 'order detail');
+
+    // Cancelling is confirmed naming the order; backing out changes nothing.
+    await moves.getByRole('button', { name: 'Cancel order' }).click();
+    assert.match(await page.getByTestId('confirm-move').innerText(), new RegExp(`Cancel order ${order.number}\\?`));
+    await axe(page, 'order detail, confirming a cancellation');
+    await page.getByRole('button', { name: 'Keep the order as it is' }).click();
+    assert.equal((await call('GET', `/v1/orders/${order.id}`, { headers: owner.auth })).body.data.status, 'pending');
+
+    // "Mark paid" (a double click) POSTs one transition with one Idempotency-Key; the API has the order paid.
+    const posts: Array<string | undefined> = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === `/v1/orders/${order.id}/transitions`) posts.push(r.headers()['idempotency-key']);
+    });
+    await moves.getByRole('button', { name: 'Mark paid' }).dblclick();
+    await page.getByTestId('order-status').getByText('Paid', { exact: true }).waitFor();
+    await moves.getByRole('button', { name: 'Mark fulfilled' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const after = await call('GET', `/v1/orders/${order.id}`, { headers: owner.auth });
+    assert.equal(after.body.data.status, 'paid');
+    assert.equal(after.body.data.paid, 38);
+    assert.deepEqual(after.body.data.history.map((h: { to: string }) => h.to), ['pending', 'paid'], 'moved once');
+    assert.ok(posts.length >= 1 && posts.every((k) => k !== undefined && /^[0-9a-f-]{36}$/.test(k) && k === posts[0]), `one Idempotency-Key: ${posts}`);
+    assert.match(await page.getByTestId('order-history').innerText(), /Pending → Paid/);
+
+    // At 375 px both pages pass axe.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await axe(page, 'order detail at 375 px');
+    await page.getByRole('link', { name: 'All orders' }).click();
+    await page.getByTestId('order-row').filter({ hasText: 'Paid' }).waitFor();
+    await axe(page, 'orders list at 375 px');
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await page.close();
+  });
+});
