@@ -7,11 +7,11 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
 import { DASHBOARD_DIST } from '../src/web/dashboard-app.ts';
 import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
+import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client as jsonClient, type Merchant, signup } from './helpers/merchants.ts';
 
 const skip = browserUnavailable();
-const AXE = readFileSync(path.join(import.meta.dirname, '..', 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 
 /** The initial JS and CSS of the built dashboard (what index.html loads), gzipped. */
 function initialBytes(): { files: string[]; gzipped: number } {
@@ -70,35 +70,20 @@ describeEachDatabase('the merchant dashboard in Chromium', (kind) => {
     return seen;
   }
 
-  async function signIn(page: Page, merchant: Merchant): Promise<void> {
-    await page.waitForURL(/\/login\?next=/);
-    await page.getByLabel('Email').fill(merchant.email);
-    await page.getByLabel('Password').fill(merchant.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/dashboard/);
-  }
 
-  async function axe(page: Page, where: string): Promise<void> {
-    await page.evaluate(AXE);
-    const violations = await page.evaluate(async () => {
-      const result = await (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe.run();
-      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}, ${v.nodes.length})`);
-    });
-    assert.deepEqual(violations, [], `${where}: serious or critical accessibility violations`);
-  }
 
   it('signs in, picks a store, shows the overview, switches to test mode, and signs out leaving nothing of the merchant behind', { skip }, async () => {
     const page = await context.newPage();
     const api = watchApi(page);
     await page.goto(`${t.baseUrl}/dashboard`);
-    await signIn(page, first);
+    await signInToDashboard(page, first);
 
     // Two stores: the picker, then the overview of the chosen one.
     await page.getByRole('button', { name: /Contoso Electronics/ }).or(page.getByRole('link', { name: /Contoso Electronics/ })).first().click();
     await page.getByTestId('summary').waitFor();
     assert.match(await page.getByTestId('store-name').innerText(), /Contoso Electronics/);
     assert.equal(await page.getByTestId('user-email').innerText(), first.email);
-    await axe(page, 'overview');
+    await assertAccessible(page, 'overview');
 
     // Test mode: an unmistakable banner, and the API asked for test data.
     const testData = page.waitForRequest((request) => request.headers()['x-mode'] === 'test');
@@ -106,7 +91,7 @@ describeEachDatabase('the merchant dashboard in Chromium', (kind) => {
     await page.getByTestId('test-mode-banner').waitFor();
     await testData;
     assert.ok(api.some((r) => r.headers['x-mode'] === 'test'), 'the API was asked for test data');
-    await axe(page, 'overview in test mode');
+    await assertAccessible(page, 'overview in test mode');
 
     // Every API call was the dashboard's, with a bearer token kept in memory only.
     assert.ok(api.length > 3);
@@ -130,7 +115,7 @@ describeEachDatabase('the merchant dashboard in Chromium', (kind) => {
       if (new URL(response.url()).pathname.startsWith('/v1/')) seenBodies.push(await response.text().catch(() => ''));
     });
     await page.goto(`${t.baseUrl}/dashboard`);
-    await signIn(page, second);
+    await signInToDashboard(page, second);
     await page.getByTestId('summary').waitFor();
     texts.push(await page.locator('body').innerText());
     assert.match(texts[0]!, /Fabrikam Garden Supplies/);

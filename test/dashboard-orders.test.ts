@@ -1,16 +1,14 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, it } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
 import { insertCustomer, variableProduct } from './helpers/catalog.ts';
 import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
+import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client as jsonClient, type Merchant, signup } from './helpers/merchants.ts';
 
 const skip = browserUnavailable();
-const AXE = readFileSync(path.join(import.meta.dirname, '..', 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 
 describeEachDatabase('the dashboard’s orders pages in Chromium', (kind) => {
   let t: Awaited<ReturnType<typeof startListeningApp>>;
@@ -31,24 +29,7 @@ describeEachDatabase('the dashboard’s orders pages in Chromium', (kind) => {
     await t?.close();
   });
 
-  async function signIn(page: Page, merchant: Merchant): Promise<void> {
-    await page.waitForURL(/\/login\?next=/);
-    await page.getByLabel('Email').fill(merchant.email);
-    await page.getByLabel('Password').fill(merchant.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/dashboard/);
-  }
 
-  async function axe(page: Page, where: string): Promise<void> {
-    await page.evaluate(AXE);
-    const violations = await page.evaluate(async () => {
-      const result = await (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe.run();
-      return result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}: ${(v.nodes as Array<{ target: unknown }>).map((n) => JSON.stringify(n.target)).join(', ')})`);
-    });
-    assert.deepEqual(violations, [], `${where}: serious or critical accessibility violations`);
-  }
 
   it('lists an order placed through the API, shows its lines and the moves the API offers, and moves it with a button', { skip }, async () => {
     const call = jsonClient(t.app);
@@ -67,7 +48,7 @@ describeEachDatabase('the dashboard’s orders pages in Chromium', (kind) => {
 
     const page = await context.newPage();
     await page.goto(`${t.baseUrl}/dashboard`);
-    await signIn(page, owner);
+    await signInToDashboard(page, owner);
     await page.getByTestId('summary').waitFor();
 
     // The nav links to Orders; the list shows the order with its total in the store currency.
@@ -79,7 +60,7 @@ describeEachDatabase('the dashboard’s orders pages in Chromium', (kind) => {
     assert.match(rowText, /Pending/);
     assert.match(rowText, /38\.00/);
     assert.match(rowText, new RegExp(customerId));
-    await axe(page, 'orders list');
+    await assertAccessible(page, 'orders list');
 
     // The status filter asks the API for that status only.
     await page.getByLabel('Status').selectOption('paid');
@@ -103,12 +84,12 @@ describeEachDatabase('the dashboard’s orders pages in Chromium', (kind) => {
     await moves.getByRole('button', { name: 'Mark paid' }).waitFor();
     assert.equal(await moves.getByRole('button').count(), 2);
     await moves.getByRole('button', { name: 'Cancel order' }).waitFor();
-    await axe(page, 'order detail');
+    await assertAccessible(page, 'order detail');
 
     // Cancelling is confirmed naming the order; backing out changes nothing.
     await moves.getByRole('button', { name: 'Cancel order' }).click();
     assert.match(await page.getByTestId('confirm-move').innerText(), new RegExp(`Cancel order ${order.number}\\?`));
-    await axe(page, 'order detail, confirming a cancellation');
+    await assertAccessible(page, 'order detail, confirming a cancellation');
     await page.getByRole('button', { name: 'Keep the order as it is' }).click();
     assert.equal((await call('GET', `/v1/orders/${order.id}`, { headers: owner.auth })).body.data.status, 'pending');
 
@@ -130,10 +111,10 @@ describeEachDatabase('the dashboard’s orders pages in Chromium', (kind) => {
 
     // At 375 px both pages pass axe.
     await page.setViewportSize({ width: 375, height: 800 });
-    await axe(page, 'order detail at 375 px');
+    await assertAccessible(page, 'order detail at 375 px');
     await page.getByRole('link', { name: 'All orders' }).click();
     await page.getByTestId('order-row').filter({ hasText: 'Paid' }).waitFor();
-    await axe(page, 'orders list at 375 px');
+    await assertAccessible(page, 'orders list at 375 px');
     await page.setViewportSize({ width: 1100, height: 800 });
     await page.close();
   });

@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, it } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
 import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
+import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client as jsonClient, joinStore, type Merchant, signup } from './helpers/merchants.ts';
 
 const skip = browserUnavailable();
-const AXE = readFileSync(path.join(import.meta.dirname, '..', 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 
 describeEachDatabase('the dashboard’s API keys and audit log pages in Chromium', (kind) => {
   let t: Awaited<ReturnType<typeof startListeningApp>>;
@@ -33,24 +31,7 @@ describeEachDatabase('the dashboard’s API keys and audit log pages in Chromium
     await t?.close();
   });
 
-  async function signIn(page: Page, merchant: Merchant): Promise<void> {
-    await page.waitForURL(/\/login\?next=/);
-    await page.getByLabel('Email').fill(merchant.email);
-    await page.getByLabel('Password').fill(merchant.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/dashboard/);
-  }
 
-  async function axe(page: Page, where: string): Promise<void> {
-    await page.evaluate(AXE);
-    const violations = await page.evaluate(async () => {
-      const result = await (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe.run();
-      return result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}: ${(v.nodes as Array<{ target: unknown }>).map((n) => JSON.stringify(n.target)).join(', ')})`);
-    });
-    assert.deepEqual(violations, [], `${where}: serious or critical accessibility violations`);
-  }
 
   /** A call over real HTTP with an API key, as a merchant's program would make it. */
   async function withKey(secret: string, pathname: string): Promise<number> {
@@ -64,7 +45,7 @@ describeEachDatabase('the dashboard’s API keys and audit log pages in Chromium
     const ownerStore = { ...owner.auth, 'x-merchantid': owner.storeId };
     const page = await context.newPage();
     await page.goto(`${t.baseUrl}/dashboard`);
-    await signIn(page, owner);
+    await signInToDashboard(page, owner);
     await page.getByTestId('summary').waitFor();
 
     // The nav links to both sections (the owner has settings:write and settings:read).
@@ -72,7 +53,7 @@ describeEachDatabase('the dashboard’s API keys and audit log pages in Chromium
     await nav.getByRole('link', { name: 'API keys' }).click();
     await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
     await page.getByText('No API keys in this mode yet').waitFor();
-    await axe(page, 'API keys, empty');
+    await assertAccessible(page, 'API keys, empty');
 
     // The API's validation error shows next to the field it names.
     await page.getByRole('button', { name: 'Create key' }).click();
@@ -96,7 +77,7 @@ describeEachDatabase('the dashboard’s API keys and audit log pages in Chromium
     await page.getByText('Copied to the clipboard.').waitFor();
     assert.equal(await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText()), secret);
     await page.getByRole('row', { name: /Catalog reader/ }).waitFor();
-    await axe(page, 'API keys, with the new secret shown');
+    await assertAccessible(page, 'API keys, with the new secret shown');
 
     await page.waitForLoadState('networkidle'); // a second POST from the double click, if any, has landed
     const keys = await call('GET', '/v1/api-keys', { headers: ownerStore });
@@ -116,14 +97,14 @@ describeEachDatabase('the dashboard’s API keys and audit log pages in Chromium
     await page.getByRole('button', { name: 'Revoke Catalog reader' }).click();
     const confirm = page.getByTestId('confirm-revoke');
     assert.match(await confirm.innerText(), /Revoke the key “Catalog reader”/);
-    await axe(page, 'API keys, confirming a revocation');
+    await assertAccessible(page, 'API keys, confirming a revocation');
     await confirm.getByRole('button', { name: 'Revoke “Catalog reader”' }).click();
     await page.getByText('No API keys in this mode yet').waitFor();
     assert.equal(await withKey(secret, '/v1/products'), 401);
 
     // At 375 px wide both pages still work and pass axe.
     await page.setViewportSize({ width: 375, height: 800 });
-    await axe(page, 'API keys at 375 px');
+    await assertAccessible(page, 'API keys at 375 px');
 
     // The audit log shows both actions, newest first.
     await page.getByRole('link', { name: 'Audit log' }).click();
@@ -134,9 +115,9 @@ describeEachDatabase('the dashboard’s API keys and audit log pages in Chromium
     const createAt = entries.findIndex((e) => e.includes('api_key.create'));
     assert.ok(revokeAt >= 0 && createAt >= 0, `both actions are listed: ${entries.join(' | ')}`);
     assert.ok(revokeAt < createAt, 'newest first');
-    await axe(page, 'audit log at 375 px');
+    await assertAccessible(page, 'audit log at 375 px');
     await page.setViewportSize({ width: 1100, height: 800 });
-    await axe(page, 'audit log');
+    await assertAccessible(page, 'audit log');
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login/);
@@ -149,7 +130,7 @@ describeEachDatabase('the dashboard’s API keys and audit log pages in Chromium
     const page = await context.newPage();
     // The staff member has a store of their own too: the link names the owner's.
     await page.goto(`${t.baseUrl}/dashboard/?store=${owner.storeId}`);
-    await signIn(page, staff);
+    await signInToDashboard(page, staff);
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     assert.match(await page.getByTestId('store-name').innerText(), /Northwind Outfitters/);
     const nav = page.getByRole('navigation', { name: 'Sections' });

@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, it } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
 import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
+import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client as jsonClient, joinStore, type Merchant, signup } from './helpers/merchants.ts';
 
 const skip = browserUnavailable();
-const AXE = readFileSync(path.join(import.meta.dirname, '..', 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 
 describeEachDatabase('the dashboard’s team page in Chromium', (kind) => {
   let t: Awaited<ReturnType<typeof startListeningApp>>;
@@ -33,24 +31,7 @@ describeEachDatabase('the dashboard’s team page in Chromium', (kind) => {
     await t?.close();
   });
 
-  async function signIn(page: Page, merchant: Merchant): Promise<void> {
-    await page.waitForURL(/\/login\?next=/);
-    await page.getByLabel('Email').fill(merchant.email);
-    await page.getByLabel('Password').fill(merchant.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/dashboard/);
-  }
 
-  async function axe(page: Page, where: string): Promise<void> {
-    await page.evaluate(AXE);
-    const violations = await page.evaluate(async () => {
-      const result = await (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe.run();
-      return result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}: ${(v.nodes as Array<{ target: unknown }>).map((n) => JSON.stringify(n.target)).join(', ')})`);
-    });
-    assert.deepEqual(violations, [], `${where}: serious or critical accessibility violations`);
-  }
 
   async function roles(): Promise<Record<string, string>> {
     const call = jsonClient(t.app);
@@ -63,7 +44,7 @@ describeEachDatabase('the dashboard’s team page in Chromium', (kind) => {
     const call = jsonClient(t.app);
     const page = await context.newPage();
     await page.goto(`${t.baseUrl}/dashboard`);
-    await signIn(page, owner);
+    await signInToDashboard(page, owner);
     await page.getByTestId('summary').waitFor();
 
     const nav = page.getByRole('navigation', { name: 'Sections' });
@@ -77,7 +58,7 @@ describeEachDatabase('the dashboard’s team page in Chromium', (kind) => {
       roleOptions.map((o) => o.split(':')[0]),
       ['Owner', 'Admin', 'Staff'],
     );
-    await axe(page, 'team');
+    await assertAccessible(page, 'team');
 
     // Invite the second merchant as staff (a double click sends one Idempotency-Key, and makes one invitation).
     const posts: Array<string | undefined> = [];
@@ -94,7 +75,7 @@ describeEachDatabase('the dashboard’s team page in Chromium', (kind) => {
     await page.getByText('Copied to the clipboard.').waitFor();
     assert.equal(await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText()), token);
     await page.getByTestId('invitation-row').filter({ hasText: second.email }).waitFor();
-    await axe(page, 'team, with the new invitation token shown');
+    await assertAccessible(page, 'team, with the new invitation token shown');
     await page.waitForLoadState('networkidle');
     assert.ok(posts.length >= 1 && posts.every((k) => k !== undefined && /^[0-9a-f-]{36}$/.test(k) && k === posts[0]), `one Idempotency-Key: ${posts}`);
     const open = await call('GET', '/v1/members/invitations', { headers: { ...owner.auth, 'x-merchantid': owner.storeId } });
@@ -114,7 +95,7 @@ describeEachDatabase('the dashboard’s team page in Chromium', (kind) => {
     await page.getByRole('button', { name: 'Change role of Sam Second' }).click();
     const confirmRole = page.getByTestId('confirm-role');
     assert.match(await confirmRole.innerText(), /Change Sam Second’s role .* from Staff to Admin\?/);
-    await axe(page, 'team, confirming a role change');
+    await assertAccessible(page, 'team, confirming a role change');
     await confirmRole.getByRole('button', { name: 'Make Sam Second Admin' }).click();
     await confirmRole.waitFor({ state: 'detached' });
     await page.getByTestId('member-row').filter({ hasText: 'Sam Second' }).filter({ hasText: 'Admin' }).waitFor();
@@ -136,7 +117,7 @@ describeEachDatabase('the dashboard’s team page in Chromium', (kind) => {
     await confirmOwn.getByRole('alert').getByText('without an owner').waitFor();
     assert.match(await confirmOwn.getByRole('alert').innerText(), /The role could not be changed\.[\s\S]*This would leave the store without an owner/);
     assert.equal((await roles())[owner.email], 'owner');
-    await axe(page, 'team, the last-owner refusal');
+    await assertAccessible(page, 'team, the last-owner refusal');
     await confirmOwn.getByRole('button', { name: 'Cancel' }).click();
     assert.match(await page.getByTestId('member-row').filter({ hasText: 'Olivia Owner' }).innerText(), /Owner/);
 
@@ -153,7 +134,7 @@ describeEachDatabase('the dashboard’s team page in Chromium', (kind) => {
 
     // At 375 px wide the page still passes axe.
     await page.setViewportSize({ width: 375, height: 800 });
-    await axe(page, 'team at 375 px');
+    await assertAccessible(page, 'team at 375 px');
     await page.setViewportSize({ width: 1100, height: 800 });
 
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -167,16 +148,16 @@ describeEachDatabase('the dashboard’s team page in Chromium', (kind) => {
     await context.clearCookies();
     const page = await context.newPage();
     await page.goto(`${t.baseUrl}/dashboard/team?store=${owner.storeId}`);
-    await signIn(page, admin);
+    await signInToDashboard(page, admin);
     await page.getByRole('heading', { level: 1, name: 'Team' }).waitFor();
     await page.getByTestId('member-row').filter({ hasText: 'Olivia Owner' }).waitFor();
     assert.equal(await page.getByRole('heading', { name: 'Invite someone' }).count(), 0);
     assert.equal(await page.getByRole('button', { name: /^(Remove|Change role|Revoke)/ }).count(), 0);
-    await axe(page, 'team, read-only');
+    await assertAccessible(page, 'team, read-only');
 
     await context.clearCookies();
     await page.goto(`${t.baseUrl}/dashboard/?store=${owner.storeId}`);
-    await signIn(page, staff);
+    await signInToDashboard(page, staff);
     const nav = page.getByRole('navigation', { name: 'Sections' });
     await nav.getByText('Orders').waitFor();
     assert.equal(await nav.getByText('Team').count(), 0);

@@ -3,10 +3,11 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { api, type Tenant } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import type { ApiKey } from '../api/types.ts';
+import { ShownOnce } from '../components/ShownOnce.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
-import { newIdempotencyKey } from '../idempotency.ts';
+import { useSubmission } from '../idempotency.ts';
 import { tenantOf, useTenant } from '../tenant.tsx';
 
 const PERMISSION = 'settings:write';
@@ -66,42 +67,21 @@ function keysKey(tenant: Tenant) {
 }
 
 function NewSecret({ apiKey, onDone }: { apiKey: ApiKey; onDone: () => void }) {
-  const headingId = useId();
-  const ref = useRef<HTMLElement>(null);
-  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => {
-    ref.current?.focus();
-  }, []);
-  const doCopy = async () => {
-    try {
-      await navigator.clipboard.writeText(apiKey.key ?? '');
-      setCopy('copied');
-    } catch {
-      setCopy('failed');
-    }
-  };
   return (
-    <section ref={ref} className="panel secret-panel" aria-labelledby={headingId} tabIndex={-1} data-testid="new-key">
-      <h2 id={headingId}>Your new key “{apiKey.name}”</h2>
-      <p className="warning">
-        <strong>Copy it now: it will not be shown again.</strong> Store it somewhere safe, such as your server’s secret store. If you lose it, revoke it
-        and create another.
-      </p>
-      <p className="secret">
-        <code data-testid="new-key-secret">{apiKey.key}</code>
-      </p>
-      <div className="actions">
-        <button type="button" className="button button-primary" onClick={doCopy}>
-          Copy key
-        </button>
-        <button type="button" className="button" onClick={onDone}>
-          Done
-        </button>
-      </div>
-      <p role="status" className="muted">
-        {copy === 'copied' ? 'Copied to the clipboard.' : copy === 'failed' ? 'Copying failed: select the key and copy it by hand.' : ''}
-      </p>
-    </section>
+    <ShownOnce
+      heading={<>Your new key “{apiKey.name}”</>}
+      warning={
+        <>
+          <strong>Copy it now: it will not be shown again.</strong> Store it somewhere safe, such as your server’s secret store. If you lose it, revoke it
+          and create another.
+        </>
+      }
+      noun="key"
+      secret={apiKey.key ?? ''}
+      testId="new-key"
+      secretTestId="new-key-secret"
+      onDone={onDone}
+    />
   );
 }
 
@@ -113,10 +93,8 @@ function CreateKey({ tenant, own, onCreated }: { tenant: Tenant; own: ReadonlySe
   const hintId = useId();
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
-  // One Idempotency-Key per submission of these values: a double click or a retry after a lost answer sends the
-  // same key, so the service creates one key; changing the form starts a new submission.
-  const idempotencyKey = useRef<string | null>(null);
-  const sending = useRef(false);
+  // One Idempotency-Key per submission of these values; changing the form starts a new submission.
+  const submission = useSubmission();
   const permissions = sortPermissions(own ?? []);
 
   const create = useMutation({
@@ -128,29 +106,27 @@ function CreateKey({ tenant, own, onCreated }: { tenant: Tenant; own: ReadonlySe
         body: input.permissions.length > 0 ? { name: input.name, permissions: input.permissions } : { name: input.name },
       }).then((r) => r.data),
     onSuccess: (key) => {
-      idempotencyKey.current = null;
+      submission.forget();
       setName('');
       setChosen(new Set());
       onCreated(key);
     },
     onSettled: () => {
-      sending.current = false;
+      submission.settled();
       void queryClient.invalidateQueries({ queryKey: keysKey(tenant) });
       void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'audit-log'] });
     },
   });
 
   const edited = () => {
-    idempotencyKey.current = null;
+    submission.forget();
     if (create.isError) create.reset();
   };
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (sending.current) return;
-    sending.current = true;
-    idempotencyKey.current ??= newIdempotencyKey();
-    create.mutate({ name, permissions: sortPermissions(chosen), key: idempotencyKey.current });
+    const key = submission.begin();
+    if (key !== null) create.mutate({ name, permissions: sortPermissions(chosen), key });
   };
 
   const error = create.error instanceof ApiError ? create.error : null;

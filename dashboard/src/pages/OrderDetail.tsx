@@ -6,7 +6,7 @@ import type { Order, OrderStatus, OrderTransitions } from '../api/types.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatMoney, formatTimestamp } from '../format.ts';
-import { newIdempotencyKey } from '../idempotency.ts';
+import { useSubmission } from '../idempotency.ts';
 import { STATUS_LABEL } from '../orders.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
 
@@ -152,8 +152,7 @@ function Moves({ tenant, order, canWrite }: { tenant: Tenant; order: Order; canW
   });
   const [confirming, setConfirming] = useState<Move | null>(null);
   // One Idempotency-Key per chosen move (a double click or a retry of the same move sends the same one).
-  const idempotencyKey = useRef<{ to: OrderStatus; amount: number | undefined; key: string } | null>(null);
-  const sending = useRef(false);
+  const submission = useSubmission();
   const move = useMutation({
     mutationFn: (input: { to: OrderStatus; amount?: number; key: string }) =>
       api<Order>(`/v1/orders/${encodeURIComponent(order.id)}/transitions`, {
@@ -163,23 +162,21 @@ function Moves({ tenant, order, canWrite }: { tenant: Tenant; order: Order; canW
         body: input.amount === undefined ? { to: input.to } : { to: input.to, amount: input.amount },
       }).then((r) => r.data),
     onSuccess: (updated) => {
-      idempotencyKey.current = null;
+      submission.forget();
       setConfirming(null);
       queryClient.setQueryData(orderKey(tenant, order.id), updated);
     },
     onSettled: () => {
-      sending.current = false;
+      submission.settled();
       void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'orders'] });
     },
   });
   const start = (m: Move, amount?: number) => {
-    if (sending.current) return;
-    sending.current = true;
-    if (idempotencyKey.current?.to !== m.to || idempotencyKey.current.amount !== amount) idempotencyKey.current = { to: m.to, amount, key: newIdempotencyKey() };
-    move.mutate({ to: m.to, amount, key: idempotencyKey.current.key });
+    const key = submission.begin(`${m.to} ${amount ?? ''}`);
+    if (key !== null) move.mutate({ to: m.to, amount, key });
   };
   const choose = (m: Move) => {
-    if (sending.current) return;
+    if (submission.inFlight()) return;
     move.reset();
     if (CONFIRMED.has(m.to)) setConfirming(m);
     else start(m);

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
 import type { Figures, InventoryDashboard, LowStock, Period, PromoAd, SalesSummary } from '../api/types.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
+import { NotAllowed, Section } from '../components/Section.tsx';
 import { SalesChart } from '../components/SalesChart.tsx';
 import { formatLocalDate, formatMoney, formatNumber, formatPercent, formatTimestamp } from '../format.ts';
 import { tenantOf, useTenant } from '../tenant.tsx';
@@ -36,26 +37,7 @@ export default function Overview() {
   );
 }
 
-function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
-  const id = useId();
-  return (
-    <section className="panel" aria-labelledby={id}>
-      <div className="panel-head">
-        <h2 id={id}>{title}</h2>
-        {actions}
-      </div>
-      {children}
-    </section>
-  );
-}
 
-function NotAllowed({ permission }: { permission: string }) {
-  return (
-    <p className="notice">
-      You lack the <code>{permission}</code> permission in this store, so this is hidden. Ask a store owner for a role that has it.
-    </p>
-  );
-}
 
 function Sales({ tenant, allowed }: { tenant: Tenant; allowed: boolean }) {
   const [params, setParams] = useSearchParams();

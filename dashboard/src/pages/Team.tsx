@@ -3,10 +3,11 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { api, type Tenant } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import type { Invitation, Member, Role, User } from '../api/types.ts';
+import { ShownOnce } from '../components/ShownOnce.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
-import { newIdempotencyKey } from '../idempotency.ts';
+import { useSubmission } from '../idempotency.ts';
 import { ROLE_PERMISSIONS } from '../roles.ts';
 import { tenantOf, useTenant } from '../tenant.tsx';
 
@@ -79,42 +80,21 @@ export default function Team() {
 }
 
 function NewInvitation({ invitation, onDone }: { invitation: Invitation; onDone: () => void }) {
-  const headingId = useId();
-  const ref = useRef<HTMLElement>(null);
-  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => {
-    ref.current?.focus();
-  }, []);
-  const doCopy = async () => {
-    try {
-      await navigator.clipboard.writeText(invitation.token ?? '');
-      setCopy('copied');
-    } catch {
-      setCopy('failed');
-    }
-  };
   return (
-    <section ref={ref} className="panel secret-panel" aria-labelledby={headingId} tabIndex={-1} data-testid="new-invitation">
-      <h2 id={headingId}>Invitation for {invitation.email}</h2>
-      <p className="warning">
-        <strong>Copy this invitation token now: it will not be shown again.</strong> No email is sent: send this to the invitee; they accept it signed in
-        with that email.
-      </p>
-      <p className="secret">
-        <code data-testid="new-invitation-token">{invitation.token}</code>
-      </p>
-      <div className="actions">
-        <button type="button" className="button button-primary" onClick={doCopy}>
-          Copy token
-        </button>
-        <button type="button" className="button" onClick={onDone}>
-          Done
-        </button>
-      </div>
-      <p role="status" className="muted">
-        {copy === 'copied' ? 'Copied to the clipboard.' : copy === 'failed' ? 'Copying failed: select the token and copy it by hand.' : ''}
-      </p>
-    </section>
+    <ShownOnce
+      heading={<>Invitation for {invitation.email}</>}
+      warning={
+        <>
+          <strong>Copy this invitation token now: it will not be shown again.</strong> No email is sent: send this to the invitee; they accept it signed in
+          with that email.
+        </>
+      }
+      noun="token"
+      secret={invitation.token ?? ''}
+      testId="new-invitation"
+      secretTestId="new-invitation-token"
+      onDone={onDone}
+    />
   );
 }
 
@@ -127,8 +107,7 @@ function InviteForm({ tenant, roles, onInvited }: { tenant: Tenant; roles: Role[
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>(roles.includes('staff') ? 'staff' : (roles[roles.length - 1] ?? 'staff'));
   // One Idempotency-Key per submission of these values (a double click or a retry sends the same one).
-  const idempotencyKey = useRef<string | null>(null);
-  const sending = useRef(false);
+  const submission = useSubmission();
 
   const invite = useMutation({
     mutationFn: (input: { email: string; role: Role; key: string }) =>
@@ -139,27 +118,25 @@ function InviteForm({ tenant, roles, onInvited }: { tenant: Tenant; roles: Role[
         body: { email: input.email, role: input.role },
       }).then((r) => r.data),
     onSuccess: (invitation) => {
-      idempotencyKey.current = null;
+      submission.forget();
       setEmail('');
       onInvited(invitation);
     },
     onSettled: () => {
-      sending.current = false;
+      submission.settled();
       invalidate();
     },
   });
 
   const edited = () => {
-    idempotencyKey.current = null;
+    submission.forget();
     if (invite.isError) invite.reset();
   };
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (sending.current) return;
-    sending.current = true;
-    idempotencyKey.current ??= newIdempotencyKey();
-    invite.mutate({ email: email.trim(), role, key: idempotencyKey.current });
+    const key = submission.begin();
+    if (key !== null) invite.mutate({ email: email.trim(), role, key });
   };
 
   const error = invite.error instanceof ApiError ? invite.error : null;
