@@ -7,15 +7,33 @@ export interface Tenant {
   mode: Mode;
 }
 
+export interface ApiOptions {
+  tenant?: Tenant;
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  signal?: AbortSignal;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Revalidate with the service even when the browser's cache holds a fresh copy (after a 412, to see the current version). */
+  fresh?: boolean;
+}
+
 /**
  * One call to the REST API with the dashboard's headers. Plain fetch with the default cache mode, so the browser's
  * HTTP cache keeps and revalidates the cached read routes by their ETags and cache windows.
  * A 401 renews the token once and retries once; a second 401 sends the browser to sign in.
  */
-export async function api<T>(
-  path: string,
-  options: { tenant?: Tenant; method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; signal?: AbortSignal; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<Envelope<T>> {
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<Envelope<T>> {
+  return (await apiWithEtag<T>(path, options)).body;
+}
+
+/** An answer with the resource's `ETag`, which an editor sends back as `If-Match` when it saves. */
+export interface Tagged<T> {
+  body: Envelope<T>;
+  etag: string | null;
+}
+
+/** As {@link api}, keeping the response's `ETag`. A 204 (no content) gives an envelope without data. */
+export async function apiWithEtag<T>(path: string, options: ApiOptions = {}): Promise<Tagged<T>> {
   const send = async (token: string) => {
     const headers: Record<string, string> = {
       Accept: 'application/json',
@@ -34,6 +52,7 @@ export async function api<T>(
         headers,
         credentials: 'same-origin',
         signal: options.signal,
+        ...(options.fresh ? { cache: 'no-cache' as const } : {}),
         ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
       });
     } catch (cause) {
@@ -49,5 +68,7 @@ export async function api<T>(
     if (response.status === 401) redirectToLogin();
   }
   if (!response.ok) throw await ApiError.fromResponse(response);
-  return (await response.json()) as Envelope<T>;
+  const etag = response.headers.get('ETag');
+  if (response.status === 204) return { body: { status: true, message: '', data: undefined as T }, etag };
+  return { body: (await response.json()) as Envelope<T>, etag };
 }

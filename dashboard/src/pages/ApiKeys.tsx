@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { api, type Tenant } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import type { ApiKey } from '../api/types.ts';
+import { Confirm } from '../components/Confirm.tsx';
 import { ShownOnce } from '../components/ShownOnce.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
@@ -311,26 +312,23 @@ function ConfirmRevoke({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const headingId = useId();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    ref.current?.focus();
-  }, []);
   return (
-    <div ref={ref} className="confirm" role="alertdialog" aria-labelledby={headingId} tabIndex={-1} data-testid="confirm-revoke">
-      <p id={headingId} className="confirm-title">
-        Revoke the key “{apiKey.name}” (<code>{apiKey.prefix}…</code>)?
-      </p>
+    <Confirm
+      title={
+        <>
+          Revoke the key “{apiKey.name}” (<code>{apiKey.prefix}…</code>)?
+        </>
+      }
+      confirmLabel={`Revoke “${apiKey.name}”`}
+      busyLabel="Revoking…"
+      busy={busy}
+      error={error}
+      errorTitle="The key could not be revoked."
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      testId="confirm-revoke"
+    >
       <p>Every program using it stops working at once. This cannot be undone.</p>
-      <div className="actions">
-        <button type="button" className="button button-danger" onClick={onConfirm} disabled={busy}>
-          {busy ? 'Revoking…' : `Revoke “${apiKey.name}”`}
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-      {error ? <ErrorPanel error={error} title="The key could not be revoked." /> : null}
-    </div>
+    </Confirm>
   );
 }
