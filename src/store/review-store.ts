@@ -29,6 +29,8 @@ export function createReviewStore(db: Kysely<Database>) {
       .innerJoin('customers', 'customers.id', 'reviews.customer_id')
       .selectAll('reviews')
       .select('customers.name as customer_name')
+      .innerJoin('products', 'products.id', 'reviews.product_id')
+      .select('products.name as product_name')
       .where('reviews.store_id', '=', storeId)
       .where('reviews.mode', '=', mode);
   }
@@ -39,6 +41,7 @@ export function createReviewStore(db: Kysely<Database>) {
     productId: r.product_id,
     customerId: r.customer_id,
     customerName: r.customer_name,
+    productName: r.product_name,
     rating: Number(r.rating),
     title: r.title,
     body: r.body,

@@ -1,10 +1,11 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { DataAccess, Repos } from '../../store/repos.ts';
-import type { CategoryBreakdown, InventoryTotals, LowStockRow } from '../../store/inventory-store.ts';
+import type { CategoryBreakdown, InventoryTotals, LowStockRow, StockLevelRow, StockState } from '../../store/inventory-store.ts';
 import { requirePermission } from '../access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { newId } from '../ids.ts';
+import { foldForSearch } from '../reference/reference-service.ts';
 import { invalid, storeCurrency } from './catalog-support.ts';
 import type { Currency, InventoryAdjustment, Sku } from './types.ts';
 
@@ -132,6 +133,37 @@ export function createInventoryService(deps: { data: DataAccess }) {
       const items = rows.slice(0, page.limit);
       const last = items.at(-1);
       return { threshold, items, nextCursor: rows.length > page.limit && last ? cursorOf([last.quantityInStock, last.skuId]) : null };
+    },
+
+    /**
+     * Every SKU's stock with its product's and group's names, by product name then SKU: `q` finds text in the product
+     * name (case- and accent-insensitive) or the SKU code; `stock` keeps SKUs in stock, low or out.
+     */
+    async stockLevels(
+      ctx: StoreContext,
+      query: { limit: number; cursor?: string | undefined; q?: string | undefined; stock?: StockState | undefined },
+    ): Promise<{ threshold: number; items: StockLevelRow[]; nextCursor: string | null }> {
+      requirePermission(ctx, 'inventory:read');
+      const { storeId, mode } = ctx.tenant;
+      const threshold = await data.repos.inventory.lowStockThreshold(storeId);
+      const after =
+        query.cursor === undefined ? undefined : parseCursor(query.cursor, (p): p is [string, string] => typeof p[0] === 'string' && typeof p[1] === 'string');
+      const q = query.q?.trim() ? foldForSearch(query.q.trim()) : undefined;
+      const rows = await data.repos.inventory.stockLevels(storeId, mode, threshold, { limit: query.limit, q, stock: query.stock, after: after && { name: after[0], id: after[1] } });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      const items = page.map(({ sortName: _, ...level }) => level);
+      return { threshold, items, nextCursor: rows.length > query.limit && last ? cursorOf([last.sortName, last.skuId]) : null };
+    },
+
+    /** One SKU's stock level (404 SKU_NOT_FOUND for another store's or mode's SKU). */
+    async stockLevel(ctx: StoreContext, skuId: string): Promise<{ threshold: number; level: StockLevelRow }> {
+      requirePermission(ctx, 'inventory:read');
+      const { storeId, mode } = ctx.tenant;
+      const threshold = await data.repos.inventory.lowStockThreshold(storeId);
+      const level = await data.repos.inventory.stockLevel(storeId, mode, threshold, skuId);
+      if (!level) throw skuNotFound(skuId);
+      return { threshold, level };
     },
   };
 }

@@ -32,6 +32,8 @@ import {
   ProductTreeRecord,
   SkuRecord,
   SkuRep,
+  STOCK_STATES,
+  StockLevelRecord,
   toAdjustmentRecord,
   toCategoryRecord,
   toGroupRecord,
@@ -40,6 +42,7 @@ import {
   toProductRecord,
   toProductTreeRecord,
   toSkuRecord,
+  toStockLevelRecord,
   VariantGroupRecord,
 } from './schemas.ts';
 
@@ -431,6 +434,48 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
         ...ok('Low-stock SKUs retrieved', { lowStockThreshold: page.threshold, skus: page.items.map(toLowStockRecord) }),
         pagination: { limit: request.query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
       };
+    },
+  );
+
+  r.get(
+    '/v1/inventory/skus',
+    {
+      config,
+      schema: {
+        tags: tags.inventory,
+        summary: 'Stock levels of every SKU, with product and group names (inventory:read)',
+        description:
+          'By product name, then SKU. q finds text in the product name (case- and accent-insensitive) or the SKU code; stock=in|low|out keeps SKUs above the low-stock threshold, at 1..threshold units, or at 0. Cursor pagination.',
+        querystring: PageQuery.extend({
+          q: z.string().trim().max(100, 'must be at most 100 characters').optional().describe('text to find in the product name or SKU code'),
+          stock: z.enum(STOCK_STATES, { error: 'must be in, low or out' }).optional(),
+        }),
+        response: { 200: envelope(z.object({ lowStockThreshold: z.number().int(), skus: z.array(StockLevelRecord) })).extend({ pagination: Pagination }), ...errors },
+      },
+    },
+    async (request) => {
+      const page = await inventory.stockLevels(storeCtx(request), request.query);
+      return {
+        ...ok('Stock levels retrieved', { lowStockThreshold: page.threshold, skus: page.items.map(toStockLevelRecord) }),
+        pagination: { limit: request.query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
+      };
+    },
+  );
+
+  r.get(
+    '/v1/inventory/skus/:skuId',
+    {
+      config,
+      schema: {
+        tags: tags.inventory,
+        summary: 'Stock level of one SKU, with product and group names (inventory:read)',
+        params: z.object({ skuId: z.string().max(64) }),
+        response: { 200: envelope(z.object({ lowStockThreshold: z.number().int(), sku: StockLevelRecord })), ...errors },
+      },
+    },
+    async (request) => {
+      const { threshold, level } = await inventory.stockLevel(storeCtx(request), request.params.skuId);
+      return ok('Stock level retrieved', { lowStockThreshold: threshold, sku: toStockLevelRecord(level) });
     },
   );
 }

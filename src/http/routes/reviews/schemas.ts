@@ -6,6 +6,7 @@ export const ReviewRecord = z
   .object({
     id: z.string(),
     productId: z.string(),
+    productName: z.string().describe("the product's current name"),
     customerId: z.string(),
     customerName: z.string().describe("the customer's current name"),
     rating: z.number().int().min(1).max(5),
@@ -32,6 +33,7 @@ export function toReviewRecord(r: Review): z.input<typeof ReviewRecord> {
   return {
     id: r.id,
     productId: r.productId,
+    productName: r.productName,
     customerId: r.customerId,
     customerName: r.customerName,
     rating: r.rating,
