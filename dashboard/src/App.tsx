@@ -17,6 +17,10 @@ const AuditLog = lazy(() => import('./pages/AuditLog.tsx'));
 const Team = lazy(() => import('./pages/Team.tsx'));
 const Orders = lazy(() => import('./pages/Orders.tsx'));
 const OrderDetail = lazy(() => import('./pages/OrderDetail.tsx'));
+const Inventory = lazy(() => import('./pages/Inventory.tsx'));
+const Customers = lazy(() => import('./pages/Customers.tsx'));
+const CustomerDetail = lazy(() => import('./pages/CustomerDetail.tsx'));
+const Reviews = lazy(() => import('./pages/Reviews.tsx'));
 
 /**
  * The sections of the dashboard. Each shows only with its permission; those with a `path` are built (links), the rest
@@ -24,10 +28,10 @@ const OrderDetail = lazy(() => import('./pages/OrderDetail.tsx'));
  */
 const SECTIONS: { label: string; permission: string; path?: string }[] = [
   { label: 'Products', permission: 'products:read' },
-  { label: 'Inventory', permission: 'inventory:read' },
+  { label: 'Inventory', permission: 'inventory:read', path: '/inventory' },
   { label: 'Orders', permission: 'orders:read', path: '/orders' },
-  { label: 'Customers', permission: 'customers:read' },
-  { label: 'Reviews', permission: 'reviews:read' },
+  { label: 'Customers', permission: 'customers:read', path: '/customers' },
+  { label: 'Reviews', permission: 'reviews:read', path: '/reviews' },
   { label: 'Promotions', permission: 'promotions:read' },
   { label: 'Promo ads', permission: 'promotions:read' },
   { label: 'Delivery', permission: 'delivery:read' },
@@ -194,6 +198,10 @@ function Shell() {
               <Route path="team" element={store ? <Suspense fallback={<Loading what="the team" />}><Team /></Suspense> : <ChooseFirst />} />
               <Route path="orders" element={store ? <Suspense fallback={<Loading what="orders" />}><Orders /></Suspense> : <ChooseFirst />} />
               <Route path="orders/:orderId" element={store ? <Suspense fallback={<Loading what="the order" />}><OrderDetail /></Suspense> : <ChooseFirst />} />
+              <Route path="inventory" element={store ? <Suspense fallback={<Loading what="inventory" />}><Inventory /></Suspense> : <ChooseFirst />} />
+              <Route path="customers" element={store ? <Suspense fallback={<Loading what="customers" />}><Customers /></Suspense> : <ChooseFirst />} />
+              <Route path="customers/:customerId" element={store ? <Suspense fallback={<Loading what="the customer" />}><CustomerDetail /></Suspense> : <ChooseFirst />} />
+              <Route path="reviews" element={store ? <Suspense fallback={<Loading what="reviews" />}><Reviews /></Suspense> : <ChooseFirst />} />
               <Route path="audit-log" element={store ? <Suspense fallback={<Loading what="the audit log" />}><AuditLog /></Suspense> : <ChooseFirst />} />
               <Route path="*" element={<NotFound />} />
             </Routes>

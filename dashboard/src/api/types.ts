@@ -185,3 +185,73 @@ export interface OrderTransitions {
   refundable: number;
   moves: { to: OrderStatus; description: string; needsAmount: boolean }[];
 }
+
+// ---- Inventory, customers and reviews (src/http/routes/catalog, customers, reviews schemas.ts) ----
+
+export type StockState = 'in' | 'low' | 'out';
+
+export interface StockLevel extends LowStockSku {
+  stock: StockState;
+}
+
+export interface StockLevels {
+  lowStockThreshold: number;
+  skus: StockLevel[];
+}
+
+export interface InventoryAdjustment {
+  id: string;
+  skuId: string;
+  delta: number;
+  quantityAfter: number;
+  reason: string;
+  actor: { type: string; id: string; label: string };
+  createdAt: string;
+}
+
+export interface InventorySettings {
+  lowStockThreshold: number;
+}
+
+export interface CustomerAddress {
+  label: string | null;
+  name: string | null;
+  line1: string;
+  line2: string | null;
+  city: string;
+  postalCode: string | null;
+  stateId: string | null;
+  countryId: string;
+  phone: string | null;
+}
+
+export interface Customer {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  addresses: CustomerAddress[];
+  banned: boolean; // whether a ban counts now
+  ban: { reason: string; bannedAt: string; expiresAt: string | null } | null; // the last ban set, active or expired
+  orderCount: number;
+  totalSpent: number; // paid minus refunded, in `currency`
+  currency: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Review {
+  id: string;
+  productId: string;
+  productName: string;
+  customerId: string;
+  customerName: string;
+  rating: number;
+  title: string | null;
+  body: string | null;
+  reply: string | null;
+  repliedAt: string | null;
+  hidden: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
