@@ -1,6 +1,7 @@
 /**
  * Renders the merchant dashboard in Chromium on a throw-away SQLite database with the demo data (`npm start`'s), and
- * saves screenshots to docs/images/ (overview on a desktop and a phone, in test mode, the store picker).
+ * saves screenshots to docs/images/ (overview on a desktop and a phone, in test mode, the store picker; inventory,
+ * a customer and reviews).
  * Usage: npm run build:dashboard && node scripts/dashboard-screenshots.ts
  */
 import { mkdirSync } from 'node:fs';
@@ -35,6 +36,36 @@ try {
   await page.getByTestId('summary').waitFor();
   await page.waitForLoadState('networkidle');
   await shot('dashboard-overview.png');
+
+  // Inventory, customers and reviews. The demo data has no reviews: a few are written through the API first.
+  const store = demo.stores[0]!.id;
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { 'x-merchantapikey': demo.apiKey }, ...(payload ? { payload } : {}) }).then((r) => r.json().data);
+  const customers = (await call('GET', '/v1/customers?limit=3')) as Array<{ id: string }>;
+  const products = (await call('GET', '/v1/products?limit=3&sort=name')) as Array<{ id: string }>;
+  const reviews = [
+    { rating: 5, title: 'Warm and light', body: 'Wore it on a windy ridge all day. Packs small too.' },
+    { rating: 2, title: 'Runs small', body: 'Had to send it back for a size up.' },
+    { rating: 4, title: null, body: 'Good value; the colour is a little darker than the photos.' },
+  ];
+  for (const [i, r] of reviews.entries()) {
+    const review = await call('POST', '/v1/reviews', { productId: products[i]!.id, customerId: customers[i]!.id, ...r });
+    if (i === 1) await call('POST', `/v1/reviews/${review.id}/reply`, { reply: 'Sorry about that! The size chart now says it runs small.' });
+  }
+  await page.goto(`${t.baseUrl}/dashboard/inventory?store=${store}&stock=low`);
+  await page.getByTestId('stock-row').first().getByRole('button').click();
+  await page.getByTestId('sku-panel').getByRole('heading', { level: 3, name: 'History' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await shot('dashboard-inventory.png');
+  await page.goto(`${t.baseUrl}/dashboard/customers?store=${store}`);
+  await page.getByTestId('customer-row').first().getByRole('link').click();
+  await page.getByTestId('customer-order-row').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await shot('dashboard-customer.png');
+  await page.goto(`${t.baseUrl}/dashboard/reviews?store=${store}`);
+  await page.getByTestId('review').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await shot('dashboard-reviews.png');
 
   const phone = await chromium.context.newPage();
   await phone.setViewportSize({ width: 375, height: 800 });

@@ -140,6 +140,7 @@ describeEachDatabase('the dashboard’s inventory, customers and reviews pages i
     await page.getByRole('button', { name: 'Adjust · history: Trail Tee (Color: Red, Size: M)' }).click();
     const panel = page.getByTestId('sku-panel');
     await panel.getByRole('heading', { name: 'Trail Tee (Color: Red, Size: M)' }).waitFor();
+    assert.equal(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('data-testid')), 'sku-panel', 'focus moves to the panel');
     assert.match(await panel.getByTestId('sku-quantity').innerText(), /^2 in stock/);
     await panel.getByText('No stock changes recorded for this SKU yet.').waitFor();
     await assertAccessible(page, 'inventory, a SKU’s panel');
@@ -370,6 +371,7 @@ describeEachDatabase('the dashboard’s inventory, customers and reviews pages i
 
     // An empty reply: the rule next to the field, and no reply is saved.
     await card.getByRole('button', { name: 'Reply to Ada Buyer’s review of Trail Tee' }).click();
+    assert.equal(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('name')), 'reply', 'focus moves to the reply');
     await card.getByRole('button', { name: 'Post reply' }).click();
     await card.getByText('Reply to Ada Buyer must not be empty.').waitFor();
     assert.equal((await review()).reply, null);

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, apiWithEtag, type Tenant } from '../api/client.ts';
 import type { Customer, OrderSummary } from '../api/types.ts';
@@ -213,6 +213,11 @@ function DetailsEditor({ tenant, initial, onDone }: { tenant: Tenant; initial: L
   const queryClient = useQueryClient();
   const id = initial.data.id;
   const [values, setValues] = useState({ name: initial.data.name, email: initial.data.email, phone: initial.data.phone ?? '' });
+  // Opening the editor takes the keyboard to its first field.
+  const nameRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    nameRef.current?.focus();
+  }, []);
   const editor = useEtagEditor<Customer, DetailChanges>({
     initial,
     read: () => readCustomer(tenant, id, true),
@@ -250,7 +255,7 @@ function DetailsEditor({ tenant, initial, onDone }: { tenant: Tenant; initial: L
     <>
       <form onSubmit={submit} noValidate data-testid="customer-editor">
         <Field label="Name" error={errors.get('name')}>
-          {(p) => <input {...p} name="name" type="text" autoComplete="off" maxLength={200} value={values.name} onChange={(e) => edit('name', e.target.value)} />}
+          {(p) => <input {...p} ref={nameRef} name="name" type="text" autoComplete="off" maxLength={200} value={values.name} onChange={(e) => edit('name', e.target.value)} />}
         </Field>
         <Field label="Email" error={errors.get('email')} hint="Unique among this store’s customers.">
           {(p) => <input {...p} name="email" type="email" autoComplete="off" value={values.email} onChange={(e) => edit('email', e.target.value)} />}

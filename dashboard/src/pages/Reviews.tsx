@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
 import type { Review } from '../api/types.ts';
@@ -155,6 +155,11 @@ function ReviewCard({ tenant, review: r, timeZone, canWrite, customerLink }: { t
   const [confirming, setConfirming] = useState<'hide' | 'delete-reply' | null>(null);
   // One Idempotency-Key per submission of the same action and values (a double click acts once).
   const submission = useSubmission();
+  // Opening the reply form takes the keyboard to it.
+  const replyRef = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (replying) replyRef.current?.focus();
+  }, [replying]);
   const path = `/v1/reviews/${encodeURIComponent(r.id)}`;
   const act = useMutation({
     mutationFn: (input: { action: Action; key: string | null }) => {
@@ -213,7 +218,7 @@ function ReviewCard({ tenant, review: r, timeZone, canWrite, customerLink }: { t
     <li>
       <article className={r.hidden ? 'review review-hidden' : 'review'} aria-labelledby={headingId} data-testid="review">
         <h3 id={headingId} className="review-title">
-          {r.title ?? `${r.rating} of 5`}
+          {r.title ?? `${r.customerName} on ${r.productName}`}
         </h3>
         <p className="review-meta">
           <span className="stars" aria-hidden="true">
@@ -243,6 +248,7 @@ function ReviewCard({ tenant, review: r, timeZone, canWrite, customerLink }: { t
                   {(p) => (
                     <textarea
                       {...p}
+                      ref={replyRef}
                       name="reply"
                       rows={3}
                       maxLength={5000}
