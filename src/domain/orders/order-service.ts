@@ -275,8 +275,10 @@ export function createOrderService(deps: { data: DataAccess; reference: Referenc
       });
     },
 
-    /** Changes the note and addresses; nothing else of a placed order changes outside the lifecycle. */
-    /** `precondition` (If-Match) is checked against the order as GET shows it, with the order row locked. */
+    /**
+     * Changes the note and addresses; nothing else of a placed order changes outside the lifecycle. `precondition`
+     * (If-Match) is checked against the order as GET shows it, with the order row locked.
+     */
     async update(
       ctx: StoreContext,
       id: string,
