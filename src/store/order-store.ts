@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Mode } from '../context.ts';
 import type { Address, Order, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus, Promotion, PromotionKind } from '../domain/orders/order-types.ts';
-import { fromBool, fromDate, toBool, toDate } from './db.ts';
+import { type Dialect, fromBool, fromDate, toBool, toDate } from './db.ts';
 import type { Database, OrderTable, PromotionTable } from './schema.ts';
 
 function toOrder(r: Selectable<OrderTable>): Order {
@@ -69,7 +69,8 @@ export interface OrderFigureRow {
 }
 
 /** Orders with their lines and history, promotions and their redemptions. Every method takes the store and mode first. */
-export function createOrderStore(db: Kysely<Database>) {
+export function createOrderStore(db: Kysely<Database>, dialect: Dialect) {
+  const forUpdatePromotion = dialect === 'postgres';
   return {
     async customerForOrder(storeId: string, mode: Mode, id: string) {
       const row = await db
@@ -375,6 +376,14 @@ export function createOrderStore(db: Kysely<Database>) {
 
     async deletePromotion(storeId: string, mode: Mode, id: string): Promise<void> {
       await db.deleteFrom('promotions').where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).execute();
+    },
+
+    /** `findPromotion`, locking the row until the transaction ends on PostgreSQL (SQLite runs one writer at a time). */
+    async lockPromotion(storeId: string, mode: Mode, id: string): Promise<Promotion | undefined> {
+      let q = db.selectFrom('promotions').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id);
+      if (forUpdatePromotion) q = q.forUpdate();
+      const row = await q.executeTakeFirst();
+      return row && toPromotion(row);
     },
 
     async findPromotion(storeId: string, mode: Mode, id: string): Promise<Promotion | undefined> {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Mode } from '../context.ts';
 import type { Review } from '../domain/reviews/review-types.ts';
-import { fromBool, fromDate, toBool, toDate } from './db.ts';
+import { type Dialect, fromBool, fromDate, toBool, toDate } from './db.ts';
 import type { Database } from './schema.ts';
 
 export interface ReviewFilters {
@@ -22,7 +22,8 @@ export interface NewReview {
 }
 
 /** Product reviews of a store and mode. Every method takes the store and mode first and filters on them. */
-export function createReviewStore(db: Kysely<Database>) {
+export function createReviewStore(db: Kysely<Database>, dialect: Dialect) {
+  const forUpdate = dialect === 'postgres';
   function selectReviews(storeId: string, mode: Mode) {
     return db
       .selectFrom('reviews')
@@ -72,6 +73,16 @@ export function createReviewStore(db: Kysely<Database>) {
           updated_at: fromDate(r.createdAt),
         })
         .execute();
+    },
+
+    /**
+     * Locks the review's row (not its customer's) until the transaction ends on PostgreSQL (SQLite runs one writer at
+     * a time); false when the store and mode have no such review.
+     */
+    async lockReview(storeId: string, mode: Mode, id: string): Promise<boolean> {
+      let q = db.selectFrom('reviews').select('id').where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id);
+      if (forUpdate) q = q.forUpdate();
+      return (await q.executeTakeFirst()) !== undefined;
     },
 
     async findReview(storeId: string, mode: Mode, id: string): Promise<Review | undefined> {

@@ -5,6 +5,7 @@ import type { CategoryBreakdown, InventoryTotals, LowStockRow, StockLevelRow, St
 import { requirePermission } from '../access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { newId } from '../ids.ts';
+import type { Precondition } from '../preconditions.ts';
 import { foldForSearch } from '../reference/reference-service.ts';
 import { invalid, storeCurrency } from './catalog-support.ts';
 import type { Currency, InventoryAdjustment, Sku } from './types.ts';
@@ -27,6 +28,15 @@ export async function recordAdjustment(repos: Repos, ctx: StoreContext, skuId: s
 }
 
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+
+/**
+ * Sets the store's low-stock threshold with its audit entry, in the caller's transaction (the settings service
+ * changes it along with other settings). The caller has checked settings:write and holds the store row's lock.
+ */
+export async function writeLowStockThreshold(repos: Repos, ctx: StoreContext, threshold: number): Promise<void> {
+  await repos.inventory.setLowStockThreshold(ctx.tenant.storeId, threshold);
+  await recordAudit(repos, ctx, { action: 'settings.update', targetType: 'store', targetId: ctx.tenant.storeId, details: { lowStockThreshold: threshold } });
+}
 
 function cursorOf(parts: unknown[]): string {
   return Buffer.from(JSON.stringify(parts), 'utf8').toString('base64url');
@@ -100,11 +110,13 @@ export function createInventoryService(deps: { data: DataAccess }) {
       return data.repos.inventory.lowStockThreshold(ctx.tenant.storeId);
     },
 
-    async setThreshold(ctx: StoreContext, threshold: number): Promise<number> {
+    /** `precondition` (If-Match) is checked against the current threshold, with the store row locked. */
+    async setThreshold(ctx: StoreContext, threshold: number, precondition?: Precondition<number>): Promise<number> {
       requirePermission(ctx, 'settings:write');
       await data.transaction(async (repos) => {
-        await repos.inventory.setLowStockThreshold(ctx.tenant.storeId, threshold);
-        await recordAudit(repos, ctx, { action: 'settings.update', targetType: 'store', targetId: ctx.tenant.storeId, details: { lowStockThreshold: threshold } });
+        if (!(await repos.merchants.lockStore(ctx.tenant.storeId))) throw new AppError('STORE_NOT_FOUND', 'This store no longer exists.');
+        precondition?.(await repos.inventory.lowStockThreshold(ctx.tenant.storeId));
+        await writeLowStockThreshold(repos, ctx, threshold);
       });
       return threshold;
     },

@@ -212,6 +212,12 @@ export function toStockLevelRecord(r: StockLevelRow): z.input<typeof StockLevelR
 }
 
 // The GET representations, for ETags and If-Match on writes.
-export const ProductRep: Representation<ProductView> = { schema: envelope(ProductRecord), message: 'Product retrieved', toWire: toProductRecord };
-export const GroupRep: Representation<VariantGroup> = { schema: envelope(VariantGroupRecord), message: 'Variant group retrieved', toWire: toGroupRecord };
-export const SkuRep: Representation<Sku> = { schema: envelope(SkuRecord), message: 'SKU retrieved', toWire: toSkuRecord };
+export const ProductRep: Representation<ProductView, Currency> = { schema: envelope(ProductRecord), message: 'Product retrieved', toWire: toProductRecord };
+export const GroupRep: Representation<VariantGroup, Currency> = { schema: envelope(VariantGroupRecord), message: 'Variant group retrieved', toWire: toGroupRecord };
+export const SkuRep: Representation<Sku, Currency> = { schema: envelope(SkuRecord), message: 'SKU retrieved', toWire: toSkuRecord };
+export const CategoryRep: Representation<Category> = { schema: envelope(CategoryRecord), message: 'Category retrieved', toWire: toCategoryRecord };
+export const InventorySettingsRecord = z.object({ lowStockThreshold: z.number().int() });
+export function toInventorySettingsRecord(lowStockThreshold: number): z.input<typeof InventorySettingsRecord> {
+  return { lowStockThreshold };
+}
+export const InventorySettingsRep: Representation<number> = { schema: envelope(InventorySettingsRecord), message: 'Inventory settings retrieved', toWire: toInventorySettingsRecord };

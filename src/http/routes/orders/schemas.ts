@@ -4,7 +4,8 @@ import type { Currency } from '../../../domain/catalog/types.ts';
 import type { SalesSummary } from '../../../domain/orders/analytics-service.ts';
 import type { Move } from '../../../domain/orders/order-lifecycle.ts';
 import { ORDER_STATUSES, type Order, type OrderDetail, PROMOTION_KINDS, type Promotion } from '../../../domain/orders/order-types.ts';
-import { WireTimestamp, wireTimestamp } from '../../envelope.ts';
+import { envelope, WireTimestamp, wireTimestamp } from '../../envelope.ts';
+import type { Representation } from '../../preconditions.ts';
 
 const Status = z.enum(ORDER_STATUSES);
 const AddressRecord = z
@@ -215,6 +216,10 @@ export function toPromotionRecord(p: Promotion, c: Currency): z.input<typeof Pro
     updatedAt: wireTimestamp(p.updatedAt),
   };
 }
+
+// The GET representations, for ETags and If-Match on writes.
+export const OrderRep: Representation<OrderDetail, Currency> = { schema: envelope(OrderRecord), message: 'Order retrieved', toWire: toOrderRecord };
+export const PromotionRep: Representation<Promotion, Currency> = { schema: envelope(PromotionRecord), message: 'Promotion retrieved', toWire: toPromotionRecord };
 
 /** One CSV field: quoted when it holds a comma, quote or line break; a leading = + - @ is defused for spreadsheets. */
 export function csvField(value: string | number | null): string {

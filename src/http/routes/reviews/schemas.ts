@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RatingSummary, Review } from '../../../domain/reviews/review-types.ts';
-import { WireTimestamp, wireTimestamp } from '../../envelope.ts';
+import { envelope, WireTimestamp, wireTimestamp } from '../../envelope.ts';
+import type { Representation } from '../../preconditions.ts';
 
 export const ReviewRecord = z
   .object({
@@ -50,3 +51,6 @@ export function toReviewRecord(r: Review): z.input<typeof ReviewRecord> {
 export function toRatingSummaryRecord(s: RatingSummary): z.input<typeof RatingSummaryRecord> {
   return { productId: s.productId, count: s.count, average: s.average, distribution: { ...s.distribution } };
 }
+
+/** The GET representation of a review, for ETags and If-Match on writes. */
+export const ReviewRep: Representation<Review> = { schema: envelope(ReviewRecord), message: 'Review retrieved', toWire: toReviewRecord };
