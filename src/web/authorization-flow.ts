@@ -10,8 +10,8 @@ import { storePickerPage } from './store-picker-page.ts';
 /** CSRF purposes: each form's token is good for its own page only. */
 export const PURPOSE = {
   signIn: (requestId: string | undefined) => `sign-in:${requestId ?? 'dashboard'}`,
+  signUp: 'sign-up',
   authorize: (requestId: string) => `authorize:${requestId}`,
-  dashboard: 'dashboard',
 } as const;
 
 /**
