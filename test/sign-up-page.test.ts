@@ -47,6 +47,10 @@ describeEachDatabase('the sign-up page', (kind) => {
     const signIn = await new Browser(t.app).get('/login?next=%2Fdashboard%2Fsettings');
     assert.match(signIn.body, /<a href="\/signup\?next=%2Fdashboard%2Fsettings">Create an account<\/a>/);
     assert.match(signIn.body, /cannot reset passwords yet/);
+    const repeated = await new Browser(t.app).get('/signup?next=%2Fdashboard%2Fa&next=%2Fb');
+    assert.equal(repeated.statusCode, 200, 'a repeated next is no place to go, and no failure');
+    assert.equal(hiddenField(repeated.body, 'next'), undefined);
+    assert.equal((await new Browser(t.app).get('/login?next=%2Fdashboard%2Fa&next=%2Fb')).statusCode, 200);
     for (const next of ['https://evil.example/', '//evil.example/dashboard', '/v1/stores']) {
       assert.equal(hiddenField((await new Browser(t.app).get(`/signup?next=${encodeURIComponent(next)}`)).body, 'next'), undefined, `${next} is not a place to go`);
     }

@@ -29,9 +29,13 @@ export default function AcceptInvitation() {
       api<AcceptedInvitation>('/v1/invitations/accept', { method: 'POST', headers: { 'Idempotency-Key': input.key }, body: { token: input.token } }).then((r) => r.data),
     onSuccess: async (accepted) => {
       submission.forget();
-      // The store list now has the new store: read it again, then open that store (its overview).
-      await queryClient.invalidateQueries({ queryKey: ['user', 'stores'] });
-      await queryClient.fetchQuery({ queryKey: ['user', 'stores'], queryFn: ({ signal }) => api<StoreSummary[]>('/v1/stores', { signal }).then((r) => r.data) });
+      // The store list now has the new store: read it again, then open that store (its overview). If the list cannot
+      // be read now, the shell shows that error there; the invitation is accepted either way.
+      try {
+        await queryClient.fetchQuery({ queryKey: ['user', 'stores'], staleTime: 0, queryFn: ({ signal }) => api<StoreSummary[]>('/v1/stores', { signal }).then((r) => r.data) });
+      } catch {
+        void queryClient.invalidateQueries({ queryKey: ['user', 'stores'] });
+      }
       remembered.storeId = accepted.storeId;
       navigate({ pathname: '/', search: `?${new URLSearchParams({ store: accepted.storeId })}` }, { replace: true });
     },
