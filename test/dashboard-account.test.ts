@@ -196,10 +196,10 @@ describeEachDatabase('the dashboard’s settings, connected apps, invitations, s
   it('the owner removes an app a member connected, after a confirmation naming it and its store; both tokens stop, and the old page’s form is gone', { skip }, async () => {
     const admin = await joinStore(t.app, owner, 'admin');
     const app = await connect(t.app, admin, { scope: 'orders:read settings:read', storeId: owner.storeId, client: await registerClient(t.app, { client_name: 'Admin Tool' }) });
-    const page = await openAs(owner, '/');
-    await page.getByTestId('summary').waitFor();
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Connected apps' }).click();
+    // The old page's address, signed out (as the consent page's link leads there): sign in, and back to it.
+    const page = await openAs(owner, '/connected-apps');
     await page.getByRole('heading', { level: 1, name: 'Connected apps' }).waitFor();
+    assert.equal(await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Connected apps' }).getAttribute('aria-current'), 'page');
     const row = page.getByTestId('connected-app-row').filter({ hasText: 'Admin Tool' });
     await row.waitFor();
     const text = await row.innerText();
