@@ -2,6 +2,8 @@
  * Renders the merchant dashboard in Chromium on a throw-away SQLite database with the demo data (`npm start`'s), and
  * saves screenshots to docs/images/ (overview on a desktop and a phone, in test mode, the store picker; inventory,
  * a customer and reviews).
+ * saves screenshots to docs/images/ (overview on a desktop and a phone, in test mode, the store picker; orders with
+ * their exports, settings, connected apps (one connected for the shot), the sign-up page).
  * Usage: npm run build:dashboard && node scripts/dashboard-screenshots.ts
  */
 import { mkdirSync } from 'node:fs';
@@ -9,6 +11,7 @@ import path from 'node:path';
 import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
 import { seed } from '../src/seed.ts';
 import { launchChromium, startListeningApp } from '../test/helpers/chromium.ts';
+import { connect, registerClient } from '../test/helpers/oauth.ts';
 
 const out = path.join(import.meta.dirname, '..', 'docs', 'images');
 mkdirSync(out, { recursive: true });
@@ -73,6 +76,27 @@ try {
   await phone.getByTestId('test-mode-banner').waitFor();
   await phone.waitForLoadState('networkidle');
   await phone.screenshot({ path: path.join(out, 'dashboard-overview-phone-test-mode.png'), fullPage: true });
+
+  // Account pages (docs/dashboard.md, "Settings, connected apps, invitations, sign-up").
+  const merchant = { email: demo.email, password: demo.password, storeId: store, token: '', userId: '', auth: {} };
+  await connect(t.app, merchant, { scope: 'orders:read analytics:read', client: await registerClient(t.app, { client_name: 'Acme Analytics', redirect_uris: ['https://analytics.acme.example/oauth/callback'] }) });
+  await page.goto(`${t.baseUrl}/dashboard/orders?store=${store}`);
+  await page.getByTestId('order-row').first().waitFor();
+  await page.getByRole('heading', { name: 'Export as CSV' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await shot('dashboard-orders.png');
+  await page.goto(`${t.baseUrl}/dashboard/settings?store=${store}`);
+  await page.getByTestId('settings-form').waitFor();
+  await page.waitForLoadState('networkidle');
+  await shot('dashboard-settings.png');
+  await page.goto(`${t.baseUrl}/dashboard/connected-apps?store=${store}`);
+  await page.getByTestId('connected-app-row').first().waitFor();
+  await shot('dashboard-connected-apps.png');
+  // Signed out (the sign-up page sends a signed-in browser on to the dashboard).
+  await chromium.context.clearCookies();
+  await page.setViewportSize({ width: 900, height: 900 });
+  await page.goto(`${t.baseUrl}/signup`);
+  await shot('dashboard-sign-up.png');
   process.stdout.write(`screenshots written to ${out}\n`);
 } finally {
   await chromium.close();

@@ -21,6 +21,9 @@ const Inventory = lazy(() => import('./pages/Inventory.tsx'));
 const Customers = lazy(() => import('./pages/Customers.tsx'));
 const CustomerDetail = lazy(() => import('./pages/CustomerDetail.tsx'));
 const Reviews = lazy(() => import('./pages/Reviews.tsx'));
+const Settings = lazy(() => import('./pages/Settings.tsx'));
+const ConnectedApps = lazy(() => import('./pages/ConnectedApps.tsx'));
+const AcceptInvitation = lazy(() => import('./pages/AcceptInvitation.tsx'));
 
 /**
  * The sections of the dashboard. Each shows only with its permission; those with a `path` are built (links), the rest
@@ -36,10 +39,10 @@ const SECTIONS: { label: string; permission: string; path?: string }[] = [
   { label: 'Promo ads', permission: 'promotions:read' },
   { label: 'Delivery', permission: 'delivery:read' },
   { label: 'Payments', permission: 'payments:read' },
-  { label: 'Settings', permission: 'settings:read' },
+  { label: 'Settings', permission: 'settings:read', path: '/settings' },
   { label: 'Team', permission: 'settings:read', path: '/team' },
   { label: 'API keys', permission: 'settings:write', path: '/api-keys' },
-  { label: 'Connected apps', permission: 'settings:read' },
+  { label: 'Connected apps', permission: 'settings:read', path: '/connected-apps' },
   { label: 'Audit log', permission: 'settings:read', path: '/audit-log' },
 ];
 
@@ -203,6 +206,10 @@ function Shell() {
               <Route path="customers/:customerId" element={store ? <Suspense fallback={<Loading what="the customer" />}><CustomerDetail /></Suspense> : <ChooseFirst />} />
               <Route path="reviews" element={store ? <Suspense fallback={<Loading what="reviews" />}><Reviews /></Suspense> : <ChooseFirst />} />
               <Route path="audit-log" element={store ? <Suspense fallback={<Loading what="the audit log" />}><AuditLog /></Suspense> : <ChooseFirst />} />
+              <Route path="settings" element={store ? <Suspense fallback={<Loading what="settings" />}><Settings /></Suspense> : <ChooseFirst />} />
+              {/* User-level pages: every store of the merchant, or none yet; no store needs choosing. */}
+              <Route path="connected-apps" element={<Suspense fallback={<Loading what="connected apps" />}><ConnectedApps /></Suspense>} />
+              <Route path="invitations/accept" element={<Suspense fallback={<Loading what="the invitation" />}><AcceptInvitation /></Suspense>} />
               <Route path="*" element={<NotFound />} />
             </Routes>
             </ErrorBoundary>

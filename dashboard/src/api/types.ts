@@ -151,6 +151,7 @@ export interface OrderSummary {
   id: string;
   number: string;
   customerId: string;
+  customerName: string | null; // the customer's name as it is now
   status: OrderStatus;
   currency: string;
   subtotal: number;
@@ -254,4 +255,85 @@ export interface Review {
   hidden: boolean;
   createdAt: string;
   updatedAt: string;
+}
+
+// ---- account: settings, connected apps, invitations (from src/http/routes/accounts/schemas.ts,
+// src/http/routes/settings/index.ts, src/http/routes/connected-apps/schemas.ts) ----
+
+/** GET/PATCH /v1/merchants/profile: the signed-in merchant. */
+export interface Profile extends User {
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface BusinessAddress {
+  line1: string | null;
+  line2: string | null;
+  city: string | null;
+  postalCode: string | null;
+  countryId: string | null;
+  stateId: string | null;
+}
+
+/** GET/PATCH /v1/merchants/profile/business: the active store's business profile. */
+export interface BusinessProfile {
+  storeId: string;
+  name: string;
+  legalName: string | null;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  address: BusinessAddress;
+  currency: string;
+  timezone: string;
+  logoFileId: string | null;
+  mode: Mode;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET/PATCH /v1/settings: store settings of the request's mode (lowStockThreshold, currency, timezone are store-wide). */
+export interface StoreSettings {
+  mode: Mode;
+  orderNumberPrefix: string;
+  nextOrderNumber: number;
+  nextOrderNumberPreview: string;
+  allowedOrigins: string[];
+  notificationEmail: string | null;
+  lowStockThreshold: number;
+  currency: string;
+  timezone: string;
+  updatedAt: string | null;
+}
+
+/** GET /v1/countries and /v1/states/{countryId} (public reference data). */
+export interface Country {
+  id: string;
+  name: string;
+  status: boolean;
+}
+
+export interface CountryState {
+  id: string;
+  name: string;
+  status: boolean;
+}
+
+/** GET /v1/connected-apps: one entry per app, store and mode. */
+export interface ConnectedApp {
+  clientId: string;
+  clientName: string;
+  verified: false;
+  redirectHosts: string[];
+  store: { id: string; name: string };
+  mode: Mode;
+  scopes: string[];
+  approvedBy: { userId: string; email: string }[];
+  approvedAt: string;
+  lastUsedAt: string | null;
+}
+
+/** POST /v1/invitations/accept. */
+export interface AcceptedInvitation {
+  storeId: string;
+  role: Role;
 }

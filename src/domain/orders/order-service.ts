@@ -183,6 +183,7 @@ export function createOrderService(deps: { data: DataAccess; reference: Referenc
           id: orderId,
           number: await nextOrderNumber(repos, ctx.tenant, ctx.now),
           customerId: customer.id,
+          customerName: customer.name,
           status: 'pending',
           currency: currency.code,
           subtotalMinor,

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fromMinor } from '../../../domain/catalog/money.ts';
 import type { AnalyticsService } from '../../../domain/orders/analytics-service.ts';
-import { OrderCreateBody, OrderListQuery, OrderPatchBody, PromotionBody, PromotionPatchBody, RangeQuery, SummaryQuery, TransitionBody } from '../../../domain/orders/order-schemas.ts';
+import { OrderCreateBody, OrderListQuery, OrderPatchBody, OrdersExportQuery, PromotionBody, PromotionPatchBody, RangeQuery, SummaryQuery, TransitionBody } from '../../../domain/orders/order-schemas.ts';
 import type { OrderService } from '../../../domain/orders/order-service.ts';
 import type { PromotionService } from '../../../domain/orders/promotion-service.ts';
 import { envelope, ErrorEnvelopeSchema, ok, wireTimestamp } from '../../envelope.ts';
@@ -243,7 +243,9 @@ export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderSer
       schema: {
         tags: analyticsTags,
         summary: 'Orders of a date range as CSV (analytics:read)',
-        querystring: RangeQuery,
+        description:
+          'Every order created from `from` to `to` (store-local days, inclusive), oldest first; with `status`, only the orders in that status now. One row per order with the customer’s name as it is now. The file name (Content-Disposition) names the range and the status.',
+        querystring: OrdersExportQuery,
         response: { 200: z.string().describe('text/csv'), ...errors },
       },
     },
@@ -251,12 +253,28 @@ export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderSer
       const { currency, orders: list } = await analytics.exportOrders(storeCtx(request), request.query);
       const m = (minor: number) => fromMinor(minor, currency);
       const rows = [
-        ['number', 'id', 'createdAt', 'status', 'customerId', 'currency', 'subtotal', 'discount', 'deliveryFee', 'total', 'paid', 'refunded', 'promotionCode'],
-        ...list.map((o) => [o.number, o.id, wireTimestamp(o.createdAt), o.status, o.customerId, o.currency, m(o.subtotalMinor), m(o.discountMinor), m(o.deliveryFeeMinor), m(o.totalMinor), m(o.paidMinor), m(o.refundedMinor), o.promotionCode]),
+        ['number', 'id', 'createdAt', 'status', 'customerId', 'customerName', 'currency', 'subtotal', 'discount', 'deliveryFee', 'total', 'paid', 'refunded', 'promotionCode'],
+        ...list.map((o) => [
+          o.number,
+          o.id,
+          wireTimestamp(o.createdAt),
+          o.status,
+          o.customerId,
+          o.customerName,
+          o.currency,
+          m(o.subtotalMinor),
+          m(o.discountMinor),
+          m(o.deliveryFeeMinor),
+          m(o.totalMinor),
+          m(o.paidMinor),
+          m(o.refundedMinor),
+          o.promotionCode,
+        ]),
       ];
+      const { from, to, status } = request.query;
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="orders-${request.query.from}-to-${request.query.to}.csv"`)
+        .header('content-disposition', `attachment; filename="orders-${status ? `${status}-` : ''}${from}-to-${to}.csv"`)
         .send(csv(rows));
     },
   );
