@@ -17,13 +17,17 @@ const AuditLog = lazy(() => import('./pages/AuditLog.tsx'));
 const Team = lazy(() => import('./pages/Team.tsx'));
 const Orders = lazy(() => import('./pages/Orders.tsx'));
 const OrderDetail = lazy(() => import('./pages/OrderDetail.tsx'));
+const Products = lazy(() => import('./pages/Products.tsx'));
+const ProductNew = lazy(() => import('./pages/ProductNew.tsx'));
+const ProductDetail = lazy(() => import('./pages/ProductDetail.tsx'));
+const Categories = lazy(() => import('./pages/Categories.tsx'));
 
 /**
  * The sections of the dashboard. Each shows only with its permission; those with a `path` are built (links), the rest
  * are marked "soon".
  */
 const SECTIONS: { label: string; permission: string; path?: string }[] = [
-  { label: 'Products', permission: 'products:read' },
+  { label: 'Products', permission: 'products:read', path: '/products' },
   { label: 'Inventory', permission: 'inventory:read' },
   { label: 'Orders', permission: 'orders:read', path: '/orders' },
   { label: 'Customers', permission: 'customers:read' },
@@ -194,6 +198,10 @@ function Shell() {
               <Route path="team" element={store ? <Suspense fallback={<Loading what="the team" />}><Team /></Suspense> : <ChooseFirst />} />
               <Route path="orders" element={store ? <Suspense fallback={<Loading what="orders" />}><Orders /></Suspense> : <ChooseFirst />} />
               <Route path="orders/:orderId" element={store ? <Suspense fallback={<Loading what="the order" />}><OrderDetail /></Suspense> : <ChooseFirst />} />
+              <Route path="products" element={store ? <Suspense fallback={<Loading what="products" />}><Products /></Suspense> : <ChooseFirst />} />
+              <Route path="products/new" element={store ? <Suspense fallback={<Loading what="the form" />}><ProductNew /></Suspense> : <ChooseFirst />} />
+              <Route path="products/:productId" element={store ? <Suspense fallback={<Loading what="the product" />}><ProductDetail /></Suspense> : <ChooseFirst />} />
+              <Route path="categories" element={store ? <Suspense fallback={<Loading what="categories" />}><Categories /></Suspense> : <ChooseFirst />} />
               <Route path="audit-log" element={store ? <Suspense fallback={<Loading what="the audit log" />}><AuditLog /></Suspense> : <ChooseFirst />} />
               <Route path="*" element={<NotFound />} />
             </Routes>
