@@ -207,9 +207,11 @@ function DeleteProduct({ tenant, product }: { tenant: Tenant; product: Product }
     },
   });
   const what =
-    product.type === 'VARIABLE'
-      ? `with its ${product.skuCount === 1 ? 'SKU' : `${product.skuCount} SKUs`} and their ${product.totalStock} units of stock`
-      : `with its ${product.totalStock} units of stock`;
+    product.skuCount === 0
+      ? ''
+      : product.type === 'VARIABLE'
+        ? ` with its ${product.skuCount === 1 ? 'SKU' : `${product.skuCount} SKUs`} and their ${product.totalStock} units of stock`
+        : ` with its ${product.totalStock} units of stock`;
   return (
     <Section title="Delete this product">
       {confirming ? (
@@ -217,7 +219,7 @@ function DeleteProduct({ tenant, product }: { tenant: Tenant; product: Product }
           testId="confirm-delete-product"
           title={
             <>
-              Delete “{product.name}” {what}?
+              Delete “{product.name}”{what}?
             </>
           }
           confirmLabel={`Delete “${product.name}”`}

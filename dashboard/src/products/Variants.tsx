@@ -201,7 +201,7 @@ function GroupPanel({
         </h3>
         {canWrite && mode === 'view' ? (
           <div className="member-actions">
-            <button type="button" className="button" aria-label={`Edit the group ${name}`} onClick={() => setMode('edit')}>
+            <button type="button" className="button" aria-label={`Edit group ${name}`} onClick={() => setMode('edit')}>
               Edit group
             </button>
             <button type="button" className="button" aria-label={`Add a SKU to ${name}`} onClick={() => setMode('add-sku')}>
@@ -210,7 +210,7 @@ function GroupPanel({
             <button
               type="button"
               className="button"
-              aria-label={`Delete the group ${name}`}
+              aria-label={`Delete group ${name}`}
               onClick={() => {
                 removeGroup.reset();
                 setMode('delete');
