@@ -37,6 +37,12 @@ describeEachDatabase('the dashboard’s products pages in Chromium', (kind) => {
     return page;
   }
 
+  /** Whether the element has the keyboard focus (waits for it to appear first). */
+  async function isFocused(locator: ReturnType<Page['locator']>): Promise<boolean> {
+    await locator.waitFor();
+    return locator.evaluate((el) => el === (el as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement);
+  }
+
   const png = (name: string) => ({ name, mimeType: 'image/png', buffer: IMAGES.png });
 
   /** Waits until an <img> has decoded, and returns its natural size. */
@@ -348,13 +354,17 @@ describeEachDatabase('the dashboard’s products pages in Chromium', (kind) => {
     // A group's metadata: value and colour, through its own editor.
     const { productId, groupId } = await variableProduct(t.app, owner, { name: 'Field Jacket' });
     await page.goto(`${t.baseUrl}/dashboard/products/${productId}`);
-    await page.getByRole('button', { name: 'Edit group Color: Red' }).click();
+    // By keyboard: Enter on "Edit group" puts focus in the editor's first field; saving puts it back on the button.
+    await page.getByRole('button', { name: 'Edit group Color: Red' }).focus();
+    await page.keyboard.press('Enter');
     const editor = page.getByRole('form', { name: 'Editing the group Color: Red' });
+    assert.equal(await isFocused(editor.getByLabel('Dimension')), true);
     await editor.getByLabel('Value').fill('Olive');
     await editor.getByLabel('Colour').selectOption({ label: 'Olive' });
     await assertAccessible(page, 'product, editing a group');
     await editor.getByRole('button', { name: 'Save group' }).click();
     await page.getByRole('heading', { name: /Color: Olive/ }).waitFor();
+    assert.equal(await isFocused(page.getByRole('button', { name: 'Edit group Color: Olive' })), true, 'focus back on the button');
     const group = (await call('GET', `/v2/products/${productId}/variant-groups/${groupId}`, { headers: owner.auth })).body.data;
     assert.deepEqual([group.attributeValue, group.colorId], ['Olive', 'color_olive']);
     assert.deepEqual(patches.at(-1)?.body, { attributeValue: 'Olive', colorId: 'color_olive' });

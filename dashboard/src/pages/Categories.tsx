@@ -1,5 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { api, apiWithEtag, type Tenant } from '../api/client.ts';
 import type { Category } from '../api/types.ts';
@@ -10,8 +10,7 @@ import { Field, fieldErrors } from '../components/Field.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { useSubmission } from '../idempotency.ts';
 import { type CategoryNode, categoriesKey, READ, useCategories, WRITE } from '../products/catalog.ts';
-import { type Loaded, useEditorSave } from '../products/editor.ts';
-import { useQueryClient } from '@tanstack/react-query';
+import { focusFirstField, type Loaded, useEditorSave, useReturnFocus } from '../products/editor.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
 
 const categoryPath = (id: string) => `/v1/categories/${encodeURIComponent(id)}`;
@@ -156,6 +155,7 @@ function CreateCategory({ tenant, categories }: { tenant: Tenant; categories: Ca
 function CategoryRow({ tenant, category, canWrite }: { tenant: Tenant; category: CategoryNode; canWrite: boolean }) {
   const invalidate = useInvalidateCategories(tenant);
   const [mode, setMode] = useState<'view' | 'rename' | 'delete'>('view');
+  useReturnFocus(mode === 'view' ? null : `category-${mode}-${category.id}`);
   const remove = useMutation({
     mutationFn: () => api(categoryPath(category.id), { tenant, method: 'DELETE' }),
     onSuccess: invalidate,
@@ -171,13 +171,14 @@ function CategoryRow({ tenant, category, canWrite }: { tenant: Tenant; category:
         </span>
         {canWrite && mode === 'view' ? (
           <span className="member-actions">
-            <button type="button" className="button" aria-label={`Rename ${category.name}`} onClick={() => setMode('rename')}>
+            <button type="button" className="button" aria-label={`Rename ${category.name}`} data-return-focus={`category-rename-${category.id}`} onClick={() => setMode('rename')}>
               Rename
             </button>
             <button
               type="button"
               className="button"
               aria-label={`Delete ${category.name}`}
+              data-return-focus={`category-delete-${category.id}`}
               onClick={() => {
                 remove.reset();
                 setMode('delete');
@@ -226,6 +227,8 @@ function RenameCategory({ tenant, category, onDone }: { tenant: Tenant; category
 function RenameForm({ tenant, initial, onDone }: { tenant: Tenant; initial: Loaded<Category>; onDone: () => void }) {
   const invalidate = useInvalidateCategories(tenant);
   const titleId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => focusFirstField(formRef.current), []);
   const [loaded, setLoaded] = useState(initial);
   const [name, setName] = useState(initial.value.name);
   const editor = useEditorSave<Category, { name: string }>({
@@ -251,6 +254,7 @@ function RenameForm({ tenant, initial, onDone }: { tenant: Tenant; initial: Load
   const dirty = name !== loaded.value.name;
   return (
     <form
+      ref={formRef}
       className="sku-editor"
       aria-labelledby={titleId}
       noValidate

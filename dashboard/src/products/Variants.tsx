@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { api, apiWithEtag, type Tenant } from '../api/client.ts';
 import type { Color, Product, ProductWithVariants, Sku, VariantGroup } from '../api/types.ts';
 import { Confirm } from '../components/Confirm.tsx';
@@ -10,7 +10,7 @@ import { Section } from '../components/Section.tsx';
 import { formatMoney, formatNumber } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
 import { attributesLabel, attributesText, numberOrText, parseAttributes, productKey, useColors, useInvalidateCatalog } from './catalog.ts';
-import { type Loaded, useEditorSave } from './editor.ts';
+import { focusFirstField, type Loaded, useEditorSave, useReturnFocus } from './editor.ts';
 import { ImagePreview, ImageUpload } from './Images.tsx';
 
 const groupsPath = (productId: string) => `/v2/products/${encodeURIComponent(productId)}/variant-groups`;
@@ -179,6 +179,9 @@ function GroupPanel({
   const [mode, setMode] = useState<'view' | 'edit' | 'delete' | 'add-sku'>('view');
   const [editingSku, setEditingSku] = useState<string | null>(null);
   const [deletingSku, setDeletingSku] = useState<Sku | null>(null);
+  useReturnFocus(mode === 'view' ? null : `group-${mode}-${group.id}`);
+  useReturnFocus(editingSku ? `sku-edit-${editingSku}` : null);
+  useReturnFocus(deletingSku ? `sku-delete-${deletingSku.id}` : null);
   const removeGroup = useMutation({
     mutationFn: () => api(groupPath(product.id, group.id), { tenant, method: 'DELETE' }),
     onSuccess: invalidate,
@@ -201,16 +204,17 @@ function GroupPanel({
         </h3>
         {canWrite && mode === 'view' ? (
           <div className="member-actions">
-            <button type="button" className="button" aria-label={`Edit group ${name}`} onClick={() => setMode('edit')}>
+            <button type="button" className="button" aria-label={`Edit group ${name}`} data-return-focus={`group-edit-${group.id}`} onClick={() => setMode('edit')}>
               Edit group
             </button>
-            <button type="button" className="button" aria-label={`Add a SKU to ${name}`} onClick={() => setMode('add-sku')}>
+            <button type="button" className="button" aria-label={`Add a SKU to ${name}`} data-return-focus={`group-add-sku-${group.id}`} onClick={() => setMode('add-sku')}>
               Add a SKU
             </button>
             <button
               type="button"
               className="button"
               aria-label={`Delete group ${name}`}
+              data-return-focus={`group-delete-${group.id}`}
               onClick={() => {
                 removeGroup.reset();
                 setMode('delete');
@@ -290,13 +294,14 @@ function GroupPanel({
                   {canWrite ? (
                     <td>
                       <div className="member-actions">
-                        <button type="button" className="button" aria-label={`Edit SKU ${skuName(s)}`} onClick={() => setEditingSku(s.id)}>
+                        <button type="button" className="button" aria-label={`Edit SKU ${skuName(s)}`} data-return-focus={`sku-edit-${s.id}`} onClick={() => setEditingSku(s.id)}>
                           Edit
                         </button>
                         <button
                           type="button"
                           className="button"
                           aria-label={`Delete SKU ${skuName(s)}`}
+                          data-return-focus={`sku-delete-${s.id}`}
                           onClick={() => {
                             removeSku.reset();
                             setDeletingSku(s);
@@ -396,6 +401,8 @@ function SkuForm({
 }) {
   const invalidate = useInvalidateCatalog(tenant);
   const legendId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => focusFirstField(formRef.current), []);
   const [loaded, setLoaded] = useState(initial);
   const [values, setValues] = useState(() => skuValues(initial.value));
   const editor = useEditorSave<Sku, Record<string, unknown>>({
@@ -429,7 +436,7 @@ function SkuForm({
   };
   const unshown = editor.error && ![...fieldErrors(editor.error).keys()].every((k) => k in SKU_LABELS);
   return (
-    <form className="sku-editor" onSubmit={submit} noValidate aria-labelledby={legendId}>
+    <form ref={formRef} className="sku-editor" onSubmit={submit} noValidate aria-labelledby={legendId}>
       <p id={legendId} className="confirm-title">
         Editing SKU {name} of {groupName(group)}
       </p>
@@ -563,6 +570,8 @@ function GroupEditor({ tenant, product, group, colors, onDone }: { tenant: Tenan
 function GroupForm({ tenant, product, initial, colors, onDone }: { tenant: Tenant; product: Product; initial: Loaded<VariantGroup>; colors: Color[]; onDone: () => void }) {
   const invalidate = useInvalidateCatalog(tenant);
   const titleId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => focusFirstField(formRef.current), []);
   const [loaded, setLoaded] = useState(initial);
   const [values, setValues] = useState(() => groupValues(initial.value));
   const id = initial.value.id;
@@ -594,6 +603,7 @@ function GroupForm({ tenant, product, initial, colors, onDone }: { tenant: Tenan
   const unshown = editor.error && ![...errors.keys()].every((k) => k in GROUP_LABELS || k === 'image');
   return (
     <form
+      ref={formRef}
       className="sku-editor"
       aria-labelledby={titleId}
       noValidate
@@ -761,6 +771,8 @@ function AddGroup({ tenant, product, colors }: { tenant: Tenant; product: Produc
 function AddSku({ tenant, product, group, onDone }: { tenant: Tenant; product: Product; group: VariantGroup; onDone: () => void }) {
   const invalidate = useInvalidateCatalog(tenant);
   const titleId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => focusFirstField(formRef.current), []);
   const [values, setValues] = useState<SkuValues>(EMPTY_SKU);
   const submission = useSubmission();
   const add = useMutation({
@@ -779,6 +791,7 @@ function AddSku({ tenant, product, group, onDone }: { tenant: Tenant; product: P
   const unshown = add.isError && ![...fieldErrors(add.error).keys()].every((k) => k in SKU_LABELS);
   return (
     <form
+      ref={formRef}
       className="sku-editor"
       aria-labelledby={titleId}
       noValidate
