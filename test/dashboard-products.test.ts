@@ -37,10 +37,10 @@ describeEachDatabase('the dashboard’s products pages in Chromium', (kind) => {
     return page;
   }
 
-  /** Whether the element has the keyboard focus (waits for it to appear first). */
-  async function isFocused(locator: ReturnType<Page['locator']>): Promise<boolean> {
+  /** Waits until the element has the keyboard focus (focus moves in an effect, just after the element appears). */
+  async function focused(page: Page, locator: ReturnType<Page['locator']>): Promise<void> {
     await locator.waitFor();
-    return locator.evaluate((el) => el === (el as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement);
+    await page.waitForFunction((el) => el === (el as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement, await locator.elementHandle());
   }
 
   const png = (name: string) => ({ name, mimeType: 'image/png', buffer: IMAGES.png });
@@ -358,13 +358,13 @@ describeEachDatabase('the dashboard’s products pages in Chromium', (kind) => {
     await page.getByRole('button', { name: 'Edit group Color: Red' }).focus();
     await page.keyboard.press('Enter');
     const editor = page.getByRole('form', { name: 'Editing the group Color: Red' });
-    assert.equal(await isFocused(editor.getByLabel('Dimension')), true);
+    await focused(page, editor.getByLabel('Dimension'));
     await editor.getByLabel('Value').fill('Olive');
     await editor.getByLabel('Colour').selectOption({ label: 'Olive' });
     await assertAccessible(page, 'product, editing a group');
     await editor.getByRole('button', { name: 'Save group' }).click();
     await page.getByRole('heading', { name: /Color: Olive/ }).waitFor();
-    assert.equal(await isFocused(page.getByRole('button', { name: 'Edit group Color: Olive' })), true, 'focus back on the button');
+    await focused(page, page.getByRole('button', { name: 'Edit group Color: Olive' }));
     const group = (await call('GET', `/v2/products/${productId}/variant-groups/${groupId}`, { headers: owner.auth })).body.data;
     assert.deepEqual([group.attributeValue, group.colorId], ['Olive', 'color_olive']);
     assert.deepEqual(patches.at(-1)?.body, { attributeValue: 'Olive', colorId: 'color_olive' });
