@@ -1,9 +1,9 @@
 /**
  * Renders the merchant dashboard in Chromium on a throw-away SQLite database with the demo data (`npm start`'s), and
- * saves screenshots to docs/images/ (overview on a desktop and a phone, in test mode, the store picker; inventory,
- * a customer and reviews).
- * saves screenshots to docs/images/ (overview on a desktop and a phone, in test mode, the store picker; orders with
- * their exports, settings, connected apps (one connected for the shot), the sign-up page).
+ * saves screenshots to docs/images/: the overview on a desktop and a phone, in test mode, the store picker; inventory,
+ * a customer and reviews; orders with their exports, settings, connected apps (one connected for the shot), the
+ * sign-up page; products: the list, a VARIABLE product with its variant groups while a SKU is edited, the list on a
+ * phone.
  * Usage: npm run build:dashboard && node scripts/dashboard-screenshots.ts
  */
 import { mkdirSync } from 'node:fs';
@@ -97,6 +97,28 @@ try {
   await page.setViewportSize({ width: 900, height: 900 });
   await page.goto(`${t.baseUrl}/signup`);
   await shot('dashboard-sign-up.png');
+  // Products. The demo's variant groups have no palette colour: give them theirs (by name) so the swatches show.
+  const key = { 'x-merchantapikey': demo.apiKey };
+  const tees = (await t.app.inject({ method: 'GET', url: '/v2/products?q=organic%20cotton%20tee', headers: key })).json().data[0];
+  const colors = (await t.app.inject({ method: 'GET', url: '/v1/colors' })).json().data as Array<{ id: string; name: string }>;
+  for (const g of tees.variantGroups as Array<{ id: string; attributeValue: string }>) {
+    const color = colors.find((c) => c.name.toLowerCase() === g.attributeValue.toLowerCase());
+    if (color) await t.app.inject({ method: 'PATCH', url: `/v2/products/${tees.id}/variant-groups/${g.id}`, headers: key, payload: { colorId: color.id } });
+  }
+  await page.goto(`${t.baseUrl}/dashboard/products?store=${store}`);
+  await page.getByTestId('product-row').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await shot('dashboard-products.png');
+  await page.goto(`${t.baseUrl}/dashboard/products/${tees.id}?store=${store}`);
+  await page.getByTestId('sku-row').first().waitFor();
+  await page.getByRole('button', { name: /^Edit SKU/ }).first().click();
+  await page.getByRole('button', { name: 'Save SKU' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await shot('dashboard-product-variants.png');
+  await phone.goto(`${t.baseUrl}/dashboard/products?store=${store}&mode=live`);
+  await phone.getByTestId('product-row').first().waitFor();
+  await phone.waitForLoadState('networkidle');
+  await phone.screenshot({ path: path.join(out, 'dashboard-products-phone.png'), fullPage: true });
   process.stdout.write(`screenshots written to ${out}\n`);
 } finally {
   await chromium.close();

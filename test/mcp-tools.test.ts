@@ -87,6 +87,12 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
     const variable = (await ok(mcp, 'create_product', { type: 'VARIABLE', name: 'Hoodie' })).product;
     const { group } = await ok(mcp, 'add_variant_group', { productId: variable.id, attributeName: 'Color', attributeValue: 'Blue', skus: [{ price: 40, quantityInStock: 2 }] });
     assert.equal((await ok(mcp, 'get_product', { productId: variable.id })).product.variantGroups[0].id, group.id);
+    assert.deepEqual(
+      (await ok(mcp, 'list_products', { type: 'VARIABLE' })).items.map((p: { name: string }) => p.name),
+      ['Hoodie'],
+      'the type filter, as on REST',
+    );
+    assert.equal((await refused(mcp, 'list_products', { type: 'BUNDLE' })).code, 'VALIDATION_FAILED');
   });
 
   it('refuses invalid arguments with VALIDATION_FAILED naming the field, as REST does, and writes nothing', async () => {

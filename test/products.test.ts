@@ -123,6 +123,43 @@ describeEachDatabase('products and categories', (kind) => {
       }
     });
 
+    it('filters by type (SIMPLE or VARIABLE) on /v1 and /v2, with the other filters, sorts and cursor pages', async () => {
+      const shop = await signup(t.app);
+      const cat = (await call('POST', '/v1/categories', { headers: shop.auth, body: { name: 'Tops' } })).body.data.id;
+      await simple({ name: 'Apron', categoryIds: [cat] }, shop);
+      await variableProduct(t.app, shop, { name: 'Blouse' });
+      await simple({ name: 'Cap', status: 'active' }, shop);
+      const shirt = await variableProduct(t.app, shop, { name: 'Shirt', skus: [{ price: 30, quantityInStock: 1, sku: 'SH-1' }] });
+      await call('PATCH', `/v1/products/${shirt.productId}`, { headers: shop.auth, body: { status: 'active', categoryIds: [cat] } });
+      const names = async (url: string) => {
+        const res = await call('GET', url, { headers: shop.auth });
+        assert.equal(res.status, 200, res.raw);
+        return res.body.data.map((p: { name: string; type: string }) => `${p.name}:${p.type}`);
+      };
+      assert.deepEqual(await names('/v1/products?type=VARIABLE&sort=name'), ['Blouse:VARIABLE', 'Shirt:VARIABLE']);
+      assert.deepEqual(await names('/v1/products?type=SIMPLE'), ['Cap:SIMPLE', 'Apron:SIMPLE'], 'newest first');
+      assert.deepEqual(await names('/v2/products?type=VARIABLE&sort=-name'), ['Shirt:VARIABLE', 'Blouse:VARIABLE']);
+      assert.deepEqual(await names('/v1/products?type=VARIABLE&status=active'), ['Shirt:VARIABLE']);
+      assert.deepEqual(await names(`/v1/products?type=SIMPLE&categoryId=${cat}`), ['Apron:SIMPLE']);
+      assert.deepEqual(await names('/v1/products?type=VARIABLE&q=sh-1'), ['Shirt:VARIABLE'], 'with q over SKU codes');
+      assert.deepEqual(await names('/v1/products?type=SIMPLE&q=sh-1'), []);
+      const first = await call('GET', '/v1/products?type=VARIABLE&sort=-updatedAt&limit=1', { headers: shop.auth });
+      assert.equal(first.body.pagination.hasMore, true);
+      const second = await call('GET', `/v1/products?type=VARIABLE&sort=-updatedAt&limit=1&cursor=${first.body.pagination.nextCursor}`, { headers: shop.auth });
+      assert.deepEqual([first.body.data[0].name, second.body.data[0].name], ['Shirt', 'Blouse']);
+      assert.equal(second.body.pagination.hasMore, false);
+      const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+      for (const path of ['/v1/products', '/v2/products']) {
+        const param = doc.paths[path].get.parameters.find((p: { name: string; in: string }) => p.name === 'type' && p.in === 'query');
+        assert.deepEqual(param?.schema?.enum, ['SIMPLE', 'VARIABLE'], `${path} documents the type filter`);
+      }
+      for (const bad of ['type=simple', 'type=BUNDLE', 'type=']) {
+        const res = await call('GET', `/v1/products?${bad}`, { headers: shop.auth });
+        assert.equal(res.status, 422, `${bad}: ${res.raw}`);
+        assert.equal(res.body.error.details[0].path, 'type');
+      }
+    });
+
     it('serves the same products under /v2 with variant groups nested', async () => {
       const shop = await signup(t.app);
       await variableProduct(t.app, shop, { name: 'Shirt' });

@@ -24,13 +24,17 @@ const Reviews = lazy(() => import('./pages/Reviews.tsx'));
 const Settings = lazy(() => import('./pages/Settings.tsx'));
 const ConnectedApps = lazy(() => import('./pages/ConnectedApps.tsx'));
 const AcceptInvitation = lazy(() => import('./pages/AcceptInvitation.tsx'));
+const Products = lazy(() => import('./pages/Products.tsx'));
+const ProductNew = lazy(() => import('./pages/ProductNew.tsx'));
+const ProductDetail = lazy(() => import('./pages/ProductDetail.tsx'));
+const Categories = lazy(() => import('./pages/Categories.tsx'));
 
 /**
  * The sections of the dashboard. Each shows only with its permission; those with a `path` are built (links), the rest
  * are marked "soon".
  */
 const SECTIONS: { label: string; permission: string; path?: string }[] = [
-  { label: 'Products', permission: 'products:read' },
+  { label: 'Products', permission: 'products:read', path: '/products' },
   { label: 'Inventory', permission: 'inventory:read', path: '/inventory' },
   { label: 'Orders', permission: 'orders:read', path: '/orders' },
   { label: 'Customers', permission: 'customers:read', path: '/customers' },
@@ -205,6 +209,10 @@ function Shell() {
               <Route path="customers" element={store ? <Suspense fallback={<Loading what="customers" />}><Customers /></Suspense> : <ChooseFirst />} />
               <Route path="customers/:customerId" element={store ? <Suspense fallback={<Loading what="the customer" />}><CustomerDetail /></Suspense> : <ChooseFirst />} />
               <Route path="reviews" element={store ? <Suspense fallback={<Loading what="reviews" />}><Reviews /></Suspense> : <ChooseFirst />} />
+              <Route path="products" element={store ? <Suspense fallback={<Loading what="products" />}><Products /></Suspense> : <ChooseFirst />} />
+              <Route path="products/new" element={store ? <Suspense fallback={<Loading what="the form" />}><ProductNew /></Suspense> : <ChooseFirst />} />
+              <Route path="products/:productId" element={store ? <Suspense fallback={<Loading what="the product" />}><ProductDetail /></Suspense> : <ChooseFirst />} />
+              <Route path="categories" element={store ? <Suspense fallback={<Loading what="categories" />}><Categories /></Suspense> : <ChooseFirst />} />
               <Route path="audit-log" element={store ? <Suspense fallback={<Loading what="the audit log" />}><AuditLog /></Suspense> : <ChooseFirst />} />
               <Route path="settings" element={store ? <Suspense fallback={<Loading what="settings" />}><Settings /></Suspense> : <ChooseFirst />} />
               {/* User-level pages: every store of the merchant, or none yet; no store needs choosing. */}

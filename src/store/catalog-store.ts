@@ -236,6 +236,7 @@ export function createCatalogStore(db: Kysely<Database>, dialect: Dialect) {
       const column = field === 'name' ? 'name_folded' : field === 'updatedAt' ? 'updated_at' : 'id';
       let q = db.selectFrom('products').selectAll('products').where('products.store_id', '=', storeId).where('products.mode', '=', mode);
       if (query.status) q = q.where('products.status', '=', query.status);
+      if (query.type) q = q.where('products.type', '=', query.type);
       if (query.categoryId) {
         const categoryId = query.categoryId;
         q = q.where((eb) =>

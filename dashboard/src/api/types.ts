@@ -337,3 +337,90 @@ export interface AcceptedInvitation {
   storeId: string;
   role: Role;
 }
+
+// ---- Products (src/http/routes/catalog/schemas.ts, src/http/routes/files/schemas.ts, reference colors) ----------
+
+export type ProductType = 'SIMPLE' | 'VARIABLE';
+export type ProductStatus = 'draft' | 'active' | 'archived';
+export type ProductSort = 'createdAt' | '-createdAt' | 'name' | '-name' | 'updatedAt' | '-updatedAt';
+
+/** GET /v1/products/{id}, and each row of GET /v1/products. */
+export interface Product {
+  id: string;
+  type: ProductType;
+  name: string;
+  slug: string;
+  description: string | null;
+  status: ProductStatus;
+  categoryIds: string[];
+  imageFileIds: string[];
+  specifications: Record<string, string>;
+  currency: string;
+  skuId: string | null; // SIMPLE: its single SKU
+  price: number | null; // SIMPLE only
+  discount: number | null;
+  quantityInStock: number | null;
+  sku: string | null;
+  skuCount: number;
+  totalStock: number;
+  priceRange: { min: number; max: number } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /v2/products/{productId}/variant-groups/{groupId}/skus/{skuId}. */
+export interface Sku {
+  id: string;
+  price: number;
+  discount: number; // percentage 0-100
+  quantityInStock: number;
+  sku: string | null;
+  attributes: Record<string, string>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /v2/products/{productId}/variant-groups/{groupId}. */
+export interface VariantGroup {
+  id: string;
+  attributeName: string;
+  attributeValue: string;
+  image: string | null; // file id
+  colorId: string | null;
+  skus: Sku[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /v2/products/{id}. */
+export interface ProductWithVariants extends Product {
+  variantGroups: VariantGroup[];
+}
+
+/** GET /v1/categories/{id}. */
+export interface Category {
+  id: string;
+  parentId: string | null;
+  name: string;
+  slug: string;
+  position: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /v1/colors (public). */
+export interface Color {
+  id: string;
+  name: string;
+  hex: string;
+}
+
+/** POST /v1/files. */
+export interface UploadedFile {
+  id: string;
+  url: string;
+  contentType: string;
+  size: number;
+  width: number;
+  height: number;
+}

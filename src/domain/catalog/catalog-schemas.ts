@@ -113,6 +113,7 @@ export const ProductListQuery = z.object({
   limit: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
   cursor: z.string().max(500).optional(),
   status: z.enum(PRODUCT_STATUSES).optional(),
+  type: z.enum(PRODUCT_TYPES, { error: 'must be SIMPLE or VARIABLE' }).optional().describe('only products of this type'),
   categoryId: Id.optional(),
   q: z.string().trim().max(100, 'must be at most 100 characters').optional().describe('text to find in the name or a SKU code'),
   sort: z.enum(PRODUCT_SORTS).default('-createdAt'),

@@ -100,6 +100,7 @@ export interface ProductQuery {
   limit: number;
   cursor?: string | undefined;
   status?: ProductStatus | undefined;
+  type?: ProductType | undefined;
   categoryId?: string | undefined;
   q?: string | undefined;
   sort: ProductSort;

@@ -23,7 +23,7 @@ export const productTools = [
     area,
     title: 'List products',
     description:
-      'Lists the store’s products, newest first by default, a page at a time. Filter by status, categoryId or q (text in the name or a SKU code). ' +
+      'Lists the store’s products, newest first by default, a page at a time. Filter by status, type (SIMPLE or VARIABLE), categoryId or q (text in the name or a SKU code). ' +
       'Each product has its price (SIMPLE) or price range (VARIABLE) and total stock. Use get_product for the variant groups and SKUs.',
     permission: 'products:read',
     hints: READ,

@@ -12,6 +12,7 @@ import * as m0008 from './0008-customers.ts';
 import * as m0009 from './0009-refresh-replay.ts';
 import * as m0010 from './0010-retention.ts';
 import * as m0011 from './0011-dashboard-sessions.ts';
+import * as m0012 from './0012-product-list-indexes.ts';
 
 /** Column types that differ between the engines; one migration set serves both through these. */
 export interface MigrationContext {
@@ -39,6 +40,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]
   ['0009-refresh-replay', m0009],
   ['0010-retention', m0010],
   ['0011-dashboard-sessions', m0011],
+  ['0012-product-list-indexes', m0012],
 ];
 
 function contextFor(dialect: Dialect): MigrationContext {

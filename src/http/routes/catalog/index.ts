@@ -93,7 +93,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
       schema: {
         tags: tags.products,
         summary: 'List products (products:read)',
-        description: 'Filters: status, categoryId, q (name or SKU code). Sort: createdAt, name, updatedAt (prefix - for descending). Cursor pagination.',
+        description: 'Filters: status, type (SIMPLE or VARIABLE), categoryId, q (name or SKU code). Sort: createdAt, name, updatedAt (prefix - for descending). Cursor pagination.',
         querystring: ProductListQuery,
         response: { 200: envelope(z.array(ProductRecord)).extend({ pagination: Pagination }), ...errors },
       },
@@ -171,6 +171,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
       schema: {
         tags: tags.variants,
         summary: 'List products with their variant groups and SKUs (products:read)',
+        description: 'The filters, sort and cursor pagination of GET /v1/products: status, type (SIMPLE or VARIABLE), categoryId, q.',
         querystring: ProductListQuery,
         response: { 200: envelope(z.array(ProductTreeRecord)).extend({ pagination: Pagination }), ...errors },
       },
