@@ -17,6 +17,8 @@ const AuditLog = lazy(() => import('./pages/AuditLog.tsx'));
 const Team = lazy(() => import('./pages/Team.tsx'));
 const Orders = lazy(() => import('./pages/Orders.tsx'));
 const OrderDetail = lazy(() => import('./pages/OrderDetail.tsx'));
+const Promotions = lazy(() => import('./pages/Promotions.tsx'));
+const PromotionEditor = lazy(() => import('./pages/PromotionEditor.tsx'));
 
 /**
  * The sections of the dashboard. Each shows only with its permission; those with a `path` are built (links), the rest
@@ -28,7 +30,7 @@ const SECTIONS: { label: string; permission: string; path?: string }[] = [
   { label: 'Orders', permission: 'orders:read', path: '/orders' },
   { label: 'Customers', permission: 'customers:read' },
   { label: 'Reviews', permission: 'reviews:read' },
-  { label: 'Promotions', permission: 'promotions:read' },
+  { label: 'Promotions', permission: 'promotions:read', path: '/promotions' },
   { label: 'Promo ads', permission: 'promotions:read' },
   { label: 'Delivery', permission: 'delivery:read' },
   { label: 'Payments', permission: 'payments:read' },
@@ -194,6 +196,9 @@ function Shell() {
               <Route path="team" element={store ? <Suspense fallback={<Loading what="the team" />}><Team /></Suspense> : <ChooseFirst />} />
               <Route path="orders" element={store ? <Suspense fallback={<Loading what="orders" />}><Orders /></Suspense> : <ChooseFirst />} />
               <Route path="orders/:orderId" element={store ? <Suspense fallback={<Loading what="the order" />}><OrderDetail /></Suspense> : <ChooseFirst />} />
+              <Route path="promotions" element={store ? <Suspense fallback={<Loading what="promotions" />}><Promotions /></Suspense> : <ChooseFirst />} />
+              <Route path="promotions/new" element={store ? <Suspense fallback={<Loading what="the form" />}><PromotionEditor /></Suspense> : <ChooseFirst />} />
+              <Route path="promotions/:promotionId" element={store ? <Suspense fallback={<Loading what="the promotion" />}><PromotionEditor /></Suspense> : <ChooseFirst />} />
               <Route path="audit-log" element={store ? <Suspense fallback={<Loading what="the audit log" />}><AuditLog /></Suspense> : <ChooseFirst />} />
               <Route path="*" element={<NotFound />} />
             </Routes>
