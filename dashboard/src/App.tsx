@@ -19,6 +19,9 @@ const Orders = lazy(() => import('./pages/Orders.tsx'));
 const OrderDetail = lazy(() => import('./pages/OrderDetail.tsx'));
 const Promotions = lazy(() => import('./pages/Promotions.tsx'));
 const PromotionEditor = lazy(() => import('./pages/PromotionEditor.tsx'));
+const PromoAds = lazy(() => import('./pages/PromoAds.tsx'));
+const PromoAdEditor = lazy(() => import('./pages/PromoAdEditor.tsx'));
+const Delivery = lazy(() => import('./pages/Delivery.tsx'));
 
 /**
  * The sections of the dashboard. Each shows only with its permission; those with a `path` are built (links), the rest
@@ -31,8 +34,8 @@ const SECTIONS: { label: string; permission: string; path?: string }[] = [
   { label: 'Customers', permission: 'customers:read' },
   { label: 'Reviews', permission: 'reviews:read' },
   { label: 'Promotions', permission: 'promotions:read', path: '/promotions' },
-  { label: 'Promo ads', permission: 'promotions:read' },
-  { label: 'Delivery', permission: 'delivery:read' },
+  { label: 'Promo ads', permission: 'promotions:read', path: '/promo-ads' },
+  { label: 'Delivery', permission: 'delivery:read', path: '/delivery' },
   { label: 'Payments', permission: 'payments:read' },
   { label: 'Settings', permission: 'settings:read' },
   { label: 'Team', permission: 'settings:read', path: '/team' },
@@ -199,6 +202,10 @@ function Shell() {
               <Route path="promotions" element={store ? <Suspense fallback={<Loading what="promotions" />}><Promotions /></Suspense> : <ChooseFirst />} />
               <Route path="promotions/new" element={store ? <Suspense fallback={<Loading what="the form" />}><PromotionEditor /></Suspense> : <ChooseFirst />} />
               <Route path="promotions/:promotionId" element={store ? <Suspense fallback={<Loading what="the promotion" />}><PromotionEditor /></Suspense> : <ChooseFirst />} />
+              <Route path="promo-ads" element={store ? <Suspense fallback={<Loading what="promo ads" />}><PromoAds /></Suspense> : <ChooseFirst />} />
+              <Route path="promo-ads/new" element={store ? <Suspense fallback={<Loading what="the form" />}><PromoAdEditor /></Suspense> : <ChooseFirst />} />
+              <Route path="promo-ads/:adId" element={store ? <Suspense fallback={<Loading what="the promo ad" />}><PromoAdEditor /></Suspense> : <ChooseFirst />} />
+              <Route path="delivery" element={store ? <Suspense fallback={<Loading what="delivery" />}><Delivery /></Suspense> : <ChooseFirst />} />
               <Route path="audit-log" element={store ? <Suspense fallback={<Loading what="the audit log" />}><AuditLog /></Suspense> : <ChooseFirst />} />
               <Route path="*" element={<NotFound />} />
             </Routes>

@@ -59,7 +59,7 @@ export default function Promotions() {
         ) : (
           <>
             <div className="table-wrap">
-              <table className="text-table">
+              <table className="text-table selling-table">
                 <caption className="visually-hidden">Discount codes</caption>
                 <thead>
                   <tr>

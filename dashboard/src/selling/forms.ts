@@ -47,11 +47,11 @@ export function numberText(value: number | null | undefined): string {
   return value === null || value === undefined ? '' : String(value);
 }
 
-/** The fields of `draft` that differ from `base` (compared as JSON): what a PATCH sends. */
+/** The fields of `draft` that differ from `base` (compared as JSON): what a PATCH sends. Undefined fields are left out. */
 export function changedOnly<T extends object>(base: T, draft: Partial<T>): Partial<T> {
   const out: Partial<T> = {};
   for (const key of Object.keys(draft) as (keyof T)[]) {
-    if (JSON.stringify(draft[key]) !== JSON.stringify(base[key])) out[key] = draft[key];
+    if (draft[key] !== undefined && JSON.stringify(draft[key]) !== JSON.stringify(base[key])) out[key] = draft[key];
   }
   return out;
 }
