@@ -179,6 +179,7 @@ describeEachDatabase('the dashboard’s promo ads pages in Chromium', (kind) => 
     await confirm.getByRole('button', { name: 'Delete “Summer sale”' }).click();
     await page.getByRole('heading', { level: 1, name: 'Promo ads' }).waitFor();
     await rows.filter({ hasText: 'Free returns' }).waitFor();
+    assert.equal(await rows.filter({ hasText: 'Summer sale' }).count(), 0, 'the deleted ad is not listed, even from the cache');
     assert.equal(await rows.count(), 1);
     assert.equal((await call('GET', `/v1/promo-ads/${ad.id}`, { headers: owner.auth })).status, 404);
 

@@ -118,7 +118,7 @@ describeEachDatabase('the dashboard’s promotions pages in Chromium', (kind) =>
     // A second code with the same name: the API's 409 shows next to Code.
     await page.getByRole('link', { name: 'All promotions' }).click();
     const row = page.getByTestId('promotion-row').filter({ hasText: 'SUMMER15' });
-    await row.waitFor();
+    await row.filter({ hasText: '20 % off' }).waitFor();
     assert.match(await row.innerText(), /20 % off[\s\S]*\$50\.00[\s\S]*Jun 1, 2030, 9:00\s?AM EDT[\s\S]*Scheduled/);
     await assertAccessible(page, 'promotions list');
     await page.getByRole('link', { name: 'New promotion' }).click();

@@ -22,6 +22,7 @@ const PromotionEditor = lazy(() => import('./pages/PromotionEditor.tsx'));
 const PromoAds = lazy(() => import('./pages/PromoAds.tsx'));
 const PromoAdEditor = lazy(() => import('./pages/PromoAdEditor.tsx'));
 const Delivery = lazy(() => import('./pages/Delivery.tsx'));
+const Payments = lazy(() => import('./pages/Payments.tsx'));
 
 /**
  * The sections of the dashboard. Each shows only with its permission; those with a `path` are built (links), the rest
@@ -36,7 +37,7 @@ const SECTIONS: { label: string; permission: string; path?: string }[] = [
   { label: 'Promotions', permission: 'promotions:read', path: '/promotions' },
   { label: 'Promo ads', permission: 'promotions:read', path: '/promo-ads' },
   { label: 'Delivery', permission: 'delivery:read', path: '/delivery' },
-  { label: 'Payments', permission: 'payments:read' },
+  { label: 'Payments', permission: 'payments:read', path: '/payments' },
   { label: 'Settings', permission: 'settings:read' },
   { label: 'Team', permission: 'settings:read', path: '/team' },
   { label: 'API keys', permission: 'settings:write', path: '/api-keys' },
@@ -206,6 +207,7 @@ function Shell() {
               <Route path="promo-ads/new" element={store ? <Suspense fallback={<Loading what="the form" />}><PromoAdEditor /></Suspense> : <ChooseFirst />} />
               <Route path="promo-ads/:adId" element={store ? <Suspense fallback={<Loading what="the promo ad" />}><PromoAdEditor /></Suspense> : <ChooseFirst />} />
               <Route path="delivery" element={store ? <Suspense fallback={<Loading what="delivery" />}><Delivery /></Suspense> : <ChooseFirst />} />
+              <Route path="payments" element={store ? <Suspense fallback={<Loading what="payments" />}><Payments /></Suspense> : <ChooseFirst />} />
               <Route path="audit-log" element={store ? <Suspense fallback={<Loading what="the audit log" />}><AuditLog /></Suspense> : <ChooseFirst />} />
               <Route path="*" element={<NotFound />} />
             </Routes>

@@ -205,6 +205,8 @@ function EditPromoAd({ id, canWrite, ...context }: Context & { id: string; canWr
     mutationFn: (ad: PromoAdRecord) => api(`/v1/promo-ads/${encodeURIComponent(ad.id)}`, { tenant, method: 'DELETE', headers: editor.base?.etag ? { 'If-Match': editor.base.etag } : undefined }),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: detailKey });
+      // The list shows no deleted row, not even while it reloads.
+      queryClient.removeQueries({ queryKey: [...promoAdsKey(tenant.storeId, tenant.mode), 'list'] });
       invalidate();
       navigate({ pathname: '/promo-ads', search }, { replace: true });
     },

@@ -184,6 +184,8 @@ function EditPromotion({ tenant, id, currency, zone, canWrite }: { tenant: Tenan
     mutationFn: (p: Promotion) => api(`/v1/promotions/${encodeURIComponent(p.id)}`, { tenant, method: 'DELETE', headers: editor.base?.etag ? { 'If-Match': editor.base.etag } : undefined }),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: detailKey });
+      // The list shows no deleted row, not even while it reloads.
+      queryClient.removeQueries({ queryKey: [...promotionsKey(tenant.storeId, tenant.mode), 'list'] });
       invalidate();
       navigate({ pathname: '/promotions', search }, { replace: true });
     },
