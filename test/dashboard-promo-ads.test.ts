@@ -176,6 +176,10 @@ describeEachDatabase('the dashboard’s promo ads pages in Chromium', (kind) => 
     const confirm = page.getByTestId('confirm-delete-promo-ad');
     assert.match(await confirm.innerText(), /Delete the promo ad “Summer sale”\?/);
     await assertAccessible(page, 'promo ad, confirming the deletion');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    assert.equal((await call('GET', `/v1/promo-ads/${ad.id}`, { headers: owner.auth })).status, 200, 'Cancel keeps it');
+    await page.getByRole('button', { name: 'Delete promo ad' }).click();
     await confirm.getByRole('button', { name: 'Delete “Summer sale”' }).click();
     await page.getByRole('heading', { level: 1, name: 'Promo ads' }).waitFor();
     await rows.filter({ hasText: 'Free returns' }).waitFor();

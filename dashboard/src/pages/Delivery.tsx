@@ -142,7 +142,7 @@ function NewZone({ tenant }: { tenant: Tenant }) {
   const errors = formErrors(create.error);
   return (
     <Section
-      title="Add a zone"
+      title="New zone"
       actions={
         open ? null : (
           <button type="button" className="button button-primary" onClick={() => setOpen(true)}>
