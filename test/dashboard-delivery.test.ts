@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
 import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
 import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
@@ -9,6 +9,11 @@ import { countOf } from './helpers/delivery-payments.ts';
 import { client as jsonClient, joinStore, type Merchant, signup } from './helpers/merchants.ts';
 
 const skip = browserUnavailable();
+
+/** The accessible name (aria-label) of the focused element. */
+function focusedLabelOf(page: Page): Promise<string | null> {
+  return page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(name: string): string | null } | null } }).document.activeElement?.getAttribute('aria-label') ?? null);
+}
 
 describeEachDatabase('the dashboard’s delivery page in Chromium', (kind) => {
   let t: Awaited<ReturnType<typeof startListeningApp>>;
@@ -37,6 +42,7 @@ describeEachDatabase('the dashboard’s delivery page in Chromium', (kind) => {
     await signInToDashboard(page, owner);
     await page.getByTestId('summary').waitFor();
 
+    const focusedLabel = () => focusedLabelOf(page);
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Delivery' }).click();
     await page.getByRole('heading', { level: 1, name: 'Delivery' }).waitFor();
     await page.getByText('You deliver nowhere yet. Add a zone above').waitFor();
@@ -79,6 +85,7 @@ describeEachDatabase('the dashboard’s delivery page in Chromium', (kind) => {
     // An option with a negative fee is refused next to Fee; then a valid one.
     await mainland.getByRole('button', { name: 'Add an option to Mainland US' }).click();
     const newOption = page.getByRole('form', { name: 'New option for Mainland US' });
+    assert.equal(await focusedLabel(), 'New option for Mainland US', 'focus moves into the form it opened');
     await newOption.getByLabel('Option name').fill('Standard');
     await newOption.getByLabel('Fee (USD)').fill('-1');
     await newOption.getByRole('button', { name: 'Add option' }).click();
@@ -90,6 +97,7 @@ describeEachDatabase('the dashboard’s delivery page in Chromium', (kind) => {
     await newOption.getByLabel('Most days').fill('5');
     await newOption.getByRole('button', { name: 'Add option' }).click();
     await mainland.getByText('Option “Standard” added.').waitFor();
+    assert.equal(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } | null } }).document.activeElement?.textContent), 'Mainland US', 'focus returns to the zone');
     const standard = mainland.getByTestId('delivery-option').filter({ hasText: 'Standard' });
     assert.match(await standard.innerText(), /\$5\.99[\s\S]*orders of \$75\.00[\s\S]*3–5 days[\s\S]*Yes/);
     const option = (await zones())[0]!.options[0]!;

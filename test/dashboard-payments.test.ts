@@ -147,6 +147,17 @@ describeEachDatabase('the dashboard’s payments page in Chromium', (kind) => {
     await deposit.waitFor();
     await orderRow.waitFor();
 
+    // Test mode has its own methods: the editor shows them, not the live ones it had loaded.
+    await page.getByLabel('Mode').selectOption('test');
+    await page.getByTestId('test-mode-banner').waitFor();
+    await page.getByText('No cancelled payment links.').waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(await checked(), { Card: true, 'Bank transfer': true, 'Cash on delivery': true, PayPal: false });
+    await page.getByLabel('Mode').selectOption('live');
+    await deposit.waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(await checked(), { Card: true, 'Bank transfer': true, 'Cash on delivery': false, PayPal: true });
+
     await page.setViewportSize({ width: 375, height: 800 });
     await assertAccessible(page, 'payments at 375 px');
     await page.setViewportSize({ width: 1100, height: 800 });

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { api, type Tenant } from '../api/client.ts';
 import type { DeliveryOption, DeliveryQuote, DeliveryRegion, DeliveryZone } from '../api/types.ts';
 import { Confirm } from '../components/Confirm.tsx';
@@ -29,7 +29,16 @@ function useInvalidateDelivery(tenant: Tenant) {
   };
 }
 
-/** "3–5 days", "2 days", "up to 4 days", "—". */
+/** Focus moves to an inline form when it opens, so keyboard and screen-reader users land in it (it is labelled). */
+function useFocusOnMount<T extends HTMLElement>(): RefObject<T | null> {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return ref;
+}
+
+/** "3–5 days", "2 days", "up to 4 days", "Not stated". */
 function daysText(min: number | null, max: number | null): string {
   const d = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
   if (min !== null && max !== null) return min === max ? d(min) : `${min}–${d(max)}`;
@@ -111,6 +120,13 @@ function Zones({ tenant, currency, canWrite }: { tenant: Tenant; currency: strin
 function NewZone({ tenant }: { tenant: Tenant }) {
   const invalidate = useInvalidateDelivery(tenant);
   const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    // Closing the form (added or cancelled) gives focus back to the button that opened it.
+    if (!open && wasOpen.current) opener.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
   const [name, setName] = useState('');
   const [regions, setRegions] = useState<DeliveryRegion[]>([]);
   const [created, setCreated] = useState<string | null>(null);
@@ -145,7 +161,7 @@ function NewZone({ tenant }: { tenant: Tenant }) {
       title="New zone"
       actions={
         open ? null : (
-          <button type="button" className="button button-primary" onClick={() => setOpen(true)}>
+          <button ref={opener} type="button" className="button button-primary" onClick={() => setOpen(true)}>
             Add a zone
           </button>
         )
@@ -157,7 +173,7 @@ function NewZone({ tenant }: { tenant: Tenant }) {
         </p>
       ) : null}
       {open ? (
-        <form onSubmit={submit} noValidate aria-label="New zone">
+        <NewZoneForm onSubmit={submit}>
           <Field label="Zone name" error={errors.get('name')} hint="For you, e.g. “Mainland US” or “EU”.">
             {(p) => (
               <input
@@ -200,11 +216,20 @@ function NewZone({ tenant }: { tenant: Tenant }) {
           {create.isError && !shownAtFields(create.error, (p) => p === 'name' || p === 'regions' || p.startsWith('regions[')) ? (
             <ErrorPanel error={create.error} title="The zone could not be added." />
           ) : null}
-        </form>
+        </NewZoneForm>
       ) : (
         <p className="muted">A zone is a set of countries or states you deliver to with the same options.</p>
       )}
     </Section>
+  );
+}
+
+function NewZoneForm({ onSubmit, children }: { onSubmit: (e: FormEvent<HTMLFormElement>) => void; children: ReactNode }) {
+  const ref = useFocusOnMount<HTMLFormElement>();
+  return (
+    <form ref={ref} tabIndex={-1} onSubmit={onSubmit} noValidate aria-label="New zone">
+      {children}
+    </form>
   );
 }
 
@@ -225,6 +250,13 @@ function ZoneCard({ tenant, zone, currency, canWrite }: { tenant: Tenant; zone: 
       invalidate();
     },
   });
+  const heading = useRef<HTMLHeadingElement>(null);
+  const acting = useRef(false);
+  useEffect(() => {
+    // An inline form or confirmation closing gives focus back to the zone, where its notice is announced.
+    if (action === null && acting.current) heading.current?.focus();
+    acting.current = action !== null;
+  }, [action]);
   const start = (a: Action | null) => {
     remove.reset();
     setNotice(null);
@@ -239,7 +271,7 @@ function ZoneCard({ tenant, zone, currency, canWrite }: { tenant: Tenant; zone: 
   return (
     <section className="panel" aria-labelledby={headingId} data-testid="zone">
       <div className="panel-head">
-        <h3 id={headingId} className="zone-name">
+        <h3 id={headingId} ref={heading} tabIndex={-1} className="zone-name">
           {zone.name}
         </h3>
         {canWrite && action === null ? (
@@ -444,6 +476,7 @@ function ZoneForm({
   onSave: (patch: Record<string, unknown>) => void;
   onCancel: () => void;
 }) {
+  const focusRef = useFocusOnMount<HTMLFormElement>();
   const [name, setName] = useState(base.name);
   const [regions, setRegions] = useState<DeliveryRegion[]>(base.regions);
   const errors = formErrors(error);
@@ -454,7 +487,7 @@ function ZoneForm({
     else onSave(patch);
   };
   return (
-    <form onSubmit={submit} noValidate aria-label={`Edit the zone ${base.name}`} className="inline-editor">
+    <form ref={focusRef} tabIndex={-1} onSubmit={submit} noValidate aria-label={`Edit the zone ${base.name}`} className="inline-editor">
       <Field label="Zone name" error={errors.get('name')}>
         {(p) => (
           <input
@@ -534,6 +567,7 @@ const optionBody = (d: OptionDraft): Record<string, unknown> => ({
 
 function NewOption({ tenant, zone, currency, onDone, onCancel }: { tenant: Tenant; zone: DeliveryZone; currency: string; onDone: (o: DeliveryOption) => void; onCancel: () => void }) {
   const invalidate = useInvalidateDelivery(tenant);
+  const focusRef = useFocusOnMount<HTMLFormElement>();
   const [draft, setDraft] = useState<OptionDraft>({ name: '', fee: '', freeOver: '', estimatedDaysMin: '', estimatedDaysMax: '', active: true });
   const submission = useSubmission();
   const create = useMutation({
@@ -555,7 +589,7 @@ function NewOption({ tenant, zone, currency, onDone, onCancel }: { tenant: Tenan
     if (key !== null) create.mutate({ body, key });
   };
   return (
-    <form onSubmit={submit} noValidate aria-label={`New option for ${zone.name}`} className="inline-editor">
+    <form ref={focusRef} tabIndex={-1} onSubmit={submit} noValidate aria-label={`New option for ${zone.name}`} className="inline-editor">
       <h4 className="inline-editor-title">New option for {zone.name}</h4>
       <OptionFields
         draft={draft}
@@ -668,6 +702,7 @@ function OptionForm({
   onSave: (patch: Record<string, unknown>) => void;
   onCancel: () => void;
 }) {
+  const focusRef = useFocusOnMount<HTMLFormElement>();
   const [draft, setDraft] = useState<OptionDraft>(() => optionDraft(base));
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -676,7 +711,7 @@ function OptionForm({
     else onSave(patch);
   };
   return (
-    <form onSubmit={submit} noValidate aria-label={`Edit ${base.name} in ${zone.name}`} className="inline-editor">
+    <form ref={focusRef} tabIndex={-1} onSubmit={submit} noValidate aria-label={`Edit ${base.name} in ${zone.name}`} className="inline-editor">
       <h4 className="inline-editor-title">
         Edit {base.name} ({zone.name})
       </h4>

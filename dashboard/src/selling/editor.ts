@@ -28,7 +28,7 @@ export interface Conflict<T> {
  * One editor's load-and-save cycle with `If-Match`:
  *
  * - `base` is the version the form was filled from, pinned: a background refetch does not move it, so a save always
- *   sends the ETag of what the merchant saw. `version` changes whenever the form must be refilled from `base`.
+ *   sends the ETag of what the merchant saw. `version` (a React key for the form) changes whenever the form must be refilled from `base`, and with the store or mode.
  * - `save(body, yours)` sends `method` with `If-Match: <base's ETag>` (the server ignores it where it does not check
  *   it yet). After a save, the ETag is the response's when it carries one, else a fresh GET's.
  * - A 412 re-reads the resource past the browser cache (`fresh`) into `conflict`; `reload()` takes their version (the
@@ -38,18 +38,29 @@ export function useEtagEditor<T>(options: { tenant: Tenant; path: string; queryK
   const { tenant, path, queryKey, enabled, method = 'PATCH', onSaved } = options;
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey, enabled, queryFn: ({ signal }) => loadTagged<T>(path, tenant, { signal }) });
-  const [pinned, setPinned] = useState<Loaded<T> | null>(null);
-  const [version, setVersion] = useState(0);
-  const [conflict, setConflict] = useState<Conflict<T> | null>(null);
+  // What is pinned belongs to one resource of one store and mode (the query key): switching mode or store starts over.
+  const identity = JSON.stringify(queryKey);
+  const [pinnedState, setPinnedState] = useState<{ identity: string; loaded: Loaded<T> } | null>(null);
+  const [refills, setRefills] = useState(0);
+  const [conflictState, setConflictState] = useState<{ identity: string; conflict: Conflict<T> } | null>(null);
+  const pinned = pinnedState?.identity === identity ? pinnedState.loaded : null;
+  const conflict = conflictState?.identity === identity ? conflictState.conflict : null;
+  const setPinned = (loaded: Loaded<T>) => setPinnedState({ identity, loaded });
+  const setConflict = (update: (c: Conflict<T> | null) => Conflict<T> | null) =>
+    setConflictState((s) => {
+      const next = update(s?.identity === identity ? s.conflict : null);
+      return next ? { identity, conflict: next } : null;
+    });
   useEffect(() => {
-    if (pinned === null && query.data) setPinned(query.data);
-  }, [pinned, query.data]);
+    if (pinned === null && query.data) setPinnedState({ identity, loaded: query.data });
+  }, [pinned, query.data, identity]);
   const base = pinned ?? query.data ?? null;
+  const version = `${identity}#${refills}`;
 
   const take = (loaded: Loaded<T>) => {
     setPinned(loaded);
     queryClient.setQueryData(queryKey, loaded);
-    setVersion((v) => v + 1);
+    setRefills((v) => v + 1);
   };
 
   const readCurrent = () => {
@@ -66,13 +77,13 @@ export function useEtagEditor<T>(options: { tenant: Tenant; path: string; queryK
       return r.etag ? { value: r.body.data, etag: r.etag } : await loadTagged<T>(path, tenant, { fresh: true });
     },
     onSuccess: (saved) => {
-      setConflict(null);
+      setConflict(() => null);
       take(saved);
       onSaved?.(saved.value);
     },
     onError: (error, input) => {
       if (!isConflict(error)) return;
-      setConflict({ loaded: input.loaded, body: input.body, yours: input.yours, current: null, error: null });
+      setConflict(() => ({ loaded: input.loaded, body: input.body, yours: input.yours, current: null, error: null }));
       readCurrent();
     },
   });
@@ -87,14 +98,14 @@ export function useEtagEditor<T>(options: { tenant: Tenant; path: string; queryK
     error: mutation.error && !isConflict(mutation.error) ? mutation.error : null,
     save(body: unknown, yours: Partial<T>) {
       if (mutation.isPending || !base) return;
-      setConflict(null);
+      setConflict(() => null);
       mutation.mutate({ body, yours, loaded: base });
     },
     /** Their version into the form; the merchant's edits are dropped. */
     reload() {
       if (!conflict?.current) return;
       take(conflict.current);
-      setConflict(null);
+      setConflict(() => null);
       mutation.reset();
     },
     /** The merchant's edits over theirs, sent with their ETag. */
