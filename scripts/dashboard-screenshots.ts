@@ -1,7 +1,8 @@
 /**
  * Renders the merchant dashboard in Chromium on a throw-away SQLite database with the demo data (`npm start`'s), and
- * saves screenshots to docs/images/ (overview on a desktop and a phone, in test mode, the store picker; promotions,
- * promo ads, delivery and payments).
+ * saves screenshots to docs/images/ (overview on a desktop and a phone, in test mode, the store picker; inventory,
+ * a customer and reviews; promotions, promo ads, delivery and payments; orders with their exports, settings,
+ * connected apps (one connected for the shot), the sign-up page).
  * Usage: npm run build:dashboard && node scripts/dashboard-screenshots.ts
  */
 import { mkdirSync } from 'node:fs';
@@ -10,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
 import { seed } from '../src/seed.ts';
 import { launchChromium, startListeningApp } from '../test/helpers/chromium.ts';
+import { connect, registerClient } from '../test/helpers/oauth.ts';
 
 const out = path.join(import.meta.dirname, '..', 'docs', 'images');
 mkdirSync(out, { recursive: true });
@@ -38,6 +40,36 @@ try {
   await page.waitForLoadState('networkidle');
   await shot('dashboard-overview.png');
 
+  // Inventory, customers and reviews. The demo data has no reviews: a few are written through the API first.
+  const store = demo.stores[0]!.id;
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { 'x-merchantapikey': demo.apiKey }, ...(payload ? { payload } : {}) }).then((r) => r.json().data);
+  const customers = (await call('GET', '/v1/customers?limit=3')) as Array<{ id: string }>;
+  const products = (await call('GET', '/v1/products?limit=3&sort=name')) as Array<{ id: string }>;
+  const reviews = [
+    { rating: 5, title: 'Warm and light', body: 'Wore it on a windy ridge all day. Packs small too.' },
+    { rating: 2, title: 'Runs small', body: 'Had to send it back for a size up.' },
+    { rating: 4, title: null, body: 'Good value; the colour is a little darker than the photos.' },
+  ];
+  for (const [i, r] of reviews.entries()) {
+    const review = await call('POST', '/v1/reviews', { productId: products[i]!.id, customerId: customers[i]!.id, ...r });
+    if (i === 1) await call('POST', `/v1/reviews/${review.id}/reply`, { reply: 'Sorry about that! The size chart now says it runs small.' });
+  }
+  await page.goto(`${t.baseUrl}/dashboard/inventory?store=${store}&stock=low`);
+  await page.getByTestId('stock-row').first().getByRole('button').click();
+  await page.getByTestId('sku-panel').getByRole('heading', { level: 3, name: 'History' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await shot('dashboard-inventory.png');
+  await page.goto(`${t.baseUrl}/dashboard/customers?store=${store}`);
+  await page.getByTestId('customer-row').first().getByRole('link').click();
+  await page.getByTestId('customer-order-row').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await shot('dashboard-customer.png');
+  await page.goto(`${t.baseUrl}/dashboard/reviews?store=${store}`);
+  await page.getByTestId('review').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await shot('dashboard-reviews.png');
+
   const phone = await chromium.context.newPage();
   await phone.setViewportSize({ width: 375, height: 800 });
   await phone.goto(`${t.baseUrl}/dashboard/?store=${demo.stores[0]!.id}&mode=test`);
@@ -45,13 +77,13 @@ try {
   await phone.waitForLoadState('networkidle');
   await phone.screenshot({ path: path.join(out, 'dashboard-overview-phone-test-mode.png'), fullPage: true });
 
-  // Selling: a discount code, a promo ad with an image, a payment link (the demo store has a delivery zone already).
-  const store = demo.stores[0]!.id;
-  const owner = await demoSession(t.baseUrl, demo.email, demo.password, store);
-  await owner('POST', '/v1/promotions', { code: 'SUMMER15', kind: 'percentage', value: 15, minSubtotal: 50, usageLimit: 500 });
-  await owner('POST', '/v1/promotions', { code: 'WELCOME5', kind: 'fixed', value: 5, perCustomerLimit: 1 });
-  const image = await owner('POST', '/v1/files', bannerForm(await drawBanner(page)));
-  const ad = await owner('POST', '/v1/promo-ads', {
+  // Promotions, promo ads, delivery and payments: two discount codes, two ads (one with a banner drawn by Chromium),
+  // two payment links (the demo store has a delivery zone already).
+  await call('POST', '/v1/promotions', { code: 'SUMMER15', kind: 'percentage', value: 15, minSubtotal: 50, usageLimit: 500 });
+  await call('POST', '/v1/promotions', { code: 'WELCOME5', kind: 'fixed', value: 5, perCustomerLimit: 1 });
+  const banner = await fetch(`${t.baseUrl}/v1/files`, { method: 'POST', headers: { 'x-merchantapikey': demo.apiKey }, body: bannerForm(await drawBanner(page)) });
+  const image = ((await banner.json()) as { data: { id: string } }).data;
+  const ad = await call('POST', '/v1/promo-ads', {
     title: 'Summer sale: 15 % off everything',
     body: 'Use the code SUMMER15 at checkout.',
     imageFileId: image.id,
@@ -61,17 +93,17 @@ try {
     endsAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
     status: 'published',
   });
-  await owner('POST', '/v1/promo-ads', { title: 'Free returns for 60 days', placement: 'footer', startsAt: new Date(Date.now() + 7 * 86_400_000).toISOString() });
-  await owner('POST', '/v1/payment-links', { amount: 250, description: 'Deposit for the oak table', expiresAt: new Date(Date.now() + 14 * 86_400_000).toISOString() });
-  await owner('POST', '/v1/payment-links', { amount: 39.5, description: 'Gift wrapping' });
-  const shots: [string, string, string][] = [
+  await call('POST', '/v1/promo-ads', { title: 'Free returns for 60 days', placement: 'footer', startsAt: new Date(Date.now() + 7 * 86_400_000).toISOString() });
+  await call('POST', '/v1/payment-links', { amount: 250, description: 'Deposit for the oak table', expiresAt: new Date(Date.now() + 14 * 86_400_000).toISOString() });
+  await call('POST', '/v1/payment-links', { amount: 39.5, description: 'Gift wrapping' });
+  const selling: [string, string, string][] = [
     ['/promotions', 'Promotions', 'dashboard-promotions.png'],
     ['/promo-ads', 'Promo ads', 'dashboard-promo-ads.png'],
     [`/promo-ads/${ad.id}`, 'Promo ad', 'dashboard-promo-ad-editor.png'],
     ['/delivery', 'Delivery', 'dashboard-delivery.png'],
     ['/payments', 'Payments', 'dashboard-payments.png'],
   ];
-  for (const [pathname, heading, file] of shots) {
+  for (const [pathname, heading, file] of selling) {
     await page.goto(`${t.baseUrl}/dashboard${pathname}?store=${store}`);
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     await page.waitForLoadState('networkidle');
@@ -81,26 +113,31 @@ try {
   await phone.getByRole('heading', { level: 1, name: 'Delivery' }).waitFor();
   await phone.waitForLoadState('networkidle');
   await phone.screenshot({ path: path.join(out, 'dashboard-delivery-phone.png'), fullPage: true });
+
+  // Account pages (docs/dashboard.md, "Settings, connected apps, invitations, sign-up").
+  const merchant = { email: demo.email, password: demo.password, storeId: store, token: '', userId: '', auth: {} };
+  await connect(t.app, merchant, { scope: 'orders:read analytics:read', client: await registerClient(t.app, { client_name: 'Acme Analytics', redirect_uris: ['https://analytics.acme.example/oauth/callback'] }) });
+  await page.goto(`${t.baseUrl}/dashboard/orders?store=${store}`);
+  await page.getByTestId('order-row').first().waitFor();
+  await page.getByRole('heading', { name: 'Export as CSV' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await shot('dashboard-orders.png');
+  await page.goto(`${t.baseUrl}/dashboard/settings?store=${store}`);
+  await page.getByTestId('settings-form').waitFor();
+  await page.waitForLoadState('networkidle');
+  await shot('dashboard-settings.png');
+  await page.goto(`${t.baseUrl}/dashboard/connected-apps?store=${store}`);
+  await page.getByTestId('connected-app-row').first().waitFor();
+  await shot('dashboard-connected-apps.png');
+  // Signed out (the sign-up page sends a signed-in browser on to the dashboard).
+  await chromium.context.clearCookies();
+  await page.setViewportSize({ width: 900, height: 900 });
+  await page.goto(`${t.baseUrl}/signup`);
+  await shot('dashboard-sign-up.png');
   process.stdout.write(`screenshots written to ${out}\n`);
 } finally {
   await chromium.close();
   await t.close();
-}
-
-/** The demo merchant's session in a store, as a small JSON (or multipart) client of the running service. */
-async function demoSession(baseUrl: string, email: string, password: string, storeId: string) {
-  const login = await fetch(`${baseUrl}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  return async (method: string, path: string, body: unknown) => {
-    const form = body instanceof FormData;
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'x-merchantid': storeId, ...(form ? {} : { 'content-type': 'application/json' }) },
-      body: form ? body : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return ((await response.json()) as { data: { id: string } }).data;
-  };
 }
 
 // The few canvas calls the banner needs (the scripts' tsconfig has no DOM library).

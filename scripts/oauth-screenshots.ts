@@ -1,6 +1,7 @@
 /**
- * Renders the connected-app pages in Chromium and saves screenshots to docs/images/ (sign-in, store picker, consent,
- * Connected Apps), on a throw-away SQLite database. Usage: node scripts/oauth-screenshots.ts
+ * Renders the connected-app pages in Chromium and saves screenshots to docs/images/ (sign-in, store picker, consent),
+ * on a throw-away SQLite database. Usage: node scripts/oauth-screenshots.ts (Connected Apps is a dashboard page:
+ * scripts/dashboard-screenshots.ts renders it).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -36,10 +37,6 @@ try {
   await shot('oauth-consent.png');
   await page.getByRole('button', { name: 'Allow' }).click();
   await page.waitForURL(`${redirectUri}?**`);
-
-  await page.setViewportSize({ width: 1180, height: 600 });
-  await page.goto(`${t.baseUrl}/dashboard/connected-apps`);
-  await shot('connected-apps.png');
   process.stdout.write(`screenshots written to ${out}\n`);
 } finally {
   await chromium.close();

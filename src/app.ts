@@ -17,6 +17,7 @@ import { registerIdempotency } from './http/plugins/idempotency.ts';
 import { setUpRateLimits } from './http/plugins/rate-limits.ts';
 import { rateLimits } from './http/rate-limit-policies.ts';
 import { createFrontCache, frontCachedServer } from './http/front-cache.ts';
+import { documentIfMatch } from './http/preconditions.ts';
 import { requestIdOf } from './http/request-id.ts';
 import { accountRoutes } from './http/routes/accounts/index.ts';
 import { sessionTokenRoutes } from './http/routes/accounts/session-token.ts';
@@ -125,7 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: documentIfMatch(jsonSchemaTransform),
     transformObject: jsonSchemaTransformObject,
   });
 

@@ -73,7 +73,7 @@ export function createContainer(config: Config) {
     delivery: createDeliveryService({ data, reference }),
     payments: createPaymentService({ data }),
     paymentLinks: createPaymentLinkService({ data, baseUrl: config.baseUrl }),
-    settings: createSettingsService({ data, stores, inventory }),
+    settings: createSettingsService({ data, stores }),
     cleanup: createCleanupService({ storage: createCleanupStore(db.kysely), locks: createJobLockStore(db.kysely) }),
   };
   return {

@@ -3,8 +3,11 @@ import type { LogLevel } from './config.ts';
 
 const SECRET_QUERY = /token|code|secret|password|key|verifier|assertion/i;
 
-/** A URL as it may be logged: values of parameters that can carry credentials are replaced. */
-export function redactUrlForLog(url: string): string {
+/**
+ * A URL as it may be logged: values of parameters that can carry credentials are replaced, also inside a parameter
+ * that is itself a path with a query (`/login?next=/dashboard/invitations/accept?token=…`).
+ */
+export function redactUrlForLog(url: string, depth = 0): string {
   const q = url.indexOf('?');
   if (q === -1) return url;
   const params = new URLSearchParams(url.slice(q + 1));
@@ -13,6 +16,15 @@ export function redactUrlForLog(url: string): string {
     if (SECRET_QUERY.test(name)) {
       params.set(name, '[redacted]');
       changed = true;
+      continue;
+    }
+    const value = params.get(name) ?? '';
+    if (depth < 2 && value.startsWith('/') && value.includes('?')) {
+      const redacted = redactUrlForLog(value, depth + 1);
+      if (redacted !== value) {
+        params.set(name, redacted);
+        changed = true;
+      }
     }
   }
   return changed ? `${url.slice(0, q)}?${params.toString()}` : url;

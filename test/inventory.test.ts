@@ -113,6 +113,93 @@ describeEachDatabase('inventory', (kind) => {
     });
   });
 
+  describe('stock levels', () => {
+    it('lists every SKU with its stock, product and group names and in/low/out, by product name', async () => {
+      const shop = await signup(t.app);
+      await variableProduct(t.app, shop, {
+        name: 'Zephyr Jacket',
+        skus: [
+          { price: 10, quantityInStock: 9, attributes: { Size: 'S' } },
+          { price: 10, quantityInStock: 2, sku: 'ZJ-M', attributes: { Size: 'M' } },
+          { price: 10, quantityInStock: 0, attributes: { Size: 'L' } },
+        ],
+      });
+      const sticker = await call('POST', '/v1/products', { headers: shop.auth, body: { type: 'SIMPLE', name: 'Äpfel Sticker', price: 2, quantityInStock: 40, sku: 'STK-1' } });
+      const res = await call('GET', '/v1/inventory/skus', { headers: shop.auth });
+      assert.equal(res.status, 200, res.raw);
+      assert.equal(res.body.data.lowStockThreshold, 5);
+      assert.deepEqual(
+        res.body.data.skus.map((r: { productName: string; groupName: string | null; attributes: Record<string, string>; quantityInStock: number; stock: string }) => [
+          r.productName,
+          r.groupName,
+          r.attributes.Size ?? null,
+          r.quantityInStock,
+          r.stock,
+        ]),
+        [
+          ['Äpfel Sticker', null, null, 40, 'in'],
+          ['Zephyr Jacket', 'Color: Red', 'S', 9, 'in'],
+          ['Zephyr Jacket', 'Color: Red', 'M', 2, 'low'],
+          ['Zephyr Jacket', 'Color: Red', 'L', 0, 'out'],
+        ],
+      );
+      assert.equal(res.body.data.skus[0].skuId, sticker.body.data.skuId);
+      assert.equal(res.body.data.skus[2].sku, 'ZJ-M');
+
+      const names = async (query: string) =>
+        (await call('GET', `/v1/inventory/skus?${query}`, { headers: shop.auth })).body.data.skus.map((r: { productName: string; quantityInStock: number }) => `${r.productName} ${r.quantityInStock}`);
+      assert.deepEqual(await names('stock=low'), ['Zephyr Jacket 2']);
+      assert.deepEqual(await names('stock=out'), ['Zephyr Jacket 0']);
+      assert.deepEqual(await names('stock=in'), ['Äpfel Sticker 40', 'Zephyr Jacket 9']);
+      assert.deepEqual(await names('q=apfel'), ['Äpfel Sticker 40'], 'accent- and case-insensitive on the product name');
+      assert.deepEqual(await names('q=zj-m'), ['Zephyr Jacket 2'], 'the SKU code');
+      assert.deepEqual(await names('q=nothing-like-it'), []);
+
+      // A higher threshold moves SKUs from in to low.
+      await call('PATCH', '/v1/inventory/settings', { headers: shop.auth, body: { lowStockThreshold: 10 } });
+      assert.deepEqual(await names('stock=low'), ['Zephyr Jacket 9', 'Zephyr Jacket 2']);
+
+      // Pages follow the same order.
+      const first = await call('GET', '/v1/inventory/skus?limit=3', { headers: shop.auth });
+      assert.equal(first.body.pagination.hasMore, true);
+      const rest = await call('GET', `/v1/inventory/skus?limit=3&cursor=${first.body.pagination.nextCursor}`, { headers: shop.auth });
+      assert.deepEqual(rest.body.data.skus.map((r: { quantityInStock: number }) => r.quantityInStock), [0]);
+      assert.equal(rest.body.pagination.nextCursor, null);
+    });
+
+    it('gets one SKU’s stock level; another store’s or mode’s SKU is 404', async () => {
+      const shop = await signup(t.app);
+      const { skuIds } = await variableProduct(t.app, shop, { name: 'Beanie', skus: [{ price: 10, quantityInStock: 3, attributes: { Size: 'One' } }] });
+      const one = await call('GET', `/v1/inventory/skus/${skuIds[0]}`, { headers: shop.auth });
+      assert.equal(one.status, 200, one.raw);
+      assert.deepEqual([one.body.data.lowStockThreshold, one.body.data.sku.productName, one.body.data.sku.quantityInStock, one.body.data.sku.stock], [5, 'Beanie', 3, 'low']);
+      const stranger = await signup(t.app);
+      const theirs = await call('GET', `/v1/inventory/skus/${skuIds[0]}`, { headers: stranger.auth });
+      assert.equal(theirs.status, 404);
+      assert.equal(theirs.body.error.code, 'SKU_NOT_FOUND');
+      assert.equal((await call('GET', `/v1/inventory/skus/${skuIds[0]}`, { headers: { ...shop.auth, 'x-mode': 'test' } })).status, 404);
+      assert.equal((await call('GET', '/v1/inventory/skus', { headers: stranger.auth })).body.data.skus.length, 0);
+      assert.equal((await call('GET', '/v1/inventory/skus', { headers: { ...shop.auth, 'x-mode': 'test' } })).body.data.skus.length, 0);
+    });
+
+    it('refuses a bad stock filter or cursor with 422 naming it, and needs inventory:read', async () => {
+      for (const [query, path] of [
+        ['stock=some', 'stock'],
+        ['cursor=nope', 'cursor'],
+      ] as const) {
+        const bad = await call('GET', `/v1/inventory/skus?${query}`, { headers: m.auth });
+        assert.equal(bad.status, 422, bad.raw);
+        assert.ok(bad.body.error.details.some((d: { path: string; in: string }) => d.path === path && d.in === 'query'), bad.raw);
+      }
+      const none = await createApiKey(t.app, m, { permissions: ['products:read'] });
+      for (const url of ['/v1/inventory/skus', '/v1/inventory/skus/sku_x']) {
+        const res = await call('GET', url, { headers: { 'x-merchantapikey': none.key } });
+        assert.equal(res.status, 403, url);
+        assert.match(res.body.message, /inventory:read/);
+      }
+    });
+  });
+
   describe('dashboard', () => {
     it('sums units and value, counts in-stock, low and out-of-stock SKUs, and breaks them down by category', async () => {
       const shop = await signup(t.app);

@@ -78,6 +78,12 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
     const adjusted = await ok(mcp, 'adjust_stock', { skuId: product.skuId, delta: 5, reason: 'restock' });
     assert.equal(adjusted.quantityInStock, 15);
     assert.equal((await ok(mcp, 'get_inventory_overview')).inventory.totals.unitsInStock, 15);
+    const levels = await ok(mcp, 'list_stock_levels', { q: 'plain' });
+    assert.deepEqual(
+      levels.items.map((l: { skuId: string; productName: string; quantityInStock: number; stock: string }) => [l.skuId, l.productName, l.quantityInStock, l.stock]),
+      [[product.skuId, 'Plain tee', 15, 'in']],
+    );
+    assert.deepEqual(levels.items, (await call('GET', '/v1/inventory/skus?q=plain', { headers: merchant.auth })).body.data.skus, 'the same wire fields as REST');
     const variable = (await ok(mcp, 'create_product', { type: 'VARIABLE', name: 'Hoodie' })).product;
     const { group } = await ok(mcp, 'add_variant_group', { productId: variable.id, attributeName: 'Color', attributeValue: 'Blue', skus: [{ price: 40, quantityInStock: 2 }] });
     assert.equal((await ok(mcp, 'get_product', { productId: variable.id })).product.variantGroups[0].id, group.id);

@@ -276,7 +276,7 @@ describeEachDatabase('OAuth authorization endpoint and pages', (kind) => {
       assert.match(third.body, /value="allow"/);
     });
 
-    it('sends anti-framing, no-store and no-referrer headers on the sign-in, store picker, consent and Connected Apps pages, with no scripts', async () => {
+    it('sends anti-framing, no-store and no-referrer headers on the sign-in, sign-up, store picker and consent pages, with no scripts', async () => {
       const owner = await signup(t.app);
       await call('POST', '/v1/stores', { headers: owner.auth, body: { name: 'Another' } });
       const browser = new Browser(t.app);
@@ -285,9 +285,9 @@ describeEachDatabase('OAuth authorization endpoint and pages', (kind) => {
       const picker = await browser.get(signedIn.headers.location as string);
       const chosen = await browser.post(`/oauth/authorize/${requestIdOf(picker.body)}/store`, { csrf: hiddenField(picker.body, 'csrf'), store: owner.storeId });
       const consent = await browser.get(chosen.headers.location as string);
-      const dashboard = await browser.get('/dashboard/connected-apps');
+      const signUpPage = await new Browser(t.app).get('/signup');
       const errorPage = await browser.get(`/oauth/authorize?client_id=nope`);
-      for (const [name, page] of Object.entries({ signInPage, picker, consent, dashboard, errorPage })) {
+      for (const [name, page] of Object.entries({ signInPage, signUpPage, picker, consent, errorPage })) {
         const csp = String(page.headers['content-security-policy']);
         assert.match(csp, /frame-ancestors 'none'/, name);
         assert.match(csp, /default-src 'none'/, name);

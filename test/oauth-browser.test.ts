@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
+import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
 import { browserUnavailable, launchChromium, startAppServer, startListeningApp } from './helpers/chromium.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client as jsonClient, type Merchant, signup } from './helpers/merchants.ts';
@@ -8,7 +9,7 @@ import { authorizeQuery, type Client, pkce, registerClient } from './helpers/oau
 
 const skip = browserUnavailable();
 
-describeEachDatabase('connected apps in a real browser (Chromium, JavaScript off)', (kind) => {
+describeEachDatabase('connected apps in a real browser (Chromium, JavaScript off on the pages)', (kind) => {
   let t: Awaited<ReturnType<typeof startListeningApp>>;
   let appServer: Awaited<ReturnType<typeof startAppServer>>;
   let chromium: Awaited<ReturnType<typeof launchChromium>>;
@@ -19,6 +20,7 @@ describeEachDatabase('connected apps in a real browser (Chromium, JavaScript off
 
   before(async () => {
     if (skip) return;
+    await ensureDashboardBuilt();
     t = await startListeningApp(kind);
     appServer = await startAppServer();
     // The pages must work without JavaScript: run the whole flow with it off.
@@ -108,15 +110,26 @@ describeEachDatabase('connected apps in a real browser (Chromium, JavaScript off
     assert.notEqual(refreshed.body.refresh_token, tokens.body.refresh_token);
     assert.equal((await api('/v1/members', { headers: { authorization: `Bearer ${refreshed.body.access_token}` } })).status, 200);
 
-    // Remove the app on the Connected Apps page (the browser is still signed in)
-    await page.goto(`${t.baseUrl}/dashboard/connected-apps`);
-    const row = page.getByRole('row', { name: /Acme Analytics/ });
-    await row.waitFor();
-    assert.match(await row.innerText(), /Contoso Electronics/);
-    assert.match(await row.innerText(), /orders:read/);
-    await row.getByRole('button', { name: /Remove/ }).click();
-    await page.getByText('The app was removed').waitFor();
-    await page.getByText('No apps are connected.').waitFor();
+    // Remove the app on the Connected Apps page, which is the dashboard's (a script page): the same browser session,
+    // carried into a browser with JavaScript on.
+    const scripted = await launchChromium();
+    try {
+      await scripted.context.addCookies(await context.cookies());
+      const dashboard = await scripted.context.newPage();
+      await dashboard.goto(`${t.baseUrl}/dashboard/connected-apps`);
+      const row = dashboard.getByRole('row', { name: /Acme Analytics/ });
+      await row.waitFor();
+      assert.match(await row.innerText(), /Contoso Electronics/);
+      assert.match(await row.innerText(), /orders:read/);
+      await row.getByRole('button', { name: /Remove/ }).click();
+      const confirm = dashboard.getByRole('alertdialog');
+      assert.match(await confirm.innerText(), /Remove “Acme Analytics” from Contoso Electronics\?/);
+      await confirm.getByRole('button', { name: 'Remove Acme Analytics' }).click();
+      await dashboard.getByText('“Acme Analytics” was removed from Contoso Electronics').waitFor();
+      await dashboard.getByText('No apps are connected.').waitFor();
+    } finally {
+      await scripted.close();
+    }
 
     // Both tokens fail
     const dead = await api('/v1/users/me/permissions', { headers: { authorization: `Bearer ${refreshed.body.access_token}` } });

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client as jsonClient, createApiKey, type Merchant, signup } from './helpers/merchants.ts';
-import { authorize, Browser, connect, encodeForm, hiddenField, pkce, refresh, registerClient, signIn } from './helpers/oauth.ts';
+import { authorize, connect, encodeForm, pkce, refresh, registerClient } from './helpers/oauth.ts';
 
 describeEachDatabase('Connected apps: removal and revocation (RFC 7009)', (kind) => {
   let t: TestApp;
@@ -15,15 +15,6 @@ describeEachDatabase('Connected apps: removal and revocation (RFC 7009)', (kind)
   after(() => t?.close());
 
   const permissions = (app: TestApp, token: string) => app.app.inject({ method: 'GET', url: '/v1/users/me/permissions', headers: { authorization: `Bearer ${token}` } });
-
-  /** A browser signed in to the dashboard's Connected Apps page. */
-  async function dashboard(merchant: Merchant, on: TestApp = t) {
-    const browser = new Browser(on.app);
-    const signInPage = await browser.get('/dashboard/connected-apps');
-    const signedIn = await signIn(browser, signInPage, merchant);
-    assert.equal(signedIn.headers.location, '/dashboard/connected-apps');
-    return browser;
-  }
 
   describe('the API: GET and DELETE /v1/connected-apps', () => {
     it('lists the merchant’s connected apps with store, scopes, approval and last use', async () => {
@@ -107,55 +98,6 @@ describeEachDatabase('Connected apps: removal and revocation (RFC 7009)', (kind)
         assert.equal(res.status, 403, `${method} ${url}`);
         assert.equal(res.body.error.code, 'CREDENTIAL_NOT_ALLOWED');
       }
-    });
-  });
-
-  describe('the dashboard page', () => {
-    it('asks a signed-out visitor to sign in, then shows each app with its store, scopes, approval, last use and a Remove button', async () => {
-      const m = await signup(t.app, { storeName: 'Dashboard Store' });
-      const app = await connect(t.app, m, { scope: 'orders:read', client: await registerClient(t.app, { client_name: 'Inventory Sync' }) });
-      const browser = await dashboard(m);
-      const page = await browser.get('/dashboard/connected-apps');
-      assert.equal(page.statusCode, 200);
-      assert.match(page.body, /<h1>Connected apps<\/h1>/);
-      assert.match(page.body, /<strong>Inventory Sync<\/strong> <span class="tag">not verified<\/span>/);
-      assert.match(page.body, /<td>Dashboard Store<\/td>/);
-      assert.match(page.body, /View orders and their history <code>orders:read<\/code>/);
-      assert.match(page.body, /<td>\d{4}-\d\d-\d\d \d\d:\d\d UTC<\/td>\s*<td>\d{4}-\d\d-\d\d \d\d:\d\d UTC<\/td>/, 'approved and last used');
-      assert.match(page.body, /<button class="danger" type="submit">Remove<span class="sr-only"> Inventory Sync from Dashboard Store<\/span><\/button>/);
-      assert.match(page.body, new RegExp(`name="clientId" value="${app.client.client_id}"`));
-    });
-
-    it('removes an app with the Remove button; the form needs its CSRF token', async () => {
-      const m = await signup(t.app);
-      const app = await connect(t.app, m, { scope: 'orders:read' });
-      const browser = await dashboard(m);
-      const page = await browser.get('/dashboard/connected-apps');
-      const fields = { clientId: app.client.client_id, storeId: m.storeId };
-      const forged = await browser.post('/dashboard/connected-apps/remove', fields);
-      assert.equal(forged.statusCode, 403);
-      const crossSite = await browser.post('/dashboard/connected-apps/remove', { ...fields, csrf: hiddenField(page.body, 'csrf') }, { 'sec-fetch-site': 'cross-site' });
-      assert.equal(crossSite.statusCode, 403);
-      assert.equal((await permissions(t, app.accessToken)).statusCode, 200, 'refused forms removed nothing');
-      const removed = await browser.post('/dashboard/connected-apps/remove', { ...fields, csrf: hiddenField(page.body, 'csrf') });
-      assert.equal(removed.statusCode, 303);
-      assert.equal(removed.headers.location, '/dashboard/connected-apps?removed=1');
-      const after = await browser.get(removed.headers.location as string);
-      assert.match(after.body, /The app was removed/);
-      assert.match(after.body, /No apps are connected/);
-      assert.equal((await permissions(t, app.accessToken)).statusCode, 401);
-    });
-
-    it('signs out with the Sign out button', async () => {
-      const m = await signup(t.app);
-      const browser = await dashboard(m);
-      const page = await browser.get('/dashboard/connected-apps');
-      const session = browser.cookies.get('cs_session')!;
-      const out = await browser.post('/sign-out', { csrf: hiddenField(page.body, 'csrf') });
-      assert.equal(out.statusCode, 303);
-      assert.equal(browser.cookies.get('cs_session'), undefined);
-      assert.match((await browser.get('/dashboard/connected-apps')).body, /<h1>Sign in<\/h1>/);
-      assert.equal((await call('GET', '/v1/merchants/profile', { headers: { authorization: `Bearer ${session}` } })).status, 401, 'the session is over');
     });
   });
 
@@ -277,25 +219,6 @@ describeEachDatabase('Connected apps: removal and revocation (RFC 7009)', (kind)
       assert.deepEqual(await list(outsider), []);
       assert.equal((await permissions(t, app.accessToken)).statusCode, 200);
     });
-
-    it('shows who approved each app on the owner’s page, and its Remove button removes an app a member approved', async () => {
-      const owner = await signup(t.app, { storeName: 'Page Store' });
-      const admin = await join(owner, 'admin');
-      const app = await connect(t.app, admin, { scope: 'orders:read', storeId: owner.storeId, client: await registerClient(t.app, { client_name: 'Admin Tool' }) });
-      const browser = await dashboard(owner);
-      const page = await browser.get('/dashboard/connected-apps');
-      assert.match(page.body, /<th scope="col">Approved by<\/th>/);
-      assert.match(page.body, /<strong>Admin Tool<\/strong>/);
-      assert.match(page.body, new RegExp(`<td><ul class="plain"><li>${admin.email.replaceAll('.', '\\.')}</li></ul></td>`));
-      const removed = await browser.post('/dashboard/connected-apps/remove', { csrf: hiddenField(page.body, 'csrf'), clientId: app.client.client_id, storeId: owner.storeId });
-      assert.equal(removed.statusCode, 303);
-      assert.match((await browser.get(removed.headers.location as string)).body, /No apps are connected/);
-      assert.equal((await permissions(t, app.accessToken)).statusCode, 401);
-      assert.equal((await refresh(t.app, app)).body.error, 'invalid_grant');
-
-      const adminsPage = await (await dashboard(admin)).get('/dashboard/connected-apps');
-      assert.match(adminsPage.body, /No apps are connected/);
-    });
   });
 
   describe('revocation', () => {
@@ -309,10 +232,9 @@ describeEachDatabase('Connected apps: removal and revocation (RFC 7009)', (kind)
         const pending = await authorize(t.app, m, client, { challenge, query: { scope: 'orders:read' } });
         assert.equal((await permissions(second, app.accessToken)).statusCode, 200, 'the other instance accepts the token');
 
-        const browser = await dashboard(m);
-        const page = await browser.get('/dashboard/connected-apps');
-        const removed = await browser.post('/dashboard/connected-apps/remove', { csrf: hiddenField(page.body, 'csrf'), clientId: client.client_id, storeId: m.storeId });
-        assert.equal(removed.statusCode, 303);
+        // As the dashboard's Connected Apps page removes it: DELETE with the merchant's session, naming the store.
+        const removed = await call('DELETE', `/v1/connected-apps/${client.client_id}?storeId=${m.storeId}`, { headers: m.auth });
+        assert.equal(removed.status, 200, removed.raw);
 
         for (const instance of [t, second]) {
           assert.equal((await permissions(instance, app.accessToken)).statusCode, 401);

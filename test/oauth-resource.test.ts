@@ -231,7 +231,8 @@ describeEachDatabase('OAuth access tokens on the REST API and at /mcp (RFC 6750,
         assert.equal(token.statusCode, 503);
         assert.equal(token.json().error, 'temporarily_unavailable');
         assert.equal(token.headers['retry-after'], '5');
-        const page = await down.app.inject({ method: 'GET', url: '/dashboard/connected-apps', headers: { cookie: `cs_session=${m.token}` } });
+        // A page that reads the browser session (the dashboard's sign-in, which sends a signed-in browser on).
+        const page = await down.app.inject({ method: 'GET', url: '/login', headers: { cookie: `cs_session=${m.token}` } });
         assert.equal(page.statusCode, 503);
         assert.equal(page.headers['retry-after'], '5');
       } finally {

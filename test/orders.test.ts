@@ -237,6 +237,56 @@ describeEachDatabase('orders and promotions', (kind) => {
       assert.equal((await call('PATCH', `/v1/orders/${ids[1]}`, { headers: m.auth, body: { total: 0 } })).status, 422);
     });
 
+    it('names the customer (as they are named now) in the list, the order, its moves and the CSV export, changing the ETag on a rename', async () => {
+      const { m, skuIds, customerId } = await shop({ stock: [50, 50] });
+      const created = await call('POST', '/v1/customers', { headers: m.auth, body: { name: 'Dana Other', email: 'dana@example.com' } });
+      assert.equal(created.status, 201, created.raw);
+      const other = created.body.data.id as string;
+      const placed = await place(m, { customerId, lines: [{ skuId: skuIds[0], quantity: 1 }] });
+      assert.equal(placed.body.data.customerName, 'Casey Customer');
+      const second = (await place(m, { customerId: other, lines: [{ skuId: skuIds[0], quantity: 1 }] })).body.data;
+      const list = await call('GET', '/v1/orders', { headers: m.auth });
+      assert.deepEqual(
+        list.body.data.map((o: { customerId: string; customerName: string }) => [o.customerId, o.customerName]),
+        [
+          [other, 'Dana Other'],
+          [customerId, 'Casey Customer'],
+        ],
+      );
+      const before = await call('GET', `/v1/orders/${second.id}`, { headers: m.auth });
+      assert.equal(before.body.data.customerName, 'Dana Other');
+      const renamed = await call('PATCH', `/v1/customers/${other}`, { headers: m.auth, body: { name: 'Dana Renamed' } });
+      assert.equal(renamed.status, 200, renamed.raw);
+      const after = await call('GET', `/v1/orders/${second.id}`, { headers: m.auth });
+      assert.equal(after.body.data.customerName, 'Dana Renamed');
+      assert.notEqual(after.headers.etag, before.headers.etag, 'the body changed, so did its ETag');
+      const revalidated = await t.app.inject({ method: 'GET', url: `/v1/orders/${second.id}`, headers: { ...m.auth, 'if-none-match': String(before.headers.etag) } });
+      assert.equal(revalidated.statusCode, 200, 'the old tag no longer matches');
+      assert.equal((await move(m, second.id, { to: 'paid' })).body.data.customerName, 'Dana Renamed');
+
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' }).format(new Date());
+      const exported = await t.app.inject({ method: 'GET', url: `/v1/exports/orders.csv?from=${today}&to=${today}`, headers: m.auth });
+      const rows = exported.body.trim().split('\r\n');
+      assert.equal(rows[0], 'number,id,createdAt,status,customerId,customerName,currency,subtotal,discount,deliveryFee,total,paid,refunded,promotionCode');
+      assert.deepEqual(
+        rows.slice(1).map((r) => r.split(',').slice(3, 6)),
+        [
+          ['pending', customerId, 'Casey Customer'],
+          ['paid', other, 'Dana Renamed'],
+        ],
+      );
+      const paidOnly = await t.app.inject({ method: 'GET', url: `/v1/exports/orders.csv?from=${today}&to=${today}&status=paid`, headers: m.auth });
+      assert.equal(paidOnly.statusCode, 200);
+      assert.deepEqual(
+        paidOnly.body.trim().split('\r\n').slice(1).map((r) => r.split(',')[1]),
+        [second.id],
+      );
+      assert.equal(paidOnly.headers['content-disposition'], `attachment; filename="orders-paid-${today}-to-${today}.csv"`);
+      const badStatus = await call('GET', `/v1/exports/orders.csv?from=${today}&to=${today}&status=lost`, { headers: m.auth });
+      assert.equal(badStatus.status, 422);
+      assert.equal(badStatus.body.error.details[0].path, 'status');
+    });
+
     it("answers another store's order with 404 and keeps modes apart", async () => {
       const mine = await shop();
       const theirs = await shop();
@@ -400,7 +450,7 @@ describeEachDatabase('orders and promotions', (kind) => {
       assert.match(String(csvOrders.headers['content-disposition']), /attachment; filename="orders-/);
       const lines = csvOrders.body.trim().split('\r\n');
       assert.equal(lines.length, 7, 'a header and six orders');
-      assert.equal(lines[0], 'number,id,createdAt,status,customerId,currency,subtotal,discount,deliveryFee,total,paid,refunded,promotionCode');
+      assert.equal(lines[0], 'number,id,createdAt,status,customerId,customerName,currency,subtotal,discount,deliveryFee,total,paid,refunded,promotionCode');
       const daily = await t.app.inject({ method: 'GET', url: `/v1/exports/daily-sales.csv?from=${today}&to=${today}`, headers: m.auth });
       assert.equal(daily.body, `date,orders,sales,currency\r\n${today},${sales.length},${expectedTotal},USD\r\n`);
     });

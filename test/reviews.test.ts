@@ -32,17 +32,21 @@ describeEachDatabase('reviews', (kind) => {
   describe('create and get', () => {
     it('creates a review by a customer of the store for a product of the store', async () => {
       const productId = await product();
+      const productName = `Product ${n}`;
       const customerId = await customer(m, m.auth, 'Rita Reviewer');
       const res = await review({ productId, customerId, rating: 4, title: '  Solid mug ', body: 'Keeps coffee warm.' });
       assert.equal(res.status, 201, res.raw);
       const r = res.body.data;
       assert.match(r.id, /^rev_/);
       assert.deepEqual(
-        [r.productId, r.customerId, r.customerName, r.rating, r.title, r.body, r.reply, r.repliedAt, r.hidden],
-        [productId, customerId, 'Rita Reviewer', 4, 'Solid mug', 'Keeps coffee warm.', null, null, false],
+        [r.productId, r.productName, r.customerId, r.customerName, r.rating, r.title, r.body, r.reply, r.repliedAt, r.hidden],
+        [productId, productName, customerId, 'Rita Reviewer', 4, 'Solid mug', 'Keeps coffee warm.', null, null, false],
       );
       assert.deepEqual((await call('GET', `/v1/reviews/${r.id}`, { headers: m.auth })).body.data, r);
       assert.deepEqual(await auditActions(t, m.storeId, r.id), ['review.create']);
+      // The product's name is its current one.
+      await call('PATCH', `/v1/products/${productId}`, { headers: m.auth, body: { name: 'Thermal Mug' } });
+      assert.equal((await call('GET', `/v1/reviews/${r.id}`, { headers: m.auth })).body.data.productName, 'Thermal Mug');
     });
 
     it('accepts a rating alone (title and body are optional)', async () => {

@@ -17,6 +17,13 @@ const AuditLog = lazy(() => import('./pages/AuditLog.tsx'));
 const Team = lazy(() => import('./pages/Team.tsx'));
 const Orders = lazy(() => import('./pages/Orders.tsx'));
 const OrderDetail = lazy(() => import('./pages/OrderDetail.tsx'));
+const Inventory = lazy(() => import('./pages/Inventory.tsx'));
+const Customers = lazy(() => import('./pages/Customers.tsx'));
+const CustomerDetail = lazy(() => import('./pages/CustomerDetail.tsx'));
+const Reviews = lazy(() => import('./pages/Reviews.tsx'));
+const Settings = lazy(() => import('./pages/Settings.tsx'));
+const ConnectedApps = lazy(() => import('./pages/ConnectedApps.tsx'));
+const AcceptInvitation = lazy(() => import('./pages/AcceptInvitation.tsx'));
 const Promotions = lazy(() => import('./pages/Promotions.tsx'));
 const PromotionEditor = lazy(() => import('./pages/PromotionEditor.tsx'));
 const PromoAds = lazy(() => import('./pages/PromoAds.tsx'));
@@ -30,18 +37,18 @@ const Payments = lazy(() => import('./pages/Payments.tsx'));
  */
 const SECTIONS: { label: string; permission: string; path?: string }[] = [
   { label: 'Products', permission: 'products:read' },
-  { label: 'Inventory', permission: 'inventory:read' },
+  { label: 'Inventory', permission: 'inventory:read', path: '/inventory' },
   { label: 'Orders', permission: 'orders:read', path: '/orders' },
-  { label: 'Customers', permission: 'customers:read' },
-  { label: 'Reviews', permission: 'reviews:read' },
+  { label: 'Customers', permission: 'customers:read', path: '/customers' },
+  { label: 'Reviews', permission: 'reviews:read', path: '/reviews' },
   { label: 'Promotions', permission: 'promotions:read', path: '/promotions' },
   { label: 'Promo ads', permission: 'promotions:read', path: '/promo-ads' },
   { label: 'Delivery', permission: 'delivery:read', path: '/delivery' },
   { label: 'Payments', permission: 'payments:read', path: '/payments' },
-  { label: 'Settings', permission: 'settings:read' },
+  { label: 'Settings', permission: 'settings:read', path: '/settings' },
   { label: 'Team', permission: 'settings:read', path: '/team' },
   { label: 'API keys', permission: 'settings:write', path: '/api-keys' },
-  { label: 'Connected apps', permission: 'settings:read' },
+  { label: 'Connected apps', permission: 'settings:read', path: '/connected-apps' },
   { label: 'Audit log', permission: 'settings:read', path: '/audit-log' },
 ];
 
@@ -200,6 +207,10 @@ function Shell() {
               <Route path="team" element={store ? <Suspense fallback={<Loading what="the team" />}><Team /></Suspense> : <ChooseFirst />} />
               <Route path="orders" element={store ? <Suspense fallback={<Loading what="orders" />}><Orders /></Suspense> : <ChooseFirst />} />
               <Route path="orders/:orderId" element={store ? <Suspense fallback={<Loading what="the order" />}><OrderDetail /></Suspense> : <ChooseFirst />} />
+              <Route path="inventory" element={store ? <Suspense fallback={<Loading what="inventory" />}><Inventory /></Suspense> : <ChooseFirst />} />
+              <Route path="customers" element={store ? <Suspense fallback={<Loading what="customers" />}><Customers /></Suspense> : <ChooseFirst />} />
+              <Route path="customers/:customerId" element={store ? <Suspense fallback={<Loading what="the customer" />}><CustomerDetail /></Suspense> : <ChooseFirst />} />
+              <Route path="reviews" element={store ? <Suspense fallback={<Loading what="reviews" />}><Reviews /></Suspense> : <ChooseFirst />} />
               <Route path="promotions" element={store ? <Suspense fallback={<Loading what="promotions" />}><Promotions /></Suspense> : <ChooseFirst />} />
               <Route path="promotions/new" element={store ? <Suspense fallback={<Loading what="the form" />}><PromotionEditor /></Suspense> : <ChooseFirst />} />
               <Route path="promotions/:promotionId" element={store ? <Suspense fallback={<Loading what="the promotion" />}><PromotionEditor /></Suspense> : <ChooseFirst />} />
@@ -209,6 +220,10 @@ function Shell() {
               <Route path="delivery" element={store ? <Suspense fallback={<Loading what="delivery" />}><Delivery /></Suspense> : <ChooseFirst />} />
               <Route path="payments" element={store ? <Suspense fallback={<Loading what="payments" />}><Payments /></Suspense> : <ChooseFirst />} />
               <Route path="audit-log" element={store ? <Suspense fallback={<Loading what="the audit log" />}><AuditLog /></Suspense> : <ChooseFirst />} />
+              <Route path="settings" element={store ? <Suspense fallback={<Loading what="settings" />}><Settings /></Suspense> : <ChooseFirst />} />
+              {/* User-level pages: every store of the merchant, or none yet; no store needs choosing. */}
+              <Route path="connected-apps" element={<Suspense fallback={<Loading what="connected apps" />}><ConnectedApps /></Suspense>} />
+              <Route path="invitations/accept" element={<Suspense fallback={<Loading what="the invitation" />}><AcceptInvitation /></Suspense>} />
               <Route path="*" element={<NotFound />} />
             </Routes>
             </ErrorBoundary>

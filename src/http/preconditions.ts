@@ -1,23 +1,29 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Currency } from '../domain/catalog/types.ts';
-import type { Precondition } from '../domain/catalog/catalog-support.ts';
+import type { Precondition } from '../domain/preconditions.ts';
 import { AppError } from '../errors.ts';
-import { ok } from './envelope.ts';
+import { ErrorEnvelopeSchema, ok } from './envelope.ts';
 import { etagOf, ifMatchMatches } from './etag.ts';
 
 /**
  * How a resource is represented by its GET route: the response schema, the message, and the mapping to wire fields.
- * The ETag of a representation is the hash of exactly the bytes that GET would send.
+ * The ETag of a representation is the hash of exactly the bytes that GET would send. `C` is what the mapping needs
+ * besides the resource and what the service reads along with it (the store currency); what comes from the request
+ * (the mode, the time of the request) is bound when the route builds the representation.
  */
-export interface Representation<T> {
+export interface Representation<T, C = void> {
   schema: z.ZodType;
   message: string;
-  toWire(entity: T, currency: Currency): unknown;
+  toWire(entity: T, context: C): unknown;
 }
 
-export function representationEtag<T>(rep: Representation<T>, entity: T, currency: Currency): string {
-  const encoded = z.safeEncode(rep.schema, ok(rep.message, rep.toWire(entity, currency)));
+/** The context argument of a representation: none for `void`. */
+// biome-ignore lint/suspicious/noConfusingVoidType: void is the "no context" of `Precondition<T, C = void>`, which lets callers omit the argument.
+type ContextArgs<C> = [C] extends [void] ? [context?: C] : [context: C];
+
+/** The ETag the GET of the resource answers with: the same encoding and hash as the serializer and caching plugin. */
+export function representationEtag<T, C>(rep: Representation<T, C>, entity: T, ...[context]: ContextArgs<C>): string {
+  const encoded = z.safeEncode(rep.schema, ok(rep.message, rep.toWire(entity, context as C)));
   if (!encoded.success) throw encoded.error;
   return etagOf(JSON.stringify(encoded.data));
 }
@@ -25,12 +31,14 @@ export function representationEtag<T>(rep: Representation<T>, entity: T, currenc
 /**
  * If-Match (RFC 9110 §13.1.1) for a write: a check that runs against the current state inside the write
  * transaction; a tag that is not the current one (strong comparison) stops the write with 412 and the current ETag.
+ * `*` matches any existing resource. Without the header there is no check.
  */
-export function ifMatch<T>(request: FastifyRequest, rep: Representation<T>): Precondition<T> | undefined {
+export function ifMatch<T, C>(request: FastifyRequest, rep: Representation<T, C>): Precondition<T, C> | undefined {
   const header = request.headers['if-match'];
   if (header === undefined) return undefined;
-  return (current, currency) => {
-    const etag = representationEtag(rep, current, currency);
+  return (current, context) => {
+    if (header.trim() === '*') return; // the resource exists: the service found it before asking
+    const etag = representationEtag<T, C>(rep, current, ...([context] as ContextArgs<C>));
     if (!ifMatchMatches(header, etag)) {
       throw new AppError('PRECONDITION_FAILED', 'The resource changed since you read it: If-Match does not match its current ETag. GET it again, re-apply your change and retry.', {
         headers: { etag },
@@ -41,6 +49,44 @@ export function ifMatch<T>(request: FastifyRequest, rep: Representation<T>): Pre
 }
 
 /** After a successful write, the ETag the resource's GET now answers with. */
-export function sendWithEtag<T>(reply: FastifyReply, rep: Representation<T>, entity: T, currency: Currency): FastifyReply {
-  return reply.header('etag', representationEtag(rep, entity, currency));
+export function sendWithEtag<T, C>(reply: FastifyReply, rep: Representation<T, C>, entity: T, ...context: ContextArgs<C>): FastifyReply {
+  return reply.header('etag', representationEtag<T, C>(rep, entity, ...context));
+}
+
+// ---- the OpenAPI document ------------------------------------------------------------------------------------
+
+/** The sentence a route honouring If-Match adds to its description. */
+export const IF_MATCH_NOTE =
+  'Send If-Match with the ETag of the GET of this URL to make the change only if nobody changed it since (412 PRECONDITION_FAILED otherwise, with the current ETag).';
+
+/** The 412 answer of a route honouring If-Match, for its `response` schemas. */
+export const PRECONDITION_FAILED = { 412: ErrorEnvelopeSchema } as const;
+
+/** Route config of a route honouring If-Match: the OpenAPI document then lists the `If-Match` request header. */
+export const HONOURS_IF_MATCH = { ifMatch: true } as const;
+
+const IF_MATCH_HEADER = {
+  type: 'object',
+  properties: {
+    'If-Match': {
+      type: 'string',
+      description:
+        'Optional. The ETag of the GET of this URL (or a list of them, or *): the change is made only if it is still the current one; otherwise 412 PRECONDITION_FAILED with the current ETag, and nothing changes. Strong comparison: a weak tag (W/"…") never matches.',
+    },
+  },
+};
+
+/**
+ * Wraps the OpenAPI transform so that routes whose config has `ifMatch: true` list the optional `If-Match` request
+ * header. Documentation only: the header is read by `ifMatch`, never validated by a schema.
+ */
+export function documentIfMatch<I extends { route: { config?: unknown } }, O extends { schema?: unknown }>(transform: (input: I) => O): (input: I) => O {
+  return (input) => {
+    const out = transform(input);
+    const config = input.route.config as { ifMatch?: boolean } | undefined;
+    if (config?.ifMatch && out.schema && typeof out.schema === 'object') {
+      return { ...out, schema: { ...out.schema, headers: IF_MATCH_HEADER } };
+    }
+    return out;
+  };
 }

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Session, User } from '../domain/accounts/types.ts';
-import { fromDate, toDate } from './db.ts';
+import { type Dialect, fromDate, toDate } from './db.ts';
 import type { Database, UserTable } from './schema.ts';
 
 export function toUser(r: Pick<Selectable<UserTable>, 'id' | 'email' | 'name' | 'phone' | 'created_at' | 'updated_at'>): User {
@@ -19,7 +19,8 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const USER_COLUMNS = ['id', 'email', 'name', 'phone', 'created_at', 'updated_at'] as const;
 
 /** Users and their sessions. Users are global (a person may belong to several stores). */
-export function createAccountStore(db: Kysely<Database>) {
+export function createAccountStore(db: Kysely<Database>, dialect: Dialect) {
+  const forUpdate = dialect === 'postgres';
   return {
     async insertUser(user: User, passwordHash: string): Promise<void> {
       await db
@@ -58,6 +59,14 @@ export function createAccountStore(db: Kysely<Database>) {
 
     async findUser(id: string): Promise<User | undefined> {
       const row = await db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
+      return row && toUser(row);
+    },
+
+    /** `findUser`, locking the row until the transaction ends on PostgreSQL (SQLite runs one writer at a time). */
+    async lockUser(id: string): Promise<User | undefined> {
+      let q = db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id);
+      if (forUpdate) q = q.forUpdate();
+      const row = await q.executeTakeFirst();
       return row && toUser(row);
     },
 

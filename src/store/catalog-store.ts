@@ -555,6 +555,14 @@ export function createCatalogStore(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
+    /** The category, its row locked until the transaction ends on PostgreSQL (SQLite runs one writer at a time). */
+    async lockCategory(storeId: string, mode: Mode, id: string): Promise<Category | undefined> {
+      let q = db.selectFrom('categories').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id);
+      if (forUpdate) q = q.forUpdate();
+      const row = await q.executeTakeFirst();
+      return row && toCategory(row);
+    },
+
     async findCategory(storeId: string, mode: Mode, id: string): Promise<Category | undefined> {
       const row = await db.selectFrom('categories').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).executeTakeFirst();
       return row && toCategory(row);

@@ -2,7 +2,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Mode } from '../context.ts';
 import type { Customer, CustomerAddress, CustomerStats } from '../domain/customers/customer-types.ts';
 import { likePattern } from './catalog-store.ts';
-import { fromDate, toDate } from './db.ts';
+import { type Dialect, fromDate, toDate } from './db.ts';
 import type { CustomerTable, Database } from './schema.ts';
 
 function toCustomer(r: Selectable<CustomerTable>): Customer {
@@ -42,7 +42,8 @@ export interface CustomerChanges {
 }
 
 /** Customers of a store and mode, and their order figures. Every method takes the store and mode first. */
-export function createCustomerStore(db: Kysely<Database>) {
+export function createCustomerStore(db: Kysely<Database>, dialect: Dialect) {
+  const forUpdate = dialect === 'postgres';
   const scoped = (storeId: string, mode: Mode) => db.selectFrom('customers').where('store_id', '=', storeId).where('mode', '=', mode);
 
   return {
@@ -74,6 +75,14 @@ export function createCustomerStore(db: Kysely<Database>) {
      */
     async findCustomer(storeId: string, mode: Mode, id: string): Promise<Customer | undefined> {
       const row = await scoped(storeId, mode).selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toCustomer(row);
+    },
+
+    /** `findCustomer`, locking the row until the transaction ends on PostgreSQL (SQLite runs one writer at a time). */
+    async lockCustomer(storeId: string, mode: Mode, id: string): Promise<Customer | undefined> {
+      let q = scoped(storeId, mode).selectAll().where('id', '=', id);
+      if (forUpdate) q = q.forUpdate();
+      const row = await q.executeTakeFirst();
       return row && toCustomer(row);
     },
 

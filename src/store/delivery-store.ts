@@ -29,8 +29,8 @@ export type OptionPatch = Partial<Pick<DeliveryOption, 'name' | 'feeMinor' | 'fr
 export function createDeliveryStore(db: Kysely<Database>, dialect: Dialect) {
   return {
     /**
-     * Serializes zone writes (and option creates) of one store and mode until the transaction ends, so two zones
-     * cannot claim the same region at once and a zone's option limit holds. PostgreSQL: a transaction-scoped advisory lock; SQLite has a single writer already.
+     * Serializes zone and option writes of one store and mode until the transaction ends, so two zones cannot claim
+     * the same region at once, a zone's option limit holds, and an If-Match check sees the state it writes over. PostgreSQL: a transaction-scoped advisory lock; SQLite has a single writer already.
      */
     async lockZones(storeId: string, mode: Mode): Promise<void> {
       if (dialect !== 'postgres') return;

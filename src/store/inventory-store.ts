@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Mode } from '../context.ts';
 import type { InventoryAdjustment } from '../domain/catalog/types.ts';
+import { likePattern } from './catalog-store.ts';
 import { fromDate, toDate } from './db.ts';
 import type { Database } from './schema.ts';
 
@@ -29,6 +30,22 @@ export interface LowStockRow {
   attributes: Record<string, string>;
 }
 
+/** Where a SKU's stock stands against the low-stock threshold: above it, 1..threshold, or none. */
+export type StockState = 'in' | 'low' | 'out';
+
+export interface StockLevelRow extends LowStockRow {
+  stock: StockState;
+}
+
+export interface StockLevelQuery {
+  limit: number;
+  /** folded text (foldForSearch) to find in the product name or, lower-cased, in the SKU code */
+  q?: string | undefined;
+  stock?: StockState | undefined;
+  /** the folded product name and SKU id of the last row of the previous page */
+  after?: { name: string; id: string } | undefined;
+}
+
 /** Stock history and the inventory figures of the dashboard, per store and mode. */
 export function createInventoryStore(db: Kysely<Database>) {
   function totalsSelect(threshold: number) {
@@ -48,6 +65,38 @@ export function createInventoryStore(db: Kysely<Database>) {
     inStock: Number(r.inStock),
     lowStock: Number(r.lowStock),
     outOfStock: Number(r.outOfStock),
+  });
+
+  /** A SKU with its product's and variant group's names. */
+  function selectStockLevels(storeId: string, mode: Mode) {
+    return db
+      .selectFrom('skus')
+      .innerJoin('products', 'products.id', 'skus.product_id')
+      .leftJoin('variant_groups', 'variant_groups.id', 'skus.group_id')
+      .select([
+        'skus.id as skuId',
+        'skus.sku',
+        'skus.quantity_in_stock',
+        'skus.attributes',
+        'products.id as productId',
+        'products.name as productName',
+        'variant_groups.id as groupId',
+        'variant_groups.attribute_name',
+        'variant_groups.attribute_value',
+      ])
+      .where('skus.store_id', '=', storeId)
+      .where('skus.mode', '=', mode);
+  }
+  type StockRow = Awaited<ReturnType<ReturnType<typeof selectStockLevels>['execute']>>[number];
+  const toLowStockRow = (r: StockRow): LowStockRow => ({
+    skuId: r.skuId,
+    sku: r.sku,
+    quantityInStock: Number(r.quantity_in_stock),
+    productId: r.productId,
+    productName: r.productName,
+    groupId: r.groupId,
+    groupName: r.attribute_name === null ? null : `${r.attribute_name}: ${r.attribute_value}`,
+    attributes: JSON.parse(r.attributes) as Record<string, string>,
   });
 
   return {
@@ -126,24 +175,7 @@ export function createInventoryStore(db: Kysely<Database>) {
 
     /** SKUs at or below the threshold, fewest first, then by id; `after` continues from the last row of a page. */
     async lowStock(storeId: string, mode: Mode, threshold: number, options: { limit: number; after?: { quantity: number; id: string } }): Promise<LowStockRow[]> {
-      let q = db
-        .selectFrom('skus')
-        .innerJoin('products', 'products.id', 'skus.product_id')
-        .leftJoin('variant_groups', 'variant_groups.id', 'skus.group_id')
-        .select([
-          'skus.id as skuId',
-          'skus.sku',
-          'skus.quantity_in_stock',
-          'skus.attributes',
-          'products.id as productId',
-          'products.name as productName',
-          'variant_groups.id as groupId',
-          'variant_groups.attribute_name',
-          'variant_groups.attribute_value',
-        ])
-        .where('skus.store_id', '=', storeId)
-        .where('skus.mode', '=', mode)
-        .where('skus.quantity_in_stock', '<=', threshold);
+      let q = selectStockLevels(storeId, mode).where('skus.quantity_in_stock', '<=', threshold);
       const after = options.after;
       if (after) {
         q = q.where((eb) =>
@@ -151,16 +183,33 @@ export function createInventoryStore(db: Kysely<Database>) {
         );
       }
       const rows = await q.orderBy('skus.quantity_in_stock').orderBy('skus.id').limit(options.limit + 1).execute();
-      return rows.map((r) => ({
-        skuId: r.skuId,
-        sku: r.sku,
-        quantityInStock: Number(r.quantity_in_stock),
-        productId: r.productId,
-        productName: r.productName,
-        groupId: r.groupId,
-        groupName: r.attribute_name === null ? null : `${r.attribute_name}: ${r.attribute_value}`,
-        attributes: JSON.parse(r.attributes) as Record<string, string>,
-      }));
+      return rows.map(toLowStockRow);
+    },
+
+    /**
+     * Every SKU with its stock and its product's and group's names, by product name (folded) and then SKU id, up to
+     * `limit + 1` rows (keyset pagination on that pair, `sortName` being the row's folded name). `threshold` decides
+     * `stock` and the `stock` filter.
+     */
+    async stockLevels(storeId: string, mode: Mode, threshold: number, query: StockLevelQuery): Promise<Array<StockLevelRow & { sortName: string }>> {
+      let q = selectStockLevels(storeId, mode).select('products.name_folded');
+      if (query.q) {
+        const pattern = likePattern(query.q);
+        q = q.where((eb) => eb.or([eb(sql`products.name_folded`, 'like', sql`${pattern} escape '\\'`), eb(sql`lower(skus.sku)`, 'like', sql`${pattern} escape '\\'`)]));
+      }
+      if (query.stock === 'out') q = q.where('skus.quantity_in_stock', '=', 0);
+      else if (query.stock === 'low') q = q.where('skus.quantity_in_stock', '>', 0).where('skus.quantity_in_stock', '<=', threshold);
+      else if (query.stock === 'in') q = q.where('skus.quantity_in_stock', '>', threshold);
+      const after = query.after;
+      if (after) q = q.where((eb) => eb(eb.refTuple('products.name_folded', 'skus.id'), '>', eb.tuple(after.name, after.id)));
+      const rows = await q.orderBy('products.name_folded').orderBy('skus.id').limit(query.limit + 1).execute();
+      return rows.map((r) => ({ ...toLowStockRow(r), stock: stockState(Number(r.quantity_in_stock), threshold), sortName: r.name_folded }));
+    },
+
+    /** One SKU's stock level, or undefined when the store and mode have no such SKU. */
+    async stockLevel(storeId: string, mode: Mode, threshold: number, skuId: string): Promise<StockLevelRow | undefined> {
+      const row = await selectStockLevels(storeId, mode).where('skus.id', '=', skuId).executeTakeFirst();
+      return row && { ...toLowStockRow(row), stock: stockState(Number(row.quantity_in_stock), threshold) };
     },
 
     async lowStockThreshold(storeId: string): Promise<number> {
@@ -175,3 +224,8 @@ export function createInventoryStore(db: Kysely<Database>) {
 }
 
 export type InventoryStore = ReturnType<typeof createInventoryStore>;
+
+/** In stock above the threshold, low from 1 to the threshold, out at 0 (the dashboard's counts use the same rule). */
+export function stockState(quantity: number, threshold: number): StockState {
+  return quantity === 0 ? 'out' : quantity <= threshold ? 'low' : 'in';
+}

@@ -81,6 +81,17 @@ export function createMerchantStore(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
+    /**
+     * The store, its row locked until the transaction ends on PostgreSQL (SQLite runs one writer at a time): writes to
+     * the business profile and the store-wide settings (currency, time zone, low-stock threshold) run one at a time.
+     */
+    async lockStore(storeId: string): Promise<Store | undefined> {
+      let q = db.selectFrom('stores').selectAll().where('id', '=', storeId);
+      if (forUpdate) q = q.forUpdate();
+      const row = await q.executeTakeFirst();
+      return row && toStore(row);
+    },
+
     async findStore(storeId: string): Promise<Store | undefined> {
       const row = await db.selectFrom('stores').selectAll().where('id', '=', storeId).executeTakeFirst();
       return row && toStore(row);

@@ -1,14 +1,56 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import type { Mode } from '../context.ts';
 import type { Address, Order, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus, Promotion, PromotionKind } from '../domain/orders/order-types.ts';
-import { fromBool, fromDate, toBool, toDate } from './db.ts';
+import { type Dialect, fromBool, fromDate, toBool, toDate } from './db.ts';
 import type { Database, OrderTable, PromotionTable } from './schema.ts';
 
-function toOrder(r: Selectable<OrderTable>): Order {
+/** An order row with its customer's current name (`customerNameOf`). */
+type OrderRow = Selectable<OrderTable> & { customer_name: string | null };
+
+/**
+ * The columns of an order read: every column of `orders` and the customer's name as it is now, from a correlated
+ * subquery on the same store and mode (a subquery, not a join, so `FOR UPDATE` still locks the order row only).
+ */
+function orderColumns(eb: ExpressionBuilder<Database, 'orders'>) {
+  return [
+    'orders.id',
+    'orders.store_id',
+    'orders.mode',
+    'orders.number',
+    'orders.customer_id',
+    'orders.status',
+    'orders.currency',
+    'orders.subtotal_minor',
+    'orders.discount_minor',
+    'orders.delivery_fee_minor',
+    'orders.total_minor',
+    'orders.paid_minor',
+    'orders.refunded_minor',
+    'orders.promotion_id',
+    'orders.promotion_code',
+    'orders.delivery_option_id',
+    'orders.delivery_option_name',
+    'orders.shipping_address',
+    'orders.billing_address',
+    'orders.note',
+    'orders.created_at',
+    'orders.updated_at',
+    eb
+      .selectFrom('customers')
+      .select('customers.name')
+      .whereRef('customers.id', '=', 'orders.customer_id')
+      .whereRef('customers.store_id', '=', 'orders.store_id')
+      .whereRef('customers.mode', '=', 'orders.mode')
+      .as('customer_name'),
+  ] as const;
+}
+
+function toOrder(r: OrderRow): Order {
   return {
     id: r.id,
     number: r.number,
     customerId: r.customer_id,
+    customerName: r.customer_name,
     status: r.status as OrderStatus,
     currency: r.currency,
     subtotalMinor: Number(r.subtotal_minor),
@@ -69,7 +111,8 @@ export interface OrderFigureRow {
 }
 
 /** Orders with their lines and history, promotions and their redemptions. Every method takes the store and mode first. */
-export function createOrderStore(db: Kysely<Database>) {
+export function createOrderStore(db: Kysely<Database>, dialect: Dialect) {
+  const forUpdatePromotion = dialect === 'postgres';
   return {
     async customerForOrder(storeId: string, mode: Mode, id: string) {
       const row = await db
@@ -204,13 +247,13 @@ export function createOrderStore(db: Kysely<Database>) {
     },
 
     async findOrder(storeId: string, mode: Mode, id: string): Promise<Order | undefined> {
-      const row = await db.selectFrom('orders').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).executeTakeFirst();
+      const row = await db.selectFrom('orders').select(orderColumns).where('orders.store_id', '=', storeId).where('orders.mode', '=', mode).where('orders.id', '=', id).executeTakeFirst();
       return row && toOrder(row);
     },
 
     /** The order, locked for update on PostgreSQL (moves on one order run one at a time). */
     async lockOrder(storeId: string, mode: Mode, id: string, forUpdate: boolean): Promise<Order | undefined> {
-      let q = db.selectFrom('orders').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id);
+      let q = db.selectFrom('orders').select(orderColumns).where('orders.store_id', '=', storeId).where('orders.mode', '=', mode).where('orders.id', '=', id);
       if (forUpdate) q = q.forUpdate();
       const row = await q.executeTakeFirst();
       return row && toOrder(row);
@@ -281,13 +324,13 @@ export function createOrderStore(db: Kysely<Database>) {
     /** Newest (or oldest) first by id; `after` is the id of the previous page's last order. Up to `limit + 1` rows. */
     async listOrders(storeId: string, mode: Mode, query: OrderQuery, after?: string): Promise<Order[]> {
       const descending = query.sort === '-createdAt';
-      let q = db.selectFrom('orders').selectAll().where('store_id', '=', storeId).where('mode', '=', mode);
-      if (query.status) q = q.where('status', '=', query.status);
-      if (query.customerId) q = q.where('customer_id', '=', query.customerId);
-      if (query.from) q = q.where('created_at', '>=', fromDate(query.from));
-      if (query.to) q = q.where('created_at', '<', fromDate(query.to));
-      if (after) q = q.where('id', descending ? '<' : '>', after);
-      const rows = await q.orderBy('id', descending ? 'desc' : 'asc').limit(query.limit + 1).execute();
+      let q = db.selectFrom('orders').select(orderColumns).where('orders.store_id', '=', storeId).where('orders.mode', '=', mode);
+      if (query.status) q = q.where('orders.status', '=', query.status);
+      if (query.customerId) q = q.where('orders.customer_id', '=', query.customerId);
+      if (query.from) q = q.where('orders.created_at', '>=', fromDate(query.from));
+      if (query.to) q = q.where('orders.created_at', '<', fromDate(query.to));
+      if (after) q = q.where('orders.id', descending ? '<' : '>', after);
+      const rows = await q.orderBy('orders.id', descending ? 'desc' : 'asc').limit(query.limit + 1).execute();
       return rows.map(toOrder);
     },
 
@@ -375,6 +418,14 @@ export function createOrderStore(db: Kysely<Database>) {
 
     async deletePromotion(storeId: string, mode: Mode, id: string): Promise<void> {
       await db.deleteFrom('promotions').where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).execute();
+    },
+
+    /** `findPromotion`, locking the row until the transaction ends on PostgreSQL (SQLite runs one writer at a time). */
+    async lockPromotion(storeId: string, mode: Mode, id: string): Promise<Promotion | undefined> {
+      let q = db.selectFrom('promotions').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id);
+      if (forUpdatePromotion) q = q.forUpdate();
+      const row = await q.executeTakeFirst();
+      return row && toPromotion(row);
     },
 
     async findPromotion(storeId: string, mode: Mode, id: string): Promise<Promotion | undefined> {

@@ -22,20 +22,20 @@ function reposOn(executor: Kysely<Database>, dialect: Dialect) {
   return {
     catalog: createCatalogStore(executor, dialect),
     inventory: createInventoryStore(executor),
-    orders: createOrderStore(executor),
-    accounts: createAccountStore(executor),
+    orders: createOrderStore(executor, dialect),
+    accounts: createAccountStore(executor, dialect),
     merchants: createMerchantStore(executor, dialect),
     apiKeys: createApiKeyStore(executor),
     audit: createAuditStore(executor),
     files: createFileStore(executor),
     idempotency: createIdempotencyStore(executor),
     oauth: createOAuthStore(executor),
-    customers: createCustomerStore(executor),
-    reviews: createReviewStore(executor),
-    promoAds: createPromoAdStore(executor),
+    customers: createCustomerStore(executor, dialect),
+    reviews: createReviewStore(executor, dialect),
+    promoAds: createPromoAdStore(executor, dialect),
     delivery: createDeliveryStore(executor, dialect),
     payments: createPaymentStore(executor, dialect),
-    settings: createSettingsStore(executor),
+    settings: createSettingsStore(executor, dialect),
   };
 }
 

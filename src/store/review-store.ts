@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Mode } from '../context.ts';
 import type { Review } from '../domain/reviews/review-types.ts';
-import { fromBool, fromDate, toBool, toDate } from './db.ts';
+import { type Dialect, fromBool, fromDate, toBool, toDate } from './db.ts';
 import type { Database } from './schema.ts';
 
 export interface ReviewFilters {
@@ -22,13 +22,16 @@ export interface NewReview {
 }
 
 /** Product reviews of a store and mode. Every method takes the store and mode first and filters on them. */
-export function createReviewStore(db: Kysely<Database>) {
+export function createReviewStore(db: Kysely<Database>, dialect: Dialect) {
+  const forUpdate = dialect === 'postgres';
   function selectReviews(storeId: string, mode: Mode) {
     return db
       .selectFrom('reviews')
       .innerJoin('customers', 'customers.id', 'reviews.customer_id')
       .selectAll('reviews')
       .select('customers.name as customer_name')
+      .innerJoin('products', 'products.id', 'reviews.product_id')
+      .select('products.name as product_name')
       .where('reviews.store_id', '=', storeId)
       .where('reviews.mode', '=', mode);
   }
@@ -39,6 +42,7 @@ export function createReviewStore(db: Kysely<Database>) {
     productId: r.product_id,
     customerId: r.customer_id,
     customerName: r.customer_name,
+    productName: r.product_name,
     rating: Number(r.rating),
     title: r.title,
     body: r.body,
@@ -69,6 +73,16 @@ export function createReviewStore(db: Kysely<Database>) {
           updated_at: fromDate(r.createdAt),
         })
         .execute();
+    },
+
+    /**
+     * Locks the review's row (not its customer's) until the transaction ends on PostgreSQL (SQLite runs one writer at
+     * a time); false when the store and mode have no such review.
+     */
+    async lockReview(storeId: string, mode: Mode, id: string): Promise<boolean> {
+      let q = db.selectFrom('reviews').select('id').where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id);
+      if (forUpdate) q = q.forUpdate();
+      return (await q.executeTakeFirst()) !== undefined;
     },
 
     async findReview(storeId: string, mode: Mode, id: string): Promise<Review | undefined> {

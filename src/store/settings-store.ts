@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Mode } from '../context.ts';
-import { fromDate, toDate } from './db.ts';
+import { type Dialect, fromDate, toDate } from './db.ts';
 import type { Database } from './schema.ts';
 
 /** A `store_settings` row as the domain sees it (one per store and mode). */
@@ -25,8 +25,19 @@ export interface SettingsPatch {
  * Store settings per store and mode. A row may not exist yet: `insertIfAbsent` creates it with defaults and is safe
  * when several transactions race to create it (`on conflict do nothing` on the primary key, on both engines).
  */
-export function createSettingsStore(db: Kysely<Database>) {
+export function createSettingsStore(db: Kysely<Database>, dialect: Dialect) {
+  const forUpdate = dialect === 'postgres';
   return {
+    /**
+     * Locks the row of the store and mode until the transaction ends on PostgreSQL (SQLite runs one writer at a time),
+     * so order numbering and settings writes wait for each other; false while the row does not exist.
+     */
+    async lock(storeId: string, mode: Mode): Promise<boolean> {
+      let q = db.selectFrom('store_settings').select('store_id').where('store_id', '=', storeId).where('mode', '=', mode);
+      if (forUpdate) q = q.forUpdate();
+      return (await q.executeTakeFirst()) !== undefined;
+    },
+
     async find(storeId: string, mode: Mode): Promise<SettingsRow | undefined> {
       const row = await db.selectFrom('store_settings').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).executeTakeFirst();
       if (!row) return undefined;

@@ -10,16 +10,17 @@ import { storePickerPage } from './store-picker-page.ts';
 /** CSRF purposes: each form's token is good for its own page only. */
 export const PURPOSE = {
   signIn: (requestId: string | undefined) => `sign-in:${requestId ?? 'dashboard'}`,
+  signUp: 'sign-up',
   authorize: (requestId: string) => `authorize:${requestId}`,
-  dashboard: 'dashboard',
 } as const;
 
 /**
  * A dashboard path to return to after sign-in, or undefined: only paths under /dashboard of this site (never another
  * origin, never `//host`), so the sign-in page cannot be used to send anyone elsewhere.
  */
-export function dashboardPath(value: string | undefined): string | undefined {
-  if (value === undefined || value.length > 500) return undefined;
+export function dashboardPath(value: unknown): string | undefined {
+  // A repeated parameter (`?next=a&next=b`) arrives as a list: it names no single place.
+  if (typeof value !== 'string' || value.length > 500) return undefined;
   return /^\/dashboard(?:[/?#][^\s\\]*)?$/.test(value) && !value.startsWith('//') ? value : undefined;
 }
 

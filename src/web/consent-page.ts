@@ -38,7 +38,7 @@ ${
     : null
 }
 <p>Store: <strong>${view.store.name}</strong> (live data). After you decide, you will be sent back to <strong>${view.redirectHost}</strong>.</p>
-<p class="muted">You can remove the app at any time under Connected apps. Signed in as ${view.email}.</p>
+<p class="muted">You can remove the app at any time under <a href="/dashboard/connected-apps">Connected apps</a> in the dashboard. Signed in as ${view.email}.</p>
 <form method="post" action="/oauth/authorize/${view.requestId}/decision">
 <input type="hidden" name="csrf" value="${view.csrf}">
 <div class="actions"><button class="primary" type="submit" name="decision" value="allow">Allow</button><button type="submit" name="decision" value="deny">Deny</button></div>

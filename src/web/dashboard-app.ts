@@ -37,9 +37,9 @@ const HASHED = /^assets\//;
 /**
  * The merchant dashboard (docs/dashboard.md): a single-page app built into `dashboard/dist`, served at `/dashboard`.
  * Hashed assets are cached for a year (immutable); every other path under `/dashboard/` answers the app's
- * `index.html` (revalidated each time), so deep links work on reload and the app shows its own not-found view.
- * The server-rendered pages that still live under `/dashboard/` (Connected Apps) are routes of their own, which a
- * wildcard never shadows.
+ * `index.html` (revalidated each time), so deep links work on reload and the app shows its own not-found view; every
+ * page under `/dashboard/` is the app's (Connected Apps, once a server page at `/dashboard/connected-apps`, is now the
+ * app's page at the same address).
  */
 export async function dashboardAppRoutes(app: FastifyInstance, options: { distDir?: string } = {}): Promise<void> {
   const root = options.distDir ?? DASHBOARD_DIST;

@@ -17,7 +17,10 @@ p{margin:.5rem 0}
 .notice{background:var(--warn-bg);border:1px solid #d4a72c;color:#3b2300;padding:.6rem .8rem;border-radius:6px;margin:1rem 0}
 .error{background:#ffebe9;border:1px solid #ff8182;color:var(--bad);padding:.6rem .8rem;border-radius:6px;margin:1rem 0}
 label{display:block;font-weight:600;margin:1rem 0 .3rem}
-input[type=email],input[type=password]{width:100%;padding:.55rem .65rem;font:inherit;border:1px solid #8c959f;border-radius:6px}
+input[type=email],input[type=password],input[type=text]{width:100%;padding:.55rem .65rem;font:inherit;border:1px solid #8c959f;border-radius:6px}
+input[aria-invalid=true]{border:2px solid var(--bad)}
+.hint{margin:.3rem 0 0}
+.field-error{color:var(--bad);font-weight:600;margin:.3rem 0 0}
 input:focus-visible,button:focus-visible{outline:3px solid #0969da;outline-offset:2px}
 fieldset{border:1px solid var(--line);border-radius:6px;padding:.5rem 1rem 1rem;margin:1rem 0}
 legend{font-weight:600;padding:0 .3rem}

@@ -2,13 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '../errors.ts';
 import { authorizationRedirect } from '../oauth/authorization-response.ts';
 import { dashboardPath, PURPOSE, showAuthorizationStep, showSignIn } from './authorization-flow.ts';
-import { endBrowserSession, readAnonymousSecret, readBrowserSession, startBrowserSession, type WebDeps } from './browser-session.ts';
-import { connectedAppsPage } from './connected-apps-page.ts';
-import { checkCsrf, csrfToken } from './csrf.ts';
+import { readAnonymousSecret, readBrowserSession, startBrowserSession, type WebDeps } from './browser-session.ts';
+import { checkCsrf } from './csrf.ts';
 import { registerPageErrors } from './page-errors.ts';
-import { sendPage } from './send-page.ts';
+import { showSignUp, signUp } from './sign-up.ts';
 
-/** Forms are small: the largest is the sign-in form. */
+/** Forms are small: the largest is the sign-up form. */
 const FORM_LIMIT = 16 * 1024;
 
 /** A field of the posted form (first value), or undefined. */
@@ -20,9 +19,10 @@ function field(request: FastifyRequest, name: string): string | undefined {
 }
 
 /**
- * The server-rendered pages: sign-in (and sign-out), the steps of an authorization request after GET /oauth/authorize
- * (store picker, consent, the decision), and the dashboard's Connected Apps. Plain HTML forms, no scripts; every form
- * carries a CSRF token; every page is unframeable and not stored (src/web/send-page.ts).
+ * The server-rendered pages: sign-in and sign-up (the only pages that start a browser session), and the steps of an
+ * authorization request after GET /oauth/authorize (store picker, consent, the decision). Plain HTML forms, no
+ * scripts; every form carries a CSRF token; every page is unframeable and not stored (src/web/send-page.ts). Signing
+ * out and Connected Apps live in the dashboard (`/dashboard`), over the public API.
  */
 export async function webRoutes(app: FastifyInstance, deps: WebDeps): Promise<void> {
   const { oauth, accounts, issuer } = deps;
@@ -36,7 +36,7 @@ export async function webRoutes(app: FastifyInstance, deps: WebDeps): Promise<vo
     });
     const hidden = { schema: { hide: true } };
 
-    // ---- sign-in and sign-out ----------------------------------------------------------------------------------
+    // ---- sign-in and sign-up ------------------------------------------------------------------------------------
 
     scope.post('/sign-in', hidden, async (request, reply) => {
       const requestId = field(request, 'request');
@@ -66,7 +66,7 @@ export async function webRoutes(app: FastifyInstance, deps: WebDeps): Promise<vo
         await oauth.bindAuthorization(request.ctx, requestId, session.sessionId);
         return reply.redirect(`/oauth/authorize/${encodeURIComponent(requestId)}`, 303);
       }
-      return reply.redirect(next ?? '/dashboard/connected-apps', 303);
+      return reply.redirect(next ?? '/dashboard', 303);
     });
 
     // The dashboard's sign-in: the same form and session rules; back to `next` (a dashboard path) afterwards.
@@ -76,14 +76,22 @@ export async function webRoutes(app: FastifyInstance, deps: WebDeps): Promise<vo
       return showSignIn(request, reply, deps, { next });
     });
 
-    scope.post('/sign-out', hidden, async (request, reply) => {
-      const session = await readBrowserSession(request, deps);
-      if (session) {
-        checkCsrf(request, session.token, PURPOSE.dashboard, field(request, 'csrf'), issuer);
-        await accounts.logout(session.ctx, session.sessionId);
-      }
-      endBrowserSession(reply, issuer);
-      return reply.redirect('/dashboard/connected-apps', 303);
+    // Sign-up: the same session rules as sign-in (CSRF token, its own rate limits, a new browser session, back to `next`).
+    scope.get<{ Querystring: { next?: string } }>('/signup', hidden, async (request, reply) => {
+      const next = dashboardPath(request.query.next);
+      if (await readBrowserSession(request, deps)) return reply.redirect(next ?? '/dashboard', 303);
+      return showSignUp(request, reply, deps, { next });
+    });
+
+    scope.post('/signup', hidden, async (request, reply) => {
+      checkCsrf(request, readAnonymousSecret(request, issuer), PURPOSE.signUp, field(request, 'csrf'), issuer);
+      return signUp(request, reply, deps, {
+        name: field(request, 'name'),
+        email: field(request, 'email'),
+        password: field(request, 'password'),
+        storeName: field(request, 'storeName'),
+        next: dashboardPath(field(request, 'next')),
+      });
     });
 
     // ---- the authorization request, after GET /oauth/authorize ---------------------------------------------------
@@ -113,22 +121,5 @@ export async function webRoutes(app: FastifyInstance, deps: WebDeps): Promise<vo
       return reply.redirect(authorizationRedirect(response, issuer), 303);
     });
 
-    // ---- the dashboard's Connected Apps -------------------------------------------------------------------------
-
-    scope.get<{ Querystring: { removed?: string } }>('/dashboard/connected-apps', hidden, async (request, reply) => {
-      const session = await readBrowserSession(request, deps);
-      if (!session) return showSignIn(request, reply, deps);
-      const apps = await oauth.listConnectedApps(session.ctx);
-      const notice = request.query.removed === '1' ? 'The app was removed. Its access stopped at once.' : undefined;
-      return sendPage(reply, 200, connectedAppsPage({ csrf: csrfToken(session.token, PURPOSE.dashboard), email: session.user.email, apps, notice }));
-    });
-
-    scope.post('/dashboard/connected-apps/remove', hidden, async (request, reply) => {
-      const session = await readBrowserSession(request, deps);
-      if (!session) return showSignIn(request, reply, deps);
-      checkCsrf(request, session.token, PURPOSE.dashboard, field(request, 'csrf'), issuer);
-      await oauth.removeConnectedApp(session.ctx, field(request, 'clientId') ?? '', field(request, 'storeId'));
-      return reply.redirect('/dashboard/connected-apps?removed=1', 303);
-    });
   });
 }

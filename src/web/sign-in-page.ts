@@ -33,7 +33,7 @@ ${view.next ? html`<input type="hidden" name="next" value="${view.next}">` : nul
 ${
   view.authorization
     ? null
-    : html`<p class="muted">New here? Accounts are created through the API (<code>POST /v1/auth/signup</code>, see the <a href="/docs">API reference</a>); a sign-up page is not there yet.</p>
+    : html`<p>New here? <a href="/signup${view.next && view.next !== '/dashboard' ? `?next=${encodeURIComponent(view.next)}` : ''}">Create an account</a> with your first store.</p>
 <p class="muted">Forgot your password? This service cannot reset passwords yet: ask its operator for help.</p>`
 }`,
   );

@@ -151,6 +151,7 @@ export interface OrderSummary {
   id: string;
   number: string;
   customerId: string;
+  customerName: string | null; // the customer's name as it is now
   status: OrderStatus;
   currency: string;
   subtotal: number;
@@ -184,6 +185,157 @@ export interface OrderTransitions {
   status: OrderStatus;
   refundable: number;
   moves: { to: OrderStatus; description: string; needsAmount: boolean }[];
+}
+
+// ---- Inventory, customers and reviews (src/http/routes/catalog, customers, reviews schemas.ts) ----
+
+export type StockState = 'in' | 'low' | 'out';
+
+export interface StockLevel extends LowStockSku {
+  stock: StockState;
+}
+
+export interface StockLevels {
+  lowStockThreshold: number;
+  skus: StockLevel[];
+}
+
+export interface InventoryAdjustment {
+  id: string;
+  skuId: string;
+  delta: number;
+  quantityAfter: number;
+  reason: string;
+  actor: { type: string; id: string; label: string };
+  createdAt: string;
+}
+
+export interface InventorySettings {
+  lowStockThreshold: number;
+}
+
+export interface CustomerAddress {
+  label: string | null;
+  name: string | null;
+  line1: string;
+  line2: string | null;
+  city: string;
+  postalCode: string | null;
+  stateId: string | null;
+  countryId: string;
+  phone: string | null;
+}
+
+export interface Customer {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  addresses: CustomerAddress[];
+  banned: boolean; // whether a ban counts now
+  ban: { reason: string; bannedAt: string; expiresAt: string | null } | null; // the last ban set, active or expired
+  orderCount: number;
+  totalSpent: number; // paid minus refunded, in `currency`
+  currency: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Review {
+  id: string;
+  productId: string;
+  productName: string;
+  customerId: string;
+  customerName: string;
+  rating: number;
+  title: string | null;
+  body: string | null;
+  reply: string | null;
+  repliedAt: string | null;
+  hidden: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+// ---- account: settings, connected apps, invitations (from src/http/routes/accounts/schemas.ts,
+// src/http/routes/settings/index.ts, src/http/routes/connected-apps/schemas.ts) ----
+
+/** GET/PATCH /v1/merchants/profile: the signed-in merchant. */
+export interface Profile extends User {
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface BusinessAddress {
+  line1: string | null;
+  line2: string | null;
+  city: string | null;
+  postalCode: string | null;
+  countryId: string | null;
+  stateId: string | null;
+}
+
+/** GET/PATCH /v1/merchants/profile/business: the active store's business profile. */
+export interface BusinessProfile {
+  storeId: string;
+  name: string;
+  legalName: string | null;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  address: BusinessAddress;
+  currency: string;
+  timezone: string;
+  logoFileId: string | null;
+  mode: Mode;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET/PATCH /v1/settings: store settings of the request's mode (lowStockThreshold, currency, timezone are store-wide). */
+export interface StoreSettings {
+  mode: Mode;
+  orderNumberPrefix: string;
+  nextOrderNumber: number;
+  nextOrderNumberPreview: string;
+  allowedOrigins: string[];
+  notificationEmail: string | null;
+  lowStockThreshold: number;
+  currency: string;
+  timezone: string;
+  updatedAt: string | null;
+}
+
+/** GET /v1/countries and /v1/states/{countryId} (public reference data). */
+export interface Country {
+  id: string;
+  name: string;
+  status: boolean;
+}
+
+export interface CountryState {
+  id: string;
+  name: string;
+  status: boolean;
+}
+
+/** GET /v1/connected-apps: one entry per app, store and mode. */
+export interface ConnectedApp {
+  clientId: string;
+  clientName: string;
+  verified: false;
+  redirectHosts: string[];
+  store: { id: string; name: string };
+  mode: Mode;
+  scopes: string[];
+  approvedBy: { userId: string; email: string }[];
+  approvedAt: string;
+  lastUsedAt: string | null;
+}
+
+/** POST /v1/invitations/accept. */
+export interface AcceptedInvitation {
+  storeId: string;
+  role: Role;
 }
 
 // ---- Selling: promotions, promo ads, delivery, payments (src/http/routes/{orders,promo-ads,delivery,payments}/schemas.ts)
@@ -277,18 +429,6 @@ export interface DeliveryQuote {
     estimatedDaysMin: number | null;
     estimatedDaysMax: number | null;
   }[];
-}
-
-export interface Country {
-  id: string;
-  name: string;
-  status: boolean;
-}
-
-export interface CountryState {
-  id: string;
-  name: string;
-  status: boolean;
 }
 
 export type PaymentMethod = 'card' | 'bank_transfer' | 'cash_on_delivery' | 'paypal';

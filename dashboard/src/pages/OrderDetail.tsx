@@ -65,7 +65,14 @@ export default function OrderDetail() {
       ) : o ? (
         <>
           <p className="muted" data-testid="order-status">
-            Status: <strong>{STATUS_LABEL[o.status]}</strong> · placed {formatTimestamp(o.createdAt, zone)} · customer <code>{o.customerId}</code>
+            Status: <strong>{STATUS_LABEL[o.status]}</strong> · placed {formatTimestamp(o.createdAt, zone)} · customer{' '}
+            {o.customerName ? (
+              <>
+                <span data-testid="order-customer">{o.customerName}</span> (<code>{o.customerId}</code>)
+              </>
+            ) : (
+              <code>{o.customerId}</code>
+            )}
           </p>
           <Moves tenant={tenant} order={o} canWrite={canWrite} />
           <Section title="Lines">

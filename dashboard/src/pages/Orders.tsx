@@ -8,6 +8,7 @@ import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatMoney, formatTimestamp } from '../format.ts';
 import { STATUS_LABEL, STATUSES } from '../orders.ts';
 import { keepTenant, tenantOf, useTenant } from '../tenant.tsx';
+import { OrderExports } from './OrderExports.tsx';
 
 const PERMISSION = 'orders:read';
 const PAGE = 20;
@@ -97,9 +98,7 @@ export default function Orders() {
                         <Link to={{ pathname: `/orders/${encodeURIComponent(o.id)}`, search }}>{o.number}</Link>
                       </th>
                       <td data-label="Placed">{formatTimestamp(o.createdAt, zone)}</td>
-                      <td data-label="Customer">
-                        <code>{o.customerId}</code>
-                      </td>
+                      <td data-label="Customer">{o.customerName ?? <code>{o.customerId}</code>}</td>
                       <td data-label="Status">{STATUS_LABEL[o.status]}</td>
                       <td data-label="Total">{formatMoney(o.total, o.currency)}</td>
                     </tr>
@@ -120,6 +119,7 @@ export default function Orders() {
           </>
         )}
       </Section>
+      {allowed && state.permissions?.has('analytics:read') ? <OrderExports tenant={tenant} timeZone={zone} status={status} /> : null}
     </>
   );
 }

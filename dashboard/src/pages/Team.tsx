@@ -80,13 +80,16 @@ export default function Team() {
 }
 
 function NewInvitation({ invitation, onDone }: { invitation: Invitation; onDone: () => void }) {
+  // The dashboard's page that accepts it (pages/AcceptInvitation.tsx): the link carries the token.
+  const link = `${window.location.origin}/dashboard/invitations/accept?token=${encodeURIComponent(invitation.token ?? '')}`;
   return (
     <ShownOnce
       heading={<>Invitation for {invitation.email}</>}
       warning={
         <>
           <strong>Copy this invitation token now: it will not be shown again.</strong> No email is sent: send this to the invitee; they accept it signed in
-          with that email.
+          with that email. Send them this link: it opens “Accept an invitation” in the dashboard with the token filled in (without an account, they can
+          sign up there first): <code data-testid="new-invitation-link">{link}</code>
         </>
       }
       noun="token"

@@ -4,12 +4,15 @@ import { api } from '../api/client.ts';
 import type { Country, CountryState, DeliveryRegion } from '../api/types.ts';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
 
+// The cache entries hold the lists as the API sends them (the Settings page shares them); `select` keeps the current ones.
+
 /** The current countries (`GET /v1/countries`, public reference data; one list for every store). */
 export function useCountries() {
   return useQuery({
     queryKey: ['reference', 'countries'],
     staleTime: 60 * 60_000,
-    queryFn: ({ signal }) => api<Country[]>('/v1/countries', { signal }).then((r) => r.data.filter((c) => c.status)),
+    queryFn: ({ signal }) => api<Country[]>('/v1/countries', { signal }).then((r) => r.data),
+    select: (list) => list.filter((c) => c.status),
   });
 }
 
@@ -19,7 +22,8 @@ export function useStates(countryId: string | null) {
     queryKey: ['reference', 'states', countryId],
     enabled: countryId !== null && countryId !== '',
     staleTime: 60 * 60_000,
-    queryFn: ({ signal }) => api<CountryState[]>(`/v1/states/${encodeURIComponent(countryId ?? '')}`, { signal }).then((r) => r.data.filter((s) => s.status)),
+    queryFn: ({ signal }) => api<CountryState[]>(`/v1/states/${encodeURIComponent(countryId ?? '')}`, { signal }).then((r) => r.data),
+    select: (list) => list.filter((s) => s.status),
   });
 }
 

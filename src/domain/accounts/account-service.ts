@@ -6,6 +6,7 @@ import { auditEntry } from '../audit/audit-service.ts';
 import { isUniqueViolation } from '../catalog/catalog-support.ts';
 import { newId } from '../ids.ts';
 import type { Role } from '../permissions.ts';
+import type { Precondition } from '../preconditions.ts';
 import type { RateLimiter } from '../rate-limit.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 import { dummyPasswordHash, hashPassword, hashSecret, newSecret, verifyPassword } from '../secrets.ts';
@@ -122,12 +123,18 @@ export function createAccountService(deps: { data: DataAccess; rateLimiter: Rate
       return user;
     },
 
-    async updateProfile(ctx: UserContext | StoreContext, patch: { email?: string; name?: string; phone?: string | null }): Promise<User> {
+    /** `precondition` (If-Match) is checked against the current profile, with the user's row locked. */
+    async updateProfile(ctx: UserContext | StoreContext, patch: { email?: string; name?: string; phone?: string | null }, precondition?: Precondition<User>): Promise<User> {
       requireSession(ctx, 'Changing a profile');
       const userId = ctx.actor.userId!;
-      if (patch.email !== undefined && (await data.repos.accounts.emailTaken(patch.email, userId))) throw emailTaken();
       try {
-        await data.repos.accounts.updateUser(userId, { ...patch, ...(patch.email ? { email: patch.email.trim() } : {}) }, ctx.now);
+        await data.transaction(async (repos) => {
+          const current = await repos.accounts.lockUser(userId);
+          if (!current) throw new AppError('AUTH_INVALID', 'The account behind this credential no longer exists.');
+          precondition?.(current);
+          if (patch.email !== undefined && (await repos.accounts.emailTaken(patch.email, userId))) throw emailTaken();
+          await repos.accounts.updateUser(userId, { ...patch, ...(patch.email ? { email: patch.email.trim() } : {}) }, ctx.now);
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;

@@ -1,6 +1,6 @@
 import type { StoreContext, UserContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { DataAccess } from '../../store/repos.ts';
+import type { DataAccess, Repos } from '../../store/repos.ts';
 import type { StorePatch } from '../../store/merchant-store.ts';
 import { requirePermission, requireSession } from '../access.ts';
 import { auditEntry, recordAudit } from '../audit/audit-service.ts';
@@ -8,6 +8,7 @@ import { invalid } from '../catalog/catalog-support.ts';
 import { newId } from '../ids.ts';
 import type { ReferenceService } from '../reference/reference-service.ts';
 import type { Role } from '../permissions.ts';
+import type { Precondition } from '../preconditions.ts';
 import type { Store } from './types.ts';
 
 export const DEFAULT_CURRENCY = 'USD';
@@ -32,14 +33,64 @@ export function newStore(name: string, now: Date): Store {
   };
 }
 
+/**
+ * Writes a checked change of the business profile (`checkBusinessChange`) with its audit entry, in the caller's
+ * transaction (the settings service changes currency and time zone along with other settings). The caller holds the
+ * store row's lock.
+ */
+export async function writeBusiness(repos: Repos, ctx: StoreContext, patch: StorePatch): Promise<void> {
+  await repos.merchants.updateStore(ctx.tenant.storeId, patch, ctx.now);
+  await recordAudit(repos, ctx, { action: 'store.update', targetType: 'store', targetId: ctx.tenant.storeId, details: { fields: changedFields(patch) } });
+}
+
+function storeGone(): AppError {
+  return new AppError('STORE_NOT_FOUND', 'This store no longer exists.');
+}
+
 /** Stores the caller belongs to, creating stores, and the store's business profile. */
 export function createStoreService(deps: { data: DataAccess; reference: ReferenceService }) {
   const { data, reference } = deps;
 
   async function requireStore(ctx: StoreContext): Promise<Store> {
     const store = await data.repos.merchants.findStore(ctx.tenant.storeId);
-    if (!store) throw new AppError('STORE_NOT_FOUND', 'This store no longer exists.');
+    if (!store) throw storeGone();
     return store;
+  }
+
+  /**
+   * The rules of a business profile change: country, state, currency, time zone and logo, and the currency lock (422
+   * or 409 naming the field). Reads outside any transaction: the reference and file lookups may use the database.
+   */
+  async function checkBusinessChange(ctx: StoreContext, patch: StorePatch): Promise<void> {
+    const current = await requireStore(ctx);
+    const details: ErrorDetail[] = [];
+    if (patch.currency !== undefined && !CURRENCIES.has(patch.currency)) details.push({ path: 'currency', rule: 'must be an ISO 4217 currency code, e.g. USD' });
+    if (patch.timezone !== undefined && !TIMEZONES.has(patch.timezone)) details.push({ path: 'timezone', rule: 'must be an IANA time zone, e.g. Europe/Berlin' });
+    if (patch.logoFileId !== undefined && patch.logoFileId !== null) {
+      if (!(await data.repos.files.exists(ctx.tenant.storeId, ctx.tenant.mode, patch.logoFileId))) {
+        details.push({ path: 'logoFileId', rule: 'must be the id of an image uploaded to this store (POST /v1/files, same mode)' });
+      }
+    }
+    const countryId = patch.address?.countryId !== undefined ? patch.address.countryId : current.address.countryId;
+    const stateId = patch.address?.stateId !== undefined ? patch.address.stateId : current.address.stateId;
+    if (countryId !== null && patch.address?.countryId !== undefined) {
+      const known = await reference.listCountries(ctx).then((all) => all.some((c) => c.id === countryId));
+      if (!known) details.push({ path: 'address.countryId', rule: 'must be a country id from GET /v1/countries' });
+    }
+    if (stateId !== null && (patch.address?.stateId !== undefined || patch.address?.countryId !== undefined)) {
+      const states = countryId === null ? [] : await reference.listStates(ctx, countryId).catch(() => []);
+      if (!states.some((s) => s.id === stateId)) {
+        details.push({ path: 'address.stateId', rule: 'must be a state of the address country, from GET /v1/states/{countryId}' });
+      }
+    }
+    if (details.length > 0) throw invalid(details);
+    if (patch.currency !== undefined && patch.currency !== current.currency && (await data.repos.catalog.storeHasAmounts(ctx.tenant.storeId))) {
+      throw new AppError(
+        'CURRENCY_LOCKED',
+        `The store already has prices, promotions or orders in ${current.currency}; they are kept in its minor units, so the currency cannot change. Open a new store for another currency.`,
+        { details: [{ path: 'currency', rule: `is fixed at ${current.currency} once amounts exist` }] },
+      );
+    }
   }
 
   return {
@@ -70,41 +121,20 @@ export function createStoreService(deps: { data: DataAccess; reference: Referenc
       return requireStore(ctx);
     },
 
-    /** Changes the sent fields of the business profile (settings:write). Country, state, currency and zone are checked. */
-    async updateBusiness(ctx: StoreContext, patch: StorePatch): Promise<Store> {
+    checkBusinessChange,
+
+    /**
+     * Changes the sent fields of the business profile (settings:write). Country, state, currency and zone are checked.
+     * `precondition` (If-Match) is checked against the current profile, with the store row locked.
+     */
+    async updateBusiness(ctx: StoreContext, patch: StorePatch, precondition?: Precondition<Store>): Promise<Store> {
       requirePermission(ctx, 'settings:write');
-      const current = await requireStore(ctx);
-      const details: ErrorDetail[] = [];
-      if (patch.currency !== undefined && !CURRENCIES.has(patch.currency)) details.push({ path: 'currency', rule: 'must be an ISO 4217 currency code, e.g. USD' });
-      if (patch.timezone !== undefined && !TIMEZONES.has(patch.timezone)) details.push({ path: 'timezone', rule: 'must be an IANA time zone, e.g. Europe/Berlin' });
-      if (patch.logoFileId !== undefined && patch.logoFileId !== null) {
-        if (!(await data.repos.files.exists(ctx.tenant.storeId, ctx.tenant.mode, patch.logoFileId))) {
-          details.push({ path: 'logoFileId', rule: 'must be the id of an image uploaded to this store (POST /v1/files, same mode)' });
-        }
-      }
-      const countryId = patch.address?.countryId !== undefined ? patch.address.countryId : current.address.countryId;
-      const stateId = patch.address?.stateId !== undefined ? patch.address.stateId : current.address.stateId;
-      if (countryId !== null && patch.address?.countryId !== undefined) {
-        const known = await reference.listCountries(ctx).then((all) => all.some((c) => c.id === countryId));
-        if (!known) details.push({ path: 'address.countryId', rule: 'must be a country id from GET /v1/countries' });
-      }
-      if (stateId !== null && (patch.address?.stateId !== undefined || patch.address?.countryId !== undefined)) {
-        const states = countryId === null ? [] : await reference.listStates(ctx, countryId).catch(() => []);
-        if (!states.some((s) => s.id === stateId)) {
-          details.push({ path: 'address.stateId', rule: 'must be a state of the address country, from GET /v1/states/{countryId}' });
-        }
-      }
-      if (details.length > 0) throw invalid(details);
-      if (patch.currency !== undefined && patch.currency !== current.currency && (await data.repos.catalog.storeHasAmounts(ctx.tenant.storeId))) {
-        throw new AppError(
-          'CURRENCY_LOCKED',
-          `The store already has prices, promotions or orders in ${current.currency}; they are kept in its minor units, so the currency cannot change. Open a new store for another currency.`,
-          { details: [{ path: 'currency', rule: `is fixed at ${current.currency} once amounts exist` }] },
-        );
-      }
+      await checkBusinessChange(ctx, patch);
       await data.transaction(async (repos) => {
-        await repos.merchants.updateStore(ctx.tenant.storeId, patch, ctx.now);
-        await recordAudit(repos, ctx, { action: 'store.update', targetType: 'store', targetId: ctx.tenant.storeId, details: { fields: changedFields(patch) } });
+        const current = await repos.merchants.lockStore(ctx.tenant.storeId);
+        if (!current) throw storeGone();
+        precondition?.(current);
+        await writeBusiness(repos, ctx, patch);
       });
       return requireStore(ctx);
     },

@@ -1,14 +1,12 @@
 import type { Mode, StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
+import type { Precondition as GenericPrecondition } from '../preconditions.ts';
 import type { Repos } from '../../store/repos.ts';
 import { currencyOf } from './money.ts';
 import type { Currency } from './types.ts';
 
-/**
- * A check the caller runs against the current state inside the write transaction, before anything changes. The HTTP
- * layer uses it for If-Match: it renders the current representation, compares ETags and throws 412 when they differ.
- */
-export type Precondition<T> = (current: T, currency: Currency) => void;
+/** If-Match on catalog writes: a check of the current resource and the store currency (see `../preconditions.ts`). */
+export type Precondition<T> = GenericPrecondition<T, Currency>;
 
 /** Whether an image file id belongs to the store (the files service implements it). */
 export interface FileLookup {

@@ -4,6 +4,7 @@ import type { DataAccess, Repos } from '../../store/repos.ts';
 import { requirePermission } from '../access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { newId } from '../ids.ts';
+import type { Precondition } from '../preconditions.ts';
 import { slugify } from '../reference/specifications.ts';
 import { invalid, isUniqueViolation } from './catalog-support.ts';
 import { CATALOG_LIMITS, type Category } from './types.ts';
@@ -19,9 +20,21 @@ export interface CategoryInput {
 export function createCategoryService(deps: { data: DataAccess }) {
   const { data } = deps;
 
+  function categoryNotFound(id: string): AppError {
+    return new AppError('CATEGORY_NOT_FOUND', `No category "${id}" in this store. List them with GET /v1/categories.`);
+  }
+
   async function requireCategory(repos: Repos, ctx: StoreContext, id: string): Promise<Category> {
     const category = await repos.catalog.findCategory(ctx.tenant.storeId, ctx.tenant.mode, id);
-    if (!category) throw new AppError('CATEGORY_NOT_FOUND', `No category "${id}" in this store. List them with GET /v1/categories.`);
+    if (!category) throw categoryNotFound(id);
+    return category;
+  }
+
+  /** Inside a write transaction: the category, locked, after the caller's precondition (If-Match) held. */
+  async function lockCategory(repos: Repos, ctx: StoreContext, id: string, precondition?: Precondition<Category>): Promise<Category> {
+    const category = await repos.catalog.lockCategory(ctx.tenant.storeId, ctx.tenant.mode, id);
+    if (!category) throw categoryNotFound(id);
+    precondition?.(category);
     return category;
   }
 
@@ -83,12 +96,12 @@ export function createCategoryService(deps: { data: DataAccess }) {
       }
     },
 
-    async update(ctx: StoreContext, id: string, patch: Partial<CategoryInput>): Promise<Category> {
+    async update(ctx: StoreContext, id: string, patch: Partial<CategoryInput>, precondition?: Precondition<Category>): Promise<Category> {
       requirePermission(ctx, 'products:write');
       const { storeId, mode } = ctx.tenant;
       try {
         return await data.transaction(async (repos) => {
-          await requireCategory(repos, ctx, id);
+          await lockCategory(repos, ctx, id, precondition);
           if (patch.parentId) await checkParent(repos, ctx, patch.parentId, id);
           if (patch.slug !== undefined && (await repos.catalog.categorySlugTaken(storeId, mode, patch.slug, id))) throw slugTaken(patch.slug);
           await repos.catalog.updateCategory(storeId, mode, id, patch, ctx.now);
@@ -102,11 +115,11 @@ export function createCategoryService(deps: { data: DataAccess }) {
     },
 
     /** A category with sub-categories or products is not deleted (409 saying what to move first). */
-    async remove(ctx: StoreContext, id: string): Promise<void> {
+    async remove(ctx: StoreContext, id: string, precondition?: Precondition<Category>): Promise<void> {
       requirePermission(ctx, 'products:write');
       const { storeId, mode } = ctx.tenant;
       await data.transaction(async (repos) => {
-        await requireCategory(repos, ctx, id);
+        await lockCategory(repos, ctx, id, precondition);
         const usage = await repos.catalog.categoryUsage(storeId, mode, id);
         if (usage.children > 0 || usage.products > 0) {
           const parts = [usage.children > 0 ? `${usage.children} sub-categor${usage.children === 1 ? 'y' : 'ies'}` : '', usage.products > 0 ? `${usage.products} product${usage.products === 1 ? '' : 's'}` : ''].filter(Boolean);

@@ -1,10 +1,12 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { DataAccess, Repos } from '../../store/repos.ts';
-import type { CategoryBreakdown, InventoryTotals, LowStockRow } from '../../store/inventory-store.ts';
+import type { CategoryBreakdown, InventoryTotals, LowStockRow, StockLevelRow, StockState } from '../../store/inventory-store.ts';
 import { requirePermission } from '../access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { newId } from '../ids.ts';
+import type { Precondition } from '../preconditions.ts';
+import { foldForSearch } from '../reference/reference-service.ts';
 import { invalid, storeCurrency } from './catalog-support.ts';
 import type { Currency, InventoryAdjustment, Sku } from './types.ts';
 
@@ -26,6 +28,15 @@ export async function recordAdjustment(repos: Repos, ctx: StoreContext, skuId: s
 }
 
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+
+/**
+ * Sets the store's low-stock threshold with its audit entry, in the caller's transaction (the settings service
+ * changes it along with other settings). The caller has checked settings:write and holds the store row's lock.
+ */
+export async function writeLowStockThreshold(repos: Repos, ctx: StoreContext, threshold: number): Promise<void> {
+  await repos.inventory.setLowStockThreshold(ctx.tenant.storeId, threshold);
+  await recordAudit(repos, ctx, { action: 'settings.update', targetType: 'store', targetId: ctx.tenant.storeId, details: { lowStockThreshold: threshold } });
+}
 
 function cursorOf(parts: unknown[]): string {
   return Buffer.from(JSON.stringify(parts), 'utf8').toString('base64url');
@@ -99,11 +110,13 @@ export function createInventoryService(deps: { data: DataAccess }) {
       return data.repos.inventory.lowStockThreshold(ctx.tenant.storeId);
     },
 
-    async setThreshold(ctx: StoreContext, threshold: number): Promise<number> {
+    /** `precondition` (If-Match) is checked against the current threshold, with the store row locked. */
+    async setThreshold(ctx: StoreContext, threshold: number, precondition?: Precondition<number>): Promise<number> {
       requirePermission(ctx, 'settings:write');
       await data.transaction(async (repos) => {
-        await repos.inventory.setLowStockThreshold(ctx.tenant.storeId, threshold);
-        await recordAudit(repos, ctx, { action: 'settings.update', targetType: 'store', targetId: ctx.tenant.storeId, details: { lowStockThreshold: threshold } });
+        if (!(await repos.merchants.lockStore(ctx.tenant.storeId))) throw new AppError('STORE_NOT_FOUND', 'This store no longer exists.');
+        precondition?.(await repos.inventory.lowStockThreshold(ctx.tenant.storeId));
+        await writeLowStockThreshold(repos, ctx, threshold);
       });
       return threshold;
     },
@@ -132,6 +145,37 @@ export function createInventoryService(deps: { data: DataAccess }) {
       const items = rows.slice(0, page.limit);
       const last = items.at(-1);
       return { threshold, items, nextCursor: rows.length > page.limit && last ? cursorOf([last.quantityInStock, last.skuId]) : null };
+    },
+
+    /**
+     * Every SKU's stock with its product's and group's names, by product name then SKU: `q` finds text in the product
+     * name (case- and accent-insensitive) or the SKU code; `stock` keeps SKUs in stock, low or out.
+     */
+    async stockLevels(
+      ctx: StoreContext,
+      query: { limit: number; cursor?: string | undefined; q?: string | undefined; stock?: StockState | undefined },
+    ): Promise<{ threshold: number; items: StockLevelRow[]; nextCursor: string | null }> {
+      requirePermission(ctx, 'inventory:read');
+      const { storeId, mode } = ctx.tenant;
+      const threshold = await data.repos.inventory.lowStockThreshold(storeId);
+      const after =
+        query.cursor === undefined ? undefined : parseCursor(query.cursor, (p): p is [string, string] => typeof p[0] === 'string' && typeof p[1] === 'string');
+      const q = query.q?.trim() ? foldForSearch(query.q.trim()) : undefined;
+      const rows = await data.repos.inventory.stockLevels(storeId, mode, threshold, { limit: query.limit, q, stock: query.stock, after: after && { name: after[0], id: after[1] } });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      const items = page.map(({ sortName: _, ...level }) => level);
+      return { threshold, items, nextCursor: rows.length > query.limit && last ? cursorOf([last.sortName, last.skuId]) : null };
+    },
+
+    /** One SKU's stock level (404 SKU_NOT_FOUND for another store's or mode's SKU). */
+    async stockLevel(ctx: StoreContext, skuId: string): Promise<{ threshold: number; level: StockLevelRow }> {
+      requirePermission(ctx, 'inventory:read');
+      const { storeId, mode } = ctx.tenant;
+      const threshold = await data.repos.inventory.lowStockThreshold(storeId);
+      const level = await data.repos.inventory.stockLevel(storeId, mode, threshold, skuId);
+      if (!level) throw skuNotFound(skuId);
+      return { threshold, level };
     },
   };
 }

@@ -8,6 +8,7 @@ import type { Currency } from '../catalog/types.ts';
 import { newId } from '../ids.ts';
 import { instant } from '../instants.ts';
 import { decodeCursor, encodeCursor } from '../pagination.ts';
+import type { Precondition } from '../preconditions.ts';
 import { foldForSearch, type ReferenceService } from '../reference/reference-service.ts';
 import { isBanned, normalizeEmail, normalizePhone, phoneDigits } from './customer-rules.ts';
 import type { Customer, CustomerAddress, CustomerQuery, CustomerView } from './customer-types.ts';
@@ -66,6 +67,13 @@ export function createCustomerService(deps: { data: DataAccess; reference: Refer
 
   async function requireCustomer(repos: Repos, ctx: StoreContext, id: string): Promise<Customer> {
     const customer = await repos.customers.findCustomer(ctx.tenant.storeId, ctx.tenant.mode, id);
+    if (!customer) throw customerNotFound(id);
+    return customer;
+  }
+
+  /** Inside a write transaction: the customer, its row locked (writes to one customer run one at a time). */
+  async function lockCustomer(repos: Repos, ctx: StoreContext, id: string): Promise<Customer> {
+    const customer = await repos.customers.lockCustomer(ctx.tenant.storeId, ctx.tenant.mode, id);
     if (!customer) throw customerNotFound(id);
     return customer;
   }
@@ -170,7 +178,7 @@ export function createCustomerService(deps: { data: DataAccess; reference: Refer
     },
 
     /** Changes only the sent fields; `addresses`, when sent, replaces the list; `phone: null` clears the phone. */
-    async update(ctx: StoreContext, id: string, patch: CustomerPatch): Promise<{ customer: CustomerView; currency: Currency }> {
+    async update(ctx: StoreContext, id: string, patch: CustomerPatch, precondition?: Precondition<CustomerView, Currency>): Promise<{ customer: CustomerView; currency: Currency }> {
       requirePermission(ctx, 'customers:write');
       const { storeId, mode } = ctx.tenant;
       // Reference reads happen before the transaction: SQLite has one connection.
@@ -179,7 +187,8 @@ export function createCustomerService(deps: { data: DataAccess; reference: Refer
       const email = patch.email?.trim();
       try {
         return await data.transaction(async (repos) => {
-          await requireCustomer(repos, ctx, id);
+          const current = await lockCustomer(repos, ctx, id);
+          if (precondition) precondition((await views(repos, ctx, [current]))[0]!, currency);
           if (checked && checked.details.length > 0) throw invalid(checked.details);
           if (email !== undefined && (await repos.customers.emailTaken(storeId, mode, normalizeEmail(email), id))) throw emailTaken(email);
           await repos.customers.updateCustomer(
@@ -213,7 +222,7 @@ export function createCustomerService(deps: { data: DataAccess; reference: Refer
       const expiresAt = input.expiresAt ? instant(input.expiresAt) : null;
       const currency = await storeCurrency(data.repos, ctx);
       return data.transaction(async (repos) => {
-        const current = await requireCustomer(repos, ctx, id);
+        const current = await lockCustomer(repos, ctx, id);
         if (expiresAt !== null && expiresAt.getTime() <= ctx.now.getTime()) throw invalid([{ path: 'expiresAt', rule: 'must be in the future' }]);
         await repos.customers.setBan(storeId, mode, id, { bannedAt: ctx.now, reason: input.reason, expiresAt }, ctx.now);
         await recordAudit(repos, ctx, {
@@ -232,7 +241,7 @@ export function createCustomerService(deps: { data: DataAccess; reference: Refer
       const { storeId, mode } = ctx.tenant;
       const currency = await storeCurrency(data.repos, ctx);
       return data.transaction(async (repos) => {
-        const current = await requireCustomer(repos, ctx, id);
+        const current = await lockCustomer(repos, ctx, id);
         if (current.bannedAt !== null) {
           await repos.customers.setBan(storeId, mode, id, null, ctx.now);
           await recordAudit(repos, ctx, { action: 'customer.unban', targetType: 'customer', targetId: id, details: { wasBanned: isBanned(current, ctx.now) } });

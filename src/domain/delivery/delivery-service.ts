@@ -8,6 +8,7 @@ import { toMinor } from '../catalog/money.ts';
 import type { Currency } from '../catalog/types.ts';
 import { newId } from '../ids.ts';
 import { decodeCursor, encodeCursor } from '../pagination.ts';
+import type { Precondition } from '../preconditions.ts';
 import type { ReferenceService } from '../reference/reference-service.ts';
 import { checkRegionList, deliveryFee, describeRegion, regionKey, servingZone } from './delivery-rules.ts';
 import type { OptionCreateInput, OptionPatchInput, ZoneCreateInput, ZonePatchInput } from './delivery-schemas.ts';
@@ -218,14 +219,18 @@ export function createDeliveryService(deps: { data: DataAccess; reference: Refer
       });
     },
 
-    /** Changes the name and/or replaces the region list (the same rules as on create). */
-    async updateZone(ctx: StoreContext, zoneId: string, patch: ZonePatchInput): Promise<{ zone: ZoneWithOptions; currency: Currency }> {
+    /**
+     * Changes the name and/or replaces the region list (the same rules as on create). `precondition` (If-Match) is
+     * checked against the zone with its options, under the zone lock that option writes take too.
+     */
+    async updateZone(ctx: StoreContext, zoneId: string, patch: ZonePatchInput, precondition?: Precondition<ZoneWithOptions, Currency>): Promise<{ zone: ZoneWithOptions; currency: Currency }> {
       requirePermission(ctx, 'delivery:write');
       const { storeId, mode } = ctx.tenant;
       const regions = patch.regions === undefined ? undefined : await checkRegions(ctx, patch.regions);
       return data.transaction(async (repos) => {
         await repos.delivery.lockZones(storeId, mode);
-        await requireZone(repos, ctx, zoneId);
+        const current = await requireZone(repos, ctx, zoneId);
+        if (precondition) precondition((await withOptions(repos, ctx, [current]))[0]!, await storeCurrency(repos, ctx));
         if (regions) await checkRegionsFree(repos, ctx, regions, zoneId);
         const change = { ...(patch.name !== undefined ? { name: patch.name } : {}), ...(regions ? { regions } : {}) };
         await repos.delivery.updateZone(storeId, mode, zoneId, change, ctx.now);
@@ -241,12 +246,13 @@ export function createDeliveryService(deps: { data: DataAccess; reference: Refer
     },
 
     /** Deletes the zone with its options. Orders keep the option name they were placed with. */
-    async deleteZone(ctx: StoreContext, zoneId: string): Promise<void> {
+    async deleteZone(ctx: StoreContext, zoneId: string, precondition?: Precondition<ZoneWithOptions, Currency>): Promise<void> {
       requirePermission(ctx, 'delivery:write');
       const { storeId, mode } = ctx.tenant;
       await data.transaction(async (repos) => {
         await repos.delivery.lockZones(storeId, mode);
         const zone = await requireZone(repos, ctx, zoneId);
+        if (precondition) precondition((await withOptions(repos, ctx, [zone]))[0]!, await storeCurrency(repos, ctx));
         const options = await repos.delivery.countOptions(storeId, mode, zoneId);
         if (!(await repos.delivery.deleteZone(storeId, mode, zoneId))) throw zoneNotFound(zoneId);
         await recordAudit(repos, ctx, { action: 'delivery_zone.delete', targetType: 'delivery_zone', targetId: zoneId, details: { name: zone.name, optionsDeleted: options } });
@@ -296,12 +302,22 @@ export function createDeliveryService(deps: { data: DataAccess; reference: Refer
       });
     },
 
-    async updateOption(ctx: StoreContext, zoneId: string, optionId: string, patch: OptionPatchInput): Promise<{ option: DeliveryOption; currency: Currency }> {
+    /** `precondition` (If-Match) is checked against the current option, under the zone lock. */
+    async updateOption(
+      ctx: StoreContext,
+      zoneId: string,
+      optionId: string,
+      patch: OptionPatchInput,
+      precondition?: Precondition<DeliveryOption, Currency>,
+    ): Promise<{ option: DeliveryOption; currency: Currency }> {
       requirePermission(ctx, 'delivery:write');
       const { storeId, mode } = ctx.tenant;
       return data.transaction(async (repos) => {
+        // An option is part of its zone's representation: its writes wait for zone writes and the other way round.
+        await repos.delivery.lockZones(storeId, mode);
         const current = await requireOption(repos, ctx, zoneId, optionId);
         const currency = await storeCurrency(repos, ctx);
+        precondition?.(current, currency);
         const values = optionValues(patch, current, currency);
         await repos.delivery.updateOption(storeId, mode, optionId, values, ctx.now);
         await recordAudit(repos, ctx, { action: 'delivery_option.update', targetType: 'delivery_option', targetId: optionId, details: { zoneId, fields: Object.keys(values) } });
@@ -309,11 +325,13 @@ export function createDeliveryService(deps: { data: DataAccess; reference: Refer
       });
     },
 
-    async deleteOption(ctx: StoreContext, zoneId: string, optionId: string): Promise<void> {
+    async deleteOption(ctx: StoreContext, zoneId: string, optionId: string, precondition?: Precondition<DeliveryOption, Currency>): Promise<void> {
       requirePermission(ctx, 'delivery:write');
       const { storeId, mode } = ctx.tenant;
       await data.transaction(async (repos) => {
+        await repos.delivery.lockZones(storeId, mode);
         const option = await requireOption(repos, ctx, zoneId, optionId);
+        if (precondition) precondition(option, await storeCurrency(repos, ctx));
         await repos.delivery.deleteOption(storeId, mode, optionId);
         await recordAudit(repos, ctx, { action: 'delivery_option.delete', targetType: 'delivery_option', targetId: optionId, details: { zoneId, name: option.name } });
       });

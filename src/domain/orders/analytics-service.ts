@@ -6,7 +6,7 @@ import { requirePermission } from '../access.ts';
 import { storeCurrency } from '../catalog/catalog-support.ts';
 import type { Currency } from '../catalog/types.ts';
 import { SALE_STATUSES } from './order-lifecycle.ts';
-import type { Order } from './order-types.ts';
+import type { Order, OrderStatus } from './order-types.ts';
 
 export type Period = { kind: 'today' | '7d' | '30d' } | { kind: 'range'; from: string; to: string };
 
@@ -148,14 +148,15 @@ export function createAnalyticsService(deps: { data: DataAccess }) {
     },
 
     /** Orders of a date range as CSV rows (every status), oldest first. */
-    async exportOrders(ctx: StoreContext, range: { from: string; to: string }): Promise<{ currency: Currency; timeZone: string; orders: Order[] }> {
+    /** The orders created in a date range (store-local days, inclusive), oldest first; with `status`, those in that status now. */
+    async exportOrders(ctx: StoreContext, range: { from: string; to: string; status?: OrderStatus | undefined }): Promise<{ currency: Currency; timeZone: string; orders: Order[] }> {
       requirePermission(ctx, 'analytics:read');
       const timeZone = await timezoneOf(ctx);
       const { first, last } = datesOf({ kind: 'range', ...range }, ctx.now, timeZone);
       const orders = await data.repos.orders.listOrders(
         ctx.tenant.storeId,
         ctx.tenant.mode,
-        { limit: 1_000_000, sort: 'createdAt', from: startOfLocalDay(first, timeZone), to: startOfLocalDay(addDays(last, 1), timeZone) },
+        { limit: 1_000_000, sort: 'createdAt', status: range.status, from: startOfLocalDay(first, timeZone), to: startOfLocalDay(addDays(last, 1), timeZone) },
       );
       return { currency: await storeCurrency(data.repos, ctx), timeZone, orders };
     },

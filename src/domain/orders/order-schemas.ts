@@ -74,3 +74,6 @@ export const SummaryQuery = z.object({
 });
 
 export const RangeQuery = z.object({ from: z.string().describe('YYYY-MM-DD (store time zone)'), to: z.string().describe('YYYY-MM-DD, inclusive') });
+
+/** The orders export: a date range, and optionally one status (as the orders list filters). */
+export const OrdersExportQuery = RangeQuery.extend({ status: z.enum(ORDER_STATUSES).optional().describe('only orders in this status now; omitted: every status') });

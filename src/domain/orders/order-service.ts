@@ -8,6 +8,7 @@ import { toMinor } from '../catalog/money.ts';
 import type { Currency } from '../catalog/types.ts';
 import type { ReferenceService } from '../reference/reference-service.ts';
 import { newId } from '../ids.ts';
+import type { Precondition } from '../preconditions.ts';
 import { type Move, movesFrom } from './order-lifecycle.ts';
 import type { Address, Order, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus } from './order-types.ts';
 import { isBanned } from '../customers/customer-rules.ts';
@@ -182,6 +183,7 @@ export function createOrderService(deps: { data: DataAccess; reference: Referenc
           id: orderId,
           number: await nextOrderNumber(repos, ctx.tenant, ctx.now),
           customerId: customer.id,
+          customerName: customer.name,
           status: 'pending',
           currency: currency.code,
           subtotalMinor,
@@ -274,8 +276,16 @@ export function createOrderService(deps: { data: DataAccess; reference: Referenc
       });
     },
 
-    /** Changes the note and addresses; nothing else of a placed order changes outside the lifecycle. */
-    async update(ctx: StoreContext, id: string, patch: { note?: string | null; shippingAddress?: Address | null; billingAddress?: Address | null }): Promise<{ order: OrderDetail; currency: Currency }> {
+    /**
+     * Changes the note and addresses; nothing else of a placed order changes outside the lifecycle. `precondition`
+     * (If-Match) is checked against the order as GET shows it, with the order row locked.
+     */
+    async update(
+      ctx: StoreContext,
+      id: string,
+      patch: { note?: string | null; shippingAddress?: Address | null; billingAddress?: Address | null },
+      precondition?: Precondition<OrderDetail, Currency>,
+    ): Promise<{ order: OrderDetail; currency: Currency }> {
       requirePermission(ctx, 'orders:write');
       const { storeId, mode } = ctx.tenant;
       const currency = await storeCurrency(data.repos, ctx);
@@ -284,6 +294,7 @@ export function createOrderService(deps: { data: DataAccess; reference: Referenc
       return data.transaction(async (repos) => {
         const order = await repos.orders.lockOrder(storeId, mode, id, forUpdate);
         if (!order) throw orderNotFound(id);
+        if (precondition) precondition(await repos.orders.detail(order), currency);
         await repos.orders.updateOrder(storeId, mode, id, patch, ctx.now);
         await recordAudit(repos, ctx, { action: 'order.update', targetType: 'order', targetId: id, details: { fields: Object.keys(patch) } });
         return { order: await detail(repos, ctx, id), currency };

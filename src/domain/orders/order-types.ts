@@ -41,6 +41,8 @@ export interface Order {
   id: string;
   number: string;
   customerId: string;
+  /** The customer's name as it is now (not stored on the order); null only if the customer record is gone. */
+  customerName: string | null;
   status: OrderStatus;
   currency: string;
   subtotalMinor: number;

@@ -7,6 +7,7 @@ import { invalid, isUniqueViolation, storeCurrency } from '../catalog/catalog-su
 import { toBasisPoints, toMinor } from '../catalog/money.ts';
 import type { Currency } from '../catalog/types.ts';
 import { newId } from '../ids.ts';
+import type { Precondition } from '../preconditions.ts';
 import type { Promotion, PromotionKind } from './order-types.ts';
 
 export interface PromotionInput {
@@ -101,9 +102,20 @@ export function createPromotionService(deps: { data: DataAccess }) {
     return new AppError('PROMOTION_CODE_TAKEN', `Another promotion of this store already has the code "${code}".`, { details: [{ path: 'code', rule: 'must be unique within the store (case does not matter)' }] });
   }
 
+  function promotionNotFound(id: string): AppError {
+    return new AppError('PROMOTION_NOT_FOUND', `No promotion "${id}" in this store.`);
+  }
+
   async function requirePromotion(repos: Repos, ctx: StoreContext, id: string): Promise<Promotion> {
     const p = await repos.orders.findPromotion(ctx.tenant.storeId, ctx.tenant.mode, id);
-    if (!p) throw new AppError('PROMOTION_NOT_FOUND', `No promotion "${id}" in this store.`);
+    if (!p) throw promotionNotFound(id);
+    return p;
+  }
+
+  /** Inside a write transaction: the promotion, its row locked (orders counting a use of it wait, and vice versa). */
+  async function lockPromotion(repos: Repos, ctx: StoreContext, id: string): Promise<Promotion> {
+    const p = await repos.orders.lockPromotion(ctx.tenant.storeId, ctx.tenant.mode, id);
+    if (!p) throw promotionNotFound(id);
     return p;
   }
 
@@ -140,12 +152,13 @@ export function createPromotionService(deps: { data: DataAccess }) {
     },
 
     /** Changes the sent fields (kind and value go together). */
-    async update(ctx: StoreContext, id: string, patch: Partial<PromotionInput>): Promise<{ promotion: Promotion; currency: Currency }> {
+    async update(ctx: StoreContext, id: string, patch: Partial<PromotionInput>, precondition?: Precondition<Promotion, Currency>): Promise<{ promotion: Promotion; currency: Currency }> {
       requirePermission(ctx, 'promotions:write');
       const currency = await storeCurrency(data.repos, ctx);
       try {
         return await data.transaction(async (repos) => {
-          const current = await requirePromotion(repos, ctx, id);
+          const current = await lockPromotion(repos, ctx, id);
+          precondition?.(current, currency);
           const kind = patch.kind ?? current.kind;
           const value = patch.value ?? (kind === current.kind ? (kind === 'percentage' ? current.value / 100 : current.value / 10 ** currency.digits) : undefined);
           if (value === undefined) throw invalid([{ path: 'value', rule: 'is required when the kind changes' }]);
@@ -161,10 +174,12 @@ export function createPromotionService(deps: { data: DataAccess }) {
       }
     },
 
-    async remove(ctx: StoreContext, id: string): Promise<void> {
+    async remove(ctx: StoreContext, id: string, precondition?: Precondition<Promotion, Currency>): Promise<void> {
       requirePermission(ctx, 'promotions:write');
+      const currency = precondition && (await storeCurrency(data.repos, ctx));
       await data.transaction(async (repos) => {
-        await requirePromotion(repos, ctx, id);
+        const current = await lockPromotion(repos, ctx, id);
+        if (precondition) precondition(current, currency!);
         await repos.orders.deletePromotion(ctx.tenant.storeId, ctx.tenant.mode, id);
         await recordAudit(repos, ctx, { action: 'promotion.delete', targetType: 'promotion', targetId: id });
       });

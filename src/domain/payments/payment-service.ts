@@ -7,6 +7,7 @@ import { invalid } from '../catalog/catalog-support.ts';
 import { currencyOf, fromMinor, toMinor } from '../catalog/money.ts';
 import type { Currency } from '../catalog/types.ts';
 import { newId } from '../ids.ts';
+import type { Precondition } from '../preconditions.ts';
 import { enabledPaymentMethods, ensureSettings } from '../settings/store-settings.ts';
 import {
   isRecordMethod,
@@ -247,13 +248,18 @@ export function createPaymentService(deps: { data: DataAccess }) {
       return { enabled: await enabledPaymentMethods(data.repos, ctx.tenant) };
     },
 
-    /** Replaces the enabled methods (at least one, each from the vocabulary once; checked by the schema). */
-    async setOptions(ctx: StoreContext, enabled: PaymentMethod[]): Promise<{ enabled: PaymentMethod[] }> {
+    /**
+     * Replaces the enabled methods (at least one, each from the vocabulary once; checked by the schema).
+     * `precondition` (If-Match) is checked against the methods enabled now, with the settings row locked.
+     */
+    async setOptions(ctx: StoreContext, enabled: PaymentMethod[], precondition?: Precondition<PaymentMethod[]>): Promise<{ enabled: PaymentMethod[] }> {
       requirePermission(ctx, 'payments:write');
       const ordered = PAYMENT_METHODS.filter((m) => enabled.includes(m));
       await data.transaction(async (repos) => {
-        const before = await enabledPaymentMethods(repos, ctx.tenant);
         await ensureSettings(repos, ctx.tenant, ctx.now);
+        await repos.settings.lock(ctx.tenant.storeId, ctx.tenant.mode);
+        const before = await enabledPaymentMethods(repos, ctx.tenant);
+        precondition?.(before);
         await repos.settings.update(ctx.tenant.storeId, ctx.tenant.mode, { paymentMethods: ordered }, ctx.now);
         await recordAudit(repos, ctx, { action: 'payment_options.update', targetType: 'store_settings', targetId: ctx.tenant.storeId, details: { before, after: ordered } });
       });

@@ -7,6 +7,7 @@ import { type FileLookup, invalid } from '../catalog/catalog-support.ts';
 import { newId } from '../ids.ts';
 import { instant } from '../instants.ts';
 import { decodeCursor, encodeCursor } from '../pagination.ts';
+import type { Precondition } from '../preconditions.ts';
 import { PROMO_AD_LIMITS, type PromoAd, type PromoAdQuery, type PromoAdStatus } from './promo-ad-types.ts';
 
 export { isLive } from './promo-ad-rules.ts';
@@ -36,6 +37,14 @@ export function createPromoAdService(deps: { data: DataAccess; files: FileLookup
   async function requireAd(repos: Repos, ctx: StoreContext, id: string): Promise<PromoAd> {
     const ad = await repos.promoAds.findPromoAd(ctx.tenant.storeId, ctx.tenant.mode, id);
     if (!ad) throw promoAdNotFound(id);
+    return ad;
+  }
+
+  /** Inside a write transaction: the ad, its row locked, after the caller's precondition (If-Match) held. */
+  async function lockAd(repos: Repos, ctx: StoreContext, id: string, precondition: Precondition<PromoAd> | undefined): Promise<PromoAd> {
+    const ad = await repos.promoAds.lockPromoAd(ctx.tenant.storeId, ctx.tenant.mode, id);
+    if (!ad) throw promoAdNotFound(id);
+    precondition?.(ad);
     return ad;
   }
 
@@ -102,13 +111,13 @@ export function createPromoAdService(deps: { data: DataAccess; files: FileLookup
     },
 
     /** Changes only the sent fields; the live window is checked against the stored start or end when one is not sent. */
-    async update(ctx: StoreContext, id: string, patch: PromoAdPatch): Promise<PromoAd> {
+    async update(ctx: StoreContext, id: string, patch: PromoAdPatch, precondition?: Precondition<PromoAd>): Promise<PromoAd> {
       requirePermission(ctx, 'promotions:write');
       const { storeId, mode } = ctx.tenant;
       // The file lookup may read the database: do it before the transaction (SQLite has one connection).
       const imageProblems = await checkImage(ctx, patch.imageFileId);
       return data.transaction(async (repos) => {
-        const current = await requireAd(repos, ctx, id);
+        const current = await lockAd(repos, ctx, id, precondition);
         const startsAt = patch.startsAt !== undefined ? instant(patch.startsAt) : current.startsAt;
         const endsAt = patch.endsAt !== undefined ? (patch.endsAt === null ? null : instant(patch.endsAt)) : current.endsAt;
         const details = [...checkWindow(startsAt, endsAt, { startsAt: patch.startsAt !== undefined, endsAt: patch.endsAt !== undefined }), ...imageProblems];
@@ -134,10 +143,10 @@ export function createPromoAdService(deps: { data: DataAccess; files: FileLookup
       });
     },
 
-    async remove(ctx: StoreContext, id: string): Promise<void> {
+    async remove(ctx: StoreContext, id: string, precondition?: Precondition<PromoAd>): Promise<void> {
       requirePermission(ctx, 'promotions:write');
       await data.transaction(async (repos) => {
-        const current = await requireAd(repos, ctx, id);
+        const current = await lockAd(repos, ctx, id, precondition);
         await repos.promoAds.deletePromoAd(ctx.tenant.storeId, ctx.tenant.mode, id);
         await recordAudit(repos, ctx, { action: 'promo_ad.delete', targetType: 'promo_ad', targetId: id, details: { title: current.title } });
       });

@@ -7,6 +7,7 @@ import { invalid, isUniqueViolation, productNotFound } from '../catalog/catalog-
 import { isBanned } from '../customers/customer-rules.ts';
 import { newId } from '../ids.ts';
 import { decodeCursor, encodeCursor } from '../pagination.ts';
+import type { Precondition } from '../preconditions.ts';
 import type { RatingSummary, Review, ReviewQuery } from './review-types.ts';
 
 export interface ReviewInput {
@@ -143,11 +144,14 @@ export function createReviewService(deps: { data: DataAccess }) {
     hide: (ctx: StoreContext, id: string) => setHidden(ctx, id, true),
     show: (ctx: StoreContext, id: string) => setHidden(ctx, id, false),
 
-    async remove(ctx: StoreContext, id: string): Promise<void> {
+    /** `precondition` (If-Match) is checked against the review as GET shows it, with its row locked. */
+    async remove(ctx: StoreContext, id: string, precondition?: Precondition<Review>): Promise<void> {
       requirePermission(ctx, 'reviews:write');
       const { storeId, mode } = ctx.tenant;
       await data.transaction(async (repos) => {
+        if (!(await repos.reviews.lockReview(storeId, mode, id))) throw reviewNotFound(id);
         const current = await requireReview(repos, ctx, id);
+        precondition?.(current);
         await repos.reviews.deleteReview(storeId, mode, id);
         await recordAudit(repos, ctx, { action: 'review.delete', targetType: 'review', targetId: id, details: { productId: current.productId, customerId: current.customerId, rating: current.rating } });
       });

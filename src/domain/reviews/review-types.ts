@@ -1,6 +1,8 @@
 export interface Review {
   id: string;
   productId: string;
+  /** the reviewed product's current name */
+  productName: string;
   customerId: string;
   /** the reviewing customer's current name */
   customerName: string;

@@ -1,10 +1,12 @@
 import type { Mode, StoreContext } from '../../context.ts';
-import type { DataAccess } from '../../store/repos.ts';
+import { AppError } from '../../errors.ts';
+import type { DataAccess, Repos } from '../../store/repos.ts';
 import { requirePermission } from '../access.ts';
-import type { StoreService } from '../accounts/store-service.ts';
+import { type StoreService, writeBusiness } from '../accounts/store-service.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { invalid } from '../catalog/catalog-support.ts';
-import type { InventoryService } from '../catalog/inventory-service.ts';
+import { writeLowStockThreshold } from '../catalog/inventory-service.ts';
+import type { Precondition } from '../preconditions.ts';
 import type { SettingsPatchInput } from './settings-schemas.ts';
 import { ensureSettings, readSettings } from './store-settings.ts';
 
@@ -27,18 +29,20 @@ export interface SettingsView {
 /**
  * Store settings per store and mode (order numbering, storefront origins, notification email), shown together with
  * the store-wide values other areas own — the low-stock threshold (inventory) and currency and time zone (business
- * profile). Those are read and changed through their own services, so each value has one source of truth.
+ * profile). Those are checked and written by their own areas' functions, so each value has one source of truth.
  */
-export function createSettingsService(deps: { data: DataAccess; stores: StoreService; inventory: InventoryService }) {
-  const { data, stores, inventory } = deps;
+export function createSettingsService(deps: { data: DataAccess; stores: StoreService }) {
+  const { data, stores } = deps;
 
-  async function view(ctx: StoreContext): Promise<SettingsView> {
+  /** The view through `repos`: the pool's for a read, a transaction's to see (and check) what that transaction sees. */
+  async function view(repos: Repos, ctx: StoreContext): Promise<SettingsView> {
     const [settings, business, lowStockThreshold] = await Promise.all([
-      readSettings(data.repos, ctx.tenant),
-      stores.getBusiness(ctx),
+      readSettings(repos, ctx.tenant),
+      repos.merchants.findStore(ctx.tenant.storeId),
       // The inventory service's own reader needs inventory:read; a settings reader sees the value without it.
-      data.repos.inventory.lowStockThreshold(ctx.tenant.storeId),
+      repos.inventory.lowStockThreshold(ctx.tenant.storeId),
     ]);
+    if (!business) throw new AppError('STORE_NOT_FOUND', 'This store no longer exists.');
     return {
       mode: ctx.tenant.mode,
       orderNumberPrefix: settings.orderNumberPrefix,
@@ -55,17 +59,17 @@ export function createSettingsService(deps: { data: DataAccess; stores: StoreSer
   return {
     async get(ctx: StoreContext): Promise<SettingsView> {
       requirePermission(ctx, 'settings:read');
-      return view(ctx);
+      return view(data.repos, ctx);
     },
 
     /**
      * Changes the sent fields. Every rule is checked before anything is written: the per-mode fields here, currency
-     * and time zone by the business profile (which refuses before it writes), and the threshold by its schema. Then
-     * the business profile, the threshold and the per-mode settings are written in that order, each atomically
-     * with its audit entry. The PATCH is idempotent, so if the database fails between those writes, sending it again
-     * completes it.
+     * and time zone by the business profile's rules, and the threshold by its schema. Then the business profile, the
+     * threshold and the per-mode settings are written in that order, each with its audit entry, in one transaction
+     * that holds the store row (and the settings row, when there is one): all or nothing. `precondition` (If-Match)
+     * is checked in that transaction against the whole view, before anything is written.
      */
-    async update(ctx: StoreContext, patch: SettingsPatchInput): Promise<SettingsView> {
+    async update(ctx: StoreContext, patch: SettingsPatchInput, precondition?: Precondition<SettingsView>): Promise<SettingsView> {
       requirePermission(ctx, 'settings:write');
       const { tenant } = ctx;
       if (patch.nextOrderNumber !== undefined) {
@@ -77,28 +81,33 @@ export function createSettingsService(deps: { data: DataAccess; stores: StoreSer
       const business: { currency?: string; timezone?: string } = {};
       if (patch.currency !== undefined) business.currency = patch.currency;
       if (patch.timezone !== undefined) business.timezone = patch.timezone;
-      if (Object.keys(business).length > 0) await stores.updateBusiness(ctx, business);
-      if (patch.lowStockThreshold !== undefined) await inventory.setThreshold(ctx, patch.lowStockThreshold);
+      // Reads outside the transaction (SQLite has one connection): the business profile's rules.
+      if (Object.keys(business).length > 0) await stores.checkBusinessChange(ctx, business);
 
       const own = {
         ...(patch.orderNumberPrefix !== undefined ? { orderNumberPrefix: patch.orderNumberPrefix } : {}),
         ...(patch.allowedOrigins !== undefined ? { allowedOrigins: patch.allowedOrigins } : {}),
         ...(patch.notificationEmail !== undefined ? { notificationEmail: patch.notificationEmail } : {}),
       };
-      if (Object.keys(own).length > 0 || patch.nextOrderNumber !== undefined) {
-        await data.transaction(async (repos) => {
-          await ensureSettings(repos, tenant, ctx.now);
-          await repos.settings.update(tenant.storeId, tenant.mode, own, ctx.now);
-          if (patch.nextOrderNumber !== undefined && !(await repos.settings.raiseNextOrderNumber(tenant.storeId, tenant.mode, patch.nextOrderNumber, ctx.now))) {
-            // Orders took numbers past it since the check above: nothing of this transaction is kept.
-            const current = await readSettings(repos, tenant);
-            throw invalid([{ path: 'nextOrderNumber', rule: `must be at least ${current.nextOrderNumber}: order numbers already given are never reused` }]);
-          }
-          const fields = [...Object.keys(own), ...(patch.nextOrderNumber !== undefined ? ['nextOrderNumber'] : [])];
-          await recordAudit(repos, ctx, { action: 'settings.update', targetType: 'store_settings', targetId: tenant.storeId, details: { fields, ...own, ...(patch.nextOrderNumber !== undefined ? { nextOrderNumber: patch.nextOrderNumber } : {}) } });
-        });
-      }
-      return view(ctx);
+      await data.transaction(async (repos) => {
+        if (!(await repos.merchants.lockStore(tenant.storeId))) throw new AppError('STORE_NOT_FOUND', 'This store no longer exists.');
+        await repos.settings.lock(tenant.storeId, tenant.mode);
+        if (precondition) precondition(await view(repos, ctx));
+        if (Object.keys(business).length > 0) await writeBusiness(repos, ctx, business);
+        if (patch.lowStockThreshold !== undefined) await writeLowStockThreshold(repos, ctx, patch.lowStockThreshold);
+        // Store-wide fields only: the per-mode row is neither created nor touched.
+        if (Object.keys(own).length === 0 && patch.nextOrderNumber === undefined) return;
+        await ensureSettings(repos, tenant, ctx.now);
+        await repos.settings.update(tenant.storeId, tenant.mode, own, ctx.now);
+        if (patch.nextOrderNumber !== undefined && !(await repos.settings.raiseNextOrderNumber(tenant.storeId, tenant.mode, patch.nextOrderNumber, ctx.now))) {
+          // Orders took numbers past it since the check above: nothing of this transaction is kept.
+          const current = await readSettings(repos, tenant);
+          throw invalid([{ path: 'nextOrderNumber', rule: `must be at least ${current.nextOrderNumber}: order numbers already given are never reused` }]);
+        }
+        const fields = [...Object.keys(own), ...(patch.nextOrderNumber !== undefined ? ['nextOrderNumber'] : [])];
+        await recordAudit(repos, ctx, { action: 'settings.update', targetType: 'store_settings', targetId: tenant.storeId, details: { fields, ...own, ...(patch.nextOrderNumber !== undefined ? { nextOrderNumber: patch.nextOrderNumber } : {}) } });
+      });
+      return view(data.repos, ctx);
     },
   };
 }

@@ -31,6 +31,8 @@ const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as RedisSt
 /** Policies of the routes that have their own; every other route counts against `public` or `credential`. */
 const ROUTE_POLICIES: Readonly<Record<string, readonly RateLimitName[]>> = {
   'POST /v1/auth/signup': ['sign-up', 'sign-up-all'],
+  // The sign-up page creates accounts through the same service: the same counters, so neither door adds to the other.
+  'POST /signup': ['sign-up', 'sign-up-all'],
   'POST /v1/auth/login': ['sign-in'],
   'POST /sign-in': ['sign-in'],
   'GET /oauth/authorize': ['oauth-authorize'],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fromMinor } from '../../domain/catalog/money.ts';
-import { RangeQuery, SummaryQuery } from '../../domain/orders/order-schemas.ts';
+import { OrdersExportQuery, RangeQuery, SummaryQuery } from '../../domain/orders/order-schemas.ts';
 import { OrderSummaryRecord, SummaryRecord, toOrderSummaryRecord, toSummaryRecord } from '../../http/routes/orders/schemas.ts';
 import { defineTool, READ } from '../tool.ts';
 
@@ -28,14 +28,15 @@ export const analyticsTools = [
     name: 'export_orders',
     area,
     title: 'Orders of a date range',
-    description: 'Every order created in a date range (from/to as YYYY-MM-DD in the store time zone, inclusive), oldest first, with totals; the data of the orders CSV export.',
+    description:
+      'Every order created in a date range (from/to as YYYY-MM-DD in the store time zone, inclusive), oldest first, with totals and the customer’s name; optionally only those in one status now; the data of the orders CSV export.',
     permission: 'analytics:read',
     hints: READ,
-    input: RangeQuery.strict(),
+    input: OrdersExportQuery.strict(),
     output: z.object({ currency: z.string(), timeZone: z.string(), orders: z.array(OrderSummaryRecord) }),
     async run(s, ctx, range) {
       const { currency, timeZone, orders } = await s.analytics.exportOrders(ctx, range);
-      return { summary: `${orders.length} order(s) from ${range.from} to ${range.to}`, data: { currency: currency.code, timeZone, orders: orders.map((o) => toOrderSummaryRecord(o, currency)) } };
+      return { summary: `${orders.length} ${range.status ? `${range.status} ` : ''}order(s) from ${range.from} to ${range.to}`, data: { currency: currency.code, timeZone, orders: orders.map((o) => toOrderSummaryRecord(o, currency)) } };
     },
   }),
   defineTool({

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { AdjustmentBody } from '../../domain/catalog/catalog-schemas.ts';
-import { AdjustmentRecord, InventoryDashboard, LowStockRecord, toAdjustmentRecord, toInventoryDashboard, toLowStockRecord } from '../../http/routes/catalog/schemas.ts';
+import {
+  AdjustmentRecord,
+  InventoryDashboard,
+  LowStockRecord,
+  STOCK_STATES,
+  StockLevelRecord,
+  toAdjustmentRecord,
+  toInventoryDashboard,
+  toLowStockRecord,
+  toStockLevelRecord,
+} from '../../http/routes/catalog/schemas.ts';
 import { CREATE, defineTool, Id, PageInput, PaginationOutput, pagination, READ, UPDATE } from '../tool.ts';
 
 const area = 'inventory' as const;
@@ -35,6 +45,28 @@ export const inventoryTools = [
       return {
         summary: `${page.items.length} low-stock SKU(s) (threshold ${page.threshold})`,
         data: { lowStockThreshold: page.threshold, items: page.items.map(toLowStockRecord), pagination: pagination(args.limit, page.nextCursor) },
+      };
+    },
+  }),
+  defineTool({
+    name: 'list_stock_levels',
+    area,
+    title: 'List stock levels',
+    description:
+      'Every SKU with its stock, product name and variant group, by product name: q finds text in the product name or SKU code; stock in|low|out keeps SKUs above the low-stock threshold, at 1..threshold units, or at 0. Paginated.',
+    permission: 'inventory:read',
+    hints: READ,
+    input: z.strictObject({
+      q: z.string().trim().max(100, 'must be at most 100 characters').optional().describe('text to find in the product name or SKU code'),
+      stock: z.enum(STOCK_STATES, { error: 'must be in, low or out' }).optional().describe('in: above the threshold; low: 1..threshold; out: 0'),
+      ...PageInput,
+    }),
+    output: z.object({ lowStockThreshold: z.number().int(), items: z.array(StockLevelRecord), pagination: PaginationOutput }),
+    async run(s, ctx, args) {
+      const page = await s.inventory.stockLevels(ctx, args);
+      return {
+        summary: `${page.items.length} SKU(s)${args.stock ? ` ${args.stock === 'in' ? 'in stock' : args.stock === 'low' ? 'low on stock' : 'out of stock'}` : ''} (threshold ${page.threshold})`,
+        data: { lowStockThreshold: page.threshold, items: page.items.map(toStockLevelRecord), pagination: pagination(args.limit, page.nextCursor) },
       };
     },
   }),

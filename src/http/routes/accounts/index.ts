@@ -5,6 +5,7 @@ import type { Container } from '../../../container.ts';
 import { sortPermissions } from '../../../domain/permissions.ts';
 import { envelope, ErrorEnvelopeSchema, ok, wireTimestamp } from '../../envelope.ts';
 import { storeCtx, userCtx } from '../../plugins/auth.ts';
+import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
 import {
   AcceptBody,
   ApiKeyCreateBody,
@@ -12,6 +13,7 @@ import {
   AuditRecord,
   Business,
   BusinessPatch,
+  businessRep,
   IdParams,
   InvitationRecord,
   InviteBody,
@@ -22,6 +24,7 @@ import {
   Pagination,
   PermissionsRecord,
   ProfilePatch,
+  ProfileRep,
   RoleBody,
   SignupBody,
   SignupResponse,
@@ -129,16 +132,25 @@ export async function accountRoutes(
       config: user,
       schema: { tags: ['Merchant'], summary: 'The signed-in merchant user (for an API key: its creator)', response: { 200: envelope(UserRecord), ...errors } },
     },
-    async (request) => ok('Profile retrieved', toUserRecord(await accounts.getProfile(userCtx(request)))),
+    async (request) => ok(ProfileRep.message, toUserRecord(await accounts.getProfile(userCtx(request)))),
   );
 
   r.patch(
     '/v1/merchants/profile',
     {
-      config: user,
-      schema: { tags: ['Merchant'], summary: 'Change your name, email or phone (session only)', body: ProfilePatch, response: { 200: envelope(UserRecord), 409: ErrorEnvelopeSchema, ...errors } },
+      config: { ...user, ...HONOURS_IF_MATCH },
+      schema: {
+        tags: ['Merchant'],
+        summary: 'Change your name, email or phone (session only)',
+        description: IF_MATCH_NOTE,
+        body: ProfilePatch,
+        response: { 200: envelope(UserRecord), 409: ErrorEnvelopeSchema, ...errors, ...PRECONDITION_FAILED },
+      },
     },
-    async (request) => ok('Profile updated', toUserRecord(await accounts.updateProfile(userCtx(request), request.body))),
+    async (request, reply) => {
+      const profile = await accounts.updateProfile(userCtx(request), request.body, ifMatch(request, ProfileRep));
+      return sendWithEtag(reply, ProfileRep, profile).send(ok('Profile updated', toUserRecord(profile)));
+    },
   );
 
   r.get(
@@ -194,19 +206,27 @@ export async function accountRoutes(
     },
     async (request) => {
       const ctx = storeCtx(request);
-      return ok('Business profile retrieved', toBusiness(await stores.getBusiness(ctx), ctx.tenant.mode));
+      return ok(businessRep(ctx.tenant.mode).message, toBusiness(await stores.getBusiness(ctx), ctx.tenant.mode));
     },
   );
 
   r.patch(
     '/v1/merchants/profile/business',
     {
-      config: store,
-      schema: { tags: ['Stores'], summary: 'Change the business profile (settings:write)', body: BusinessPatch, response: { 200: envelope(Business), ...errors } },
+      config: { ...store, ...HONOURS_IF_MATCH },
+      schema: {
+        tags: ['Stores'],
+        summary: 'Change the business profile (settings:write)',
+        description: `${IF_MATCH_NOTE} The body of the GET names the mode, so take the ETag from a GET in the same mode (X-Mode).`,
+        body: BusinessPatch,
+        response: { 200: envelope(Business), ...errors, ...PRECONDITION_FAILED },
+      },
     },
-    async (request) => {
+    async (request, reply) => {
       const ctx = storeCtx(request);
-      return ok('Business profile updated', toBusiness(await stores.updateBusiness(ctx, request.body), ctx.tenant.mode));
+      const rep = businessRep(ctx.tenant.mode);
+      const business = await stores.updateBusiness(ctx, request.body, ifMatch(request, rep));
+      return sendWithEtag(reply, rep, business).send(ok('Business profile updated', toBusiness(business, ctx.tenant.mode)));
     },
   );
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ApiKey, AuditEntry, Invitation, Member, Store, User } from '../../../domain/accounts/types.ts';
 import { PERMISSIONS, ROLES, type Role } from '../../../domain/permissions.ts';
 import { envelope, WireTimestamp, wireTimestamp } from '../../envelope.ts';
+import type { Representation } from '../../preconditions.ts';
 
 // ---- inputs -------------------------------------------------------------------------------------------------
 
@@ -195,6 +196,14 @@ export function toBusiness(s: Store, mode: 'live' | 'test'): z.input<typeof Busi
     createdAt: wireTimestamp(s.createdAt),
     updatedAt: wireTimestamp(s.updatedAt),
   };
+}
+
+// The GET representations, for ETags and If-Match on writes.
+export const ProfileRep: Representation<User> = { schema: envelope(UserRecord), message: 'Profile retrieved', toWire: toUserRecord };
+
+/** The business profile as GET shows it in the request's mode (the body names the mode). */
+export function businessRep(mode: 'live' | 'test'): Representation<Store> {
+  return { schema: envelope(Business), message: 'Business profile retrieved', toWire: (store) => toBusiness(store, mode) };
 }
 
 export function toMemberRecord(m: Member): z.input<typeof MemberRecord> {

@@ -19,12 +19,15 @@ import type { ProductService } from '../../../domain/catalog/product-service.ts'
 import type { VariantService } from '../../../domain/catalog/variant-service.ts';
 import { envelope, ErrorEnvelopeSchema, ok } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
-import { ifMatch, sendWithEtag } from '../../preconditions.ts';
+import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
 import {
   AdjustmentRecord,
   CategoryRecord,
+  CategoryRep,
   GroupRep,
   InventoryDashboard,
+  InventorySettingsRecord,
+  InventorySettingsRep,
   LowStockRecord,
   Pagination,
   ProductRecord,
@@ -32,14 +35,18 @@ import {
   ProductTreeRecord,
   SkuRecord,
   SkuRep,
+  STOCK_STATES,
+  StockLevelRecord,
   toAdjustmentRecord,
   toCategoryRecord,
   toGroupRecord,
+  toInventorySettingsRecord,
   toInventoryDashboard,
   toLowStockRecord,
   toProductRecord,
   toProductTreeRecord,
   toSkuRecord,
+  toStockLevelRecord,
   VariantGroupRecord,
 } from './schemas.ts';
 
@@ -56,7 +63,6 @@ const errors = {
   403: ErrorEnvelopeSchema,
   404: ErrorEnvelopeSchema,
   409: ErrorEnvelopeSchema,
-  412: ErrorEnvelopeSchema,
   422: ErrorEnvelopeSchema,
 };
 const Done = envelope(z.object({ id: z.string() }));
@@ -68,13 +74,14 @@ const PageQuery = z.object({
   limit: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
   cursor: z.string().max(500).optional(),
 });
-const ifMatchNote = 'Send If-Match with the ETag of the GET of this URL to make the change only if nobody changed it since (412 otherwise, with the current ETag).';
+const ifMatchNote = IF_MATCH_NOTE;
 
 /** Products (v1, v2 reads), variant groups and SKUs (v2), categories, stock adjustments and the inventory dashboard. */
 export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps): Promise<void> {
   const { products, variants, categories, inventory } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { auth: 'store' as const };
+  const editConfig = { ...config, ...HONOURS_IF_MATCH };
   const tags = { products: ['Products'], variants: ['Variant groups and SKUs (v2)'], categories: ['Categories'], inventory: ['Inventory'] };
 
   // ---- products (v1) ----------------------------------------------------------------------------------------
@@ -130,14 +137,14 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
   r.patch(
     '/v1/products/:productId',
     {
-      config,
+      config: editConfig,
       schema: {
         tags: tags.products,
         summary: 'Change a product (products:write; stock also inventory:write)',
         description: `Changes only the sent fields; categoryIds, imageFileIds and specifications replace the old lists. ${ifMatchNote}`,
         params: ProductParams,
         body: ProductPatchBody,
-        response: { 200: envelope(ProductRecord), ...errors },
+        response: { 200: envelope(ProductRecord), ...errors, ...PRECONDITION_FAILED },
       },
     },
     async (request, reply) => {
@@ -148,7 +155,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
 
   r.delete(
     '/v1/products/:productId',
-    { config, schema: { tags: tags.products, summary: 'Delete a product with its groups and SKUs (products:write)', description: ifMatchNote, params: ProductParams, response: { 200: Done, ...errors } } },
+    { config: editConfig, schema: { tags: tags.products, summary: 'Delete a product with its groups and SKUs (products:write)', description: ifMatchNote, params: ProductParams, response: { 200: Done, ...errors, ...PRECONDITION_FAILED } } },
     async (request) => {
       await products.remove(storeCtx(request), request.params.productId, ifMatch(request, ProductRep));
       return ok('Product deleted', { id: request.params.productId });
@@ -219,14 +226,14 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
   r.patch(
     '/v2/products/:productId/variant-groups/:groupId',
     {
-      config,
+      config: editConfig,
       schema: {
         tags: tags.variants,
         summary: 'Change group metadata (products:write)',
         description: `Any of attributeName, attributeValue, image, colorId; only sent fields change. Price and stock are refused here (change them on the SKUs). ${ifMatchNote}`,
         params: GroupParams,
         body: GroupPatchBody,
-        response: { 200: envelope(VariantGroupRecord), ...errors },
+        response: { 200: envelope(VariantGroupRecord), ...errors, ...PRECONDITION_FAILED },
       },
     },
     async (request, reply) => {
@@ -238,7 +245,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
 
   r.delete(
     '/v2/products/:productId/variant-groups/:groupId',
-    { config, schema: { tags: tags.variants, summary: 'Delete a variant group and all its SKUs (products:write)', description: ifMatchNote, params: GroupParams, response: { 200: Done, ...errors } } },
+    { config: editConfig, schema: { tags: tags.variants, summary: 'Delete a variant group and all its SKUs (products:write)', description: ifMatchNote, params: GroupParams, response: { 200: Done, ...errors, ...PRECONDITION_FAILED } } },
     async (request) => {
       await variants.deleteGroup(storeCtx(request), request.params.productId, request.params.groupId, ifMatch(request, GroupRep));
       return ok('Variant group deleted', { id: request.params.groupId });
@@ -271,14 +278,14 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
   r.patch(
     '/v2/products/:productId/variant-groups/:groupId/skus/:skuId',
     {
-      config,
+      config: editConfig,
       schema: {
         tags: tags.variants,
         summary: 'Change a SKU (products:write; stock also inventory:write)',
         description: `Any of price, discount, quantityInStock, sku, attributes; only sent fields change. ${ifMatchNote}`,
         params: SkuParams,
         body: SkuPatchBody,
-        response: { 200: envelope(SkuRecord), ...errors },
+        response: { 200: envelope(SkuRecord), ...errors, ...PRECONDITION_FAILED },
       },
     },
     async (request, reply) => {
@@ -291,8 +298,8 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
   r.delete(
     '/v2/products/:productId/variant-groups/:groupId/skus/:skuId',
     {
-      config,
-      schema: { tags: tags.variants, summary: 'Delete a SKU (products:write)', description: `The last SKU of a group cannot be deleted (409): delete the group. ${ifMatchNote}`, params: SkuParams, response: { 200: Done, ...errors } },
+      config: editConfig,
+      schema: { tags: tags.variants, summary: 'Delete a SKU (products:write)', description: `The last SKU of a group cannot be deleted (409): delete the group. ${ifMatchNote}`, params: SkuParams, response: { 200: Done, ...errors, ...PRECONDITION_FAILED } },
     },
     async (request) => {
       const { productId, groupId, skuId } = request.params;
@@ -318,23 +325,42 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
   r.get(
     '/v1/categories/:categoryId',
     { config, schema: { tags: tags.categories, summary: 'Get a category (products:read)', params: CategoryParams, response: { 200: envelope(CategoryRecord), ...errors } } },
-    async (request) => ok('Category retrieved', toCategoryRecord(await categories.get(storeCtx(request), request.params.categoryId))),
+    async (request) => ok(CategoryRep.message, toCategoryRecord(await categories.get(storeCtx(request), request.params.categoryId))),
   );
 
   r.patch(
     '/v1/categories/:categoryId',
-    { config, schema: { tags: tags.categories, summary: 'Change a category (products:write)', params: CategoryParams, body: CategoryPatchBody, response: { 200: envelope(CategoryRecord), ...errors } } },
-    async (request) => ok('Category updated', toCategoryRecord(await categories.update(storeCtx(request), request.params.categoryId, request.body))),
+    {
+      config: editConfig,
+      schema: {
+        tags: tags.categories,
+        summary: 'Change a category (products:write)',
+        description: ifMatchNote,
+        params: CategoryParams,
+        body: CategoryPatchBody,
+        response: { 200: envelope(CategoryRecord), ...errors, ...PRECONDITION_FAILED },
+      },
+    },
+    async (request, reply) => {
+      const category = await categories.update(storeCtx(request), request.params.categoryId, request.body, ifMatch(request, CategoryRep));
+      return sendWithEtag(reply, CategoryRep, category).send(ok('Category updated', toCategoryRecord(category)));
+    },
   );
 
   r.delete(
     '/v1/categories/:categoryId',
     {
-      config,
-      schema: { tags: tags.categories, summary: 'Delete an empty category (products:write)', description: 'A category with sub-categories or products is refused with 409.', params: CategoryParams, response: { 200: Done, ...errors } },
+      config: editConfig,
+      schema: {
+        tags: tags.categories,
+        summary: 'Delete an empty category (products:write)',
+        description: `A category with sub-categories or products is refused with 409. ${ifMatchNote}`,
+        params: CategoryParams,
+        response: { 200: Done, ...errors, ...PRECONDITION_FAILED },
+      },
     },
     async (request) => {
-      await categories.remove(storeCtx(request), request.params.categoryId);
+      await categories.remove(storeCtx(request), request.params.categoryId, ifMatch(request, CategoryRep));
       return ok('Category deleted', { id: request.params.categoryId });
     },
   );
@@ -381,22 +407,26 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
 
   r.get(
     '/v1/inventory/settings',
-    { config, schema: { tags: tags.inventory, summary: 'The low-stock threshold (inventory:read)', response: { 200: envelope(z.object({ lowStockThreshold: z.number().int() })), ...errors } } },
-    async (request) => ok('Inventory settings retrieved', { lowStockThreshold: await inventory.threshold(storeCtx(request)) }),
+    { config, schema: { tags: tags.inventory, summary: 'The low-stock threshold (inventory:read)', response: { 200: envelope(InventorySettingsRecord), ...errors } } },
+    async (request) => ok(InventorySettingsRep.message, toInventorySettingsRecord(await inventory.threshold(storeCtx(request)))),
   );
 
   r.patch(
     '/v1/inventory/settings',
     {
-      config,
+      config: editConfig,
       schema: {
         tags: tags.inventory,
         summary: 'Change the low-stock threshold (settings:write)',
+        description: ifMatchNote,
         body: z.strictObject({ lowStockThreshold: z.number().int('must be a whole number').min(0, 'must be 0 or more').max(1_000_000) }),
-        response: { 200: envelope(z.object({ lowStockThreshold: z.number().int() })), ...errors },
+        response: { 200: envelope(InventorySettingsRecord), ...errors, ...PRECONDITION_FAILED },
       },
     },
-    async (request) => ok('Inventory settings updated', { lowStockThreshold: await inventory.setThreshold(storeCtx(request), request.body.lowStockThreshold) }),
+    async (request, reply) => {
+      const threshold = await inventory.setThreshold(storeCtx(request), request.body.lowStockThreshold, ifMatch(request, InventorySettingsRep));
+      return sendWithEtag(reply, InventorySettingsRep, threshold).send(ok('Inventory settings updated', toInventorySettingsRecord(threshold)));
+    },
   );
 
   r.get(
@@ -431,6 +461,48 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
         ...ok('Low-stock SKUs retrieved', { lowStockThreshold: page.threshold, skus: page.items.map(toLowStockRecord) }),
         pagination: { limit: request.query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
       };
+    },
+  );
+
+  r.get(
+    '/v1/inventory/skus',
+    {
+      config,
+      schema: {
+        tags: tags.inventory,
+        summary: 'Stock levels of every SKU, with product and group names (inventory:read)',
+        description:
+          'By product name, then SKU. q finds text in the product name (case- and accent-insensitive) or the SKU code; stock=in|low|out keeps SKUs above the low-stock threshold, at 1..threshold units, or at 0. Cursor pagination.',
+        querystring: PageQuery.extend({
+          q: z.string().trim().max(100, 'must be at most 100 characters').optional().describe('text to find in the product name or SKU code'),
+          stock: z.enum(STOCK_STATES, { error: 'must be in, low or out' }).optional(),
+        }),
+        response: { 200: envelope(z.object({ lowStockThreshold: z.number().int(), skus: z.array(StockLevelRecord) })).extend({ pagination: Pagination }), ...errors },
+      },
+    },
+    async (request) => {
+      const page = await inventory.stockLevels(storeCtx(request), request.query);
+      return {
+        ...ok('Stock levels retrieved', { lowStockThreshold: page.threshold, skus: page.items.map(toStockLevelRecord) }),
+        pagination: { limit: request.query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
+      };
+    },
+  );
+
+  r.get(
+    '/v1/inventory/skus/:skuId',
+    {
+      config,
+      schema: {
+        tags: tags.inventory,
+        summary: 'Stock level of one SKU, with product and group names (inventory:read)',
+        params: z.object({ skuId: z.string().max(64) }),
+        response: { 200: envelope(z.object({ lowStockThreshold: z.number().int(), sku: StockLevelRecord })), ...errors },
+      },
+    },
+    async (request) => {
+      const { threshold, level } = await inventory.stockLevel(storeCtx(request), request.params.skuId);
+      return ok('Stock level retrieved', { lowStockThreshold: threshold, sku: toStockLevelRecord(level) });
     },
   );
 }

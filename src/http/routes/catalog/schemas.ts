@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fromMinor } from '../../../domain/catalog/money.ts';
 import type { Category, Currency, InventoryAdjustment, ProductTree, ProductView, Sku, VariantGroup } from '../../../domain/catalog/types.ts';
 import { PRODUCT_STATUSES, PRODUCT_TYPES } from '../../../domain/catalog/types.ts';
-import type { CategoryBreakdown, InventoryTotals, LowStockRow } from '../../../store/inventory-store.ts';
+import type { CategoryBreakdown, InventoryTotals, LowStockRow, StockLevelRow } from '../../../store/inventory-store.ts';
 import { envelope, WireTimestamp, wireTimestamp } from '../../envelope.ts';
 import type { Representation } from '../../preconditions.ts';
 
@@ -105,6 +105,12 @@ export const LowStockRecord = z
   })
   .meta({ id: 'LowStockSku' });
 
+export const STOCK_STATES = ['in', 'low', 'out'] as const;
+
+export const StockLevelRecord = LowStockRecord.extend({
+  stock: z.enum(STOCK_STATES).describe('in: above the low-stock threshold; low: 1..threshold units; out: 0'),
+}).meta({ id: 'StockLevel' });
+
 export const Pagination = z.object({ limit: z.number().int(), nextCursor: z.string().nullable(), hasMore: z.boolean() });
 
 export function toSkuRecord(s: Sku, c: Currency): z.input<typeof SkuRecord> {
@@ -191,7 +197,27 @@ export function toLowStockRecord(r: LowStockRow): z.input<typeof LowStockRecord>
   return { ...r };
 }
 
+export function toStockLevelRecord(r: StockLevelRow): z.input<typeof StockLevelRecord> {
+  return {
+    skuId: r.skuId,
+    sku: r.sku,
+    quantityInStock: r.quantityInStock,
+    productId: r.productId,
+    productName: r.productName,
+    groupId: r.groupId,
+    groupName: r.groupName,
+    attributes: r.attributes,
+    stock: r.stock,
+  };
+}
+
 // The GET representations, for ETags and If-Match on writes.
-export const ProductRep: Representation<ProductView> = { schema: envelope(ProductRecord), message: 'Product retrieved', toWire: toProductRecord };
-export const GroupRep: Representation<VariantGroup> = { schema: envelope(VariantGroupRecord), message: 'Variant group retrieved', toWire: toGroupRecord };
-export const SkuRep: Representation<Sku> = { schema: envelope(SkuRecord), message: 'SKU retrieved', toWire: toSkuRecord };
+export const ProductRep: Representation<ProductView, Currency> = { schema: envelope(ProductRecord), message: 'Product retrieved', toWire: toProductRecord };
+export const GroupRep: Representation<VariantGroup, Currency> = { schema: envelope(VariantGroupRecord), message: 'Variant group retrieved', toWire: toGroupRecord };
+export const SkuRep: Representation<Sku, Currency> = { schema: envelope(SkuRecord), message: 'SKU retrieved', toWire: toSkuRecord };
+export const CategoryRep: Representation<Category> = { schema: envelope(CategoryRecord), message: 'Category retrieved', toWire: toCategoryRecord };
+export const InventorySettingsRecord = z.object({ lowStockThreshold: z.number().int() });
+export function toInventorySettingsRecord(lowStockThreshold: number): z.input<typeof InventorySettingsRecord> {
+  return { lowStockThreshold };
+}
+export const InventorySettingsRep: Representation<number> = { schema: envelope(InventorySettingsRecord), message: 'Inventory settings retrieved', toWire: toInventorySettingsRecord };

@@ -5,8 +5,9 @@ import { CustomerBanBody, CustomerCreateBody, CustomerListQuery, CustomerPatchBo
 import type { CustomerService } from '../../../domain/customers/customer-service.ts';
 import { envelope, ErrorEnvelopeSchema, ok } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
+import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
 import { Pagination } from '../catalog/schemas.ts';
-import { CustomerRecord, toCustomerRecord } from './schemas.ts';
+import { CustomerRecord, customerRep, toCustomerRecord } from './schemas.ts';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
 const CustomerParams = z.object({ customerId: z.string().max(64) });
@@ -67,27 +68,28 @@ export async function customerRoutes(app: FastifyInstance, deps: { customers: Cu
     async (request) => {
       const ctx = storeCtx(request);
       const { customer, currency } = await customers.get(ctx, request.params.customerId);
-      return ok('Customer retrieved', toCustomerRecord(customer, currency, ctx.now));
+      return ok(customerRep(ctx.now).message, toCustomerRecord(customer, currency, ctx.now));
     },
   );
 
   r.patch(
     '/v1/customers/:customerId',
     {
-      config,
+      config: { ...config, ...HONOURS_IF_MATCH },
       schema: {
         tags,
         summary: 'Change a customer (customers:write)',
-        description: 'Only the sent fields change; addresses, when sent, replaces the whole list; phone: null clears it.',
+        description: `Only the sent fields change; addresses, when sent, replaces the whole list; phone: null clears it. ${IF_MATCH_NOTE}`,
         params: CustomerParams,
         body: CustomerPatchBody,
-        response: { 200: One, ...errors },
+        response: { 200: One, ...errors, ...PRECONDITION_FAILED },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const ctx = storeCtx(request);
-      const { customer, currency } = await customers.update(ctx, request.params.customerId, request.body);
-      return ok('Customer updated', toCustomerRecord(customer, currency, ctx.now));
+      const rep = customerRep(ctx.now);
+      const { customer, currency } = await customers.update(ctx, request.params.customerId, request.body, ifMatch(request, rep));
+      return sendWithEtag(reply, rep, customer, currency).send(ok('Customer updated', toCustomerRecord(customer, currency, ctx.now)));
     },
   );
 

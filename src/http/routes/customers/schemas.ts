@@ -3,7 +3,8 @@ import { isBanned } from '../../../domain/customers/customer-rules.ts';
 import type { CustomerView } from '../../../domain/customers/customer-types.ts';
 import { fromMinor } from '../../../domain/catalog/money.ts';
 import type { Currency } from '../../../domain/catalog/types.ts';
-import { WireTimestamp, wireTimestamp } from '../../envelope.ts';
+import { envelope, WireTimestamp, wireTimestamp } from '../../envelope.ts';
+import type { Representation } from '../../preconditions.ts';
 
 export const CustomerAddressRecord = z
   .object({
@@ -57,4 +58,12 @@ export function toCustomerRecord(c: CustomerView, currency: Currency, now: Date)
     createdAt: wireTimestamp(c.createdAt),
     updatedAt: wireTimestamp(c.updatedAt),
   };
+}
+
+/**
+ * The GET representation of a customer at the time of the request (`banned` depends on it), for ETags and If-Match
+ * on writes.
+ */
+export function customerRep(now: Date): Representation<CustomerView, Currency> {
+  return { schema: envelope(CustomerRecord), message: 'Customer retrieved', toWire: (c, currency) => toCustomerRecord(c, currency, now) };
 }

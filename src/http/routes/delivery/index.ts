@@ -5,8 +5,9 @@ import { OptionCreateBody, OptionPatchBody, QuoteQuery, ZoneCreateBody, ZonePatc
 import type { DeliveryService } from '../../../domain/delivery/delivery-service.ts';
 import { envelope, ErrorEnvelopeSchema, ok } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
+import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
 import { Pagination } from '../catalog/schemas.ts';
-import { DeliveryOptionRecord, DeliveryQuoteRecord, DeliveryZoneRecord, toOptionRecord, toQuoteRecord, toZoneRecord } from './schemas.ts';
+import { DeliveryOptionRecord, DeliveryQuoteRecord, DeliveryZoneRecord, OptionRep, toOptionRecord, toQuoteRecord, toZoneRecord, ZoneRep } from './schemas.ts';
 
 const errors = {
   400: ErrorEnvelopeSchema,
@@ -29,6 +30,7 @@ export async function deliveryRoutes(app: FastifyInstance, deps: { delivery: Del
   const { delivery } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { auth: 'store' as const };
+  const editConfig = { ...config, ...HONOURS_IF_MATCH };
   const tags = ['Delivery'];
 
   r.get(
@@ -76,34 +78,43 @@ export async function deliveryRoutes(app: FastifyInstance, deps: { delivery: Del
     { config, schema: { tags, summary: 'Get a delivery zone with its options (delivery:read)', params: ZoneParams, response: { 200: envelope(DeliveryZoneRecord), ...errors } } },
     async (request) => {
       const { zone, currency } = await delivery.getZone(storeCtx(request), request.params.zoneId);
-      return ok('Delivery zone retrieved', toZoneRecord(zone, currency));
+      return ok(ZoneRep.message, toZoneRecord(zone, currency));
     },
   );
 
   r.patch(
     '/v1/delivery/zones/:zoneId',
     {
-      config,
+      config: editConfig,
       schema: {
         tags,
         summary: 'Change a delivery zone (delivery:write)',
-        description: 'Any of name, regions; regions replaces the whole list (same rules as on create).',
+        description: `Any of name, regions; regions replaces the whole list (same rules as on create). ${IF_MATCH_NOTE} The zone's ETag covers its options too.`,
         params: ZoneParams,
         body: ZonePatchBody,
-        response: { 200: envelope(DeliveryZoneRecord), ...errors },
+        response: { 200: envelope(DeliveryZoneRecord), ...errors, ...PRECONDITION_FAILED },
       },
     },
-    async (request) => {
-      const { zone, currency } = await delivery.updateZone(storeCtx(request), request.params.zoneId, request.body);
-      return ok('Delivery zone updated', toZoneRecord(zone, currency));
+    async (request, reply) => {
+      const { zone, currency } = await delivery.updateZone(storeCtx(request), request.params.zoneId, request.body, ifMatch(request, ZoneRep));
+      return sendWithEtag(reply, ZoneRep, zone, currency).send(ok('Delivery zone updated', toZoneRecord(zone, currency)));
     },
   );
 
   r.delete(
     '/v1/delivery/zones/:zoneId',
-    { config, schema: { tags, summary: 'Delete a delivery zone and its options (delivery:write)', description: 'Orders keep the option name they were placed with.', params: ZoneParams, response: { 200: Done, ...errors } } },
+    {
+      config: editConfig,
+      schema: {
+        tags,
+        summary: 'Delete a delivery zone and its options (delivery:write)',
+        description: `Orders keep the option name they were placed with. ${IF_MATCH_NOTE}`,
+        params: ZoneParams,
+        response: { 200: Done, ...errors, ...PRECONDITION_FAILED },
+      },
+    },
     async (request) => {
-      await delivery.deleteZone(storeCtx(request), request.params.zoneId);
+      await delivery.deleteZone(storeCtx(request), request.params.zoneId, ifMatch(request, ZoneRep));
       return ok('Delivery zone deleted', { id: request.params.zoneId });
     },
   );
@@ -141,27 +152,38 @@ export async function deliveryRoutes(app: FastifyInstance, deps: { delivery: Del
     { config, schema: { tags, summary: 'Get a delivery option (delivery:read)', params: OptionParams, response: { 200: envelope(DeliveryOptionRecord), ...errors } } },
     async (request) => {
       const { option, currency } = await delivery.getOption(storeCtx(request), request.params.zoneId, request.params.optionId);
-      return ok('Delivery option retrieved', toOptionRecord(option, currency));
+      return ok(OptionRep.message, toOptionRecord(option, currency));
     },
   );
 
   r.patch(
     '/v1/delivery/zones/:zoneId/options/:optionId',
     {
-      config,
-      schema: { tags, summary: 'Change a delivery option (delivery:write)', description: 'Only sent fields change.', params: OptionParams, body: OptionPatchBody, response: { 200: envelope(DeliveryOptionRecord), ...errors } },
+      config: editConfig,
+      schema: {
+        tags,
+        summary: 'Change a delivery option (delivery:write)',
+        description: `Only sent fields change. ${IF_MATCH_NOTE}`,
+        params: OptionParams,
+        body: OptionPatchBody,
+        response: { 200: envelope(DeliveryOptionRecord), ...errors, ...PRECONDITION_FAILED },
+      },
     },
-    async (request) => {
-      const { option, currency } = await delivery.updateOption(storeCtx(request), request.params.zoneId, request.params.optionId, request.body);
-      return ok('Delivery option updated', toOptionRecord(option, currency));
+    async (request, reply) => {
+      const { zoneId, optionId } = request.params;
+      const { option, currency } = await delivery.updateOption(storeCtx(request), zoneId, optionId, request.body, ifMatch(request, OptionRep));
+      return sendWithEtag(reply, OptionRep, option, currency).send(ok('Delivery option updated', toOptionRecord(option, currency)));
     },
   );
 
   r.delete(
     '/v1/delivery/zones/:zoneId/options/:optionId',
-    { config, schema: { tags, summary: 'Delete a delivery option (delivery:write)', params: OptionParams, response: { 200: Done, ...errors } } },
+    {
+      config: editConfig,
+      schema: { tags, summary: 'Delete a delivery option (delivery:write)', description: IF_MATCH_NOTE, params: OptionParams, response: { 200: Done, ...errors, ...PRECONDITION_FAILED } },
+    },
     async (request) => {
-      await delivery.deleteOption(storeCtx(request), request.params.zoneId, request.params.optionId);
+      await delivery.deleteOption(storeCtx(request), request.params.zoneId, request.params.optionId, ifMatch(request, OptionRep));
       return ok('Delivery option deleted', { id: request.params.optionId });
     },
   );

@@ -3,7 +3,8 @@ import type { DeliveryQuote } from '../../../domain/delivery/delivery-service.ts
 import { fromMinor } from '../../../domain/catalog/money.ts';
 import type { Currency } from '../../../domain/catalog/types.ts';
 import type { DeliveryOption, DeliveryZone, Region, ZoneWithOptions } from '../../../domain/delivery/types.ts';
-import { WireTimestamp, wireTimestamp } from '../../envelope.ts';
+import { envelope, WireTimestamp, wireTimestamp } from '../../envelope.ts';
+import type { Representation } from '../../preconditions.ts';
 
 export const RegionRecord = z
   .object({
@@ -108,3 +109,7 @@ export function toQuoteRecord(q: { zone: DeliveryZone | null; quotes: DeliveryQu
     })),
   };
 }
+
+// The GET representations, for ETags and If-Match on writes.
+export const ZoneRep: Representation<ZoneWithOptions, Currency> = { schema: envelope(DeliveryZoneRecord), message: 'Delivery zone retrieved', toWire: toZoneRecord };
+export const OptionRep: Representation<DeliveryOption, Currency> = { schema: envelope(DeliveryOptionRecord), message: 'Delivery option retrieved', toWire: toOptionRecord };

@@ -3,16 +3,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fromMinor } from '../../../domain/catalog/money.ts';
 import type { AnalyticsService } from '../../../domain/orders/analytics-service.ts';
-import { OrderCreateBody, OrderListQuery, OrderPatchBody, PromotionBody, PromotionPatchBody, RangeQuery, SummaryQuery, TransitionBody } from '../../../domain/orders/order-schemas.ts';
+import { OrderCreateBody, OrderListQuery, OrderPatchBody, OrdersExportQuery, PromotionBody, PromotionPatchBody, RangeQuery, SummaryQuery, TransitionBody } from '../../../domain/orders/order-schemas.ts';
 import type { OrderService } from '../../../domain/orders/order-service.ts';
 import type { PromotionService } from '../../../domain/orders/promotion-service.ts';
 import { envelope, ErrorEnvelopeSchema, ok, wireTimestamp } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
+import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
 import {
   csv,
   OrderRecord,
+  OrderRep,
   OrderSummaryRecord,
   PromotionRecord,
+  PromotionRep,
   SummaryRecord,
   TransitionsRecord,
   toOrderRecord,
@@ -38,6 +41,7 @@ export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderSer
   const { orders, promotions, analytics } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { auth: 'store' as const };
+  const editConfig = { ...config, ...HONOURS_IF_MATCH };
   const tags = ['Orders'];
 
   r.post(
@@ -85,16 +89,26 @@ export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderSer
     { config, schema: { tags, summary: 'Get an order with its lines and history (orders:read)', params: OrderParams, response: { 200: envelope(OrderRecord), ...errors } } },
     async (request) => {
       const { order, currency } = await orders.get(storeCtx(request), request.params.orderId);
-      return ok('Order retrieved', toOrderRecord(order, currency));
+      return ok(OrderRep.message, toOrderRecord(order, currency));
     },
   );
 
   r.patch(
     '/v1/orders/:orderId',
-    { config, schema: { tags, summary: 'Change the note or addresses of an order (orders:write)', params: OrderParams, body: OrderPatchBody, response: { 200: envelope(OrderRecord), ...errors } } },
-    async (request) => {
-      const { order, currency } = await orders.update(storeCtx(request), request.params.orderId, request.body);
-      return ok('Order updated', toOrderRecord(order, currency));
+    {
+      config: editConfig,
+      schema: {
+        tags,
+        summary: 'Change the note or addresses of an order (orders:write)',
+        description: IF_MATCH_NOTE,
+        params: OrderParams,
+        body: OrderPatchBody,
+        response: { 200: envelope(OrderRecord), ...errors, ...PRECONDITION_FAILED },
+      },
+    },
+    async (request, reply) => {
+      const { order, currency } = await orders.update(storeCtx(request), request.params.orderId, request.body, ifMatch(request, OrderRep));
+      return sendWithEtag(reply, OrderRep, order, currency).send(ok('Order updated', toOrderRecord(order, currency)));
     },
   );
 
@@ -158,24 +172,43 @@ export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderSer
     { config, schema: { tags: promoTags, summary: 'Get a discount code (promotions:read)', params: PromotionParams, response: { 200: envelope(PromotionRecord), ...errors } } },
     async (request) => {
       const { promotion, currency } = await promotions.get(storeCtx(request), request.params.promotionId);
-      return ok('Promotion retrieved', toPromotionRecord(promotion, currency));
+      return ok(PromotionRep.message, toPromotionRecord(promotion, currency));
     },
   );
 
   r.patch(
     '/v1/promotions/:promotionId',
-    { config, schema: { tags: promoTags, summary: 'Change a discount code (promotions:write)', params: PromotionParams, body: PromotionPatchBody, response: { 200: envelope(PromotionRecord), ...errors } } },
-    async (request) => {
-      const { promotion, currency } = await promotions.update(storeCtx(request), request.params.promotionId, toInput(request.body));
-      return ok('Promotion updated', toPromotionRecord(promotion, currency));
+    {
+      config: editConfig,
+      schema: {
+        tags: promoTags,
+        summary: 'Change a discount code (promotions:write)',
+        description: IF_MATCH_NOTE,
+        params: PromotionParams,
+        body: PromotionPatchBody,
+        response: { 200: envelope(PromotionRecord), ...errors, ...PRECONDITION_FAILED },
+      },
+    },
+    async (request, reply) => {
+      const { promotion, currency } = await promotions.update(storeCtx(request), request.params.promotionId, toInput(request.body), ifMatch(request, PromotionRep));
+      return sendWithEtag(reply, PromotionRep, promotion, currency).send(ok('Promotion updated', toPromotionRecord(promotion, currency)));
     },
   );
 
   r.delete(
     '/v1/promotions/:promotionId',
-    { config, schema: { tags: promoTags, summary: 'Delete a discount code (promotions:write)', params: PromotionParams, response: { 200: envelope(z.object({ id: z.string() })), ...errors } } },
+    {
+      config: editConfig,
+      schema: {
+        tags: promoTags,
+        summary: 'Delete a discount code (promotions:write)',
+        description: IF_MATCH_NOTE,
+        params: PromotionParams,
+        response: { 200: envelope(z.object({ id: z.string() })), ...errors, ...PRECONDITION_FAILED },
+      },
+    },
     async (request) => {
-      await promotions.remove(storeCtx(request), request.params.promotionId);
+      await promotions.remove(storeCtx(request), request.params.promotionId, ifMatch(request, PromotionRep));
       return ok('Promotion deleted', { id: request.params.promotionId });
     },
   );
@@ -210,7 +243,9 @@ export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderSer
       schema: {
         tags: analyticsTags,
         summary: 'Orders of a date range as CSV (analytics:read)',
-        querystring: RangeQuery,
+        description:
+          'Every order created from `from` to `to` (store-local days, inclusive), oldest first; with `status`, only the orders in that status now. One row per order with the customer’s name as it is now. The file name (Content-Disposition) names the range and the status.',
+        querystring: OrdersExportQuery,
         response: { 200: z.string().describe('text/csv'), ...errors },
       },
     },
@@ -218,12 +253,28 @@ export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderSer
       const { currency, orders: list } = await analytics.exportOrders(storeCtx(request), request.query);
       const m = (minor: number) => fromMinor(minor, currency);
       const rows = [
-        ['number', 'id', 'createdAt', 'status', 'customerId', 'currency', 'subtotal', 'discount', 'deliveryFee', 'total', 'paid', 'refunded', 'promotionCode'],
-        ...list.map((o) => [o.number, o.id, wireTimestamp(o.createdAt), o.status, o.customerId, o.currency, m(o.subtotalMinor), m(o.discountMinor), m(o.deliveryFeeMinor), m(o.totalMinor), m(o.paidMinor), m(o.refundedMinor), o.promotionCode]),
+        ['number', 'id', 'createdAt', 'status', 'customerId', 'customerName', 'currency', 'subtotal', 'discount', 'deliveryFee', 'total', 'paid', 'refunded', 'promotionCode'],
+        ...list.map((o) => [
+          o.number,
+          o.id,
+          wireTimestamp(o.createdAt),
+          o.status,
+          o.customerId,
+          o.customerName,
+          o.currency,
+          m(o.subtotalMinor),
+          m(o.discountMinor),
+          m(o.deliveryFeeMinor),
+          m(o.totalMinor),
+          m(o.paidMinor),
+          m(o.refundedMinor),
+          o.promotionCode,
+        ]),
       ];
+      const { from, to, status } = request.query;
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="orders-${request.query.from}-to-${request.query.to}.csv"`)
+        .header('content-disposition', `attachment; filename="orders-${status ? `${status}-` : ''}${from}-to-${to}.csv"`)
         .send(csv(rows));
     },
   );

@@ -4,7 +4,8 @@ import type { Currency } from '../../../domain/catalog/types.ts';
 import type { SalesSummary } from '../../../domain/orders/analytics-service.ts';
 import type { Move } from '../../../domain/orders/order-lifecycle.ts';
 import { ORDER_STATUSES, type Order, type OrderDetail, PROMOTION_KINDS, type Promotion } from '../../../domain/orders/order-types.ts';
-import { WireTimestamp, wireTimestamp } from '../../envelope.ts';
+import { envelope, WireTimestamp, wireTimestamp } from '../../envelope.ts';
+import type { Representation } from '../../preconditions.ts';
 
 const Status = z.enum(ORDER_STATUSES);
 const AddressRecord = z
@@ -24,6 +25,7 @@ const orderFields = {
   id: z.string(),
   number: z.string(),
   customerId: z.string(),
+  customerName: z.string().nullable().describe("the customer's name as it is now (GET /v1/customers/{id}); null only if the customer record is gone"),
   status: Status,
   currency: z.string(),
   subtotal: z.number().describe('sum of the lines after their SKU discounts'),
@@ -144,6 +146,7 @@ export function toOrderSummaryRecord(o: Order, c: Currency): z.input<typeof Orde
     id: o.id,
     number: o.number,
     customerId: o.customerId,
+    customerName: o.customerName,
     status: o.status,
     currency: o.currency,
     subtotal: m(o.subtotalMinor),
@@ -215,6 +218,10 @@ export function toPromotionRecord(p: Promotion, c: Currency): z.input<typeof Pro
     updatedAt: wireTimestamp(p.updatedAt),
   };
 }
+
+// The GET representations, for ETags and If-Match on writes.
+export const OrderRep: Representation<OrderDetail, Currency> = { schema: envelope(OrderRecord), message: 'Order retrieved', toWire: toOrderRecord };
+export const PromotionRep: Representation<Promotion, Currency> = { schema: envelope(PromotionRecord), message: 'Promotion retrieved', toWire: toPromotionRecord };
 
 /** One CSV field: quoted when it holds a comma, quote or line break; a leading = + - @ is defused for spreadsheets. */
 export function csvField(value: string | number | null): string {

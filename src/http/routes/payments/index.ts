@@ -6,11 +6,13 @@ import { PaymentLinkCreateBody, PaymentLinkListQuery, PaymentOptionsBody, Paymen
 import type { PaymentService } from '../../../domain/payments/payment-service.ts';
 import { envelope, ErrorEnvelopeSchema, ok } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
+import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
 import { Pagination } from '../catalog/schemas.ts';
 import {
   OrderPayments,
   PaymentLinkRecord,
   PaymentOptionsRecord,
+  PaymentOptionsRep,
   PaymentResultRecord,
   toOrderSummary,
   toPaymentLinkRecord,
@@ -42,22 +44,25 @@ export async function paymentRoutes(app: FastifyInstance, deps: { payments: Paym
   r.get(
     '/v1/payments/options',
     { config, schema: { tags, summary: 'The payment methods the store accepts (payments:read)', response: { 200: envelope(PaymentOptionsRecord), ...errors } } },
-    async (request) => ok('Payment options retrieved', toPaymentOptions((await payments.getOptions(storeCtx(request))).enabled)),
+    async (request) => ok(PaymentOptionsRep.message, toPaymentOptions((await payments.getOptions(storeCtx(request))).enabled)),
   );
 
   r.put(
     '/v1/payments/options',
     {
-      config,
+      config: { ...config, ...HONOURS_IF_MATCH },
       schema: {
         tags,
         summary: 'Choose the payment methods the store accepts (payments:write)',
-        description: 'Replaces the list; at least one method, each once. Per store and mode.',
+        description: `Replaces the list; at least one method, each once. Per store and mode. ${IF_MATCH_NOTE}`,
         body: PaymentOptionsBody,
-        response: { 200: envelope(PaymentOptionsRecord), ...errors },
+        response: { 200: envelope(PaymentOptionsRecord), ...errors, ...PRECONDITION_FAILED },
       },
     },
-    async (request) => ok('Payment options updated', toPaymentOptions((await payments.setOptions(storeCtx(request), request.body.enabledMethods)).enabled)),
+    async (request, reply) => {
+      const { enabled } = await payments.setOptions(storeCtx(request), request.body.enabledMethods, ifMatch(request, PaymentOptionsRep));
+      return sendWithEtag(reply, PaymentOptionsRep, enabled).send(ok('Payment options updated', toPaymentOptions(enabled)));
+    },
   );
 
   // ---- payment records of an order --------------------------------------------------------------------------

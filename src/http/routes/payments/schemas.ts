@@ -3,7 +3,8 @@ import { currencyOf, fromMinor } from '../../../domain/catalog/money.ts';
 import type { PaymentLinkView } from '../../../domain/payments/payment-link-service.ts';
 import { PAYMENT_KINDS, PAYMENT_LINK_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod, RECORD_METHODS } from '../../../domain/payments/payment-rules.ts';
 import type { OrderMoney, Payment } from '../../../domain/payments/types.ts';
-import { WireTimestamp, wireTimestamp } from '../../envelope.ts';
+import { envelope, WireTimestamp, wireTimestamp } from '../../envelope.ts';
+import type { Representation } from '../../preconditions.ts';
 
 export const PaymentOptionsRecord = z
   .object({
@@ -61,6 +62,9 @@ export const PaymentLinkRecord = z
 export function toPaymentOptions(enabled: PaymentMethod[]): z.input<typeof PaymentOptionsRecord> {
   return { enabledMethods: enabled, availableMethods: [...PAYMENT_METHODS] };
 }
+
+/** The GET representation of the payment options (from the enabled methods), for ETags and If-Match on writes. */
+export const PaymentOptionsRep: Representation<PaymentMethod[]> = { schema: envelope(PaymentOptionsRecord), message: 'Payment options retrieved', toWire: toPaymentOptions };
 
 export function toPaymentRecord(p: Payment, currency: string): z.input<typeof PaymentRecord> {
   return {

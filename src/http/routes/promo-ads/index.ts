@@ -5,8 +5,9 @@ import { PromoAdCreateBody, PromoAdListQuery, PromoAdPatchBody, PublishedQuery }
 import type { PromoAdService } from '../../../domain/promo-ads/promo-ad-service.ts';
 import { envelope, ErrorEnvelopeSchema, ok } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
+import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
 import { Pagination } from '../catalog/schemas.ts';
-import { PromoAdRecord, toPromoAdRecord } from './schemas.ts';
+import { PromoAdRecord, promoAdRep, toPromoAdRecord } from './schemas.ts';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
 const AdParams = z.object({ adId: z.string().max(64) });
@@ -84,27 +85,40 @@ export async function promoAdRoutes(app: FastifyInstance, deps: { promoAds: Prom
     { config, schema: { tags, summary: 'Get a promo ad (promotions:read)', params: AdParams, response: { 200: One, ...errors } } },
     async (request) => {
       const ctx = storeCtx(request);
-      return ok('Promo ad retrieved', toPromoAdRecord(await promoAds.get(ctx, request.params.adId), ctx.now));
+      return ok(promoAdRep(ctx.now).message, toPromoAdRecord(await promoAds.get(ctx, request.params.adId), ctx.now));
     },
   );
 
   r.patch(
     '/v1/promo-ads/:adId',
     {
-      config,
-      schema: { tags, summary: 'Change a promo ad (promotions:write)', description: 'Only the sent fields change; null clears an optional field.', params: AdParams, body: PromoAdPatchBody, response: { 200: One, ...errors } },
+      config: { ...config, ...HONOURS_IF_MATCH },
+      schema: {
+        tags,
+        summary: 'Change a promo ad (promotions:write)',
+        description: `Only the sent fields change; null clears an optional field. ${IF_MATCH_NOTE}`,
+        params: AdParams,
+        body: PromoAdPatchBody,
+        response: { 200: One, ...errors, ...PRECONDITION_FAILED },
+      },
     },
-    async (request) => {
+    async (request, reply) => {
       const ctx = storeCtx(request);
-      return ok('Promo ad updated', toPromoAdRecord(await promoAds.update(ctx, request.params.adId, request.body), ctx.now));
+      const rep = promoAdRep(ctx.now);
+      const ad = await promoAds.update(ctx, request.params.adId, request.body, ifMatch(request, rep));
+      return sendWithEtag(reply, rep, ad).send(ok('Promo ad updated', toPromoAdRecord(ad, ctx.now)));
     },
   );
 
   r.delete(
     '/v1/promo-ads/:adId',
-    { config, schema: { tags, summary: 'Delete a promo ad (promotions:write)', params: AdParams, response: { 200: envelope(z.object({ id: z.string() })), ...errors } } },
+    {
+      config: { ...config, ...HONOURS_IF_MATCH },
+      schema: { tags, summary: 'Delete a promo ad (promotions:write)', description: IF_MATCH_NOTE, params: AdParams, response: { 200: envelope(z.object({ id: z.string() })), ...errors, ...PRECONDITION_FAILED } },
+    },
     async (request) => {
-      await promoAds.remove(storeCtx(request), request.params.adId);
+      const ctx = storeCtx(request);
+      await promoAds.remove(ctx, request.params.adId, ifMatch(request, promoAdRep(ctx.now)));
       return ok('Promo ad deleted', { id: request.params.adId });
     },
   );

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isLive } from '../../../domain/promo-ads/promo-ad-rules.ts';
 import { type PromoAd, PROMO_AD_STATUSES } from '../../../domain/promo-ads/promo-ad-types.ts';
-import { WireTimestamp, wireTimestamp } from '../../envelope.ts';
+import { envelope, WireTimestamp, wireTimestamp } from '../../envelope.ts';
+import type { Representation } from '../../preconditions.ts';
 
 export const PromoAdRecord = z
   .object({
@@ -35,4 +36,9 @@ export function toPromoAdRecord(ad: PromoAd, now: Date): z.input<typeof PromoAdR
     createdAt: wireTimestamp(ad.createdAt),
     updatedAt: wireTimestamp(ad.updatedAt),
   };
+}
+
+/** The GET representation of an ad at the time of the request (`live` depends on it), for ETags and If-Match on writes. */
+export function promoAdRep(now: Date): Representation<PromoAd> {
+  return { schema: envelope(PromoAdRecord), message: 'Promo ad retrieved', toWire: (ad) => toPromoAdRecord(ad, now) };
 }

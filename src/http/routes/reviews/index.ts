@@ -5,8 +5,9 @@ import { ProductReviewListQuery, ReviewCreateBody, ReviewListQuery, ReviewReplyB
 import type { ReviewService } from '../../../domain/reviews/review-service.ts';
 import { envelope, ErrorEnvelopeSchema, ok } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
+import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED } from '../../preconditions.ts';
 import { Pagination } from '../catalog/schemas.ts';
-import { RatingSummaryRecord, ReviewRecord, toRatingSummaryRecord, toReviewRecord } from './schemas.ts';
+import { RatingSummaryRecord, ReviewRecord, ReviewRep, toRatingSummaryRecord, toReviewRecord } from './schemas.ts';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
 const ReviewParams = z.object({ reviewId: z.string().max(64) });
@@ -59,14 +60,17 @@ export async function reviewRoutes(app: FastifyInstance, deps: { reviews: Review
   r.get(
     '/v1/reviews/:reviewId',
     { config, schema: { tags, summary: 'Get a review (reviews:read)', params: ReviewParams, response: { 200: One, ...errors } } },
-    async (request) => ok('Review retrieved', toReviewRecord(await reviews.get(storeCtx(request), request.params.reviewId))),
+    async (request) => ok(ReviewRep.message, toReviewRecord(await reviews.get(storeCtx(request), request.params.reviewId))),
   );
 
   r.delete(
     '/v1/reviews/:reviewId',
-    { config, schema: { tags, summary: 'Delete a review (reviews:write)', params: ReviewParams, response: { 200: envelope(z.object({ id: z.string() })), ...errors } } },
+    {
+      config: { ...config, ...HONOURS_IF_MATCH },
+      schema: { tags, summary: 'Delete a review (reviews:write)', description: IF_MATCH_NOTE, params: ReviewParams, response: { 200: envelope(z.object({ id: z.string() })), ...errors, ...PRECONDITION_FAILED } },
+    },
     async (request) => {
-      await reviews.remove(storeCtx(request), request.params.reviewId);
+      await reviews.remove(storeCtx(request), request.params.reviewId, ifMatch(request, ReviewRep));
       return ok('Review deleted', { id: request.params.reviewId });
     },
   );

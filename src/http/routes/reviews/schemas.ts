@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import type { RatingSummary, Review } from '../../../domain/reviews/review-types.ts';
-import { WireTimestamp, wireTimestamp } from '../../envelope.ts';
+import { envelope, WireTimestamp, wireTimestamp } from '../../envelope.ts';
+import type { Representation } from '../../preconditions.ts';
 
 export const ReviewRecord = z
   .object({
     id: z.string(),
     productId: z.string(),
+    productName: z.string().describe("the product's current name"),
     customerId: z.string(),
     customerName: z.string().describe("the customer's current name"),
     rating: z.number().int().min(1).max(5),
@@ -32,6 +34,7 @@ export function toReviewRecord(r: Review): z.input<typeof ReviewRecord> {
   return {
     id: r.id,
     productId: r.productId,
+    productName: r.productName,
     customerId: r.customerId,
     customerName: r.customerName,
     rating: r.rating,
@@ -48,3 +51,6 @@ export function toReviewRecord(r: Review): z.input<typeof ReviewRecord> {
 export function toRatingSummaryRecord(s: RatingSummary): z.input<typeof RatingSummaryRecord> {
   return { productId: s.productId, count: s.count, average: s.average, distribution: { ...s.distribution } };
 }
+
+/** The GET representation of a review, for ETags and If-Match on writes. */
+export const ReviewRep: Representation<Review> = { schema: envelope(ReviewRecord), message: 'Review retrieved', toWire: toReviewRecord };

@@ -5,6 +5,7 @@ import { SettingsPatchBody } from '../../../domain/settings/settings-schemas.ts'
 import type { SettingsService, SettingsView } from '../../../domain/settings/settings-service.ts';
 import { envelope, ErrorEnvelopeSchema, ok, WireTimestamp, wireTimestamp } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
+import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, type Representation, sendWithEtag } from '../../preconditions.ts';
 
 const errors = {
   400: ErrorEnvelopeSchema,
@@ -44,6 +45,9 @@ export function toSettingsRecord(s: SettingsView): z.input<typeof SettingsRecord
   };
 }
 
+/** The GET representation of the settings of the request's store and mode, for ETags and If-Match on writes. */
+export const SettingsRep: Representation<SettingsView> = { schema: envelope(SettingsRecord), message: 'Settings retrieved', toWire: toSettingsRecord };
+
 /** Store settings per store and mode (docs/operations.md, "Settings"). */
 export async function settingsRoutes(app: FastifyInstance, deps: { settings: SettingsService }): Promise<void> {
   const { settings } = deps;
@@ -54,22 +58,26 @@ export async function settingsRoutes(app: FastifyInstance, deps: { settings: Set
   r.get(
     '/v1/settings',
     { config, schema: { tags, summary: 'Store settings of this mode (settings:read)', response: { 200: envelope(SettingsRecord), ...errors } } },
-    async (request) => ok('Settings retrieved', toSettingsRecord(await settings.get(storeCtx(request)))),
+    async (request) => ok(SettingsRep.message, toSettingsRecord(await settings.get(storeCtx(request)))),
   );
 
   r.patch(
     '/v1/settings',
     {
-      config,
+      config: { ...config, ...HONOURS_IF_MATCH },
       schema: {
         tags,
         summary: 'Change store settings (settings:write)',
         description:
-          'Only sent fields change. orderNumberPrefix, nextOrderNumber (forward only), allowedOrigins and notificationEmail are per mode; lowStockThreshold, currency and timezone are store-wide (the inventory settings and the business profile show the same values).',
+          'Only sent fields change. orderNumberPrefix, nextOrderNumber (forward only), allowedOrigins and notificationEmail are per mode; lowStockThreshold, currency and timezone are store-wide (the inventory settings and the business profile show the same values). ' +
+          `${IF_MATCH_NOTE} The ETag covers every field shown, nextOrderNumber included: each order placed changes it.`,
         body: SettingsPatchBody,
-        response: { 200: envelope(SettingsRecord), ...errors },
+        response: { 200: envelope(SettingsRecord), ...errors, ...PRECONDITION_FAILED },
       },
     },
-    async (request) => ok('Settings updated', toSettingsRecord(await settings.update(storeCtx(request), request.body))),
+    async (request, reply) => {
+      const view = await settings.update(storeCtx(request), request.body, ifMatch(request, SettingsRep));
+      return sendWithEtag(reply, SettingsRep, view).send(ok('Settings updated', toSettingsRecord(view)));
+    },
   );
 }

@@ -1,0 +1,147 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { api } from '../api/client.ts';
+import type { Customer } from '../api/types.ts';
+import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
+import { NotAllowed, Section } from '../components/Section.tsx';
+import { formatMoney, formatNumber, formatTimestamp } from '../format.ts';
+import { keepTenant, tenantOf, useTenant } from '../tenant.tsx';
+
+const READ = 'customers:read';
+const PAGE = 20;
+
+type BannedFilter = 'true' | 'false';
+
+/** The customers list (its own chunk): newest first, search (name, email, phone) and a banned filter kept in the URL. */
+export default function Customers() {
+  const state = useTenant();
+  const tenant = tenantOf(state);
+  const [params, setParams] = useSearchParams();
+  const searchId = useId();
+  const bannedId = useId();
+  const q = params.get('q')?.trim() ?? '';
+  const wanted = params.get('banned');
+  const banned = wanted === 'true' || wanted === 'false' ? (wanted as BannedFilter) : null;
+  const [text, setText] = useState(q);
+  const allowed = state.permissions?.has(READ) ?? false;
+  const query = useInfiniteQuery({
+    queryKey: ['tenant', tenant?.storeId, tenant?.mode, 'customers', { q, banned }],
+    enabled: tenant !== null && allowed,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const search = new URLSearchParams({ limit: String(PAGE) });
+      if (q) search.set('q', q);
+      if (banned) search.set('banned', banned);
+      if (pageParam) search.set('cursor', pageParam);
+      return api<Customer[]>(`/v1/customers?${search}`, { tenant: tenant!, signal });
+    },
+    getNextPageParam: (last) => last.pagination?.nextCursor ?? null,
+  });
+  if (!tenant || !state.store) return null;
+  const zone = state.store.timezone;
+  const link = keepTenant(params);
+  const customers = query.data?.pages.flatMap((p) => p.data) ?? [];
+  const filtered = q !== '' || banned !== null;
+  const setFilter = (name: 'q' | 'banned', value: string) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (value) next.set(name, value);
+      else next.delete(name);
+      return next;
+    });
+  return (
+    <>
+      <title>{`Customers · ${state.store.name} · Dashboard`}</title>
+      <h1>Customers</h1>
+      <Section title={`Customers in ${tenant.mode === 'test' ? 'test' : 'live'} mode, newest first`}>
+        {state.permissions === null ? (
+          <Loading what="your permissions" />
+        ) : !allowed ? (
+          <NotAllowed permission={READ} />
+        ) : (
+          <>
+            <search>
+              <form
+                className="filters"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  setFilter('q', text.trim());
+                }}
+              >
+                <div className="field">
+                  <label htmlFor={searchId}>Search</label>
+                  <input id={searchId} type="search" name="q" value={text} placeholder="Name, email or phone" onChange={(e) => setText(e.target.value)} />
+                </div>
+                <button type="submit" className="button">
+                  Search
+                </button>
+                <div className="field">
+                  <label htmlFor={bannedId}>Show</label>
+                  <select id={bannedId} value={banned ?? ''} onChange={(e) => setFilter('banned', e.target.value)}>
+                    <option value="">Everyone</option>
+                    <option value="true">Banned now</option>
+                    <option value="false">Not banned</option>
+                  </select>
+                </div>
+              </form>
+            </search>
+            {query.isPending ? (
+              <Loading what="customers" />
+            ) : query.isError && customers.length === 0 ? (
+              <ErrorPanel error={query.error} title="The customers could not be loaded." onRetry={() => query.refetch()} />
+            ) : customers.length === 0 ? (
+              <p className="empty">
+                {filtered
+                  ? 'No customer matches. Try part of a name, an email or the digits of a phone number, or show everyone.'
+                  : 'No customers yet. Customers your storefront or systems create through the API (POST /v1/customers) show here, with their orders.'}
+              </p>
+            ) : (
+              <>
+                <div className="table-wrap">
+                  <table className="text-table">
+                    <caption className="visually-hidden">Customers</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Name</th>
+                        <th scope="col">Email</th>
+                        <th scope="col">Orders</th>
+                        <th scope="col">Spent</th>
+                        <th scope="col">Status</th>
+                        <th scope="col">Customer since</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {customers.map((c) => (
+                        <tr key={c.id} data-testid="customer-row">
+                          <th scope="row">
+                            <Link to={{ pathname: `/customers/${encodeURIComponent(c.id)}`, search: link }}>{c.name}</Link>
+                          </th>
+                          <td data-label="Email">{c.email}</td>
+                          <td data-label="Orders">{formatNumber(c.orderCount)}</td>
+                          <td data-label="Spent">{formatMoney(c.totalSpent, c.currency)}</td>
+                          <td data-label="Status">{c.banned ? <span className="badge badge-out">Banned</span> : 'Active'}</td>
+                          <td data-label="Customer since">{formatTimestamp(c.createdAt, zone)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                {query.isFetchNextPageError ? <ErrorPanel error={query.error} title="More customers could not be loaded." onRetry={() => query.fetchNextPage()} /> : null}
+                {query.hasNextPage ? (
+                  <div className="actions">
+                    <button type="button" className="button" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+                      {query.isFetchingNextPage ? 'Loading more…' : 'Load more'}
+                    </button>
+                  </div>
+                ) : (
+                  <p className="muted">That is every customer{filtered ? ' that matches' : ''}.</p>
+                )}
+              </>
+            )}
+          </>
+        )}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+import { type FormEvent, useState } from 'react';
+import type { Tenant } from '../api/client.ts';
+import { ApiError } from '../api/errors.ts';
+import type { OrderStatus } from '../api/types.ts';
+import { ErrorPanel } from '../components/ErrorPanel.tsx';
+import { Field } from '../components/Field.tsx';
+import { Section } from '../components/Section.tsx';
+import { download } from '../download.ts';
+import { STATUS_LABEL } from '../orders.ts';
+
+/** Today's date (YYYY-MM-DD) in a time zone. */
+function localToday(timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  } catch {
+    return new Date().toISOString().slice(0, 10);
+  }
+}
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+type Kind = 'orders' | 'daily-sales';
+
+/**
+ * CSV exports of the Orders page (analytics:read): the orders (`GET /v1/exports/orders.csv`, with the list's status
+ * filter) or the daily sales (`GET /v1/exports/daily-sales.csv`) of a range of the store's days, downloaded through
+ * fetch (the API needs the bearer token) under the name the API gives.
+ */
+export function OrderExports({ tenant, timeZone, status }: { tenant: Tenant; timeZone: string; status: OrderStatus | null }) {
+  const today = localToday(timeZone);
+  const [from, setFrom] = useState(() => addDays(today, -29));
+  const [to, setTo] = useState(today);
+  const [busy, setBusy] = useState<Kind | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const start = async (kind: Kind) => {
+    if (busy) return;
+    setBusy(kind);
+    setError(null);
+    setDone(null);
+    const q = new URLSearchParams({ from, to });
+    if (kind === 'orders' && status) q.set('status', status);
+    try {
+      const name = await download(`/v1/exports/${kind}.csv?${q}`, tenant, `${kind}-${from}-to-${to}.csv`);
+      setDone(name);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    void start('orders');
+  };
+
+  // The range is checked by the API: its refusals name `from` or `to` (in the query) and show next to that field.
+  const api = error instanceof ApiError && (error.status === 400 || error.status === 422) ? error : null;
+  const errorOf = (name: 'from' | 'to') => api?.details.find((d) => d.path === name)?.rule ?? null;
+  const atFields = errorOf('from') !== null || errorOf('to') !== null;
+  const edited = () => {
+    setError(null);
+    setDone(null);
+  };
+  return (
+    <Section title="Export as CSV">
+      <p className="muted">
+        The days of the store’s time zone ({timeZone}), both included, at most 366. The orders file has one row per order placed in those days
+        {status ? `, only those ${STATUS_LABEL[status].toLowerCase()} now (the status chosen above)` : ', whatever their status'}, with the customer’s name; the
+        daily sales file has one row per day.
+      </p>
+      <form onSubmit={submit} noValidate className="export-form">
+        <Field label="From" error={errorOf('from')}>
+          {(p) => (
+            <input
+              {...p}
+              type="date"
+              name="from"
+              required
+              value={from}
+              onChange={(e) => {
+                setFrom(e.target.value);
+                edited();
+              }}
+            />
+          )}
+        </Field>
+        <Field label="To" error={errorOf('to')}>
+          {(p) => (
+            <input
+              {...p}
+              type="date"
+              name="to"
+              required
+              value={to}
+              onChange={(e) => {
+                setTo(e.target.value);
+                edited();
+              }}
+            />
+          )}
+        </Field>
+        <div className="actions">
+          <button type="submit" className="button button-primary" disabled={busy !== null}>
+            {busy === 'orders' ? 'Preparing…' : status ? `Download ${STATUS_LABEL[status].toLowerCase()} orders` : 'Download orders'}
+          </button>
+          <button type="button" className="button" disabled={busy !== null} onClick={() => void start('daily-sales')}>
+            {busy === 'daily-sales' ? 'Preparing…' : 'Download daily sales'}
+          </button>
+        </div>
+      </form>
+      <p role="status" className="muted" data-testid="export-status">
+        {done ? `Downloaded ${done}.` : ''}
+      </p>
+      {error && !atFields ? <ErrorPanel error={error} title="The export could not be made." /> : null}
+    </Section>
+  );
+}

@@ -1,0 +1,468 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FormEvent, ReactNode } from 'react';
+import { api, type Tenant } from '../api/client.ts';
+import type { BusinessProfile, Country, CountryState, Profile, StoreSettings, User } from '../api/types.ts';
+import { ConflictPanel } from '../components/Conflict.tsx';
+import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
+import { Field } from '../components/Field.tsx';
+import { NotAllowed, Section } from '../components/Section.tsx';
+import { editorFieldErrors, orNull, useEditor } from '../form-editor.ts';
+import { formatTimestamp } from '../format.ts';
+import { tenantOf, useTenant } from '../tenant.tsx';
+
+const READ = 'settings:read';
+const WRITE = 'settings:write';
+
+const businessKey = (t: Tenant) => ['tenant', t.storeId, t.mode, 'business-profile'] as const;
+const settingsKey = (t: Tenant) => ['tenant', t.storeId, t.mode, 'settings'] as const;
+
+/**
+ * Settings (its own chunk): the signed-in merchant's own profile and the store's business profile (any member sees
+ * them), and the store settings of the active mode (settings:read); settings:write changes the store's. Each is an editor that saves with
+ * `If-Match` and shows what someone else changed when the service answers 412.
+ */
+export default function Settings() {
+  const state = useTenant();
+  const tenant = tenantOf(state);
+  if (!tenant || !state.store) return null;
+  const own = state.permissions;
+  const canRead = own?.has(READ) ?? false;
+  const canWrite = own?.has(WRITE) ?? false;
+  return (
+    <>
+      <title>{`Settings · ${state.store.name} · Dashboard`}</title>
+      <h1>Settings</h1>
+      <ProfileEditor />
+      {own === null ? (
+        <Loading what="your permissions" />
+      ) : (
+        <>
+          {canWrite ? null : (
+            <p className="notice">
+              You lack the <code>{WRITE}</code> permission in this store, so you can see its business profile{canRead ? ' and settings' : ''} but not change them.
+            </p>
+          )}
+          {/* Every member may read the business profile (GET needs no permission); the store settings need settings:read. */}
+          <BusinessEditor key={`business ${tenant.storeId} ${tenant.mode}`} tenant={tenant} canWrite={canWrite} />
+          {canRead ? (
+            <SettingsEditor key={`settings ${tenant.storeId} ${tenant.mode}`} tenant={tenant} canWrite={canWrite} timeZone={state.store.timezone} />
+          ) : (
+            <Section title={`Store settings in ${tenant.mode} mode`}>
+              <NotAllowed permission={READ} />
+            </Section>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+/** The save button, the saved notice and the error of one editor. */
+function SaveBar({ label, saving, saved, error, errorTitle, shownAtFields }: { label: string; saving: boolean; saved: boolean; error: unknown; errorTitle: string; shownAtFields: boolean }) {
+  return (
+    <>
+      <div className="actions">
+        <button type="submit" className="button button-primary" disabled={saving}>
+          {saving ? 'Saving…' : label}
+        </button>
+      </div>
+      <p role="status" className="muted">
+        {saved ? 'Saved.' : ''}
+      </p>
+      {error && !shownAtFields ? <ErrorPanel error={error} title={errorTitle} /> : null}
+      {error && shownAtFields ? (
+        <p className="field-error" role="alert">
+          Nothing was saved: correct the fields marked above.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The fields of a form, disabled as a whole when the member may not change them. */
+function Fields({ disabled, legend, children }: { disabled: boolean; legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="editor-fields" disabled={disabled}>
+      <legend className="visually-hidden">{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+// ---- your profile ---------------------------------------------------------------------------------------------
+
+interface ProfileForm {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+const profileForm = (p: Profile): ProfileForm => ({ name: p.name, email: p.email, phone: p.phone ?? '' });
+
+function profilePatch(f: ProfileForm, p: Profile) {
+  const patch: Partial<Record<keyof Profile, unknown>> = {};
+  if (f.name !== p.name) patch.name = f.name;
+  if (f.email !== p.email) patch.email = f.email.trim();
+  if (orNull(f.phone) !== p.phone) patch.phone = orNull(f.phone);
+  return patch;
+}
+
+function ProfileEditor() {
+  const queryClient = useQueryClient();
+  const editor = useEditor<Profile, ProfileForm>({
+    queryKey: ['user', 'profile', 'editor'],
+    path: '/v1/merchants/profile',
+    toForm: profileForm,
+    patchOf: profilePatch,
+    labels: { name: 'Name', email: 'Email', phone: 'Phone' },
+    // The header shows the signed-in email.
+    onSaved: (p) => queryClient.setQueryData<User>(['user', 'profile'], { id: p.id, email: p.email, name: p.name, phone: p.phone }),
+  });
+  const errors = editorFieldErrors(editor.error);
+  const f = editor.form;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void editor.save();
+  };
+  return (
+    <Section title="Your profile">
+      <p className="muted">How you appear to the other members of your stores, and the email you sign in with. It is the same in every store.</p>
+      {editor.query.isError && !f ? (
+        <ErrorPanel error={editor.query.error} title="Your profile could not be loaded." onRetry={() => editor.query.refetch()} />
+      ) : !f ? (
+        <Loading what="your profile" />
+      ) : (
+        <form onSubmit={submit} noValidate className="account-form" data-testid="profile-form">
+          <Fields disabled={false} legend="Your profile">
+            <Field label="Name" error={errors.get('name')}>
+              {(p) => <input {...p} type="text" name="name" autoComplete="name" maxLength={200} value={f.name} onChange={(e) => editor.edit((x) => ({ ...x, name: e.target.value }))} />}
+            </Field>
+            <Field label="Email" error={errors.get('email')} hint="You sign in with it.">
+              {(p) => <input {...p} type="email" name="email" autoComplete="email" maxLength={320} value={f.email} onChange={(e) => editor.edit((x) => ({ ...x, email: e.target.value }))} />}
+            </Field>
+            <Field label="Phone" error={errors.get('phone')} hint="Optional, such as +1 555 0100.">
+              {(p) => <input {...p} type="tel" name="phone" autoComplete="tel" maxLength={40} value={f.phone} onChange={(e) => editor.edit((x) => ({ ...x, phone: e.target.value }))} />}
+            </Field>
+          </Fields>
+          {editor.conflict ? <Conflict what="your profile" editor={editor} /> : null}
+          <SaveBar label="Save your profile" saving={editor.saving} saved={editor.saved} error={editor.error} errorTitle="Your profile could not be saved." shownAtFields={errors.size > 0} />
+        </form>
+      )}
+    </Section>
+  );
+}
+
+/** The 412 path of an editor: what someone else changed, their version or mine over theirs. */
+function Conflict<T extends object, F>({ what, editor }: { what: string; editor: ReturnType<typeof useEditor<T, F>> }) {
+  const c = editor.conflict;
+  if (!c) return null;
+  if (c.error) return <ErrorPanel error={c.error} title={`The current version of ${what} could not be loaded.`} />;
+  return <ConflictPanel what={what} changes={c.changes} busy={editor.saving} onReload={() => editor.loadTheirs()} onOverwrite={() => void editor.saveMineOverTheirs()} />;
+}
+
+// ---- business profile -----------------------------------------------------------------------------------------
+
+interface BusinessForm {
+  name: string;
+  legalName: string;
+  contactEmail: string;
+  contactPhone: string;
+  line1: string;
+  line2: string;
+  city: string;
+  postalCode: string;
+  countryId: string;
+  stateId: string;
+  currency: string;
+  timezone: string;
+}
+
+const ADDRESS_FIELDS = ['line1', 'line2', 'city', 'postalCode', 'countryId', 'stateId'] as const;
+
+const businessForm = (b: BusinessProfile): BusinessForm => ({
+  name: b.name,
+  legalName: b.legalName ?? '',
+  contactEmail: b.contactEmail ?? '',
+  contactPhone: b.contactPhone ?? '',
+  line1: b.address.line1 ?? '',
+  line2: b.address.line2 ?? '',
+  city: b.address.city ?? '',
+  postalCode: b.address.postalCode ?? '',
+  countryId: b.address.countryId ?? '',
+  stateId: b.address.stateId ?? '',
+  currency: b.currency,
+  timezone: b.timezone,
+});
+
+function businessPatch(f: BusinessForm, b: BusinessProfile) {
+  const patch: Partial<Record<keyof BusinessProfile, unknown>> = {};
+  if (f.name !== b.name) patch.name = f.name;
+  for (const key of ['legalName', 'contactEmail', 'contactPhone'] as const) if (orNull(f[key]) !== b[key]) patch[key] = orNull(f[key]);
+  const address: Record<string, string | null> = {};
+  for (const key of ADDRESS_FIELDS) if (orNull(f[key]) !== b.address[key]) address[key] = orNull(f[key]);
+  // Another country: the state goes with it (the API checks the state against the country).
+  if ('countryId' in address) address.stateId = orNull(f.stateId);
+  if (Object.keys(address).length > 0) patch.address = address;
+  if (f.currency.trim().toUpperCase() !== b.currency) patch.currency = f.currency.trim().toUpperCase();
+  if (f.timezone.trim() !== b.timezone) patch.timezone = f.timezone.trim();
+  return patch;
+}
+
+function BusinessEditor({ tenant, canWrite }: { tenant: Tenant; canWrite: boolean }) {
+  const queryClient = useQueryClient();
+  const editor = useEditor<BusinessProfile, BusinessForm>({
+    queryKey: businessKey(tenant),
+    path: '/v1/merchants/profile/business',
+    tenant,
+    toForm: businessForm,
+    patchOf: businessPatch,
+    labels: {
+      name: 'Store name',
+      legalName: 'Legal name',
+      contactEmail: 'Contact email',
+      contactPhone: 'Contact phone',
+      address: 'Address',
+      currency: 'Currency',
+      timezone: 'Time zone',
+    },
+    onSaved: () => {
+      // The store's name, currency and time zone show in the header and format every amount and date; the store
+      // settings of both modes repeat the currency and time zone.
+      void queryClient.invalidateQueries({ queryKey: ['user', 'stores'] });
+      for (const mode of ['live', 'test'] as const) {
+        void queryClient.invalidateQueries({ queryKey: settingsKey({ storeId: tenant.storeId, mode }) });
+        void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, mode, 'audit-log'] });
+      }
+    },
+  });
+  const countries = useQuery({
+    queryKey: ['reference', 'countries'],
+    queryFn: ({ signal }) => api<Country[]>('/v1/countries', { signal }).then((r) => r.data),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const f = editor.form;
+  const countryId = f?.countryId ?? '';
+  const states = useQuery({
+    queryKey: ['reference', 'states', countryId],
+    enabled: countryId !== '',
+    queryFn: ({ signal }) => api<CountryState[]>(`/v1/states/${encodeURIComponent(countryId)}`, { signal }).then((r) => r.data),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const errors = editorFieldErrors(editor.error);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (canWrite) void editor.save();
+  };
+  const set = (key: keyof BusinessForm) => (e: { target: { value: string } }) => editor.edit((x) => ({ ...x, [key]: e.target.value }));
+  const text = (key: keyof BusinessForm, label: string, props: { autoComplete: string; maxLength: number; type?: string; hint?: string; path?: string }) => (
+    <Field label={label} error={errors.get(props.path ?? key)} hint={props.hint}>
+      {(p) => <input {...p} type={props.type ?? 'text'} name={key} autoComplete={props.autoComplete} maxLength={props.maxLength} value={f?.[key] ?? ''} onChange={set(key)} />}
+    </Field>
+  );
+  const shownAtFields = errors.size > 0;
+  return (
+    <Section title="Business profile">
+      <p className="muted">The store as customers and documents name it. Its currency and time zone apply to both live and test mode.</p>
+      {editor.query.isError && !f ? (
+        <ErrorPanel error={editor.query.error} title="The business profile could not be loaded." onRetry={() => editor.query.refetch()} />
+      ) : !f || !editor.base ? (
+        <Loading what="the business profile" />
+      ) : (
+        <form onSubmit={submit} noValidate className="account-form" data-testid="business-form">
+          <Fields disabled={!canWrite} legend="Business profile">
+            <div className="columns">
+              <div>
+                {text('name', 'Store name', { autoComplete: 'organization', maxLength: 200 })}
+                {text('legalName', 'Legal name', { autoComplete: 'off', maxLength: 200, hint: 'Optional: the registered name, if it differs.' })}
+                {text('contactEmail', 'Contact email', { autoComplete: 'email', maxLength: 320, type: 'email' })}
+                {text('contactPhone', 'Contact phone', { autoComplete: 'tel', maxLength: 40, type: 'tel' })}
+                {text('currency', 'Currency', {
+                  autoComplete: 'off',
+                  maxLength: 3,
+                  hint: 'A 3-letter ISO 4217 code such as USD or EUR. It cannot change once the store has prices, promotions or orders.',
+                })}
+                {text('timezone', 'Time zone', { autoComplete: 'off', maxLength: 64, hint: 'An IANA time zone such as Europe/Berlin: days, reports and dates follow it.' })}
+              </div>
+              <div>
+                {text('line1', 'Address line 1', { autoComplete: 'address-line1', maxLength: 200, path: 'address.line1' })}
+                {text('line2', 'Address line 2', { autoComplete: 'address-line2', maxLength: 200, path: 'address.line2' })}
+                {text('city', 'City', { autoComplete: 'address-level2', maxLength: 120, path: 'address.city' })}
+                {text('postalCode', 'Postal code', { autoComplete: 'postal-code', maxLength: 20, path: 'address.postalCode' })}
+                <Field label="Country" error={errors.get('address.countryId')}>
+                  {(p) => (
+                    <select {...p} name="countryId" autoComplete="country" value={f.countryId} onChange={(e) => editor.edit((x) => ({ ...x, countryId: e.target.value, stateId: '' }))}>
+                      <option value="">None</option>
+                      {f.countryId && !countries.data?.some((c) => c.id === f.countryId) ? <option value={f.countryId}>{f.countryId}</option> : null}
+                      {(countries.data ?? []).map((c) => (
+                        <option key={c.id} value={c.id}>
+                          {c.name}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+                {countries.isError ? <ErrorPanel error={countries.error} title="The list of countries could not be loaded." onRetry={() => countries.refetch()} /> : null}
+                {f.countryId && (states.data?.length ?? 0) > 0 ? (
+                  <Field label="State or region" error={errors.get('address.stateId')}>
+                    {(p) => (
+                      <select {...p} name="stateId" autoComplete="address-level1" value={f.stateId} onChange={set('stateId')}>
+                        <option value="">None</option>
+                        {(states.data ?? []).map((s) => (
+                          <option key={s.id} value={s.id}>
+                            {s.name}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </Field>
+                ) : null}
+              </div>
+            </div>
+          </Fields>
+          <p className="muted">Last changed {formatTimestamp(editor.base.data.updatedAt, editor.base.data.timezone)}.</p>
+          {editor.conflict ? <Conflict what="the business profile" editor={editor} /> : null}
+          {canWrite ? (
+            <SaveBar label="Save the business profile" saving={editor.saving} saved={editor.saved} error={editor.error} errorTitle="The business profile could not be saved." shownAtFields={shownAtFields} />
+          ) : null}
+        </form>
+      )}
+    </Section>
+  );
+}
+
+// ---- store settings -------------------------------------------------------------------------------------------
+
+interface SettingsForm {
+  orderNumberPrefix: string;
+  nextOrderNumber: string;
+  notificationEmail: string;
+  allowedOrigins: string;
+  lowStockThreshold: string;
+}
+
+const settingsForm = (s: StoreSettings): SettingsForm => ({
+  orderNumberPrefix: s.orderNumberPrefix,
+  nextOrderNumber: String(s.nextOrderNumber),
+  notificationEmail: s.notificationEmail ?? '',
+  allowedOrigins: s.allowedOrigins.join('\n'),
+  lowStockThreshold: String(s.lowStockThreshold),
+});
+
+const originLines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+
+/** A whole number as typed, or the text itself so that the API names what is wrong with it. */
+function wholeNumber(text: string): number | string {
+  const trimmed = text.trim();
+  return /^-?\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
+}
+
+function settingsPatch(f: SettingsForm, s: StoreSettings) {
+  const patch: Partial<Record<keyof StoreSettings, unknown>> = {};
+  if (f.orderNumberPrefix.trim() !== s.orderNumberPrefix) patch.orderNumberPrefix = f.orderNumberPrefix.trim();
+  if (f.nextOrderNumber.trim() !== String(s.nextOrderNumber)) patch.nextOrderNumber = wholeNumber(f.nextOrderNumber);
+  if (orNull(f.notificationEmail) !== s.notificationEmail) patch.notificationEmail = orNull(f.notificationEmail);
+  const origins = originLines(f.allowedOrigins);
+  if (JSON.stringify(origins) !== JSON.stringify(s.allowedOrigins)) patch.allowedOrigins = origins;
+  if (f.lowStockThreshold.trim() !== String(s.lowStockThreshold)) patch.lowStockThreshold = wholeNumber(f.lowStockThreshold);
+  return patch;
+}
+
+function SettingsEditor({ tenant, canWrite, timeZone }: { tenant: Tenant; canWrite: boolean; timeZone: string }) {
+  const queryClient = useQueryClient();
+  const editor = useEditor<StoreSettings, SettingsForm>({
+    queryKey: settingsKey(tenant),
+    path: '/v1/settings',
+    tenant,
+    toForm: settingsForm,
+    patchOf: settingsPatch,
+    labels: {
+      orderNumberPrefix: 'Order number prefix',
+      nextOrderNumber: 'Next order number',
+      notificationEmail: 'Notification email',
+      allowedOrigins: 'Allowed origins',
+      lowStockThreshold: 'Low-stock threshold',
+    },
+    onSaved: () => {
+      // The low-stock threshold is store-wide (the overview's low-stock list and inventory figures use it).
+      for (const mode of ['live', 'test'] as const) {
+        if (mode !== tenant.mode) void queryClient.invalidateQueries({ queryKey: settingsKey({ storeId: tenant.storeId, mode }) });
+        void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, mode, 'audit-log'] });
+      }
+    },
+  });
+  const f = editor.form;
+  const errors = editorFieldErrors(editor.error);
+  // Origins are checked one by one: `allowedOrigins[2]` names the third origin sent (blank lines are not sent).
+  const sentOrigins = f ? originLines(f.allowedOrigins) : [];
+  const originErrors = [...errors.entries()]
+    .filter(([path]) => path === 'allowedOrigins' || path.startsWith('allowedOrigins['))
+    .map(([path, rule]) => {
+      const i = /^allowedOrigins\[(\d+)\]$/.exec(path)?.[1];
+      return i === undefined ? rule : `“${sentOrigins[Number(i)] ?? ''}” ${rule}`;
+    });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (canWrite) void editor.save();
+  };
+  const s = editor.base?.data;
+  return (
+    <Section title={`Store settings in ${tenant.mode} mode`}>
+      <p className="muted">
+        Order numbers, notifications and the storefront origins are kept apart for live and test mode; the low-stock threshold is the same in both. The
+        currency and time zone are in the business profile above.
+      </p>
+      {editor.query.isError && !f ? (
+        <ErrorPanel error={editor.query.error} title="The store settings could not be loaded." onRetry={() => editor.query.refetch()} />
+      ) : !f || !s ? (
+        <Loading what="the store settings" />
+      ) : (
+        <form onSubmit={submit} noValidate className="account-form" data-testid="settings-form">
+          <Fields disabled={!canWrite} legend={`Store settings in ${tenant.mode} mode`}>
+            <div className="columns">
+              <div>
+                <Field
+                  label="Order number prefix"
+                  error={errors.get('orderNumberPrefix')}
+                  hint={`Letters, digits and dashes, at most 12; may be empty. The next order will be ${f.orderNumberPrefix.trim()}${f.nextOrderNumber.trim() || s.nextOrderNumber}.`}
+                >
+                  {(p) => <input {...p} type="text" name="orderNumberPrefix" autoComplete="off" maxLength={12} value={f.orderNumberPrefix} onChange={(e) => editor.edit((x) => ({ ...x, orderNumberPrefix: e.target.value }))} />}
+                </Field>
+                <Field label="Next order number" error={errors.get('nextOrderNumber')} hint={`It may only move forward: numbers already given (up to ${s.nextOrderNumber - 1}) are never reused.`}>
+                  {(p) => (
+                    <input {...p} type="number" name="nextOrderNumber" inputMode="numeric" min={s.nextOrderNumber} step={1} value={f.nextOrderNumber} onChange={(e) => editor.edit((x) => ({ ...x, nextOrderNumber: e.target.value }))} />
+                  )}
+                </Field>
+                <Field label="Notification email" error={errors.get('notificationEmail')} hint="Where order notifications go. Leave empty for none.">
+                  {(p) => <input {...p} type="email" name="notificationEmail" autoComplete="email" maxLength={320} value={f.notificationEmail} onChange={(e) => editor.edit((x) => ({ ...x, notificationEmail: e.target.value }))} />}
+                </Field>
+              </div>
+              <div>
+                <Field
+                  label="Allowed origins"
+                  error={originErrors.length > 0 ? originErrors.join('; ') : null}
+                  hint="Storefront origins that may call the API from a browser, one per line, such as https://shop.example.com (at most 20). Leave empty for none."
+                >
+                  {(p) => <textarea {...p} name="allowedOrigins" rows={4} spellCheck={false} value={f.allowedOrigins} onChange={(e) => editor.edit((x) => ({ ...x, allowedOrigins: e.target.value }))} />}
+                </Field>
+                <Field label="Low-stock threshold" error={errors.get('lowStockThreshold')} hint="SKUs with this many units or fewer count as low on stock, in both modes.">
+                  {(p) => (
+                    <input {...p} type="number" name="lowStockThreshold" inputMode="numeric" min={0} step={1} value={f.lowStockThreshold} onChange={(e) => editor.edit((x) => ({ ...x, lowStockThreshold: e.target.value }))} />
+                  )}
+                </Field>
+              </div>
+            </div>
+          </Fields>
+          <p className="muted">{s.updatedAt ? `Last changed ${formatTimestamp(s.updatedAt, timeZone)}.` : 'These are the defaults: nothing was changed yet.'}</p>
+          {editor.conflict ? <Conflict what={`the store settings (${tenant.mode} mode)`} editor={editor} /> : null}
+          {canWrite ? (
+            <SaveBar label="Save the store settings" saving={editor.saving} saved={editor.saved} error={editor.error} errorTitle="The store settings could not be saved." shownAtFields={errors.size > 0} />
+          ) : null}
+        </form>
+      )}
+    </Section>
+  );
+}
