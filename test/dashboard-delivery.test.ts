@@ -196,6 +196,60 @@ describeEachDatabase('the dashboard’s delivery page in Chromium', (kind) => {
     await page.close();
   });
 
+  it('a save after someone else changed an option or a zone shows what they changed: saving over theirs, or loading theirs', { skip }, async () => {
+    const call = jsonClient(t.app);
+    const zone = await call('POST', '/v1/delivery/zones', { headers: owner.auth, body: { name: 'Europe', regions: [{ countryId: 'FR' }] } });
+    assert.equal(zone.status, 201, zone.raw);
+    const zoneUrl = `/v1/delivery/zones/${zone.body.data.id}`;
+    const option = await call('POST', `${zoneUrl}/options`, { headers: owner.auth, body: { name: 'Courier', fee: 5 } });
+    assert.equal(option.status, 201, option.raw);
+    const optionUrl = `${zoneUrl}/options/${option.body.data.id}`;
+    const page = await context.newPage();
+    await page.goto(`${t.baseUrl}/dashboard/delivery?store=${owner.storeId}`);
+    if (page.url().includes('/login')) await signInToDashboard(page, owner);
+    const europe = page.getByTestId('zone').filter({ has: page.getByRole('heading', { name: 'Europe' }) });
+
+    // The option: they change the fee while it is open; mine (the days) goes over theirs, keeping their fee.
+    await europe.getByRole('button', { name: 'Edit Courier in Europe' }).click();
+    const form = page.getByRole('form', { name: 'Edit Courier in Europe' });
+    await form.getByLabel('Most days').waitFor();
+    assert.equal((await call('PATCH', optionUrl, { headers: owner.auth, body: { fee: 7 } })).status, 200);
+    await form.getByLabel('Most days').fill('4');
+    await form.getByRole('button', { name: 'Save option' }).click();
+    const conflict = page.getByTestId('conflict');
+    await conflict.getByText('Someone else changed the option “Courier” since you opened it.').waitFor();
+    assert.deepEqual(
+      (await conflict.getByTestId('conflict-change').allInnerTexts()).map((r) => r.split('\t').map((c) => c.trim())),
+      [['Fee', '$5.00', '$7.00', '(unchanged)']],
+    );
+    await assertAccessible(page, 'delivery, a conflict');
+    await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
+    await europe.getByText('Option “Courier” saved.').waitFor();
+    const saved = (await call('GET', optionUrl, { headers: owner.auth })).body.data;
+    assert.deepEqual([saved.fee, saved.estimatedDaysMax], [7, 4]);
+
+    // The zone: they add Germany; loading their version shows it, and my rename is not written.
+    await europe.getByRole('button', { name: 'Edit zone Europe' }).click();
+    const zoneForm = page.getByRole('form', { name: 'Edit the zone Europe' });
+    await zoneForm.getByLabel('Zone name').waitFor();
+    assert.equal((await call('PATCH', zoneUrl, { headers: owner.auth, body: { regions: [{ countryId: 'FR' }, { countryId: 'DE' }] } })).status, 200);
+    await zoneForm.getByLabel('Zone name').fill('EU');
+    await zoneForm.getByRole('button', { name: 'Save zone' }).click();
+    const row = conflict.getByTestId('conflict-change');
+    await row.first().waitFor();
+    assert.deepEqual(
+      (await row.allInnerTexts()).map((r) => r.split('\t').map((c) => c.trim())),
+      [['Regions', 'France', 'France; Germany', '(unchanged)']],
+    );
+    await conflict.getByRole('button', { name: 'Load their version' }).click();
+    await zoneForm.getByTestId('region').filter({ hasText: 'Germany' }).waitFor();
+    assert.equal(await zoneForm.getByLabel('Zone name').inputValue(), 'Europe');
+    assert.equal((await call('GET', zoneUrl, { headers: owner.auth })).body.data.name, 'Europe');
+    await zoneForm.getByRole('button', { name: 'Cancel' }).click();
+    await europe.getByTestId('zone-regions').filter({ hasText: /France; Germany/ }).waitFor();
+    await page.close();
+  });
+
   it('staff (delivery:read only) see zones, options and quotes but no change, and the API refuses them', { skip }, async () => {
     const call = jsonClient(t.app);
     const zone = await call('POST', '/v1/delivery/zones', { headers: owner.auth, body: { name: 'Canada', regions: [{ countryId: 'CA' }] } });

@@ -164,6 +164,32 @@ describeEachDatabase('the dashboard’s payments page in Chromium', (kind) => {
     await page.close();
   });
 
+  it('a save after someone else changed the methods shows theirs; saving mine over theirs replaces the list with mine', { skip }, async () => {
+    const call = jsonClient(t.app);
+    const page = await context.newPage();
+    await page.goto(`${t.baseUrl}/dashboard/payments?store=${owner.storeId}`);
+    if (page.url().includes('/login')) await signInToDashboard(page, owner);
+    const accepted = page.getByRole('group', { name: 'Methods accepted' });
+    await accepted.getByRole('checkbox', { name: /^Card/ }).waitFor();
+    const before = (await call('GET', '/v1/payments/options', { headers: owner.auth })).body.data.enabledMethods as string[];
+    assert.equal((await call('PUT', '/v1/payments/options', { headers: owner.auth, body: { enabledMethods: ['cash_on_delivery'] } })).status, 200);
+    await accepted.getByRole('checkbox', { name: /^Cash on delivery/ }).check();
+    await page.getByRole('button', { name: 'Save methods' }).click();
+    const conflict = page.getByTestId('conflict');
+    await conflict.getByText('Someone else changed the payment methods since you opened it.').waitFor();
+    const label = (m: string[]) => m.map((x) => ({ card: 'Card', bank_transfer: 'Bank transfer', cash_on_delivery: 'Cash on delivery', paypal: 'PayPal' })[x]).join(', ');
+    const mine = ['card', 'bank_transfer', 'cash_on_delivery', 'paypal'].filter((m) => before.includes(m) || m === 'cash_on_delivery');
+    assert.deepEqual(
+      (await conflict.getByTestId('conflict-change').allInnerTexts()).map((r) => r.split('\t').map((c) => c.trim())),
+      [['Methods accepted', label(before), 'Cash on delivery', label(mine)]],
+    );
+    assert.deepEqual((await call('GET', '/v1/payments/options', { headers: owner.auth })).body.data.enabledMethods, ['cash_on_delivery'], 'nothing written');
+    await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
+    await page.getByText(`Saved: customers may pay by ${label(mine)}.`).waitFor();
+    assert.deepEqual((await call('GET', '/v1/payments/options', { headers: owner.auth })).body.data.enabledMethods, mine);
+    await page.close();
+  });
+
   it('staff (payments:read only) see the methods and links but no change, and the API refuses them', { skip }, async () => {
     const call = jsonClient(t.app);
     const made = await call('POST', '/v1/payment-links', { headers: owner.auth, body: { amount: 12.5, description: 'Gift wrap' } });

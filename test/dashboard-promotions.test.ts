@@ -154,6 +154,69 @@ describeEachDatabase('the dashboard’s promotions pages in Chromium', (kind) =>
     await page.close();
   });
 
+  it('a save after someone else changed the code shows what they changed; saving over theirs keeps their other changes, loading theirs writes nothing', { skip }, async () => {
+    const call = jsonClient(t.app);
+    const made = await call('POST', '/v1/promotions', { headers: owner.auth, body: { code: 'AUTUMN10', kind: 'percentage', value: 10 } });
+    assert.equal(made.status, 201, made.raw);
+    const url = `/v1/promotions/${made.body.data.id}`;
+    const current = async () => (await call('GET', url, { headers: owner.auth })).body.data;
+    const page = await context.newPage();
+    await page.goto(`${t.baseUrl}/dashboard/promotions/${made.body.data.id}?store=${owner.storeId}`);
+    if (page.url().includes('/login')) await signInToDashboard(page, owner);
+    await page.getByRole('heading', { level: 1, name: 'Promotion AUTUMN10' }).waitFor();
+    const patches: Array<string | undefined> = [];
+    page.on('request', (r) => {
+      if (r.method() === 'PATCH' && new URL(r.url()).pathname === url) patches.push(r.headers()['if-match']);
+    });
+
+    // Someone else raises the discount and sets a minimum order while the editor is open.
+    const theirs = await call('PATCH', url, { headers: owner.auth, body: { value: 12, minSubtotal: 30 } });
+    assert.equal(theirs.status, 200, theirs.raw);
+    await page.getByLabel('Percentage off').fill('15');
+    await page.getByLabel('Uses in total').fill('40');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const conflict = page.getByTestId('conflict');
+    await conflict.getByText('Someone else changed promotion AUTUMN10 since you opened it. Your changes were not saved.').waitFor();
+    const rows = await conflict.getByTestId('conflict-change').allInnerTexts();
+    assert.deepEqual(
+      rows.map((r) => r.split('\t').map((c) => c.trim())),
+      [
+        ['Discount', '10', '12', '15'],
+        ['Minimum order', '$0.00', '$30.00', '(unchanged)'],
+      ],
+    );
+    assert.equal((await current()).value, 12, 'the refused save wrote nothing');
+    await assertAccessible(page, 'promotion, a conflict');
+
+    // Save mine over theirs: the same change, with the current ETag; their minimum order stays.
+    const etag = (await call('GET', url, { headers: owner.auth })).headers.etag;
+    await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
+    await page.getByText('Saved AUTUMN10.').waitFor();
+    assert.equal(patches.at(-1), etag);
+    const merged = await current();
+    assert.deepEqual([merged.value, merged.minSubtotal, merged.usageLimit], [15, 30, 40]);
+
+    // The editor now holds the saved version's ETag: the next save goes through without a conflict.
+    await page.getByLabel('Uses per customer').fill('2');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved AUTUMN10.').waitFor();
+    assert.equal((await current()).perCustomerLimit, 2);
+    assert.equal(await page.getByTestId('conflict').count(), 0);
+
+    // Another change elsewhere, and this time "Load their version": the form shows theirs, nothing is written.
+    assert.equal((await call('PATCH', url, { headers: owner.auth, body: { active: false } })).status, 200);
+    await page.getByLabel('Percentage off').fill('16');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await conflict.getByTestId('conflict-change').filter({ hasText: 'Switched on' }).waitFor();
+    await conflict.getByRole('button', { name: 'Load their version' }).click();
+    await conflict.waitFor({ state: 'detached' });
+    assert.equal(await page.getByLabel('Percentage off').inputValue(), '15');
+    assert.equal(await page.getByRole('checkbox', { name: /Switched on/ }).isChecked(), false);
+    const after = await current();
+    assert.deepEqual([after.value, after.active], [15, false]);
+    await page.close();
+  });
+
   it('staff (promotions:read only) read the codes but are offered no change, and the API refuses them', { skip }, async () => {
     const call = jsonClient(t.app);
     const made = await call('POST', '/v1/promotions', { headers: owner.auth, body: { code: 'WELCOME5', kind: 'fixed', value: 5 } });
@@ -184,9 +247,11 @@ describeEachDatabase('the dashboard’s promotions pages in Chromium', (kind) =>
     assert.equal(refused.status, 403, refused.raw);
     const patched = await call('PATCH', `/v1/promotions/${made.body.data.id}`, { headers: staff.auth, body: { value: 50 } });
     assert.equal(patched.status, 403, patched.raw);
+    const codes = (await call('GET', '/v1/promotions', { headers: owner.auth })).body.data.map((p: { code: string; value: number }) => [p.code, p.value]);
     assert.deepEqual(
-      (await call('GET', '/v1/promotions', { headers: owner.auth })).body.data.map((p: { code: string; value: number }) => [p.code, p.value]),
+      codes.filter(([code]: [string]) => code !== 'AUTUMN10'),
       [['WELCOME5', 5]],
+      'no STAFF10, and WELCOME5 unchanged',
     );
     await page.close();
   });

@@ -425,6 +425,7 @@ function ZoneEditor({ tenant, zone, onDone, onCancel }: { tenant: Tenant; zone: 
     path: `/v1/delivery/zones/${encodeURIComponent(zone.id)}`,
     queryKey: [...deliveryKey(tenant), 'zone', zone.id],
     enabled: true,
+    onStale: invalidate,
     onSaved: () => {
       invalidate();
       onDone();
@@ -635,6 +636,7 @@ function OptionEditor({
     path: `/v1/delivery/zones/${encodeURIComponent(zone.id)}/options/${encodeURIComponent(option.id)}`,
     queryKey: [...deliveryKey(tenant), 'option', option.id],
     enabled: true,
+    onStale: invalidate,
     onSaved: (o) => {
       invalidate();
       onDone(o);

@@ -195,6 +195,7 @@ function EditPromoAd({ id, canWrite, ...context }: Context & { id: string; canWr
     path: `/v1/promo-ads/${encodeURIComponent(id)}`,
     queryKey: detailKey,
     enabled: true,
+    onStale: invalidate,
     onSaved: (ad) => {
       setSaved(`Saved “${ad.title}”.`);
       invalidate();

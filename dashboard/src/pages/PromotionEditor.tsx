@@ -174,6 +174,7 @@ function EditPromotion({ tenant, id, currency, zone, canWrite }: { tenant: Tenan
     path: `/v1/promotions/${encodeURIComponent(id)}`,
     queryKey: detailKey,
     enabled: true,
+    onStale: invalidate,
     onSaved: (p) => {
       setSaved(`Saved ${p.code}.`);
       invalidate();

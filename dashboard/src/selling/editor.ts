@@ -34,8 +34,17 @@ export interface Conflict<T> {
  * - A 412 re-reads the resource past the browser cache (`fresh`) into `conflict`; `reload()` takes their version (the
  *   form is refilled), `overwrite()` sends the same body again with their ETag (a third change is caught again).
  */
-export function useEtagEditor<T>(options: { tenant: Tenant; path: string; queryKey: readonly unknown[]; enabled: boolean; method?: 'PATCH' | 'PUT'; onSaved?: (saved: T) => void }) {
-  const { tenant, path, queryKey, enabled, method = 'PATCH', onSaved } = options;
+export function useEtagEditor<T>(options: {
+  tenant: Tenant;
+  path: string;
+  queryKey: readonly unknown[];
+  enabled: boolean;
+  method?: 'PATCH' | 'PUT';
+  onSaved?: (saved: T) => void;
+  /** A 412 said the resource changed elsewhere: lists showing it are out of date (invalidate them). */
+  onStale?: () => void;
+}) {
+  const { tenant, path, queryKey, enabled, method = 'PATCH', onSaved, onStale } = options;
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey, enabled, queryFn: ({ signal }) => loadTagged<T>(path, tenant, { signal }) });
   // What is pinned belongs to one resource of one store and mode (the query key): switching mode or store starts over.
@@ -83,6 +92,7 @@ export function useEtagEditor<T>(options: { tenant: Tenant; path: string; queryK
     },
     onError: (error, input) => {
       if (!isConflict(error)) return;
+      onStale?.();
       setConflict(() => ({ loaded: input.loaded, body: input.body, yours: input.yours, current: null, error: null }));
       readCurrent();
     },
