@@ -1,13 +1,14 @@
 /**
  * Renders the merchant dashboard in Chromium on a throw-away SQLite database with the demo data (`npm start`'s), and
  * saves screenshots to docs/images/: the overview on a desktop and a phone, in test mode, the store picker; inventory,
- * a customer and reviews; orders with their exports, settings, connected apps (one connected for the shot), the
- * sign-up page; products: the list, a VARIABLE product with its variant groups while a SKU is edited, the list on a
- * phone.
+ * a customer and reviews; promotions, promo ads, delivery and payments; orders with their exports, settings, connected
+ * apps (one connected for the shot), the sign-up page; products: the list, a VARIABLE product with its variant groups
+ * while a SKU is edited, the list on a phone.
  * Usage: npm run build:dashboard && node scripts/dashboard-screenshots.ts
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
 import { seed } from '../src/seed.ts';
 import { launchChromium, startListeningApp } from '../test/helpers/chromium.ts';
@@ -77,6 +78,43 @@ try {
   await phone.waitForLoadState('networkidle');
   await phone.screenshot({ path: path.join(out, 'dashboard-overview-phone-test-mode.png'), fullPage: true });
 
+  // Promotions, promo ads, delivery and payments: two discount codes, two ads (one with a banner drawn by Chromium),
+  // two payment links (the demo store has a delivery zone already).
+  await call('POST', '/v1/promotions', { code: 'SUMMER15', kind: 'percentage', value: 15, minSubtotal: 50, usageLimit: 500 });
+  await call('POST', '/v1/promotions', { code: 'WELCOME5', kind: 'fixed', value: 5, perCustomerLimit: 1 });
+  const banner = await fetch(`${t.baseUrl}/v1/files`, { method: 'POST', headers: { 'x-merchantapikey': demo.apiKey }, body: bannerForm(await drawBanner(page)) });
+  const image = ((await banner.json()) as { data: { id: string } }).data;
+  const ad = await call('POST', '/v1/promo-ads', {
+    title: 'Summer sale: 15 % off everything',
+    body: 'Use the code SUMMER15 at checkout.',
+    imageFileId: image.id,
+    linkUrl: 'https://shop.example/summer',
+    placement: 'home-hero',
+    startsAt: new Date(Date.now() - 86_400_000).toISOString(),
+    endsAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    status: 'published',
+  });
+  await call('POST', '/v1/promo-ads', { title: 'Free returns for 60 days', placement: 'footer', startsAt: new Date(Date.now() + 7 * 86_400_000).toISOString() });
+  await call('POST', '/v1/payment-links', { amount: 250, description: 'Deposit for the oak table', expiresAt: new Date(Date.now() + 14 * 86_400_000).toISOString() });
+  await call('POST', '/v1/payment-links', { amount: 39.5, description: 'Gift wrapping' });
+  const selling: [string, string, string][] = [
+    ['/promotions', 'Promotions', 'dashboard-promotions.png'],
+    ['/promo-ads', 'Promo ads', 'dashboard-promo-ads.png'],
+    [`/promo-ads/${ad.id}`, 'Promo ad', 'dashboard-promo-ad-editor.png'],
+    ['/delivery', 'Delivery', 'dashboard-delivery.png'],
+    ['/payments', 'Payments', 'dashboard-payments.png'],
+  ];
+  for (const [pathname, heading, file] of selling) {
+    await page.goto(`${t.baseUrl}/dashboard${pathname}?store=${store}`);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await shot(file);
+  }
+  await phone.goto(`${t.baseUrl}/dashboard/delivery?store=${store}`);
+  await phone.getByRole('heading', { level: 1, name: 'Delivery' }).waitFor();
+  await phone.waitForLoadState('networkidle');
+  await phone.screenshot({ path: path.join(out, 'dashboard-delivery-phone.png'), fullPage: true });
+
   // Account pages (docs/dashboard.md, "Settings, connected apps, invitations, sign-up").
   const merchant = { email: demo.email, password: demo.password, storeId: store, token: '', userId: '', auth: {} };
   await connect(t.app, merchant, { scope: 'orders:read analytics:read', client: await registerClient(t.app, { client_name: 'Acme Analytics', redirect_uris: ['https://analytics.acme.example/oauth/callback'] }) });
@@ -123,4 +161,50 @@ try {
 } finally {
   await chromium.close();
   await t.close();
+}
+
+// The few canvas calls the banner needs (the scripts' tsconfig has no DOM library).
+interface Gradient {
+  addColorStop(offset: number, color: string): void;
+}
+interface Canvas {
+  width: number;
+  height: number;
+  getContext(kind: '2d'): {
+    fillStyle: string | Gradient;
+    font: string;
+    createLinearGradient(x0: number, y0: number, x1: number, y1: number): Gradient;
+    fillRect(x: number, y: number, w: number, h: number): void;
+    fillText(text: string, x: number, y: number): void;
+  };
+  toDataURL(type: string): string;
+}
+
+/** A banner drawn by Chromium (canvas to PNG), as the multipart form POST /v1/files takes. */
+async function drawBanner(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const doc = (globalThis as unknown as { document: { createElement(tag: 'canvas'): Canvas } }).document;
+    const canvas = doc.createElement('canvas');
+    canvas.width = 960;
+    canvas.height = 320;
+    const g = canvas.getContext('2d');
+    const fill = g.createLinearGradient(0, 0, 960, 320);
+    fill.addColorStop(0, '#1d4ed8');
+    fill.addColorStop(1, '#0f766e');
+    g.fillStyle = fill;
+    g.fillRect(0, 0, 960, 320);
+    g.fillStyle = '#ffffff';
+    g.font = 'bold 72px sans-serif';
+    g.fillText('Summer sale', 60, 150);
+    g.font = '40px sans-serif';
+    g.fillText('15 % off everything with SUMMER15', 60, 230);
+    return canvas.toDataURL('image/png');
+  });
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+}
+
+function bannerForm(png: Buffer): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([png], { type: 'image/png' }), 'banner.png');
+  return form;
 }

@@ -28,21 +28,24 @@ const Products = lazy(() => import('./pages/Products.tsx'));
 const ProductNew = lazy(() => import('./pages/ProductNew.tsx'));
 const ProductDetail = lazy(() => import('./pages/ProductDetail.tsx'));
 const Categories = lazy(() => import('./pages/Categories.tsx'));
+const Promotions = lazy(() => import('./pages/Promotions.tsx'));
+const PromotionEditor = lazy(() => import('./pages/PromotionEditor.tsx'));
+const PromoAds = lazy(() => import('./pages/PromoAds.tsx'));
+const PromoAdEditor = lazy(() => import('./pages/PromoAdEditor.tsx'));
+const Delivery = lazy(() => import('./pages/Delivery.tsx'));
+const Payments = lazy(() => import('./pages/Payments.tsx'));
 
-/**
- * The sections of the dashboard. Each shows only with its permission; those with a `path` are built (links), the rest
- * are marked "soon".
- */
-const SECTIONS: { label: string; permission: string; path?: string }[] = [
+/** The sections of the dashboard, in the navigation. Each shows only with its read permission (the API checks again). */
+const SECTIONS: { label: string; permission: string; path: string }[] = [
   { label: 'Products', permission: 'products:read', path: '/products' },
   { label: 'Inventory', permission: 'inventory:read', path: '/inventory' },
   { label: 'Orders', permission: 'orders:read', path: '/orders' },
   { label: 'Customers', permission: 'customers:read', path: '/customers' },
   { label: 'Reviews', permission: 'reviews:read', path: '/reviews' },
-  { label: 'Promotions', permission: 'promotions:read' },
-  { label: 'Promo ads', permission: 'promotions:read' },
-  { label: 'Delivery', permission: 'delivery:read' },
-  { label: 'Payments', permission: 'payments:read' },
+  { label: 'Promotions', permission: 'promotions:read', path: '/promotions' },
+  { label: 'Promo ads', permission: 'promotions:read', path: '/promo-ads' },
+  { label: 'Delivery', permission: 'delivery:read', path: '/delivery' },
+  { label: 'Payments', permission: 'payments:read', path: '/payments' },
   { label: 'Settings', permission: 'settings:read', path: '/settings' },
   { label: 'Team', permission: 'settings:read', path: '/team' },
   { label: 'API keys', permission: 'settings:write', path: '/api-keys' },
@@ -177,17 +180,11 @@ function Shell() {
               </li>
             ) : null}
             {tenant.permissions
-              ? SECTIONS.filter((s) => tenant.permissions?.has(s.permission)).map((s) =>
-                  s.path ? (
-                    <li key={s.label}>
-                      <NavLink to={{ pathname: s.path, search: keepTenant(params) }}>{s.label}</NavLink>
-                    </li>
-                  ) : (
-                    <li key={s.label} className="nav-soon">
-                      <span>{s.label}</span> <span className="soon-tag">soon</span>
-                    </li>
-                  ),
-                )
+              ? SECTIONS.filter((s) => tenant.permissions?.has(s.permission)).map((s) => (
+                  <li key={s.label}>
+                    <NavLink to={{ pathname: s.path, search: keepTenant(params) }}>{s.label}</NavLink>
+                  </li>
+                ))
               : null}
           </ul>
         </nav>
@@ -213,6 +210,14 @@ function Shell() {
               <Route path="products/new" element={store ? <Suspense fallback={<Loading what="the form" />}><ProductNew /></Suspense> : <ChooseFirst />} />
               <Route path="products/:productId" element={store ? <Suspense fallback={<Loading what="the product" />}><ProductDetail /></Suspense> : <ChooseFirst />} />
               <Route path="categories" element={store ? <Suspense fallback={<Loading what="categories" />}><Categories /></Suspense> : <ChooseFirst />} />
+              <Route path="promotions" element={store ? <Suspense fallback={<Loading what="promotions" />}><Promotions /></Suspense> : <ChooseFirst />} />
+              <Route path="promotions/new" element={store ? <Suspense fallback={<Loading what="the form" />}><PromotionEditor /></Suspense> : <ChooseFirst />} />
+              <Route path="promotions/:promotionId" element={store ? <Suspense fallback={<Loading what="the promotion" />}><PromotionEditor /></Suspense> : <ChooseFirst />} />
+              <Route path="promo-ads" element={store ? <Suspense fallback={<Loading what="promo ads" />}><PromoAds /></Suspense> : <ChooseFirst />} />
+              <Route path="promo-ads/new" element={store ? <Suspense fallback={<Loading what="the form" />}><PromoAdEditor /></Suspense> : <ChooseFirst />} />
+              <Route path="promo-ads/:adId" element={store ? <Suspense fallback={<Loading what="the promo ad" />}><PromoAdEditor /></Suspense> : <ChooseFirst />} />
+              <Route path="delivery" element={store ? <Suspense fallback={<Loading what="delivery" />}><Delivery /></Suspense> : <ChooseFirst />} />
+              <Route path="payments" element={store ? <Suspense fallback={<Loading what="payments" />}><Payments /></Suspense> : <ChooseFirst />} />
               <Route path="audit-log" element={store ? <Suspense fallback={<Loading what="the audit log" />}><AuditLog /></Suspense> : <ChooseFirst />} />
               <Route path="settings" element={store ? <Suspense fallback={<Loading what="settings" />}><Settings /></Suspense> : <ChooseFirst />} />
               {/* User-level pages: every store of the merchant, or none yet; no store needs choosing. */}

@@ -424,3 +424,118 @@ export interface UploadedFile {
   width: number;
   height: number;
 }
+
+// ---- Selling: promotions, promo ads, delivery, payments (src/http/routes/{orders,promo-ads,delivery,payments}/schemas.ts)
+
+export type PromotionKind = 'percentage' | 'fixed';
+
+export interface Promotion {
+  id: string;
+  code: string;
+  kind: PromotionKind;
+  value: number; // a percentage, or an amount in the store currency
+  minSubtotal: number;
+  startsAt: string;
+  endsAt: string | null;
+  usageLimit: number | null;
+  perCustomerLimit: number | null;
+  timesUsed: number;
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type PromoAdStatus = 'draft' | 'published';
+
+/** The whole promo ad record (the overview's `PromoAd` reads only what it shows). */
+export interface PromoAdRecord {
+  id: string;
+  title: string;
+  body: string | null;
+  imageFileId: string | null;
+  linkUrl: string | null;
+  placement: string | null; // null: any placement
+  startsAt: string;
+  endsAt: string | null;
+  status: PromoAdStatus;
+  live: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface UploadedFile {
+  id: string;
+  url: string;
+  contentType: string;
+  size: number;
+  width: number;
+  height: number;
+}
+
+export interface DeliveryRegion {
+  countryId: string;
+  stateId: string | null; // null: the whole country
+}
+
+export interface DeliveryOption {
+  id: string;
+  zoneId: string;
+  name: string;
+  currency: string;
+  fee: number;
+  freeOver: number | null;
+  estimatedDaysMin: number | null;
+  estimatedDaysMax: number | null;
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DeliveryZone {
+  id: string;
+  name: string;
+  regions: DeliveryRegion[];
+  options: DeliveryOption[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DeliveryQuote {
+  countryId: string;
+  stateId: string | null;
+  subtotal: number;
+  currency: string;
+  zone: { id: string; name: string } | null;
+  options: {
+    optionId: string;
+    name: string;
+    fee: number;
+    regularFee: number;
+    free: boolean;
+    freeOver: number | null;
+    estimatedDaysMin: number | null;
+    estimatedDaysMax: number | null;
+  }[];
+}
+
+export type PaymentMethod = 'card' | 'bank_transfer' | 'cash_on_delivery' | 'paypal';
+
+export interface PaymentOptions {
+  enabledMethods: PaymentMethod[];
+  availableMethods: PaymentMethod[];
+}
+
+export type PaymentLinkStatus = 'active' | 'paid' | 'expired' | 'cancelled';
+
+export interface PaymentLink {
+  id: string;
+  orderId: string | null;
+  amount: number;
+  currency: string;
+  description: string | null;
+  status: PaymentLinkStatus;
+  url: string;
+  expiresAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}

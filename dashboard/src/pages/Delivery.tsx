@@ -1,0 +1,884 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { api, type Tenant } from '../api/client.ts';
+import type { DeliveryOption, DeliveryQuote, DeliveryRegion, DeliveryZone } from '../api/types.ts';
+import { Confirm } from '../components/Confirm.tsx';
+import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
+import { Field } from '../components/Field.tsx';
+import { NotAllowed, Section } from '../components/Section.tsx';
+import { formatMoney } from '../format.ts';
+import { useSubmission } from '../idempotency.ts';
+import { EditorConflict } from '../selling/EditorConflict.tsx';
+import { useEtagEditor } from '../selling/editor.ts';
+import { changedOnly, formErrors, numberOrNull, numberText, shownAtFields } from '../selling/forms.ts';
+import { RegionName, RegionsPicker, regionName, useCountries, useStates } from '../selling/regions.tsx';
+import { tenantOf, useTenant } from '../tenant.tsx';
+
+const READ = 'delivery:read';
+const WRITE = 'delivery:write';
+const PAGE = 20;
+
+const deliveryKey = (t: Tenant) => ['tenant', t.storeId, t.mode, 'delivery'] as const;
+
+function useInvalidateDelivery(tenant: Tenant) {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: [...deliveryKey(tenant), 'zones'] });
+    void queryClient.invalidateQueries({ queryKey: [...deliveryKey(tenant), 'quote'] });
+    void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'audit-log'] });
+  };
+}
+
+/** Focus moves to an inline form when it opens, so keyboard and screen-reader users land in it (it is labelled). */
+function useFocusOnMount<T extends HTMLElement>(): RefObject<T | null> {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return ref;
+}
+
+/** "3–5 days", "2 days", "up to 4 days", "Not stated". */
+function daysText(min: number | null, max: number | null): string {
+  const d = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+  if (min !== null && max !== null) return min === max ? d(min) : `${min}–${d(max)}`;
+  if (min !== null) return `from ${d(min)}`;
+  if (max !== null) return `up to ${d(max)}`;
+  return 'Not stated';
+}
+
+/** Delivery (its own chunk): zones with their options, a quote for an address, and with delivery:write every change. */
+export default function Delivery() {
+  const state = useTenant();
+  const tenant = tenantOf(state);
+  const allowed = state.permissions?.has(READ) ?? false;
+  const canWrite = state.permissions?.has(WRITE) ?? false;
+  if (!tenant || !state.store) return null;
+  return (
+    <>
+      <title>{`Delivery · ${state.store.name} · Dashboard`}</title>
+      <h1>Delivery</h1>
+      <p className="muted">
+        Where you deliver (zones: countries or states) and how (each zone’s options, with a fee, a threshold above which delivery is free, and how long it
+        takes). An address is served by the zone that lists its state, else by the zone that lists its whole country.
+      </p>
+      {state.permissions === null ? (
+        <Loading what="your permissions" />
+      ) : !allowed ? (
+        <NotAllowed permission={READ} />
+      ) : (
+        <>
+          {canWrite ? <NewZone tenant={tenant} /> : null}
+          <Zones tenant={tenant} currency={state.store.currency} canWrite={canWrite} />
+          <QuoteHelper tenant={tenant} currency={state.store.currency} />
+        </>
+      )}
+    </>
+  );
+}
+
+function Zones({ tenant, currency, canWrite }: { tenant: Tenant; currency: string; canWrite: boolean }) {
+  const query = useInfiniteQuery({
+    queryKey: [...deliveryKey(tenant), 'zones'],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const q = new URLSearchParams({ limit: String(PAGE) });
+      if (pageParam) q.set('cursor', pageParam);
+      return api<DeliveryZone[]>(`/v1/delivery/zones?${q}`, { tenant, signal });
+    },
+    getNextPageParam: (last) => last.pagination?.nextCursor ?? null,
+  });
+  const zones = query.data?.pages.flatMap((p) => p.data) ?? [];
+  if (query.isPending) return <Loading what="delivery zones" />;
+  if (query.isError && zones.length === 0) return <ErrorPanel error={query.error} title="The delivery zones could not be loaded." onRetry={() => query.refetch()} />;
+  return (
+    <>
+      <h2 className="page-subheading">Zones in {tenant.mode === 'test' ? 'test' : 'live'} mode</h2>
+      {zones.length === 0 ? (
+        <p className="empty zone-empty">
+          {canWrite
+            ? 'You deliver nowhere yet. Add a zone above: the countries or states you deliver to. Then give it options with their fees.'
+            : 'This store delivers nowhere yet. A store owner or admin can add delivery zones.'}
+        </p>
+      ) : (
+        zones.map((z) => <ZoneCard key={z.id} tenant={tenant} zone={z} currency={currency} canWrite={canWrite} />)
+      )}
+      {query.isFetchNextPageError ? <ErrorPanel error={query.error} title="More zones could not be loaded." onRetry={() => query.fetchNextPage()} /> : null}
+      {query.hasNextPage ? (
+        <div className="actions">
+          <button type="button" className="button" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+            {query.isFetchingNextPage ? 'Loading more…' : 'Load more zones'}
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+// ---- zones --------------------------------------------------------------------------------------------------
+
+function NewZone({ tenant }: { tenant: Tenant }) {
+  const invalidate = useInvalidateDelivery(tenant);
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    // Closing the form (added or cancelled) gives focus back to the button that opened it.
+    if (!open && wasOpen.current) opener.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+  const [name, setName] = useState('');
+  const [regions, setRegions] = useState<DeliveryRegion[]>([]);
+  const [created, setCreated] = useState<string | null>(null);
+  const submission = useSubmission();
+  const create = useMutation({
+    mutationFn: (input: { body: { name: string; regions: DeliveryRegion[] }; key: string }) =>
+      api<DeliveryZone>('/v1/delivery/zones', { tenant, method: 'POST', headers: { 'Idempotency-Key': input.key }, body: input.body }).then((r) => r.data),
+    onSuccess: (zone) => {
+      submission.forget();
+      setName('');
+      setRegions([]);
+      setOpen(false);
+      setCreated(`Zone “${zone.name}” added. Give it delivery options so customers there can choose one.`);
+      invalidate();
+    },
+    onSettled: () => submission.settled(),
+  });
+  const edited = () => {
+    submission.forget();
+    setCreated(null);
+    if (create.isError) create.reset();
+  };
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const body = { name, regions };
+    const key = submission.begin(JSON.stringify(body));
+    if (key !== null) create.mutate({ body, key });
+  };
+  const errors = formErrors(create.error);
+  return (
+    <Section
+      title="New zone"
+      actions={
+        open ? null : (
+          <button ref={opener} type="button" className="button button-primary" onClick={() => setOpen(true)}>
+            Add a zone
+          </button>
+        )
+      }
+    >
+      {created ? (
+        <p className="notice" role="status">
+          {created}
+        </p>
+      ) : null}
+      {open ? (
+        <NewZoneForm onSubmit={submit}>
+          <Field label="Zone name" error={errors.get('name')} hint="For you, e.g. “Mainland US” or “EU”.">
+            {(p) => (
+              <input
+                {...p}
+                type="text"
+                name="name"
+                maxLength={200}
+                value={name}
+                onChange={(e) => {
+                  setName(e.target.value);
+                  edited();
+                }}
+              />
+            )}
+          </Field>
+          <RegionsPicker
+            regions={regions}
+            onChange={(next) => {
+              setRegions(next);
+              edited();
+            }}
+            errors={errors}
+            disabled={false}
+          />
+          <div className="actions">
+            <button type="submit" className="button button-primary" disabled={create.isPending}>
+              {create.isPending ? 'Adding…' : 'Add zone'}
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setOpen(false);
+                create.reset();
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+          {create.isError && !shownAtFields(create.error, (p) => p === 'name' || p === 'regions' || p.startsWith('regions[')) ? (
+            <ErrorPanel error={create.error} title="The zone could not be added." />
+          ) : null}
+        </NewZoneForm>
+      ) : (
+        <p className="muted">A zone is a set of countries or states you deliver to with the same options.</p>
+      )}
+    </Section>
+  );
+}
+
+function NewZoneForm({ onSubmit, children }: { onSubmit: (e: FormEvent<HTMLFormElement>) => void; children: ReactNode }) {
+  const ref = useFocusOnMount<HTMLFormElement>();
+  return (
+    <form ref={ref} tabIndex={-1} onSubmit={onSubmit} noValidate aria-label="New zone">
+      {children}
+    </form>
+  );
+}
+
+type Action = { kind: 'edit-zone' } | { kind: 'add-option' } | { kind: 'edit-option'; option: DeliveryOption } | { kind: 'delete-zone' } | { kind: 'delete-option'; option: DeliveryOption };
+
+function ZoneCard({ tenant, zone, currency, canWrite }: { tenant: Tenant; zone: DeliveryZone; currency: string; canWrite: boolean }) {
+  const invalidate = useInvalidateDelivery(tenant);
+  const [action, setAction] = useState<Action | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const remove = useMutation({
+    mutationFn: (a: Action) =>
+      a.kind === 'delete-option'
+        ? api(`/v1/delivery/zones/${encodeURIComponent(zone.id)}/options/${encodeURIComponent(a.option.id)}`, { tenant, method: 'DELETE' })
+        : api(`/v1/delivery/zones/${encodeURIComponent(zone.id)}`, { tenant, method: 'DELETE' }),
+    onSuccess: (_, a) => {
+      setAction(null);
+      if (a.kind === 'delete-option') setNotice(`Option “${a.option.name}” deleted.`);
+      invalidate();
+    },
+  });
+  const heading = useRef<HTMLHeadingElement>(null);
+  const acting = useRef(false);
+  useEffect(() => {
+    // An inline form or confirmation closing gives focus back to the zone, where its notice is announced.
+    if (action === null && acting.current) heading.current?.focus();
+    acting.current = action !== null;
+  }, [action]);
+  const start = (a: Action | null) => {
+    remove.reset();
+    setNotice(null);
+    setAction(a);
+  };
+  const done = (message: string) => {
+    setAction(null);
+    setNotice(message);
+  };
+  const headingId = useId();
+  const optionCount = `${zone.options.length} delivery option${zone.options.length === 1 ? '' : 's'}`;
+  return (
+    <section className="panel" aria-labelledby={headingId} data-testid="zone">
+      <div className="panel-head">
+        <h3 id={headingId} ref={heading} tabIndex={-1} className="zone-name">
+          {zone.name}
+        </h3>
+        {canWrite && action === null ? (
+          <div className="member-actions">
+            <button type="button" className="button" aria-label={`Edit zone ${zone.name}`} onClick={() => start({ kind: 'edit-zone' })}>
+              Edit zone
+            </button>
+            <button type="button" className="button" aria-label={`Delete zone ${zone.name}`} onClick={() => start({ kind: 'delete-zone' })}>
+              Delete zone
+            </button>
+          </div>
+        ) : null}
+      </div>
+      {action?.kind === 'edit-zone' ? (
+        <ZoneEditor tenant={tenant} zone={zone} onDone={() => done(`Zone “${zone.name}” saved.`)} onCancel={() => start(null)} />
+      ) : (
+        <p className="zone-regions" data-testid="zone-regions">
+          Delivers to:{' '}
+          {zone.regions.map((r, i) => (
+            <span key={`${r.countryId}:${r.stateId ?? ''}`}>
+              {i > 0 ? '; ' : ''}
+              <RegionName region={r} />
+            </span>
+          ))}
+        </p>
+      )}
+      {action?.kind === 'delete-zone' ? (
+        <Confirm
+          title={
+            <>
+              Delete the zone “{zone.name}” and its {optionCount}?
+            </>
+          }
+          confirmLabel={`Delete ${zone.name}`}
+          busyLabel="Deleting…"
+          busy={remove.isPending}
+          error={remove.error}
+          errorTitle="The zone could not be deleted."
+          onConfirm={() => remove.mutate(action)}
+          onCancel={() => start(null)}
+          testId="confirm-delete-zone"
+        >
+          <p>Customers in its regions can no longer choose delivery. Orders already placed keep their delivery option’s name and fee.</p>
+        </Confirm>
+      ) : null}
+      {notice ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {zone.options.length === 0 ? (
+        <p className="empty">
+          No delivery options in this zone: customers there cannot choose delivery yet.{canWrite ? ' Add one below.' : ''}
+        </p>
+      ) : (
+        <div className="table-wrap">
+          <table className="text-table selling-table">
+            <caption className="visually-hidden">Delivery options of {zone.name}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Option</th>
+                <th scope="col">Fee</th>
+                <th scope="col">Free from</th>
+                <th scope="col">Takes</th>
+                <th scope="col">Offered</th>
+                {canWrite ? (
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {zone.options.map((o) => (
+                <tr key={o.id} data-testid="delivery-option">
+                  <th scope="row">{o.name}</th>
+                  <td data-label="Fee">{o.fee === 0 ? 'Free' : formatMoney(o.fee, o.currency)}</td>
+                  <td data-label="Free from">{o.freeOver === null ? 'Never' : `orders of ${formatMoney(o.freeOver, o.currency)}`}</td>
+                  <td data-label="Takes">{daysText(o.estimatedDaysMin, o.estimatedDaysMax)}</td>
+                  <td data-label="Offered">{o.active ? 'Yes' : 'No (switched off)'}</td>
+                  {canWrite ? (
+                    <td>
+                      <div className="member-actions">
+                        <button type="button" className="button" aria-label={`Edit ${o.name} in ${zone.name}`} onClick={() => start({ kind: 'edit-option', option: o })}>
+                          Edit
+                        </button>
+                        <button type="button" className="button" aria-label={`Delete ${o.name} from ${zone.name}`} onClick={() => start({ kind: 'delete-option', option: o })}>
+                          Delete
+                        </button>
+                      </div>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {action?.kind === 'delete-option' ? (
+        <Confirm
+          title={
+            <>
+              Delete the option “{action.option.name}” from {zone.name}?
+            </>
+          }
+          confirmLabel={`Delete ${action.option.name}`}
+          busyLabel="Deleting…"
+          busy={remove.isPending}
+          error={remove.error}
+          errorTitle="The option could not be deleted."
+          onConfirm={() => remove.mutate(action)}
+          onCancel={() => start(null)}
+          testId="confirm-delete-option"
+        >
+          <p>Customers can no longer choose it. Orders already placed with it keep its name and fee.{action.option.active ? '' : ' (It is switched off already.)'}</p>
+        </Confirm>
+      ) : null}
+      {action?.kind === 'edit-option' ? (
+        <OptionEditor
+          key={action.option.id}
+          tenant={tenant}
+          zone={zone}
+          option={action.option}
+          currency={currency}
+          onDone={(o) => done(`Option “${o.name}” saved.`)}
+          onCancel={() => start(null)}
+        />
+      ) : null}
+      {canWrite ? (
+        action?.kind === 'add-option' ? (
+          <NewOption tenant={tenant} zone={zone} currency={currency} onDone={(o) => done(`Option “${o.name}” added.`)} onCancel={() => start(null)} />
+        ) : action === null ? (
+          <div className="actions">
+            <button type="button" className="button" aria-label={`Add an option to ${zone.name}`} onClick={() => start({ kind: 'add-option' })}>
+              Add an option
+            </button>
+          </div>
+        ) : null
+      ) : null}
+    </section>
+  );
+}
+
+const ZONE_LABELS: Partial<Record<keyof DeliveryZone, string>> = { name: 'Name', regions: 'Regions' };
+
+function ZoneEditor({ tenant, zone, onDone, onCancel }: { tenant: Tenant; zone: DeliveryZone; onDone: () => void; onCancel: () => void }) {
+  const invalidate = useInvalidateDelivery(tenant);
+  const countries = useCountries();
+  const editor = useEtagEditor<DeliveryZone>({
+    tenant,
+    path: `/v1/delivery/zones/${encodeURIComponent(zone.id)}`,
+    queryKey: [...deliveryKey(tenant), 'zone', zone.id],
+    enabled: true,
+    onStale: invalidate,
+    onSaved: () => {
+      invalidate();
+      onDone();
+    },
+  });
+  const base = editor.base;
+  if (editor.query.isError && !base) return <ErrorPanel error={editor.query.error} title="The zone could not be loaded." onRetry={() => editor.query.refetch()} />;
+  if (!base) return <Loading what="the zone" />;
+  return (
+    <>
+      {editor.conflict ? (
+        <EditorConflict
+          what={`the zone “${base.value.name}”`}
+          conflict={editor.conflict}
+          labels={ZONE_LABELS}
+          show={(field, value) =>
+            field === 'regions' && Array.isArray(value) ? (value as DeliveryRegion[]).map((r) => regionName(r, countries.data, undefined)).join('; ') : String(value ?? '')
+          }
+          busy={editor.saving}
+          onReload={editor.reload}
+          onOverwrite={editor.overwrite}
+        />
+      ) : null}
+      <ZoneForm
+        key={editor.version}
+        base={base.value}
+        saving={editor.saving}
+        error={editor.error}
+        onEdited={editor.resetError}
+        onSave={(patch) => editor.save(patch, patch as Partial<DeliveryZone>)}
+        onCancel={onCancel}
+      />
+    </>
+  );
+}
+
+function ZoneForm({
+  base,
+  saving,
+  error,
+  onEdited,
+  onSave,
+  onCancel,
+}: {
+  base: DeliveryZone;
+  saving: boolean;
+  error: unknown;
+  onEdited: () => void;
+  onSave: (patch: Record<string, unknown>) => void;
+  onCancel: () => void;
+}) {
+  const focusRef = useFocusOnMount<HTMLFormElement>();
+  const [name, setName] = useState(base.name);
+  const [regions, setRegions] = useState<DeliveryRegion[]>(base.regions);
+  const errors = formErrors(error);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const patch = changedOnly<Record<string, unknown>>({ name: base.name, regions: base.regions }, { name, regions });
+    if (Object.keys(patch).length === 0) onCancel();
+    else onSave(patch);
+  };
+  return (
+    <form ref={focusRef} tabIndex={-1} onSubmit={submit} noValidate aria-label={`Edit the zone ${base.name}`} className="inline-editor">
+      <Field label="Zone name" error={errors.get('name')}>
+        {(p) => (
+          <input
+            {...p}
+            type="text"
+            name="name"
+            maxLength={200}
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              onEdited();
+            }}
+          />
+        )}
+      </Field>
+      <RegionsPicker
+        regions={regions}
+        onChange={(next) => {
+          setRegions(next);
+          onEdited();
+        }}
+        errors={errors}
+        disabled={false}
+      />
+      <div className="actions">
+        <button type="submit" className="button button-primary" disabled={saving}>
+          {saving ? 'Saving…' : 'Save zone'}
+        </button>
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+      {error && !shownAtFields(error, (p) => p === 'name' || p === 'regions' || p.startsWith('regions[')) ? <ErrorPanel error={error} title="The zone could not be saved." /> : null}
+    </form>
+  );
+}
+
+// ---- options ------------------------------------------------------------------------------------------------
+
+interface OptionDraft {
+  name: string;
+  fee: string;
+  freeOver: string;
+  estimatedDaysMin: string;
+  estimatedDaysMax: string;
+  active: boolean;
+}
+
+const OPTION_FIELDS = ['name', 'fee', 'freeOver', 'estimatedDaysMin', 'estimatedDaysMax', 'active'];
+
+const OPTION_LABELS: Partial<Record<keyof DeliveryOption, string>> = {
+  name: 'Name',
+  fee: 'Fee',
+  freeOver: 'Free from',
+  estimatedDaysMin: 'Fewest days',
+  estimatedDaysMax: 'Most days',
+  active: 'Offered',
+};
+
+const optionDraft = (o: DeliveryOption): OptionDraft => ({
+  name: o.name,
+  fee: numberText(o.fee),
+  freeOver: numberText(o.freeOver),
+  estimatedDaysMin: numberText(o.estimatedDaysMin),
+  estimatedDaysMax: numberText(o.estimatedDaysMax),
+  active: o.active,
+});
+
+const optionBody = (d: OptionDraft): Record<string, unknown> => ({
+  name: d.name,
+  fee: numberOrNull(d.fee),
+  freeOver: numberOrNull(d.freeOver),
+  estimatedDaysMin: numberOrNull(d.estimatedDaysMin),
+  estimatedDaysMax: numberOrNull(d.estimatedDaysMax),
+  active: d.active,
+});
+
+function NewOption({ tenant, zone, currency, onDone, onCancel }: { tenant: Tenant; zone: DeliveryZone; currency: string; onDone: (o: DeliveryOption) => void; onCancel: () => void }) {
+  const invalidate = useInvalidateDelivery(tenant);
+  const focusRef = useFocusOnMount<HTMLFormElement>();
+  const [draft, setDraft] = useState<OptionDraft>({ name: '', fee: '', freeOver: '', estimatedDaysMin: '', estimatedDaysMax: '', active: true });
+  const submission = useSubmission();
+  const create = useMutation({
+    mutationFn: (input: { body: Record<string, unknown>; key: string }) =>
+      api<DeliveryOption>(`/v1/delivery/zones/${encodeURIComponent(zone.id)}/options`, { tenant, method: 'POST', headers: { 'Idempotency-Key': input.key }, body: input.body }).then(
+        (r) => r.data,
+      ),
+    onSuccess: (o) => {
+      submission.forget();
+      invalidate();
+      onDone(o);
+    },
+    onSettled: () => submission.settled(),
+  });
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const body = optionBody(draft);
+    const key = submission.begin(JSON.stringify(body));
+    if (key !== null) create.mutate({ body, key });
+  };
+  return (
+    <form ref={focusRef} tabIndex={-1} onSubmit={submit} noValidate aria-label={`New option for ${zone.name}`} className="inline-editor">
+      <h4 className="inline-editor-title">New option for {zone.name}</h4>
+      <OptionFields
+        draft={draft}
+        onChange={(next) => {
+          setDraft(next);
+          submission.forget();
+          if (create.isError) create.reset();
+        }}
+        error={create.error}
+        currency={currency}
+      />
+      <div className="actions">
+        <button type="submit" className="button button-primary" disabled={create.isPending}>
+          {create.isPending ? 'Adding…' : 'Add option'}
+        </button>
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+      {create.isError && !shownAtFields(create.error, (p) => OPTION_FIELDS.includes(p)) ? <ErrorPanel error={create.error} title="The option could not be added." /> : null}
+    </form>
+  );
+}
+
+function OptionEditor({
+  tenant,
+  zone,
+  option,
+  currency,
+  onDone,
+  onCancel,
+}: {
+  tenant: Tenant;
+  zone: DeliveryZone;
+  option: DeliveryOption;
+  currency: string;
+  onDone: (o: DeliveryOption) => void;
+  onCancel: () => void;
+}) {
+  const invalidate = useInvalidateDelivery(tenant);
+  const editor = useEtagEditor<DeliveryOption>({
+    tenant,
+    path: `/v1/delivery/zones/${encodeURIComponent(zone.id)}/options/${encodeURIComponent(option.id)}`,
+    queryKey: [...deliveryKey(tenant), 'option', option.id],
+    enabled: true,
+    onStale: invalidate,
+    onSaved: (o) => {
+      invalidate();
+      onDone(o);
+    },
+  });
+  const base = editor.base;
+  if (editor.query.isError && !base) return <ErrorPanel error={editor.query.error} title="The option could not be loaded." onRetry={() => editor.query.refetch()} />;
+  if (!base) return <Loading what="the option" />;
+  const show = (field: string, value: unknown) =>
+    value === null || value === undefined
+      ? field === 'freeOver'
+        ? 'Never'
+        : 'Not stated'
+      : (field === 'fee' || field === 'freeOver') && typeof value === 'number'
+        ? formatMoney(value, currency)
+        : field === 'active'
+          ? value
+            ? 'Yes'
+            : 'No'
+          : String(value);
+  return (
+    <>
+      {editor.conflict ? (
+        <EditorConflict
+          what={`the option “${base.value.name}”`}
+          conflict={editor.conflict}
+          labels={OPTION_LABELS}
+          show={show}
+          busy={editor.saving}
+          onReload={editor.reload}
+          onOverwrite={editor.overwrite}
+        />
+      ) : null}
+      <OptionForm
+        key={editor.version}
+        base={base.value}
+        zone={zone}
+        currency={currency}
+        saving={editor.saving}
+        error={editor.error}
+        onEdited={editor.resetError}
+        onSave={(patch) => editor.save(patch, patch as Partial<DeliveryOption>)}
+        onCancel={onCancel}
+      />
+    </>
+  );
+}
+
+function OptionForm({
+  base,
+  zone,
+  currency,
+  saving,
+  error,
+  onEdited,
+  onSave,
+  onCancel,
+}: {
+  base: DeliveryOption;
+  zone: DeliveryZone;
+  currency: string;
+  saving: boolean;
+  error: unknown;
+  onEdited: () => void;
+  onSave: (patch: Record<string, unknown>) => void;
+  onCancel: () => void;
+}) {
+  const focusRef = useFocusOnMount<HTMLFormElement>();
+  const [draft, setDraft] = useState<OptionDraft>(() => optionDraft(base));
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const patch = changedOnly(optionBody(optionDraft(base)), optionBody(draft));
+    if (Object.keys(patch).length === 0) onCancel();
+    else onSave(patch);
+  };
+  return (
+    <form ref={focusRef} tabIndex={-1} onSubmit={submit} noValidate aria-label={`Edit ${base.name} in ${zone.name}`} className="inline-editor">
+      <h4 className="inline-editor-title">
+        Edit {base.name} ({zone.name})
+      </h4>
+      <OptionFields
+        draft={draft}
+        onChange={(next) => {
+          setDraft(next);
+          onEdited();
+        }}
+        error={error}
+        currency={currency}
+      />
+      <div className="actions">
+        <button type="submit" className="button button-primary" disabled={saving}>
+          {saving ? 'Saving…' : 'Save option'}
+        </button>
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+      {error && !shownAtFields(error, (p) => OPTION_FIELDS.includes(p)) ? <ErrorPanel error={error} title="The option could not be saved." /> : null}
+    </form>
+  );
+}
+
+function OptionFields({ draft, onChange, error, currency }: { draft: OptionDraft; onChange: (d: OptionDraft) => void; error: unknown; currency: string }) {
+  const errors = formErrors(error);
+  const set = <K extends keyof OptionDraft>(key: K, value: OptionDraft[K]) => onChange({ ...draft, [key]: value });
+  return (
+    <div className="option-fields">
+      <Field label="Option name" error={errors.get('name')} hint="What customers choose, e.g. “Standard” or “Express”.">
+        {(p) => <input {...p} type="text" name="name" maxLength={200} value={draft.name} onChange={(e) => set('name', e.target.value)} />}
+      </Field>
+      <Field label={`Fee (${currency})`} error={errors.get('fee')} hint="0 for free delivery.">
+        {(p) => <input {...p} type="number" name="fee" inputMode="decimal" min="0" step="any" value={draft.fee} onChange={(e) => set('fee', e.target.value)} />}
+      </Field>
+      <Field label={`Free from (${currency})`} error={errors.get('freeOver')} hint="Orders of at least this subtotal deliver free. Empty: never.">
+        {(p) => <input {...p} type="number" name="freeOver" inputMode="decimal" min="0" step="any" value={draft.freeOver} onChange={(e) => set('freeOver', e.target.value)} />}
+      </Field>
+      <Field label="Fewest days" error={errors.get('estimatedDaysMin')} hint="Empty: not stated.">
+        {(p) => (
+          <input {...p} type="number" name="estimatedDaysMin" inputMode="numeric" min="0" step="1" value={draft.estimatedDaysMin} onChange={(e) => set('estimatedDaysMin', e.target.value)} />
+        )}
+      </Field>
+      <Field label="Most days" error={errors.get('estimatedDaysMax')} hint="Empty: not stated.">
+        {(p) => (
+          <input {...p} type="number" name="estimatedDaysMax" inputMode="numeric" min="0" step="1" value={draft.estimatedDaysMax} onChange={(e) => set('estimatedDaysMax', e.target.value)} />
+        )}
+      </Field>
+      <div className="form-field">
+        <label className="check">
+          <input type="checkbox" name="active" checked={draft.active} onChange={(e) => set('active', e.target.checked)} /> Offered to customers (switched off, it is
+          kept but not offered)
+        </label>
+      </div>
+    </div>
+  );
+}
+
+// ---- quote ----------------------------------------------------------------------------------------------------
+
+function QuoteHelper({ tenant, currency }: { tenant: Tenant; currency: string }) {
+  const countryId = useId();
+  const stateId = useId();
+  const subtotalId = useId();
+  const countries = useCountries();
+  const [country, setCountry] = useState('');
+  const [stateCode, setStateCode] = useState('');
+  const [subtotal, setSubtotal] = useState('');
+  const [asked, setAsked] = useState<{ countryId: string; stateId: string; subtotal: string } | null>(null);
+  const states = useStates(country || null);
+  const quote = useQuery({
+    queryKey: [...deliveryKey(tenant), 'quote', asked],
+    enabled: asked !== null,
+    queryFn: ({ signal }) => {
+      const q = new URLSearchParams({ countryId: asked!.countryId });
+      if (asked!.stateId) q.set('stateId', asked!.stateId);
+      if (asked!.subtotal.trim()) q.set('subtotal', asked!.subtotal.trim());
+      return api<DeliveryQuote>(`/v1/delivery/quote?${q}`, { tenant, signal }).then((r) => r.data);
+    },
+  });
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (country) setAsked({ countryId: country, stateId: stateCode, subtotal });
+  };
+  const q = quote.data;
+  return (
+    <Section title="Try a quote">
+      <p className="muted">What a customer at an address would be offered, for an order subtotal: the options checkout shows, with their fees.</p>
+      <form onSubmit={submit} noValidate className="quote-form" aria-label="Delivery quote">
+        <div className="form-field">
+          <label htmlFor={countryId}>Country</label>
+          <select
+            id={countryId}
+            value={country}
+            onChange={(e) => {
+              setCountry(e.target.value);
+              setStateCode('');
+            }}
+          >
+            <option value="">Choose a country</option>
+            {(countries.data ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor={stateId}>State</label>
+          <select id={stateId} value={stateCode} disabled={!country || !states.data || states.data.length === 0} onChange={(e) => setStateCode(e.target.value)}>
+            <option value="">None chosen</option>
+            {(states.data ?? []).map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor={subtotalId}>Order subtotal ({currency})</label>
+          <input id={subtotalId} type="number" inputMode="decimal" min="0" step="any" value={subtotal} onChange={(e) => setSubtotal(e.target.value)} />
+        </div>
+        <div className="actions">
+          <button type="submit" className="button" disabled={!country}>
+            Get a quote
+          </button>
+        </div>
+      </form>
+      {asked === null ? null : quote.isPending ? (
+        <Loading what="the quote" />
+      ) : quote.isError ? (
+        <ErrorPanel error={quote.error} title="The quote could not be made." onRetry={() => quote.refetch()} />
+      ) : q ? (
+        <div data-testid="quote" role="status">
+          {q.zone === null ? (
+            <p className="empty">
+              No zone delivers to <RegionName region={{ countryId: q.countryId, stateId: q.stateId }} />: customers there cannot get delivery. Add the region to a
+              zone.
+            </p>
+          ) : q.options.length === 0 ? (
+            <p className="empty">
+              The zone “{q.zone.name}” serves <RegionName region={{ countryId: q.countryId, stateId: q.stateId }} /> but offers no active option: customers there
+              cannot get delivery. Add or switch on an option.
+            </p>
+          ) : (
+            <>
+              <p>
+                <RegionName region={{ countryId: q.countryId, stateId: q.stateId }} /> is served by “{q.zone.name}”. For an order of {formatMoney(q.subtotal, q.currency)},
+                cheapest first:
+              </p>
+              <ul className="quote-options">
+                {q.options.map((o) => (
+                  <li key={o.optionId}>
+                    <strong>{o.name}</strong>: {o.free ? `free (normally ${formatMoney(o.regularFee, q.currency)})` : o.fee === 0 ? 'free' : formatMoney(o.fee, q.currency)}
+                    {' · '}
+                    {daysText(o.estimatedDaysMin, o.estimatedDaysMax)}
+                    {o.freeOver !== null && !o.free ? ` · free from ${formatMoney(o.freeOver, q.currency)}` : ''}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      ) : null}
+    </Section>
+  );
+}

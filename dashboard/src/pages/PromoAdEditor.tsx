@@ -1,0 +1,432 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { api, type Tenant } from '../api/client.ts';
+import type { PromoAdRecord, PromoAdStatus } from '../api/types.ts';
+import { Confirm } from '../components/Confirm.tsx';
+import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
+import { Field } from '../components/Field.tsx';
+import { NotAllowed, Section } from '../components/Section.tsx';
+import { formatTimestamp } from '../format.ts';
+import { useSubmission } from '../idempotency.ts';
+import { EditorConflict } from '../selling/EditorConflict.tsx';
+import { useEtagEditor } from '../selling/editor.ts';
+import { changedOnly, formErrors, shownAtFields } from '../selling/forms.ts';
+import { ImageField } from '../selling/ImageField.tsx';
+import { adState, promoAdsKey } from '../selling/promo-ads.ts';
+import { PROMOTIONS_READ, PROMOTIONS_WRITE } from '../selling/promotions.ts';
+import { fromZonedInput, nowZonedInput, toZonedInput, zoneLabel } from '../selling/zoned-time.ts';
+import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
+
+interface Draft {
+  title: string;
+  body: string;
+  imageFileId: string | null;
+  linkUrl: string;
+  placement: string;
+  startsAt: string; // datetime-local, in the store's time zone
+  endsAt: string;
+  status: PromoAdStatus;
+}
+
+const FIELDS = ['title', 'body', 'imageFileId', 'linkUrl', 'placement', 'startsAt', 'endsAt', 'status'] as const;
+
+const LABELS: Partial<Record<keyof PromoAdRecord, string>> = {
+  title: 'Title',
+  body: 'Text',
+  imageFileId: 'Image',
+  linkUrl: 'Link',
+  placement: 'Placement',
+  startsAt: 'Shows from',
+  endsAt: 'Shows until',
+  status: 'Status',
+};
+
+function draftOf(ad: PromoAdRecord, zone: string): Draft {
+  return {
+    title: ad.title,
+    body: ad.body ?? '',
+    imageFileId: ad.imageFileId,
+    linkUrl: ad.linkUrl ?? '',
+    placement: ad.placement ?? '',
+    startsAt: toZonedInput(ad.startsAt, zone),
+    endsAt: toZonedInput(ad.endsAt, zone),
+    status: ad.status,
+  };
+}
+
+const textOrNull = (text: string) => (text.trim() === '' ? null : text);
+
+/** The body fields as the API takes them (`POST /v1/promo-ads`; a PATCH sends the changed ones). */
+function bodyOf(d: Draft, zone: string): Record<string, unknown> {
+  return {
+    title: d.title,
+    body: textOrNull(d.body),
+    imageFileId: d.imageFileId,
+    linkUrl: textOrNull(d.linkUrl)?.trim() ?? null,
+    placement: textOrNull(d.placement)?.trim() ?? null,
+    startsAt: fromZonedInput(d.startsAt, zone) ?? undefined, // required: the API names it when it is missing
+    endsAt: fromZonedInput(d.endsAt, zone),
+    status: d.status,
+  };
+}
+
+/** One promo ad (its own chunk): `/promo-ads/new` creates, `/promo-ads/:id` shows and, with promotions:write, edits or deletes. */
+export default function PromoAdEditor() {
+  const state = useTenant();
+  const tenant = tenantOf(state);
+  const { adId } = useParams();
+  const search = useTenantSearch();
+  if (!tenant || !state.store) return null;
+  const isNew = adId === undefined;
+  const needed = isNew ? PROMOTIONS_WRITE : PROMOTIONS_READ;
+  const own = state.permissions;
+  const context = {
+    tenant,
+    zone: state.store.timezone,
+    canUpload: own?.has('products:write') ?? false,
+    canView: own?.has('products:read') ?? false,
+  };
+  return (
+    <>
+      <title>{`${isNew ? 'New promo ad' : 'Promo ad'} · ${state.store.name} · Dashboard`}</title>
+      <p>
+        <Link to={{ pathname: '/promo-ads', search }}>← All promo ads</Link>
+      </p>
+      {own === null ? (
+        <>
+          <h1>{isNew ? 'New promo ad' : 'Promo ad'}</h1>
+          <Loading what="your permissions" />
+        </>
+      ) : !own.has(needed) ? (
+        <>
+          <h1>{isNew ? 'New promo ad' : 'Promo ad'}</h1>
+          <NotAllowed permission={needed} />
+        </>
+      ) : isNew ? (
+        <NewPromoAd {...context} />
+      ) : (
+        <EditPromoAd key={adId} id={adId} canWrite={own.has(PROMOTIONS_WRITE)} {...context} />
+      )}
+    </>
+  );
+}
+
+interface Context {
+  tenant: Tenant;
+  zone: string;
+  canUpload: boolean;
+  canView: boolean;
+}
+
+function useInvalidateAds(tenant: Tenant) {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: [...promoAdsKey(tenant.storeId, tenant.mode), 'list'] });
+    void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'promo-ads-published'] });
+    void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'audit-log'] });
+  };
+}
+
+function NewPromoAd(context: Context) {
+  const { tenant, zone } = context;
+  const invalidate = useInvalidateAds(tenant);
+  const navigate = useNavigate();
+  const search = useTenantSearch();
+  const [draft, setDraft] = useState<Draft>(() => ({ title: '', body: '', imageFileId: null, linkUrl: '', placement: '', startsAt: nowZonedInput(zone), endsAt: '', status: 'draft' }));
+  const submission = useSubmission();
+  const create = useMutation({
+    mutationFn: (input: { body: Record<string, unknown>; key: string }) =>
+      api<PromoAdRecord>('/v1/promo-ads', { tenant, method: 'POST', headers: { 'Idempotency-Key': input.key }, body: input.body }).then((r) => r.data),
+    onSuccess: (ad) => {
+      submission.forget();
+      invalidate();
+      navigate({ pathname: `/promo-ads/${encodeURIComponent(ad.id)}`, search }, { replace: true, state: { notice: `Promo ad “${ad.title}” created.` } });
+    },
+    onSettled: () => submission.settled(),
+  });
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const body = bodyOf(draft, zone);
+    const key = submission.begin(JSON.stringify(body));
+    if (key !== null) create.mutate({ body, key });
+  };
+  return (
+    <>
+      <h1>New promo ad</h1>
+      <Section title="Details">
+        <form onSubmit={submit} noValidate>
+          <PromoAdFields
+            draft={draft}
+            onChange={(next) => {
+              setDraft(next);
+              submission.forget();
+              if (create.isError) create.reset();
+            }}
+            error={create.error}
+            disabled={false}
+            {...context}
+          />
+          <div className="actions">
+            <button type="submit" className="button button-primary" disabled={create.isPending}>
+              {create.isPending ? 'Creating…' : 'Create promo ad'}
+            </button>
+          </div>
+        </form>
+        {create.isError && !shownAtFields(create.error, (p) => (FIELDS as readonly string[]).includes(p)) ? (
+          <ErrorPanel error={create.error} title="The promo ad could not be created." />
+        ) : null}
+      </Section>
+    </>
+  );
+}
+
+function EditPromoAd({ id, canWrite, ...context }: Context & { id: string; canWrite: boolean }) {
+  const { tenant, zone } = context;
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateAds(tenant);
+  const navigate = useNavigate();
+  const search = useTenantSearch();
+  const location = useLocation();
+  const [saved, setSaved] = useState<string | null>((location.state as { notice?: string } | null)?.notice ?? null);
+  const detailKey = [...promoAdsKey(tenant.storeId, tenant.mode), 'one', id] as const;
+  const editor = useEtagEditor<PromoAdRecord>({
+    tenant,
+    path: `/v1/promo-ads/${encodeURIComponent(id)}`,
+    queryKey: detailKey,
+    enabled: true,
+    onStale: invalidate,
+    onSaved: (ad) => {
+      setSaved(`Saved “${ad.title}”.`);
+      invalidate();
+    },
+  });
+  const [confirming, setConfirming] = useState(false);
+  const remove = useMutation({
+    mutationFn: (ad: PromoAdRecord) => api(`/v1/promo-ads/${encodeURIComponent(ad.id)}`, { tenant, method: 'DELETE', headers: editor.base?.etag ? { 'If-Match': editor.base.etag } : undefined }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: detailKey });
+      // The list shows no deleted row, not even while it reloads.
+      queryClient.removeQueries({ queryKey: [...promoAdsKey(tenant.storeId, tenant.mode), 'list'] });
+      invalidate();
+      navigate({ pathname: '/promo-ads', search }, { replace: true });
+    },
+  });
+
+  const base = editor.base;
+  if (editor.query.isError && !base) {
+    return (
+      <>
+        <h1>Promo ad</h1>
+        <ErrorPanel error={editor.query.error} title="The promo ad could not be loaded." onRetry={() => editor.query.refetch()} />
+      </>
+    );
+  }
+  if (!base) {
+    return (
+      <>
+        <h1>Promo ad</h1>
+        <Loading what="the promo ad" />
+      </>
+    );
+  }
+  const ad = base.value;
+  return (
+    <>
+      <h1>Promo ad “{ad.title}”</h1>
+      <p className="muted" data-testid="promo-ad-summary">
+        {adState(ad)} · {ad.placement ? `placement ${ad.placement}` : 'any placement'} · from {formatTimestamp(ad.startsAt, zone)}
+        {ad.endsAt ? ` until ${formatTimestamp(ad.endsAt, zone)}` : ', no end'}
+      </p>
+      {saved ? (
+        <p className="notice" role="status">
+          {saved}
+        </p>
+      ) : null}
+      {editor.conflict ? (
+        <EditorConflict
+          what={`the promo ad “${ad.title}”`}
+          conflict={editor.conflict}
+          labels={LABELS}
+          show={(field, value) => showField(field, value, zone)}
+          busy={editor.saving}
+          onReload={editor.reload}
+          onOverwrite={editor.overwrite}
+        />
+      ) : null}
+      <PromoAdForm
+        key={editor.version}
+        base={ad}
+        canWrite={canWrite}
+        saving={editor.saving}
+        error={editor.error}
+        onEdited={() => {
+          setSaved(null);
+          editor.resetError();
+        }}
+        onSave={(patch) => editor.save(patch, patch as Partial<PromoAdRecord>)}
+        {...context}
+      />
+      {canWrite ? (
+        <Section title="Delete">
+          <p>A deleted ad disappears from the storefront at once (clients that cache the live ads may show it up to 30 minutes longer).</p>
+          {confirming ? (
+            <Confirm
+              title={<>Delete the promo ad “{ad.title}”?</>}
+              confirmLabel={`Delete “${ad.title}”`}
+              busyLabel="Deleting…"
+              busy={remove.isPending}
+              error={remove.error}
+              errorTitle="The promo ad could not be deleted."
+              onConfirm={() => remove.mutate(ad)}
+              onCancel={() => {
+                remove.reset();
+                setConfirming(false);
+              }}
+              testId="confirm-delete-promo-ad"
+            >
+              <p>{ad.live ? 'It is live now and stops showing at once. ' : ''}This cannot be undone.</p>
+            </Confirm>
+          ) : (
+            <div className="actions">
+              <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
+                Delete promo ad
+              </button>
+            </div>
+          )}
+        </Section>
+      ) : null}
+    </>
+  );
+}
+
+function showField(field: string, value: unknown, zone: string): string {
+  if (value === null || value === undefined) return field === 'endsAt' ? 'No end' : field === 'placement' ? 'Anywhere' : field === 'imageFileId' ? 'No image' : '(empty)';
+  if (field === 'startsAt' || field === 'endsAt') return formatTimestamp(String(value), zone);
+  if (field === 'status') return value === 'published' ? 'Published' : 'Draft';
+  return String(value);
+}
+
+function PromoAdForm({
+  base,
+  canWrite,
+  saving,
+  error,
+  onEdited,
+  onSave,
+  ...context
+}: Context & {
+  base: PromoAdRecord;
+  canWrite: boolean;
+  saving: boolean;
+  error: unknown;
+  onEdited: () => void;
+  onSave: (patch: Record<string, unknown>) => void;
+}) {
+  const { zone } = context;
+  const [draft, setDraft] = useState<Draft>(() => draftOf(base, zone));
+  const [nothing, setNothing] = useState(false);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const patch = changedOnly(bodyOf(draftOf(base, zone), zone), bodyOf(draft, zone));
+    if (Object.keys(patch).length === 0) {
+      setNothing(true);
+      return;
+    }
+    onSave(patch);
+  };
+  return (
+    <Section title="Details">
+      {canWrite ? null : (
+        <p className="notice">
+          You lack the <code>{PROMOTIONS_WRITE}</code> permission in this store, so you can read this promo ad but not change it.
+        </p>
+      )}
+      <form onSubmit={submit} noValidate>
+        <fieldset className="plain-fieldset" disabled={!canWrite}>
+          <legend className="visually-hidden">Promo ad “{base.title}”</legend>
+          <PromoAdFields
+            draft={draft}
+            onChange={(next) => {
+              setDraft(next);
+              setNothing(false);
+              onEdited();
+            }}
+            error={error}
+            disabled={!canWrite}
+            {...context}
+          />
+        </fieldset>
+        {canWrite ? (
+          <div className="actions">
+            <button type="submit" className="button button-primary" disabled={saving}>
+              {saving ? 'Saving…' : 'Save changes'}
+            </button>
+          </div>
+        ) : null}
+        {nothing ? (
+          <p className="muted" role="status">
+            Nothing changed, so nothing was saved.
+          </p>
+        ) : null}
+      </form>
+      {error && !shownAtFields(error, (p) => (FIELDS as readonly string[]).includes(p)) ? <ErrorPanel error={error} title="The promo ad could not be saved." /> : null}
+    </Section>
+  );
+}
+
+function PromoAdFields({
+  draft,
+  onChange,
+  error,
+  disabled,
+  tenant,
+  zone,
+  canUpload,
+  canView,
+}: Context & { draft: Draft; onChange: (d: Draft) => void; error: unknown; disabled: boolean }) {
+  const errors = formErrors(error);
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => onChange({ ...draft, [key]: value });
+  const zoneHint = `In the store’s time zone (${zoneLabel(zone)}).`;
+  return (
+    <>
+      <Field label="Title" error={errors.get('title')} hint="What the banner says, up to 200 characters.">
+        {(p) => <input {...p} type="text" name="title" maxLength={200} value={draft.title} onChange={(e) => set('title', e.target.value)} />}
+      </Field>
+      <Field label="Text" error={errors.get('body')} hint="Optional, up to 5000 characters.">
+        {(p) => <textarea {...p} name="body" rows={3} maxLength={5000} value={draft.body} onChange={(e) => set('body', e.target.value)} />}
+      </Field>
+      <ImageField
+        label="Image"
+        fileId={draft.imageFileId}
+        alt={draft.title.trim() ? `The image of “${draft.title.trim()}”` : 'The ad’s image'}
+        tenant={tenant}
+        canUpload={canUpload}
+        canView={canView}
+        disabled={disabled}
+        error={errors.get('imageFileId') ?? null}
+        onChange={(fileId) => set('imageFileId', fileId)}
+      />
+      <Field label="Link" error={errors.get('linkUrl')} hint="Where the ad leads: a full http:// or https:// address. Optional.">
+        {(p) => <input {...p} type="url" name="linkUrl" inputMode="url" autoComplete="off" value={draft.linkUrl} onChange={(e) => set('linkUrl', e.target.value)} />}
+      </Field>
+      <Field label="Placement" error={errors.get('placement')} hint="Where your storefront shows it, e.g. home-hero (lower-case letters, digits, - or _). Empty: anywhere.">
+        {(p) => <input {...p} type="text" name="placement" autoComplete="off" spellCheck={false} maxLength={50} value={draft.placement} onChange={(e) => set('placement', e.target.value)} />}
+      </Field>
+      <Field label="Shows from" error={errors.get('startsAt')} hint={zoneHint}>
+        {(p) => <input {...p} type="datetime-local" name="startsAt" required value={draft.startsAt} onChange={(e) => set('startsAt', e.target.value)} />}
+      </Field>
+      <Field label="Shows until" error={errors.get('endsAt')} hint={`${zoneHint} Empty: no end.`}>
+        {(p) => <input {...p} type="datetime-local" name="endsAt" value={draft.endsAt} onChange={(e) => set('endsAt', e.target.value)} />}
+      </Field>
+      <Field label="Status" error={errors.get('status')} hint="Only published ads show, and only between their start and end.">
+        {(p) => (
+          <select {...p} name="status" value={draft.status} onChange={(e) => set('status', e.target.value === 'published' ? 'published' : 'draft')}>
+            <option value="draft">Draft: not shown</option>
+            <option value="published">Published: shown on schedule</option>
+          </select>
+        )}
+      </Field>
+    </>
+  );
+}
