@@ -96,6 +96,7 @@ describeEachDatabase('a merchant’s journey through the dashboard in Chromium',
       await addGroup.getByRole('button', { name: 'Add group' }).click();
       await addGroup.getByText(`Added Color: ${value} with 3 SKUs.`).waitFor();
     }
+    await page.getByTestId('sku-row').nth(5).waitFor(); // the grid is read again after each group
     assert.equal(await page.getByTestId('sku-row').count(), 6);
     const products = (await call('GET', '/v1/products', { headers: test })).body.data as Array<{ id: string; imageFileIds: string[] }>;
     assert.equal(products.length, 1, 'one product, in test mode');

@@ -346,6 +346,8 @@ describeEachDatabase('the dashboard’s products pages in Chromium', (kind) => {
     // Mine over theirs sends only my change, with the current ETag: their name stays.
     await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
     await page.getByText('Saved.', { exact: true }).waitFor();
+    // The form is refilled from the version read again after the save.
+    await page.waitForFunction((el) => (el as unknown as { value: string }).value === 'Enamel Camp Mug', await page.getByLabel('Name', { exact: true }).elementHandle());
     assert.equal(await page.getByLabel('Name', { exact: true }).inputValue(), 'Enamel Camp Mug');
     const after = (await call('GET', `/v1/products/${mug.id}`, { headers: owner.auth })).body.data;
     assert.deepEqual([after.name, after.discount], ['Enamel Camp Mug', 10]);
