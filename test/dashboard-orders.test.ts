@@ -6,7 +6,7 @@ import { insertCustomer, variableProduct } from './helpers/catalog.ts';
 import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
 import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
-import { client as jsonClient, type Merchant, signup } from './helpers/merchants.ts';
+import { client as jsonClient, joinStore, type Merchant, signup } from './helpers/merchants.ts';
 
 const skip = browserUnavailable();
 
@@ -117,5 +117,71 @@ describeEachDatabase('the dashboard’s orders pages in Chromium', (kind) => {
     await assertAccessible(page, 'orders list at 375 px');
     await page.setViewportSize({ width: 1100, height: 800 });
     await page.close();
+  });
+
+  it('records a payment taken outside the service (a refused amount next to its field, once on a double click), settles it, and hides recording from staff, whom the API refuses', { skip }, async () => {
+    const call = jsonClient(t.app);
+    const { productId, skuIds } = await variableProduct(t.app, owner, { name: 'Camp Stool', skus: [{ price: 40, quantityInStock: 5, attributes: { Size: 'One' } }] });
+    await call('PATCH', `/v1/products/${productId}`, { headers: owner.auth, body: { status: 'active' } });
+    const customerId = await insertCustomer(t, owner.storeId);
+    const placed = await call('POST', '/v1/orders', { headers: owner.auth, body: { customerId, lines: [{ skuId: skuIds[0], quantity: 1 }] } });
+    assert.equal(placed.status, 201, placed.raw);
+    const order = placed.body.data as { id: string; number: string };
+    const recorded = async () => (await call('GET', `/v1/orders/${order.id}/payments`, { headers: owner.auth })).body.data as { order: { paid: number; pending: number; outstanding: number }; payments: Array<{ amount: number; status: string; method: string; reference: string | null }> };
+
+    await context.clearCookies();
+    const page = await context.newPage();
+    await page.goto(`${t.baseUrl}/dashboard/orders/${order.id}`);
+    await signInToDashboard(page, owner);
+    await page.getByText('No payments recorded yet.').waitFor();
+    assert.match(await page.getByTestId('payment-figures').innerText(), /outstanding \$40\.00/);
+    const form = page.getByRole('form', { name: 'Record a payment' });
+    assert.equal(await form.getByLabel('Amount (USD)').inputValue(), '40', 'the outstanding amount is offered');
+    await assertAccessible(page, 'order, recording a payment');
+
+    // A refused amount shows next to its field; nothing is recorded.
+    await form.getByLabel('Amount (USD)').fill('50');
+    await form.getByRole('button', { name: 'Record payment' }).click();
+    await form.locator('.field-error').getByText(/^Amount \(USD\) /).waitFor();
+    assert.equal(await form.getByLabel('Amount (USD)').getAttribute('aria-invalid'), 'true');
+    assert.deepEqual((await recorded()).payments, []);
+
+    // A pending transfer with its reference, sent once on a double click with one Idempotency-Key.
+    const keys: Array<string | undefined> = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === `/v1/orders/${order.id}/payments`) keys.push(r.headers()['idempotency-key']);
+    });
+    await form.getByLabel('Amount (USD)').fill('15');
+    await form.getByLabel('Reference').fill('TR-881');
+    await form.getByLabel(/Not received yet/).check();
+    await form.getByRole('button', { name: 'Record payment' }).dblclick();
+    const row = page.getByTestId('payment-row').filter({ hasText: 'TR-881' });
+    await row.getByText('Pending', { exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.ok(keys.length >= 1 && keys.every((k) => k !== undefined && k === keys[0]), `one Idempotency-Key: ${keys}`);
+    let now = await recorded();
+    assert.deepEqual(now.payments.map((p) => [p.method, p.amount, p.status, p.reference]), [['manual', 15, 'pending', 'TR-881']]);
+    assert.deepEqual([now.order.pending, now.order.outstanding], [15, 25]);
+
+    // Marking it received settles it.
+    await row.getByRole('button', { name: 'Mark $15.00 received' }).click();
+    await row.getByText('Received', { exact: true }).waitFor();
+    now = await recorded();
+    assert.deepEqual([now.payments[0]!.status, now.order.paid, now.order.outstanding], ['succeeded', 15, 25]);
+    await page.getByTestId('payment-figures').getByText(/Paid \$15\.00/).waitFor();
+    await page.close();
+
+    // Staff (payments:read, no payments:write) see the records without the form or buttons; the API refuses them.
+    const staff = await joinStore(t.app, owner, 'staff');
+    await context.clearCookies();
+    const staffPage = await context.newPage();
+    await staffPage.goto(`${t.baseUrl}/dashboard/orders/${order.id}?store=${owner.storeId}`);
+    await signInToDashboard(staffPage, staff);
+    await staffPage.getByTestId('payment-row').filter({ hasText: 'TR-881' }).waitFor();
+    assert.equal(await staffPage.getByRole('form', { name: 'Record a payment' }).count(), 0);
+    const refused = await call('POST', `/v1/orders/${order.id}/payments`, { headers: staff.auth, body: { method: 'manual', amount: 5 } });
+    assert.equal(refused.status, 403, refused.raw);
+    assert.equal((await recorded()).payments.length, 1);
+    await staffPage.close();
   });
 });

@@ -539,3 +539,36 @@ export interface PaymentLink {
   createdAt: string;
   updatedAt: string;
 }
+
+// ---- An order's payments (src/http/routes/payments/schemas.ts) ----
+
+export type PaymentStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface PaymentRecord {
+  id: string;
+  orderId: string;
+  kind: 'payment' | 'refund';
+  method: PaymentMethod | 'manual';
+  amount: number;
+  currency: string;
+  status: PaymentStatus;
+  reference: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OrderPaymentSummary {
+  orderId: string;
+  orderNumber: string;
+  currency: string;
+  total: number;
+  paid: number;
+  refunded: number;
+  pending: number;
+  outstanding: number;
+}
+
+export interface OrderPayments {
+  order: OrderPaymentSummary;
+  payments: PaymentRecord[];
+}

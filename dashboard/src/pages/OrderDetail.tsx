@@ -8,6 +8,7 @@ import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatMoney, formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
 import { STATUS_LABEL } from '../orders.ts';
+import { OrderPayments } from './OrderPayments.tsx';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
 
 const READ = 'orders:read';
@@ -134,6 +135,7 @@ export default function OrderDetail() {
             </dl>
             {o.note ? <p>Note: {o.note}</p> : null}
           </Section>
+          {state.permissions ? <OrderPayments tenant={tenant} order={o} permissions={state.permissions} timeZone={zone} /> : null}
           <Section title="History">
             <ol className="order-history" data-testid="order-history">
               {o.history.map((h) => (
