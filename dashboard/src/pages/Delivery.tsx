@@ -2,14 +2,14 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { type FormEvent, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { api, type Tenant } from '../api/client.ts';
 import type { DeliveryOption, DeliveryQuote, DeliveryRegion, DeliveryZone } from '../api/types.ts';
+import { EditorConflict } from '../components/Conflict.tsx';
 import { Confirm } from '../components/Confirm.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field } from '../components/Field.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatMoney } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
-import { EditorConflict } from '../selling/EditorConflict.tsx';
-import { useEtagEditor } from '../selling/editor.ts';
+import { useEtagEditor } from '../editor.ts';
 import { changedOnly, formErrors, numberOrNull, numberText, shownAtFields } from '../selling/forms.ts';
 import { RegionName, RegionsPicker, regionName, useCountries, useStates } from '../selling/regions.tsx';
 import { tenantOf, useTenant } from '../tenant.tsx';
@@ -421,6 +421,9 @@ function ZoneEditor({ tenant, zone, onDone, onCancel }: { tenant: Tenant; zone: 
   const invalidate = useInvalidateDelivery(tenant);
   const countries = useCountries();
   const editor = useEtagEditor<DeliveryZone>({
+    labels: ZONE_LABELS,
+    show: (field, value) =>
+            field === 'regions' && Array.isArray(value) ? (value as DeliveryRegion[]).map((r) => regionName(r, countries.data, undefined)).join('; ') : String(value ?? ''),
     tenant,
     path: `/v1/delivery/zones/${encodeURIComponent(zone.id)}`,
     queryKey: [...deliveryKey(tenant), 'zone', zone.id],
@@ -440,10 +443,6 @@ function ZoneEditor({ tenant, zone, onDone, onCancel }: { tenant: Tenant; zone: 
         <EditorConflict
           what={`the zone “${base.value.name}”`}
           conflict={editor.conflict}
-          labels={ZONE_LABELS}
-          show={(field, value) =>
-            field === 'regions' && Array.isArray(value) ? (value as DeliveryRegion[]).map((r) => regionName(r, countries.data, undefined)).join('; ') : String(value ?? '')
-          }
           busy={editor.saving}
           onReload={editor.reload}
           onOverwrite={editor.overwrite}
@@ -631,7 +630,21 @@ function OptionEditor({
   onCancel: () => void;
 }) {
   const invalidate = useInvalidateDelivery(tenant);
+  const show = (field: string, value: unknown) =>
+    value === null || value === undefined
+      ? field === 'freeOver'
+        ? 'Never'
+        : 'Not stated'
+      : (field === 'fee' || field === 'freeOver') && typeof value === 'number'
+        ? formatMoney(value, currency)
+        : field === 'active'
+          ? value
+            ? 'Yes'
+            : 'No'
+          : String(value);
   const editor = useEtagEditor<DeliveryOption>({
+    labels: OPTION_LABELS,
+    show,
     tenant,
     path: `/v1/delivery/zones/${encodeURIComponent(zone.id)}/options/${encodeURIComponent(option.id)}`,
     queryKey: [...deliveryKey(tenant), 'option', option.id],
@@ -645,26 +658,12 @@ function OptionEditor({
   const base = editor.base;
   if (editor.query.isError && !base) return <ErrorPanel error={editor.query.error} title="The option could not be loaded." onRetry={() => editor.query.refetch()} />;
   if (!base) return <Loading what="the option" />;
-  const show = (field: string, value: unknown) =>
-    value === null || value === undefined
-      ? field === 'freeOver'
-        ? 'Never'
-        : 'Not stated'
-      : (field === 'fee' || field === 'freeOver') && typeof value === 'number'
-        ? formatMoney(value, currency)
-        : field === 'active'
-          ? value
-            ? 'Yes'
-            : 'No'
-          : String(value);
   return (
     <>
       {editor.conflict ? (
         <EditorConflict
           what={`the option “${base.value.name}”`}
           conflict={editor.conflict}
-          labels={OPTION_LABELS}
-          show={show}
           busy={editor.saving}
           onReload={editor.reload}
           onOverwrite={editor.overwrite}

@@ -6,7 +6,7 @@ import { ConflictPanel } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field } from '../components/Field.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
-import { editorFieldErrors, orNull, useEditor } from '../form-editor.ts';
+import { editorFieldErrors, orNull, useFormEditor } from '../editor.ts';
 import { formatTimestamp } from '../format.ts';
 import { tenantOf, useTenant } from '../tenant.tsx';
 
@@ -109,7 +109,7 @@ function profilePatch(f: ProfileForm, p: Profile) {
 
 function ProfileEditor() {
   const queryClient = useQueryClient();
-  const editor = useEditor<Profile, ProfileForm>({
+  const editor = useFormEditor<Profile, ProfileForm>({
     queryKey: ['user', 'profile', 'editor'],
     path: '/v1/merchants/profile',
     toForm: profileForm,
@@ -153,11 +153,11 @@ function ProfileEditor() {
 }
 
 /** The 412 path of an editor: what someone else changed, their version or mine over theirs. */
-function Conflict<T extends object, F>({ what, editor }: { what: string; editor: ReturnType<typeof useEditor<T, F>> }) {
+function Conflict<T extends object, F>({ what, editor }: { what: string; editor: ReturnType<typeof useFormEditor<T, F>> }) {
   const c = editor.conflict;
   if (!c) return null;
   if (c.error) return <ErrorPanel error={c.error} title={`The current version of ${what} could not be loaded.`} />;
-  return <ConflictPanel what={what} changes={c.changes} busy={editor.saving} onReload={() => editor.loadTheirs()} onOverwrite={() => void editor.saveMineOverTheirs()} />;
+  return <ConflictPanel what={what} changes={c.fields} busy={editor.saving} onReload={() => editor.loadTheirs()} onOverwrite={() => void editor.saveMineOverTheirs()} />;
 }
 
 // ---- business profile -----------------------------------------------------------------------------------------
@@ -210,7 +210,7 @@ function businessPatch(f: BusinessForm, b: BusinessProfile) {
 
 function BusinessEditor({ tenant, canWrite }: { tenant: Tenant; canWrite: boolean }) {
   const queryClient = useQueryClient();
-  const editor = useEditor<BusinessProfile, BusinessForm>({
+  const editor = useFormEditor<BusinessProfile, BusinessForm>({
     queryKey: businessKey(tenant),
     path: '/v1/merchants/profile/business',
     tenant,
@@ -319,7 +319,7 @@ function BusinessEditor({ tenant, canWrite }: { tenant: Tenant; canWrite: boolea
               </div>
             </div>
           </Fields>
-          <p className="muted">Last changed {formatTimestamp(editor.base.data.updatedAt, editor.base.data.timezone)}.</p>
+          <p className="muted">Last changed {formatTimestamp(editor.base.value.updatedAt, editor.base.value.timezone)}.</p>
           {editor.conflict ? <Conflict what="the business profile" editor={editor} /> : null}
           {canWrite ? (
             <SaveBar label="Save the business profile" saving={editor.saving} saved={editor.saved} error={editor.error} errorTitle="The business profile could not be saved." shownAtFields={shownAtFields} />
@@ -373,7 +373,7 @@ function settingsPatch(f: SettingsForm, s: StoreSettings) {
 
 function SettingsEditor({ tenant, canWrite, timeZone }: { tenant: Tenant; canWrite: boolean; timeZone: string }) {
   const queryClient = useQueryClient();
-  const editor = useEditor<StoreSettings, SettingsForm>({
+  const editor = useFormEditor<StoreSettings, SettingsForm>({
     queryKey: settingsKey(tenant),
     path: '/v1/settings',
     tenant,
@@ -408,7 +408,7 @@ function SettingsEditor({ tenant, canWrite, timeZone }: { tenant: Tenant; canWri
     e.preventDefault();
     if (canWrite) void editor.save();
   };
-  const s = editor.base?.data;
+  const s = editor.base?.value;
   return (
     <Section title={`Store settings in ${tenant.mode} mode`}>
       <p className="muted">
