@@ -12,7 +12,7 @@ import { formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
 import { useEtagEditor } from '../editor.ts';
 import { changedOnly, formErrors, shownAtFields } from '../selling/forms.ts';
-import { ImageField } from '../selling/ImageField.tsx';
+import { ImageField } from '../components/Images.tsx';
 import { adState, promoAdsKey } from '../selling/promo-ads.ts';
 import { PROMOTIONS_READ, PROMOTIONS_WRITE } from '../selling/promotions.ts';
 import { fromZonedInput, nowZonedInput, toZonedInput, zoneLabel } from '../selling/zoned-time.ts';

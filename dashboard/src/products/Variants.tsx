@@ -12,7 +12,7 @@ import { useSubmission } from '../idempotency.ts';
 import { attributesLabel, attributesText, numberOrText, parseAttributes, productKey, useColors, useInvalidateCatalog } from './catalog.ts';
 import { type Loaded, useEtagSave } from '../editor.ts';
 import { focusFirstField, useReturnFocus } from './focus.ts';
-import { ImagePreview, ImageUpload } from './Images.tsx';
+import { ImagePreview, ImageUpload } from '../components/Images.tsx';
 
 const groupsPath = (productId: string) => `/v2/products/${encodeURIComponent(productId)}/variant-groups`;
 const groupPath = (productId: string, groupId: string) => `${groupsPath(productId)}/${encodeURIComponent(groupId)}`;
