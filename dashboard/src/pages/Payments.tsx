@@ -12,7 +12,7 @@ import { formatMoney, formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
 import { loadTagged, useEtagEditor } from '../editor.ts';
 import { errorUnder, formErrors, numberOrNull, shownAtFields } from '../selling/forms.ts';
-import { fromZonedInput, zoneLabel } from '../selling/zoned-time.ts';
+import { fromZonedInput, zoneLabel } from '../zoned.ts';
 import { keepTenant, tenantOf, useTenant } from '../tenant.tsx';
 
 const READ = 'payments:read';

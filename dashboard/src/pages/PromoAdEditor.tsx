@@ -15,7 +15,7 @@ import { changedOnly, formErrors, shownAtFields } from '../selling/forms.ts';
 import { ImageField } from '../components/Images.tsx';
 import { adState, promoAdsKey } from '../selling/promo-ads.ts';
 import { PROMOTIONS_READ, PROMOTIONS_WRITE } from '../selling/promotions.ts';
-import { fromZonedInput, nowZonedInput, toZonedInput, zoneLabel } from '../selling/zoned-time.ts';
+import { fromZonedInput, nowZonedInput, toZonedInput, zoneLabel } from '../zoned.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
 
 interface Draft {

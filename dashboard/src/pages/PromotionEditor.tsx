@@ -13,7 +13,7 @@ import { useSubmission } from '../idempotency.ts';
 import { useEtagEditor } from '../editor.ts';
 import { changedOnly, formErrors, numberOrNull, numberText, shownAtFields } from '../selling/forms.ts';
 import { discountText, PROMOTIONS_READ, PROMOTIONS_WRITE, promotionState, promotionsKey } from '../selling/promotions.ts';
-import { fromZonedInput, nowZonedInput, toZonedInput, zoneLabel } from '../selling/zoned-time.ts';
+import { fromZonedInput, nowZonedInput, toZonedInput, zoneLabel } from '../zoned.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
 
 interface Draft {
