@@ -7,6 +7,7 @@ import { Confirm } from '../components/Confirm.tsx';
 import { changedFields, ConflictPanel } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { allShownAtFields, Field, fieldErrors } from '../components/Field.tsx';
+import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { type Loaded, useEtagSave } from '../editor.ts';
 import { formatMoney, formatNumber, formatTimestamp } from '../format.ts';
@@ -155,14 +156,7 @@ function Orders({ tenant, customer, timeZone, canRead }: { tenant: Tenant; custo
               </tbody>
             </table>
           </div>
-          {query.isFetchNextPageError ? <ErrorPanel error={query.error} title="More orders could not be loaded." onRetry={() => query.fetchNextPage()} /> : null}
-          {query.hasNextPage ? (
-            <div className="actions">
-              <button type="button" className="button" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                {query.isFetchingNextPage ? 'Loading more…' : 'Load more orders'}
-              </button>
-            </div>
-          ) : null}
+          <LoadMore query={query} failed="More orders could not be loaded." label="Load more orders" />
         </>
       )}
     </Section>

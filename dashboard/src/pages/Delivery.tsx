@@ -6,6 +6,7 @@ import { EditorConflict } from '../components/Conflict.tsx';
 import { Confirm } from '../components/Confirm.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field } from '../components/Field.tsx';
+import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatMoney } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
@@ -103,14 +104,7 @@ function Zones({ tenant, currency, canWrite }: { tenant: Tenant; currency: strin
       ) : (
         zones.map((z) => <ZoneCard key={z.id} tenant={tenant} zone={z} currency={currency} canWrite={canWrite} />)
       )}
-      {query.isFetchNextPageError ? <ErrorPanel error={query.error} title="More zones could not be loaded." onRetry={() => query.fetchNextPage()} /> : null}
-      {query.hasNextPage ? (
-        <div className="actions">
-          <button type="button" className="button" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? 'Loading more…' : 'Load more zones'}
-          </button>
-        </div>
-      ) : null}
+      <LoadMore query={query} failed="More zones could not be loaded." label="Load more zones" />
     </>
   );
 }

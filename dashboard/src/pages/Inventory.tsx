@@ -6,6 +6,7 @@ import type { InventoryAdjustment, InventoryDashboard, InventorySettings, StockL
 import { changedFields, ConflictPanel } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { allShownAtFields, Field, fieldErrors } from '../components/Field.tsx';
+import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { type Loaded, useEtagSave } from '../editor.ts';
 import { formatMoney, formatNumber, formatTimestamp } from '../format.ts';
@@ -341,16 +342,7 @@ function StockList({ tenant, picked, onPick }: { tenant: Tenant; picked: string 
               </tbody>
             </table>
           </div>
-          {query.isFetchNextPageError ? <ErrorPanel error={query.error} title="More SKUs could not be loaded." onRetry={() => query.fetchNextPage()} /> : null}
-          {query.hasNextPage ? (
-            <div className="actions">
-              <button type="button" className="button" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                {query.isFetchingNextPage ? 'Loading more…' : 'Load more'}
-              </button>
-            </div>
-          ) : (
-            <p className="muted">That is every SKU{filtered ? ' that matches' : ''}.</p>
-          )}
+          <LoadMore query={query} failed="More SKUs could not be loaded." done={<p className="muted">That is every SKU{filtered ? ' that matches' : ''}.</p>} />
         </>
       )}
     </Section>
@@ -580,14 +572,7 @@ function History({ tenant, skuId, timeZone }: { tenant: Tenant; skuId: string; t
               </tbody>
             </table>
           </div>
-          {query.isFetchNextPageError ? <ErrorPanel error={query.error} title="More history could not be loaded." onRetry={() => query.fetchNextPage()} /> : null}
-          {query.hasNextPage ? (
-            <div className="actions">
-              <button type="button" className="button" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                {query.isFetchingNextPage ? 'Loading more…' : 'Load more'}
-              </button>
-            </div>
-          ) : null}
+          <LoadMore query={query} failed="More history could not be loaded." />
         </>
       )}
     </>

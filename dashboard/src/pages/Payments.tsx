@@ -7,6 +7,7 @@ import { EditorConflict } from '../components/Conflict.tsx';
 import { Confirm } from '../components/Confirm.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field } from '../components/Field.tsx';
+import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatMoney, formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
@@ -318,14 +319,7 @@ function PaymentLinks({ tenant, currency, zone, canWrite, canReadOrders }: { ten
                 </tbody>
               </table>
             </div>
-            {query.isFetchNextPageError ? <ErrorPanel error={query.error} title="More payment links could not be loaded." onRetry={() => query.fetchNextPage()} /> : null}
-            {query.hasNextPage ? (
-              <div className="actions">
-                <button type="button" className="button" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                  {query.isFetchingNextPage ? 'Loading more…' : 'Load more'}
-                </button>
-              </div>
-            ) : null}
+            <LoadMore query={query} failed="More payment links could not be loaded." />
           </>
         )}
         {confirming ? <ConfirmCancel key={confirming.id} tenant={tenant} link={confirming} onClose={() => setConfirming(null)} /> : null}
