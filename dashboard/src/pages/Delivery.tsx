@@ -12,7 +12,7 @@ import { formatMoney } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
 import { useEtagEditor } from '../editor.ts';
 import { changedOnly, formErrors, numberOrNull, numberText, shownAtFields } from '../selling/forms.ts';
-import { RegionName, RegionsPicker, regionName, useCountries, useStates } from '../selling/regions.tsx';
+import { CountryStateFields, RegionName, RegionsPicker, regionName, useCountries } from '../selling/regions.tsx';
 import { tenantOf, useTenant } from '../tenant.tsx';
 
 const READ = 'delivery:read';
@@ -769,15 +769,11 @@ function OptionFields({ draft, onChange, error, currency }: { draft: OptionDraft
 // ---- quote ----------------------------------------------------------------------------------------------------
 
 function QuoteHelper({ tenant, currency }: { tenant: Tenant; currency: string }) {
-  const countryId = useId();
-  const stateId = useId();
   const subtotalId = useId();
-  const countries = useCountries();
   const [country, setCountry] = useState('');
   const [stateCode, setStateCode] = useState('');
   const [subtotal, setSubtotal] = useState('');
   const [asked, setAsked] = useState<{ countryId: string; stateId: string; subtotal: string } | null>(null);
-  const states = useStates(country || null);
   const quote = useQuery({
     queryKey: [...deliveryKey(tenant), 'quote', asked],
     enabled: asked !== null,
@@ -797,35 +793,15 @@ function QuoteHelper({ tenant, currency }: { tenant: Tenant; currency: string })
     <Section title="Try a quote">
       <p className="muted">What a customer at an address would be offered, for an order subtotal: the options checkout shows, with their fees.</p>
       <form onSubmit={submit} noValidate className="quote-form" aria-label="Delivery quote">
-        <div className="form-field">
-          <label htmlFor={countryId}>Country</label>
-          <select
-            id={countryId}
-            value={country}
-            onChange={(e) => {
-              setCountry(e.target.value);
-              setStateCode('');
-            }}
-          >
-            <option value="">Choose a country</option>
-            {(countries.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-field">
-          <label htmlFor={stateId}>State</label>
-          <select id={stateId} value={stateCode} disabled={!country || !states.data || states.data.length === 0} onChange={(e) => setStateCode(e.target.value)}>
-            <option value="">None chosen</option>
-            {(states.data ?? []).map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CountryStateFields
+          country={country}
+          state={stateCode}
+          wholeCountry="None chosen"
+          onChange={(c, st) => {
+            setCountry(c);
+            setStateCode(st);
+          }}
+        />
         <div className="form-field">
           <label htmlFor={subtotalId}>Order subtotal ({currency})</label>
           <input id={subtotalId} type="number" inputMode="decimal" min="0" step="any" value={subtotal} onChange={(e) => setSubtotal(e.target.value)} />
