@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { api, apiWithEtag, type Tenant } from '../api/client.ts';
 import type { Customer, OrderSummary } from '../api/types.ts';
 import { Confirm } from '../components/Confirm.tsx';
-import { changedFields, ConflictPanel } from '../components/Conflict.tsx';
+import { changedFields, EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { allShownAtFields, Field, fieldErrors } from '../components/Field.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
@@ -274,15 +274,14 @@ function DetailsEditor({ tenant, initial, onDone }: { tenant: Tenant; initial: L
         </div>
       </form>
       {conflict ? (
-        <ConflictPanel
+        <EditorConflict
           what="this customer"
-          changes={conflict.fields}
+          conflict={conflict}
           busy={editor.busy}
           onReload={editor.loadTheirs}
           onOverwrite={editor.saveMine}
         />
       ) : null}
-      {conflict?.error ? <ErrorPanel error={conflict.error} title="The current version could not be loaded." /> : null}
       {editor.error && !conflict && !allShownAtFields(editor.error, ['name', 'email', 'phone']) ? (
         <ErrorPanel error={editor.error} title="The customer could not be saved." />
       ) : null}

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, apiWithEtag, type Tenant } from '../api/client.ts';
 import type { InventoryAdjustment, InventoryDashboard, InventorySettings, StockLevel, StockLevels, StockState } from '../api/types.ts';
-import { changedFields, ConflictPanel } from '../components/Conflict.tsx';
+import { changedFields, EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { allShownAtFields, Field, fieldErrors } from '../components/Field.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
@@ -222,15 +222,14 @@ function ThresholdEditor({
         </p>
       </form>
       {editor.conflict ? (
-        <ConflictPanel
+        <EditorConflict
           what="the low-stock threshold"
-          changes={editor.conflict.fields}
+          conflict={editor.conflict}
           busy={editor.busy}
           onReload={editor.loadTheirs}
           onOverwrite={editor.saveMine}
         />
       ) : null}
-      {editor.conflict?.error ? <ErrorPanel error={editor.conflict.error} title="The current threshold could not be loaded." /> : null}
       {editor.error && !editor.conflict && !allShownAtFields(editor.error, ['lowStockThreshold']) ? (
         <ErrorPanel error={editor.error} title="The threshold could not be saved." />
       ) : null}

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
 import { api, type Tenant } from '../api/client.ts';
 import type { BusinessProfile, Country, CountryState, Profile, StoreSettings, User } from '../api/types.ts';
-import { ConflictPanel } from '../components/Conflict.tsx';
+import { EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field } from '../components/Field.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
@@ -144,20 +144,12 @@ function ProfileEditor() {
               {(p) => <input {...p} type="tel" name="phone" autoComplete="tel" maxLength={40} value={f.phone} onChange={(e) => editor.edit((x) => ({ ...x, phone: e.target.value }))} />}
             </Field>
           </Fields>
-          {editor.conflict ? <Conflict what="your profile" editor={editor} /> : null}
+          {editor.conflict ? <EditorConflict what="your profile" conflict={editor.conflict} busy={editor.saving} onReload={editor.loadTheirs} onOverwrite={editor.saveMineOverTheirs} /> : null}
           <SaveBar label="Save your profile" saving={editor.saving} saved={editor.saved} error={editor.error} errorTitle="Your profile could not be saved." shownAtFields={errors.size > 0} />
         </form>
       )}
     </Section>
   );
-}
-
-/** The 412 path of an editor: what someone else changed, their version or mine over theirs. */
-function Conflict<T extends object, F>({ what, editor }: { what: string; editor: ReturnType<typeof useFormEditor<T, F>> }) {
-  const c = editor.conflict;
-  if (!c) return null;
-  if (c.error) return <ErrorPanel error={c.error} title={`The current version of ${what} could not be loaded.`} />;
-  return <ConflictPanel what={what} changes={c.fields} busy={editor.saving} onReload={() => editor.loadTheirs()} onOverwrite={() => void editor.saveMineOverTheirs()} />;
 }
 
 // ---- business profile -----------------------------------------------------------------------------------------
@@ -320,7 +312,7 @@ function BusinessEditor({ tenant, canWrite }: { tenant: Tenant; canWrite: boolea
             </div>
           </Fields>
           <p className="muted">Last changed {formatTimestamp(editor.base.value.updatedAt, editor.base.value.timezone)}.</p>
-          {editor.conflict ? <Conflict what="the business profile" editor={editor} /> : null}
+          {editor.conflict ? <EditorConflict what="the business profile" conflict={editor.conflict} busy={editor.saving} onReload={editor.loadTheirs} onOverwrite={editor.saveMineOverTheirs} /> : null}
           {canWrite ? (
             <SaveBar label="Save the business profile" saving={editor.saving} saved={editor.saved} error={editor.error} errorTitle="The business profile could not be saved." shownAtFields={shownAtFields} />
           ) : null}
@@ -457,7 +449,7 @@ function SettingsEditor({ tenant, canWrite, timeZone }: { tenant: Tenant; canWri
             </div>
           </Fields>
           <p className="muted">{s.updatedAt ? `Last changed ${formatTimestamp(s.updatedAt, timeZone)}.` : 'These are the defaults: nothing was changed yet.'}</p>
-          {editor.conflict ? <Conflict what={`the store settings (${tenant.mode} mode)`} editor={editor} /> : null}
+          {editor.conflict ? <EditorConflict what={`the store settings (${tenant.mode} mode)`} conflict={editor.conflict} busy={editor.saving} onReload={editor.loadTheirs} onOverwrite={editor.saveMineOverTheirs} /> : null}
           {canWrite ? (
             <SaveBar label="Save the store settings" saving={editor.saving} saved={editor.saved} error={editor.error} errorTitle="The store settings could not be saved." shownAtFields={errors.size > 0} />
           ) : null}
