@@ -150,6 +150,45 @@ describeEachDatabase('the dashboard’s settings, connected apps, invitations, s
     await page.close();
   });
 
+  it('a save whose 412 changed none of the fields the editor shows is sent again by itself with the new ETag; a change to a shown field still shows the conflict', { skip }, async () => {
+    const page = await openAs(owner, '/settings');
+    const settings = page.getByTestId('settings-form');
+    await settings.getByLabel('Order number prefix').waitFor();
+    const loadedTag = (await call('GET', '/v1/settings', { headers: ownerStore() })).headers.etag;
+    const patches = ifMatchOf(page, '/v1/settings');
+
+    // The store's time zone changes over the API: the settings repeat it, but their editor does not show it.
+    const timezone = (await call('GET', '/v1/merchants/profile/business', { headers: ownerStore() })).body.data.timezone;
+    const zone = await call('PATCH', '/v1/merchants/profile/business', { headers: ownerStore(), body: { timezone: 'Asia/Tokyo' } });
+    assert.equal(zone.status, 200, zone.raw);
+    const movedTag = (await call('GET', '/v1/settings', { headers: ownerStore() })).headers.etag;
+    assert.notEqual(movedTag, loadedTag, 'the settings are another version now');
+    await settings.getByLabel('Notification email').fill('orders@example.com');
+    await settings.getByRole('button', { name: 'Save the store settings' }).click();
+    await settings.getByText('Saved.').waitFor();
+    assert.equal(await page.getByTestId('conflict').count(), 0, 'no conflict panel');
+    assert.deepEqual(patches, [loadedTag, movedTag], 'sent with the loaded ETag, then once more with the current one');
+    const saved = (await call('GET', '/v1/settings', { headers: ownerStore() })).body.data;
+    assert.deepEqual([saved.notificationEmail, saved.timezone], ['orders@example.com', 'Asia/Tokyo']);
+
+    // Someone else changes a shown field: the panel names it, and nothing is sent again by itself.
+    const prefix = await call('PATCH', '/v1/settings', { headers: ownerStore(), body: { orderNumberPrefix: 'EL-' } });
+    assert.equal(prefix.status, 200, prefix.raw);
+    patches.length = 0;
+    await settings.getByLabel('Notification email').fill('sales@example.com');
+    await settings.getByRole('button', { name: 'Save the store settings' }).click();
+    const conflict = page.getByTestId('conflict');
+    await conflict.getByTestId('conflict-change').filter({ hasText: 'Order number prefix' }).waitFor();
+    assert.equal(patches.length, 1, 'one PATCH, refused');
+    assert.equal((await call('GET', '/v1/settings', { headers: ownerStore() })).body.data.notificationEmail, 'orders@example.com', 'nothing written');
+    await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
+    await settings.getByText('Saved.').waitFor();
+    const after = (await call('GET', '/v1/settings', { headers: ownerStore() })).body.data;
+    assert.deepEqual([after.notificationEmail, after.orderNumberPrefix], ['sales@example.com', 'EL-']);
+    await call('PATCH', '/v1/merchants/profile/business', { headers: ownerStore(), body: { timezone } });
+    await page.close();
+  });
+
   it('an admin sees the store’s settings without a way to change them; staff sees no Settings or Connected apps entry, and the API refuses them both', { skip }, async () => {
     const admin = await joinStore(t.app, owner, 'admin');
     const staff = await joinStore(t.app, owner, 'staff');

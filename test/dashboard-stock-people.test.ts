@@ -345,6 +345,37 @@ describeEachDatabase('the dashboard’s inventory, customers and reviews pages i
     await page.close();
   });
 
+  it('saves a customer’s details without asking when only their order figures changed since the editor opened (the same change sent again with the new ETag)', { skip }, async () => {
+    const sticker = (await call('GET', `/v1/products/${stickerId}`, { headers: owner.auth })).body.data;
+    const cy = await call('POST', '/v1/customers', { headers: owner.auth, body: { name: 'Cy Shopper', email: 'cy@example.com' } });
+    assert.equal(cy.status, 201, cy.raw);
+    const cyId = cy.body.data.id as string;
+    const page = await open(`/dashboard/customers/${cyId}`);
+    await page.getByRole('heading', { level: 1, name: 'Cy Shopper' }).waitFor();
+    await page.getByRole('button', { name: 'Edit details' }).click();
+    const editor = page.getByTestId('customer-editor');
+    const loadedTag = (await call('GET', `/v1/customers/${cyId}`, { headers: owner.auth })).headers.etag;
+    const patches = recordRequests(page, 'PATCH', `/v1/customers/${cyId}`);
+
+    // An order of theirs moves their figures (and the customer's ETag), none of the fields the editor shows.
+    const placed = await call('POST', '/v1/orders', { headers: owner.auth, body: { customerId: cyId, lines: [{ skuId: sticker.skuId, quantity: 1 }] } });
+    assert.equal(placed.status, 201, placed.raw);
+    const movedTag = (await call('GET', `/v1/customers/${cyId}`, { headers: owner.auth })).headers.etag;
+    assert.notEqual(movedTag, loadedTag);
+    await editor.getByLabel('Phone').fill('+1 555 0199');
+    await editor.getByRole('button', { name: 'Save details' }).click();
+    await editor.waitFor({ state: 'detached' });
+    await page.getByTestId('customer-details').getByText('+15550199').waitFor();
+    assert.equal(await page.getByTestId('conflict').count(), 0, 'no conflict panel');
+    assert.deepEqual(
+      patches.map((h) => h['if-match']),
+      [loadedTag, movedTag],
+    );
+    const saved = (await call('GET', `/v1/customers/${cyId}`, { headers: owner.auth })).body.data;
+    assert.deepEqual([saved.name, saved.phone, saved.orderCount], ['Cy Shopper', '+15550199', 1]);
+    await page.close();
+  });
+
   it('replies to a review (validation next to the field), deletes the reply and hides and shows the review, confirming what goes', { skip }, async () => {
     const customers = (await call('GET', '/v1/customers', { headers: owner.auth })).body.data as Array<{ id: string; name: string }>;
     const ada = customers.find((c) => c.name === 'Ada Buyer')!;

@@ -11,6 +11,7 @@ export interface ApiOptions {
   tenant?: Tenant;
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   signal?: AbortSignal;
+  /** JSON, or a `FormData` sent as it is (multipart, with the browser's boundary). */
   body?: unknown;
   headers?: Record<string, string>;
   /** Revalidate with the service even when the browser's cache holds a fresh copy (after a 412, to see the current version). */
@@ -34,6 +35,18 @@ export interface Tagged<T> {
 
 /** As {@link api}, keeping the response's `ETag`. A 204 (no content) gives an envelope without data. */
 export async function apiWithEtag<T>(path: string, options: ApiOptions = {}): Promise<Tagged<T>> {
+  const response = await apiResponse(path, options);
+  const etag = response.headers.get('ETag');
+  if (response.status === 204) return { body: { status: true, message: '', data: undefined as T }, etag };
+  return { body: (await response.json()) as Envelope<T>, etag };
+}
+
+/**
+ * The raw call under {@link api}: the dashboard's headers, the token renewed once after a 401 and the call retried
+ * once, and an error answer thrown as `ApiError`; a successful `Response` is returned unread (bytes, multipart uploads).
+ */
+export async function apiResponse(path: string, options: ApiOptions = {}): Promise<Response> {
+  const multipart = options.body instanceof FormData;
   const send = async (token: string) => {
     const headers: Record<string, string> = {
       Accept: 'application/json',
@@ -44,7 +57,7 @@ export async function apiWithEtag<T>(path: string, options: ApiOptions = {}): Pr
       headers['X-MerchantId'] = options.tenant.storeId;
       headers['X-Mode'] = options.tenant.mode;
     }
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
     Object.assign(headers, options.headers);
     try {
       return await fetch(path, {
@@ -53,7 +66,7 @@ export async function apiWithEtag<T>(path: string, options: ApiOptions = {}): Pr
         credentials: 'same-origin',
         signal: options.signal,
         ...(options.fresh ? { cache: 'no-cache' as const } : {}),
-        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+        ...(options.body === undefined ? {} : { body: multipart ? (options.body as FormData) : JSON.stringify(options.body) }),
       });
     } catch (cause) {
       if (options.signal?.aborted) throw cause;
@@ -68,7 +81,5 @@ export async function apiWithEtag<T>(path: string, options: ApiOptions = {}): Pr
     if (response.status === 401) redirectToLogin();
   }
   if (!response.ok) throw await ApiError.fromResponse(response);
-  const etag = response.headers.get('ETag');
-  if (response.status === 204) return { body: { status: true, message: '', data: undefined as T }, etag };
-  return { body: (await response.json()) as Envelope<T>, etag };
+  return response;
 }

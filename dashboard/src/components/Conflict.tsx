@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { ApiError } from '../api/errors.ts';
+import { ErrorPanel } from './ErrorPanel.tsx';
 
 /** One field that differs between the version an editor loaded and the version the service holds now. */
 export interface Change {
@@ -107,4 +108,25 @@ export function ConflictPanel({
       </div>
     </div>
   );
+}
+
+/**
+ * An editor's 412 (`useEtagSave`'s `conflict`): the panel above with the shown fields someone else changed, or, when
+ * their version could not be read, the error.
+ */
+export function EditorConflict({
+  what,
+  conflict,
+  busy,
+  onReload,
+  onOverwrite,
+}: {
+  what: string;
+  conflict: { fields: Change[] | null; error: unknown };
+  busy: boolean;
+  onReload: () => void;
+  onOverwrite: () => void;
+}) {
+  if (conflict.error) return <ErrorPanel error={conflict.error} title={`Someone else changed ${what}, and its current version could not be loaded.`} />;
+  return <ConflictPanel what={what} changes={conflict.fields} onReload={onReload} onOverwrite={onOverwrite} busy={busy} />;
 }

@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
 import type { AuditEntry } from '../api/types.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
+import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
 import { tenantOf, useTenant } from '../tenant.tsx';
@@ -70,16 +71,7 @@ export default function AuditLog() {
                 </tbody>
               </table>
             </div>
-            {query.isFetchNextPageError ? <ErrorPanel error={query.error} title="More entries could not be loaded." onRetry={() => query.fetchNextPage()} /> : null}
-            {query.hasNextPage ? (
-              <div className="actions">
-                <button type="button" className="button" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                  {query.isFetchingNextPage ? 'Loading more…' : 'Load more'}
-                </button>
-              </div>
-            ) : (
-              <p className="muted">That is the whole log.</p>
-            )}
+            <LoadMore query={query} failed="More entries could not be loaded." done={<p className="muted">That is the whole log.</p>} />
           </>
         )}
       </Section>

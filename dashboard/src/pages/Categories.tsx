@@ -4,13 +4,14 @@ import { Link } from 'react-router';
 import { api, apiWithEtag, type Tenant } from '../api/client.ts';
 import type { Category } from '../api/types.ts';
 import { Confirm } from '../components/Confirm.tsx';
-import { changedFields, ConflictPanel } from '../components/Conflict.tsx';
+import { changedFields, EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field, fieldErrors } from '../components/Field.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { useSubmission } from '../idempotency.ts';
 import { type CategoryNode, categoriesKey, READ, useCategories, WRITE } from '../products/catalog.ts';
-import { focusFirstField, type Loaded, useEditorSave, useReturnFocus } from '../products/editor.ts';
+import { type Loaded, useEtagSave } from '../editor.ts';
+import { focusFirstField, useReturnFocus } from '../products/focus.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
 
 const categoryPath = (id: string) => `/v1/categories/${encodeURIComponent(id)}`;
@@ -231,13 +232,11 @@ function RenameForm({ tenant, initial, onDone }: { tenant: Tenant; initial: Load
   useEffect(() => focusFirstField(formRef.current), []);
   const [loaded, setLoaded] = useState(initial);
   const [name, setName] = useState(initial.value.name);
-  const editor = useEditorSave<Category, { name: string }>({
+  const editor = useEtagSave<Category, { name: string }>({
+    changed: (before, now, patch) => changedFields<Category>(before, now, { name: 'Name', parentId: 'Inside', slug: 'Slug' }, patch),
     // If-Match as every editor sends it; the server honours it on categories once it supports it there.
-    write: async (patch, etag) => {
-      const r = await apiWithEtag<Category>(categoryPath(initial.value.id), { tenant, method: 'PATCH', body: patch, headers: etag ? { 'If-Match': etag } : {} });
-      return { value: r.body.data, etag: r.etag };
-    },
-    reread: async () => {
+    write: (patch, headers) => apiWithEtag<Category>(categoryPath(initial.value.id), { tenant, method: 'PATCH', body: patch, headers }),
+    read: async () => {
       const r = await apiWithEtag<Category>(categoryPath(initial.value.id), { tenant, fresh: true });
       return { value: r.body.data, etag: r.etag };
     },
@@ -283,11 +282,11 @@ function RenameForm({ tenant, initial, onDone }: { tenant: Tenant; initial: Load
       </Field>
       {editor.error && errors.size === 0 ? <ErrorPanel error={editor.error} title="The category could not be renamed." /> : null}
       {editor.conflict ? (
-        <ConflictPanel
+        <EditorConflict
           what={`the category “${loaded.value.name}”`}
-          changes={editor.conflict.current ? changedFields<Category>(loaded.value, editor.conflict.current.value, { name: 'Name', parentId: 'Inside', slug: 'Slug' }, editor.conflict.patch) : null}
-          onReload={editor.takeTheirs}
-          onOverwrite={editor.saveMineOverTheirs}
+          conflict={editor.conflict}
+          onReload={editor.loadTheirs}
+          onOverwrite={editor.saveMine}
           busy={editor.busy}
         />
       ) : null}

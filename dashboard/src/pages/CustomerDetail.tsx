@@ -4,11 +4,12 @@ import { Link, useParams } from 'react-router';
 import { api, apiWithEtag, type Tenant } from '../api/client.ts';
 import type { Customer, OrderSummary } from '../api/types.ts';
 import { Confirm } from '../components/Confirm.tsx';
-import { changedFields, ConflictPanel } from '../components/Conflict.tsx';
+import { changedFields, EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { allShownAtFields, Field, fieldErrors } from '../components/Field.tsx';
+import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
-import { type Loaded, useEtagEditor } from '../editor.ts';
+import { type Loaded, useEtagSave } from '../editor.ts';
 import { formatMoney, formatNumber, formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
 import { STATUS_LABEL } from '../orders.ts';
@@ -22,7 +23,7 @@ const customersKey = (t: Tenant) => ['tenant', t.storeId, t.mode, 'customers'] a
 const customerKey = (t: Tenant, id: string) => [...customersKey(t), id] as const;
 
 function readCustomer(tenant: Tenant, id: string, fresh: boolean, signal?: AbortSignal): Promise<Loaded<Customer>> {
-  return apiWithEtag<Customer>(`/v1/customers/${encodeURIComponent(id)}`, { tenant, signal, fresh }).then((r) => ({ data: r.body.data, etag: r.etag }));
+  return apiWithEtag<Customer>(`/v1/customers/${encodeURIComponent(id)}`, { tenant, signal, fresh }).then((r) => ({ value: r.body.data, etag: r.etag }));
 }
 
 /** One customer (its own chunk): their figures and orders, their details (an editor with If-Match), addresses, ban and unban. */
@@ -39,7 +40,7 @@ export default function CustomerDetail() {
   });
   if (!tenant || !state.store) return null;
   const zone = state.store.timezone;
-  const c = query.data?.data;
+  const c = query.data?.value;
   const canWrite = state.permissions?.has(WRITE) ?? false;
   return (
     <>
@@ -155,14 +156,7 @@ function Orders({ tenant, customer, timeZone, canRead }: { tenant: Tenant; custo
               </tbody>
             </table>
           </div>
-          {query.isFetchNextPageError ? <ErrorPanel error={query.error} title="More orders could not be loaded." onRetry={() => query.fetchNextPage()} /> : null}
-          {query.hasNextPage ? (
-            <div className="actions">
-              <button type="button" className="button" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                {query.isFetchingNextPage ? 'Loading more…' : 'Load more orders'}
-              </button>
-            </div>
-          ) : null}
+          <LoadMore query={query} failed="More orders could not be loaded." label="Load more orders" />
         </>
       )}
     </Section>
@@ -181,7 +175,7 @@ const DETAIL_LABELS = { name: 'Name', email: 'Email', phone: 'Phone' } as const;
 
 function Details({ tenant, loaded, canWrite }: { tenant: Tenant; loaded: Loaded<Customer>; canWrite: boolean }) {
   const [editing, setEditing] = useState(false);
-  const c = loaded.data;
+  const c = loaded.value;
   return (
     <Section
       title="Details"
@@ -211,18 +205,25 @@ function Details({ tenant, loaded, canWrite }: { tenant: Tenant; loaded: Loaded<
 
 function DetailsEditor({ tenant, initial, onDone }: { tenant: Tenant; initial: Loaded<Customer>; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const id = initial.data.id;
-  const [values, setValues] = useState({ name: initial.data.name, email: initial.data.email, phone: initial.data.phone ?? '' });
+  const id = initial.value.id;
+  const [values, setValues] = useState({ name: initial.value.name, email: initial.value.email, phone: initial.value.phone ?? '' });
+  const [base, setBase] = useState(initial);
   // Opening the editor takes the keyboard to its first field.
   const nameRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     nameRef.current?.focus();
   }, []);
-  const editor = useEtagEditor<Customer, DetailChanges>({
-    initial,
+  const editor = useEtagSave<Customer, DetailChanges>({
     read: () => readCustomer(tenant, id, true),
     write: (changes, headers) => api(`/v1/customers/${encodeURIComponent(id)}`, { tenant, method: 'PATCH', body: changes, headers }),
+    changed: (loaded, current, changes) => changedFields(loaded, current, DETAIL_LABELS, changes),
+    onTheirs: (theirs) => {
+      setBase(theirs);
+      queryClient.setQueryData(customerKey(tenant, id), theirs);
+      setValues({ name: theirs.value.name, email: theirs.value.email, phone: theirs.value.phone ?? '' });
+    },
     onSaved: (current) => {
+      setBase(current);
       queryClient.setQueryData(customerKey(tenant, id), current);
       void queryClient.invalidateQueries({ queryKey: customersKey(tenant) });
       void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'reviews'] });
@@ -231,25 +232,25 @@ function DetailsEditor({ tenant, initial, onDone }: { tenant: Tenant; initial: L
   });
   // Only what the merchant changed is sent, so saving over someone else's version keeps their other fields.
   const changes = (): DetailChanges => {
-    const base = editor.base.data;
+    const b = base.value;
     const out: DetailChanges = {};
-    if (values.name !== base.name) out.name = values.name;
-    if (values.email !== base.email) out.email = values.email;
+    if (values.name !== b.name) out.name = values.name;
+    if (values.email !== b.email) out.email = values.email;
     const phone = values.phone.trim() === '' ? null : values.phone;
-    if (phone !== base.phone) out.phone = phone;
+    if (phone !== b.phone) out.phone = phone;
     return out;
   };
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const c = changes();
     if (Object.keys(c).length === 0) onDone();
-    else editor.submit(c);
+    else void editor.save(c, base);
   };
   const edit = (field: keyof typeof values, value: string) => {
     setValues({ ...values, [field]: value });
-    if (editor.save.isError) editor.save.reset();
+    editor.clearError();
   };
-  const errors = fieldErrors(editor.save.error);
+  const errors = fieldErrors(editor.error);
   const conflict = editor.conflict;
   return (
     <>
@@ -264,8 +265,8 @@ function DetailsEditor({ tenant, initial, onDone }: { tenant: Tenant; initial: L
           {(p) => <input {...p} name="phone" type="tel" autoComplete="off" value={values.phone} onChange={(e) => edit('phone', e.target.value)} />}
         </Field>
         <div className="actions">
-          <button type="submit" className="button button-primary" disabled={editor.save.isPending}>
-            {editor.save.isPending ? 'Saving…' : 'Save details'}
+          <button type="submit" className="button button-primary" disabled={editor.busy}>
+            {editor.busy ? 'Saving…' : 'Save details'}
           </button>
           <button type="button" className="button" onClick={onDone}>
             Cancel
@@ -273,23 +274,16 @@ function DetailsEditor({ tenant, initial, onDone }: { tenant: Tenant; initial: L
         </div>
       </form>
       {conflict ? (
-        <ConflictPanel
+        <EditorConflict
           what="this customer"
-          changes={conflict.current ? changedFields(editor.base.data, conflict.current.data, DETAIL_LABELS, conflict.changes) : null}
-          busy={editor.save.isPending}
-          onReload={() => {
-            const theirs = editor.loadTheirs();
-            if (theirs) {
-              queryClient.setQueryData(customerKey(tenant, id), theirs);
-              setValues({ name: theirs.data.name, email: theirs.data.email, phone: theirs.data.phone ?? '' });
-            }
-          }}
+          conflict={conflict}
+          busy={editor.busy}
+          onReload={editor.loadTheirs}
           onOverwrite={editor.saveMine}
         />
       ) : null}
-      {conflict?.error ? <ErrorPanel error={conflict.error} title="The current version could not be loaded." /> : null}
-      {editor.save.isError && !conflict && !allShownAtFields(editor.save.error, ['name', 'email', 'phone']) ? (
-        <ErrorPanel error={editor.save.error} title="The customer could not be saved." />
+      {editor.error && !conflict && !allShownAtFields(editor.error, ['name', 'email', 'phone']) ? (
+        <ErrorPanel error={editor.error} title="The customer could not be saved." />
       ) : null}
     </>
   );

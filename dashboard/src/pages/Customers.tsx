@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { api } from '../api/client.ts';
 import type { Customer } from '../api/types.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
+import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatMoney, formatNumber, formatTimestamp } from '../format.ts';
 import { keepTenant, tenantOf, useTenant } from '../tenant.tsx';
@@ -127,16 +128,7 @@ export default function Customers() {
                     </tbody>
                   </table>
                 </div>
-                {query.isFetchNextPageError ? <ErrorPanel error={query.error} title="More customers could not be loaded." onRetry={() => query.fetchNextPage()} /> : null}
-                {query.hasNextPage ? (
-                  <div className="actions">
-                    <button type="button" className="button" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                      {query.isFetchingNextPage ? 'Loading more…' : 'Load more'}
-                    </button>
-                  </div>
-                ) : (
-                  <p className="muted">That is every customer{filtered ? ' that matches' : ''}.</p>
-                )}
+                <LoadMore query={query} failed="More customers could not be loaded." done={<p className="muted">That is every customer{filtered ? ' that matches' : ''}.</p>} />
               </>
             )}
           </>

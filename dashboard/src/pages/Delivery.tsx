@@ -2,16 +2,17 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { type FormEvent, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { api, type Tenant } from '../api/client.ts';
 import type { DeliveryOption, DeliveryQuote, DeliveryRegion, DeliveryZone } from '../api/types.ts';
+import { EditorConflict } from '../components/Conflict.tsx';
 import { Confirm } from '../components/Confirm.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field } from '../components/Field.tsx';
+import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatMoney } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
-import { EditorConflict } from '../selling/EditorConflict.tsx';
-import { useEtagEditor } from '../selling/editor.ts';
+import { useEtagEditor } from '../editor.ts';
 import { changedOnly, formErrors, numberOrNull, numberText, shownAtFields } from '../selling/forms.ts';
-import { RegionName, RegionsPicker, regionName, useCountries, useStates } from '../selling/regions.tsx';
+import { CountryStateFields, RegionName, RegionsPicker, regionName, useCountries } from '../selling/regions.tsx';
 import { tenantOf, useTenant } from '../tenant.tsx';
 
 const READ = 'delivery:read';
@@ -103,14 +104,7 @@ function Zones({ tenant, currency, canWrite }: { tenant: Tenant; currency: strin
       ) : (
         zones.map((z) => <ZoneCard key={z.id} tenant={tenant} zone={z} currency={currency} canWrite={canWrite} />)
       )}
-      {query.isFetchNextPageError ? <ErrorPanel error={query.error} title="More zones could not be loaded." onRetry={() => query.fetchNextPage()} /> : null}
-      {query.hasNextPage ? (
-        <div className="actions">
-          <button type="button" className="button" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? 'Loading more…' : 'Load more zones'}
-          </button>
-        </div>
-      ) : null}
+      <LoadMore query={query} failed="More zones could not be loaded." label="Load more zones" />
     </>
   );
 }
@@ -421,6 +415,9 @@ function ZoneEditor({ tenant, zone, onDone, onCancel }: { tenant: Tenant; zone: 
   const invalidate = useInvalidateDelivery(tenant);
   const countries = useCountries();
   const editor = useEtagEditor<DeliveryZone>({
+    labels: ZONE_LABELS,
+    show: (field, value) =>
+            field === 'regions' && Array.isArray(value) ? (value as DeliveryRegion[]).map((r) => regionName(r, countries.data, undefined)).join('; ') : String(value ?? ''),
     tenant,
     path: `/v1/delivery/zones/${encodeURIComponent(zone.id)}`,
     queryKey: [...deliveryKey(tenant), 'zone', zone.id],
@@ -440,10 +437,6 @@ function ZoneEditor({ tenant, zone, onDone, onCancel }: { tenant: Tenant; zone: 
         <EditorConflict
           what={`the zone “${base.value.name}”`}
           conflict={editor.conflict}
-          labels={ZONE_LABELS}
-          show={(field, value) =>
-            field === 'regions' && Array.isArray(value) ? (value as DeliveryRegion[]).map((r) => regionName(r, countries.data, undefined)).join('; ') : String(value ?? '')
-          }
           busy={editor.saving}
           onReload={editor.reload}
           onOverwrite={editor.overwrite}
@@ -631,7 +624,21 @@ function OptionEditor({
   onCancel: () => void;
 }) {
   const invalidate = useInvalidateDelivery(tenant);
+  const show = (field: string, value: unknown) =>
+    value === null || value === undefined
+      ? field === 'freeOver'
+        ? 'Never'
+        : 'Not stated'
+      : (field === 'fee' || field === 'freeOver') && typeof value === 'number'
+        ? formatMoney(value, currency)
+        : field === 'active'
+          ? value
+            ? 'Yes'
+            : 'No'
+          : String(value);
   const editor = useEtagEditor<DeliveryOption>({
+    labels: OPTION_LABELS,
+    show,
     tenant,
     path: `/v1/delivery/zones/${encodeURIComponent(zone.id)}/options/${encodeURIComponent(option.id)}`,
     queryKey: [...deliveryKey(tenant), 'option', option.id],
@@ -645,26 +652,12 @@ function OptionEditor({
   const base = editor.base;
   if (editor.query.isError && !base) return <ErrorPanel error={editor.query.error} title="The option could not be loaded." onRetry={() => editor.query.refetch()} />;
   if (!base) return <Loading what="the option" />;
-  const show = (field: string, value: unknown) =>
-    value === null || value === undefined
-      ? field === 'freeOver'
-        ? 'Never'
-        : 'Not stated'
-      : (field === 'fee' || field === 'freeOver') && typeof value === 'number'
-        ? formatMoney(value, currency)
-        : field === 'active'
-          ? value
-            ? 'Yes'
-            : 'No'
-          : String(value);
   return (
     <>
       {editor.conflict ? (
         <EditorConflict
           what={`the option “${base.value.name}”`}
           conflict={editor.conflict}
-          labels={OPTION_LABELS}
-          show={show}
           busy={editor.saving}
           onReload={editor.reload}
           onOverwrite={editor.overwrite}
@@ -776,15 +769,11 @@ function OptionFields({ draft, onChange, error, currency }: { draft: OptionDraft
 // ---- quote ----------------------------------------------------------------------------------------------------
 
 function QuoteHelper({ tenant, currency }: { tenant: Tenant; currency: string }) {
-  const countryId = useId();
-  const stateId = useId();
   const subtotalId = useId();
-  const countries = useCountries();
   const [country, setCountry] = useState('');
   const [stateCode, setStateCode] = useState('');
   const [subtotal, setSubtotal] = useState('');
   const [asked, setAsked] = useState<{ countryId: string; stateId: string; subtotal: string } | null>(null);
-  const states = useStates(country || null);
   const quote = useQuery({
     queryKey: [...deliveryKey(tenant), 'quote', asked],
     enabled: asked !== null,
@@ -804,35 +793,15 @@ function QuoteHelper({ tenant, currency }: { tenant: Tenant; currency: string })
     <Section title="Try a quote">
       <p className="muted">What a customer at an address would be offered, for an order subtotal: the options checkout shows, with their fees.</p>
       <form onSubmit={submit} noValidate className="quote-form" aria-label="Delivery quote">
-        <div className="form-field">
-          <label htmlFor={countryId}>Country</label>
-          <select
-            id={countryId}
-            value={country}
-            onChange={(e) => {
-              setCountry(e.target.value);
-              setStateCode('');
-            }}
-          >
-            <option value="">Choose a country</option>
-            {(countries.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-field">
-          <label htmlFor={stateId}>State</label>
-          <select id={stateId} value={stateCode} disabled={!country || !states.data || states.data.length === 0} onChange={(e) => setStateCode(e.target.value)}>
-            <option value="">None chosen</option>
-            {(states.data ?? []).map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CountryStateFields
+          country={country}
+          state={stateCode}
+          wholeCountry="None chosen"
+          onChange={(c, st) => {
+            setCountry(c);
+            setStateCode(st);
+          }}
+        />
         <div className="form-field">
           <label htmlFor={subtotalId}>Order subtotal ({currency})</label>
           <input id={subtotalId} type="number" inputMode="decimal" min="0" step="any" value={subtotal} onChange={(e) => setSubtotal(e.target.value)} />

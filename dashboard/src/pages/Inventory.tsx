@@ -3,11 +3,12 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, apiWithEtag, type Tenant } from '../api/client.ts';
 import type { InventoryAdjustment, InventoryDashboard, InventorySettings, StockLevel, StockLevels, StockState } from '../api/types.ts';
-import { changedFields, ConflictPanel } from '../components/Conflict.tsx';
+import { changedFields, EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { allShownAtFields, Field, fieldErrors } from '../components/Field.tsx';
+import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
-import { type Loaded, useEtagEditor } from '../editor.ts';
+import { type Loaded, useEtagSave } from '../editor.ts';
 import { formatMoney, formatNumber, formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
 import { tenantOf, useTenant } from '../tenant.tsx';
@@ -122,7 +123,7 @@ function Threshold({ tenant, canWrite }: { tenant: Tenant; canWrite: boolean }) 
   const queryClient = useQueryClient();
   const key = [...inventoryKey(tenant), 'settings'] as const;
   const read = (fresh: boolean, signal?: AbortSignal) =>
-    apiWithEtag<InventorySettings>('/v1/inventory/settings', { tenant, signal, fresh }).then((r) => ({ data: r.body.data, etag: r.etag }));
+    apiWithEtag<InventorySettings>('/v1/inventory/settings', { tenant, signal, fresh }).then((r) => ({ value: r.body.data, etag: r.etag }));
   const query = useQuery({ queryKey: key, queryFn: ({ signal }) => read(false, signal) });
   return (
     <Section title="Low-stock threshold">
@@ -142,7 +143,7 @@ function Threshold({ tenant, canWrite }: { tenant: Tenant; canWrite: boolean }) 
         />
       ) : (
         <p>
-          A SKU counts as low on stock at <strong>{formatNumber(query.data.data.lowStockThreshold)}</strong> units or fewer. Changing it needs the{' '}
+          A SKU counts as low on stock at <strong>{formatNumber(query.data.value.lowStockThreshold)}</strong> units or fewer. Changing it needs the{' '}
           <code>{SETTINGS_WRITE}</code> permission.
         </p>
       )}
@@ -161,26 +162,31 @@ function ThresholdEditor({
   read: () => Promise<Loaded<InventorySettings>>;
   onSaved: (current: Loaded<InventorySettings>) => void;
 }) {
-  const [value, setValue] = useState(String(initial.data.lowStockThreshold));
+  const [value, setValue] = useState(String(initial.value.lowStockThreshold));
   const [saved, setSaved] = useState(false);
-  const editor = useEtagEditor<InventorySettings, InventorySettings>({
-    initial,
+  const [base, setBase] = useState(initial);
+  const editor = useEtagSave<InventorySettings, InventorySettings>({
     read,
     write: (changes, headers) => api('/v1/inventory/settings', { tenant, method: 'PATCH', body: changes, headers }),
+    changed: (loaded, current, changes) => changedFields(loaded, current, { lowStockThreshold: 'Low-stock threshold' }, changes),
+    onTheirs: (current) => {
+      setBase(current);
+      setValue(String(current.value.lowStockThreshold));
+    },
     onSaved: (current) => {
-      setValue(String(current.data.lowStockThreshold));
+      setBase(current);
+      setValue(String(current.value.lowStockThreshold));
       setSaved(true);
       onSaved(current);
     },
   });
-  const errors = fieldErrors(editor.save.error);
+  const errors = fieldErrors(editor.error);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setSaved(false);
     // Sent as typed: the API names what is wrong with it (a whole number, 0 or more).
-    editor.submit({ lowStockThreshold: value.trim() === '' ? Number.NaN : Number(value) });
+    void editor.save({ lowStockThreshold: value.trim() === '' ? Number.NaN : Number(value) }, base);
   };
-  const yours = { lowStockThreshold: Number(value) };
   return (
     <>
       <form onSubmit={submit} noValidate>
@@ -201,35 +207,31 @@ function ThresholdEditor({
               onChange={(e) => {
                 setValue(e.target.value);
                 setSaved(false);
-                if (editor.save.isError) editor.save.reset();
+                editor.clearError();
               }}
             />
           )}
         </Field>
         <div className="actions">
-          <button type="submit" className="button button-primary" disabled={editor.save.isPending}>
-            {editor.save.isPending ? 'Saving…' : 'Save threshold'}
+          <button type="submit" className="button button-primary" disabled={editor.busy}>
+            {editor.busy ? 'Saving…' : 'Save threshold'}
           </button>
         </div>
         <p role="status" className="muted">
-          {saved ? `Saved: SKUs with ${formatNumber(editor.base.data.lowStockThreshold)} units or fewer count as low.` : ''}
+          {saved ? `Saved: SKUs with ${formatNumber(base.value.lowStockThreshold)} units or fewer count as low.` : ''}
         </p>
       </form>
       {editor.conflict ? (
-        <ConflictPanel
+        <EditorConflict
           what="the low-stock threshold"
-          changes={editor.conflict.current ? changedFields(editor.base.data, editor.conflict.current.data, { lowStockThreshold: 'Low-stock threshold' }, yours) : null}
-          busy={editor.save.isPending}
-          onReload={() => {
-            const theirs = editor.loadTheirs();
-            if (theirs) setValue(String(theirs.data.lowStockThreshold));
-          }}
+          conflict={editor.conflict}
+          busy={editor.busy}
+          onReload={editor.loadTheirs}
           onOverwrite={editor.saveMine}
         />
       ) : null}
-      {editor.conflict?.error ? <ErrorPanel error={editor.conflict.error} title="The current threshold could not be loaded." /> : null}
-      {editor.save.isError && !editor.conflict && !allShownAtFields(editor.save.error, ['lowStockThreshold']) ? (
-        <ErrorPanel error={editor.save.error} title="The threshold could not be saved." />
+      {editor.error && !editor.conflict && !allShownAtFields(editor.error, ['lowStockThreshold']) ? (
+        <ErrorPanel error={editor.error} title="The threshold could not be saved." />
       ) : null}
     </>
   );
@@ -339,16 +341,7 @@ function StockList({ tenant, picked, onPick }: { tenant: Tenant; picked: string 
               </tbody>
             </table>
           </div>
-          {query.isFetchNextPageError ? <ErrorPanel error={query.error} title="More SKUs could not be loaded." onRetry={() => query.fetchNextPage()} /> : null}
-          {query.hasNextPage ? (
-            <div className="actions">
-              <button type="button" className="button" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                {query.isFetchingNextPage ? 'Loading more…' : 'Load more'}
-              </button>
-            </div>
-          ) : (
-            <p className="muted">That is every SKU{filtered ? ' that matches' : ''}.</p>
-          )}
+          <LoadMore query={query} failed="More SKUs could not be loaded." done={<p className="muted">That is every SKU{filtered ? ' that matches' : ''}.</p>} />
         </>
       )}
     </Section>
@@ -578,14 +571,7 @@ function History({ tenant, skuId, timeZone }: { tenant: Tenant; skuId: string; t
               </tbody>
             </table>
           </div>
-          {query.isFetchNextPageError ? <ErrorPanel error={query.error} title="More history could not be loaded." onRetry={() => query.fetchNextPage()} /> : null}
-          {query.hasNextPage ? (
-            <div className="actions">
-              <button type="button" className="button" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                {query.isFetchingNextPage ? 'Loading more…' : 'Load more'}
-              </button>
-            </div>
-          ) : null}
+          <LoadMore query={query} failed="More history could not be loaded." />
         </>
       )}
     </>

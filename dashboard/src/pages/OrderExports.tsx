@@ -7,21 +7,7 @@ import { Field } from '../components/Field.tsx';
 import { Section } from '../components/Section.tsx';
 import { download } from '../download.ts';
 import { STATUS_LABEL } from '../orders.ts';
-
-/** Today's date (YYYY-MM-DD) in a time zone. */
-function localToday(timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  } catch {
-    return new Date().toISOString().slice(0, 10);
-  }
-}
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+import { addDays, todayIn } from '../zoned.ts';
 
 type Kind = 'orders' | 'daily-sales';
 
@@ -31,7 +17,7 @@ type Kind = 'orders' | 'daily-sales';
  * fetch (the API needs the bearer token) under the name the API gives.
  */
 export function OrderExports({ tenant, timeZone, status }: { tenant: Tenant; timeZone: string; status: OrderStatus | null }) {
-  const today = localToday(timeZone);
+  const today = todayIn(timeZone);
   const [from, setFrom] = useState(() => addDays(today, -29));
   const [to, setTo] = useState(today);
   const [busy, setBusy] = useState<Kind | null>(null);

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { api } from '../api/client.ts';
 import type { OrderStatus, OrderSummary } from '../api/types.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
+import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatMoney, formatTimestamp } from '../format.ts';
 import { STATUS_LABEL, STATUSES } from '../orders.ts';
@@ -106,16 +107,7 @@ export default function Orders() {
                 </tbody>
               </table>
             </div>
-            {query.isFetchNextPageError ? <ErrorPanel error={query.error} title="More orders could not be loaded." onRetry={() => query.fetchNextPage()} /> : null}
-            {query.hasNextPage ? (
-              <div className="actions">
-                <button type="button" className="button" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                  {query.isFetchingNextPage ? 'Loading more…' : 'Load more'}
-                </button>
-              </div>
-            ) : (
-              <p className="muted">That is every order{status ? ' with this status' : ''}.</p>
-            )}
+            <LoadMore query={query} failed="More orders could not be loaded." done={<p className="muted">That is every order{status ? ' with this status' : ''}.</p>} />
           </>
         )}
       </Section>

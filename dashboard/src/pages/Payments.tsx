@@ -3,16 +3,17 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
 import type { PaymentLink, PaymentLinkStatus, PaymentMethod, PaymentOptions } from '../api/types.ts';
+import { EditorConflict } from '../components/Conflict.tsx';
 import { Confirm } from '../components/Confirm.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field } from '../components/Field.tsx';
+import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatMoney, formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
-import { EditorConflict } from '../selling/EditorConflict.tsx';
-import { loadTagged, useEtagEditor } from '../selling/editor.ts';
+import { loadTagged, useEtagEditor } from '../editor.ts';
 import { errorUnder, formErrors, numberOrNull, shownAtFields } from '../selling/forms.ts';
-import { fromZonedInput, zoneLabel } from '../selling/zoned-time.ts';
+import { fromZonedInput, zoneLabel } from '../zoned.ts';
 import { keepTenant, tenantOf, useTenant } from '../tenant.tsx';
 
 const READ = 'payments:read';
@@ -66,6 +67,8 @@ function MethodsEditor({ tenant, canWrite }: { tenant: Tenant; canWrite: boolean
   const queryClient = useQueryClient();
   const [saved, setSaved] = useState<string | null>(null);
   const editor = useEtagEditor<PaymentOptions>({
+    labels: { enabledMethods: 'Methods accepted' },
+    show: (_, value) => (Array.isArray(value) ? value.map(methodLabel).join(', ') : String(value)),
     tenant,
     path: '/v1/payments/options',
     method: 'PUT',
@@ -94,8 +97,6 @@ function MethodsEditor({ tenant, canWrite }: { tenant: Tenant; canWrite: boolean
             <EditorConflict
               what="the payment methods"
               conflict={editor.conflict}
-              labels={{ enabledMethods: 'Methods accepted' }}
-              show={(_, value) => (Array.isArray(value) ? value.map(methodLabel).join(', ') : String(value))}
               busy={editor.saving}
               onReload={editor.reload}
               onOverwrite={editor.overwrite}
@@ -318,14 +319,7 @@ function PaymentLinks({ tenant, currency, zone, canWrite, canReadOrders }: { ten
                 </tbody>
               </table>
             </div>
-            {query.isFetchNextPageError ? <ErrorPanel error={query.error} title="More payment links could not be loaded." onRetry={() => query.fetchNextPage()} /> : null}
-            {query.hasNextPage ? (
-              <div className="actions">
-                <button type="button" className="button" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                  {query.isFetchingNextPage ? 'Loading more…' : 'Load more'}
-                </button>
-              </div>
-            ) : null}
+            <LoadMore query={query} failed="More payment links could not be loaded." />
           </>
         )}
         {confirming ? <ConfirmCancel key={confirming.id} tenant={tenant} link={confirming} onClose={() => setConfirming(null)} /> : null}

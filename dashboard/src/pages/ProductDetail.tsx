@@ -4,13 +4,13 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { api, apiWithEtag, type Tenant } from '../api/client.ts';
 import type { Product } from '../api/types.ts';
 import { Confirm } from '../components/Confirm.tsx';
-import { changedFields, ConflictPanel } from '../components/Conflict.tsx';
+import { changedFields, EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { fieldErrors } from '../components/Field.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
 import { priceText, productKey, READ, STATUS_LABEL, STOCK, TYPE_LABEL, useCategories, useInvalidateCatalog, WRITE } from '../products/catalog.ts';
-import { type Loaded, useEditorSave } from '../products/editor.ts';
+import { type Loaded, useEtagSave } from '../editor.ts';
 import { formValues, PRODUCT_LABELS, patchBody, ProductForm, type ProductFormValues, shownAtProductFields } from '../products/ProductForm.tsx';
 import { VariantGroups } from '../products/Variants.tsx';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
@@ -98,12 +98,10 @@ function ProductEditor({
   const [values, setValues] = useState<ProductFormValues>(() => formValues(latest.value));
   const [saved, setSaved] = useState(false);
   const id = latest.value.id;
-  const editor = useEditorSave<Product, Record<string, unknown>>({
-    write: async (patch, etag) => {
-      const r = await apiWithEtag<Product>(productPath(id), { tenant, method: 'PATCH', body: patch, headers: etag ? { 'If-Match': etag } : {} });
-      return { value: r.body.data, etag: r.etag };
-    },
-    reread: () => readProduct(tenant, id, { fresh: true }),
+  const editor = useEtagSave<Product, Record<string, unknown>>({
+    changed: (before, now, patch) => changedFields<Product>(before, now, PRODUCT_LABELS, patch as Partial<Product>),
+    write: (patch, headers) => apiWithEtag<Product>(productPath(id), { tenant, method: 'PATCH', body: patch, headers }),
+    read: () => readProduct(tenant, id, { fresh: true }),
     onSaved: (next) => {
       setLoaded(next);
       setValues(formValues(next.value));
@@ -154,11 +152,11 @@ function ProductEditor({
                 </p>
               ) : null}
               {conflict ? (
-                <ConflictPanel
+                <EditorConflict
                   what="this product"
-                  changes={conflict.current ? changedFields<Product>(loaded.value, conflict.current.value, PRODUCT_LABELS, conflict.patch as Partial<Product>) : null}
-                  onReload={editor.takeTheirs}
-                  onOverwrite={editor.saveMineOverTheirs}
+                  conflict={conflict}
+                  onReload={editor.loadTheirs}
+                  onOverwrite={editor.saveMine}
                   busy={editor.busy}
                 />
               ) : null}

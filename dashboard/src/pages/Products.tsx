@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { api } from '../api/client.ts';
 import type { Product, ProductSort, ProductStatus, ProductType } from '../api/types.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
+import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatNumber, formatTimestamp } from '../format.ts';
 import { priceText, productsKey, READ, SORTS, STATUS_LABEL, STATUSES, TYPE_LABEL, TYPES, useCategories, WRITE } from '../products/catalog.ts';
@@ -229,16 +230,7 @@ export default function Products() {
                     </tbody>
                   </table>
                 </div>
-                {query.isFetchNextPageError ? <ErrorPanel error={query.error} title="More products could not be loaded." onRetry={() => query.fetchNextPage()} /> : null}
-                {query.hasNextPage ? (
-                  <div className="actions">
-                    <button type="button" className="button" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                      {query.isFetchingNextPage ? 'Loading more…' : 'Load more'}
-                    </button>
-                  </div>
-                ) : (
-                  <p className="muted">{filtered ? 'That is every matching product.' : 'That is every product.'}</p>
-                )}
+                <LoadMore query={query} failed="More products could not be loaded." done={<p className="muted">{filtered ? 'That is every matching product.' : 'That is every product.'}</p>} />
               </>
             )}
           </Section>

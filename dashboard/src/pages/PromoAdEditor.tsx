@@ -3,19 +3,19 @@ import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
 import type { PromoAdRecord, PromoAdStatus } from '../api/types.ts';
+import { EditorConflict } from '../components/Conflict.tsx';
 import { Confirm } from '../components/Confirm.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field } from '../components/Field.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
-import { EditorConflict } from '../selling/EditorConflict.tsx';
-import { useEtagEditor } from '../selling/editor.ts';
+import { useEtagEditor } from '../editor.ts';
 import { changedOnly, formErrors, shownAtFields } from '../selling/forms.ts';
-import { ImageField } from '../selling/ImageField.tsx';
+import { ImageField } from '../components/Images.tsx';
 import { adState, promoAdsKey } from '../selling/promo-ads.ts';
 import { PROMOTIONS_READ, PROMOTIONS_WRITE } from '../selling/promotions.ts';
-import { fromZonedInput, nowZonedInput, toZonedInput, zoneLabel } from '../selling/zoned-time.ts';
+import { fromZonedInput, nowZonedInput, toZonedInput, zoneLabel } from '../zoned.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
 
 interface Draft {
@@ -191,6 +191,8 @@ function EditPromoAd({ id, canWrite, ...context }: Context & { id: string; canWr
   const [saved, setSaved] = useState<string | null>((location.state as { notice?: string } | null)?.notice ?? null);
   const detailKey = [...promoAdsKey(tenant.storeId, tenant.mode), 'one', id] as const;
   const editor = useEtagEditor<PromoAdRecord>({
+    labels: LABELS,
+    show: (field, value) => showField(field, value, zone),
     tenant,
     path: `/v1/promo-ads/${encodeURIComponent(id)}`,
     queryKey: detailKey,
@@ -247,8 +249,6 @@ function EditPromoAd({ id, canWrite, ...context }: Context & { id: string; canWr
         <EditorConflict
           what={`the promo ad “${ad.title}”`}
           conflict={editor.conflict}
-          labels={LABELS}
-          show={(field, value) => showField(field, value, zone)}
           busy={editor.saving}
           onReload={editor.reload}
           onOverwrite={editor.overwrite}

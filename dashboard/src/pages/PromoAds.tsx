@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { api } from '../api/client.ts';
 import type { PromoAdRecord, PromoAdStatus } from '../api/types.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
+import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
 import { adState, promoAdsKey } from '../selling/promo-ads.ts';
@@ -141,14 +142,7 @@ export default function PromoAds() {
                     </tbody>
                   </table>
                 </div>
-                {query.isFetchNextPageError ? <ErrorPanel error={query.error} title="More promo ads could not be loaded." onRetry={() => query.fetchNextPage()} /> : null}
-                {query.hasNextPage ? (
-                  <div className="actions">
-                    <button type="button" className="button" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                      {query.isFetchingNextPage ? 'Loading more…' : 'Load more'}
-                    </button>
-                  </div>
-                ) : null}
+                <LoadMore query={query} failed="More promo ads could not be loaded." />
               </>
             )}
           </>

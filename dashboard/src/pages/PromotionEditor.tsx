@@ -3,17 +3,17 @@ import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
 import type { Promotion, PromotionKind } from '../api/types.ts';
+import { EditorConflict } from '../components/Conflict.tsx';
 import { Confirm } from '../components/Confirm.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field } from '../components/Field.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatMoney, formatNumber, formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
-import { EditorConflict } from '../selling/EditorConflict.tsx';
-import { useEtagEditor } from '../selling/editor.ts';
+import { useEtagEditor } from '../editor.ts';
 import { changedOnly, formErrors, numberOrNull, numberText, shownAtFields } from '../selling/forms.ts';
 import { discountText, PROMOTIONS_READ, PROMOTIONS_WRITE, promotionState, promotionsKey } from '../selling/promotions.ts';
-import { fromZonedInput, nowZonedInput, toZonedInput, zoneLabel } from '../selling/zoned-time.ts';
+import { fromZonedInput, nowZonedInput, toZonedInput, zoneLabel } from '../zoned.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
 
 interface Draft {
@@ -170,6 +170,8 @@ function EditPromotion({ tenant, id, currency, zone, canWrite }: { tenant: Tenan
     void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'audit-log'] });
   };
   const editor = useEtagEditor<Promotion>({
+    labels: LABELS,
+    show: (field, value) => showField(field, value, currency, zone),
     tenant,
     path: `/v1/promotions/${encodeURIComponent(id)}`,
     queryKey: detailKey,
@@ -229,8 +231,6 @@ function EditPromotion({ tenant, id, currency, zone, canWrite }: { tenant: Tenan
         <EditorConflict
           what={`promotion ${p.code}`}
           conflict={editor.conflict}
-          labels={LABELS}
-          show={(field, value) => showField(field, value, currency, zone)}
           busy={editor.saving}
           onReload={editor.reload}
           onOverwrite={editor.overwrite}

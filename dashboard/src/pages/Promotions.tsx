@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { api } from '../api/client.ts';
 import type { Promotion } from '../api/types.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
+import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatMoney, formatNumber, formatTimestamp } from '../format.ts';
 import { discountText, PROMOTIONS_READ, PROMOTIONS_WRITE, promotionState, promotionsKey } from '../selling/promotions.ts';
@@ -96,14 +97,7 @@ export default function Promotions() {
                 </tbody>
               </table>
             </div>
-            {query.isFetchNextPageError ? <ErrorPanel error={query.error} title="More promotions could not be loaded." onRetry={() => query.fetchNextPage()} /> : null}
-            {query.hasNextPage ? (
-              <div className="actions">
-                <button type="button" className="button" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                  {query.isFetchingNextPage ? 'Loading more…' : 'Load more'}
-                </button>
-              </div>
-            ) : null}
+            <LoadMore query={query} failed="More promotions could not be loaded." />
           </>
         )}
       </Section>

@@ -6,6 +6,7 @@ import type { Review } from '../api/types.ts';
 import { Confirm } from '../components/Confirm.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { allShownAtFields, Field, fieldErrors } from '../components/Field.tsx';
+import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
@@ -126,16 +127,7 @@ export default function Reviews() {
                     />
                   ))}
                 </ul>
-                {query.isFetchNextPageError ? <ErrorPanel error={query.error} title="More reviews could not be loaded." onRetry={() => query.fetchNextPage()} /> : null}
-                {query.hasNextPage ? (
-                  <div className="actions">
-                    <button type="button" className="button" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                      {query.isFetchingNextPage ? 'Loading more…' : 'Load more'}
-                    </button>
-                  </div>
-                ) : (
-                  <p className="muted">That is every review{filtered ? ' that matches' : ''}.</p>
-                )}
+                <LoadMore query={query} failed="More reviews could not be loaded." done={<p className="muted">That is every review{filtered ? ' that matches' : ''}.</p>} />
               </>
             )}
           </>

@@ -2,11 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
 import { api, type Tenant } from '../api/client.ts';
 import type { BusinessProfile, Country, CountryState, Profile, StoreSettings, User } from '../api/types.ts';
-import { ConflictPanel } from '../components/Conflict.tsx';
+import { EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field } from '../components/Field.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
-import { editorFieldErrors, orNull, useEditor } from '../form-editor.ts';
+import { editorFieldErrors, orNull, useFormEditor } from '../editor.ts';
 import { formatTimestamp } from '../format.ts';
 import { tenantOf, useTenant } from '../tenant.tsx';
 
@@ -109,7 +109,7 @@ function profilePatch(f: ProfileForm, p: Profile) {
 
 function ProfileEditor() {
   const queryClient = useQueryClient();
-  const editor = useEditor<Profile, ProfileForm>({
+  const editor = useFormEditor<Profile, ProfileForm>({
     queryKey: ['user', 'profile', 'editor'],
     path: '/v1/merchants/profile',
     toForm: profileForm,
@@ -144,20 +144,12 @@ function ProfileEditor() {
               {(p) => <input {...p} type="tel" name="phone" autoComplete="tel" maxLength={40} value={f.phone} onChange={(e) => editor.edit((x) => ({ ...x, phone: e.target.value }))} />}
             </Field>
           </Fields>
-          {editor.conflict ? <Conflict what="your profile" editor={editor} /> : null}
+          {editor.conflict ? <EditorConflict what="your profile" conflict={editor.conflict} busy={editor.saving} onReload={editor.loadTheirs} onOverwrite={editor.saveMineOverTheirs} /> : null}
           <SaveBar label="Save your profile" saving={editor.saving} saved={editor.saved} error={editor.error} errorTitle="Your profile could not be saved." shownAtFields={errors.size > 0} />
         </form>
       )}
     </Section>
   );
-}
-
-/** The 412 path of an editor: what someone else changed, their version or mine over theirs. */
-function Conflict<T extends object, F>({ what, editor }: { what: string; editor: ReturnType<typeof useEditor<T, F>> }) {
-  const c = editor.conflict;
-  if (!c) return null;
-  if (c.error) return <ErrorPanel error={c.error} title={`The current version of ${what} could not be loaded.`} />;
-  return <ConflictPanel what={what} changes={c.changes} busy={editor.saving} onReload={() => editor.loadTheirs()} onOverwrite={() => void editor.saveMineOverTheirs()} />;
 }
 
 // ---- business profile -----------------------------------------------------------------------------------------
@@ -210,7 +202,7 @@ function businessPatch(f: BusinessForm, b: BusinessProfile) {
 
 function BusinessEditor({ tenant, canWrite }: { tenant: Tenant; canWrite: boolean }) {
   const queryClient = useQueryClient();
-  const editor = useEditor<BusinessProfile, BusinessForm>({
+  const editor = useFormEditor<BusinessProfile, BusinessForm>({
     queryKey: businessKey(tenant),
     path: '/v1/merchants/profile/business',
     tenant,
@@ -319,8 +311,8 @@ function BusinessEditor({ tenant, canWrite }: { tenant: Tenant; canWrite: boolea
               </div>
             </div>
           </Fields>
-          <p className="muted">Last changed {formatTimestamp(editor.base.data.updatedAt, editor.base.data.timezone)}.</p>
-          {editor.conflict ? <Conflict what="the business profile" editor={editor} /> : null}
+          <p className="muted">Last changed {formatTimestamp(editor.base.value.updatedAt, editor.base.value.timezone)}.</p>
+          {editor.conflict ? <EditorConflict what="the business profile" conflict={editor.conflict} busy={editor.saving} onReload={editor.loadTheirs} onOverwrite={editor.saveMineOverTheirs} /> : null}
           {canWrite ? (
             <SaveBar label="Save the business profile" saving={editor.saving} saved={editor.saved} error={editor.error} errorTitle="The business profile could not be saved." shownAtFields={shownAtFields} />
           ) : null}
@@ -373,7 +365,7 @@ function settingsPatch(f: SettingsForm, s: StoreSettings) {
 
 function SettingsEditor({ tenant, canWrite, timeZone }: { tenant: Tenant; canWrite: boolean; timeZone: string }) {
   const queryClient = useQueryClient();
-  const editor = useEditor<StoreSettings, SettingsForm>({
+  const editor = useFormEditor<StoreSettings, SettingsForm>({
     queryKey: settingsKey(tenant),
     path: '/v1/settings',
     tenant,
@@ -408,7 +400,7 @@ function SettingsEditor({ tenant, canWrite, timeZone }: { tenant: Tenant; canWri
     e.preventDefault();
     if (canWrite) void editor.save();
   };
-  const s = editor.base?.data;
+  const s = editor.base?.value;
   return (
     <Section title={`Store settings in ${tenant.mode} mode`}>
       <p className="muted">
@@ -457,7 +449,7 @@ function SettingsEditor({ tenant, canWrite, timeZone }: { tenant: Tenant; canWri
             </div>
           </Fields>
           <p className="muted">{s.updatedAt ? `Last changed ${formatTimestamp(s.updatedAt, timeZone)}.` : 'These are the defaults: nothing was changed yet.'}</p>
-          {editor.conflict ? <Conflict what={`the store settings (${tenant.mode} mode)`} editor={editor} /> : null}
+          {editor.conflict ? <EditorConflict what={`the store settings (${tenant.mode} mode)`} conflict={editor.conflict} busy={editor.saving} onReload={editor.loadTheirs} onOverwrite={editor.saveMineOverTheirs} /> : null}
           {canWrite ? (
             <SaveBar label="Save the store settings" saving={editor.saving} saved={editor.saved} error={editor.error} errorTitle="The store settings could not be saved." shownAtFields={errors.size > 0} />
           ) : null}

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { api, type Tenant } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import type { Invitation, Member, Role, User } from '../api/types.ts';
-import { ShownOnce } from '../components/ShownOnce.tsx';
+import { Confirm } from '../components/Confirm.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
+import { ShownOnce } from '../components/ShownOnce.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
@@ -290,11 +291,6 @@ function MemberList({ tenant, timeZone, roles, canWrite }: { tenant: Tenant; tim
               </>
             )
           }
-          body={
-            confirming.kind === 'role'
-              ? `Their access changes at once, for every key and app they use here.`
-              : 'They lose access at once, as do their API keys for this store. To bring them back, invite them again.'
-          }
           confirmLabel={confirming.kind === 'role' ? `Make ${confirming.member.name} ${ROLE_LABEL[confirming.role]}` : `Remove ${confirming.member.name}`}
           busyLabel={confirming.kind === 'role' ? 'Changing…' : 'Removing…'}
           busy={act.isPending}
@@ -305,7 +301,13 @@ function MemberList({ tenant, timeZone, roles, canWrite }: { tenant: Tenant; tim
             act.reset();
             setConfirming(null);
           }}
-        />
+        >
+          <p>
+            {confirming.kind === 'role'
+              ? 'Their access changes at once, for every key and app they use here.'
+              : 'They lose access at once, as do their API keys for this store. To bring them back, invite them again.'}
+          </p>
+        </Confirm>
       ) : null}
     </Section>
   );
@@ -409,7 +411,6 @@ function InvitationList({ tenant, timeZone, canWrite }: { tenant: Tenant; timeZo
           key={confirming.id}
           testId="confirm-revoke-invitation"
           title={<>Revoke the invitation for {confirming.email}?</>}
-          body="Its token stops working at once. You can invite them again later."
           confirmLabel={`Revoke the invitation for ${confirming.email}`}
           busyLabel="Revoking…"
           busy={revoke.isPending}
@@ -420,55 +421,10 @@ function InvitationList({ tenant, timeZone, canWrite }: { tenant: Tenant; timeZo
             revoke.reset();
             setConfirming(null);
           }}
-        />
+        >
+          <p>Its token stops working at once. You can invite them again later.</p>
+        </Confirm>
       ) : null}
     </Section>
-  );
-}
-
-function Confirm({
-  testId,
-  title,
-  body,
-  confirmLabel,
-  busyLabel,
-  busy,
-  error,
-  errorTitle,
-  onConfirm,
-  onCancel,
-}: {
-  testId: string;
-  title: ReactNode;
-  body: string;
-  confirmLabel: string;
-  busyLabel: string;
-  busy: boolean;
-  error: unknown;
-  errorTitle: string;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  const headingId = useId();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    ref.current?.focus();
-  }, []);
-  return (
-    <div ref={ref} className="confirm" role="alertdialog" aria-labelledby={headingId} tabIndex={-1} data-testid={testId}>
-      <p id={headingId} className="confirm-title">
-        {title}
-      </p>
-      <p>{body}</p>
-      <div className="actions">
-        <button type="button" className="button button-danger" onClick={onConfirm} disabled={busy}>
-          {busy ? busyLabel : confirmLabel}
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-      {error ? <ErrorPanel error={error} title={errorTitle} /> : null}
-    </div>
   );
 }

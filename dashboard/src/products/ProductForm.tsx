@@ -3,7 +3,7 @@ import type { Tenant } from '../api/client.ts';
 import type { Product, ProductStatus, ProductType } from '../api/types.ts';
 import { Field } from '../components/Field.tsx';
 import { type CategoryNode, numberOrText, STATUS_HINT, STATUS_LABEL, STATUSES } from './catalog.ts';
-import { ImageList } from './Images.tsx';
+import { ImageList } from '../components/Images.tsx';
 
 /** What the product form holds: text as typed, converted when sent. */
 export interface ProductFormValues {

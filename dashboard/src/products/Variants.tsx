@@ -3,15 +3,16 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { api, apiWithEtag, type Tenant } from '../api/client.ts';
 import type { Color, Product, ProductWithVariants, Sku, VariantGroup } from '../api/types.ts';
 import { Confirm } from '../components/Confirm.tsx';
-import { changedFields, ConflictPanel } from '../components/Conflict.tsx';
+import { changedFields, EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field, fieldErrors } from '../components/Field.tsx';
 import { Section } from '../components/Section.tsx';
 import { formatMoney, formatNumber } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
 import { attributesLabel, attributesText, numberOrText, parseAttributes, productKey, useColors, useInvalidateCatalog } from './catalog.ts';
-import { focusFirstField, type Loaded, useEditorSave, useReturnFocus } from './editor.ts';
-import { ImagePreview, ImageUpload } from './Images.tsx';
+import { type Loaded, useEtagSave } from '../editor.ts';
+import { focusFirstField, useReturnFocus } from './focus.ts';
+import { ImagePreview, ImageUpload } from '../components/Images.tsx';
 
 const groupsPath = (productId: string) => `/v2/products/${encodeURIComponent(productId)}/variant-groups`;
 const groupPath = (productId: string, groupId: string) => `${groupsPath(productId)}/${encodeURIComponent(groupId)}`;
@@ -405,12 +406,10 @@ function SkuForm({
   useEffect(() => focusFirstField(formRef.current), []);
   const [loaded, setLoaded] = useState(initial);
   const [values, setValues] = useState(() => skuValues(initial.value));
-  const editor = useEditorSave<Sku, Record<string, unknown>>({
-    write: async (patch, etag) => {
-      const r = await apiWithEtag<Sku>(skuPath(product.id, group.id, initial.value.id), { tenant, method: 'PATCH', body: patch, headers: etag ? { 'If-Match': etag } : {} });
-      return { value: r.body.data, etag: r.etag };
-    },
-    reread: () => readSku(tenant, product.id, group.id, initial.value.id, true),
+  const editor = useEtagSave<Sku, Record<string, unknown>>({
+    changed: (before, now, patch) => changedFields<Sku>(before, now, SKU_LABELS, patch as Partial<Sku>),
+    write: (patch, headers) => apiWithEtag<Sku>(skuPath(product.id, group.id, initial.value.id), { tenant, method: 'PATCH', body: patch, headers }),
+    read: () => readSku(tenant, product.id, group.id, initial.value.id, true),
     onSaved: () => {
       invalidate();
       onDone();
@@ -452,11 +451,11 @@ function SkuForm({
       />
       {unshown ? <ErrorPanel error={editor.error} title="The SKU could not be saved." /> : null}
       {editor.conflict ? (
-        <ConflictPanel
+        <EditorConflict
           what={`SKU ${name}`}
-          changes={editor.conflict.current ? changedFields<Sku>(loaded.value, editor.conflict.current.value, SKU_LABELS, editor.conflict.patch as Partial<Sku>) : null}
-          onReload={editor.takeTheirs}
-          onOverwrite={editor.saveMineOverTheirs}
+          conflict={editor.conflict}
+          onReload={editor.loadTheirs}
+          onOverwrite={editor.saveMine}
           busy={editor.busy}
         />
       ) : null}
@@ -575,12 +574,10 @@ function GroupForm({ tenant, product, initial, colors, onDone }: { tenant: Tenan
   const [loaded, setLoaded] = useState(initial);
   const [values, setValues] = useState(() => groupValues(initial.value));
   const id = initial.value.id;
-  const editor = useEditorSave<VariantGroup, Record<string, unknown>>({
-    write: async (patch, etag) => {
-      const r = await apiWithEtag<VariantGroup>(groupPath(product.id, id), { tenant, method: 'PATCH', body: patch, headers: etag ? { 'If-Match': etag } : {} });
-      return { value: r.body.data, etag: r.etag };
-    },
-    reread: async () => {
+  const editor = useEtagSave<VariantGroup, Record<string, unknown>>({
+    changed: (before, now, patch) => changedFields<VariantGroup>(before, now, GROUP_LABELS, patch as Partial<VariantGroup>),
+    write: (patch, headers) => apiWithEtag<VariantGroup>(groupPath(product.id, id), { tenant, method: 'PATCH', body: patch, headers }),
+    read: async () => {
       const r = await apiWithEtag<VariantGroup>(groupPath(product.id, id), { tenant, fresh: true });
       return { value: r.body.data, etag: r.etag };
     },
@@ -628,15 +625,11 @@ function GroupForm({ tenant, product, initial, colors, onDone }: { tenant: Tenan
       />
       {unshown ? <ErrorPanel error={editor.error} title="The group could not be saved." /> : null}
       {editor.conflict ? (
-        <ConflictPanel
+        <EditorConflict
           what={`the group ${groupName(loaded.value)}`}
-          changes={
-            editor.conflict.current
-              ? changedFields<VariantGroup>(loaded.value, editor.conflict.current.value, GROUP_LABELS, editor.conflict.patch as Partial<VariantGroup>)
-              : null
-          }
-          onReload={editor.takeTheirs}
-          onOverwrite={editor.saveMineOverTheirs}
+          conflict={editor.conflict}
+          onReload={editor.loadTheirs}
+          onOverwrite={editor.saveMine}
           busy={editor.busy}
         />
       ) : null}

@@ -76,13 +76,10 @@ export function RegionsPicker({
   errors: Map<string, string>;
   disabled: boolean;
 }) {
-  const countryId = useId();
-  const stateId = useId();
   const listErrorId = useId();
   const countries = useCountries();
   const [country, setCountry] = useState('');
   const [state, setState] = useState('');
-  const states = useStates(country || null);
   const candidate: DeliveryRegion | null = country ? { countryId: country, stateId: state || null } : null;
   const already = candidate !== null && regions.some((r) => same(r, candidate));
   const listError = errors.get('regions') ?? null;
@@ -111,35 +108,15 @@ export function RegionsPicker({
       ) : null}
       {disabled ? null : (
         <div className="region-add">
-          <div className="form-field">
-            <label htmlFor={countryId}>Country</label>
-            <select
-              id={countryId}
-              value={country}
-              onChange={(e) => {
-                setCountry(e.target.value);
-                setState('');
-              }}
-            >
-              <option value="">Choose a country</option>
-              {(countries.data ?? []).map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="form-field">
-            <label htmlFor={stateId}>State</label>
-            <select id={stateId} value={state} disabled={!country || !states.data || states.data.length === 0} onChange={(e) => setState(e.target.value)}>
-              <option value="">The whole country</option>
-              {(states.data ?? []).map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <CountryStateFields
+            country={country}
+            state={state}
+            wholeCountry="The whole country"
+            onChange={(c, st) => {
+              setCountry(c);
+              setState(st);
+            }}
+          />
           <button
             type="button"
             className="button"
@@ -154,5 +131,52 @@ export function RegionsPicker({
       )}
       {countries.isError ? <ErrorPanel error={countries.error} title="The countries could not be loaded." onRetry={() => countries.refetch()} /> : null}
     </fieldset>
+  );
+}
+
+/**
+ * A country and, once it has states, one of them (`GET /v1/countries`, `GET /v1/states/{countryId}`): choosing another
+ * country clears the state. `wholeCountry` names the empty state choice.
+ */
+export function CountryStateFields({
+  country,
+  state,
+  wholeCountry,
+  onChange,
+}: {
+  country: string;
+  state: string;
+  wholeCountry: string;
+  onChange: (country: string, state: string) => void;
+}) {
+  const countryId = useId();
+  const stateId = useId();
+  const countries = useCountries();
+  const states = useStates(country || null);
+  return (
+    <>
+      <div className="form-field">
+        <label htmlFor={countryId}>Country</label>
+        <select id={countryId} value={country} onChange={(e) => onChange(e.target.value, '')}>
+          <option value="">Choose a country</option>
+          {(countries.data ?? []).map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="form-field">
+        <label htmlFor={stateId}>State</label>
+        <select id={stateId} value={state} disabled={!country || !states.data || states.data.length === 0} onChange={(e) => onChange(country, e.target.value)}>
+          <option value="">{wholeCountry}</option>
+          {(states.data ?? []).map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
   );
 }
