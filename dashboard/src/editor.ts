@@ -187,6 +187,8 @@ export function useEtagEditor<T extends object>(options: {
   const base = pinned ?? query.data ?? null;
   const take = (loaded: Loaded<T>) => {
     setPinnedState({ identity, loaded });
+    // A read still in flight (started before this version existed) must not land over it.
+    void queryClient.cancelQueries({ queryKey, exact: true });
     queryClient.setQueryData(queryKey, loaded);
     setRefills((v) => v + 1);
   };
@@ -268,6 +270,8 @@ export function useFormEditor<T extends object, F>(options: {
   const start = (v: Loaded<T>) => {
     setBase(v);
     setForm(toForm(v.value));
+    // A read still in flight (started before this version existed) must not land over it.
+    void queryClient.cancelQueries({ queryKey, exact: true });
     queryClient.setQueryData(queryKey, v);
   };
   const editor = useEtagSave<T, Partial<Record<keyof T & string, unknown>>>({

@@ -372,8 +372,9 @@ function SettingsEditor({ tenant, canWrite, timeZone }: { tenant: Tenant; canWri
     toForm: settingsForm,
     patchOf: settingsPatch,
     labels: {
+      // Not `nextOrderNumber`: every order moves it, and a save sends it only when the merchant changed it (the API
+      // refuses moving it back), so an order placed meanwhile must not stop a save (the 412 is sent again by itself).
       orderNumberPrefix: 'Order number prefix',
-      nextOrderNumber: 'Next order number',
       notificationEmail: 'Notification email',
       allowedOrigins: 'Allowed origins',
       lowStockThreshold: 'Low-stock threshold',
