@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { SCOPE_DESCRIPTIONS as DASHBOARD_SCOPES } from '../dashboard/src/scopes.ts';
 import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
 import { SCOPE_DESCRIPTIONS, SCOPES } from '../src/domain/oauth/scopes.ts';
-import { variableProduct } from './helpers/catalog.ts';
+import { insertCustomer, variableProduct } from './helpers/catalog.ts';
 import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
 import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
@@ -78,7 +78,7 @@ describeEachDatabase('the dashboard’s settings, connected apps, invitations, s
     const profilePatches = ifMatchOf(page, '/v1/merchants/profile');
     await profile.getByLabel('Name').fill('Olivia Owens');
     await profile.getByRole('button', { name: 'Save your profile' }).click();
-    await profile.getByText('Saved.').waitFor();
+    await profile.getByText('Saved.', { exact: true }).waitFor();
     assert.deepEqual(profilePatches, [profileTag]);
     assert.equal((await call('GET', '/v1/merchants/profile', { headers: owner.auth })).body.data.name, 'Olivia Owens');
 
@@ -91,7 +91,7 @@ describeEachDatabase('the dashboard’s settings, connected apps, invitations, s
     await business.getByLabel('State or region').selectOption('US-OR');
     await business.getByLabel('Time zone').fill('America/Los_Angeles');
     await business.getByRole('button', { name: 'Save the business profile' }).click();
-    await business.getByText('Saved.').waitFor();
+    await business.getByText('Saved.', { exact: true }).waitFor();
     assert.deepEqual(businessPatches, [businessTag]);
     await page.getByTestId('store-name').getByText('Northwind Trading').waitFor();
     const saved = (await call('GET', '/v1/merchants/profile/business', { headers: ownerStore() })).body.data;
@@ -118,7 +118,7 @@ describeEachDatabase('the dashboard’s settings, connected apps, invitations, s
     await originsField.fill('https://shop.example.com');
     await settings.getByLabel('Low-stock threshold').fill('7');
     await settings.getByRole('button', { name: 'Save the store settings' }).click();
-    await settings.getByText('Saved.').waitFor();
+    await settings.getByText('Saved.', { exact: true }).waitFor();
     const settingsTag = (await call('GET', '/v1/settings', { headers: ownerStore() })).headers.etag;
     assert.equal(settingsPatches.length, 2);
     assert.ok(settingsPatches.every((tag) => tag !== undefined && tag === settingsPatches[0]), `If-Match of the version loaded: ${settingsPatches}`);
@@ -165,11 +165,30 @@ describeEachDatabase('the dashboard’s settings, connected apps, invitations, s
     assert.notEqual(movedTag, loadedTag, 'the settings are another version now');
     await settings.getByLabel('Notification email').fill('orders@example.com');
     await settings.getByRole('button', { name: 'Save the store settings' }).click();
-    await settings.getByText('Saved.').waitFor();
+    await settings.getByText('Saved.', { exact: true }).waitFor();
     assert.equal(await page.getByTestId('conflict').count(), 0, 'no conflict panel');
     assert.deepEqual(patches, [loadedTag, movedTag], 'sent with the loaded ETag, then once more with the current one');
     const saved = (await call('GET', '/v1/settings', { headers: ownerStore() })).body.data;
     assert.deepEqual([saved.notificationEmail, saved.timezone], ['orders@example.com', 'Asia/Tokyo']);
+
+    // An order placed meanwhile moves the next order number: that does not stop a save either.
+    const { productId, skuIds } = await variableProduct(t.app, owner, { name: 'Counter Tee', skus: [{ price: 10, quantityInStock: 5, attributes: { Size: 'S' } }] });
+    await call('PATCH', `/v1/products/${productId}`, { headers: ownerStore(), body: { status: 'active' } });
+    const customerId = await insertCustomer(t, owner.storeId);
+    const beforeOrder = (await call('GET', '/v1/settings', { headers: ownerStore() })).headers.etag;
+    const placed = await call('POST', '/v1/orders', { headers: ownerStore(), body: { customerId, lines: [{ skuId: skuIds[0], quantity: 1 }] } });
+    assert.equal(placed.status, 201, placed.raw);
+    const afterOrder = (await call('GET', '/v1/settings', { headers: ownerStore() })).headers.etag;
+    assert.notEqual(afterOrder, beforeOrder, 'the order moved the settings');
+    patches.length = 0;
+    await settings.getByLabel('Notification email').fill('desk@example.com');
+    const accepted = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/settings' && r.request().method() === 'PATCH' && r.status() === 200);
+    await settings.getByRole('button', { name: 'Save the store settings' }).click();
+    await accepted;
+    await settings.getByText('Saved.', { exact: true }).waitFor();
+    assert.equal(await page.getByTestId('conflict').count(), 0, 'no conflict panel');
+    assert.deepEqual(patches, [beforeOrder, afterOrder]);
+    assert.equal((await call('GET', '/v1/settings', { headers: ownerStore() })).body.data.notificationEmail, 'desk@example.com');
 
     // Someone else changes a shown field: the panel names it, and nothing is sent again by itself.
     const prefix = await call('PATCH', '/v1/settings', { headers: ownerStore(), body: { orderNumberPrefix: 'EL-' } });
@@ -180,9 +199,9 @@ describeEachDatabase('the dashboard’s settings, connected apps, invitations, s
     const conflict = page.getByTestId('conflict');
     await conflict.getByTestId('conflict-change').filter({ hasText: 'Order number prefix' }).waitFor();
     assert.equal(patches.length, 1, 'one PATCH, refused');
-    assert.equal((await call('GET', '/v1/settings', { headers: ownerStore() })).body.data.notificationEmail, 'orders@example.com', 'nothing written');
+    assert.equal((await call('GET', '/v1/settings', { headers: ownerStore() })).body.data.notificationEmail, 'desk@example.com', 'nothing written');
     await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
-    await settings.getByText('Saved.').waitFor();
+    await settings.getByText('Saved.', { exact: true }).waitFor();
     const after = (await call('GET', '/v1/settings', { headers: ownerStore() })).body.data;
     assert.deepEqual([after.notificationEmail, after.orderNumberPrefix], ['sales@example.com', 'EL-']);
     await call('PATCH', '/v1/merchants/profile/business', { headers: ownerStore(), body: { timezone } });
