@@ -119,6 +119,35 @@ describeEachDatabase('the dashboard’s API keys and audit log pages in Chromium
     await page.setViewportSize({ width: 1100, height: 800 });
     await assertAccessible(page, 'audit log');
 
+    // Filters, applied on submit and kept in the URL; the API's refusal of one shows at its field.
+    const filters = page.getByTestId('audit-filters');
+    const rowsAre = (pattern: string, count: number) =>
+      page.waitForFunction(
+        ([p, n]) => {
+          const rows = [...(globalThis as unknown as { document: { querySelectorAll(s: string): Iterable<{ textContent: string | null }> } }).document.querySelectorAll('[data-testid="audit-entry"]')];
+          return rows.length === n && rows.every((r) => new RegExp(p as string).test(r.textContent ?? ''));
+        },
+        [pattern, count] as const,
+      );
+    await filters.getByLabel('Action').fill('api_key.revoke');
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL(/action=api_key\.revoke/);
+    await rowsAre('api_key\\.revoke', 1);
+    await filters.getByLabel('Action').fill('api_key.*');
+    await filters.getByLabel('Who').locator(`option[value="${owner.userId}"]`).waitFor({ state: 'attached' });
+    await filters.getByLabel('Who').selectOption(owner.userId);
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL(/userId=/);
+    await rowsAre('api_key\\.(create|revoke)', 2);
+    await assertAccessible(page, 'audit log, filtered');
+    await filters.getByLabel('Action').fill('api key');
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await filters.locator('.field-error').getByText(/^Action must be an action such as product\.update/).waitFor();
+    assert.equal(await filters.getByLabel('Action').getAttribute('aria-invalid'), 'true');
+    await filters.getByRole('button', { name: 'Clear' }).click();
+    await page.waitForURL((url) => !url.search.includes('action='));
+    await page.getByTestId('audit-entry').nth(1).waitFor();
+
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login/);
     await page.close();

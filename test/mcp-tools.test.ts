@@ -172,6 +172,12 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
     assert.deepEqual(refusal.details.arguments, { categoryId: 'cat_missing' });
     assert.equal(refusal.details.outcome, 'refused');
     assert.equal(refusal.details.errorCode, 'CONFIRMATION_REQUIRED');
+    // The same filters as GET /v1/audit-logs: only the connector's tool calls.
+    const filtered = await ok(mcp, 'list_audit_log', { limit: 100, action: 'mcp.*', actorType: 'ai_connector' });
+    assert.ok(filtered.items.length > 0);
+    assert.ok(filtered.items.every((e: { action: string; actor: { type: string } }) => e.action.startsWith('mcp.') && e.actor.type === 'ai_connector'));
+    assert.ok(filtered.items.some((e: { id: string }) => e.id === refusal.id), 'the refused call is among them');
+    assert.ok(log.items.some((e: { action: string }) => !e.action.startsWith('mcp.')), 'the unfiltered log has other entries, which the filter left out');
     assert.equal(refusal.details.credential.type, 'api_key');
     assert.ok(calls.some((e: { targetId: string; details: { outcome: string } }) => e.targetId === 'create_product' && e.details.outcome === 'ok'));
   });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Mode } from '../context.ts';
 import type { AuditEntry } from '../domain/accounts/types.ts';
+import type { AuditFilters } from '../domain/audit/audit-service.ts';
 import { fromDate, toDate } from './db.ts';
 import type { Database } from './schema.ts';
 
@@ -29,7 +30,8 @@ export function createAuditStore(db: Kysely<Database>) {
     },
 
     /** Newest first; `before` is the id of the last entry of the previous page. Returns up to `limit + 1` rows. */
-    async list(storeId: string, mode: Mode, options: { limit: number; before?: string }): Promise<AuditEntry[]> {
+    async list(storeId: string, mode: Mode, options: { limit: number; before?: string | undefined; filters: AuditFilters }): Promise<AuditEntry[]> {
+      const f = options.filters;
       let q = db
         .selectFrom('audit_logs')
         .selectAll()
@@ -38,6 +40,21 @@ export function createAuditStore(db: Kysely<Database>) {
         .orderBy('id', 'desc')
         .limit(options.limit + 1);
       if (options.before) q = q.where('id', '<', options.before);
+      if (f.action !== undefined) {
+        if (f.action.endsWith('*')) {
+          // A prefix as a range (no LIKE: `_` in an action would be a wildcard there).
+          const prefix = f.action.slice(0, -1);
+          q = q.where('action', '>=', prefix).where('action', '<', `${prefix}\u{10ffff}`);
+        } else {
+          q = q.where('action', '=', f.action);
+        }
+      }
+      if (f.actorType !== undefined) q = q.where('actor_type', '=', f.actorType);
+      if (f.userId !== undefined) q = q.where('user_id', '=', f.userId);
+      if (f.targetType !== undefined) q = q.where('target_type', '=', f.targetType);
+      if (f.targetId !== undefined) q = q.where('target_id', '=', f.targetId);
+      if (f.from !== undefined) q = q.where('created_at', '>=', fromDate(new Date(f.from)));
+      if (f.to !== undefined) q = q.where('created_at', '<', fromDate(new Date(f.to)));
       const rows = await q.execute();
       return rows.map((r) => ({
         id: r.id,

@@ -40,6 +40,19 @@ export function auditEntry(
   };
 }
 
+/** What an audit log page may be narrowed by (each optional; together they combine with AND). */
+export interface AuditFilters {
+  /** An action, or a prefix ending in `*` (`product.*`). */
+  action?: string | undefined;
+  actorType?: string | undefined;
+  userId?: string | undefined;
+  targetType?: string | undefined;
+  targetId?: string | undefined;
+  /** ISO instants: at or after `from`, before `to`. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
 export function createAuditService(deps: { repos: Repos }) {
   return {
     /** Appends an entry outside any write transaction (the AI connector's record of a tool call, reads included). */
@@ -48,10 +61,10 @@ export function createAuditService(deps: { repos: Repos }) {
     },
 
     /** Newest first, for the active store and mode (settings:read). */
-    async list(ctx: StoreContext, options: { limit: number; cursor?: string | undefined }): Promise<Page<AuditEntry>> {
+    async list(ctx: StoreContext, options: { limit: number; cursor?: string | undefined; filters?: AuditFilters }): Promise<Page<AuditEntry>> {
       requirePermission(ctx, 'settings:read');
       const before = options.cursor === undefined ? undefined : decodeCursor(options.cursor);
-      const rows = await deps.repos.audit.list(ctx.tenant.storeId, ctx.tenant.mode, { limit: options.limit, before });
+      const rows = await deps.repos.audit.list(ctx.tenant.storeId, ctx.tenant.mode, { limit: options.limit, before, filters: options.filters ?? {} });
       const items = rows.slice(0, options.limit);
       const last = items.at(-1);
       return { items, nextCursor: rows.length > options.limit && last ? encodeCursor(last.id) : null };

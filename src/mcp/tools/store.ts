@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditRecord, Business, BusinessPatch, toAuditRecord, toBusiness } from '../../http/routes/accounts/schemas.ts';
+import { AuditFilterFields, AuditRecord, auditRangeIsOrdered, Business, BusinessPatch, toAuditRecord, toBusiness } from '../../http/routes/accounts/schemas.ts';
 import { PERMISSIONS } from '../../domain/permissions.ts';
 import { defineTool, listOutput, PageInput, pagination, READ, UPDATE } from '../tool.ts';
 
@@ -39,13 +39,15 @@ export const storeTools = [
     name: 'list_audit_log',
     area,
     title: 'Audit log',
-    description: 'Who changed what in the store (people, API keys, apps and this connector’s tool calls), newest first. Paginated.',
+    description:
+      'Who changed what in the store (people, API keys, apps and this connector’s tool calls), newest first. Paginated. Narrow it by action (or a prefix such as product.*), the kind of credential, the member, the target and a time range.',
     permission: 'settings:read',
     hints: READ,
-    input: z.strictObject({ ...PageInput }),
+    input: z.strictObject({ ...PageInput, ...AuditFilterFields }).refine(auditRangeIsOrdered, { path: ['to'], message: 'must be after from' }),
     output: listOutput(AuditRecord),
     async run(s, ctx, args) {
-      const page = await s.audit.list(ctx, args);
+      const { limit, cursor, ...filters } = args;
+      const page = await s.audit.list(ctx, { limit, cursor, filters });
       return { summary: `${page.items.length} audit entr${page.items.length === 1 ? 'y' : 'ies'}`, data: { items: page.items.map(toAuditRecord), pagination: pagination(args.limit, page.nextCursor) } };
     },
   }),

@@ -3,13 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Container } from '../../../container.ts';
 import { sortPermissions } from '../../../domain/permissions.ts';
-import { envelope, ErrorEnvelopeSchema, ok, wireTimestamp } from '../../envelope.ts';
+import { ErrorEnvelopeSchema, envelope, ok, wireTimestamp } from '../../envelope.ts';
 import { storeCtx, userCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
 import {
   AcceptBody,
   ApiKeyCreateBody,
   ApiKeyRecord,
+  AuditLogQuery,
   AuditRecord,
   Business,
   BusinessPatch,
@@ -20,7 +21,6 @@ import {
   LoginBody,
   LoginResponse,
   MemberRecord,
-  PageQuery,
   Pagination,
   PermissionsRecord,
   ProfilePatch,
@@ -348,12 +348,14 @@ export async function accountRoutes(
       schema: {
         tags: ['Audit log'],
         summary: 'Who changed what in the active store and mode, newest first (settings:read)',
-        querystring: PageQuery,
+        description: 'Filters combine with AND; the cursor belongs to the filters it was returned with.',
+        querystring: AuditLogQuery,
         response: { 200: envelope(z.array(AuditRecord)).extend({ pagination: Pagination }), ...errors },
       },
     },
     async (request) => {
-      const page = await audit.list(storeCtx(request), request.query);
+      const { limit, cursor, ...filters } = request.query;
+      const page = await audit.list(storeCtx(request), { limit, cursor, filters });
       return {
         ...ok('Audit log retrieved', page.items.map(toAuditRecord)),
         pagination: { limit: request.query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },

@@ -66,6 +66,35 @@ export const PageQuery = z.object({
   cursor: z.string().max(200).optional(),
 });
 
+const AuditInstant = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time with a zone, e.g. 2026-11-22T00:00:00Z' });
+
+/** The audit log's filters (all optional, combined with AND), for GET /v1/audit-logs and the list_audit_log tool. */
+export const AuditFilterFields = {
+  action: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(100, 'must be at most 100 characters')
+    .regex(/^[a-z0-9_.-]+\*?$/, 'must be an action such as product.update, or a prefix ending in * such as product.*')
+    .optional()
+    .describe('an action (product.update) or a prefix ending in * (product.*)'),
+  actorType: z
+    .enum(['user', 'api_key', 'oauth_app', 'ai_connector', 'system'], { error: 'must be one of user, api_key, oauth_app, ai_connector, system' })
+    .optional()
+    .describe('what kind of credential acted'),
+  userId: z.string().max(100, 'must be at most 100 characters').optional().describe('the member who acted, directly or through their key, app or AI connector'),
+  targetType: z.string().max(100, 'must be at most 100 characters').optional(),
+  targetId: z.string().max(100, 'must be at most 100 characters').optional(),
+  from: AuditInstant.optional().describe('at or after this instant'),
+  to: AuditInstant.optional().describe('before this instant'),
+};
+
+/** An audit range's `to` is after its `from`. */
+export const auditRangeIsOrdered = (q: { from?: string | undefined; to?: string | undefined }) => q.from === undefined || q.to === undefined || Date.parse(q.from) < Date.parse(q.to);
+
+/** GET /v1/audit-logs: a page, narrowed by what was done, by whom, to what and when. */
+export const AuditLogQuery = PageQuery.extend(AuditFilterFields).refine(auditRangeIsOrdered, { path: ['to'], message: 'must be after from' });
+
 // ---- outputs ------------------------------------------------------------------------------------------------
 
 export const UserRecord = z
