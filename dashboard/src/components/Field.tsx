@@ -37,14 +37,16 @@ export function Field({ label, error, hint, children }: { label: string; error?:
 }
 
 /**
- * The API's validation errors by field path (`details[].path` of a 400/422 about the body, "sku.price" for nested
- * fields as the API names them), so each shows next to its field. Empty for any other error.
+ * The API's validation errors by field path (`details[].path` of a 400/422, "sku.price" for nested fields as the API
+ * names them), so each shows next to its field: those about the body, or with `where: 'query'` those about the
+ * querystring (a filter form). A detail without `in` comes from the service's own checks and counts for either.
+ * Empty for any other error.
  */
-export function fieldErrors(error: unknown): Map<string, string> {
+export function fieldErrors(error: unknown, where: 'body' | 'query' = 'body'): Map<string, string> {
   const errors = new Map<string, string>();
   if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 422)) return errors;
   for (const d of error.details) {
-    if (d.path && d.rule && (d.in === undefined || d.in === 'body') && !errors.has(d.path)) errors.set(d.path, d.rule);
+    if (d.path && d.rule && (d.in === undefined || d.in === where) && !errors.has(d.path)) errors.set(d.path, d.rule);
   }
   return errors;
 }

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { api } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import type { AuditEntry, Member } from '../api/types.ts';
-import { Field } from '../components/Field.tsx';
+import { Field, fieldErrors } from '../components/Field.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
@@ -25,14 +25,6 @@ const ACTOR_TYPES: { value: string; label: string }[] = [
   { value: 'ai_connector', label: 'The AI connector' },
   { value: 'system', label: 'The service' },
 ];
-
-/** The API's refusals of the query, by the filter they name (`details[].in === 'query'`). */
-function queryErrors(error: unknown): Map<string, string> {
-  const errors = new Map<string, string>();
-  if (!(error instanceof ApiError) || error.status !== 422) return errors;
-  for (const d of error.details) if (d.path && d.rule && d.in === 'query' && !errors.has(d.path)) errors.set(d.path, d.rule);
-  return errors;
-}
 
 /** The audit log (its own chunk): who changed what in the active store and mode, newest first, 20 at a time. */
 export default function AuditLog() {
@@ -63,7 +55,7 @@ export default function AuditLog() {
   if (!tenant || !state.store) return null;
   const entries = query.data?.pages.flatMap((p) => p.data) ?? [];
   const filtered = FILTERS.some((name) => filters[name] !== '');
-  const refused = queryErrors(query.error);
+  const refused = fieldErrors(query.error, 'query');
   const apply = (values: Record<FilterName, string>) =>
     setParams((prev) => {
       const next = new URLSearchParams(prev);

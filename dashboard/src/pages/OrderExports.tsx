@@ -1,9 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import type { Tenant } from '../api/client.ts';
-import { ApiError } from '../api/errors.ts';
 import type { OrderStatus } from '../api/types.ts';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
-import { Field } from '../components/Field.tsx';
+import { Field, fieldErrors } from '../components/Field.tsx';
 import { Section } from '../components/Section.tsx';
 import { download } from '../download.ts';
 import { STATUS_LABEL } from '../orders.ts';
@@ -46,8 +45,8 @@ export function OrderExports({ tenant, timeZone, status }: { tenant: Tenant; tim
   };
 
   // The range is checked by the API: its refusals name `from` or `to` (in the query) and show next to that field.
-  const api = error instanceof ApiError && (error.status === 400 || error.status === 422) ? error : null;
-  const errorOf = (name: 'from' | 'to') => api?.details.find((d) => d.path === name)?.rule ?? null;
+  const refused = fieldErrors(error, 'query');
+  const errorOf = (name: 'from' | 'to') => refused.get(name) ?? null;
   const atFields = errorOf('from') !== null || errorOf('to') !== null;
   const edited = () => {
     setError(null);

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, type Tenant } from '../api/client.ts';
-import { ApiError } from '../api/errors.ts';
 import type { Order, OrderPayments as Payments, PaymentMethod, PaymentOptions, PaymentRecord, PaymentStatus } from '../api/types.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { Field, fieldErrors } from '../components/Field.tsx';
+import { Field } from '../components/Field.tsx';
+import { editorFieldErrors } from '../editor.ts';
 import { Section } from '../components/Section.tsx';
 import { formatMoney, formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
@@ -142,11 +142,8 @@ function RecordPayment({ tenant, order, outstanding, onRecorded }: { tenant: Ten
     const key = submission.begin(JSON.stringify(body));
     if (key !== null) record.mutate({ body, key });
   };
-  const errors = fieldErrors(record.error);
   // A payment above what is outstanding is a 409 naming `amount`: shown there too.
-  if (record.error instanceof ApiError && record.error.status === 409) {
-    for (const d of record.error.details) if (d.path && d.rule && !errors.has(d.path)) errors.set(d.path, d.rule);
-  }
+  const errors = editorFieldErrors(record.error);
   const methods: (PaymentMethod | 'manual')[] = ['manual', ...(options.data?.enabledMethods ?? [])];
   return (
     <form onSubmit={submit} noValidate aria-label="Record a payment" data-testid="record-payment">

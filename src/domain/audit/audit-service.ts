@@ -61,13 +61,14 @@ export function createAuditService(deps: { repos: Repos }) {
     },
 
     /** Newest first, for the active store and mode (settings:read). */
-    async list(ctx: StoreContext, options: { limit: number; cursor?: string | undefined; filters?: AuditFilters }): Promise<Page<AuditEntry>> {
+    async list(ctx: StoreContext, options: { limit: number; cursor?: string | undefined } & AuditFilters): Promise<Page<AuditEntry>> {
       requirePermission(ctx, 'settings:read');
-      const before = options.cursor === undefined ? undefined : decodeCursor(options.cursor);
-      const rows = await deps.repos.audit.list(ctx.tenant.storeId, ctx.tenant.mode, { limit: options.limit, before, filters: options.filters ?? {} });
-      const items = rows.slice(0, options.limit);
+      const { limit, cursor, ...filters } = options;
+      const before = cursor === undefined ? undefined : decodeCursor(cursor);
+      const rows = await deps.repos.audit.list(ctx.tenant.storeId, ctx.tenant.mode, { limit, before, filters });
+      const items = rows.slice(0, limit);
       const last = items.at(-1);
-      return { items, nextCursor: rows.length > options.limit && last ? encodeCursor(last.id) : null };
+      return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null };
     },
   };
 }

@@ -46,8 +46,7 @@ export const storeTools = [
     input: z.strictObject({ ...PageInput, ...AuditFilterFields }).refine(auditRangeIsOrdered, { path: ['to'], message: 'must be after from' }),
     output: listOutput(AuditRecord),
     async run(s, ctx, args) {
-      const { limit, cursor, ...filters } = args;
-      const page = await s.audit.list(ctx, { limit, cursor, filters });
+      const page = await s.audit.list(ctx, args);
       return { summary: `${page.items.length} audit entr${page.items.length === 1 ? 'y' : 'ies'}`, data: { items: page.items.map(toAuditRecord), pagination: pagination(args.limit, page.nextCursor) } };
     },
   }),

@@ -354,8 +354,7 @@ export async function accountRoutes(
       },
     },
     async (request) => {
-      const { limit, cursor, ...filters } = request.query;
-      const page = await audit.list(storeCtx(request), { limit, cursor, filters });
+      const page = await audit.list(storeCtx(request), request.query);
       return {
         ...ok('Audit log retrieved', page.items.map(toAuditRecord)),
         pagination: { limit: request.query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
