@@ -64,13 +64,14 @@ export function addDays(date: string, days: number): string {
 
 /**
  * The instant that day starts in the time zone (00:00 local), as an ISO string in UTC; null for text that is not a
- * date. Two passes, so a day whose offset differs from the day before (DST) comes out right.
+ * date (or names a day that does not exist, such as 2026-02-30). Two passes, so a day whose offset differs from the day before (DST) comes out right.
  */
 export function startOfDayIn(date: string, timeZone: string): string | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!m) return null;
   const wall = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  if (Number.isNaN(wall)) return null;
+  // A day that does not exist (2026-02-30) would roll over into the next month: it is no date either.
+  if (Number.isNaN(wall) || new Date(wall).toISOString().slice(0, 10) !== date) return null;
   let ms = wall - offsetAt(wall, timeZone);
   ms = wall - offsetAt(ms, timeZone);
   return new Date(ms).toISOString();
