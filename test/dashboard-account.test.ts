@@ -399,8 +399,10 @@ describeEachDatabase('the dashboard’s settings, connected apps, invitations, s
     await page.getByLabel('Status').selectOption('paid');
     await page.getByRole('heading', { name: 'Export as CSV' }).waitFor();
     await assertAccessible(page, 'orders with the exports');
-    const from = await page.getByLabel('From').inputValue();
-    const to = await page.getByLabel('To').inputValue();
+    // The list above has From and To fields of its own.
+    const exportsSection = page.getByRole('region', { name: 'Export as CSV' });
+    const from = await exportsSection.getByLabel('From').inputValue();
+    const to = await exportsSection.getByLabel('To').inputValue();
     const [ordersFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download paid orders' }).click()]);
     assert.equal(ordersFile.suggestedFilename(), `orders-paid-${from}-to-${to}.csv`);
     const rows = (await readFile((await ordersFile.path())!, 'utf8')).trim().split('\r\n');
@@ -413,11 +415,11 @@ describeEachDatabase('the dashboard’s settings, connected apps, invitations, s
 
     // A range that ends before it starts: the API's rule next to To.
     const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/exports/orders.csv' && r.status() === 422);
-    await page.getByLabel('To').fill('2020-01-01');
+    await exportsSection.getByLabel('To').fill('2020-01-01');
     await page.getByRole('button', { name: 'Download paid orders' }).click();
     await refused;
     await page.getByText('To must not be before from.').waitFor();
-    assert.equal(await page.getByLabel('To').getAttribute('aria-invalid'), 'true');
+    assert.equal(await exportsSection.getByLabel('To').getAttribute('aria-invalid'), 'true');
     await assertAccessible(page, 'orders, an export range refused');
     await page.setViewportSize({ width: 375, height: 800 });
     await assertAccessible(page, 'orders with the exports at 375 px');

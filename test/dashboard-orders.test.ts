@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
 import { insertCustomer, variableProduct } from './helpers/catalog.ts';
 import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
 import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
+import { storeContext } from './helpers/delivery-payments.ts';
 import { client as jsonClient, joinStore, type Merchant, signup } from './helpers/merchants.ts';
 
 const skip = browserUnavailable();
@@ -28,8 +29,6 @@ describeEachDatabase('the dashboard’s orders pages in Chromium', (kind) => {
     await chromium?.close();
     await t?.close();
   });
-
-
 
   it('lists an order placed through the API, shows its lines and the moves the API offers, and moves it with a button', { skip }, async () => {
     const call = jsonClient(t.app);
@@ -64,7 +63,7 @@ describeEachDatabase('the dashboard’s orders pages in Chromium', (kind) => {
 
     // The status filter asks the API for that status only.
     await page.getByLabel('Status').selectOption('paid');
-    await page.getByText('No paid orders.').waitFor();
+    await page.getByText('No orders match these filters.').waitFor();
     await page.getByLabel('Status').selectOption('');
     await row.waitFor();
 
@@ -183,5 +182,193 @@ describeEachDatabase('the dashboard’s orders pages in Chromium', (kind) => {
     assert.equal(refused.status, 403, refused.raw);
     assert.equal((await recorded()).payments.length, 1);
     await staffPage.close();
+  });
+
+  /**
+   * A store in Auckland (UTC+12 in June) with two customers (made through the API) and orders placed on chosen days through the order service
+   * (a context whose `now` is in the past, as the demo data does): Ada has 21 orders on 10 June and one late on
+   * 11 June (23:30 there); Grace has one on 10 June, one just after midnight on 12 June (still 11 June in UTC) and one
+   * on 13 June. Placed once, for the tests below.
+   */
+  let shopReady: Promise<{ shop: Merchant; ada: string; grace: string; numbers: Record<string, string[]> }> | undefined;
+  const filterShop = () =>
+    (shopReady ??= (async () => {
+      const call = jsonClient(t.app);
+      const shop = await signup(t.app, { storeName: 'Kauri Provisions' });
+      const zone = await call('PATCH', '/v1/settings', { headers: shop.auth, body: { timezone: 'Pacific/Auckland' } });
+      assert.equal(zone.status, 200, zone.raw);
+      const { productId, skuIds } = await variableProduct(t.app, shop, { name: 'Flat White Beans', skus: [{ price: 12, quantityInStock: 500, attributes: { Size: '250g' } }] });
+      await call('PATCH', `/v1/products/${productId}`, { headers: shop.auth, body: { status: 'active' } });
+      const customer = async (name: string) => {
+        const email = `${name.toLowerCase().replace(' ', '.')}@example.com`;
+        const made = await call('POST', '/v1/customers', { headers: shop.auth, body: { name, email, addresses: [{ line1: '1 Queen St', city: 'Auckland', countryId: 'NZ' }] } });
+        assert.equal(made.status, 201, made.raw);
+        return made.body.data.id as string;
+      };
+      const ada = await customer('Ada Lovelace');
+      const grace = await customer('Grace Hopper');
+      const numbers: Record<string, string[]> = { adaTenth: [], adaEleventh: [], graceTenth: [], graceTwelfth: [], graceThirteenth: [] };
+      const place = async (customerId: string, at: string, into: string[]) => {
+        const { order } = await t.container.services.orders.place(storeContext(shop, 'live', new Date(at)), { customerId, lines: [{ skuId: skuIds[0]!, quantity: 1 }] });
+        into.push(order.number);
+      };
+      // 10 June in Auckland: 13:00 onwards (01:00Z).
+      await place(grace, '2025-06-10T00:30:00Z', numbers.graceTenth!);
+      for (let i = 0; i < 21; i++) await place(ada, `2025-06-10T01:${String(i).padStart(2, '0')}:00Z`, numbers.adaTenth!);
+      await place(ada, '2025-06-11T11:30:00Z', numbers.adaEleventh!); // 23:30 on 11 June in Auckland
+      await place(grace, '2025-06-11T12:30:00Z', numbers.graceTwelfth!); // 00:30 on 12 June in Auckland, 11 June in UTC
+      await place(grace, '2025-06-13T00:00:00Z', numbers.graceThirteenth!);
+      return { shop, ada, grace, numbers };
+    })());
+
+  /** Waits until the list shows exactly these order numbers (in any order). */
+  async function rowsAre(page: Page, expected: string[], what: string): Promise<void> {
+    const want = [...expected].sort().join(',');
+    let shown = '';
+    for (let i = 0; i < 100; i++) {
+      shown = (await page.getByTestId('order-row').locator('th').allInnerTexts()).sort().join(',');
+      if (shown === want) return;
+      await page.waitForTimeout(100);
+    }
+    assert.equal(shown, want, what);
+  }
+
+  it('filters the list by a customer found by search and by days in the store’s time zone, kept in the URL through a reload and Load more', { skip }, async () => {
+    const { shop, ada, grace, numbers } = await filterShop();
+    await context.clearCookies();
+    const page = await context.newPage();
+    const asked: URL[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/v1/orders') asked.push(url);
+    });
+    await page.goto(`${t.baseUrl}/dashboard/orders?store=${shop.storeId}`);
+    await signInToDashboard(page, shop);
+    await page.getByTestId('order-row').first().waitFor();
+    assert.equal(await page.getByTestId('order-row').count(), 20, 'the first page of 25');
+
+    // A customer, found by typing and chosen with the keyboard; only their orders show, and the URL keeps them.
+    const filter = page.getByTestId('customer-filter');
+    await filter.getByRole('searchbox', { name: 'Customer' }).fill('grace');
+    await filter.getByRole('list', { name: 'Customers found' }).getByRole('button', { name: /Grace Hopper/ }).waitFor();
+    await filter.getByRole('status').getByText('One customer found').waitFor();
+    await assertAccessible(page, 'orders list, customers found');
+    await filter.getByRole('searchbox', { name: 'Customer' }).press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('customerId') === grace);
+    await rowsAre(page, [...numbers.graceTenth!, ...numbers.graceTwelfth!, ...numbers.graceThirteenth!], 'Grace’s orders only');
+    await filter.getByText('Grace Hopper').waitFor();
+    assert.equal(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } | null } }).document.activeElement?.textContent), 'Clear customer', 'the keyboard lands on Clear customer');
+    await page.getByRole('heading', { level: 2, name: /^Orders of Grace Hopper in live mode/ }).waitFor();
+    assert.ok(asked.some((u) => u.searchParams.get('customerId') === grace), 'the API was asked for her orders');
+
+    // Days in Auckland: 11 June holds Ada's 23:30 order, not Grace's 00:30 on the 12th (11 June in UTC).
+    await page.keyboard.press('Enter'); // Clear customer
+    await page.waitForURL((url) => !url.searchParams.has('customerId'));
+    const form = page.getByTestId('order-filters');
+    await form.getByLabel('From').fill('2025-06-11');
+    await form.getByLabel('To').fill('2025-06-11');
+    await form.getByRole('button', { name: 'Apply dates' }).click();
+    await page.waitForURL((url) => url.searchParams.get('from') === '2025-06-11' && url.searchParams.get('to') === '2025-06-11');
+    await rowsAre(page, numbers.adaEleventh!, 'only the order of 11 June in the store’s zone');
+    assert.ok(
+      asked.some((u) => u.searchParams.get('from') === '2025-06-10T12:00:00.000Z' && u.searchParams.get('to') === '2025-06-11T12:00:00.000Z'),
+      `midnight to midnight in Auckland: ${asked.join(' ')}`,
+    );
+    await form.getByLabel('To').fill('2025-06-12');
+    await form.getByRole('button', { name: 'Apply dates' }).click();
+    await rowsAre(page, [...numbers.adaEleventh!, ...numbers.graceTwelfth!], '11 and 12 June');
+    await page.getByRole('heading', { level: 2, name: /^Orders placed .* to .* in live mode/ }).waitFor();
+
+    // Ada on 10 June: 21 orders, 20 and then one more with Load more; the filters survive a reload.
+    await page.goto(`${t.baseUrl}/dashboard/orders?store=${shop.storeId}&customerId=${ada}&from=2025-06-10&to=2025-06-10`);
+    await rowsAre(page, numbers.adaTenth!.slice(1), 'the newest 20 of her 21');
+    await page.reload();
+    await filter.getByText('Ada Lovelace').waitFor();
+    assert.equal(await form.getByLabel('From').inputValue(), '2025-06-10');
+    assert.equal(await form.getByLabel('To').inputValue(), '2025-06-10');
+    await rowsAre(page, numbers.adaTenth!.slice(1), 'the same page after a reload');
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await rowsAre(page, numbers.adaTenth!, 'all 21, none of Grace’s');
+    await page.getByText('That is every order matching these filters.').waitFor();
+    const more = asked.filter((u) => u.searchParams.has('cursor'));
+    assert.ok(
+      more.length > 0 && more.every((u) => u.searchParams.get('customerId') === ada && u.searchParams.get('from') === '2025-06-09T12:00:00.000Z' && u.searchParams.get('to') === '2025-06-10T12:00:00.000Z'),
+      `the next page keeps the filters: ${more.join(' ')}`,
+    );
+    assert.equal(await page.getByRole('region', { name: 'Export as CSV' }).getByLabel('From').inputValue(), '2025-06-10', 'the export starts at the list’s days');
+    await assertAccessible(page, 'orders list, filtered');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await assertAccessible(page, 'orders list, filtered, at 375 px');
+    const overflow = await page.evaluate(() => {
+      const d = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+      return d.scrollWidth - d.clientWidth;
+    });
+    assert.ok(overflow <= 0, `nothing scrolls sideways at 375 px (${overflow} px)`);
+    await page.setViewportSize({ width: 1100, height: 800 });
+
+    // A filter that matches nothing says so and clears in one step.
+    await form.getByLabel('Status').selectOption('refunded');
+    await page.getByTestId('orders-empty').getByText('No orders match these filters.').waitFor();
+    await page.getByTestId('orders-empty').getByRole('button', { name: 'Clear filters' }).click();
+    await page.waitForURL((url) => ['status', 'customerId', 'from', 'to'].every((name) => !url.searchParams.has(name)) && url.searchParams.get('store') === shop.storeId);
+    await page.getByTestId('order-row').nth(19).waitFor();
+    assert.equal(await page.getByTestId('order-row').count(), 20);
+    await page.close();
+  });
+
+  it('says so when the customer id is not this store’s, shows refusals at their fields, and links from a customer to all their orders', { skip }, async () => {
+    const { shop, ada, numbers } = await filterShop();
+    // Another store's customer, with an order there.
+    const elsewhere = await insertCustomer(t, owner.storeId, { name: 'Casey Elsewhere' });
+    const { productId, skuIds } = await variableProduct(t.app, owner, { name: 'Elsewhere Mug', skus: [{ price: 9, quantityInStock: 5, attributes: { Size: 'One' } }] });
+    await jsonClient(t.app)('PATCH', `/v1/products/${productId}`, { headers: owner.auth, body: { status: 'active' } });
+    await t.container.services.orders.place(storeContext(owner, 'live', new Date('2025-06-10T03:00:00Z')), { customerId: elsewhere, lines: [{ skuId: skuIds[0]!, quantity: 1 }] });
+
+    await context.clearCookies();
+    const page = await context.newPage();
+    await page.goto(`${t.baseUrl}/dashboard/orders?store=${shop.storeId}&customerId=${elsewhere}`);
+    await signInToDashboard(page, shop);
+    const notice = page.getByTestId('customer-not-found');
+    await notice.waitFor();
+    assert.match(await notice.innerText(), new RegExp(`No customer has the id ${elsewhere} in this store`));
+    await page.getByTestId('orders-empty').getByText('No orders match these filters.').waitFor();
+    assert.equal(await page.getByTestId('order-row').count(), 0, 'none of the other store’s orders');
+    await assertAccessible(page, 'orders list, a customer of another store');
+    await page.getByRole('button', { name: 'Clear the customer filter' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('customerId'));
+    await page.getByTestId('order-row').first().waitFor();
+
+    // To before From: refused here, at To, and nothing asked of the API.
+    const asked: URL[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/v1/orders') asked.push(url);
+    });
+    const form = page.getByTestId('order-filters');
+    await form.getByLabel('From').fill('2025-06-13');
+    await form.getByLabel('To').fill('2025-06-10');
+    await form.getByRole('button', { name: 'Apply dates' }).click();
+    await form.locator('.field-error').getByText('To must be on or after From.').waitFor();
+    assert.equal(await form.getByLabel('To').getAttribute('aria-invalid'), 'true');
+    assert.equal(await page.getByTestId('order-row').count(), 0);
+    assert.deepEqual(asked.map(String), [], 'no list asked for');
+    await assertAccessible(page, 'orders list, a range refused');
+
+    // A day that does not exist, typed into the URL: the API's 422 names `from`, shown at From.
+    await page.goto(`${t.baseUrl}/dashboard/orders?store=${shop.storeId}&from=2025-02-30`);
+    await form.locator('.field-error').getByText(/^From must be an ISO 8601 date-time/).waitFor();
+    assert.equal(await form.getByLabel('From').getAttribute('aria-invalid'), 'true');
+    assert.ok(asked.some((u) => u.searchParams.get('from') === '2025-02-30'), 'sent as typed for the API to judge');
+    assert.equal(await page.getByRole('alert').count(), 0, 'no error panel besides the field');
+
+    // The customer page links to all their orders, keeping the store.
+    await page.goto(`${t.baseUrl}/dashboard/customers/${ada}?store=${shop.storeId}`);
+    await page.getByTestId('customer-order-row').first().waitFor();
+    await page.getByRole('link', { name: 'All their orders' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/orders' && url.searchParams.get('customerId') === ada && url.searchParams.get('store') === shop.storeId);
+    await page.getByTestId('customer-filter').getByText('Ada Lovelace').waitFor();
+    await rowsAre(page, [...numbers.adaTenth!, ...numbers.adaEleventh!].slice(-20), 'her newest 20');
+    await page.close();
   });
 });

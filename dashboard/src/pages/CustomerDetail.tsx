@@ -109,8 +109,20 @@ function Orders({ tenant, customer, timeZone, canRead }: { tenant: Tenant; custo
     getNextPageParam: (last) => last.pagination?.nextCursor ?? null,
   });
   const orders = query.data?.pages.flatMap((p) => p.data) ?? [];
+  // The orders list filtered to them (its other filters, dates and status, are there); the store and mode go along.
+  const theirs = new URLSearchParams(search);
+  theirs.set('customerId', customer.id);
   return (
-    <Section title="Orders and spending">
+    <Section
+      title="Orders and spending"
+      actions={
+        canRead && orders.length > 0 ? (
+          <Link to={{ pathname: '/orders', search: `?${theirs}` }} data-testid="customer-all-orders">
+            All their orders
+          </Link>
+        ) : null
+      }
+    >
       <dl className="stats" data-testid="customer-figures">
         <div>
           <dt>Orders</dt>

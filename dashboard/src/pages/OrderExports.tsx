@@ -13,12 +13,25 @@ type Kind = 'orders' | 'daily-sales';
 /**
  * CSV exports of the Orders page (analytics:read): the orders (`GET /v1/exports/orders.csv`, with the list's status
  * filter) or the daily sales (`GET /v1/exports/daily-sales.csv`) of a range of the store's days, downloaded through
- * fetch (the API needs the bearer token) under the name the API gives.
+ * fetch (the API needs the bearer token) under the name the API gives. The range starts as the list's days where it
+ * has them (`range`), otherwise the last 30 days; the exports take no customer.
  */
-export function OrderExports({ tenant, timeZone, status }: { tenant: Tenant; timeZone: string; status: OrderStatus | null }) {
+export function OrderExports({
+  tenant,
+  timeZone,
+  status,
+  range = { from: null, to: null },
+  customerFiltered = false,
+}: {
+  tenant: Tenant;
+  timeZone: string;
+  status: OrderStatus | null;
+  range?: { from: string | null; to: string | null };
+  customerFiltered?: boolean;
+}) {
   const today = todayIn(timeZone);
-  const [from, setFrom] = useState(() => addDays(today, -29));
-  const [to, setTo] = useState(today);
+  const [to, setTo] = useState(() => range.to ?? (range.from && range.from > today ? range.from : today));
+  const [from, setFrom] = useState(() => range.from ?? addDays(range.to ?? today, -29));
   const [busy, setBusy] = useState<Kind | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -56,8 +69,9 @@ export function OrderExports({ tenant, timeZone, status }: { tenant: Tenant; tim
     <Section title="Export as CSV">
       <p className="muted">
         The days of the store’s time zone ({timeZone}), both included, at most 366. The orders file has one row per order placed in those days
-        {status ? `, only those ${STATUS_LABEL[status].toLowerCase()} now (the status chosen above)` : ', whatever their status'}, with the customer’s name; the
-        daily sales file has one row per day.
+        {status ? `, only those ${STATUS_LABEL[status].toLowerCase()} now (the status chosen above)` : ', whatever their status'}
+        {customerFiltered ? ' and whoever the customer (an export takes no customer)' : ''}, with the customer’s name; the daily sales file has one row per
+        day.{range.from || range.to ? ' The days start as those of the list above.' : ''}
       </p>
       <form onSubmit={submit} noValidate className="export-form">
         <Field label="From" error={errorOf('from')}>

@@ -1,88 +1,166 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../api/client.ts';
 import type { OrderStatus, OrderSummary } from '../api/types.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
+import { Field, fieldErrors } from '../components/Field.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
-import { formatMoney, formatTimestamp } from '../format.ts';
+import { formatLocalDate, formatMoney, formatTimestamp } from '../format.ts';
 import { STATUS_LABEL, STATUSES } from '../orders.ts';
 import { keepTenant, tenantOf, useTenant } from '../tenant.tsx';
+import { addDays, startOfDayIn } from '../zoned.ts';
+import { CustomerFilter, useChosenCustomer } from './OrderCustomerFilter.tsx';
 import { OrderExports } from './OrderExports.tsx';
 
 const PERMISSION = 'orders:read';
 const PAGE = 20;
 
-/** The orders list (its own chunk): newest first, 20 at a time, filtered by status (kept in the URL as ?status=). */
+/** The list's filters as kept in the URL: `?status=&customerId=&from=&to=` (from and to are days in the store's zone). */
+const FILTERS = ['status', 'customerId', 'from', 'to'] as const;
+
+/** A day of the store ("YYYY-MM-DD") that exists, or null. */
+function validDay(text: string, timeZone: string): string | null {
+  return text !== '' && startOfDayIn(text, timeZone) !== null ? text : null;
+}
+
+/** "placed 2 Nov 2026 to 9 Nov 2026" for the section title; '' without dates. */
+function placedBetween(from: string | null, to: string | null): string {
+  if (from && to) return from === to ? ` placed on ${formatLocalDate(from)}` : ` placed ${formatLocalDate(from)} to ${formatLocalDate(to)}`;
+  if (from) return ` placed from ${formatLocalDate(from)}`;
+  if (to) return ` placed up to ${formatLocalDate(to)}`;
+  return '';
+}
+
+/**
+ * The orders list (its own chunk): newest first, 20 at a time, filtered by status, one customer and a range of the
+ * store's days, all kept in the URL so a reload or a shared link shows the same list.
+ */
 export default function Orders() {
   const state = useTenant();
   const tenant = tenantOf(state);
   const [params, setParams] = useSearchParams();
-  const filterId = useId();
+  const zone = state.store?.timezone ?? 'UTC';
   const wanted = params.get('status');
   const status = wanted && (STATUSES as string[]).includes(wanted) ? (wanted as OrderStatus) : null;
+  const customerId = params.get('customerId')?.trim() || null;
+  const fromDay = params.get('from')?.trim() ?? '';
+  const toDay = params.get('to')?.trim() ?? '';
+  const from = validDay(fromDay, zone);
+  const to = validDay(toDay, zone);
+  // Checked here, as the API takes any pair of instants (an empty list would say nothing about why).
+  const rangeRefused = from && to && from > to ? 'must be on or after From' : null;
   const allowed = state.permissions?.has(PERMISSION) ?? false;
+  const canReadCustomers = state.permissions?.has('customers:read') ?? false;
   const query = useInfiniteQuery({
-    queryKey: ['tenant', tenant?.storeId, tenant?.mode, 'orders', { status }],
-    enabled: tenant !== null && allowed,
+    queryKey: ['tenant', tenant?.storeId, tenant?.mode, 'orders', { status, customerId, from: fromDay, to: toDay, zone }],
+    enabled: tenant !== null && allowed && rangeRefused === null,
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
       const q = new URLSearchParams({ limit: String(PAGE) });
       if (status) q.set('status', status);
+      if (customerId) q.set('customerId', customerId);
+      // Days in the store's time zone: from the start of `from` to the start of the day after `to`. Text that is no
+      // day is sent as it is, for the API to refuse naming the field.
+      if (fromDay) q.set('from', from ? startOfDayIn(from, zone)! : fromDay);
+      if (toDay) q.set('to', to ? startOfDayIn(addDays(to, 1), zone)! : toDay);
       if (pageParam) q.set('cursor', pageParam);
       return api<OrderSummary[]>(`/v1/orders?${q}`, { tenant: tenant!, signal });
     },
     getNextPageParam: (last) => last.pagination?.nextCursor ?? null,
   });
-  if (!tenant || !state.store) return null;
-  const zone = state.store.timezone;
-  const search = keepTenant(params);
   const orders = query.data?.pages.flatMap((p) => p.data) ?? [];
-  const chooseStatus = (value: string) =>
+  const chosen = useChosenCustomer(tenant, allowed && canReadCustomers ? customerId : null);
+  if (!tenant || !state.store) return null;
+  const search = keepTenant(params);
+  const filtered = status !== null || customerId !== null || fromDay !== '' || toDay !== '';
+  const refused = fieldErrors(query.error, 'query');
+  if (rangeRefused) refused.set('to', rangeRefused);
+  const noneMatch = filtered && !rangeRefused && query.isSuccess && orders.length === 0;
+  const setFilters = (values: Partial<Record<(typeof FILTERS)[number], string | null>>) =>
     setParams((prev) => {
       const next = new URLSearchParams(prev);
-      if (value) next.set('status', value);
-      else next.delete('status');
+      for (const [name, value] of Object.entries(values)) {
+        if (value) next.set(name, value);
+        else next.delete(name);
+      }
       return next;
     });
+  const clearFilters = () => setFilters({ status: null, customerId: null, from: null, to: null });
+  const customerName = chosen.data?.name ?? (customerId ? orders.find((o) => o.customerId === customerId)?.customerName : null) ?? null;
+  const title =
+    `${status ? `${STATUS_LABEL[status]} orders` : 'Orders'}` +
+    `${customerId ? ` of ${customerName ?? 'one customer'}` : ''}` +
+    placedBetween(from, to) +
+    ` in ${tenant.mode === 'test' ? 'test' : 'live'} mode, newest first`;
   return (
     <>
       <title>{`Orders · ${state.store.name} · Dashboard`}</title>
       <h1>Orders</h1>
-      <Section
-        title={`${status ? `${STATUS_LABEL[status]} orders` : 'Orders'} in ${tenant.mode === 'test' ? 'test' : 'live'} mode, newest first`}
-        actions={
-          allowed ? (
-            <div className="field">
-              <label htmlFor={filterId}>Status</label>
-              <select id={filterId} value={status ?? ''} onChange={(e) => chooseStatus(e.target.value)}>
-                <option value="">All</option>
-                {STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {STATUS_LABEL[s]}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ) : null
-        }
-      >
+      <Section title={title}>
+        {allowed ? (
+          <search className="order-filter-panel">
+            <OrderFilters
+              key={`${fromDay}|${toDay}`}
+              status={status}
+              from={fromDay}
+              to={toDay}
+              timeZone={zone}
+              errors={refused}
+              onStatus={(value) => setFilters({ status: value })}
+              onDates={(values) => setFilters(values)}
+            />
+            <CustomerFilter
+              tenant={tenant}
+              customerId={customerId}
+              canSearch={canReadCustomers}
+              chosen={chosen}
+              knownName={customerName}
+              error={refused.get('customerId') ?? null}
+              onChoose={(id) => setFilters({ customerId: id })}
+            />
+            {filtered && !noneMatch ? (
+              <div className="actions">
+                <button type="button" className="button" onClick={clearFilters}>
+                  Clear filters
+                </button>
+              </div>
+            ) : null}
+          </search>
+        ) : null}
         {state.permissions === null ? (
           <Loading what="your permissions" />
         ) : !allowed ? (
           <NotAllowed permission={PERMISSION} />
+        ) : rangeRefused ? (
+          <p className="empty">No orders shown: the To day comes before the From day.</p>
         ) : query.isPending ? (
           <Loading what="orders" />
         ) : query.isError && orders.length === 0 ? (
-          <ErrorPanel error={query.error} title="The orders could not be loaded." onRetry={() => query.refetch()} />
+          refused.size > 0 ? (
+            <p className="empty">No orders shown: a filter above was refused. Correct it or clear the filters.</p>
+          ) : (
+            <ErrorPanel error={query.error} title="The orders could not be loaded." onRetry={() => query.refetch()} />
+          )
         ) : orders.length === 0 ? (
-          <p className="empty">{status ? `No ${STATUS_LABEL[status].toLowerCase()} orders.` : 'No orders yet. Orders placed through the API or your storefront show here.'}</p>
+          filtered ? (
+            <div className="empty" data-testid="orders-empty">
+              <p>No orders match these filters.</p>
+              <div className="actions">
+                <button type="button" className="button" onClick={clearFilters}>
+                  Clear filters
+                </button>
+              </div>
+            </div>
+          ) : (
+            <p className="empty">No orders yet. Orders placed through the API or your storefront show here.</p>
+          )
         ) : (
           <>
             <div className="table-wrap">
               <table className="text-table">
-                <caption className="visually-hidden">Orders</caption>
+                <caption className="visually-hidden">{title}</caption>
                 <thead>
                   <tr>
                     <th scope="col">Number</th>
@@ -107,11 +185,79 @@ export default function Orders() {
                 </tbody>
               </table>
             </div>
-            <LoadMore query={query} failed="More orders could not be loaded." done={<p className="muted">That is every order{status ? ' with this status' : ''}.</p>} />
+            <LoadMore
+              query={query}
+              failed="More orders could not be loaded."
+              done={<p className="muted">{filtered ? 'That is every order matching these filters.' : 'That is every order.'}</p>}
+            />
           </>
         )}
       </Section>
-      {allowed && state.permissions?.has('analytics:read') ? <OrderExports tenant={tenant} timeZone={zone} status={status} /> : null}
+      {allowed && state.permissions?.has('analytics:read') ? (
+        <OrderExports key={`${from}|${to}`} tenant={tenant} timeZone={zone} status={status} range={{ from, to }} customerFiltered={customerId !== null} />
+      ) : null}
     </>
+  );
+}
+
+/**
+ * Status (applied at once) and a range of the store's days (applied with Apply dates, so a half-typed year asks
+ * nothing); a refusal — the page's own (To before From) or the API's — shows at its field.
+ */
+function OrderFilters({
+  status,
+  from,
+  to,
+  timeZone,
+  errors,
+  onStatus,
+  onDates,
+}: {
+  status: OrderStatus | null;
+  from: string;
+  to: string;
+  timeZone: string;
+  errors: Map<string, string>;
+  onStatus: (value: string | null) => void;
+  onDates: (values: { from: string | null; to: string | null }) => void;
+}) {
+  const [values, setValues] = useState({ from, to });
+  const hintId = useId();
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    onDates({ from: values.from.trim() || null, to: values.to.trim() || null });
+  };
+  return (
+    <form className="order-filters" onSubmit={submit} noValidate aria-label="Filter the orders" data-testid="order-filters">
+      <Field label="Status" error={errors.get('status')}>
+        {(p) => (
+          <select {...p} name="status" value={status ?? ''} onChange={(e) => onStatus(e.target.value || null)}>
+            <option value="">All</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <fieldset className="date-range" aria-describedby={hintId}>
+        <legend className="visually-hidden">Placed between</legend>
+        <Field label="From" error={errors.get('from')}>
+          {(p) => <input {...p} type="date" name="from" value={values.from} onChange={(e) => setValues((v) => ({ ...v, from: e.target.value }))} />}
+        </Field>
+        <Field label="To" error={errors.get('to')}>
+          {(p) => <input {...p} type="date" name="to" value={values.to} onChange={(e) => setValues((v) => ({ ...v, to: e.target.value }))} />}
+        </Field>
+        <div className="actions">
+          <button type="submit" className="button">
+            Apply dates
+          </button>
+        </div>
+        <p id={hintId} className="field-hint">
+          Days in {timeZone}, both included.
+        </p>
+      </fieldset>
+    </form>
   );
 }
