@@ -5,15 +5,17 @@ import { newId } from '../../src/domain/ids.ts';
 import { foldForSearch } from '../../src/domain/reference/reference-service.ts';
 import { slugify } from '../../src/domain/reference/specifications.ts';
 import { fromDate } from '../../src/store/db.ts';
-import type { Database, ProductCategoryTable, ProductTable, SkuTable, VariantGroupTable } from '../../src/store/schema.ts';
+import type { CatalogSearchTable, Database, ProductCategoryTable, ProductTable, SkuTable, VariantGroupTable } from '../../src/store/schema.ts';
 
 /**
- * The catalog seeder. It writes rows straight into `products`, `product_categories`, `variant_groups` and `skus`
+ * The catalog seeder. It writes rows straight into `products`, `product_categories`, `variant_groups`, `skus` and
+ * `catalog_search`
  * (one transaction per batch) because 100,000 products through `POST /v1/products` + `POST …/variant-groups` would
  * take the better part of the time budget (two HTTP requests, an audit row and several checks per product). The rows
  * are made exactly as the services make them: ids from `newId` (ULIDs, so they sort by creation time), combination
  * keys from `combinationKey`, `name_folded` from `foldForSearch`, slugs from `slugify`, timestamps from `fromDate`
- * (ISO-8601 text), prices in minor units. What is not written: the audit rows of the creations (nothing the measured
+ * (ISO-8601 text), prices in minor units; category rows carry the product's status, type and sort keys, and the search
+ * rows its folded name and SKU codes, as the catalog store writes them. What is not written: the audit rows of the creations (nothing the measured
  * routes read).
  */
 
@@ -50,6 +52,7 @@ interface Batch {
   categories: Insertable<ProductCategoryTable>[];
   groups: Insertable<VariantGroupTable>[];
   skus: Insertable<SkuTable>[];
+  search: Insertable<CatalogSearchTable>[];
 }
 
 /** The name of seeded product number `n`; its slug is `slugify(name)`. */
@@ -64,7 +67,7 @@ function productRows(target: SeedTarget, n: number, now: Date, batch: Batch): vo
   const variable = n % VARIABLE_EVERY === 0;
   const name = productName(n);
   const id = newId('prd', now);
-  batch.products.push({
+  const product = {
     id,
     store_id: storeId,
     mode,
@@ -73,16 +76,25 @@ function productRows(target: SeedTarget, n: number, now: Date, batch: Batch): vo
     name_folded: foldForSearch(name),
     slug: slugify(name),
     description: n % 3 === 0 ? null : `${name}: a product of the benchmark catalog.`,
-    status: STATUSES[n % STATUSES.length]!,
+    // By n / 7, not n: a status independent of the type (n mod 5) and the category (n mod the categories), so every
+    // combination of filters has products (with n mod 10, every VARIABLE product was active).
+    status: STATUSES[Math.floor(n / 7) % STATUSES.length]!,
     created_at: at,
     updated_at: at,
-  });
-  if (target.categoryIds.length > 0) batch.categories.push({ product_id: id, category_id: target.categoryIds[n % target.categoryIds.length]!, position: 0 });
+  };
+  batch.products.push(product);
+  batch.search.push({ store_id: storeId, mode, product_id: id, source_id: id, text: product.name_folded });
+  if (target.categoryIds.length > 0) {
+    const { status, type, name_folded } = product;
+    batch.categories.push({ product_id: id, category_id: target.categoryIds[n % target.categoryIds.length]!, position: 0, status, type, name_folded, updated_at: at });
+  }
   const code = `BENCH-${String(n).padStart(6, '0')}`;
   const base = 500 + (n % 200) * 25; // minor units: 5.00 … 54.75
   if (!variable) {
+    const skuId = newId('sku', now);
+    batch.search.push({ store_id: storeId, mode, product_id: id, source_id: skuId, text: foldForSearch(code) });
     batch.skus.push({
-      id: newId('sku', now),
+      id: skuId,
       store_id: storeId,
       mode,
       product_id: id,
@@ -114,13 +126,16 @@ function productRows(target: SeedTarget, n: number, now: Date, batch: Batch): vo
     });
     for (const [s, size] of SIZES.entries()) {
       const attributes = { Size: size };
+      const skuId = newId('sku', now);
+      const sku = `${code}-${value.toUpperCase()}-${size}`;
+      batch.search.push({ store_id: storeId, mode, product_id: id, source_id: skuId, text: foldForSearch(sku) });
       batch.skus.push({
-        id: newId('sku', now),
+        id: skuId,
         store_id: storeId,
         mode,
         product_id: id,
         group_id: group.id,
-        sku: `${code}-${value.toUpperCase()}-${size}`,
+        sku,
         price_minor: base + s * 100,
         discount_bp: 0,
         quantity_in_stock: (n + g * 4 + s) % 23,
@@ -145,7 +160,7 @@ export async function seedProducts(target: SeedTarget, from: number, to: number,
   const counts: SeedCounts = { products: 0, variantGroups: 0, skus: 0 };
   for (let start = from; start < to; start += PRODUCTS_PER_TRANSACTION) {
     const end = Math.min(to, start + PRODUCTS_PER_TRANSACTION);
-    const batch: Batch = { products: [], categories: [], groups: [], skus: [] };
+    const batch: Batch = { products: [], categories: [], groups: [], skus: [], search: [] };
     const now = new Date();
     for (let n = start + 1; n <= end; n += 1) productRows(target, n, now, batch);
     await target.kysely.transaction().execute(async (trx) => {
@@ -153,6 +168,7 @@ export async function seedProducts(target: SeedTarget, from: number, to: number,
       await insertChunked(batch.categories, (rows) => trx.insertInto('product_categories').values(rows).execute());
       await insertChunked(batch.groups, (rows) => trx.insertInto('variant_groups').values(rows).execute());
       await insertChunked(batch.skus, (rows) => trx.insertInto('skus').values(rows).execute());
+      await insertChunked(batch.search, (rows) => trx.insertInto('catalog_search').values(rows).execute());
     });
     counts.products += batch.products.length;
     counts.variantGroups += batch.groups.length;

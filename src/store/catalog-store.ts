@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import type { Mode } from '../context.ts';
 import type {
   Category,
@@ -10,10 +10,17 @@ import type {
   SkuSummary,
   VariantGroup,
 } from '../domain/catalog/types.ts';
+import { foldForSearch } from '../domain/reference/reference-service.ts';
 import { type Dialect, fromDate, toDate } from './db.ts';
 import type { CategoryTable, Database, ProductTable, SkuTable, VariantGroupTable } from './schema.ts';
 
 const CHUNK = 400;
+
+/**
+ * The most products a search sorts itself (docs/catalog.md): a search matching more walks the sort order instead, and
+ * finds its page within 21 × catalog / SEARCH_CANDIDATES rows (2,100 at 100,000 products).
+ */
+export const SEARCH_CANDIDATES = 1000;
 
 export function toSku(r: Selectable<SkuTable>): Sku {
   return {
@@ -80,8 +87,9 @@ export interface SkuRow {
 }
 
 /** Products, categories, variant groups and SKUs. Every method takes the store and mode first and filters on them. */
-export function createCatalogStore(db: Kysely<Database>, dialect: Dialect) {
+export function createCatalogStore(db: Kysely<Database>, dialect: Dialect, options: { searchCandidates?: number } = {}) {
   const forUpdate = dialect === 'postgres';
+  const searchLimit = options.searchCandidates ?? SEARCH_CANDIDATES;
 
   async function relations(productIds: string[]) {
     const categories = new Map<string, string[]>();
@@ -116,6 +124,98 @@ export function createCatalogStore(db: Kysely<Database>, dialect: Dialect) {
     }));
   }
 
+  /**
+   * A page of one category's products, without a search: the page's product ids are read from `product_categories`
+   * alone (one range of its `(category_id, [status], [type], sort, product_id)` index, at most `limit + 1` entries), and
+   * only then are those products read by id. The LIMIT inside the derived table keeps both engines from joining first:
+   * PostgreSQL otherwise merge-joins the category with the whole products key to sort by id (tens of thousands of rows
+   * on a middle page at 100,000 products). A category's products all belong to its store and mode (categories are
+   * checked when a product is filed), so the store and mode condition after the LIMIT never shortens a page.
+   */
+  async function categoryPage(
+    storeId: string,
+    mode: Mode,
+    query: ProductQuery & { categoryId: string },
+    sortColumn: 'name_folded' | 'updated_at' | null,
+    descending: boolean,
+    after?: { value: string; id: string },
+  ): Promise<Product[]> {
+    const direction = descending ? 'desc' : 'asc';
+    let page = db
+      .selectFrom('product_categories')
+      .select(['product_categories.product_id as product_id', sql.ref(`product_categories.${sortColumn ?? 'product_id'}`).as('sort_value')])
+      .where('product_categories.category_id', '=', query.categoryId);
+    if (query.status) page = page.where('product_categories.status', '=', query.status);
+    if (query.type) page = page.where('product_categories.type', '=', query.type);
+    if (after) {
+      const op = descending ? '<' : '>';
+      if (!sortColumn) page = page.where('product_categories.product_id', op, after.id);
+      else page = page.where(sql<boolean>`(${sql.ref(`product_categories.${sortColumn}`)}, product_categories.product_id) ${sql.raw(op)} (${after.value}, ${after.id})`);
+    }
+    if (sortColumn) page = page.orderBy(sql.ref(`product_categories.${sortColumn}`), direction);
+    page = page.orderBy('product_categories.product_id', direction).limit(query.limit + 1);
+    const rows = await db
+      .selectFrom(page.as('page'))
+      .crossJoin('products')
+      .whereRef('products.id', '=', 'page.product_id')
+      .where('products.store_id', '=', storeId)
+      .where('products.mode', '=', mode)
+      .selectAll('products')
+      .orderBy('page.sort_value', direction)
+      .orderBy('page.product_id', direction)
+      .execute();
+    return toProducts(rows, await relations(rows.map((r) => r.id)));
+  }
+
+  /**
+   * The products whose name or a SKU code may contain the (folded) search text, under the list's other filters, from
+   * the trigram index (migration 0013): a superset of the matches, the list applying the exact condition after. Null
+   * when the index cannot narrow the search (no run of three characters without `%` or `_` to look up) or when more
+   * than `searchLimit` products (SEARCH_CANDIDATES) may match, where walking the sort order finds a page sooner.
+   */
+  async function searchCandidates(storeId: string, mode: Mode, query: ProductQuery): Promise<string[] | null> {
+    const text = query.q!;
+    if (!text.split(/[%_]/).some((run) => [...run].length >= 3)) return null;
+    const texts = db.selectFrom('catalog_search').select('catalog_search.product_id').where('catalog_search.store_id', '=', storeId).where('catalog_search.mode', '=', mode);
+    // SQLite's FTS5 trigram index serves LIKE without ESCAPE only, so `%` and `_` in the text match anything there
+    // (a superset still); PostgreSQL's pg_trgm serves the exact, escaped pattern (backslash is its default escape).
+    const matching =
+      dialect === 'postgres'
+        ? texts.where('catalog_search.text', 'ilike', likePattern(text))
+        : texts.where('catalog_search.id', 'in', sql<number>`(select rowid from catalog_search_fts where text like ${`%${text}%`})`);
+    // The matching texts are read from the trigram index first, all of them (a materialized CTE): asked for the first
+    // distinct products directly, PostgreSQL walks the product index in order instead, filtering every text of the store.
+    let q = db
+      .with((cte) => cte('matches').materialized(), () => matching)
+      .selectFrom('matches')
+      .select('matches.product_id')
+      .distinct();
+    if (query.status || query.type) {
+      const { status, type } = query;
+      q = q.where((eb) => {
+        // The store and mode again, so that PostgreSQL, when it hashes the products that pass instead of probing each
+        // match, reads the store's products through its (store, mode, status, type) indexes, not every store's.
+        let product = eb
+          .selectFrom('products')
+          .select('products.id')
+          .whereRef('products.id', '=', 'matches.product_id')
+          .where('products.store_id', '=', storeId)
+          .where('products.mode', '=', mode);
+        if (status) product = product.where('products.status', '=', status);
+        if (type) product = product.where('products.type', '=', type);
+        return eb.exists(product);
+      });
+    }
+    if (query.categoryId) {
+      const categoryId = query.categoryId;
+      q = q.where((eb) =>
+        eb.exists(eb.selectFrom('product_categories').select('product_categories.product_id').whereRef('product_categories.product_id', '=', 'matches.product_id').where('product_categories.category_id', '=', categoryId)),
+      );
+    }
+    const rows = await q.limit(searchLimit + 1).execute();
+    return rows.length > searchLimit ? null : rows.map((r) => r.product_id);
+  }
+
   return {
     // ---- products -----------------------------------------------------------------------------------------
 
@@ -136,6 +236,7 @@ export function createCatalogStore(db: Kysely<Database>, dialect: Dialect) {
           updated_at: fromDate(p.updatedAt),
         })
         .execute();
+      await db.insertInto('catalog_search').values({ store_id: storeId, mode, product_id: p.id, source_id: p.id, text: nameFolded }).execute();
     },
 
     async updateProduct(
@@ -145,7 +246,7 @@ export function createCatalogStore(db: Kysely<Database>, dialect: Dialect) {
       set: { name?: string; nameFolded?: string; slug?: string; description?: string | null; status?: ProductStatus },
       now: Date,
     ): Promise<void> {
-      await db
+      const result = await db
         .updateTable('products')
         .set({
           ...(set.name !== undefined ? { name: set.name, name_folded: set.nameFolded! } : {}),
@@ -157,12 +258,24 @@ export function createCatalogStore(db: Kysely<Database>, dialect: Dialect) {
         .where('store_id', '=', storeId)
         .where('mode', '=', mode)
         .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return;
+      await db
+        .updateTable('product_categories')
+        .set({
+          ...(set.name !== undefined ? { name_folded: set.nameFolded! } : {}),
+          ...(set.status !== undefined ? { status: set.status } : {}),
+          updated_at: fromDate(now),
+        })
+        .where('product_id', '=', id)
         .execute();
+      if (set.name !== undefined) await db.updateTable('catalog_search').set({ text: set.nameFolded! }).where('source_id', '=', id).execute();
     },
 
     /** Marks a product changed (a group or SKU of it changed). */
     async touchProduct(storeId: string, mode: Mode, id: string, now: Date): Promise<void> {
-      await db.updateTable('products').set({ updated_at: fromDate(now) }).where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).execute();
+      const result = await db.updateTable('products').set({ updated_at: fromDate(now) }).where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1) await db.updateTable('product_categories').set({ updated_at: fromDate(now) }).where('product_id', '=', id).execute();
     },
 
     async deleteProduct(storeId: string, mode: Mode, id: string): Promise<boolean> {
@@ -205,11 +318,16 @@ export function createCatalogStore(db: Kysely<Database>, dialect: Dialect) {
       return new Set(rows.map((r) => r.slug));
     },
 
+    /** Sets a product's categories, each row carrying the product's filters and sort keys as they are now. */
     async replaceCategories(productId: string, categoryIds: string[]): Promise<void> {
       await db.deleteFrom('product_categories').where('product_id', '=', productId).execute();
-      if (categoryIds.length > 0) {
-        await db.insertInto('product_categories').values(categoryIds.map((category_id, position) => ({ product_id: productId, category_id, position }))).execute();
-      }
+      if (categoryIds.length === 0) return;
+      const product = await db.selectFrom('products').select(['status', 'type', 'name_folded', 'updated_at']).where('id', '=', productId).executeTakeFirst();
+      if (!product) return;
+      await db
+        .insertInto('product_categories')
+        .values(categoryIds.map((category_id, position) => ({ product_id: productId, category_id, position, ...product, updated_at: fromDate(toDate(product.updated_at)) })))
+        .execute();
     },
 
     async replaceImages(productId: string, fileIds: string[]): Promise<void> {
@@ -228,46 +346,78 @@ export function createCatalogStore(db: Kysely<Database>, dialect: Dialect) {
     /**
      * One page of products (up to `limit + 1` rows, so the caller can tell whether more follow), ordered by the sort
      * key and then id; `after` is the sort value and id of the last row of the previous page (keyset pagination, so
-     * a page costs the same however deep it is).
+     * a page costs the same however deep it is). `query.q` is folded already (foldForSearch).
+     *
+     * Every filter × sort reads its page from one index range (docs/catalog.md, "The product list at 100,000
+     * products"): without a category from `products` (migrations 0003, 0012); with one from `product_categories`, whose
+     * rows carry the product's status, type and sort keys (migration 0013), joined to `products` by id. A search first
+     * asks the trigram index for the matching products under the same filters; up to SEARCH_CANDIDATES of them, the page
+     * is those few sorted; more, and the page walks the sort order as without a search, which then finds its rows
+     * within 21 × catalog / SEARCH_CANDIDATES rows.
      */
     async listProducts(storeId: string, mode: Mode, query: ProductQuery, after?: { value: string; id: string }): Promise<Product[]> {
       const descending = query.sort.startsWith('-');
       const field = query.sort.replace('-', '');
-      const column = field === 'name' ? 'name_folded' : field === 'updatedAt' ? 'updated_at' : 'id';
-      let q = db.selectFrom('products').selectAll('products').where('products.store_id', '=', storeId).where('products.mode', '=', mode);
-      if (query.status) q = q.where('products.status', '=', query.status);
-      if (query.type) q = q.where('products.type', '=', query.type);
-      if (query.categoryId) {
-        const categoryId = query.categoryId;
-        q = q.where((eb) =>
-          eb.exists(eb.selectFrom('product_categories').select('product_id').whereRef('product_categories.product_id', '=', 'products.id').where('category_id', '=', categoryId)),
-        );
-      }
+      const sortColumn = field === 'name' ? 'name_folded' : field === 'updatedAt' ? 'updated_at' : null;
+      if (query.categoryId && !query.q) return categoryPage(storeId, mode, query as ProductQuery & { categoryId: string }, sortColumn, descending, after);
+      const candidates = query.q ? await searchCandidates(storeId, mode, query) : null;
+      if (candidates?.length === 0) return [];
+      // The table whose index serves the page (its filter and sort columns, and its product id) comes first, or, for a
+      // search's few candidates, `products` looked up by id. SQLite keeps the order of a CROSS JOIN (its documented
+      // join-order hint; left alone it may walk the store's products and probe each for the category); PostgreSQL
+      // plans a CROSS JOIN with a WHERE condition as any join.
+      const from = query.categoryId ? 'product_categories' : 'products';
+      const idColumn = query.categoryId ? 'product_categories.product_id' : 'products.id';
+      let q = !query.categoryId
+        ? db.selectFrom('products')
+        : ((candidates ? db.selectFrom('products').crossJoin('product_categories') : db.selectFrom('product_categories').crossJoin('products'))
+            .whereRef('product_categories.product_id', '=', 'products.id')
+            .where('product_categories.category_id', '=', query.categoryId) as unknown as SelectQueryBuilder<Database, 'products', object>);
+      q = q.where('products.store_id', '=', storeId).where('products.mode', '=', mode);
+      if (query.status) q = q.where(sql.ref(`${from}.status`), '=', query.status);
+      if (query.type) q = q.where(sql.ref(`${from}.type`), '=', query.type);
+      if (candidates) q = q.where('products.id', 'in', candidates);
       if (query.q) {
-        const pattern = likePattern(query.q.toLowerCase());
+        // The exact condition: the folded name, or one of the product's folded SKU codes (catalog_search), contains the
+        // folded text. Both are folded alike in JavaScript, so case and accents match the same on both engines.
+        const pattern = likePattern(query.q);
         q = q.where((eb) =>
           eb.or([
             eb(sql`products.name_folded`, 'like', sql`${pattern} escape '\\'`),
-            eb.exists(
+            // `(select … limit 1) is not null`, not `exists (…)`: PostgreSQL may turn an EXISTS into one hashed set of
+            // every matching text of the store (a scan of the table for a search too short for trigrams) where a probe
+            // of the product's texts, for each product the walk reads, costs a few rows. A scalar subquery it probes.
+            eb(
               eb
-                .selectFrom('skus')
-                .select('skus.id')
-                .whereRef('skus.product_id', '=', 'products.id')
-                .where(sql`lower(skus.sku)`, 'like', sql`${pattern} escape '\\'`),
+                .selectFrom('catalog_search')
+                .select('catalog_search.id')
+                .whereRef('catalog_search.product_id', '=', 'products.id')
+                .where(sql`catalog_search.text`, 'like', sql`${pattern} escape '\\'`)
+                .limit(1),
+              'is not',
+              null,
             ),
           ]),
         );
       }
       if (after) {
         const op = descending ? '<' : '>';
-        if (column === 'id') q = q.where('products.id', op, after.id);
+        if (!sortColumn) {
+          q = q.where(sql.ref(idColumn), op, after.id);
+          // By creation in a category, the same bound on `products.id` too: PostgreSQL may merge-join the two tables in
+          // id order, and then reads neither from the start.
+          if (query.categoryId) q = q.where('products.id', op, after.id);
+        }
         // A row-value comparison `(column, id) > (value, id)`, not `a > v or (a = v and id > i)`: both engines use it as
         // an index range, so a deep page costs what the first one does (bench/catalog.md).
-        else q = q.where((eb) => eb(eb.refTuple(`products.${column}`, 'products.id'), op, eb.tuple(after.value, after.id)));
+        else q = q.where(sql<boolean>`(${sql.ref(`${from}.${sortColumn}`)}, ${sql.ref(idColumn)}) ${sql.raw(op)} (${after.value}, ${after.id})`);
       }
       const direction = descending ? 'desc' : 'asc';
-      if (column !== 'id') q = q.orderBy(`products.${column}`, direction);
-      const rows = await q.orderBy('products.id', direction).limit(query.limit + 1).execute();
+      // A search's candidates are sorted as they are: SQLite's unary `+` (a no-op on any value) keeps it from walking a
+      // sort index instead of looking the candidates up by id.
+      const orderKey = (column: string) => (candidates && dialect === 'sqlite' ? sql`+${sql.ref(column)}` : sql.ref(column));
+      if (sortColumn) q = q.orderBy(orderKey(`${from}.${sortColumn}`), direction);
+      const rows = await q.selectAll('products').orderBy(orderKey(idColumn), direction).limit(query.limit + 1).execute();
       return toProducts(rows, await relations(rows.map((r) => r.id)));
     },
 
@@ -405,6 +555,10 @@ export function createCatalogStore(db: Kysely<Database>, dialect: Dialect) {
     },
 
     async deleteGroup(storeId: string, mode: Mode, groupId: string): Promise<void> {
+      await db
+        .deleteFrom('catalog_search')
+        .where('source_id', 'in', (eb) => eb.selectFrom('skus').select('skus.id').where('store_id', '=', storeId).where('mode', '=', mode).where('group_id', '=', groupId))
+        .execute();
       await db.deleteFrom('skus').where('store_id', '=', storeId).where('mode', '=', mode).where('group_id', '=', groupId).execute();
       await db.deleteFrom('variant_groups').where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', groupId).execute();
     },
@@ -434,6 +588,13 @@ export function createCatalogStore(db: Kysely<Database>, dialect: Dialect) {
             })),
           )
           .execute();
+        const searchable = batch.filter((s) => s.sku !== null);
+        if (searchable.length > 0) {
+          await db
+            .insertInto('catalog_search')
+            .values(searchable.map((s) => ({ store_id: storeId, mode, product_id: s.productId, source_id: s.id, text: foldForSearch(s.sku!) })))
+            .execute();
+        }
       }
     },
 
@@ -449,7 +610,7 @@ export function createCatalogStore(db: Kysely<Database>, dialect: Dialect) {
       set: { sku?: string | null; priceMinor?: number; discountBp?: number; quantityInStock?: number; attributes?: Record<string, string>; combinationKey?: string },
       now: Date,
     ): Promise<void> {
-      await db
+      const result = await db
         .updateTable('skus')
         .set({
           ...(set.sku !== undefined ? { sku: set.sku } : {}),
@@ -463,7 +624,14 @@ export function createCatalogStore(db: Kysely<Database>, dialect: Dialect) {
         .where('store_id', '=', storeId)
         .where('mode', '=', mode)
         .where('id', '=', skuId)
-        .execute();
+        .returning('product_id')
+        .executeTakeFirst();
+      if (result && set.sku !== undefined) {
+        await db.deleteFrom('catalog_search').where('source_id', '=', skuId).execute();
+        if (set.sku !== null) {
+          await db.insertInto('catalog_search').values({ store_id: storeId, mode, product_id: result.product_id, source_id: skuId, text: foldForSearch(set.sku) }).execute();
+        }
+      }
     },
 
     async setCombinationKeys(storeId: string, mode: Mode, keys: Array<{ id: string; combinationKey: string }>): Promise<void> {
@@ -473,6 +641,7 @@ export function createCatalogStore(db: Kysely<Database>, dialect: Dialect) {
     },
 
     async deleteSku(storeId: string, mode: Mode, skuId: string): Promise<void> {
+      await db.deleteFrom('catalog_search').where('store_id', '=', storeId).where('mode', '=', mode).where('source_id', '=', skuId).execute();
       await db.deleteFrom('skus').where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', skuId).execute();
     },
 

@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Timestamps: written as ISO-8601 text; read back as text (SQLite) or Date (PostgreSQL). */
 export type Timestamp = ColumnType<Date | string, string, string>;
@@ -169,6 +169,21 @@ export interface ProductCategoryTable {
   product_id: string;
   category_id: string;
   position: number;
+  /** the product's status, type, folded name and last change, kept in step by the catalog store (migration 0013) */
+  status: string;
+  type: string;
+  name_folded: string;
+  updated_at: Timestamp;
+}
+
+/** A product's searchable texts, folded: its name (`source_id` the product's id) and each SKU code (the SKU's id). */
+export interface CatalogSearchTable {
+  id: Generated<number>;
+  store_id: string;
+  mode: string;
+  product_id: string;
+  source_id: string;
+  text: string;
 }
 
 export interface ProductImageTable {
@@ -575,6 +590,7 @@ export interface Database {
   categories: CategoryTable;
   products: ProductTable;
   product_categories: ProductCategoryTable;
+  catalog_search: CatalogSearchTable;
   product_images: ProductImageTable;
   product_specifications: ProductSpecificationTable;
   variant_groups: VariantGroupTable;

@@ -13,6 +13,7 @@ import * as m0009 from './0009-refresh-replay.ts';
 import * as m0010 from './0010-retention.ts';
 import * as m0011 from './0011-dashboard-sessions.ts';
 import * as m0012 from './0012-product-list-indexes.ts';
+import * as m0013 from './0013-product-list-category-and-search.ts';
 
 /** Column types that differ between the engines; one migration set serves both through these. */
 export interface MigrationContext {
@@ -41,6 +42,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]
   ['0010-retention', m0010],
   ['0011-dashboard-sessions', m0011],
   ['0012-product-list-indexes', m0012],
+  ['0013-product-list-category-and-search', m0013],
 ];
 
 function contextFor(dialect: Dialect): MigrationContext {
@@ -92,4 +94,14 @@ export async function migrateToLatest(db: Db, onProgress?: (name: string) => voi
   }
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return { applied, total: MIGRATIONS.length };
+}
+
+/**
+ * Applies the pending migrations up to and including `name`, no further: a test of a later migration starts from a
+ * database as an earlier release left it.
+ */
+export async function migrateUpTo(db: Db, name: string): Promise<void> {
+  if (!MIGRATIONS.some(([n]) => n === name)) throw new Error(`no migration named ${name}`);
+  const { error } = await db.unbounded((kysely) => new Migrator({ db: kysely, provider: providerFor(db.dialect), allowUnorderedMigrations: true }).migrateTo(name));
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }
