@@ -52,11 +52,7 @@ export async function insertCustomer(
       email: `${id.toLowerCase()}@example.com`,
       email_normalized: `${id.toLowerCase()}@example.com`,
       phone: null,
-      // Stored as the service stores it: every field of CustomerAddress, the absent ones null (a partial address reads back
-      // as a 500 from GET /v1/customers/{id}: the service reads only what it writes).
-      addresses: JSON.stringify(
-        options.addresses ?? [{ label: null, name: null, line1: '1 Main St', line2: null, city: 'Springfield', postalCode: null, stateId: 'US-IL', countryId: 'US', phone: null }],
-      ),
+      addresses: JSON.stringify(options.addresses ?? [{ line1: '1 Main St', city: 'Springfield', countryId: 'US', stateId: 'US-IL' }]),
       banned_at: options.banned ? at : null,
       ban_reason: options.banned ? 'fraud' : null,
       ban_expires_at: null,
