@@ -130,11 +130,6 @@ try {
   await page.goto(`${t.baseUrl}/dashboard/connected-apps?store=${store}`);
   await page.getByTestId('connected-app-row').first().waitFor();
   await shot('dashboard-connected-apps.png');
-  // Signed out (the sign-up page sends a signed-in browser on to the dashboard).
-  await chromium.context.clearCookies();
-  await page.setViewportSize({ width: 900, height: 900 });
-  await page.goto(`${t.baseUrl}/signup`);
-  await shot('dashboard-sign-up.png');
   // Products. The demo's variant groups have no palette colour: give them theirs (by name) so the swatches show.
   const key = { 'x-merchantapikey': demo.apiKey };
   const tees = (await t.app.inject({ method: 'GET', url: '/v2/products?q=organic%20cotton%20tee', headers: key })).json().data[0];
@@ -157,6 +152,11 @@ try {
   await phone.getByTestId('product-row').first().waitFor();
   await phone.waitForLoadState('networkidle');
   await phone.screenshot({ path: path.join(out, 'dashboard-products-phone.png'), fullPage: true });
+  // Last, signed out (the sign-up page sends a signed-in browser on to the dashboard).
+  await chromium.context.clearCookies();
+  await page.setViewportSize({ width: 900, height: 900 });
+  await page.goto(`${t.baseUrl}/signup`);
+  await shot('dashboard-sign-up.png');
   process.stdout.write(`screenshots written to ${out}\n`);
 } finally {
   await chromium.close();
