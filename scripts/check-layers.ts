@@ -1,13 +1,13 @@
 /**
  * Layering rule: the domain and the stores never depend on the HTTP layer. Fails (exit 1) when a file under
- * src/domain/ or src/store/ imports fastify (or any @fastify/ package, or a fastify-* package) or anything under
+ * src/domain/ or src/db/ imports fastify (or any @fastify/ package, or a fastify-* package) or anything under
  * src/http/. Usage: node scripts/check-layers.ts [root]   (root defaults to the repository root)
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..'));
-const GUARDED = ['src/domain', 'src/store'];
+const GUARDED = ['src/domain', 'src/db'];
 const FORBIDDEN_PACKAGE = /^(fastify($|\/)|@fastify\/|fastify-)/;
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
 
@@ -47,4 +47,4 @@ if (violations.length > 0) {
   process.stderr.write(`layering rule broken:\n  ${violations.join('\n  ')}\n`);
   process.exit(1);
 }
-process.stdout.write('layering ok: src/domain and src/store do not import fastify or src/http\n');
+process.stdout.write('layering ok: src/domain and src/db do not import fastify or src/http\n');

@@ -8,7 +8,7 @@
  *
  *   node scripts/product-list-plans.ts [--engine sqlite|postgres] [--products 100000] [--neighbour 20000] [--only status,q=]
  *
- * It prints the SQL the catalog store runs (`createCatalogStore(…).listProducts`, captured through Kysely's log) and
+ * It prints the SQL the catalog store runs (`createCatalogRepo(…).listProducts`, captured through Kysely's log) and
  * the engine's plan for it: SQLite's EXPLAIN QUERY PLAN (as the app runs it: no ANALYZE statistics), PostgreSQL's
  * EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) after an ANALYZE of the seeded tables, which shows the rows each step read and
  * threw away. It measures no time: this is not a benchmark (bench/catalog.ts is).
@@ -32,9 +32,9 @@ import type { ProductQuery, ProductSort } from '../src/domain/catalog/types.ts';
 import { foldForSearch } from '../src/domain/reference/reference-service.ts';
 import { rateLimits } from '../src/http/rate-limit-policies.ts';
 import { seed } from '../src/seed.ts';
-import { createCatalogStore } from '../src/store/catalog-store.ts';
-import { migrateToLatest } from '../src/store/migrations/index.ts';
-import type { Database } from '../src/store/schema.ts';
+import { createCatalogRepo } from '../src/db/catalog-repo.ts';
+import { migrateToLatest } from '../src/db/migrations/index.ts';
+import type { Database } from '../src/db/schema.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -170,7 +170,7 @@ async function main(): Promise<void> {
       return { value, id: row.id };
     };
 
-    const catalog = createCatalogStore(logged, database.config.kind);
+    const catalog = createCatalogRepo(logged, database.config.kind);
     const out: string[] = [`# Product list plans: ${ENGINE}, ${PRODUCTS.toLocaleString('en')} products in one store`, ''];
     for (const filter of filterCases(categoryIds[1]!, categoryIds[12]!)) {
       if (ONLY && !ONLY.some((o) => filter.label.includes(o))) continue;

@@ -25,13 +25,13 @@ import { createDeliveryService, orderDeliveryQuoter } from './domain/delivery/de
 import { createPaymentLinkService } from './domain/payments/payment-link-service.ts';
 import { createPaymentService } from './domain/payments/payment-service.ts';
 import { createSettingsService } from './domain/settings/settings-service.ts';
-import { type Db, openDatabase } from './store/db.ts';
-import { createLocalFileStorage } from './store/local-file-storage.ts';
-import { closeRedis, openRedis } from './store/redis.ts';
-import { createRedisRateLimiter } from './store/redis-rate-limiter.ts';
-import { createReferenceStore } from './store/reference-store.ts';
-import { createDataAccess } from './store/repos.ts';
-import { createCleanupStore, createJobLockStore } from './store/cleanup-store.ts';
+import { type Db, openDatabase } from './db/db.ts';
+import { createLocalFileStorage } from './db/local-file-storage.ts';
+import { closeRedis, openRedis } from './db/redis.ts';
+import { createRedisRateLimiter } from './db/redis-rate-limiter.ts';
+import { createReferenceRepo } from './db/reference-repo.ts';
+import { createRepos } from './db/repos.ts';
+import { createCleanupRepo, createJobLockRepo } from './db/cleanup-repo.ts';
 import { createCleanupService } from './domain/maintenance/cleanup-service.ts';
 
 /**
@@ -40,46 +40,46 @@ import { createCleanupService } from './domain/maintenance/cleanup-service.ts';
  */
 export function createContainer(config: Config) {
   const db: Db = openDatabase(config.database, { timeoutMs: config.databaseTimeoutMs });
-  const data = createDataAccess(db);
+  const repos = createRepos(db);
   const redis = config.redisUrl ? openRedis(config.redisUrl) : null;
   const rateLimiter: RateLimiter = redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter();
-  const reference = createReferenceService({ store: createReferenceStore(db) });
-  const fileService = createFileService({ data, storage: createLocalFileStorage(config.filesDir) });
+  const reference = createReferenceService({ store: createReferenceRepo(db) });
+  const fileService = createFileService({ repos, storage: createLocalFileStorage(config.filesDir) });
   const files: FileLookup = fileService;
-  const oauth = createOAuthService({ data, issuer: config.baseUrl });
-  const stores = createStoreService({ data, reference });
-  const inventory = createInventoryService({ data });
+  const oauth = createOAuthService({ repos, issuer: config.baseUrl });
+  const stores = createStoreService({ repos, reference });
+  const inventory = createInventoryService({ repos });
   const services = {
     reference,
     oauth,
-    auth: createAuthService({ repos: data.repos, oauth }),
-    accounts: createAccountService({ data, rateLimiter }),
+    auth: createAuthService({ repos: repos, oauth }),
+    accounts: createAccountService({ repos, rateLimiter }),
     stores,
-    members: createMemberService({ data }),
-    apiKeys: createApiKeyService({ data }),
-    audit: createAuditService({ repos: data.repos }),
-    products: createProductService({ data, reference, files }),
-    variants: createVariantService({ data, reference, files }),
-    categories: createCategoryService({ data }),
+    members: createMemberService({ repos }),
+    apiKeys: createApiKeyService({ repos }),
+    audit: createAuditService({ repos: repos }),
+    products: createProductService({ repos, reference, files }),
+    variants: createVariantService({ repos, reference, files }),
+    categories: createCategoryService({ repos }),
     inventory,
     files: fileService,
-    idempotency: createIdempotencyService({ store: data.repos.idempotency }),
-    orders: createOrderService({ data, reference, delivery: orderDeliveryQuoter, forUpdate: db.dialect === 'postgres' }),
-    promotions: createPromotionService({ data }),
-    analytics: createAnalyticsService({ data }),
-    customers: createCustomerService({ data, reference }),
-    reviews: createReviewService({ data }),
-    promoAds: createPromoAdService({ data, files }),
-    delivery: createDeliveryService({ data, reference }),
-    payments: createPaymentService({ data }),
-    paymentLinks: createPaymentLinkService({ data, baseUrl: config.baseUrl }),
-    settings: createSettingsService({ data, stores }),
-    cleanup: createCleanupService({ storage: createCleanupStore(db.kysely), locks: createJobLockStore(db.kysely) }),
+    idempotency: createIdempotencyService({ store: repos.idempotency }),
+    orders: createOrderService({ repos, reference, delivery: orderDeliveryQuoter, forUpdate: db.dialect === 'postgres' }),
+    promotions: createPromotionService({ repos }),
+    analytics: createAnalyticsService({ repos }),
+    customers: createCustomerService({ repos, reference }),
+    reviews: createReviewService({ repos }),
+    promoAds: createPromoAdService({ repos, files }),
+    delivery: createDeliveryService({ repos, reference }),
+    payments: createPaymentService({ repos }),
+    paymentLinks: createPaymentLinkService({ repos, baseUrl: config.baseUrl }),
+    settings: createSettingsService({ repos, stores }),
+    cleanup: createCleanupService({ storage: createCleanupRepo(db.kysely), locks: createJobLockRepo(db.kysely) }),
   };
   return {
     config,
     db,
-    data,
+    repos,
     rateLimiter,
     /** The shared Redis connection (REDIS_URL), or null: one instance keeps its limits in memory. */
     redis,

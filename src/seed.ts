@@ -52,7 +52,7 @@ export async function seed(
   progress?.(`specifications: ${summary(report.specifications)}`, true);
   progress?.(`colors: ${summary(report.colors)}`, true);
   let demo: DemoCredentials | null = null;
-  if (options.demo && !(await container.data.repos.accounts.anyUser())) {
+  if (options.demo && !(await container.repos.accounts.anyUser())) {
     progress?.('seeding demo merchant…', false);
     demo = await seedDemo(container, progress);
     progress?.('seeding demo merchant: done', true);

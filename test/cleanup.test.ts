@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type CleanupReport, RETENTION, scheduleCleanup } from '../src/domain/maintenance/cleanup-service.ts';
 import { hashSecret } from '../src/domain/secrets.ts';
-import { createJobLockStore } from '../src/store/cleanup-store.ts';
+import { createJobLockRepo } from '../src/db/cleanup-repo.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client, type Merchant, signup } from './helpers/merchants.ts';
@@ -190,7 +190,7 @@ describeEachDatabase('the cleanup job', (kind) => {
       assert.match((runs.find((r) => !r.ran) as { reason: string }).reason, /another instance/);
       assert.ok((await second.container.services.cleanup.run()).ran, 'free again once the run ended');
 
-      const locks = createJobLockStore(db());
+      const locks = createJobLockRepo(db());
       assert.ok(await locks.acquire('cleanup', 'a-crashed-instance', new Date(), 60_000));
       assert.equal((await t.container.services.cleanup.run()).ran, false, 'held by another instance');
       await db().updateTable('job_locks').set({ expires_at: ago(1000) }).where('name', '=', 'cleanup').execute();

@@ -324,7 +324,7 @@ describeEachDatabase('delivery zones and options', (kind) => {
 
     describe('quoteDeliveryOption (what orders call inside their transaction)', () => {
       const check = (optionId: string, address: { countryId: string; stateId?: string | null }, subtotalMinor: number, mode: 'live' | 'test' = 'live', storeId = shop.storeId) =>
-        t.container.data.transaction((repos) => quoteDeliveryOption(repos, { storeId, mode }, { optionId, address, subtotalMinor }));
+        t.container.repos.transaction((repos) => quoteDeliveryOption(repos, { storeId, mode }, { optionId, address, subtotalMinor }));
 
       it('prices an option that serves the address, applying the free-over threshold', async () => {
         const quoted = await check(ids.standard, { countryId: 'US', stateId: 'US-CA' }, 2000);
@@ -354,12 +354,12 @@ describeEachDatabase('delivery zones and options', (kind) => {
       }
 
       it('answers in the shape the order service declares (DeliveryQuoter) through orderDeliveryQuoter', async () => {
-        const quoted = await t.container.data.transaction((repos) =>
+        const quoted = await t.container.repos.transaction((repos) =>
           orderDeliveryQuoter.quote(repos, storeContext(shop), { deliveryOptionId: ids.standard, address: { countryId: 'US', stateId: null }, subtotalMinor: 1000 }),
         );
         assert.deepEqual(quoted, { optionId: ids.standard, name: 'Standard', feeMinor: 500 });
         await assert.rejects(
-          t.container.data.transaction((repos) => orderDeliveryQuoter.quote(repos, storeContext(shop), { deliveryOptionId: ids.alaska, address: { countryId: 'US' }, subtotalMinor: 0 })),
+          t.container.repos.transaction((repos) => orderDeliveryQuoter.quote(repos, storeContext(shop), { deliveryOptionId: ids.alaska, address: { countryId: 'US' }, subtotalMinor: 0 })),
           (e: { details: Array<{ path: string }> }) => e.details[0]!.path === 'deliveryOptionId',
         );
       });

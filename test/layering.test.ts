@@ -36,13 +36,13 @@ describe('layering rule', () => {
   });
 
   it('fails when a store imports something under src/http', () => {
-    const result = check(tree({ 'src/store/a-store.ts': "import { ok } from '../http/envelope.ts';\n" }));
+    const result = check(tree({ 'src/db/a-repo.ts': "import { ok } from '../http/envelope.ts';\n" }));
     assert.equal(result.status, 1);
     assert.match(result.stderr, /src\/http/);
   });
 
   it('fails on @fastify packages and dynamic imports too', () => {
-    assert.equal(check(tree({ 'src/store/b.ts': "const s = await import('@fastify/swagger');\n" })).status, 1);
+    assert.equal(check(tree({ 'src/db/b.ts': "const s = await import('@fastify/swagger');\n" })).status, 1);
   });
 
   it('allows the http layer to import fastify', () => {

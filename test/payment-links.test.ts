@@ -173,18 +173,18 @@ describeEachDatabase('payment links', (kind) => {
     it('completes a link for an order as paid, recording the payment on the order (for the future pay page)', async () => {
       const order = await insertOrder(t, m.storeId, { totalMinor: 8000 });
       const id = (await create({ orderId: order.id, amount: 30 })).body.data.id;
-      const done = await t.container.data.transaction((repos) => completePaymentLink(repos, storeContext(m), { linkId: id, method: 'card', reference: 'ch_link' }));
+      const done = await t.container.repos.transaction((repos) => completePaymentLink(repos, storeContext(m), { linkId: id, method: 'card', reference: 'ch_link' }));
       assert.equal(done.link.status, 'paid');
       assert.deepEqual([done.payment?.payment.amountMinor, done.payment?.payment.reference, done.payment?.order.paidMinor], [3000, 'ch_link', 3000]);
       assert.equal((await get(id)).body.data.status, 'paid');
       assert.deepEqual(await orderMoney(t, order.id), { paid: 3000, refunded: 0 });
       await assert.rejects(
-        t.container.data.transaction((repos) => completePaymentLink(repos, storeContext(m), { linkId: id, method: 'card' })),
+        t.container.repos.transaction((repos) => completePaymentLink(repos, storeContext(m), { linkId: id, method: 'card' })),
         (e: { code: string }) => e.code === 'PAYMENT_LINK_NOT_ACTIVE',
       );
       assert.equal((await cancel(id)).status, 409);
       const expired = await expiredLink(m);
-      await assert.rejects(t.container.data.transaction((repos) => completePaymentLink(repos, storeContext(m), { linkId: expired, method: 'card' })), /is expired/);
+      await assert.rejects(t.container.repos.transaction((repos) => completePaymentLink(repos, storeContext(m), { linkId: expired, method: 'card' })), /is expired/);
       assert.deepEqual(await orderMoney(t, order.id), { paid: 3000, refunded: 0 });
     });
 
@@ -197,7 +197,7 @@ describeEachDatabase('payment links', (kind) => {
       await cancel(cancelled, shop);
       const expired = await expiredLink(shop);
       const paid = (await create({ amount: 3 }, shop)).body.data.id;
-      await t.container.data.transaction((repos) => completePaymentLink(repos, storeContext(shop), { linkId: paid, method: 'card' }));
+      await t.container.repos.transaction((repos) => completePaymentLink(repos, storeContext(shop), { linkId: paid, method: 'card' }));
       const ids = async (query: string) => (await call('GET', `/v1/payment-links?${query}`, { headers: shop.auth })).body.data.map((l: { id: string }) => l.id);
       assert.deepEqual(await ids(''), [paid, cancelled, forOrder, active, expired].sort().reverse());
       assert.deepEqual(await ids('status=active'), [forOrder, active]);

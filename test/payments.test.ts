@@ -24,7 +24,7 @@ describeEachDatabase('payments', (kind) => {
   const pay = (orderId: string, body: Body, who: Merchant = m) => call('POST', `/v1/orders/${orderId}/payments`, { headers: who.auth, body });
   const list = (orderId: string, who: Merchant = m, headers: Record<string, string> = {}) => call('GET', `/v1/orders/${orderId}/payments`, { headers: { ...who.auth, ...headers } });
   /** Runs the store-level function the order service will call, in a transaction of its own. */
-  const inTransaction = <T>(work: (repos: Parameters<Parameters<TestApp['container']['data']['transaction']>[0]>[0]) => Promise<T>) => t.container.data.transaction(work);
+  const inTransaction = <T>(work: (repos: Parameters<Parameters<TestApp['container']['repos']['transaction']>[0]>[0]) => Promise<T>) => t.container.repos.transaction(work);
 
   describe('payment options', () => {
     it('accepts card, bank transfer and cash on delivery until the store chooses, without writing anything', async () => {
@@ -41,7 +41,7 @@ describeEachDatabase('payments', (kind) => {
       assert.equal(res.status, 200, res.raw);
       assert.deepEqual(res.body.data.enabledMethods, ['cash_on_delivery', 'paypal']);
       assert.deepEqual((await call('GET', '/v1/payments/options', { headers: shop.auth })).body.data.enabledMethods, ['cash_on_delivery', 'paypal']);
-      assert.deepEqual(await t.container.data.transaction((repos) => enabledPaymentMethods(repos, { storeId: shop.storeId, mode: 'live' })), ['cash_on_delivery', 'paypal']);
+      assert.deepEqual(await t.container.repos.transaction((repos) => enabledPaymentMethods(repos, { storeId: shop.storeId, mode: 'live' })), ['cash_on_delivery', 'paypal']);
       assert.deepEqual(await auditActions(t, shop.storeId, 1), ['payment_options.update']);
       assert.equal((await call('GET', '/v1/settings', { headers: shop.auth })).body.data.nextOrderNumberPreview, 'ORD-1001');
     });

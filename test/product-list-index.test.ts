@@ -10,9 +10,9 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import type { ProductQuery, ProductSort } from '../src/domain/catalog/types.ts';
 import { foldForSearch } from '../src/domain/reference/reference-service.ts';
-import { createCatalogStore } from '../src/store/catalog-store.ts';
-import { openDatabase } from '../src/store/db.ts';
-import { migrateToLatest, migrateUpTo } from '../src/store/migrations/index.ts';
+import { createCatalogRepo } from '../src/db/catalog-repo.ts';
+import { openDatabase } from '../src/db/db.ts';
+import { migrateToLatest, migrateUpTo } from '../src/db/migrations/index.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { variableProduct } from './helpers/catalog.ts';
 import { createTestDatabase, describeEachDatabase } from './helpers/databases.ts';
@@ -231,8 +231,8 @@ describeEachDatabase('product list indexes', (kind) => {
         assert.equal(res.status, 201, res.raw);
       }
       const dialect = kind === 'postgres' ? 'postgres' : 'sqlite';
-      const sorts = createCatalogStore(t.container.db.kysely, dialect);
-      const walks = createCatalogStore(t.container.db.kysely, dialect, { searchCandidates: 2 });
+      const sorts = createCatalogRepo(t.container.db.kysely, dialect);
+      const walks = createCatalogRepo(t.container.db.kysely, dialect, { searchCandidates: 2 });
       for (const q of ['lamp', 'l-', 'desk', 'nothing'])
         for (const extra of [{}, { status: 'active' as const }, { categoryId: lamps }, { type: 'SIMPLE' as const }])
           for (const sort of SORTS) {
@@ -268,7 +268,7 @@ describeEachDatabase('product list indexes', (kind) => {
           if (id !== 'prd_3') await sql`insert into product_categories (product_id, category_id, position) values (${id}, 'cat_1', 0)`.execute(k);
         }
         await migrateToLatest(db);
-        const catalog = createCatalogStore(k, kind === 'postgres' ? 'postgres' : 'sqlite');
+        const catalog = createCatalogRepo(k, kind === 'postgres' ? 'postgres' : 'sqlite');
         const list = async (query: Partial<ProductQuery>) => (await catalog.listProducts('sto_1', 'live', { limit: 20, sort: 'name', ...query })).map((p) => p.id);
         assert.deepEqual(await list({ categoryId: 'cat_1' }), ['prd_1', 'prd_2']);
         assert.deepEqual(await list({ categoryId: 'cat_1', status: 'active' }), ['prd_1']);

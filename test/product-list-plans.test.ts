@@ -3,8 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import SqliteDatabase from 'better-sqlite3';
 import { type CompiledQuery, Kysely, SqliteDialect } from 'kysely';
 import type { ProductQuery, ProductSort } from '../src/domain/catalog/types.ts';
-import { createCatalogStore } from '../src/store/catalog-store.ts';
-import type { Database } from '../src/store/schema.ts';
+import { createCatalogRepo } from '../src/db/catalog-repo.ts';
+import type { Database } from '../src/db/schema.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { signup } from './helpers/merchants.ts';
 
@@ -41,7 +41,7 @@ describe('product list query plans [sqlite]', () => {
 
   async function plan(query: Partial<ProductQuery> & { sort: ProductSort }, after?: { value: string; id: string }): Promise<string[]> {
     captured.length = 0;
-    await createCatalogStore(logged, 'sqlite').listProducts(storeId, 'live', { limit: 20, ...query }, after);
+    await createCatalogRepo(logged, 'sqlite').listProducts(storeId, 'live', { limit: 20, ...query }, after);
     const statement = captured[0];
     assert.ok(statement, 'the list ran a query');
     const rows = sqlite.prepare(`explain query plan ${statement.sql}`).all(...(statement.parameters as unknown[])) as Array<{ detail: string }>;

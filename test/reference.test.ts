@@ -151,9 +151,9 @@ describeEachDatabase('reference data sync', (kind) => {
   after(() => t?.close());
 
   it('retires a country that left the source and updates a renamed one, keeping ids and creation times', async () => {
-    const { createReferenceStore } = await import('../src/store/reference-store.ts');
+    const { createReferenceRepo } = await import('../src/db/reference-repo.ts');
     const { countrySources } = await import('../src/domain/reference/reference-sources.ts');
-    const store = createReferenceStore(t.container.db);
+    const store = createReferenceRepo(t.container.db);
     const original = new Map((await store.listCountries()).map((c) => [c.id, c]));
     const later = new Date(Date.now() + 3_600_000);
     const sources = countrySources()

@@ -19,7 +19,7 @@ describeEachDatabase('store settings', (kind) => {
 
   const get = (who: Merchant = m, headers: Record<string, string> = {}) => call('GET', '/v1/settings', { headers: { ...who.auth, ...headers } });
   const patch = (body: Record<string, unknown>, who: Merchant = m, headers: Record<string, string> = {}) => call('PATCH', '/v1/settings', { headers: { ...who.auth, ...headers }, body });
-  const take = (storeId: string, mode: 'live' | 'test' = 'live') => t.container.data.transaction((repos) => nextOrderNumber(repos, { storeId, mode }, new Date()));
+  const take = (storeId: string, mode: 'live' | 'test' = 'live') => t.container.repos.transaction((repos) => nextOrderNumber(repos, { storeId, mode }, new Date()));
 
   describe('reading and changing', () => {
     it('shows the defaults of a store that never saved settings, without writing anything', async () => {
@@ -158,7 +158,7 @@ describeEachDatabase('store settings', (kind) => {
       assert.equal(await take(shop.storeId, 'test'), 'TEST-1001', 'the test mode numbers TEST- until it chooses');
       await patch({ orderNumberPrefix: 'NW-' }, shop);
       await assert.rejects(
-        t.container.data.transaction(async (repos) => {
+        t.container.repos.transaction(async (repos) => {
           assert.equal(await nextOrderNumber(repos, { storeId: shop.storeId, mode: 'live' }, new Date()), 'NW-1002');
           throw new Error('the order failed');
         }),

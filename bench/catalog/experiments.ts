@@ -5,7 +5,7 @@ type Prepare = (sql: string) => unknown;
 /**
  * EXPERIMENT (`--stmt-cache`), not what the app does: keeps better-sqlite3 statements by SQL text, per connection,
  * so a query the app runs again is not parsed and planned again. Kysely's SQLite driver calls `prepare` for every
- * query; this shows what a statement cache in `openSqlite` (src/store/db.ts) would save. Safe for this app because it
+ * query; this shows what a statement cache in `openSqlite` (src/db/db.ts) would save. Safe for this app because it
  * never streams (`iterate`) a query, so a cached statement is never busy when it is reused.
  */
 export function installStatementCache(limit = 500): void {

@@ -4,8 +4,8 @@ import { combinationKey } from '../../src/domain/catalog/catalog-rules.ts';
 import { newId } from '../../src/domain/ids.ts';
 import { foldForSearch } from '../../src/domain/reference/reference-service.ts';
 import { slugify } from '../../src/domain/reference/specifications.ts';
-import { fromDate } from '../../src/store/db.ts';
-import type { CatalogSearchTable, Database, ProductCategoryTable, ProductTable, SkuTable, VariantGroupTable } from '../../src/store/schema.ts';
+import { fromDate } from '../../src/db/db.ts';
+import type { CatalogSearchTable, Database, ProductCategoryTable, ProductTable, SkuTable, VariantGroupTable } from '../../src/db/schema.ts';
 
 /**
  * The catalog seeder. It writes rows straight into `products`, `product_categories`, `variant_groups`, `skus` and

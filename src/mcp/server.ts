@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { StoreContext } from '../context.ts';
 import type { AuditService } from '../domain/audit/audit-service.ts';
 import { type ErrorCode, type ErrorDetail, isAppError } from '../errors.ts';
-import { isDatabaseUnavailable } from '../store/db.ts';
+import { isDatabaseUnavailable } from '../db/db.ts';
 import type { AnyTool, ToolServices } from './tool.ts';
 
 export const SERVER_INFO = { name: 'commerce-service', title: 'Commerce store', version: '1.0.0' } as const;

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isAppError } from '../errors.ts';
 import { isOAuthError } from '../oauth/errors.ts';
-import { isDatabaseUnavailable } from '../store/db.ts';
+import { isDatabaseUnavailable } from '../db/db.ts';
 import { errorPage } from './error-page.ts';
 import { sendPage } from './send-page.ts';
 

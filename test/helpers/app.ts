@@ -7,7 +7,7 @@ import { type Config, DEFAULT_DATABASE_TIMEOUT_MS, defaultFilesDir } from '../..
 import { type RateLimits, rateLimits } from '../../src/http/rate-limit-policies.ts';
 import { type Container, createContainer } from '../../src/container.ts';
 import { seed } from '../../src/seed.ts';
-import { migrateToLatest } from '../../src/store/migrations/index.ts';
+import { migrateToLatest } from '../../src/db/migrations/index.ts';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.ts';
 
 export interface TestApp {

@@ -1,6 +1,7 @@
 import type { RequestContext, StoreContext, UserContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { DataAccess } from '../../store/repos.ts';
+import type { Repos } from '../../db/repos.ts';
+import type { Transactional } from '../transactional.ts';
 import { requireSession } from '../access.ts';
 import { auditEntry } from '../audit/audit-service.ts';
 import { isUniqueViolation } from '../catalog/catalog-support.ts';
@@ -26,11 +27,11 @@ export interface SessionGrant {
   sessionId: string;
 }
 
-export function createAccountService(deps: { data: DataAccess; rateLimiter: RateLimiter }) {
-  const { data } = deps;
+export function createAccountService(deps: { repos: Transactional<Repos>; rateLimiter: RateLimiter }) {
+  const { repos } = deps;
   const throttle = createLoginThrottle(deps.rateLimiter);
 
-  async function startSession(repos: DataAccess['repos'], userId: string, now: Date): Promise<SessionGrant> {
+  async function startSession(repos: Repos, userId: string, now: Date): Promise<SessionGrant> {
     const token = newSecret(SESSION_TOKEN_PREFIX);
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
     const sessionId = newId('ses', now);
@@ -44,15 +45,15 @@ export function createAccountService(deps: { data: DataAccess; rateLimiter: Rate
       ctx: RequestContext,
       input: { email: string; password: string; name: string; storeName: string },
     ): Promise<{ user: User; store: Store; role: Role; session: SessionGrant }> {
-      if (await data.repos.accounts.emailTaken(input.email)) throw emailTaken();
+      if (await repos.accounts.emailTaken(input.email)) throw emailTaken();
       const passwordHash = await hashPassword(input.password);
       const user: User = { id: newId('usr', ctx.now), email: input.email.trim(), name: input.name, phone: null, createdAt: ctx.now, updatedAt: ctx.now };
       const store = newStore(input.storeName, ctx.now);
       try {
-        return await data.transaction(async (repos) => {
+        return await repos.transaction(async (repos) => {
           await repos.accounts.insertUser(user, passwordHash);
-          await repos.merchants.insertStore(store);
-          await repos.merchants.insertMember(store.id, user.id, 'owner', ctx.now);
+          await repos.stores.insertStore(store);
+          await repos.stores.insertMember(store.id, user.id, 'owner', ctx.now);
           const actor = { type: 'user' as const, id: user.id, label: user.email, userId: user.id };
           await repos.audit.insert(
             auditEntry({ ...ctx, actor }, store.id, 'live', { action: 'store.create', targetType: 'store', targetId: store.id, details: { name: store.name } }),
@@ -76,12 +77,12 @@ export function createAccountService(deps: { data: DataAccess; rateLimiter: Rate
       input: { email: string; password: string; clientAddress: string },
     ): Promise<{ user: User; session: SessionGrant; stores: Array<{ store: Store; role: Role }> }> {
       const attempt = await throttle.reserve(input.email, input.clientAddress);
-      const found = await data.repos.accounts.findUserForLogin(input.email);
+      const found = await repos.accounts.findUserForLogin(input.email);
       const ok = await verifyPassword(input.password, found?.passwordHash ?? (await dummyPasswordHash()));
       if (!found || !ok) throw new AppError('LOGIN_FAILED', 'The email or password is wrong.');
       await attempt.succeeded();
-      const session = await startSession(data.repos, found.user.id, ctx.now);
-      const stores = await data.repos.merchants.listStoresOfUser(found.user.id);
+      const session = await startSession(repos, found.user.id, ctx.now);
+      const stores = await repos.stores.listStoresOfUser(found.user.id);
       return { user: found.user, session, stores };
     },
 
@@ -91,10 +92,10 @@ export function createAccountService(deps: { data: DataAccess; rateLimiter: Rate
      */
     async logout(ctx: UserContext, sessionId: string): Promise<{ browserSessionEnded: boolean }> {
       requireSession(ctx, 'Signing out');
-      const session = await data.repos.accounts.findSession(sessionId);
+      const session = await repos.accounts.findSession(sessionId);
       const parentId = session?.parentId ?? null;
-      await data.repos.accounts.revokeSession(parentId ?? sessionId, ctx.now);
-      if (parentId !== null) await data.repos.accounts.revokeSession(sessionId, ctx.now);
+      await repos.accounts.revokeSession(parentId ?? sessionId, ctx.now);
+      if (parentId !== null) await repos.accounts.revokeSession(sessionId, ctx.now);
       return { browserSessionEnded: parentId !== null };
     },
 
@@ -105,20 +106,20 @@ export function createAccountService(deps: { data: DataAccess; rateLimiter: Rate
      */
     async issueDashboardToken(ctx: UserContext, browserSessionId: string): Promise<SessionGrant> {
       requireSession(ctx, 'Getting a dashboard token');
-      const parent = await data.repos.accounts.findSession(browserSessionId);
+      const parent = await repos.accounts.findSession(browserSessionId);
       if (!parent || parent.revokedAt || parent.expiresAt <= ctx.now || parent.parentId) {
         throw new AppError('AUTH_REQUIRED', 'Sign in first: the dashboard needs the browser session that the sign-in page starts.');
       }
       const token = newSecret(SESSION_TOKEN_PREFIX);
       const expiresAt = new Date(Math.min(ctx.now.getTime() + DASHBOARD_TOKEN_TTL_MS, parent.expiresAt.getTime()));
       const sessionId = newId('ses', ctx.now);
-      await data.repos.accounts.insertSession({ id: sessionId, userId: parent.userId, createdAt: ctx.now, expiresAt, revokedAt: null, parentId: parent.id }, hashSecret(token));
+      await repos.accounts.insertSession({ id: sessionId, userId: parent.userId, createdAt: ctx.now, expiresAt, revokedAt: null, parentId: parent.id }, hashSecret(token));
       return { token, expiresAt, sessionId };
     },
 
     /** The person behind the credential (an API key's creator). */
     async getProfile(ctx: UserContext): Promise<User> {
-      const user = await data.repos.accounts.findUser(ctx.actor.userId!);
+      const user = await repos.accounts.findUser(ctx.actor.userId!);
       if (!user) throw new AppError('AUTH_INVALID', 'The account behind this credential no longer exists.');
       return user;
     },
@@ -128,7 +129,7 @@ export function createAccountService(deps: { data: DataAccess; rateLimiter: Rate
       requireSession(ctx, 'Changing a profile');
       const userId = ctx.actor.userId!;
       try {
-        await data.transaction(async (repos) => {
+        await repos.transaction(async (repos) => {
           const current = await repos.accounts.lockUser(userId);
           if (!current) throw new AppError('AUTH_INVALID', 'The account behind this credential no longer exists.');
           precondition?.(current);

@@ -1,6 +1,7 @@
 import type { Mode, StoreContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { DataAccess } from '../../store/repos.ts';
+import type { Repos } from '../../db/repos.ts';
+import type { Transactional } from '../transactional.ts';
 import { requirePermission } from '../access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { keyPermissions, refuseAppToken } from './credential-bounds.ts';
@@ -17,8 +18,8 @@ export const API_KEY_PREFIX: Record<Mode, string> = { live: 'sk_live_', test: 's
  * the permissions it was given: it never exceeds what the creator may do, now or later, nor what the credential that
  * created it could do (credential-bounds.ts). Connected apps cannot create keys.
  */
-export function createApiKeyService(deps: { data: DataAccess }) {
-  const { data } = deps;
+export function createApiKeyService(deps: { repos: Transactional<Repos> }) {
+  const { repos } = deps;
   return {
     async create(
       ctx: StoreContext,
@@ -44,7 +45,7 @@ export function createApiKeyService(deps: { data: DataAccess }) {
         lastUsedAt: null,
         revokedAt: null,
       };
-      await data.transaction(async (repos) => {
+      await repos.transaction(async (repos) => {
         await repos.apiKeys.insert(key, hashSecret(secret));
         await recordAudit(repos, { ...ctx, tenant: { ...ctx.tenant, mode } }, {
           action: 'api_key.create',
@@ -58,13 +59,13 @@ export function createApiKeyService(deps: { data: DataAccess }) {
 
     async list(ctx: StoreContext): Promise<ApiKey[]> {
       requirePermission(ctx, 'settings:write');
-      return data.repos.apiKeys.list(ctx.tenant.storeId, ctx.tenant.mode);
+      return repos.apiKeys.list(ctx.tenant.storeId, ctx.tenant.mode);
     },
 
     /** Revokes a key of the active store and mode; it stops working at once. */
     async revoke(ctx: StoreContext, id: string): Promise<void> {
       requirePermission(ctx, 'settings:write');
-      await data.transaction(async (repos) => {
+      await repos.transaction(async (repos) => {
         if (!(await repos.apiKeys.revoke(ctx.tenant.storeId, ctx.tenant.mode, id, ctx.now))) {
           throw new AppError('API_KEY_NOT_FOUND', `No API key "${id}" in this store's ${ctx.tenant.mode} mode.`);
         }

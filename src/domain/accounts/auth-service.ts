@@ -1,7 +1,7 @@
 import type { Actor, Mode, RequestContext, StoreContext, UserContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { insufficientScope } from '../access.ts';
-import type { Repos } from '../../store/repos.ts';
+import type { Repos } from '../../db/repos.ts';
 import { appActorLabel, TOKEN_PREFIX } from '../oauth/oauth-rules.ts';
 import type { OAuthService } from '../oauth/oauth-service.ts';
 import { CONNECTOR_SCOPE, restPermissionsOf } from '../oauth/scopes.ts';
@@ -92,7 +92,7 @@ export function createAuthService(deps: { repos: Repos; oauth: Pick<OAuthService
       if (selection.merchantId !== undefined) {
         storeId = selection.merchantId;
       } else {
-        const count = await repos.merchants.countMemberships(principal.user.id);
+        const count = await repos.stores.countMemberships(principal.user.id);
         if (count !== 1) {
           throw new AppError(
             count === 0 ? 'STORE_NOT_FOUND' : 'MERCHANT_ID_REQUIRED',
@@ -102,10 +102,10 @@ export function createAuthService(deps: { repos: Repos; oauth: Pick<OAuthService
             count === 0 ? {} : { details: [{ path: 'X-MerchantId', rule: 'required when you belong to several stores' }] },
           );
         }
-        storeId = (await repos.merchants.firstMembership(principal.user.id))!.storeId;
+        storeId = (await repos.stores.firstMembership(principal.user.id))!.storeId;
       }
     }
-    const membership = await repos.merchants.findMembership(storeId, principal.user.id);
+    const membership = await repos.stores.findMembership(storeId, principal.user.id);
     if (!membership && principal.kind === 'session') throw storeNotFound(storeId);
     if (!membership && principal.kind === 'oauth') {
       // The grant is useless now; 401 sends the app back through authorization.

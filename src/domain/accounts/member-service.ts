@@ -1,6 +1,7 @@
 import type { StoreContext, UserContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { DataAccess } from '../../store/repos.ts';
+import type { Repos } from '../../db/repos.ts';
+import type { Transactional } from '../transactional.ts';
 import { requirePermission, requireSession } from '../access.ts';
 import { auditEntry, recordAudit } from '../audit/audit-service.ts';
 import { refuseAppToken, requireCanActOnMember, requireCanGrantRole } from './credential-bounds.ts';
@@ -26,11 +27,11 @@ export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
  * effective permissions (credential-bounds.ts): no role beyond them is given, nobody stronger is acted on, owners
  * only by a signed-in owner, and never by a connected app.
  */
-export function createMemberService(deps: { data: DataAccess }) {
-  const { data } = deps;
+export function createMemberService(deps: { repos: Transactional<Repos> }) {
+  const { repos } = deps;
 
-  async function requireMember(repos: DataAccess['repos'], ctx: StoreContext, userId: string): Promise<Membership> {
-    const member = await repos.merchants.findMembership(ctx.tenant.storeId, userId);
+  async function requireMember(repos: Repos, ctx: StoreContext, userId: string): Promise<Membership> {
+    const member = await repos.stores.findMembership(ctx.tenant.storeId, userId);
     if (!member) throw new AppError('MEMBER_NOT_FOUND', `No member of this store has the user id "${userId}".`);
     return member;
   }
@@ -42,7 +43,7 @@ export function createMemberService(deps: { data: DataAccess }) {
   return {
     async list(ctx: StoreContext): Promise<Member[]> {
       requirePermission(ctx, 'settings:read');
-      return data.repos.merchants.listMembers(ctx.tenant.storeId);
+      return repos.stores.listMembers(ctx.tenant.storeId);
     },
 
     /** Invites someone by email; the token is returned once, for the owner to pass on (we send no email). */
@@ -50,8 +51,8 @@ export function createMemberService(deps: { data: DataAccess }) {
       requirePermission(ctx, 'settings:write');
       refuseAppToken(ctx, 'Inviting a member');
       requireCanGrantRole(ctx, input.role);
-      const existing = await data.repos.accounts.findUserForLogin(input.email);
-      if (existing && (await data.repos.merchants.findMembership(ctx.tenant.storeId, existing.user.id))) {
+      const existing = await repos.accounts.findUserForLogin(input.email);
+      if (existing && (await repos.stores.findMembership(ctx.tenant.storeId, existing.user.id))) {
         throw new AppError('ALREADY_MEMBER', `${input.email} is already a member of this store. Change their role instead.`);
       }
       const token = newSecret('cs_inv_');
@@ -66,8 +67,8 @@ export function createMemberService(deps: { data: DataAccess }) {
         acceptedAt: null,
         revokedAt: null,
       };
-      await data.transaction(async (repos) => {
-        await repos.merchants.insertInvitation(invitation, hashSecret(token));
+      await repos.transaction(async (repos) => {
+        await repos.stores.insertInvitation(invitation, hashSecret(token));
         await recordAudit(repos, ctx, { action: 'member.invite', targetType: 'invitation', targetId: invitation.id, details: { email: invitation.email, role: invitation.role } });
       });
       return { invitation, token };
@@ -75,13 +76,13 @@ export function createMemberService(deps: { data: DataAccess }) {
 
     async listInvitations(ctx: StoreContext): Promise<Invitation[]> {
       requirePermission(ctx, 'settings:read');
-      return data.repos.merchants.listOpenInvitations(ctx.tenant.storeId);
+      return repos.stores.listOpenInvitations(ctx.tenant.storeId);
     },
 
     async revokeInvitation(ctx: StoreContext, invitationId: string): Promise<void> {
       requirePermission(ctx, 'settings:write');
-      await data.transaction(async (repos) => {
-        if (!(await repos.merchants.revokeInvitation(ctx.tenant.storeId, invitationId, ctx.now))) {
+      await repos.transaction(async (repos) => {
+        if (!(await repos.stores.revokeInvitation(ctx.tenant.storeId, invitationId, ctx.now))) {
           throw new AppError('INVITATION_NOT_FOUND', `No open invitation "${invitationId}" in this store.`);
         }
         await recordAudit(repos, ctx, { action: 'member.invitation_revoke', targetType: 'invitation', targetId: invitationId });
@@ -91,26 +92,26 @@ export function createMemberService(deps: { data: DataAccess }) {
     /** The signed-in merchant accepts an invitation made out to their email. */
     async accept(ctx: UserContext, token: string): Promise<{ membership: Membership }> {
       requireSession(ctx, 'Accepting an invitation');
-      const invitation = await data.repos.merchants.findOpenInvitationByToken(hashSecret(token));
+      const invitation = await repos.stores.findOpenInvitationByToken(hashSecret(token));
       if (!invitation) throw new AppError('INVITATION_NOT_FOUND', 'This invitation is not valid: it may have been used or revoked.');
       if (invitation.expiresAt <= ctx.now) throw new AppError('INVITATION_EXPIRED', 'This invitation has expired. Ask the store owner for a new one.');
-      const user = await data.repos.accounts.findUser(ctx.actor.userId!);
+      const user = await repos.accounts.findUser(ctx.actor.userId!);
       if (!user || user.email.toLowerCase() !== invitation.email.toLowerCase()) {
         throw new AppError('INVITATION_EMAIL_MISMATCH', 'This invitation was made out to another email. Sign in with the invited email.');
       }
-      if (await data.repos.merchants.findMembership(invitation.storeId, user.id)) {
+      if (await repos.stores.findMembership(invitation.storeId, user.id)) {
         throw new AppError('ALREADY_MEMBER', 'You are already a member of this store.');
       }
-      await data.transaction(async (repos) => {
+      await repos.transaction(async (repos) => {
         // An invitation is worth what its sender may still give: one whose sender left or was demoted is withdrawn.
-        const sender = await repos.merchants.findMembership(invitation.storeId, invitation.invitedBy);
+        const sender = await repos.stores.findMembership(invitation.storeId, invitation.invitedBy);
         if (!sender || !roleWithin(invitation.role, sender.role)) {
           throw new AppError('INVITATION_WITHDRAWN', 'This invitation no longer holds: the member who sent it can no longer give this role. Ask a store owner for a new one.');
         }
-        if (!(await repos.merchants.markInvitationAccepted(invitation.storeId, invitation.id, ctx.now))) {
+        if (!(await repos.stores.markInvitationAccepted(invitation.storeId, invitation.id, ctx.now))) {
           throw new AppError('INVITATION_NOT_FOUND', 'This invitation has just been used or revoked.');
         }
-        await repos.merchants.insertMember(invitation.storeId, user.id, invitation.role, ctx.now);
+        await repos.stores.insertMember(invitation.storeId, user.id, invitation.role, ctx.now);
         await repos.audit.insert(
           auditEntry(ctx, invitation.storeId, 'live', { action: 'member.join', targetType: 'user', targetId: user.id, details: { role: invitation.role } }),
         );
@@ -122,11 +123,11 @@ export function createMemberService(deps: { data: DataAccess }) {
       requirePermission(ctx, 'settings:write');
       refuseAppToken(ctx, "Changing a member's role");
       requireCanGrantRole(ctx, role);
-      return data.transaction(async (repos) => {
+      return repos.transaction(async (repos) => {
         const member = await requireMember(repos, ctx, userId);
         requireCanActOnMember(ctx, member.role);
-        if (member.role === 'owner' && role !== 'owner' && (await repos.merchants.countOwnersForUpdate(ctx.tenant.storeId)) <= 1) throw lastOwner();
-        await repos.merchants.updateMemberRole(ctx.tenant.storeId, userId, role, ctx.now);
+        if (member.role === 'owner' && role !== 'owner' && (await repos.stores.countOwnersForUpdate(ctx.tenant.storeId)) <= 1) throw lastOwner();
+        await repos.stores.updateMemberRole(ctx.tenant.storeId, userId, role, ctx.now);
         await recordAudit(repos, ctx, { action: 'member.role_change', targetType: 'user', targetId: userId, details: { from: member.role, to: role } });
         return { ...member, role, updatedAt: ctx.now };
       });
@@ -135,11 +136,11 @@ export function createMemberService(deps: { data: DataAccess }) {
     async remove(ctx: StoreContext, userId: string): Promise<void> {
       requirePermission(ctx, 'settings:write');
       refuseAppToken(ctx, 'Removing a member');
-      await data.transaction(async (repos) => {
+      await repos.transaction(async (repos) => {
         const member = await requireMember(repos, ctx, userId);
         requireCanActOnMember(ctx, member.role);
-        if (member.role === 'owner' && (await repos.merchants.countOwnersForUpdate(ctx.tenant.storeId)) <= 1) throw lastOwner();
-        await repos.merchants.deleteMember(ctx.tenant.storeId, userId);
+        if (member.role === 'owner' && (await repos.stores.countOwnersForUpdate(ctx.tenant.storeId)) <= 1) throw lastOwner();
+        await repos.stores.deleteMember(ctx.tenant.storeId, userId);
         await recordAudit(repos, ctx, { action: 'member.remove', targetType: 'user', targetId: userId, details: { role: member.role } });
       });
     },

@@ -1,7 +1,8 @@
 import type { StoreContext, UserContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { DataAccess, Repos } from '../../store/repos.ts';
-import type { StorePatch } from '../../store/merchant-store.ts';
+import type { Repos } from '../../db/repos.ts';
+import type { Transactional } from '../transactional.ts';
+import type { StorePatch } from '../../db/store-repo.ts';
 import { requirePermission, requireSession } from '../access.ts';
 import { auditEntry, recordAudit } from '../audit/audit-service.ts';
 import { invalid } from '../catalog/catalog-support.ts';
@@ -39,7 +40,7 @@ export function newStore(name: string, now: Date): Store {
  * store row's lock.
  */
 export async function writeBusiness(repos: Repos, ctx: StoreContext, patch: StorePatch): Promise<void> {
-  await repos.merchants.updateStore(ctx.tenant.storeId, patch, ctx.now);
+  await repos.stores.updateStore(ctx.tenant.storeId, patch, ctx.now);
   await recordAudit(repos, ctx, { action: 'store.update', targetType: 'store', targetId: ctx.tenant.storeId, details: { fields: changedFields(patch) } });
 }
 
@@ -48,11 +49,11 @@ function storeGone(): AppError {
 }
 
 /** Stores the caller belongs to, creating stores, and the store's business profile. */
-export function createStoreService(deps: { data: DataAccess; reference: ReferenceService }) {
-  const { data, reference } = deps;
+export function createStoreService(deps: { repos: Transactional<Repos>; reference: ReferenceService }) {
+  const { repos, reference } = deps;
 
   async function requireStore(ctx: StoreContext): Promise<Store> {
-    const store = await data.repos.merchants.findStore(ctx.tenant.storeId);
+    const store = await repos.stores.findStore(ctx.tenant.storeId);
     if (!store) throw storeGone();
     return store;
   }
@@ -67,7 +68,7 @@ export function createStoreService(deps: { data: DataAccess; reference: Referenc
     if (patch.currency !== undefined && !CURRENCIES.has(patch.currency)) details.push({ path: 'currency', rule: 'must be an ISO 4217 currency code, e.g. USD' });
     if (patch.timezone !== undefined && !TIMEZONES.has(patch.timezone)) details.push({ path: 'timezone', rule: 'must be an IANA time zone, e.g. Europe/Berlin' });
     if (patch.logoFileId !== undefined && patch.logoFileId !== null) {
-      if (!(await data.repos.files.exists(ctx.tenant.storeId, ctx.tenant.mode, patch.logoFileId))) {
+      if (!(await repos.files.exists(ctx.tenant.storeId, ctx.tenant.mode, patch.logoFileId))) {
         details.push({ path: 'logoFileId', rule: 'must be the id of an image uploaded to this store (POST /v1/files, same mode)' });
       }
     }
@@ -84,7 +85,7 @@ export function createStoreService(deps: { data: DataAccess; reference: Referenc
       }
     }
     if (details.length > 0) throw invalid(details);
-    if (patch.currency !== undefined && patch.currency !== current.currency && (await data.repos.catalog.storeHasAmounts(ctx.tenant.storeId))) {
+    if (patch.currency !== undefined && patch.currency !== current.currency && (await repos.catalog.storeHasAmounts(ctx.tenant.storeId))) {
       throw new AppError(
         'CURRENCY_LOCKED',
         `The store already has prices, promotions or orders in ${current.currency}; they are kept in its minor units, so the currency cannot change. Open a new store for another currency.`,
@@ -96,7 +97,7 @@ export function createStoreService(deps: { data: DataAccess; reference: Referenc
   return {
     /** A session sees every store it belongs to; an API key or an app token only its own. */
     async listStores(ctx: UserContext, keyStoreId?: string): Promise<Array<{ store: Store; role: Role }>> {
-      const all = await data.repos.merchants.listStoresOfUser(ctx.actor.userId!);
+      const all = await repos.stores.listStoresOfUser(ctx.actor.userId!);
       return keyStoreId === undefined ? all : all.filter((s) => s.store.id === keyStoreId);
     },
 
@@ -108,9 +109,9 @@ export function createStoreService(deps: { data: DataAccess; reference: Referenc
       if (input.timezone !== undefined && !TIMEZONES.has(input.timezone)) details.push({ path: 'timezone', rule: 'must be an IANA time zone, e.g. Europe/Berlin' });
       if (details.length > 0) throw invalid(details);
       const store = { ...newStore(input.name, ctx.now), currency: input.currency ?? DEFAULT_CURRENCY, timezone: input.timezone ?? DEFAULT_TIMEZONE };
-      await data.transaction(async (repos) => {
-        await repos.merchants.insertStore(store);
-        await repos.merchants.insertMember(store.id, ctx.actor.userId!, 'owner', ctx.now);
+      await repos.transaction(async (repos) => {
+        await repos.stores.insertStore(store);
+        await repos.stores.insertMember(store.id, ctx.actor.userId!, 'owner', ctx.now);
         await repos.audit.insert(auditEntry(ctx, store.id, 'live', { action: 'store.create', targetType: 'store', targetId: store.id, details: { name: store.name } }));
       });
       return { store, role: 'owner' };
@@ -130,8 +131,8 @@ export function createStoreService(deps: { data: DataAccess; reference: Referenc
     async updateBusiness(ctx: StoreContext, patch: StorePatch, precondition?: Precondition<Store>): Promise<Store> {
       requirePermission(ctx, 'settings:write');
       await checkBusinessChange(ctx, patch);
-      await data.transaction(async (repos) => {
-        const current = await repos.merchants.lockStore(ctx.tenant.storeId);
+      await repos.transaction(async (repos) => {
+        const current = await repos.stores.lockStore(ctx.tenant.storeId);
         if (!current) throw storeGone();
         precondition?.(current);
         await writeBusiness(repos, ctx, patch);

@@ -1,5 +1,5 @@
 import type { StoreContext } from '../../context.ts';
-import type { Repos } from '../../store/repos.ts';
+import type { Repos } from '../../db/repos.ts';
 import { requirePermission } from '../access.ts';
 import type { AuditEntry, Page } from '../accounts/types.ts';
 import { newId } from '../ids.ts';

@@ -1,7 +1,7 @@
 import type { Mode, StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { Precondition as GenericPrecondition } from '../preconditions.ts';
-import type { Repos } from '../../store/repos.ts';
+import type { Repos } from '../../db/repos.ts';
 import { currencyOf } from './money.ts';
 import type { Currency } from './types.ts';
 
@@ -14,7 +14,7 @@ export interface FileLookup {
 }
 
 export async function storeCurrency(repos: Repos, ctx: StoreContext): Promise<Currency> {
-  const store = await repos.merchants.findStore(ctx.tenant.storeId);
+  const store = await repos.stores.findStore(ctx.tenant.storeId);
   return currencyOf(store?.currency ?? 'USD');
 }
 

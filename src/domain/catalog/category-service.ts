@@ -1,6 +1,7 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { DataAccess, Repos } from '../../store/repos.ts';
+import type { Repos } from '../../db/repos.ts';
+import type { Transactional } from '../transactional.ts';
 import { requirePermission } from '../access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { newId } from '../ids.ts';
@@ -17,8 +18,8 @@ export interface CategoryInput {
 }
 
 /** The category tree of a store: parent, name, slug, position. */
-export function createCategoryService(deps: { data: DataAccess }) {
-  const { data } = deps;
+export function createCategoryService(deps: { repos: Transactional<Repos> }) {
+  const { repos } = deps;
 
   function categoryNotFound(id: string): AppError {
     return new AppError('CATEGORY_NOT_FOUND', `No category "${id}" in this store. List them with GET /v1/categories.`);
@@ -57,19 +58,19 @@ export function createCategoryService(deps: { data: DataAccess }) {
   return {
     async list(ctx: StoreContext): Promise<Category[]> {
       requirePermission(ctx, 'products:read');
-      return data.repos.catalog.listCategories(ctx.tenant.storeId, ctx.tenant.mode);
+      return repos.catalog.listCategories(ctx.tenant.storeId, ctx.tenant.mode);
     },
 
     async get(ctx: StoreContext, id: string): Promise<Category> {
       requirePermission(ctx, 'products:read');
-      return requireCategory(data.repos, ctx, id);
+      return requireCategory(repos, ctx, id);
     },
 
     async create(ctx: StoreContext, input: CategoryInput): Promise<Category> {
       requirePermission(ctx, 'products:write');
       const { storeId, mode } = ctx.tenant;
       try {
-        return await data.transaction(async (repos) => {
+        return await repos.transaction(async (repos) => {
           if (input.parentId) await checkParent(repos, ctx, input.parentId);
           let slug = input.slug ?? (slugify(input.name) || 'category');
           if (await repos.catalog.categorySlugTaken(storeId, mode, slug)) {
@@ -100,7 +101,7 @@ export function createCategoryService(deps: { data: DataAccess }) {
       requirePermission(ctx, 'products:write');
       const { storeId, mode } = ctx.tenant;
       try {
-        return await data.transaction(async (repos) => {
+        return await repos.transaction(async (repos) => {
           await lockCategory(repos, ctx, id, precondition);
           if (patch.parentId) await checkParent(repos, ctx, patch.parentId, id);
           if (patch.slug !== undefined && (await repos.catalog.categorySlugTaken(storeId, mode, patch.slug, id))) throw slugTaken(patch.slug);
@@ -118,7 +119,7 @@ export function createCategoryService(deps: { data: DataAccess }) {
     async remove(ctx: StoreContext, id: string, precondition?: Precondition<Category>): Promise<void> {
       requirePermission(ctx, 'products:write');
       const { storeId, mode } = ctx.tenant;
-      await data.transaction(async (repos) => {
+      await repos.transaction(async (repos) => {
         await lockCategory(repos, ctx, id, precondition);
         const usage = await repos.catalog.categoryUsage(storeId, mode, id);
         if (usage.children > 0 || usage.products > 0) {

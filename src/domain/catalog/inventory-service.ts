@@ -1,7 +1,8 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { DataAccess, Repos } from '../../store/repos.ts';
-import type { CategoryBreakdown, InventoryTotals, LowStockRow, StockLevelRow, StockState } from '../../store/inventory-store.ts';
+import type { Repos } from '../../db/repos.ts';
+import type { Transactional } from '../transactional.ts';
+import type { CategoryBreakdown, InventoryTotals, LowStockRow, StockLevelRow, StockState } from '../../db/inventory-repo.ts';
 import { requirePermission } from '../access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { newId } from '../ids.ts';
@@ -53,8 +54,8 @@ function parseCursor<T extends unknown[]>(cursor: string, check: (parts: unknown
 }
 
 /** Stock levels: atomic adjustments with a history per SKU, the low-stock threshold and the dashboard figures. */
-export function createInventoryService(deps: { data: DataAccess }) {
-  const { data } = deps;
+export function createInventoryService(deps: { repos: Transactional<Repos> }) {
+  const { repos } = deps;
 
   return {
     /**
@@ -64,7 +65,7 @@ export function createInventoryService(deps: { data: DataAccess }) {
     async adjust(ctx: StoreContext, input: { skuId: string; delta?: number | undefined; set?: number | undefined; reason: string }): Promise<{ sku: Sku; adjustment: InventoryAdjustment }> {
       requirePermission(ctx, 'inventory:write');
       const { storeId, mode } = ctx.tenant;
-      return data.transaction(async (repos) => {
+      return repos.transaction(async (repos) => {
         let delta: number;
         let after: number;
         if (input.set !== undefined) {
@@ -98,23 +99,23 @@ export function createInventoryService(deps: { data: DataAccess }) {
     async history(ctx: StoreContext, skuId: string, page: { limit: number; cursor?: string | undefined }): Promise<{ items: InventoryAdjustment[]; nextCursor: string | null }> {
       requirePermission(ctx, 'inventory:read');
       const { storeId, mode } = ctx.tenant;
-      if (!(await data.repos.catalog.findSku(storeId, mode, skuId))) throw skuNotFound(skuId);
+      if (!(await repos.catalog.findSku(storeId, mode, skuId))) throw skuNotFound(skuId);
       const before = page.cursor === undefined ? undefined : parseCursor(page.cursor, (p): p is [string] => typeof p[0] === 'string')[0];
-      const rows = await data.repos.inventory.listAdjustments(storeId, mode, skuId, { limit: page.limit, before });
+      const rows = await repos.inventory.listAdjustments(storeId, mode, skuId, { limit: page.limit, before });
       const items = rows.slice(0, page.limit);
       return { items, nextCursor: rows.length > page.limit ? cursorOf([items.at(-1)!.id]) : null };
     },
 
     async threshold(ctx: StoreContext): Promise<number> {
       requirePermission(ctx, 'inventory:read');
-      return data.repos.inventory.lowStockThreshold(ctx.tenant.storeId);
+      return repos.inventory.lowStockThreshold(ctx.tenant.storeId);
     },
 
     /** `precondition` (If-Match) is checked against the current threshold, with the store row locked. */
     async setThreshold(ctx: StoreContext, threshold: number, precondition?: Precondition<number>): Promise<number> {
       requirePermission(ctx, 'settings:write');
-      await data.transaction(async (repos) => {
-        if (!(await repos.merchants.lockStore(ctx.tenant.storeId))) throw new AppError('STORE_NOT_FOUND', 'This store no longer exists.');
+      await repos.transaction(async (repos) => {
+        if (!(await repos.stores.lockStore(ctx.tenant.storeId))) throw new AppError('STORE_NOT_FOUND', 'This store no longer exists.');
         precondition?.(await repos.inventory.lowStockThreshold(ctx.tenant.storeId));
         await writeLowStockThreshold(repos, ctx, threshold);
       });
@@ -125,11 +126,11 @@ export function createInventoryService(deps: { data: DataAccess }) {
     async dashboard(ctx: StoreContext): Promise<{ threshold: number; currency: Currency; totals: InventoryTotals; categories: CategoryBreakdown[] }> {
       requirePermission(ctx, 'inventory:read');
       const { storeId, mode } = ctx.tenant;
-      const threshold = await data.repos.inventory.lowStockThreshold(storeId);
+      const threshold = await repos.inventory.lowStockThreshold(storeId);
       const [totals, categories, currency] = await Promise.all([
-        data.repos.inventory.totals(storeId, mode, threshold),
-        data.repos.inventory.byCategory(storeId, mode, threshold),
-        storeCurrency(data.repos, ctx),
+        repos.inventory.totals(storeId, mode, threshold),
+        repos.inventory.byCategory(storeId, mode, threshold),
+        storeCurrency(repos, ctx),
       ]);
       return { threshold, currency, totals, categories };
     },
@@ -138,10 +139,10 @@ export function createInventoryService(deps: { data: DataAccess }) {
     async lowStock(ctx: StoreContext, page: { limit: number; cursor?: string | undefined }): Promise<{ threshold: number; items: LowStockRow[]; nextCursor: string | null }> {
       requirePermission(ctx, 'inventory:read');
       const { storeId, mode } = ctx.tenant;
-      const threshold = await data.repos.inventory.lowStockThreshold(storeId);
+      const threshold = await repos.inventory.lowStockThreshold(storeId);
       const after =
         page.cursor === undefined ? undefined : parseCursor(page.cursor, (p): p is [number, string] => typeof p[0] === 'number' && typeof p[1] === 'string');
-      const rows = await data.repos.inventory.lowStock(storeId, mode, threshold, { limit: page.limit, ...(after ? { after: { quantity: after[0], id: after[1] } } : {}) });
+      const rows = await repos.inventory.lowStock(storeId, mode, threshold, { limit: page.limit, ...(after ? { after: { quantity: after[0], id: after[1] } } : {}) });
       const items = rows.slice(0, page.limit);
       const last = items.at(-1);
       return { threshold, items, nextCursor: rows.length > page.limit && last ? cursorOf([last.quantityInStock, last.skuId]) : null };
@@ -157,11 +158,11 @@ export function createInventoryService(deps: { data: DataAccess }) {
     ): Promise<{ threshold: number; items: StockLevelRow[]; nextCursor: string | null }> {
       requirePermission(ctx, 'inventory:read');
       const { storeId, mode } = ctx.tenant;
-      const threshold = await data.repos.inventory.lowStockThreshold(storeId);
+      const threshold = await repos.inventory.lowStockThreshold(storeId);
       const after =
         query.cursor === undefined ? undefined : parseCursor(query.cursor, (p): p is [string, string] => typeof p[0] === 'string' && typeof p[1] === 'string');
       const q = query.q?.trim() ? foldForSearch(query.q.trim()) : undefined;
-      const rows = await data.repos.inventory.stockLevels(storeId, mode, threshold, { limit: query.limit, q, stock: query.stock, after: after && { name: after[0], id: after[1] } });
+      const rows = await repos.inventory.stockLevels(storeId, mode, threshold, { limit: query.limit, q, stock: query.stock, after: after && { name: after[0], id: after[1] } });
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       const items = page.map(({ sortName: _, ...level }) => level);
@@ -172,8 +173,8 @@ export function createInventoryService(deps: { data: DataAccess }) {
     async stockLevel(ctx: StoreContext, skuId: string): Promise<{ threshold: number; level: StockLevelRow }> {
       requirePermission(ctx, 'inventory:read');
       const { storeId, mode } = ctx.tenant;
-      const threshold = await data.repos.inventory.lowStockThreshold(storeId);
-      const level = await data.repos.inventory.stockLevel(storeId, mode, threshold, skuId);
+      const threshold = await repos.inventory.lowStockThreshold(storeId);
+      const level = await repos.inventory.stockLevel(storeId, mode, threshold, skuId);
       if (!level) throw skuNotFound(skuId);
       return { threshold, level };
     },

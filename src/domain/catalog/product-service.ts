@@ -1,6 +1,7 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { DataAccess, Repos } from '../../store/repos.ts';
+import type { Repos } from '../../db/repos.ts';
+import type { Transactional } from '../transactional.ts';
 import { requirePermission } from '../access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { newId } from '../ids.ts';
@@ -57,8 +58,8 @@ function decodeCursor(cursor: string): { value: string; id: string } {
  * Products: SIMPLE ones carry their price and stock on a single internal SKU (so inventory and orders treat every
  * product alike); VARIABLE ones get variant groups and SKUs through the variant service.
  */
-export function createProductService(deps: { data: DataAccess; reference: ReferenceService; files: FileLookup }) {
-  const { data, reference, files } = deps;
+export function createProductService(deps: { repos: Transactional<Repos>; reference: ReferenceService; files: FileLookup }) {
+  const { repos, reference, files } = deps;
 
   async function views(repos: Repos, products: Product[]): Promise<ProductView[]> {
     const ids = products.map((p) => p.id);
@@ -130,46 +131,46 @@ export function createProductService(deps: { data: DataAccess; reference: Refere
     requirePermission(ctx, 'products:read');
     const { storeId, mode } = ctx.tenant;
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-    const rows = await data.repos.catalog.listProducts(storeId, mode, { ...query, q: query.q ? foldForSearch(query.q.trim()) : undefined }, after);
+    const rows = await repos.catalog.listProducts(storeId, mode, { ...query, q: query.q ? foldForSearch(query.q.trim()) : undefined }, after);
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     let nextCursor: string | null = null;
     if (rows.length > query.limit && last) {
       const field = query.sort.replace('-', '');
-      const value = field === 'name' || field === 'updatedAt' ? ((await data.repos.catalog.sortValue(storeId, mode, last.id, field)) ?? '') : '';
+      const value = field === 'name' || field === 'updatedAt' ? ((await repos.catalog.sortValue(storeId, mode, last.id, field)) ?? '') : '';
       nextCursor = encodeCursor(value, last.id);
     }
-    return { page, nextCursor, currency: await storeCurrency(data.repos, ctx) };
+    return { page, nextCursor, currency: await storeCurrency(repos, ctx) };
   }
 
   return {
     /** A page of products (v1 view). */
     async list(ctx: StoreContext, query: ProductQuery): Promise<{ items: ProductView[]; nextCursor: string | null; currency: Currency }> {
       const { page, nextCursor, currency } = await listPage(ctx, query);
-      return { items: await views(data.repos, page), nextCursor, currency };
+      return { items: await views(repos, page), nextCursor, currency };
     },
 
     /** A page of products with their variant groups and SKUs (v2 view). */
     async listTrees(ctx: StoreContext, query: ProductQuery): Promise<{ items: ProductTree[]; nextCursor: string | null; currency: Currency }> {
       const { page, nextCursor, currency } = await listPage(ctx, query);
-      return { items: await trees(data.repos, page), nextCursor, currency };
+      return { items: await trees(repos, page), nextCursor, currency };
     },
 
     async get(ctx: StoreContext, id: string): Promise<{ product: ProductView; currency: Currency }> {
       requirePermission(ctx, 'products:read');
-      return { product: await loadView(data.repos, ctx, id), currency: await storeCurrency(data.repos, ctx) };
+      return { product: await loadView(repos, ctx, id), currency: await storeCurrency(repos, ctx) };
     },
 
     async getTree(ctx: StoreContext, id: string): Promise<{ product: ProductTree; currency: Currency }> {
       requirePermission(ctx, 'products:read');
-      const product = await data.repos.catalog.findProduct(ctx.tenant.storeId, ctx.tenant.mode, id);
+      const product = await repos.catalog.findProduct(ctx.tenant.storeId, ctx.tenant.mode, id);
       if (!product) throw productNotFound(id);
-      return { product: (await trees(data.repos, [product]))[0]!, currency: await storeCurrency(data.repos, ctx) };
+      return { product: (await trees(repos, [product]))[0]!, currency: await storeCurrency(repos, ctx) };
     },
 
     async create(ctx: StoreContext, input: ProductInput): Promise<{ product: ProductView; currency: Currency }> {
       requirePermission(ctx, 'products:write');
-      const currency = await storeCurrency(data.repos, ctx);
+      const currency = await storeCurrency(repos, ctx);
       const details: ErrorDetail[] = [];
       if (input.type === 'VARIABLE') {
         for (const f of SIMPLE_FIELDS) {
@@ -180,15 +181,15 @@ export function createProductService(deps: { data: DataAccess; reference: Refere
         if (input.quantityInStock === undefined) details.push({ path: 'quantityInStock', rule: 'is required for a SIMPLE product' });
       }
       const money = checkMoney(input, currency, '');
-      details.push(...money.details, ...(await checkReferences(data.repos, ctx, input)));
+      details.push(...money.details, ...(await checkReferences(repos, ctx, input)));
       if (details.length > 0) throw invalid(details);
       const { storeId, mode } = ctx.tenant;
-      if (input.slug !== undefined && (await data.repos.catalog.slugTaken(storeId, mode, input.slug))) throw slugTaken(input.slug);
-      if (input.sku && (await data.repos.catalog.skuCodesTaken(storeId, mode, [input.sku])).size > 0) throw skuTaken(input.sku, 'sku');
+      if (input.slug !== undefined && (await repos.catalog.slugTaken(storeId, mode, input.slug))) throw slugTaken(input.slug);
+      if (input.sku && (await repos.catalog.skuCodesTaken(storeId, mode, [input.sku])).size > 0) throw skuTaken(input.sku, 'sku');
 
       const id = newId('prd', ctx.now);
       try {
-        return await data.transaction(async (repos) => {
+        return await repos.transaction(async (repos) => {
           const product: Product = {
             id,
             type: input.type,
@@ -243,11 +244,11 @@ export function createProductService(deps: { data: DataAccess; reference: Refere
       requirePermission(ctx, 'products:write');
       if (patch.quantityInStock !== undefined) requirePermission(ctx, 'inventory:write');
       const { storeId, mode } = ctx.tenant;
-      const currency = await storeCurrency(data.repos, ctx);
+      const currency = await storeCurrency(repos, ctx);
       // Read outside the transaction: SQLite has one connection, and a read beside an open transaction would wait forever.
-      const referenceProblems = await checkReferences(data.repos, ctx, patch);
+      const referenceProblems = await checkReferences(repos, ctx, patch);
       try {
-        return await data.transaction(async (repos) => {
+        return await repos.transaction(async (repos) => {
           const locked = await repos.catalog.lockProduct(storeId, mode, id);
           if (!locked) throw productNotFound(id);
           const current = await loadView(repos, ctx, id);
@@ -313,8 +314,8 @@ export function createProductService(deps: { data: DataAccess; reference: Refere
     async remove(ctx: StoreContext, id: string, precondition?: Precondition<ProductView>): Promise<void> {
       requirePermission(ctx, 'products:write');
       const { storeId, mode } = ctx.tenant;
-      const currency = await storeCurrency(data.repos, ctx);
-      await data.transaction(async (repos) => {
+      const currency = await storeCurrency(repos, ctx);
+      await repos.transaction(async (repos) => {
         if (!(await repos.catalog.lockProduct(storeId, mode, id))) throw productNotFound(id);
         if (precondition) precondition(await loadView(repos, ctx, id), currency);
         await repos.catalog.deleteProduct(storeId, mode, id);

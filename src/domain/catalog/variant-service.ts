@@ -1,7 +1,8 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { DataAccess, Repos } from '../../store/repos.ts';
-import type { SkuRow } from '../../store/catalog-store.ts';
+import type { Repos } from '../../db/repos.ts';
+import type { Transactional } from '../transactional.ts';
+import type { SkuRow } from '../../db/catalog-repo.ts';
 import { requirePermission } from '../access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { newId } from '../ids.ts';
@@ -22,8 +23,8 @@ export interface GroupInput {
 export type GroupPatch = Partial<Omit<GroupInput, 'skus'>>;
 
 /** Variant groups of VARIABLE products and their SKUs (the interface document's v2 section). */
-export function createVariantService(deps: { data: DataAccess; reference: ReferenceService; files: FileLookup }) {
-  const { data, reference, files } = deps;
+export function createVariantService(deps: { repos: Transactional<Repos>; reference: ReferenceService; files: FileLookup }) {
+  const { repos, reference, files } = deps;
 
   /** Locks the product (so writes to one product run one at a time) and checks it is VARIABLE. */
   async function lockVariable(repos: Repos, ctx: StoreContext, productId: string): Promise<void> {
@@ -132,27 +133,27 @@ export function createVariantService(deps: { data: DataAccess; reference: Refere
   return {
     async getGroup(ctx: StoreContext, productId: string, groupId: string): Promise<{ group: VariantGroup; currency: Currency }> {
       requirePermission(ctx, 'products:read');
-      if (!(await data.repos.catalog.findProduct(ctx.tenant.storeId, ctx.tenant.mode, productId))) throw productNotFound(productId);
-      return { group: await requireGroup(data.repos, ctx, productId, groupId), currency: await storeCurrency(data.repos, ctx) };
+      if (!(await repos.catalog.findProduct(ctx.tenant.storeId, ctx.tenant.mode, productId))) throw productNotFound(productId);
+      return { group: await requireGroup(repos, ctx, productId, groupId), currency: await storeCurrency(repos, ctx) };
     },
 
     async getSku(ctx: StoreContext, productId: string, groupId: string, skuId: string): Promise<{ sku: Sku; currency: Currency }> {
       requirePermission(ctx, 'products:read');
-      await requireGroupHeader(data.repos, ctx, productId, groupId);
-      return { sku: await requireSku(data.repos, ctx, groupId, skuId), currency: await storeCurrency(data.repos, ctx) };
+      await requireGroupHeader(repos, ctx, productId, groupId);
+      return { sku: await requireSku(repos, ctx, groupId, skuId), currency: await storeCurrency(repos, ctx) };
     },
 
     /** Adds a group with at least one SKU, all or nothing. */
     async addGroup(ctx: StoreContext, productId: string, input: GroupInput): Promise<{ group: VariantGroup; currency: Currency }> {
       requirePermission(ctx, 'products:write');
       const { storeId, mode } = ctx.tenant;
-      const currency = await storeCurrency(data.repos, ctx);
+      const currency = await storeCurrency(repos, ctx);
       if (input.skus.length === 0) throw invalid([{ path: 'skus', rule: 'must contain at least one SKU' }]);
       // Reference checks read outside the transaction (SQLite has one connection; a read beside the open transaction
       // would wait for it forever).
       const refs = await checkGroupReferences(ctx, input);
       try {
-        return await data.transaction(async (repos) => {
+        return await repos.transaction(async (repos) => {
           await lockVariable(repos, ctx, productId);
           if (refs.length > 0) throw invalid(refs);
           if ((await repos.catalog.countGroups(productId)) >= CATALOG_LIMITS.groupsPerProduct) {
@@ -193,10 +194,10 @@ export function createVariantService(deps: { data: DataAccess; reference: Refere
     async updateGroup(ctx: StoreContext, productId: string, groupId: string, patch: GroupPatch, precondition?: Precondition<VariantGroup>): Promise<{ group: VariantGroup; currency: Currency }> {
       requirePermission(ctx, 'products:write');
       const { storeId, mode } = ctx.tenant;
-      const currency = await storeCurrency(data.repos, ctx);
+      const currency = await storeCurrency(repos, ctx);
       const refs = await checkGroupReferences(ctx, patch);
       try {
-        return await data.transaction(async (repos) => {
+        return await repos.transaction(async (repos) => {
           await lockVariable(repos, ctx, productId);
           const current = await requireGroup(repos, ctx, productId, groupId);
           precondition?.(current, currency);
@@ -232,8 +233,8 @@ export function createVariantService(deps: { data: DataAccess; reference: Refere
     async deleteGroup(ctx: StoreContext, productId: string, groupId: string, precondition?: Precondition<VariantGroup>): Promise<void> {
       requirePermission(ctx, 'products:write');
       const { storeId, mode } = ctx.tenant;
-      const currency = await storeCurrency(data.repos, ctx);
-      await data.transaction(async (repos) => {
+      const currency = await storeCurrency(repos, ctx);
+      await repos.transaction(async (repos) => {
         await lockVariable(repos, ctx, productId);
         const current = await requireGroup(repos, ctx, productId, groupId);
         precondition?.(current, currency);
@@ -246,9 +247,9 @@ export function createVariantService(deps: { data: DataAccess; reference: Refere
     async addSku(ctx: StoreContext, productId: string, groupId: string, input: SkuInput): Promise<{ sku: Sku; currency: Currency }> {
       requirePermission(ctx, 'products:write');
       const { storeId, mode } = ctx.tenant;
-      const currency = await storeCurrency(data.repos, ctx);
+      const currency = await storeCurrency(repos, ctx);
       try {
-        return await data.transaction(async (repos) => {
+        return await repos.transaction(async (repos) => {
           await lockVariable(repos, ctx, productId);
           const group = await requireGroupHeader(repos, ctx, productId, groupId);
           if ((await repos.catalog.countSkus(productId)) + 1 > CATALOG_LIMITS.skusPerProduct) {
@@ -271,9 +272,9 @@ export function createVariantService(deps: { data: DataAccess; reference: Refere
       requirePermission(ctx, 'products:write');
       if (patch.quantityInStock !== undefined) requirePermission(ctx, 'inventory:write');
       const { storeId, mode } = ctx.tenant;
-      const currency = await storeCurrency(data.repos, ctx);
+      const currency = await storeCurrency(repos, ctx);
       try {
-        return await data.transaction(async (repos) => {
+        return await repos.transaction(async (repos) => {
           await lockVariable(repos, ctx, productId);
           const group = await requireGroupHeader(repos, ctx, productId, groupId);
           const current = await requireSku(repos, ctx, groupId, skuId);
@@ -323,8 +324,8 @@ export function createVariantService(deps: { data: DataAccess; reference: Refere
     async deleteSku(ctx: StoreContext, productId: string, groupId: string, skuId: string, precondition?: Precondition<Sku>): Promise<void> {
       requirePermission(ctx, 'products:write');
       const { storeId, mode } = ctx.tenant;
-      const currency = await storeCurrency(data.repos, ctx);
-      await data.transaction(async (repos) => {
+      const currency = await storeCurrency(repos, ctx);
+      await repos.transaction(async (repos) => {
         await lockVariable(repos, ctx, productId);
         await requireGroupHeader(repos, ctx, productId, groupId);
         const current = await requireSku(repos, ctx, groupId, skuId);

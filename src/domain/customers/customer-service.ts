@@ -1,6 +1,7 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { DataAccess, Repos } from '../../store/repos.ts';
+import type { Repos } from '../../db/repos.ts';
+import type { Transactional } from '../transactional.ts';
 import { requirePermission } from '../access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { invalid, isUniqueViolation, storeCurrency } from '../catalog/catalog-support.ts';
@@ -57,8 +58,8 @@ function emailTaken(email: string): AppError {
  * Customers of a store: profile, addresses (validated against the reference countries and states), ban and unban,
  * and the order figures read from the orders table.
  */
-export function createCustomerService(deps: { data: DataAccess; reference: ReferenceService }) {
-  const { data, reference } = deps;
+export function createCustomerService(deps: { repos: Transactional<Repos>; reference: ReferenceService }) {
+  const { repos, reference } = deps;
 
   async function views(repos: Repos, ctx: StoreContext, customers: Customer[]): Promise<CustomerView[]> {
     const stats = await repos.customers.statsFor(ctx.tenant.storeId, ctx.tenant.mode, customers.map((c) => c.id));
@@ -120,7 +121,7 @@ export function createCustomerService(deps: { data: DataAccess; reference: Refer
       const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
       const text = query.q ? foldForSearch(query.q.trim()) : '';
       const digits = phoneDigits(text);
-      const rows = await data.repos.customers.listCustomers(storeId, mode, {
+      const rows = await repos.customers.listCustomers(storeId, mode, {
         limit: query.limit,
         before,
         text: text === '' ? undefined : text,
@@ -131,17 +132,17 @@ export function createCustomerService(deps: { data: DataAccess; reference: Refer
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
-        items: await views(data.repos, ctx, page),
+        items: await views(repos, ctx, page),
         nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null,
-        currency: await storeCurrency(data.repos, ctx),
+        currency: await storeCurrency(repos, ctx),
       };
     },
 
     /** One customer with its order count and total spent. */
     async get(ctx: StoreContext, id: string): Promise<{ customer: CustomerView; currency: Currency }> {
       requirePermission(ctx, 'customers:read');
-      const customer = await requireCustomer(data.repos, ctx, id);
-      return { customer: (await views(data.repos, ctx, [customer]))[0]!, currency: await storeCurrency(data.repos, ctx) };
+      const customer = await requireCustomer(repos, ctx, id);
+      return { customer: (await views(repos, ctx, [customer]))[0]!, currency: await storeCurrency(repos, ctx) };
     },
 
     /** A new customer; the email is unique within the store and mode without regard to case (409 otherwise). */
@@ -151,9 +152,9 @@ export function createCustomerService(deps: { data: DataAccess; reference: Refer
       const checked = await checkAddresses(ctx, input.addresses ?? []);
       if (checked.details.length > 0) throw invalid(checked.details);
       const email = input.email.trim();
-      const currency = await storeCurrency(data.repos, ctx);
+      const currency = await storeCurrency(repos, ctx);
       try {
-        return await data.transaction(async (repos) => {
+        return await repos.transaction(async (repos) => {
           if (await repos.customers.emailTaken(storeId, mode, normalizeEmail(email))) throw emailTaken(email);
           const customer: Customer = {
             id: newId('cus', ctx.now),
@@ -183,10 +184,10 @@ export function createCustomerService(deps: { data: DataAccess; reference: Refer
       const { storeId, mode } = ctx.tenant;
       // Reference reads happen before the transaction: SQLite has one connection.
       const checked = patch.addresses === undefined ? undefined : await checkAddresses(ctx, patch.addresses);
-      const currency = await storeCurrency(data.repos, ctx);
+      const currency = await storeCurrency(repos, ctx);
       const email = patch.email?.trim();
       try {
-        return await data.transaction(async (repos) => {
+        return await repos.transaction(async (repos) => {
           const current = await lockCustomer(repos, ctx, id);
           if (precondition) precondition((await views(repos, ctx, [current]))[0]!, currency);
           if (checked && checked.details.length > 0) throw invalid(checked.details);
@@ -220,8 +221,8 @@ export function createCustomerService(deps: { data: DataAccess; reference: Refer
       requirePermission(ctx, 'customers:write');
       const { storeId, mode } = ctx.tenant;
       const expiresAt = input.expiresAt ? instant(input.expiresAt) : null;
-      const currency = await storeCurrency(data.repos, ctx);
-      return data.transaction(async (repos) => {
+      const currency = await storeCurrency(repos, ctx);
+      return repos.transaction(async (repos) => {
         const current = await lockCustomer(repos, ctx, id);
         if (expiresAt !== null && expiresAt.getTime() <= ctx.now.getTime()) throw invalid([{ path: 'expiresAt', rule: 'must be in the future' }]);
         await repos.customers.setBan(storeId, mode, id, { bannedAt: ctx.now, reason: input.reason, expiresAt }, ctx.now);
@@ -239,8 +240,8 @@ export function createCustomerService(deps: { data: DataAccess; reference: Refer
     async unban(ctx: StoreContext, id: string): Promise<{ customer: CustomerView; currency: Currency }> {
       requirePermission(ctx, 'customers:write');
       const { storeId, mode } = ctx.tenant;
-      const currency = await storeCurrency(data.repos, ctx);
-      return data.transaction(async (repos) => {
+      const currency = await storeCurrency(repos, ctx);
+      return repos.transaction(async (repos) => {
         const current = await lockCustomer(repos, ctx, id);
         if (current.bannedAt !== null) {
           await repos.customers.setBan(storeId, mode, id, null, ctx.now);

@@ -1,6 +1,7 @@
 import type { StoreContext, Tenant } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { DataAccess, Repos } from '../../store/repos.ts';
+import type { Repos } from '../../db/repos.ts';
+import type { Transactional } from '../transactional.ts';
 import { requirePermission } from '../access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { invalid, storeCurrency } from '../catalog/catalog-support.ts';
@@ -79,8 +80,8 @@ function moneyDetail(path: string, amount: number, currency: Currency, details: 
 }
 
 /** Delivery zones (where a store delivers) and their options (how, for what fee, how fast). */
-export function createDeliveryService(deps: { data: DataAccess; reference: ReferenceService }) {
-  const { data, reference } = deps;
+export function createDeliveryService(deps: { repos: Transactional<Repos>; reference: ReferenceService }) {
+  const { repos, reference } = deps;
 
   /**
    * Reference checks, before any transaction (the reference service may read the database on first use): every
@@ -189,16 +190,16 @@ export function createDeliveryService(deps: { data: DataAccess; reference: Refer
     async listZones(ctx: StoreContext, page: { limit: number; cursor?: string | undefined }): Promise<{ items: ZoneWithOptions[]; nextCursor: string | null; currency: Currency }> {
       requirePermission(ctx, 'delivery:read');
       const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
-      const rows = await data.repos.delivery.listZones(ctx.tenant.storeId, ctx.tenant.mode, { limit: page.limit, after });
+      const rows = await repos.delivery.listZones(ctx.tenant.storeId, ctx.tenant.mode, { limit: page.limit, after });
       const zones = rows.slice(0, page.limit);
-      const [items, currency] = await Promise.all([withOptions(data.repos, ctx, zones), storeCurrency(data.repos, ctx)]);
+      const [items, currency] = await Promise.all([withOptions(repos, ctx, zones), storeCurrency(repos, ctx)]);
       return { items, currency, nextCursor: rows.length > page.limit ? encodeCursor(zones.at(-1)!.id) : null };
     },
 
     async getZone(ctx: StoreContext, zoneId: string): Promise<{ zone: ZoneWithOptions; currency: Currency }> {
       requirePermission(ctx, 'delivery:read');
-      const zone = await requireZone(data.repos, ctx, zoneId);
-      const [[withOpts], currency] = await Promise.all([withOptions(data.repos, ctx, [zone]), storeCurrency(data.repos, ctx)]);
+      const zone = await requireZone(repos, ctx, zoneId);
+      const [[withOpts], currency] = await Promise.all([withOptions(repos, ctx, [zone]), storeCurrency(repos, ctx)]);
       return { zone: withOpts!, currency };
     },
 
@@ -206,7 +207,7 @@ export function createDeliveryService(deps: { data: DataAccess; reference: Refer
       requirePermission(ctx, 'delivery:write');
       const { storeId, mode } = ctx.tenant;
       const regions = await checkRegions(ctx, input.regions);
-      return data.transaction(async (repos) => {
+      return repos.transaction(async (repos) => {
         await repos.delivery.lockZones(storeId, mode);
         if ((await repos.delivery.countZones(storeId, mode)) >= DELIVERY_LIMITS.zonesPerStore) {
           throw new AppError('LIMIT_EXCEEDED', `A store has at most ${DELIVERY_LIMITS.zonesPerStore} delivery zones per mode. Add regions to an existing zone instead.`);
@@ -227,7 +228,7 @@ export function createDeliveryService(deps: { data: DataAccess; reference: Refer
       requirePermission(ctx, 'delivery:write');
       const { storeId, mode } = ctx.tenant;
       const regions = patch.regions === undefined ? undefined : await checkRegions(ctx, patch.regions);
-      return data.transaction(async (repos) => {
+      return repos.transaction(async (repos) => {
         await repos.delivery.lockZones(storeId, mode);
         const current = await requireZone(repos, ctx, zoneId);
         if (precondition) precondition((await withOptions(repos, ctx, [current]))[0]!, await storeCurrency(repos, ctx));
@@ -249,7 +250,7 @@ export function createDeliveryService(deps: { data: DataAccess; reference: Refer
     async deleteZone(ctx: StoreContext, zoneId: string, precondition?: Precondition<ZoneWithOptions, Currency>): Promise<void> {
       requirePermission(ctx, 'delivery:write');
       const { storeId, mode } = ctx.tenant;
-      await data.transaction(async (repos) => {
+      await repos.transaction(async (repos) => {
         await repos.delivery.lockZones(storeId, mode);
         const zone = await requireZone(repos, ctx, zoneId);
         if (precondition) precondition((await withOptions(repos, ctx, [zone]))[0]!, await storeCurrency(repos, ctx));
@@ -261,21 +262,21 @@ export function createDeliveryService(deps: { data: DataAccess; reference: Refer
 
     async listOptions(ctx: StoreContext, zoneId: string): Promise<{ items: DeliveryOption[]; currency: Currency }> {
       requirePermission(ctx, 'delivery:read');
-      const zone = await requireZone(data.repos, ctx, zoneId);
-      const [[withOpts], currency] = await Promise.all([withOptions(data.repos, ctx, [zone]), storeCurrency(data.repos, ctx)]);
+      const zone = await requireZone(repos, ctx, zoneId);
+      const [[withOpts], currency] = await Promise.all([withOptions(repos, ctx, [zone]), storeCurrency(repos, ctx)]);
       return { items: withOpts!.options, currency };
     },
 
     async getOption(ctx: StoreContext, zoneId: string, optionId: string): Promise<{ option: DeliveryOption; currency: Currency }> {
       requirePermission(ctx, 'delivery:read');
-      const option = await requireOption(data.repos, ctx, zoneId, optionId);
-      return { option, currency: await storeCurrency(data.repos, ctx) };
+      const option = await requireOption(repos, ctx, zoneId, optionId);
+      return { option, currency: await storeCurrency(repos, ctx) };
     },
 
     async createOption(ctx: StoreContext, zoneId: string, input: OptionCreateInput): Promise<{ option: DeliveryOption; currency: Currency }> {
       requirePermission(ctx, 'delivery:write');
       const { storeId, mode } = ctx.tenant;
-      return data.transaction(async (repos) => {
+      return repos.transaction(async (repos) => {
         // Serialized with zone deletes and other option creates, so the per-zone limit holds and the zone stays.
         await repos.delivery.lockZones(storeId, mode);
         await requireZone(repos, ctx, zoneId);
@@ -312,7 +313,7 @@ export function createDeliveryService(deps: { data: DataAccess; reference: Refer
     ): Promise<{ option: DeliveryOption; currency: Currency }> {
       requirePermission(ctx, 'delivery:write');
       const { storeId, mode } = ctx.tenant;
-      return data.transaction(async (repos) => {
+      return repos.transaction(async (repos) => {
         // An option is part of its zone's representation: its writes wait for zone writes and the other way round.
         await repos.delivery.lockZones(storeId, mode);
         const current = await requireOption(repos, ctx, zoneId, optionId);
@@ -328,7 +329,7 @@ export function createDeliveryService(deps: { data: DataAccess; reference: Refer
     async deleteOption(ctx: StoreContext, zoneId: string, optionId: string, precondition?: Precondition<DeliveryOption, Currency>): Promise<void> {
       requirePermission(ctx, 'delivery:write');
       const { storeId, mode } = ctx.tenant;
-      await data.transaction(async (repos) => {
+      await repos.transaction(async (repos) => {
         await repos.delivery.lockZones(storeId, mode);
         const option = await requireOption(repos, ctx, zoneId, optionId);
         if (precondition) precondition(option, await storeCurrency(repos, ctx));
@@ -352,14 +353,14 @@ export function createDeliveryService(deps: { data: DataAccess; reference: Refer
       else if (query.stateId !== undefined && !(await reference.listStates(ctx, country.id)).some((s) => s.id === query.stateId)) {
         details.push({ path: 'stateId', rule: `must be a state of ${country.id}, from GET /v1/states/${country.id}`, in: 'query' });
       }
-      const currency = await storeCurrency(data.repos, ctx);
+      const currency = await storeCurrency(repos, ctx);
       const subtotalMinor = toMinor(query.subtotal, currency);
       if (subtotalMinor === null) details.push({ path: 'subtotal', rule: `must have at most ${currency.digits} decimal places (${currency.code})`, in: 'query' });
       if (details.length > 0) throw invalid(details);
       const address: Region = { countryId: query.countryId, stateId: query.stateId ?? null };
-      const zone = servingZone(await data.repos.delivery.allZones(ctx.tenant.storeId, ctx.tenant.mode), address);
+      const zone = servingZone(await repos.delivery.allZones(ctx.tenant.storeId, ctx.tenant.mode), address);
       if (!zone) return { zone: null, quotes: [], subtotalMinor: subtotalMinor!, currency, address };
-      const [withOpts] = await withOptions(data.repos, ctx, [zone]);
+      const [withOpts] = await withOptions(repos, ctx, [zone]);
       const quotes = withOpts!.options
         .filter((o) => o.active)
         .map((option) => ({ option, zone, feeMinor: deliveryFee(option, subtotalMinor!) }))

@@ -1,6 +1,7 @@
 import type { Mode, StoreContext, Tenant } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { DataAccess, Repos } from '../../store/repos.ts';
+import type { Repos } from '../../db/repos.ts';
+import type { Transactional } from '../transactional.ts';
 import { requirePermission } from '../access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { newId } from '../ids.ts';
@@ -63,8 +64,8 @@ export async function assertImageOfStore(repos: Repos, tenant: Tenant, fileId: s
 }
 
 /** Image uploads of the active store and mode: type checked from the bytes, stored by id, served back. */
-export function createFileService(deps: { data: DataAccess; storage: FileContentStorage }) {
-  const { data, storage } = deps;
+export function createFileService(deps: { repos: Transactional<Repos>; storage: FileContentStorage }) {
+  const { repos, storage } = deps;
 
   /** Reads every file part to its end (so the request finishes), staging the first `file` part only. */
   async function receive(files: AsyncIterable<IncomingFile>, staged: StagedContent[]): Promise<{ file?: IncomingFile; problems: ErrorDetail[] }> {
@@ -130,7 +131,7 @@ export function createFileService(deps: { data: DataAccess; storage: FileContent
           createdAt: ctx.now,
           createdBy: ctx.actor.id,
         };
-        await data.transaction(async (repos) => {
+        await repos.transaction(async (repos) => {
           await repos.files.insert(stored);
           await recordAudit(repos, ctx, {
             action: 'file.upload',
@@ -155,7 +156,7 @@ export function createFileService(deps: { data: DataAccess; storage: FileContent
     /** A file of the active store and mode with its bytes (products:read). Another store's id is 404. */
     async read(ctx: StoreContext, id: string): Promise<{ file: StoredFile; content: Buffer }> {
       requirePermission(ctx, 'products:read');
-      const file = await data.repos.files.find(ctx.tenant.storeId, ctx.tenant.mode, id);
+      const file = await repos.files.find(ctx.tenant.storeId, ctx.tenant.mode, id);
       if (!file) throw new AppError('FILE_NOT_FOUND', `No file "${id}" in this store's ${ctx.tenant.mode} mode.`);
       return { file, content: await storage.read({ storeId: file.storeId, id: file.id }) };
     },
@@ -165,12 +166,12 @@ export function createFileService(deps: { data: DataAccess; storage: FileContent
      * (e.g. `image` on a variant group). Within a transaction, call `assertImageOfStore(repos, …)` instead.
      */
     async requireImage(ctx: StoreContext, fileId: string, field = 'image'): Promise<void> {
-      await assertImageOfStore(data.repos, ctx.tenant, fileId, field);
+      await assertImageOfStore(repos, ctx.tenant, fileId, field);
     },
 
     /** True when `fileId` is an image of this store and mode: the boolean form, for services that collect details. */
     imageExists(storeId: string, mode: Mode, fileId: string): Promise<boolean> {
-      return data.repos.files.exists(storeId, mode, fileId);
+      return repos.files.exists(storeId, mode, fileId);
     },
   };
 }

@@ -56,7 +56,7 @@ export interface StagedContent {
 }
 
 /**
- * What the files service needs from byte storage. `src/store/local-file-storage.ts` implements it on the local
+ * What the files service needs from byte storage. `src/db/local-file-storage.ts` implements it on the local
  * disk; an object store could implement it later.
  */
 export interface FileContentStorage {

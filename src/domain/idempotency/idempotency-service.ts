@@ -15,7 +15,7 @@ import {
 } from './idempotency-rules.ts';
 
 /**
- * What the idempotency service needs from storage (`src/store/idempotency-store.ts`). Every method takes the scope
+ * What the idempotency service needs from storage (`src/db/idempotency-repo.ts`). Every method takes the scope
  * first; `claim` and `takeOver` must be atomic, so that of two parallel requests exactly one holds the key.
  */
 export interface IdempotencyStorage {

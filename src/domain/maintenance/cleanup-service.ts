@@ -25,7 +25,7 @@ export const RETENTION = [
 
 export type CleanupKind = (typeof RETENTION)[number]['kind'];
 
-/** The storage the cleanup needs; `src/store/cleanup-store.ts` implements it on both engines. */
+/** The storage the cleanup needs; `src/db/cleanup-repo.ts` implements it on both engines. */
 export interface CleanupStorage {
   /**
    * Deletes up to `batch` rows of `kind` that ended before `endedBefore`; returns how many it deleted. Called until it

@@ -8,7 +8,8 @@ import {
   InvalidTargetError,
   type OAuthError,
 } from '../../oauth/errors.ts';
-import type { DataAccess, Repos } from '../../store/repos.ts';
+import type { Repos } from '../../db/repos.ts';
+import type { Transactional } from '../transactional.ts';
 import { requireSession } from '../access.ts';
 import { auditEntry } from '../audit/audit-service.ts';
 import { newId } from '../ids.ts';
@@ -79,30 +80,30 @@ function appActor(grant: Pick<Grant, 'clientId' | 'userId'>, clientName: string)
  * - every token is bound to client, merchant, store, mode, scopes and resource, and checked against the database on
  *   every use, so revocation is immediate on every instance.
  */
-export function createOAuthService(deps: { data: DataAccess; issuer: string }) {
-  const { data, issuer } = deps;
+export function createOAuthService(deps: { repos: Transactional<Repos>; issuer: string }) {
+  const { repos, issuer } = deps;
   /** The one resource this server issues tokens for (RFC 8707): the AI connector; the REST API accepts it too. */
   const resource = `${issuer}/mcp`;
 
   async function requireClient(clientId: string): Promise<OAuthClient> {
-    const client = await data.repos.oauth.findClient(clientId);
+    const client = await repos.oauth.findClient(clientId);
     if (!client) throw new InvalidClientError('No app is registered with this client_id. Register with POST /oauth/register.');
     return client;
   }
 
   /** The merchant's permissions in a store, or undefined when they are not a member. */
   async function permissionsIn(storeId: string, userId: string) {
-    const membership = await data.repos.merchants.findMembership(storeId, userId);
+    const membership = await repos.stores.findMembership(storeId, userId);
     return membership && effectivePermissions(membership.role as Role, null);
   }
 
   async function loadOpen(ctx: RequestContext, requestId: string): Promise<{ request: AuthorizationRequest; client: OAuthClient }> {
-    const request = await data.repos.oauth.findAuthorizationRequest(requestId);
+    const request = await repos.oauth.findAuthorizationRequest(requestId);
     if (!request || request.expiresAt <= ctx.now) {
       throw requestInvalid('This authorization request has expired or does not exist. Go back to the app and connect again.');
     }
     if (request.completedAt) throw requestInvalid('This authorization request was already answered. Go back to the app and connect again if needed.');
-    const client = await data.repos.oauth.findClient(request.clientId);
+    const client = await repos.oauth.findClient(request.clientId);
     if (!client) throw requestInvalid('The app of this authorization request no longer exists.');
     return { request, client };
   }
@@ -111,7 +112,7 @@ export function createOAuthService(deps: { data: DataAccess; issuer: string }) {
   async function loadForSession(ctx: UserContext, requestId: string, sessionId: string) {
     const loaded = await loadOpen(ctx, requestId);
     if (loaded.request.sessionId === null) {
-      if (!(await data.repos.oauth.bindAuthorizationRequest(requestId, sessionId))) {
+      if (!(await repos.oauth.bindAuthorizationRequest(requestId, sessionId))) {
         throw requestInvalid('This authorization request is being answered in another sign-in. Go back to the app and connect again.');
       }
       loaded.request.sessionId = sessionId;
@@ -172,20 +173,20 @@ export function createOAuthService(deps: { data: DataAccess; issuer: string }) {
     const userId = ctx.actor.userId!;
     let storeId = request.storeId;
     if (storeId === null) {
-      const stores = await data.repos.merchants.listStoresOfUser(userId);
+      const stores = await repos.stores.listStoresOfUser(userId);
       if (stores.length === 0) throw new AppError('STORE_NOT_FOUND', 'You do not belong to any store yet, so there is nothing to connect the app to.');
       if (stores.length > 1) {
         return { step: 'pick-store', request, client, stores: stores.map((s) => ({ id: s.store.id, name: s.store.name })) };
       }
       storeId = stores[0]!.store.id;
-      await data.repos.oauth.chooseStore(request.id, sessionId, storeId);
+      await repos.oauth.chooseStore(request.id, sessionId, storeId);
     }
-    const store = await data.repos.merchants.findStore(storeId);
+    const store = await repos.stores.findStore(storeId);
     const permissions = await permissionsIn(storeId, userId);
     if (!store || !permissions) throw storeNotFound(storeId);
     const offered = offerableScopes(request.scopes, permissions);
     if (offered.length === 0) {
-      if (await data.repos.oauth.completeAuthorizationRequest(request.id, sessionId, ctx.now)) {
+      if (await repos.oauth.completeAuthorizationRequest(request.id, sessionId, ctx.now)) {
         return { step: 'done', response: deniedResponse(request, 'The merchant has none of the requested permissions in the chosen store.') };
       }
       throw requestInvalid('This authorization request was already answered.');
@@ -221,13 +222,13 @@ export function createOAuthService(deps: { data: DataAccess; issuer: string }) {
         redirectUris: input.redirectUris,
         createdAt: ctx.now,
       };
-      await data.repos.oauth.insertClient(client);
+      await repos.oauth.insertClient(client);
       return client;
     },
 
     /** A registered client, or undefined. */
     findClient(clientId: string): Promise<OAuthClient | undefined> {
-      return data.repos.oauth.findClient(clientId);
+      return repos.oauth.findClient(clientId);
     },
 
     // ---- the authorization request (consent flow) --------------------------------------------------------------
@@ -251,7 +252,7 @@ export function createOAuthService(deps: { data: DataAccess; issuer: string }) {
         expiresAt: new Date(ctx.now.getTime() + LIFETIMES.authorizationRequestMs),
         completedAt: null,
       };
-      await data.repos.oauth.insertAuthorizationRequest(request);
+      await repos.oauth.insertAuthorizationRequest(request);
       return request;
     },
 
@@ -263,7 +264,7 @@ export function createOAuthService(deps: { data: DataAccess; issuer: string }) {
     /** Binds a request started signed-out to the session that just signed in for it. */
     async bindAuthorization(ctx: RequestContext, requestId: string, sessionId: string): Promise<void> {
       await loadOpen(ctx, requestId);
-      if (!(await data.repos.oauth.bindAuthorizationRequest(requestId, sessionId))) {
+      if (!(await repos.oauth.bindAuthorizationRequest(requestId, sessionId))) {
         throw requestInvalid('This authorization request is being answered in another sign-in. Go back to the app and connect again.');
       }
     },
@@ -280,7 +281,7 @@ export function createOAuthService(deps: { data: DataAccess; issuer: string }) {
       requireSession(ctx, 'Approving an app');
       await loadForSession(ctx, requestId, sessionId);
       if (!(await permissionsIn(storeId, ctx.actor.userId!))) throw storeNotFound(storeId);
-      await data.repos.oauth.chooseStore(requestId, sessionId, storeId);
+      await repos.oauth.chooseStore(requestId, sessionId, storeId);
     },
 
     /**
@@ -293,7 +294,7 @@ export function createOAuthService(deps: { data: DataAccess; issuer: string }) {
       if (step.step === 'done') return step.response;
       if (step.step !== 'consent') throw requestInvalid('Choose a store first.');
       const { request, client, store, offered } = step;
-      return data.transaction(async (repos) => {
+      return repos.transaction(async (repos) => {
         if (!(await repos.oauth.completeAuthorizationRequest(request.id, sessionId, ctx.now))) {
           throw requestInvalid('This authorization request was already answered. Go back to the app and connect again if needed.');
         }
@@ -344,7 +345,7 @@ export function createOAuthService(deps: { data: DataAccess; issuer: string }) {
     ): Promise<TokenSet> {
       const client = await requireClient(input.clientId);
       const codeHash = hashSecret(input.code);
-      const outcome = await data.transaction(async (repos): Promise<TokenSet | OAuthError> => {
+      const outcome = await repos.transaction(async (repos): Promise<TokenSet | OAuthError> => {
         const code = await repos.oauth.consumeCode(codeHash, client.clientId, ctx.now);
         if (!code) {
           const known = await repos.oauth.findCode(codeHash);
@@ -387,7 +388,7 @@ export function createOAuthService(deps: { data: DataAccess; issuer: string }) {
       const client = await requireClient(input.clientId);
       const tokenHash = hashSecret(input.refreshToken);
       const asked = refreshAsked(input.scopes, input.resource);
-      const outcome = await data.transaction(async (repos): Promise<TokenSet | OAuthError> => {
+      const outcome = await repos.transaction(async (repos): Promise<TokenSet | OAuthError> => {
         const consumed = await repos.oauth.consumeRefreshToken(tokenHash, client.clientId, ctx.now);
         if (!consumed) {
           const known = await repos.oauth.findRefreshToken(tokenHash);
@@ -435,10 +436,10 @@ export function createOAuthService(deps: { data: DataAccess; issuer: string }) {
       const client = await requireClient(input.clientId);
       const tokenHash = hashSecret(input.token);
       if (input.token.startsWith(TOKEN_PREFIX.refreshToken)) {
-        const known = await data.repos.oauth.findRefreshToken(tokenHash);
-        if (known && known.clientId === client.clientId) await data.repos.oauth.revokeGrant(known.grantId, ctx.now, 'client_revoked');
+        const known = await repos.oauth.findRefreshToken(tokenHash);
+        if (known && known.clientId === client.clientId) await repos.oauth.revokeGrant(known.grantId, ctx.now, 'client_revoked');
       } else if (input.token.startsWith(TOKEN_PREFIX.accessToken)) {
-        await data.repos.oauth.deleteAccessToken(tokenHash, client.clientId);
+        await repos.oauth.deleteAccessToken(tokenHash, client.clientId);
       }
     },
 
@@ -451,9 +452,9 @@ export function createOAuthService(deps: { data: DataAccess; issuer: string }) {
      */
     async verifyAccessToken(now: Date, token: string): Promise<VerifiedAccessToken | undefined> {
       if (!token.startsWith(TOKEN_PREFIX.accessToken)) return undefined;
-      const found = await data.repos.oauth.findActiveAccessTokenAcrossStores(hashSecret(token), now);
+      const found = await repos.oauth.findActiveAccessTokenAcrossStores(hashSecret(token), now);
       if (!found || found.app.resource !== resource) return undefined;
-      await recordLastUse(found.grantLastUsedAt, now, () => data.repos.oauth.touchGrant(found.app.grantId, now));
+      await recordLastUse(found.grantLastUsedAt, now, () => repos.oauth.touchGrant(found.app.grantId, now));
       return found;
     },
 
@@ -466,8 +467,8 @@ export function createOAuthService(deps: { data: DataAccess; issuer: string }) {
      */
     async listConnectedApps(ctx: UserContext): Promise<ConnectedApp[]> {
       requireSession(ctx, 'Managing connected apps');
-      const filter = await appsVisibleTo(data.repos, ctx.actor.userId!);
-      const rows = await data.repos.oauth.listActiveGrantsAcrossStores(filter);
+      const filter = await appsVisibleTo(repos, ctx.actor.userId!);
+      const rows = await repos.oauth.listActiveGrantsAcrossStores(filter);
       const apps = new Map<string, ConnectedApp>();
       for (const { grant, clientName, redirectUris, storeName, approverEmail } of rows) {
         const key = `${grant.clientId} ${grant.storeId} ${grant.mode}`;
@@ -503,7 +504,7 @@ export function createOAuthService(deps: { data: DataAccess; issuer: string }) {
      */
     async removeConnectedApp(ctx: UserContext, clientId: string, storeId?: string): Promise<void> {
       requireSession(ctx, 'Managing connected apps');
-      await data.transaction(async (repos) => {
+      await repos.transaction(async (repos) => {
         const filter = await appsVisibleTo(repos, ctx.actor.userId!);
         const revoked = await repos.oauth.revokeGrantsAcrossStores(filter, clientId, storeId, ctx.now, 'merchant_removed');
         if (revoked.length === 0) {
@@ -535,7 +536,7 @@ export function createOAuthService(deps: { data: DataAccess; issuer: string }) {
  * stores where their role has `settings:write` (manage store settings, which includes the apps connected to it).
  */
 async function appsVisibleTo(repos: Repos, userId: string): Promise<GrantFilter> {
-  const stores = await repos.merchants.listStoresOfUser(userId);
+  const stores = await repos.stores.listStoresOfUser(userId);
   const inStores = stores.filter(({ role }) => effectivePermissions(role, null).has('settings:write')).map(({ store }) => store.id);
   return { approvedBy: userId, inStores };
 }

@@ -1,7 +1,8 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { DataAccess } from '../../store/repos.ts';
-import type { OrderFigureRow } from '../../store/order-store.ts';
+import type { Repos } from '../../db/repos.ts';
+import type { Transactional } from '../transactional.ts';
+import type { OrderFigureRow } from '../../db/order-repo.ts';
 import { requirePermission } from '../access.ts';
 import { storeCurrency } from '../catalog/catalog-support.ts';
 import type { Currency } from '../catalog/types.ts';
@@ -75,11 +76,11 @@ function figuresOf(rows: OrderFigureRow[], newCustomers: number): Figures {
 const MAX_RANGE_DAYS = 366;
 
 /** Sales figures and exports, computed from the same order rows the order routes show. Days are the store's local days. */
-export function createAnalyticsService(deps: { data: DataAccess }) {
-  const { data } = deps;
+export function createAnalyticsService(deps: { repos: Transactional<Repos> }) {
+  const { repos } = deps;
 
   async function timezoneOf(ctx: StoreContext): Promise<string> {
-    return (await data.repos.merchants.findStore(ctx.tenant.storeId))?.timezone ?? 'UTC';
+    return (await repos.stores.findStore(ctx.tenant.storeId))?.timezone ?? 'UTC';
   }
 
   /** Local dates [first, last] of a period, in the store's zone. */
@@ -105,8 +106,8 @@ export function createAnalyticsService(deps: { data: DataAccess }) {
     const from = startOfLocalDay(first, timeZone);
     const to = startOfLocalDay(addDays(last, 1), timeZone);
     const [rows, newCustomers] = await Promise.all([
-      data.repos.orders.orderFigures(ctx.tenant.storeId, ctx.tenant.mode, from, to),
-      data.repos.orders.customersCreated(ctx.tenant.storeId, ctx.tenant.mode, from, to),
+      repos.orders.orderFigures(ctx.tenant.storeId, ctx.tenant.mode, from, to),
+      repos.orders.customersCreated(ctx.tenant.storeId, ctx.tenant.mode, from, to),
     ]);
     return { from, to, rows, newCustomers };
   }
@@ -136,7 +137,7 @@ export function createAnalyticsService(deps: { data: DataAccess }) {
       const [current, previous, currency] = await Promise.all([
         window(ctx, first, last, timeZone),
         window(ctx, previousFirst, previousLast, timeZone),
-        storeCurrency(data.repos, ctx),
+        storeCurrency(repos, ctx),
       ]);
       return {
         currency,
@@ -153,12 +154,12 @@ export function createAnalyticsService(deps: { data: DataAccess }) {
       requirePermission(ctx, 'analytics:read');
       const timeZone = await timezoneOf(ctx);
       const { first, last } = datesOf({ kind: 'range', ...range }, ctx.now, timeZone);
-      const orders = await data.repos.orders.listOrders(
+      const orders = await repos.orders.listOrders(
         ctx.tenant.storeId,
         ctx.tenant.mode,
         { limit: 1_000_000, sort: 'createdAt', status: range.status, from: startOfLocalDay(first, timeZone), to: startOfLocalDay(addDays(last, 1), timeZone) },
       );
-      return { currency: await storeCurrency(data.repos, ctx), timeZone, orders };
+      return { currency: await storeCurrency(repos, ctx), timeZone, orders };
     },
 
     async exportDailySales(ctx: StoreContext, range: { from: string; to: string }): Promise<{ currency: Currency; days: DayFigures[] }> {
@@ -166,7 +167,7 @@ export function createAnalyticsService(deps: { data: DataAccess }) {
       const timeZone = await timezoneOf(ctx);
       const { first, last } = datesOf({ kind: 'range', ...range }, ctx.now, timeZone);
       const current = await window(ctx, first, last, timeZone);
-      return { currency: await storeCurrency(data.repos, ctx), days: series(current.rows, first, last, timeZone) };
+      return { currency: await storeCurrency(repos, ctx), days: series(current.rows, first, last, timeZone) };
     },
   };
 }

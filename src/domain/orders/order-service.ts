@@ -1,6 +1,7 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { DataAccess, Repos } from '../../store/repos.ts';
+import type { Repos } from '../../db/repos.ts';
+import type { Transactional } from '../transactional.ts';
 import { requirePermission } from '../access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { invalid, storeCurrency } from '../catalog/catalog-support.ts';
@@ -56,8 +57,8 @@ export function lineTotal(unitPriceMinor: number, discountBp: number, quantity: 
  * Orders: the server prices them (SKU prices and discounts, promotion, delivery fee), takes stock atomically, and moves
  * them through the lifecycle table in `order-lifecycle.ts`, keeping every move in the order's history.
  */
-export function createOrderService(deps: { data: DataAccess; reference: ReferenceService; delivery: DeliveryQuoter; forUpdate: boolean }) {
-  const { data, reference, delivery, forUpdate } = deps;
+export function createOrderService(deps: { repos: Transactional<Repos>; reference: ReferenceService; delivery: DeliveryQuoter; forUpdate: boolean }) {
+  const { repos, reference, delivery, forUpdate } = deps;
 
   /** Country from the reference data, state of that country (checked before any transaction opens). */
   async function checkAddress(ctx: StoreContext, address: Address | null | undefined, path: string): Promise<ErrorDetail[]> {
@@ -80,7 +81,7 @@ export function createOrderService(deps: { data: DataAccess; reference: Referenc
   return {
     async get(ctx: StoreContext, id: string): Promise<{ order: OrderDetail; currency: Currency }> {
       requirePermission(ctx, 'orders:read');
-      return { order: await detail(data.repos, ctx, id), currency: await storeCurrency(data.repos, ctx) };
+      return { order: await detail(repos, ctx, id), currency: await storeCurrency(repos, ctx) };
     },
 
     async list(ctx: StoreContext, query: OrderQuery): Promise<{ items: Order[]; nextCursor: string | null; currency: Currency }> {
@@ -90,13 +91,13 @@ export function createOrderService(deps: { data: DataAccess; reference: Referenc
         after = Buffer.from(query.cursor, 'base64url').toString('utf8');
         if (!/^ord_[0-9A-Z]{26}$/.test(after)) throw invalid([{ path: 'cursor', rule: 'must be a nextCursor returned by this list', in: 'query' }]);
       }
-      const rows = await data.repos.orders.listOrders(ctx.tenant.storeId, ctx.tenant.mode, query, after);
+      const rows = await repos.orders.listOrders(ctx.tenant.storeId, ctx.tenant.mode, query, after);
       const items = rows.slice(0, query.limit);
       const last = items.at(-1);
       return {
         items,
         nextCursor: rows.length > query.limit && last ? Buffer.from(last.id, 'utf8').toString('base64url') : null,
-        currency: await storeCurrency(data.repos, ctx),
+        currency: await storeCurrency(repos, ctx),
       };
     },
 
@@ -104,7 +105,7 @@ export function createOrderService(deps: { data: DataAccess; reference: Referenc
     async place(ctx: StoreContext, input: OrderInput): Promise<{ order: OrderDetail; currency: Currency }> {
       requirePermission(ctx, 'orders:write');
       const { storeId, mode } = ctx.tenant;
-      const currency = await storeCurrency(data.repos, ctx);
+      const currency = await storeCurrency(repos, ctx);
       const details: ErrorDetail[] = [];
       const seen = new Map<string, number>();
       input.lines.forEach((line, i) => {
@@ -114,7 +115,7 @@ export function createOrderService(deps: { data: DataAccess; reference: Referenc
       details.push(...(await checkAddress(ctx, input.shippingAddress, 'shippingAddress')), ...(await checkAddress(ctx, input.billingAddress, 'billingAddress')));
       if (details.length > 0) throw invalid(details);
 
-      return data.transaction(async (repos) => {
+      return repos.transaction(async (repos) => {
         const customer = await repos.orders.customerForOrder(storeId, mode, input.customerId);
         if (!customer) throw invalid([{ path: 'customerId', rule: 'must be a customer of this store (GET /v1/customers)' }]);
         if (isBanned(customer, ctx.now)) {
@@ -213,17 +214,17 @@ export function createOrderService(deps: { data: DataAccess; reference: Referenc
     /** The moves allowed from the order's current state. */
     async transitions(ctx: StoreContext, id: string): Promise<{ status: OrderStatus; moves: readonly Move[]; refundableMinor: number; currency: Currency }> {
       requirePermission(ctx, 'orders:read');
-      const order = await data.repos.orders.findOrder(ctx.tenant.storeId, ctx.tenant.mode, id);
+      const order = await repos.orders.findOrder(ctx.tenant.storeId, ctx.tenant.mode, id);
       if (!order) throw orderNotFound(id);
-      return { status: order.status, moves: movesFrom(order.status), refundableMinor: order.paidMinor - order.refundedMinor, currency: await storeCurrency(data.repos, ctx) };
+      return { status: order.status, moves: movesFrom(order.status), refundableMinor: order.paidMinor - order.refundedMinor, currency: await storeCurrency(repos, ctx) };
     },
 
     /** Makes one move of the lifecycle table; anything else is 409 naming the current state. */
     async transition(ctx: StoreContext, id: string, input: TransitionInput): Promise<{ order: OrderDetail; currency: Currency }> {
       requirePermission(ctx, 'orders:write');
       const { storeId, mode } = ctx.tenant;
-      const currency = await storeCurrency(data.repos, ctx);
-      return data.transaction(async (repos) => {
+      const currency = await storeCurrency(repos, ctx);
+      return repos.transaction(async (repos) => {
         const order = await repos.orders.lockOrder(storeId, mode, id, forUpdate);
         if (!order) throw orderNotFound(id);
         const move = movesFrom(order.status).find((m) => m.to === input.to);
@@ -288,10 +289,10 @@ export function createOrderService(deps: { data: DataAccess; reference: Referenc
     ): Promise<{ order: OrderDetail; currency: Currency }> {
       requirePermission(ctx, 'orders:write');
       const { storeId, mode } = ctx.tenant;
-      const currency = await storeCurrency(data.repos, ctx);
+      const currency = await storeCurrency(repos, ctx);
       const problems = [...(await checkAddress(ctx, patch.shippingAddress, 'shippingAddress')), ...(await checkAddress(ctx, patch.billingAddress, 'billingAddress'))];
       if (problems.length > 0) throw invalid(problems);
-      return data.transaction(async (repos) => {
+      return repos.transaction(async (repos) => {
         const order = await repos.orders.lockOrder(storeId, mode, id, forUpdate);
         if (!order) throw orderNotFound(id);
         if (precondition) precondition(await repos.orders.detail(order), currency);

@@ -1,6 +1,7 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { DataAccess, Repos } from '../../store/repos.ts';
+import type { Repos } from '../../db/repos.ts';
+import type { Transactional } from '../transactional.ts';
 import { requirePermission } from '../access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { invalid, isUniqueViolation, storeCurrency } from '../catalog/catalog-support.ts';
@@ -56,8 +57,8 @@ export async function applyPromotion(
 }
 
 /** Discount codes: percentage or fixed amount, minimum subtotal, start and end, total and per-customer limits. */
-export function createPromotionService(deps: { data: DataAccess }) {
-  const { data } = deps;
+export function createPromotionService(deps: { repos: Transactional<Repos> }) {
+  const { repos } = deps;
 
   function build(input: PromotionInput, currency: Currency, base: Promotion | null, ctx: StoreContext): Promotion {
     const details: ErrorDetail[] = [];
@@ -124,22 +125,22 @@ export function createPromotionService(deps: { data: DataAccess }) {
       requirePermission(ctx, 'promotions:read');
       const after = page.cursor === undefined ? undefined : Buffer.from(page.cursor, 'base64url').toString('utf8');
       if (after !== undefined && !/^prm_[0-9A-Z]{26}$/.test(after)) throw invalid([{ path: 'cursor', rule: 'must be a nextCursor returned by this list', in: 'query' }]);
-      const rows = await data.repos.orders.listPromotions(ctx.tenant.storeId, ctx.tenant.mode, { limit: page.limit, ...(after ? { after } : {}) });
+      const rows = await repos.orders.listPromotions(ctx.tenant.storeId, ctx.tenant.mode, { limit: page.limit, ...(after ? { after } : {}) });
       const items = rows.slice(0, page.limit);
-      return { items, nextCursor: rows.length > page.limit ? Buffer.from(items.at(-1)!.id).toString('base64url') : null, currency: await storeCurrency(data.repos, ctx) };
+      return { items, nextCursor: rows.length > page.limit ? Buffer.from(items.at(-1)!.id).toString('base64url') : null, currency: await storeCurrency(repos, ctx) };
     },
 
     async get(ctx: StoreContext, id: string): Promise<{ promotion: Promotion; currency: Currency }> {
       requirePermission(ctx, 'promotions:read');
-      return { promotion: await requirePromotion(data.repos, ctx, id), currency: await storeCurrency(data.repos, ctx) };
+      return { promotion: await requirePromotion(repos, ctx, id), currency: await storeCurrency(repos, ctx) };
     },
 
     async create(ctx: StoreContext, input: PromotionInput): Promise<{ promotion: Promotion; currency: Currency }> {
       requirePermission(ctx, 'promotions:write');
-      const currency = await storeCurrency(data.repos, ctx);
+      const currency = await storeCurrency(repos, ctx);
       const promotion = build(input, currency, null, ctx);
       try {
-        await data.transaction(async (repos) => {
+        await repos.transaction(async (repos) => {
           if (await repos.orders.codeTaken(ctx.tenant.storeId, ctx.tenant.mode, input.code)) throw codeTaken(input.code);
           await repos.orders.insertPromotion(ctx.tenant.storeId, ctx.tenant.mode, promotion);
           await recordAudit(repos, ctx, { action: 'promotion.create', targetType: 'promotion', targetId: promotion.id, details: { code: promotion.code } });
@@ -154,9 +155,9 @@ export function createPromotionService(deps: { data: DataAccess }) {
     /** Changes the sent fields (kind and value go together). */
     async update(ctx: StoreContext, id: string, patch: Partial<PromotionInput>, precondition?: Precondition<Promotion, Currency>): Promise<{ promotion: Promotion; currency: Currency }> {
       requirePermission(ctx, 'promotions:write');
-      const currency = await storeCurrency(data.repos, ctx);
+      const currency = await storeCurrency(repos, ctx);
       try {
-        return await data.transaction(async (repos) => {
+        return await repos.transaction(async (repos) => {
           const current = await lockPromotion(repos, ctx, id);
           precondition?.(current, currency);
           const kind = patch.kind ?? current.kind;
@@ -176,8 +177,8 @@ export function createPromotionService(deps: { data: DataAccess }) {
 
     async remove(ctx: StoreContext, id: string, precondition?: Precondition<Promotion, Currency>): Promise<void> {
       requirePermission(ctx, 'promotions:write');
-      const currency = precondition && (await storeCurrency(data.repos, ctx));
-      await data.transaction(async (repos) => {
+      const currency = precondition && (await storeCurrency(repos, ctx));
+      await repos.transaction(async (repos) => {
         const current = await lockPromotion(repos, ctx, id);
         if (precondition) precondition(current, currency!);
         await repos.orders.deletePromotion(ctx.tenant.storeId, ctx.tenant.mode, id);

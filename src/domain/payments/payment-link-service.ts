@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { DataAccess, Repos } from '../../store/repos.ts';
+import type { Repos } from '../../db/repos.ts';
+import type { Transactional } from '../transactional.ts';
 import { requirePermission } from '../access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { invalid, storeCurrency } from '../catalog/catalog-support.ts';
@@ -44,8 +45,8 @@ function newToken(): string {
  * Links are created `active`; an active link past its expiry reads as `expired` (computed on read); cancel moves an
  * active link to `cancelled`; `completePaymentLink` (the future public pay page) moves it to `paid`.
  */
-export function createPaymentLinkService(deps: { data: DataAccess; baseUrl: string }) {
-  const { data } = deps;
+export function createPaymentLinkService(deps: { repos: Transactional<Repos>; baseUrl: string }) {
+  const { repos } = deps;
   const base = deps.baseUrl.replace(/\/+$/, '');
 
   function view(link: PaymentLink, now: Date): PaymentLinkView {
@@ -65,14 +66,14 @@ export function createPaymentLinkService(deps: { data: DataAccess; baseUrl: stri
     ): Promise<{ items: PaymentLinkView[]; nextCursor: string | null }> {
       requirePermission(ctx, 'payments:read');
       const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-      const rows = await data.repos.payments.listLinks(ctx.tenant.storeId, ctx.tenant.mode, { status: query.status, orderId: query.orderId }, { limit: query.limit, before }, ctx.now);
+      const rows = await repos.payments.listLinks(ctx.tenant.storeId, ctx.tenant.mode, { status: query.status, orderId: query.orderId }, { limit: query.limit, before }, ctx.now);
       const items = rows.slice(0, query.limit);
       return { items: items.map((l) => view(l, ctx.now)), nextCursor: rows.length > query.limit ? encodeCursor(items.at(-1)!.id) : null };
     },
 
     async get(ctx: StoreContext, id: string): Promise<PaymentLinkView> {
       requirePermission(ctx, 'payments:read');
-      return view(await requireLink(data.repos, ctx, id), ctx.now);
+      return view(await requireLink(repos, ctx, id), ctx.now);
     },
 
     async create(ctx: StoreContext, input: PaymentLinkInput): Promise<PaymentLinkView> {
@@ -85,7 +86,7 @@ export function createPaymentLinkService(deps: { data: DataAccess; baseUrl: stri
         else if (input.expiresAt.getTime() > ctx.now.getTime() + MAX_LINK_LIFETIME_DAYS * DAY_MS) details.push({ path: 'expiresAt', rule: `must be at most ${MAX_LINK_LIFETIME_DAYS} days ahead` });
       }
       if (details.length > 0) throw invalid(details);
-      return data.transaction(async (repos) => {
+      return repos.transaction(async (repos) => {
         let currency: Currency;
         let amountMinor: number | null = null;
         let description = input.description ?? null;
@@ -135,7 +136,7 @@ export function createPaymentLinkService(deps: { data: DataAccess; baseUrl: stri
     /** Cancels an active link; a paid, expired or cancelled one is refused with 409 PAYMENT_LINK_NOT_ACTIVE. */
     async cancel(ctx: StoreContext, id: string): Promise<PaymentLinkView> {
       requirePermission(ctx, 'payments:write');
-      return data.transaction(async (repos) => {
+      return repos.transaction(async (repos) => {
         const link = await requireLink(repos, ctx, id);
         if (!(await repos.payments.closeActiveLink(ctx.tenant.storeId, ctx.tenant.mode, id, 'cancelled', ctx.now))) throw notActive(link, ctx.now, 'cancelled');
         await recordAudit(repos, ctx, { action: 'payment_link.cancel', targetType: 'payment_link', targetId: id });

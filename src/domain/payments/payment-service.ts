@@ -1,6 +1,7 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { DataAccess, Repos } from '../../store/repos.ts';
+import type { Repos } from '../../db/repos.ts';
+import type { Transactional } from '../transactional.ts';
 import { requirePermission } from '../access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { invalid } from '../catalog/catalog-support.ts';
@@ -232,11 +233,11 @@ export async function refundOrder(repos: Repos, ctx: StoreContext, input: { orde
 }
 
 /** The store's payment options (which methods it accepts) and the payment records of its orders. */
-export function createPaymentService(deps: { data: DataAccess }) {
-  const { data } = deps;
+export function createPaymentService(deps: { repos: Transactional<Repos> }) {
+  const { repos } = deps;
 
   async function requireOrder(ctx: StoreContext, orderId: string): Promise<OrderMoney> {
-    const order = await data.repos.payments.findOrder(ctx.tenant.storeId, ctx.tenant.mode, orderId);
+    const order = await repos.payments.findOrder(ctx.tenant.storeId, ctx.tenant.mode, orderId);
     if (!order) throw orderNotFound(orderId);
     return order;
   }
@@ -245,7 +246,7 @@ export function createPaymentService(deps: { data: DataAccess }) {
     /** The methods the store accepts in this mode, in vocabulary order. */
     async getOptions(ctx: StoreContext): Promise<{ enabled: PaymentMethod[] }> {
       requirePermission(ctx, 'payments:read');
-      return { enabled: await enabledPaymentMethods(data.repos, ctx.tenant) };
+      return { enabled: await enabledPaymentMethods(repos, ctx.tenant) };
     },
 
     /**
@@ -255,7 +256,7 @@ export function createPaymentService(deps: { data: DataAccess }) {
     async setOptions(ctx: StoreContext, enabled: PaymentMethod[], precondition?: Precondition<PaymentMethod[]>): Promise<{ enabled: PaymentMethod[] }> {
       requirePermission(ctx, 'payments:write');
       const ordered = PAYMENT_METHODS.filter((m) => enabled.includes(m));
-      await data.transaction(async (repos) => {
+      await repos.transaction(async (repos) => {
         await ensureSettings(repos, ctx.tenant, ctx.now);
         await repos.settings.lock(ctx.tenant.storeId, ctx.tenant.mode);
         const before = await enabledPaymentMethods(repos, ctx.tenant);
@@ -270,8 +271,8 @@ export function createPaymentService(deps: { data: DataAccess }) {
       requirePermission(ctx, 'payments:read');
       const order = await requireOrder(ctx, orderId);
       const [payments, pendingPaidMinor] = await Promise.all([
-        data.repos.payments.listPayments(ctx.tenant.storeId, ctx.tenant.mode, orderId),
-        data.repos.payments.pendingPaidMinor(ctx.tenant.storeId, ctx.tenant.mode, orderId),
+        repos.payments.listPayments(ctx.tenant.storeId, ctx.tenant.mode, orderId),
+        repos.payments.pendingPaidMinor(ctx.tenant.storeId, ctx.tenant.mode, orderId),
       ]);
       return { order, payments, pendingPaidMinor };
     },
@@ -286,7 +287,7 @@ export function createPaymentService(deps: { data: DataAccess }) {
       input: { method: RecordMethod; amount: number; status?: PaymentStatus | undefined; reference?: string | null | undefined },
     ): Promise<PaymentResult & { currency: Currency; pendingPaidMinor: number }> {
       requirePermission(ctx, 'payments:write');
-      return data.transaction(async (repos) => {
+      return repos.transaction(async (repos) => {
         const order = await repos.payments.findOrder(ctx.tenant.storeId, ctx.tenant.mode, orderId);
         if (!order) throw orderNotFound(orderId);
         const currency = currencyOf(order.currency);
@@ -300,7 +301,7 @@ export function createPaymentService(deps: { data: DataAccess }) {
 
     async settleForOrder(ctx: StoreContext, orderId: string, paymentId: string, status: 'succeeded' | 'failed'): Promise<PaymentResult & { currency: Currency; pendingPaidMinor: number }> {
       requirePermission(ctx, 'payments:write');
-      return data.transaction(async (repos) => {
+      return repos.transaction(async (repos) => {
         const result = await settlePayment(repos, ctx, { orderId, paymentId, status });
         return { ...result, currency: currencyOf(result.order.currency), pendingPaidMinor: await repos.payments.pendingPaidMinor(ctx.tenant.storeId, ctx.tenant.mode, orderId) };
       });

@@ -1,6 +1,7 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { DataAccess, Repos } from '../../store/repos.ts';
+import type { Repos } from '../../db/repos.ts';
+import type { Transactional } from '../transactional.ts';
 import { requirePermission } from '../access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { type FileLookup, invalid } from '../catalog/catalog-support.ts';
@@ -31,8 +32,8 @@ export function promoAdNotFound(id: string): AppError {
 }
 
 /** Banners and announcements: drafts and published ads with a live window, and the list of those live now. */
-export function createPromoAdService(deps: { data: DataAccess; files: FileLookup }) {
-  const { data, files } = deps;
+export function createPromoAdService(deps: { repos: Transactional<Repos>; files: FileLookup }) {
+  const { repos, files } = deps;
 
   async function requireAd(repos: Repos, ctx: StoreContext, id: string): Promise<PromoAd> {
     const ad = await repos.promoAds.findPromoAd(ctx.tenant.storeId, ctx.tenant.mode, id);
@@ -67,7 +68,7 @@ export function createPromoAdService(deps: { data: DataAccess; files: FileLookup
     async list(ctx: StoreContext, query: PromoAdQuery): Promise<{ items: PromoAd[]; nextCursor: string | null }> {
       requirePermission(ctx, 'promotions:read');
       const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-      const rows = await data.repos.promoAds.listPromoAds(ctx.tenant.storeId, ctx.tenant.mode, query, { limit: query.limit, before });
+      const rows = await repos.promoAds.listPromoAds(ctx.tenant.storeId, ctx.tenant.mode, query, { limit: query.limit, before });
       const items = rows.slice(0, query.limit);
       const last = items.at(-1);
       return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null };
@@ -76,12 +77,12 @@ export function createPromoAdService(deps: { data: DataAccess; files: FileLookup
     /** The ads live now (published, started, not ended), latest start first, at most 100. */
     async listPublished(ctx: StoreContext, query: { placement?: string | undefined }): Promise<PromoAd[]> {
       requirePermission(ctx, 'promotions:read');
-      return data.repos.promoAds.listLive(ctx.tenant.storeId, ctx.tenant.mode, ctx.now, { placement: query.placement, limit: PROMO_AD_LIMITS.publishedMax });
+      return repos.promoAds.listLive(ctx.tenant.storeId, ctx.tenant.mode, ctx.now, { placement: query.placement, limit: PROMO_AD_LIMITS.publishedMax });
     },
 
     async get(ctx: StoreContext, id: string): Promise<PromoAd> {
       requirePermission(ctx, 'promotions:read');
-      return requireAd(data.repos, ctx, id);
+      return requireAd(repos, ctx, id);
     },
 
     async create(ctx: StoreContext, input: PromoAdInput): Promise<PromoAd> {
@@ -103,7 +104,7 @@ export function createPromoAdService(deps: { data: DataAccess; files: FileLookup
         createdAt: ctx.now,
         updatedAt: ctx.now,
       };
-      return data.transaction(async (repos) => {
+      return repos.transaction(async (repos) => {
         await repos.promoAds.insertPromoAd(ctx.tenant.storeId, ctx.tenant.mode, ad);
         await recordAudit(repos, ctx, { action: 'promo_ad.create', targetType: 'promo_ad', targetId: ad.id, details: { title: ad.title, status: ad.status } });
         return ad;
@@ -116,7 +117,7 @@ export function createPromoAdService(deps: { data: DataAccess; files: FileLookup
       const { storeId, mode } = ctx.tenant;
       // The file lookup may read the database: do it before the transaction (SQLite has one connection).
       const imageProblems = await checkImage(ctx, patch.imageFileId);
-      return data.transaction(async (repos) => {
+      return repos.transaction(async (repos) => {
         const current = await lockAd(repos, ctx, id, precondition);
         const startsAt = patch.startsAt !== undefined ? instant(patch.startsAt) : current.startsAt;
         const endsAt = patch.endsAt !== undefined ? (patch.endsAt === null ? null : instant(patch.endsAt)) : current.endsAt;
@@ -145,7 +146,7 @@ export function createPromoAdService(deps: { data: DataAccess; files: FileLookup
 
     async remove(ctx: StoreContext, id: string, precondition?: Precondition<PromoAd>): Promise<void> {
       requirePermission(ctx, 'promotions:write');
-      await data.transaction(async (repos) => {
+      await repos.transaction(async (repos) => {
         const current = await lockAd(repos, ctx, id, precondition);
         await repos.promoAds.deletePromoAd(ctx.tenant.storeId, ctx.tenant.mode, id);
         await recordAudit(repos, ctx, { action: 'promo_ad.delete', targetType: 'promo_ad', targetId: id, details: { title: current.title } });

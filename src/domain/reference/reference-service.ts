@@ -2,7 +2,7 @@ import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { countrySources, specificationSources, stateSources } from './reference-sources.ts';
 import { COLORS } from './colors.ts';
-import type { Color, Country, ReferenceStore, Specification, State, SyncCounts } from './reference-types.ts';
+import type { Color, Country, ReferenceRepo, Specification, State, SyncCounts } from './reference-types.ts';
 
 interface Snapshot {
   revision: number;
@@ -39,7 +39,7 @@ const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompar
  * Countries, states and specifications. The data changes only through `sync` (run by `seed` and at start-up), so the
  * service keeps it in memory after the first read; `revision()` changes whenever it reloads.
  */
-export function createReferenceService(deps: { store: ReferenceStore }) {
+export function createReferenceService(deps: { store: ReferenceRepo }) {
   const { store } = deps;
   let snapshot: Promise<Snapshot> | undefined;
   let revision = 0;

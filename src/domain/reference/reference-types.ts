@@ -58,8 +58,8 @@ export interface SyncCounts {
   unchanged: number;
 }
 
-/** What the reference service needs from storage; `store/reference-store.ts` implements it. */
-export interface ReferenceStore {
+/** What the reference service needs from storage; `store/reference-repo.ts` implements it. */
+export interface ReferenceRepo {
   listCountries(): Promise<Country[]>;
   listStates(): Promise<State[]>;
   listSpecifications(): Promise<Specification[]>;

@@ -1,6 +1,7 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { DataAccess, Repos } from '../../store/repos.ts';
+import type { Repos } from '../../db/repos.ts';
+import type { Transactional } from '../transactional.ts';
 import { requirePermission } from '../access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { invalid, isUniqueViolation, productNotFound } from '../catalog/catalog-support.ts';
@@ -32,8 +33,8 @@ function alreadyReviewed(): AppError {
  * Product reviews: created for a customer of the store (one per customer and product), moderated by the merchant
  * (reply, hide, show, delete) and summed up per product over the visible ones.
  */
-export function createReviewService(deps: { data: DataAccess }) {
-  const { data } = deps;
+export function createReviewService(deps: { repos: Transactional<Repos> }) {
+  const { repos } = deps;
 
   async function requireReview(repos: Repos, ctx: StoreContext, id: string): Promise<Review> {
     const review = await repos.reviews.findReview(ctx.tenant.storeId, ctx.tenant.mode, id);
@@ -43,7 +44,7 @@ export function createReviewService(deps: { data: DataAccess }) {
 
   async function page(ctx: StoreContext, query: ReviewQuery): Promise<{ items: Review[]; nextCursor: string | null }> {
     const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-    const rows = await data.repos.reviews.listReviews(ctx.tenant.storeId, ctx.tenant.mode, query, { limit: query.limit, before });
+    const rows = await repos.reviews.listReviews(ctx.tenant.storeId, ctx.tenant.mode, query, { limit: query.limit, before });
     const items = rows.slice(0, query.limit);
     const last = items.at(-1);
     return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null };
@@ -53,7 +54,7 @@ export function createReviewService(deps: { data: DataAccess }) {
   async function setHidden(ctx: StoreContext, id: string, hidden: boolean): Promise<Review> {
     requirePermission(ctx, 'reviews:write');
     const { storeId, mode } = ctx.tenant;
-    return data.transaction(async (repos) => {
+    return repos.transaction(async (repos) => {
       const current = await requireReview(repos, ctx, id);
       if (current.hidden === hidden) return current;
       await repos.reviews.setHidden(storeId, mode, id, hidden, ctx.now);
@@ -72,13 +73,13 @@ export function createReviewService(deps: { data: DataAccess }) {
     /** The reviews of one product (404 when the product is not the store's). */
     async listForProduct(ctx: StoreContext, productId: string, query: Omit<ReviewQuery, 'productId'>): Promise<{ items: Review[]; nextCursor: string | null }> {
       requirePermission(ctx, 'reviews:read');
-      if (!(await data.repos.reviews.productExists(ctx.tenant.storeId, ctx.tenant.mode, productId))) throw productNotFound(productId);
+      if (!(await repos.reviews.productExists(ctx.tenant.storeId, ctx.tenant.mode, productId))) throw productNotFound(productId);
       return page(ctx, { ...query, productId });
     },
 
     async get(ctx: StoreContext, id: string): Promise<Review> {
       requirePermission(ctx, 'reviews:read');
-      return requireReview(data.repos, ctx, id);
+      return requireReview(repos, ctx, id);
     },
 
     /**
@@ -89,7 +90,7 @@ export function createReviewService(deps: { data: DataAccess }) {
       requirePermission(ctx, 'reviews:write');
       const { storeId, mode } = ctx.tenant;
       try {
-        return await data.transaction(async (repos) => {
+        return await repos.transaction(async (repos) => {
           const details: ErrorDetail[] = [];
           if (!(await repos.reviews.productExists(storeId, mode, input.productId))) details.push({ path: 'productId', rule: 'must be a product of this store (GET /v1/products)' });
           const customer = await repos.customers.findCustomer(storeId, mode, input.customerId);
@@ -120,7 +121,7 @@ export function createReviewService(deps: { data: DataAccess }) {
     async reply(ctx: StoreContext, id: string, reply: string): Promise<Review> {
       requirePermission(ctx, 'reviews:write');
       const { storeId, mode } = ctx.tenant;
-      return data.transaction(async (repos) => {
+      return repos.transaction(async (repos) => {
         const current = await requireReview(repos, ctx, id);
         await repos.reviews.setReply(storeId, mode, id, reply, ctx.now);
         await recordAudit(repos, ctx, { action: 'review.reply', targetType: 'review', targetId: id, details: { replaced: current.reply !== null } });
@@ -132,7 +133,7 @@ export function createReviewService(deps: { data: DataAccess }) {
     async removeReply(ctx: StoreContext, id: string): Promise<Review> {
       requirePermission(ctx, 'reviews:write');
       const { storeId, mode } = ctx.tenant;
-      return data.transaction(async (repos) => {
+      return repos.transaction(async (repos) => {
         const current = await requireReview(repos, ctx, id);
         if (current.reply === null) return current;
         await repos.reviews.setReply(storeId, mode, id, null, ctx.now);
@@ -148,7 +149,7 @@ export function createReviewService(deps: { data: DataAccess }) {
     async remove(ctx: StoreContext, id: string, precondition?: Precondition<Review>): Promise<void> {
       requirePermission(ctx, 'reviews:write');
       const { storeId, mode } = ctx.tenant;
-      await data.transaction(async (repos) => {
+      await repos.transaction(async (repos) => {
         if (!(await repos.reviews.lockReview(storeId, mode, id))) throw reviewNotFound(id);
         const current = await requireReview(repos, ctx, id);
         precondition?.(current);
@@ -161,8 +162,8 @@ export function createReviewService(deps: { data: DataAccess }) {
     async ratingSummary(ctx: StoreContext, productId: string): Promise<RatingSummary> {
       requirePermission(ctx, 'reviews:read');
       const { storeId, mode } = ctx.tenant;
-      if (!(await data.repos.reviews.productExists(storeId, mode, productId))) throw productNotFound(productId);
-      const counts = await data.repos.reviews.ratingCounts(storeId, mode, productId);
+      if (!(await repos.reviews.productExists(storeId, mode, productId))) throw productNotFound(productId);
+      const counts = await repos.reviews.ratingCounts(storeId, mode, productId);
       const distribution = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } as RatingSummary['distribution'];
       let count = 0;
       let sum = 0;

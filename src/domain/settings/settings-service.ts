@@ -1,6 +1,7 @@
 import type { Mode, StoreContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { DataAccess, Repos } from '../../store/repos.ts';
+import type { Repos } from '../../db/repos.ts';
+import type { Transactional } from '../transactional.ts';
 import { requirePermission } from '../access.ts';
 import { type StoreService, writeBusiness } from '../accounts/store-service.ts';
 import { recordAudit } from '../audit/audit-service.ts';
@@ -31,14 +32,14 @@ export interface SettingsView {
  * the store-wide values other areas own — the low-stock threshold (inventory) and currency and time zone (business
  * profile). Those are checked and written by their own areas' functions, so each value has one source of truth.
  */
-export function createSettingsService(deps: { data: DataAccess; stores: StoreService }) {
-  const { data, stores } = deps;
+export function createSettingsService(deps: { repos: Transactional<Repos>; stores: StoreService }) {
+  const { repos, stores } = deps;
 
   /** The view through `repos`: the pool's for a read, a transaction's to see (and check) what that transaction sees. */
   async function view(repos: Repos, ctx: StoreContext): Promise<SettingsView> {
     const [settings, business, lowStockThreshold] = await Promise.all([
       readSettings(repos, ctx.tenant),
-      repos.merchants.findStore(ctx.tenant.storeId),
+      repos.stores.findStore(ctx.tenant.storeId),
       // The inventory service's own reader needs inventory:read; a settings reader sees the value without it.
       repos.inventory.lowStockThreshold(ctx.tenant.storeId),
     ]);
@@ -59,7 +60,7 @@ export function createSettingsService(deps: { data: DataAccess; stores: StoreSer
   return {
     async get(ctx: StoreContext): Promise<SettingsView> {
       requirePermission(ctx, 'settings:read');
-      return view(data.repos, ctx);
+      return view(repos, ctx);
     },
 
     /**
@@ -73,7 +74,7 @@ export function createSettingsService(deps: { data: DataAccess; stores: StoreSer
       requirePermission(ctx, 'settings:write');
       const { tenant } = ctx;
       if (patch.nextOrderNumber !== undefined) {
-        const current = await readSettings(data.repos, tenant);
+        const current = await readSettings(repos, tenant);
         if (patch.nextOrderNumber < current.nextOrderNumber) {
           throw invalid([{ path: 'nextOrderNumber', rule: `must be at least ${current.nextOrderNumber}: order numbers already given are never reused` }]);
         }
@@ -89,8 +90,8 @@ export function createSettingsService(deps: { data: DataAccess; stores: StoreSer
         ...(patch.allowedOrigins !== undefined ? { allowedOrigins: patch.allowedOrigins } : {}),
         ...(patch.notificationEmail !== undefined ? { notificationEmail: patch.notificationEmail } : {}),
       };
-      await data.transaction(async (repos) => {
-        if (!(await repos.merchants.lockStore(tenant.storeId))) throw new AppError('STORE_NOT_FOUND', 'This store no longer exists.');
+      await repos.transaction(async (repos) => {
+        if (!(await repos.stores.lockStore(tenant.storeId))) throw new AppError('STORE_NOT_FOUND', 'This store no longer exists.');
         await repos.settings.lock(tenant.storeId, tenant.mode);
         if (precondition) precondition(await view(repos, ctx));
         if (Object.keys(business).length > 0) await writeBusiness(repos, ctx, business);
@@ -107,7 +108,7 @@ export function createSettingsService(deps: { data: DataAccess; stores: StoreSer
         const fields = [...Object.keys(own), ...(patch.nextOrderNumber !== undefined ? ['nextOrderNumber'] : [])];
         await recordAudit(repos, ctx, { action: 'settings.update', targetType: 'store_settings', targetId: tenant.storeId, details: { fields, ...own, ...(patch.nextOrderNumber !== undefined ? { nextOrderNumber: patch.nextOrderNumber } : {}) } });
       });
-      return view(data.repos, ctx);
+      return view(repos, ctx);
     },
   };
 }

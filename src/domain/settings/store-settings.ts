@@ -1,11 +1,11 @@
 import type { Mode, Tenant } from '../../context.ts';
-import type { Repos } from '../../store/repos.ts';
-import type { SettingsRow } from '../../store/settings-store.ts';
+import type { Repos } from '../../db/repos.ts';
+import type { SettingsRow } from '../../db/settings-repo.ts';
 import { DEFAULT_PAYMENT_METHODS, isPaymentMethod, type PaymentMethod } from '../payments/payment-rules.ts';
 
 /**
  * Store settings as the other areas use them, inside their own transactions: these functions take the `repos` of the
- * caller's transaction (never `data.repos`), so the order service can call them while its transaction is open.
+ * caller's transaction (never `repos`), so the order service can call them while its transaction is open.
  */
 
 /** The order number prefix until the store chooses one: `ORD-` live, `TEST-` in the test mode (as on main). */

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, ERROR_CODES, type ErrorCode, type ErrorDetail } from '../../errors.ts';
-import { isDatabaseUnavailable } from '../../store/db.ts';
+import { isDatabaseUnavailable } from '../../db/db.ts';
 import type { ErrorEnvelope } from '../envelope.ts';
 
 type Location = 'body' | 'query' | 'path' | 'header';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { OAuthService } from '../../domain/oauth/oauth-service.ts';
 import { checkClientMetadata } from '../checks/check-client-metadata.ts';
 import { allowAnyOrigin, corsPreflight } from '../cors.ts';
-import { NO_STORE } from './no-store.ts';
+import { NO_STORE } from './cache-control.ts';
 
 /**
  * POST /oauth/register (RFC 7591): free, no approval, rate-limited per address. 201 with the registered values; no

@@ -4,7 +4,7 @@ import { checkFormBody } from '../checks/check-form-body.ts';
 import { checkNoDuplicates } from '../checks/check-no-duplicates.ts';
 import { checkRequired } from '../checks/check-required.ts';
 import { allowAnyOrigin, corsPreflight } from '../cors.ts';
-import { NO_STORE } from './no-store.ts';
+import { NO_STORE } from './cache-control.ts';
 
 /**
  * POST /oauth/revoke (RFC 7009): token and client_id (token_type_hint is accepted; the token's prefix says its kind).

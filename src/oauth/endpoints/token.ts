@@ -7,7 +7,7 @@ import { checkNoDuplicates } from '../checks/check-no-duplicates.ts';
 import { allowAnyOrigin, corsPreflight } from '../cors.ts';
 import { authorizationCodeGrant } from '../grants/authorization-code.ts';
 import { refreshTokenGrant } from '../grants/refresh-token.ts';
-import { NO_STORE } from './no-store.ts';
+import { NO_STORE } from './cache-control.ts';
 
 const GRANTS = { authorization_code: authorizationCodeGrant, refresh_token: refreshTokenGrant };
 

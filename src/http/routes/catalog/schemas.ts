@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fromMinor } from '../../../domain/catalog/money.ts';
 import type { Category, Currency, InventoryAdjustment, ProductTree, ProductView, Sku, VariantGroup } from '../../../domain/catalog/types.ts';
 import { PRODUCT_STATUSES, PRODUCT_TYPES } from '../../../domain/catalog/types.ts';
-import type { CategoryBreakdown, InventoryTotals, LowStockRow, StockLevelRow } from '../../../store/inventory-store.ts';
+import type { CategoryBreakdown, InventoryTotals, LowStockRow, StockLevelRow } from '../../../db/inventory-repo.ts';
 import { envelope, WireTimestamp, wireTimestamp } from '../../envelope.ts';
 import type { Representation } from '../../preconditions.ts';
 

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Mode } from '../context.ts';
 import type { InventoryAdjustment } from '../domain/catalog/types.ts';
-import { likePattern } from './catalog-store.ts';
+import { likePattern } from './catalog-repo.ts';
 import { fromDate, toDate } from './db.ts';
 import type { Database } from './schema.ts';
 
@@ -47,7 +47,7 @@ export interface StockLevelQuery {
 }
 
 /** Stock history and the inventory figures of the dashboard, per store and mode. */
-export function createInventoryStore(db: Kysely<Database>) {
+export function createInventoryRepo(db: Kysely<Database>) {
   function totalsSelect(threshold: number) {
     return [
       sql<number>`count(skus.id)`.as('skuCount'),
@@ -223,7 +223,7 @@ export function createInventoryStore(db: Kysely<Database>) {
   };
 }
 
-export type InventoryStore = ReturnType<typeof createInventoryStore>;
+export type InventoryRepo = ReturnType<typeof createInventoryRepo>;
 
 /** In stock above the threshold, low from 1 to the threshold, out at 0 (the dashboard's counts use the same rule). */
 export function stockState(quantity: number, threshold: number): StockState {

@@ -111,7 +111,7 @@ export interface OrderFigureRow {
 }
 
 /** Orders with their lines and history, promotions and their redemptions. Every method takes the store and mode first. */
-export function createOrderStore(db: Kysely<Database>, dialect: Dialect) {
+export function createOrderRepo(db: Kysely<Database>, dialect: Dialect) {
   const forUpdatePromotion = dialect === 'postgres';
   return {
     async customerForOrder(storeId: string, mode: Mode, id: string) {
@@ -488,4 +488,4 @@ export function createOrderStore(db: Kysely<Database>, dialect: Dialect) {
   };
 }
 
-export type OrderStore = ReturnType<typeof createOrderStore>;
+export type OrderRepo = ReturnType<typeof createOrderRepo>;

@@ -60,7 +60,7 @@ export interface LinkFilter {
  * Payment records, payment links, and the money columns of orders (`paid_minor`, `refunded_minor`), which only the
  * payment functions change. Every method takes the store and mode first and filters on them.
  */
-export function createPaymentStore(db: Kysely<Database>, dialect: Dialect) {
+export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect) {
   const forUpdate = dialect === 'postgres';
 
   return {
@@ -244,4 +244,4 @@ export function createPaymentStore(db: Kysely<Database>, dialect: Dialect) {
   };
 }
 
-export type PaymentStore = ReturnType<typeof createPaymentStore>;
+export type PaymentRepo = ReturnType<typeof createPaymentRepo>;

@@ -2,7 +2,7 @@ import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { Mode } from '../context.ts';
 import { parseStoredScope } from '../domain/oauth/scopes.ts';
 import type { AuthorizationRequest, Grant, GrantFilter, OAuthClient, VerifiedAccessToken } from '../domain/oauth/types.ts';
-import { toUser } from './account-store.ts';
+import { toUser } from './account-repo.ts';
 import { fromDate, toDate } from './db.ts';
 import type { Database, OAuthAuthorizationRequestTable, OAuthGrantTable } from './schema.ts';
 
@@ -76,7 +76,7 @@ function visibleTo(eb: ExpressionBuilder<Database, 'oauth_grants'>, filter: Gran
  * The consume methods are the atomic single-use steps: a conditional UPDATE that only one caller can win, on both
  * engines.
  */
-export function createOAuthStore(db: Kysely<Database>) {
+export function createOAuthRepo(db: Kysely<Database>) {
   return {
     // ---- clients ------------------------------------------------------------------------------------------------
 
@@ -463,4 +463,4 @@ export function createOAuthStore(db: Kysely<Database>) {
   };
 }
 
-export type OAuthStore = ReturnType<typeof createOAuthStore>;
+export type OAuthRepo = ReturnType<typeof createOAuthRepo>;

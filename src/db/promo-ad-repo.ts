@@ -23,7 +23,7 @@ function toPromoAd(r: Selectable<PromoAdTable>): PromoAd {
 export type PromoAdChanges = Partial<Omit<PromoAd, 'id' | 'createdAt' | 'updatedAt'>>;
 
 /** Promo ads (banners, announcements) of a store and mode. Every method takes the store and mode first. */
-export function createPromoAdStore(db: Kysely<Database>, dialect: Dialect) {
+export function createPromoAdRepo(db: Kysely<Database>, dialect: Dialect) {
   const forUpdate = dialect === 'postgres';
   const scoped = (storeId: string, mode: Mode) => db.selectFrom('promo_ads').selectAll().where('store_id', '=', storeId).where('mode', '=', mode);
 
@@ -117,4 +117,4 @@ export function createPromoAdStore(db: Kysely<Database>, dialect: Dialect) {
   };
 }
 
-export type PromoAdStore = ReturnType<typeof createPromoAdStore>;
+export type PromoAdRepo = ReturnType<typeof createPromoAdRepo>;

@@ -19,7 +19,7 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const USER_COLUMNS = ['id', 'email', 'name', 'phone', 'created_at', 'updated_at'] as const;
 
 /** Users and their sessions. Users are global (a person may belong to several stores). */
-export function createAccountStore(db: Kysely<Database>, dialect: Dialect) {
+export function createAccountRepo(db: Kysely<Database>, dialect: Dialect) {
   const forUpdate = dialect === 'postgres';
   return {
     async insertUser(user: User, passwordHash: string): Promise<void> {
@@ -165,4 +165,4 @@ export function createAccountStore(db: Kysely<Database>, dialect: Dialect) {
   };
 }
 
-export type AccountStore = ReturnType<typeof createAccountStore>;
+export type AccountRepo = ReturnType<typeof createAccountRepo>;

@@ -25,7 +25,7 @@ export interface SettingsPatch {
  * Store settings per store and mode. A row may not exist yet: `insertIfAbsent` creates it with defaults and is safe
  * when several transactions race to create it (`on conflict do nothing` on the primary key, on both engines).
  */
-export function createSettingsStore(db: Kysely<Database>, dialect: Dialect) {
+export function createSettingsRepo(db: Kysely<Database>, dialect: Dialect) {
   const forUpdate = dialect === 'postgres';
   return {
     /**
@@ -108,4 +108,4 @@ export function createSettingsStore(db: Kysely<Database>, dialect: Dialect) {
   };
 }
 
-export type SettingsStore = ReturnType<typeof createSettingsStore>;
+export type SettingsRepo = ReturnType<typeof createSettingsRepo>;

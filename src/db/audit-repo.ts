@@ -6,7 +6,7 @@ import { fromDate, toDate } from './db.ts';
 import type { Database } from './schema.ts';
 
 /** The append-only audit log, per store and mode. */
-export function createAuditStore(db: Kysely<Database>) {
+export function createAuditRepo(db: Kysely<Database>) {
   return {
     async insert(entry: AuditEntry): Promise<void> {
       await db
@@ -75,4 +75,4 @@ export function createAuditStore(db: Kysely<Database>) {
   };
 }
 
-export type AuditStore = ReturnType<typeof createAuditStore>;
+export type AuditRepo = ReturnType<typeof createAuditRepo>;

@@ -21,7 +21,7 @@ function toApiKey(r: Selectable<ApiKeyTable>): ApiKey {
 }
 
 /** API keys, scoped by store and mode. */
-export function createApiKeyStore(db: Kysely<Database>) {
+export function createApiKeyRepo(db: Kysely<Database>) {
   return {
     async insert(key: ApiKey, keyHash: string): Promise<void> {
       await db
@@ -103,4 +103,4 @@ export function createApiKeyStore(db: Kysely<Database>) {
   };
 }
 
-export type ApiKeyStore = ReturnType<typeof createApiKeyStore>;
+export type ApiKeyRepo = ReturnType<typeof createApiKeyRepo>;

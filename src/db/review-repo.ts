@@ -22,7 +22,7 @@ export interface NewReview {
 }
 
 /** Product reviews of a store and mode. Every method takes the store and mode first and filters on them. */
-export function createReviewStore(db: Kysely<Database>, dialect: Dialect) {
+export function createReviewRepo(db: Kysely<Database>, dialect: Dialect) {
   const forUpdate = dialect === 'postgres';
   function selectReviews(storeId: string, mode: Mode) {
     return db
@@ -161,4 +161,4 @@ export function createReviewStore(db: Kysely<Database>, dialect: Dialect) {
   };
 }
 
-export type ReviewStore = ReturnType<typeof createReviewStore>;
+export type ReviewRepo = ReturnType<typeof createReviewRepo>;

@@ -2,7 +2,7 @@ import type {
   Color,
   Country,
   CountrySource,
-  ReferenceStore,
+  ReferenceRepo,
   Specification,
   SpecificationSource,
   State,
@@ -20,7 +20,7 @@ function chunks<T>(rows: T[], size = CHUNK): T[][] {
 }
 
 /** Reference data is global (not tenant-owned): every store shares the same countries, states and specifications. */
-export function createReferenceStore(db: Db): ReferenceStore {
+export function createReferenceRepo(db: Db): ReferenceRepo {
   const { kysely } = db;
 
   return {

@@ -22,7 +22,7 @@ function toStoredFile(r: Selectable<FileTable>): StoredFile {
 }
 
 /** Metadata of uploaded files, scoped by store and mode. The bytes live in file storage under the id. */
-export function createFileStore(db: Kysely<Database>) {
+export function createFileRepo(db: Kysely<Database>) {
   return {
     async insert(file: StoredFile): Promise<void> {
       await db
@@ -68,4 +68,4 @@ export function createFileStore(db: Kysely<Database>) {
   };
 }
 
-export type FileStore = ReturnType<typeof createFileStore>;
+export type FileRepo = ReturnType<typeof createFileRepo>;

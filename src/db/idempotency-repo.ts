@@ -41,7 +41,7 @@ function toRow(record: IdempotencyRecord) {
  * atomic on both engines (INSERT … ON CONFLICT DO NOTHING); `takeOver`, `complete` and `release` are compare-and-set
  * on the claim id.
  */
-export function createIdempotencyStore(db: Kysely<Database>): IdempotencyStorage {
+export function createIdempotencyRepo(db: Kysely<Database>): IdempotencyStorage {
   return {
     async claim(record) {
       const result = await db

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Address, Invitation, Member, Membership, Store } from '../domain/accounts/types.ts';
 import type { Role } from '../domain/permissions.ts';
-import { normalizeEmail } from './account-store.ts';
+import { normalizeEmail } from './account-repo.ts';
 import { type Dialect, fromDate, toDate } from './db.ts';
 import type { Database, StoreInvitationTable, StoreTable } from './schema.ts';
 
@@ -54,7 +54,7 @@ export interface StorePatch {
 }
 
 /** Stores (the tenants), their members and invitations. Every method takes the store id first. */
-export function createMerchantStore(db: Kysely<Database>, dialect: Dialect) {
+export function createStoreRepo(db: Kysely<Database>, dialect: Dialect) {
   const forUpdate = dialect === 'postgres';
   return {
     async insertStore(store: Store): Promise<void> {
@@ -301,4 +301,4 @@ export function createMerchantStore(db: Kysely<Database>, dialect: Dialect) {
   };
 }
 
-export type MerchantStore = ReturnType<typeof createMerchantStore>;
+export type StoreRepo = ReturnType<typeof createStoreRepo>;

@@ -87,7 +87,7 @@ export interface SkuRow {
 }
 
 /** Products, categories, variant groups and SKUs. Every method takes the store and mode first and filters on them. */
-export function createCatalogStore(db: Kysely<Database>, dialect: Dialect, options: { searchCandidates?: number } = {}) {
+export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, options: { searchCandidates?: number } = {}) {
   const forUpdate = dialect === 'postgres';
   const searchLimit = options.searchCandidates ?? SEARCH_CANDIDATES;
 
@@ -791,4 +791,4 @@ export function createCatalogStore(db: Kysely<Database>, dialect: Dialect, optio
   };
 }
 
-export type CatalogStore = ReturnType<typeof createCatalogStore>;
+export type CatalogRepo = ReturnType<typeof createCatalogRepo>;

@@ -8,7 +8,7 @@ import type { Database } from './schema.ts';
  * its locks for long. Foreign keys cascade: a grant takes its codes and tokens with it, a session its authorization
  * requests, a registration its requests.
  */
-export function createCleanupStore(db: Kysely<Database>): CleanupStorage {
+export function createCleanupRepo(db: Kysely<Database>): CleanupStorage {
   /** Codes and tokens (keyed by their hash) that expired before `before`, a batch at a time. */
   function deleteExpiredSecrets(table: 'oauth_codes' | 'oauth_access_tokens' | 'oauth_refresh_tokens', before: string, batch: number) {
     return db
@@ -118,7 +118,7 @@ export function createCleanupStore(db: Kysely<Database>): CleanupStorage {
 }
 
 /** Job leases in the database: taking one is a single INSERT … ON CONFLICT DO UPDATE … WHERE the lease ran out. */
-export function createJobLockStore(db: Kysely<Database>): JobLocks {
+export function createJobLockRepo(db: Kysely<Database>): JobLocks {
   return {
     async acquire(name, holder, now, leaseMs) {
       const row = await db

@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Mode } from '../context.ts';
 import type { Customer, CustomerAddress, CustomerStats } from '../domain/customers/customer-types.ts';
-import { likePattern } from './catalog-store.ts';
+import { likePattern } from './catalog-repo.ts';
 import { type Dialect, fromDate, toDate } from './db.ts';
 import type { CustomerTable, Database } from './schema.ts';
 
@@ -42,7 +42,7 @@ export interface CustomerChanges {
 }
 
 /** Customers of a store and mode, and their order figures. Every method takes the store and mode first. */
-export function createCustomerStore(db: Kysely<Database>, dialect: Dialect) {
+export function createCustomerRepo(db: Kysely<Database>, dialect: Dialect) {
   const forUpdate = dialect === 'postgres';
   const scoped = (storeId: string, mode: Mode) => db.selectFrom('customers').where('store_id', '=', storeId).where('mode', '=', mode);
 
@@ -164,4 +164,4 @@ export function createCustomerStore(db: Kysely<Database>, dialect: Dialect) {
   };
 }
 
-export type CustomerStore = ReturnType<typeof createCustomerStore>;
+export type CustomerRepo = ReturnType<typeof createCustomerRepo>;

@@ -26,7 +26,7 @@ function toOption(r: Selectable<DeliveryOptionTable>): DeliveryOption {
 export type OptionPatch = Partial<Pick<DeliveryOption, 'name' | 'feeMinor' | 'freeOverMinor' | 'estimatedDaysMin' | 'estimatedDaysMax' | 'active'>>;
 
 /** Delivery zones and their options. Every method takes the store and mode first and filters on them. */
-export function createDeliveryStore(db: Kysely<Database>, dialect: Dialect) {
+export function createDeliveryRepo(db: Kysely<Database>, dialect: Dialect) {
   return {
     /**
      * Serializes zone and option writes of one store and mode until the transaction ends, so two zones cannot claim
@@ -148,4 +148,4 @@ export function createDeliveryStore(db: Kysely<Database>, dialect: Dialect) {
   };
 }
 
-export type DeliveryStore = ReturnType<typeof createDeliveryStore>;
+export type DeliveryRepo = ReturnType<typeof createDeliveryRepo>;

@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely';
+import { createAccountRepo } from './account-repo.ts';
+import { createApiKeyRepo } from './api-key-repo.ts';
+import { createAuditRepo } from './audit-repo.ts';
+import { createCatalogRepo } from './catalog-repo.ts';
+import { createCustomerRepo } from './customer-repo.ts';
+import type { Db, Dialect } from './db.ts';
+import { createFileRepo } from './file-repo.ts';
+import { createIdempotencyRepo } from './idempotency-repo.ts';
+import { createDeliveryRepo } from './delivery-repo.ts';
+import { createStoreRepo } from './store-repo.ts';
+import { createPromoAdRepo } from './promo-ad-repo.ts';
+import { createReviewRepo } from './review-repo.ts';
+import { createInventoryRepo } from './inventory-repo.ts';
+import { createOrderRepo } from './order-repo.ts';
+import { createOAuthRepo } from './oauth-repo.ts';
+import { createPaymentRepo } from './payment-repo.ts';
+import type { Transactional } from '../domain/transactional.ts';
+import type { Database } from './schema.ts';
+import { createSettingsRepo } from './settings-repo.ts';
+
+function bindRepos(executor: Kysely<Database>, dialect: Dialect) {
+  return {
+    catalog: createCatalogRepo(executor, dialect),
+    inventory: createInventoryRepo(executor),
+    orders: createOrderRepo(executor, dialect),
+    accounts: createAccountRepo(executor, dialect),
+    stores: createStoreRepo(executor, dialect),
+    apiKeys: createApiKeyRepo(executor),
+    audit: createAuditRepo(executor),
+    files: createFileRepo(executor),
+    idempotency: createIdempotencyRepo(executor),
+    oauth: createOAuthRepo(executor),
+    customers: createCustomerRepo(executor, dialect),
+    reviews: createReviewRepo(executor, dialect),
+    promoAds: createPromoAdRepo(executor, dialect),
+    delivery: createDeliveryRepo(executor, dialect),
+    payments: createPaymentRepo(executor, dialect),
+    settings: createSettingsRepo(executor, dialect),
+  };
+}
+
+/** Every repository of tenant data, bound to one executor (the pool, or one transaction). */
+export type Repos = ReturnType<typeof bindRepos>;
+
+/**
+ * The repositories bound to the pool for plain reads, plus `transaction`, which runs `work` on repositories bound to
+ * one transaction (all-or-nothing).
+ */
+export function createRepos(db: Db): Transactional<Repos> {
+  return {
+    ...bindRepos(db.kysely, db.dialect),
+    transaction: (work) => db.kysely.transaction().execute((trx) => work(bindRepos(trx, db.dialect))),
+  };
+}
