@@ -64,7 +64,7 @@ export function createContainer(config: Config) {
     inventory,
     files: fileService,
     idempotency: createIdempotencyService({ store: repos.idempotency }),
-    orders: createOrderService({ repos, reference, delivery: orderDeliveryQuoter, forUpdate: db.dialect === 'postgres' }),
+    orders: createOrderService({ repos, reference, delivery: orderDeliveryQuoter }),
     promotions: createPromotionService({ repos }),
     analytics: createAnalyticsService({ repos }),
     customers: createCustomerService({ repos, reference }),

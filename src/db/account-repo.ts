@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Session, User } from '../domain/accounts/types.ts';
-import { type Dialect, fromDate, toDate } from './db.ts';
+import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import type { Database, UserTable } from './schema.ts';
 
 export function toUser(r: Pick<Selectable<UserTable>, 'id' | 'email' | 'name' | 'phone' | 'created_at' | 'updated_at'>): User {
@@ -20,7 +20,7 @@ const USER_COLUMNS = ['id', 'email', 'name', 'phone', 'created_at', 'updated_at'
 
 /** Users and their sessions. Users are global (a person may belong to several stores). */
 export function createAccountRepo(db: Kysely<Database>, dialect: Dialect) {
-  const forUpdate = dialect === 'postgres';
+  const locked = rowLock(dialect);
   return {
     async insertUser(user: User, passwordHash: string): Promise<void> {
       await db
@@ -65,7 +65,7 @@ export function createAccountRepo(db: Kysely<Database>, dialect: Dialect) {
     /** `findUser`, locking the row until the transaction ends on PostgreSQL (SQLite runs one writer at a time). */
     async lockUser(id: string): Promise<User | undefined> {
       let q = db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id);
-      if (forUpdate) q = q.forUpdate();
+      q = locked(q);
       const row = await q.executeTakeFirst();
       return row && toUser(row);
     },

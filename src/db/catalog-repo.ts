@@ -11,7 +11,7 @@ import type {
   VariantGroup,
 } from '../domain/catalog/types.ts';
 import { foldForSearch } from '../domain/reference/reference-service.ts';
-import { type Dialect, fromDate, toDate } from './db.ts';
+import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import type { CategoryTable, Database, ProductTable, SkuTable, VariantGroupTable } from './schema.ts';
 
 const CHUNK = 400;
@@ -88,7 +88,7 @@ export interface SkuRow {
 
 /** Products, categories, variant groups and SKUs. Every method takes the store and mode first and filters on them. */
 export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, options: { searchCandidates?: number } = {}) {
-  const forUpdate = dialect === 'postgres';
+  const locked = rowLock(dialect);
   const searchLimit = options.searchCandidates ?? SEARCH_CANDIDATES;
 
   async function relations(productIds: string[]) {
@@ -289,7 +289,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
      */
     async lockProduct(storeId: string, mode: Mode, id: string): Promise<{ id: string; type: ProductType } | undefined> {
       let q = db.selectFrom('products').select(['id', 'type']).where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id);
-      if (forUpdate) q = q.forUpdate();
+      q = locked(q);
       const row = await q.executeTakeFirst();
       return row && { id: row.id, type: row.type as ProductType };
     },
@@ -693,7 +693,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     /** The SKU, locked for update on PostgreSQL. */
     async lockSku(storeId: string, mode: Mode, skuId: string): Promise<Sku | undefined> {
       let q = db.selectFrom('skus').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', skuId);
-      if (forUpdate) q = q.forUpdate();
+      q = locked(q);
       const row = await q.executeTakeFirst();
       return row && toSku(row);
     },
@@ -728,7 +728,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     /** The category, its row locked until the transaction ends on PostgreSQL (SQLite runs one writer at a time). */
     async lockCategory(storeId: string, mode: Mode, id: string): Promise<Category | undefined> {
       let q = db.selectFrom('categories').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id);
-      if (forUpdate) q = q.forUpdate();
+      q = locked(q);
       const row = await q.executeTakeFirst();
       return row && toCategory(row);
     },

@@ -2,7 +2,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Mode } from '../context.ts';
 import type { Customer, CustomerAddress, CustomerStats } from '../domain/customers/customer-types.ts';
 import { likePattern } from './catalog-repo.ts';
-import { type Dialect, fromDate, toDate } from './db.ts';
+import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import type { CustomerTable, Database } from './schema.ts';
 
 function toCustomer(r: Selectable<CustomerTable>): Customer {
@@ -43,7 +43,7 @@ export interface CustomerChanges {
 
 /** Customers of a store and mode, and their order figures. Every method takes the store and mode first. */
 export function createCustomerRepo(db: Kysely<Database>, dialect: Dialect) {
-  const forUpdate = dialect === 'postgres';
+  const locked = rowLock(dialect);
   const scoped = (storeId: string, mode: Mode) => db.selectFrom('customers').where('store_id', '=', storeId).where('mode', '=', mode);
 
   return {
@@ -81,7 +81,7 @@ export function createCustomerRepo(db: Kysely<Database>, dialect: Dialect) {
     /** `findCustomer`, locking the row until the transaction ends on PostgreSQL (SQLite runs one writer at a time). */
     async lockCustomer(storeId: string, mode: Mode, id: string): Promise<Customer | undefined> {
       let q = scoped(storeId, mode).selectAll().where('id', '=', id);
-      if (forUpdate) q = q.forUpdate();
+      q = locked(q);
       const row = await q.executeTakeFirst();
       return row && toCustomer(row);
     },

@@ -10,6 +10,14 @@ import { boundedSqlite } from './sqlite-bounded.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/**
+ * The row-lock policy, decided here once: a read that must hold its row until the transaction ends gets
+ * `FOR UPDATE` on PostgreSQL; SQLite needs none (its transactions start with BEGIN IMMEDIATE, one writer at a time).
+ */
+export function rowLock(dialect: Dialect): <Q extends { forUpdate(): Q }>(query: Q) => Q {
+  return dialect === 'postgres' ? (query) => query.forUpdate() : (query) => query;
+}
+
 /** An open database: the Kysely instance plus what the rest of the code needs to know about the engine. */
 export interface Db {
   kysely: Kysely<Database>;

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import type { Mode } from '../context.ts';
 import type { Address, Order, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus, Promotion, PromotionKind } from '../domain/orders/order-types.ts';
-import { type Dialect, fromBool, fromDate, toBool, toDate } from './db.ts';
+import { type Dialect, fromBool, fromDate, rowLock, toBool, toDate } from './db.ts';
 import type { Database, OrderTable, PromotionTable } from './schema.ts';
 
 /** An order row with its customer's current name (`customerNameOf`). */
@@ -112,7 +112,7 @@ export interface OrderFigureRow {
 
 /** Orders with their lines and history, promotions and their redemptions. Every method takes the store and mode first. */
 export function createOrderRepo(db: Kysely<Database>, dialect: Dialect) {
-  const forUpdatePromotion = dialect === 'postgres';
+  const locked = rowLock(dialect);
   return {
     async customerForOrder(storeId: string, mode: Mode, id: string) {
       const row = await db
@@ -252,9 +252,9 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect) {
     },
 
     /** The order, locked for update on PostgreSQL (moves on one order run one at a time). */
-    async lockOrder(storeId: string, mode: Mode, id: string, forUpdate: boolean): Promise<Order | undefined> {
+    async lockOrder(storeId: string, mode: Mode, id: string): Promise<Order | undefined> {
       let q = db.selectFrom('orders').select(orderColumns).where('orders.store_id', '=', storeId).where('orders.mode', '=', mode).where('orders.id', '=', id);
-      if (forUpdate) q = q.forUpdate();
+      q = locked(q);
       const row = await q.executeTakeFirst();
       return row && toOrder(row);
     },
@@ -423,7 +423,7 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect) {
     /** `findPromotion`, locking the row until the transaction ends on PostgreSQL (SQLite runs one writer at a time). */
     async lockPromotion(storeId: string, mode: Mode, id: string): Promise<Promotion | undefined> {
       let q = db.selectFrom('promotions').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id);
-      if (forUpdatePromotion) q = q.forUpdate();
+      q = locked(q);
       const row = await q.executeTakeFirst();
       return row && toPromotion(row);
     },

@@ -2,7 +2,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Mode } from '../context.ts';
 import type { PaymentKind, PaymentLinkStatus, PaymentStatus, RecordMethod } from '../domain/payments/payment-rules.ts';
 import type { MethodTotals, OrderMoney, Payment, PaymentLink } from '../domain/payments/types.ts';
-import { type Dialect, fromDate, toDate } from './db.ts';
+import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import type { Database, OrderTable, PaymentLinkTable, PaymentTable } from './schema.ts';
 
 function toPayment(r: Selectable<PaymentTable>): Payment {
@@ -61,7 +61,7 @@ export interface LinkFilter {
  * payment functions change. Every method takes the store and mode first and filters on them.
  */
 export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect) {
-  const forUpdate = dialect === 'postgres';
+  const locked = rowLock(dialect);
 
   return {
     // ---- the money side of orders -------------------------------------------------------------------------
@@ -74,7 +74,7 @@ export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect) {
     /** The order's money, locked until the transaction ends (PostgreSQL `for update`; SQLite has one writer). */
     async lockOrder(storeId: string, mode: Mode, orderId: string): Promise<OrderMoney | undefined> {
       let q = db.selectFrom('orders').select(ORDER_MONEY).where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', orderId);
-      if (forUpdate) q = q.forUpdate();
+      q = locked(q);
       const row = await q.executeTakeFirst();
       return row && toOrderMoney(row);
     },

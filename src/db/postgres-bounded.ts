@@ -1,6 +1,7 @@
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
 import { DatabaseTimeoutError, within } from './database-timeout.ts';
+import { asUniqueConflict } from './unique-conflicts.ts';
 
 /**
  * The pg pool as Kysely's PostgresDialect sees it, with a client-side bound on every query
@@ -48,7 +49,7 @@ function boundedClient(client: pg.PoolClient, timeoutMs: number): PostgresPoolCl
       const pending = client.query(sql, parameters as unknown[]) as unknown as Promise<PostgresQueryResult<unknown>>;
       return within(pending, timeoutMs, 'query').catch((error: unknown) => {
         if (error instanceof DatabaseTimeoutError) abandoned = true;
-        throw error;
+        throw asUniqueConflict(error);
       });
     },
     release(destroy?: boolean) {

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Mode } from '../context.ts';
 import type { PromoAd, PromoAdStatus } from '../domain/promo-ads/promo-ad-types.ts';
-import { type Dialect, fromDate, toDate } from './db.ts';
+import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import type { Database, PromoAdTable } from './schema.ts';
 
 function toPromoAd(r: Selectable<PromoAdTable>): PromoAd {
@@ -24,7 +24,7 @@ export type PromoAdChanges = Partial<Omit<PromoAd, 'id' | 'createdAt' | 'updated
 
 /** Promo ads (banners, announcements) of a store and mode. Every method takes the store and mode first. */
 export function createPromoAdRepo(db: Kysely<Database>, dialect: Dialect) {
-  const forUpdate = dialect === 'postgres';
+  const locked = rowLock(dialect);
   const scoped = (storeId: string, mode: Mode) => db.selectFrom('promo_ads').selectAll().where('store_id', '=', storeId).where('mode', '=', mode);
 
   return {
@@ -52,7 +52,7 @@ export function createPromoAdRepo(db: Kysely<Database>, dialect: Dialect) {
     /** `findPromoAd`, locking the row until the transaction ends on PostgreSQL (SQLite runs one writer at a time). */
     async lockPromoAd(storeId: string, mode: Mode, id: string): Promise<PromoAd | undefined> {
       let q = scoped(storeId, mode).where('id', '=', id);
-      if (forUpdate) q = q.forUpdate();
+      q = locked(q);
       const row = await q.executeTakeFirst();
       return row && toPromoAd(row);
     },

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Mode } from '../context.ts';
 import type { Review } from '../domain/reviews/review-types.ts';
-import { type Dialect, fromBool, fromDate, toBool, toDate } from './db.ts';
+import { type Dialect, fromBool, fromDate, rowLock, toBool, toDate } from './db.ts';
 import type { Database } from './schema.ts';
 
 export interface ReviewFilters {
@@ -23,7 +23,7 @@ export interface NewReview {
 
 /** Product reviews of a store and mode. Every method takes the store and mode first and filters on them. */
 export function createReviewRepo(db: Kysely<Database>, dialect: Dialect) {
-  const forUpdate = dialect === 'postgres';
+  const locked = rowLock(dialect);
   function selectReviews(storeId: string, mode: Mode) {
     return db
       .selectFrom('reviews')
@@ -81,7 +81,7 @@ export function createReviewRepo(db: Kysely<Database>, dialect: Dialect) {
      */
     async lockReview(storeId: string, mode: Mode, id: string): Promise<boolean> {
       let q = db.selectFrom('reviews').select('id').where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id);
-      if (forUpdate) q = q.forUpdate();
+      q = locked(q);
       return (await q.executeTakeFirst()) !== undefined;
     },
 

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Mode } from '../context.ts';
-import { type Dialect, fromDate, toDate } from './db.ts';
+import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import type { Database } from './schema.ts';
 
 /** A `store_settings` row as the domain sees it (one per store and mode). */
@@ -26,7 +26,7 @@ export interface SettingsPatch {
  * when several transactions race to create it (`on conflict do nothing` on the primary key, on both engines).
  */
 export function createSettingsRepo(db: Kysely<Database>, dialect: Dialect) {
-  const forUpdate = dialect === 'postgres';
+  const locked = rowLock(dialect);
   return {
     /**
      * Locks the row of the store and mode until the transaction ends on PostgreSQL (SQLite runs one writer at a time),
@@ -34,7 +34,7 @@ export function createSettingsRepo(db: Kysely<Database>, dialect: Dialect) {
      */
     async lock(storeId: string, mode: Mode): Promise<boolean> {
       let q = db.selectFrom('store_settings').select('store_id').where('store_id', '=', storeId).where('mode', '=', mode);
-      if (forUpdate) q = q.forUpdate();
+      q = locked(q);
       return (await q.executeTakeFirst()) !== undefined;
     },
 

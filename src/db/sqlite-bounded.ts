@@ -18,6 +18,7 @@ import {
   SqliteQueryCompiler,
 } from 'kysely';
 import { DatabaseTimeoutError, sleep } from './database-timeout.ts';
+import { asUniqueConflict } from './unique-conflicts.ts';
 
 /**
  * Kysely over one better-sqlite3 connection, with every wait bounded (docs/decisions/0008-database-bounds.md).
@@ -106,7 +107,7 @@ class BoundedSqliteConnection implements DatabaseConnection {
       try {
         return this.#runOnce<R>(sql, parameters);
       } catch (error) {
-        if (!isBusy(error)) throw error;
+        if (!isBusy(error)) throw asUniqueConflict(error);
         // SQLite's rule: retry a COMMIT or a statement outside a transaction; inside one, roll back instead (as Kysely
         // does when this throws). After BEGIN IMMEDIATE this hardly happens (SQLITE_BUSY_SNAPSHOT, say); still a 503.
         if (this.#db.inTransaction && !/^\s*commit\b/i.test(sql)) throw error;

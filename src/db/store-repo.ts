@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Address, Invitation, Member, Membership, Store } from '../domain/accounts/types.ts';
 import type { Role } from '../domain/permissions.ts';
 import { normalizeEmail } from './account-repo.ts';
-import { type Dialect, fromDate, toDate } from './db.ts';
+import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import type { Database, StoreInvitationTable, StoreTable } from './schema.ts';
 
 function toStore(r: Selectable<StoreTable>): Store {
@@ -55,7 +55,7 @@ export interface StorePatch {
 
 /** Stores (the tenants), their members and invitations. Every method takes the store id first. */
 export function createStoreRepo(db: Kysely<Database>, dialect: Dialect) {
-  const forUpdate = dialect === 'postgres';
+  const locked = rowLock(dialect);
   return {
     async insertStore(store: Store): Promise<void> {
       await db
@@ -87,7 +87,7 @@ export function createStoreRepo(db: Kysely<Database>, dialect: Dialect) {
      */
     async lockStore(storeId: string): Promise<Store | undefined> {
       let q = db.selectFrom('stores').selectAll().where('id', '=', storeId);
-      if (forUpdate) q = q.forUpdate();
+      q = locked(q);
       const row = await q.executeTakeFirst();
       return row && toStore(row);
     },
@@ -214,7 +214,7 @@ export function createStoreRepo(db: Kysely<Database>, dialect: Dialect) {
      */
     async countOwnersForUpdate(storeId: string): Promise<number> {
       let q = db.selectFrom('store_members').select('user_id').where('store_id', '=', storeId).where('role', '=', 'owner');
-      if (forUpdate) q = q.forUpdate();
+      q = locked(q);
       return (await q.execute()).length;
     },
 

@@ -4,7 +4,7 @@ import type { Repos } from '../../db/repos.ts';
 import type { Transactional } from '../transactional.ts';
 import { requireSession } from '../access.ts';
 import { auditEntry } from '../audit/audit-service.ts';
-import { isUniqueViolation } from '../catalog/catalog-support.ts';
+import { isUniqueConflict } from '../conflicts.ts';
 import { newId } from '../ids.ts';
 import type { Role } from '../permissions.ts';
 import type { Precondition } from '../preconditions.ts';
@@ -62,7 +62,7 @@ export function createAccountService(deps: { repos: Transactional<Repos>; rateLi
           return { user, store, role: 'owner' as const, session };
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw emailTaken();
+        if (isUniqueConflict(error, 'user_email')) throw emailTaken();
         throw error;
       }
     },
@@ -137,7 +137,7 @@ export function createAccountService(deps: { repos: Transactional<Repos>; rateLi
           await repos.accounts.updateUser(userId, { ...patch, ...(patch.email ? { email: patch.email.trim() } : {}) }, ctx.now);
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw emailTaken();
+        if (isUniqueConflict(error, 'user_email')) throw emailTaken();
         throw error;
       }
       return this.getProfile(ctx);

@@ -24,11 +24,6 @@ export function invalid(details: ErrorDetail[]): AppError {
   return new AppError('VALIDATION_FAILED', `The request is not valid: ${shown}${more}.`, { details });
 }
 
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e.message ?? '');
-}
-
 export function productNotFound(id: string): AppError {
   return new AppError('PRODUCT_NOT_FOUND', `No product "${id}" in this store. List products with GET /v1/products.`);
 }

@@ -7,7 +7,8 @@ import { recordAudit } from '../audit/audit-service.ts';
 import { newId } from '../ids.ts';
 import type { Precondition } from '../preconditions.ts';
 import { slugify } from '../reference/specifications.ts';
-import { invalid, isUniqueViolation } from './catalog-support.ts';
+import { isUniqueConflict } from '../conflicts.ts';
+import { invalid } from './catalog-support.ts';
 import { CATALOG_LIMITS, type Category } from './types.ts';
 
 export interface CategoryInput {
@@ -92,7 +93,7 @@ export function createCategoryService(deps: { repos: Transactional<Repos> }) {
           return category;
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw slugTaken(input.slug ?? input.name);
+        if (isUniqueConflict(error, 'category_slug')) throw slugTaken(input.slug ?? input.name);
         throw error;
       }
     },
@@ -110,7 +111,7 @@ export function createCategoryService(deps: { repos: Transactional<Repos> }) {
           return requireCategory(repos, ctx, id);
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw slugTaken(patch.slug ?? '');
+        if (isUniqueConflict(error, 'category_slug')) throw slugTaken(patch.slug ?? '');
         throw error;
       }
     },

@@ -9,7 +9,8 @@ import { foldForSearch, type ReferenceService } from '../reference/reference-ser
 import { slugify } from '../reference/specifications.ts';
 import { combinationKey, checkMoney } from './catalog-rules.ts';
 import { recordAdjustment } from './inventory-service.ts';
-import { type FileLookup, invalid, isUniqueViolation, type Precondition, productNotFound, storeCurrency } from './catalog-support.ts';
+import { isUniqueConflict } from '../conflicts.ts';
+import { type FileLookup, invalid, type Precondition, productNotFound, storeCurrency } from './catalog-support.ts';
 import {
   CATALOG_LIMITS,
   type Currency,
@@ -231,10 +232,8 @@ export function createProductService(deps: { repos: Transactional<Repos>; refere
           return { product: await loadView(repos, ctx, id), currency };
         });
       } catch (error) {
-        if (isUniqueViolation(error)) {
-          if (input.sku && /sku/.test(String((error as Error).message))) throw skuTaken(input.sku, 'sku');
-          throw slugTaken(input.slug ?? input.name);
-        }
+        if (input.sku && isUniqueConflict(error, 'sku_code')) throw skuTaken(input.sku, 'sku');
+        if (isUniqueConflict(error, 'product_slug')) throw slugTaken(input.slug ?? input.name);
         throw error;
       }
     },
@@ -302,10 +301,8 @@ export function createProductService(deps: { repos: Transactional<Repos>; refere
           return { product: await loadView(repos, ctx, id), currency };
         });
       } catch (error) {
-        if (isUniqueViolation(error)) {
-          if (patch.sku) throw skuTaken(patch.sku, 'sku');
-          throw slugTaken(patch.slug ?? '');
-        }
+        if (patch.sku && isUniqueConflict(error, 'sku_code')) throw skuTaken(patch.sku, 'sku');
+        if (isUniqueConflict(error, 'product_slug')) throw slugTaken(patch.slug ?? '');
         throw error;
       }
     },

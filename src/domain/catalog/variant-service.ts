@@ -8,7 +8,8 @@ import { recordAudit } from '../audit/audit-service.ts';
 import { newId } from '../ids.ts';
 import type { ReferenceService } from '../reference/reference-service.ts';
 import { checkAttributes, checkMoney, combinationKey, type SkuInput } from './catalog-rules.ts';
-import { type FileLookup, invalid, isUniqueViolation, type Precondition, productNotFound, storeCurrency } from './catalog-support.ts';
+import { isUniqueConflict } from '../conflicts.ts';
+import { type FileLookup, invalid, type Precondition, productNotFound, storeCurrency } from './catalog-support.ts';
 import { recordAdjustment } from './inventory-service.ts';
 import { CATALOG_LIMITS, type Currency, type Sku, type VariantGroup } from './types.ts';
 
@@ -121,13 +122,17 @@ export function createVariantService(deps: { repos: Transactional<Repos>; refere
     return rows;
   }
 
-  function uniqueViolation(error: unknown, path: string): never {
-    if (/sku/.test(String((error as Error).message)) && !/combination/.test(String((error as Error).message))) {
-      throw new AppError('SKU_CODE_TAKEN', 'The sku code is already used by another SKU of this store.', { details: [{ path: `${path}sku`, rule: 'must be unique within the store' }] });
+  /** The refusal for a broken SKU uniqueness rule (`path` prefixes the field names); any other error unchanged. */
+  function skuConflict(error: unknown, path: string): unknown {
+    if (isUniqueConflict(error, 'sku_code')) {
+      return new AppError('SKU_CODE_TAKEN', 'The sku code is already used by another SKU of this store.', { details: [{ path: `${path}sku`, rule: 'must be unique within the store' }] });
     }
-    throw new AppError('DUPLICATE_COMBINATION', 'Another SKU of this product already has this attribute combination.', {
-      details: [{ path: `${path}attributes`, rule: 'must differ from the other SKUs of the product' }],
-    });
+    if (isUniqueConflict(error, 'sku_combination')) {
+      return new AppError('DUPLICATE_COMBINATION', 'Another SKU of this product already has this attribute combination.', {
+        details: [{ path: `${path}attributes`, rule: 'must differ from the other SKUs of the product' }],
+      });
+    }
+    return error;
   }
 
   return {
@@ -185,8 +190,7 @@ export function createVariantService(deps: { repos: Transactional<Repos>; refere
           return { group: await requireGroup(repos, ctx, productId, header.id), currency };
         });
       } catch (error) {
-        if (isUniqueViolation(error)) uniqueViolation(error, 'skus[0].');
-        throw error;
+        throw skuConflict(error, 'skus[0].');
       }
     },
 
@@ -224,8 +228,7 @@ export function createVariantService(deps: { repos: Transactional<Repos>; refere
           return { group: await requireGroup(repos, ctx, productId, groupId), currency };
         });
       } catch (error) {
-        if (isUniqueViolation(error)) uniqueViolation(error, '');
-        throw error;
+        throw skuConflict(error, '');
       }
     },
 
@@ -262,8 +265,7 @@ export function createVariantService(deps: { repos: Transactional<Repos>; refere
           return { sku: (await repos.catalog.findSku(storeId, mode, row!.id))!, currency };
         });
       } catch (error) {
-        if (isUniqueViolation(error)) uniqueViolation(error, '');
-        throw error;
+        throw skuConflict(error, '');
       }
     },
 
@@ -315,8 +317,7 @@ export function createVariantService(deps: { repos: Transactional<Repos>; refere
           return { sku: (await repos.catalog.findSku(storeId, mode, skuId))!, currency };
         });
       } catch (error) {
-        if (isUniqueViolation(error)) uniqueViolation(error, '');
-        throw error;
+        throw skuConflict(error, '');
       }
     },
 

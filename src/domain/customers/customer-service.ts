@@ -4,7 +4,8 @@ import type { Repos } from '../../db/repos.ts';
 import type { Transactional } from '../transactional.ts';
 import { requirePermission } from '../access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
-import { invalid, isUniqueViolation, storeCurrency } from '../catalog/catalog-support.ts';
+import { isUniqueConflict } from '../conflicts.ts';
+import { invalid, storeCurrency } from '../catalog/catalog-support.ts';
 import type { Currency } from '../catalog/types.ts';
 import { newId } from '../ids.ts';
 import { instant } from '../instants.ts';
@@ -173,7 +174,7 @@ export function createCustomerService(deps: { repos: Transactional<Repos>; refer
           return { customer: { ...customer, stats: { orderCount: 0, totalSpentMinor: 0 } }, currency };
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw emailTaken(email);
+        if (isUniqueConflict(error, 'customer_email')) throw emailTaken(email);
         throw error;
       }
     },
@@ -208,7 +209,7 @@ export function createCustomerService(deps: { repos: Transactional<Repos>; refer
           return { customer: (await views(repos, ctx, [await requireCustomer(repos, ctx, id)]))[0]!, currency };
         });
       } catch (error) {
-        if (isUniqueViolation(error) && email !== undefined) throw emailTaken(email);
+        if (isUniqueConflict(error, 'customer_email') && email !== undefined) throw emailTaken(email);
         throw error;
       }
     },

@@ -57,8 +57,8 @@ export function lineTotal(unitPriceMinor: number, discountBp: number, quantity: 
  * Orders: the server prices them (SKU prices and discounts, promotion, delivery fee), takes stock atomically, and moves
  * them through the lifecycle table in `order-lifecycle.ts`, keeping every move in the order's history.
  */
-export function createOrderService(deps: { repos: Transactional<Repos>; reference: ReferenceService; delivery: DeliveryQuoter; forUpdate: boolean }) {
-  const { repos, reference, delivery, forUpdate } = deps;
+export function createOrderService(deps: { repos: Transactional<Repos>; reference: ReferenceService; delivery: DeliveryQuoter }) {
+  const { repos, reference, delivery } = deps;
 
   /** Country from the reference data, state of that country (checked before any transaction opens). */
   async function checkAddress(ctx: StoreContext, address: Address | null | undefined, path: string): Promise<ErrorDetail[]> {
@@ -225,7 +225,7 @@ export function createOrderService(deps: { repos: Transactional<Repos>; referenc
       const { storeId, mode } = ctx.tenant;
       const currency = await storeCurrency(repos, ctx);
       return repos.transaction(async (repos) => {
-        const order = await repos.orders.lockOrder(storeId, mode, id, forUpdate);
+        const order = await repos.orders.lockOrder(storeId, mode, id);
         if (!order) throw orderNotFound(id);
         const move = movesFrom(order.status).find((m) => m.to === input.to);
         if (!move) {
@@ -293,7 +293,7 @@ export function createOrderService(deps: { repos: Transactional<Repos>; referenc
       const problems = [...(await checkAddress(ctx, patch.shippingAddress, 'shippingAddress')), ...(await checkAddress(ctx, patch.billingAddress, 'billingAddress'))];
       if (problems.length > 0) throw invalid(problems);
       return repos.transaction(async (repos) => {
-        const order = await repos.orders.lockOrder(storeId, mode, id, forUpdate);
+        const order = await repos.orders.lockOrder(storeId, mode, id);
         if (!order) throw orderNotFound(id);
         if (precondition) precondition(await repos.orders.detail(order), currency);
         await repos.orders.updateOrder(storeId, mode, id, patch, ctx.now);

@@ -4,7 +4,8 @@ import type { Repos } from '../../db/repos.ts';
 import type { Transactional } from '../transactional.ts';
 import { requirePermission } from '../access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
-import { invalid, isUniqueViolation, storeCurrency } from '../catalog/catalog-support.ts';
+import { isUniqueConflict } from '../conflicts.ts';
+import { invalid, storeCurrency } from '../catalog/catalog-support.ts';
 import { toBasisPoints, toMinor } from '../catalog/money.ts';
 import type { Currency } from '../catalog/types.ts';
 import { newId } from '../ids.ts';
@@ -146,7 +147,7 @@ export function createPromotionService(deps: { repos: Transactional<Repos> }) {
           await recordAudit(repos, ctx, { action: 'promotion.create', targetType: 'promotion', targetId: promotion.id, details: { code: promotion.code } });
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw codeTaken(input.code);
+        if (isUniqueConflict(error, 'promotion_code')) throw codeTaken(input.code);
         throw error;
       }
       return { promotion, currency };
@@ -170,7 +171,7 @@ export function createPromotionService(deps: { repos: Transactional<Repos> }) {
           return { promotion: next, currency };
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw codeTaken(patch.code ?? '');
+        if (isUniqueConflict(error, 'promotion_code')) throw codeTaken(patch.code ?? '');
         throw error;
       }
     },

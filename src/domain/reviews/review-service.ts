@@ -4,7 +4,8 @@ import type { Repos } from '../../db/repos.ts';
 import type { Transactional } from '../transactional.ts';
 import { requirePermission } from '../access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
-import { invalid, isUniqueViolation, productNotFound } from '../catalog/catalog-support.ts';
+import { isUniqueConflict } from '../conflicts.ts';
+import { invalid, productNotFound } from '../catalog/catalog-support.ts';
 import { isBanned } from '../customers/customer-rules.ts';
 import { newId } from '../ids.ts';
 import { decodeCursor, encodeCursor } from '../pagination.ts';
@@ -112,7 +113,7 @@ export function createReviewService(deps: { repos: Transactional<Repos> }) {
           return requireReview(repos, ctx, id);
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw alreadyReviewed();
+        if (isUniqueConflict(error, 'review_per_customer')) throw alreadyReviewed();
         throw error;
       }
     },
