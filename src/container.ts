@@ -49,6 +49,8 @@ export function createContainer(config: Config) {
   const oauth = createOAuthService({ repos, issuer: config.baseUrl });
   const stores = createStoreService({ repos, reference });
   const inventory = createInventoryService({ repos });
+  const settings = createSettingsService({ repos, stores, inventory });
+  const payments = createPaymentService({ repos });
   const services = {
     reference,
     oauth,
@@ -64,16 +66,16 @@ export function createContainer(config: Config) {
     inventory,
     files: fileService,
     idempotency: createIdempotencyService({ store: repos.idempotency }),
-    orders: createOrderService({ repos, reference, delivery: orderDeliveryQuoter }),
+    orders: createOrderService({ repos, reference, delivery: orderDeliveryQuoter, payments, settings }),
     promotions: createPromotionService({ repos }),
     analytics: createAnalyticsService({ repos }),
     customers: createCustomerService({ repos, reference }),
     reviews: createReviewService({ repos }),
     promoAds: createPromoAdService({ repos, files }),
     delivery: createDeliveryService({ repos, reference }),
-    payments: createPaymentService({ repos }),
+    payments,
     paymentLinks: createPaymentLinkService({ repos, baseUrl: config.baseUrl }),
-    settings: createSettingsService({ repos, stores }),
+    settings,
     cleanup: createCleanupService({ storage: createCleanupRepo(db.kysely), locks: createJobLockRepo(db.kysely) }),
   };
   return {

@@ -39,7 +39,7 @@ export function newStore(name: string, now: Date): Store {
  * transaction (the settings service changes currency and time zone along with other settings). The caller holds the
  * store row's lock.
  */
-export async function writeBusiness(repos: Repos, ctx: StoreContext, patch: StorePatch): Promise<void> {
+async function writeBusiness(repos: Repos, ctx: StoreContext, patch: StorePatch): Promise<void> {
   await repos.stores.updateStore(ctx.tenant.storeId, patch, ctx.now);
   await recordAudit(repos, ctx, { action: 'store.update', targetType: 'store', targetId: ctx.tenant.storeId, details: { fields: changedFields(patch) } });
 }
@@ -95,6 +95,9 @@ export function createStoreService(deps: { repos: Transactional<Repos>; referenc
   }
 
   return {
+    /** Joins the caller's transaction (pass its repos): see `writeBusiness` above; the settings service calls it. */
+    writeBusiness,
+
     /** A session sees every store it belongs to; an API key or an app token only its own. */
     async listStores(ctx: UserContext, keyStoreId?: string): Promise<Array<{ store: Store; role: Role }>> {
       const all = await repos.stores.listStoresOfUser(ctx.actor.userId!);

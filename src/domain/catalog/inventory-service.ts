@@ -34,7 +34,7 @@ export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
  * Sets the store's low-stock threshold with its audit entry, in the caller's transaction (the settings service
  * changes it along with other settings). The caller has checked settings:write and holds the store row's lock.
  */
-export async function writeLowStockThreshold(repos: Repos, ctx: StoreContext, threshold: number): Promise<void> {
+async function writeLowStockThreshold(repos: Repos, ctx: StoreContext, threshold: number): Promise<void> {
   await repos.inventory.setLowStockThreshold(ctx.tenant.storeId, threshold);
   await recordAudit(repos, ctx, { action: 'settings.update', targetType: 'store', targetId: ctx.tenant.storeId, details: { lowStockThreshold: threshold } });
 }
@@ -58,6 +58,9 @@ export function createInventoryService(deps: { repos: Transactional<Repos> }) {
   const { repos } = deps;
 
   return {
+    /** Joins the caller's transaction (pass its repos): see `writeLowStockThreshold` above; the settings service calls it. */
+    writeLowStockThreshold,
+
     /**
      * Changes a SKU's stock by `delta`, or to `set`, atomically: concurrent adjustments add up exactly and stock never
      * goes below zero (409 INSUFFICIENT_STOCK naming the quantity left).

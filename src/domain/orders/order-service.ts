@@ -13,8 +13,9 @@ import type { Precondition } from '../preconditions.ts';
 import { type Move, movesFrom } from './order-lifecycle.ts';
 import type { Address, Order, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus } from './order-types.ts';
 import { isBanned } from '../customers/customer-rules.ts';
-import { orderNotFound, recordPayment, refundOrder } from '../payments/payment-service.ts';
-import { nextOrderNumber } from '../settings/store-settings.ts';
+import type { PaymentService } from '../payments/payment-service.ts';
+import type { SettingsService } from '../settings/settings-service.ts';
+import { orderNotFound } from './order-errors.ts';
 import { applyPromotion } from './promotion-service.ts';
 
 /** Quotes a delivery option for an address inside the order transaction; refuses one that does not serve it. */
@@ -57,8 +58,16 @@ export function lineTotal(unitPriceMinor: number, discountBp: number, quantity: 
  * Orders: the server prices them (SKU prices and discounts, promotion, delivery fee), takes stock atomically, and moves
  * them through the lifecycle table in `order-lifecycle.ts`, keeping every move in the order's history.
  */
-export function createOrderService(deps: { repos: Transactional<Repos>; reference: ReferenceService; delivery: DeliveryQuoter }) {
-  const { repos, reference, delivery } = deps;
+export function createOrderService(deps: {
+  repos: Transactional<Repos>;
+  reference: ReferenceService;
+  delivery: DeliveryQuoter;
+  /** Payments and refunds of an order's moves, in the order's transaction. */
+  payments: Pick<PaymentService, 'recordPayment' | 'refundOrder'>;
+  /** The store's next order number, taken in the order's transaction. */
+  settings: Pick<SettingsService, 'nextOrderNumber'>;
+}) {
+  const { repos, reference, delivery, payments, settings } = deps;
 
   /** Country from the reference data, state of that country (checked before any transaction opens). */
   async function checkAddress(ctx: StoreContext, address: Address | null | undefined, path: string): Promise<ErrorDetail[]> {
@@ -182,7 +191,7 @@ export function createOrderService(deps: { repos: Transactional<Repos>; referenc
         }
         const order: Order = {
           id: orderId,
-          number: await nextOrderNumber(repos, ctx.tenant, ctx.now),
+          number: await settings.nextOrderNumber(repos, ctx.tenant, ctx.now),
           customerId: customer.id,
           customerName: customer.name,
           status: 'pending',
@@ -244,7 +253,7 @@ export function createOrderService(deps: { repos: Transactional<Repos>; referenc
           // Payments already recorded against the order (GET /v1/orders/{id}/payments) count; the rest is recorded now.
           const outstanding = order.totalMinor - order.paidMinor;
           amountMinor = outstanding;
-          if (outstanding > 0) await recordPayment(repos, ctx, { orderId: id, kind: 'payment', method: 'manual', amountMinor: outstanding });
+          if (outstanding > 0) await payments.recordPayment(repos, ctx, { orderId: id, kind: 'payment', method: 'manual', amountMinor: outstanding });
         }
         if (move.refund === 'full' || move.refund === 'all-paid') {
           amountMinor = refundable;
@@ -263,7 +272,7 @@ export function createOrderService(deps: { repos: Transactional<Repos>; referenc
           if (minor === refundable) to = 'refunded';
         }
         // Refunds go through the payments area, which splits them over the methods the order was paid with.
-        if (move.refund && amountMinor !== null && amountMinor > 0) await refundOrder(repos, ctx, { orderId: id, amountMinor });
+        if (move.refund && amountMinor !== null && amountMinor > 0) await payments.refundOrder(repos, ctx, { orderId: id, amountMinor });
         if (move.returnsStock) {
           for (const line of (await repos.orders.linesOf(id)).sort((a, b) => (a.skuId < b.skuId ? -1 : 1))) {
             // A SKU deleted since the order was placed has nowhere to go back to.

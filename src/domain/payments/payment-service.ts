@@ -22,10 +22,7 @@ import {
   type RecordMethod,
 } from './payment-rules.ts';
 import type { OrderMoney, Payment } from './types.ts';
-
-export function orderNotFound(id: string): AppError {
-  return new AppError('ORDER_NOT_FOUND', `No order "${id}" in this store. List orders with GET /v1/orders.`);
-}
+import { orderNotFound } from '../orders/order-errors.ts';
 
 function paymentNotFound(id: string): AppError {
   return new AppError('PAYMENT_NOT_FOUND', `No payment "${id}" on this order. List them with GET /v1/orders/{orderId}/payments.`);
@@ -243,6 +240,11 @@ export function createPaymentService(deps: { repos: Transactional<Repos> }) {
   }
 
   return {
+    /** Joins the caller's transaction (pass its repos): see `recordPayment` above. The order service's payments. */
+    recordPayment,
+    /** Joins the caller's transaction (pass its repos): see `refundOrder` above. The order lifecycle's refunds. */
+    refundOrder,
+
     /** The methods the store accepts in this mode, in vocabulary order. */
     async getOptions(ctx: StoreContext): Promise<{ enabled: PaymentMethod[] }> {
       requirePermission(ctx, 'payments:read');

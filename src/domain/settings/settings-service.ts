@@ -3,13 +3,13 @@ import { AppError } from '../../errors.ts';
 import type { Repos } from '../../db/repos.ts';
 import type { Transactional } from '../transactional.ts';
 import { requirePermission } from '../access.ts';
-import { type StoreService, writeBusiness } from '../accounts/store-service.ts';
+import type { StoreService } from '../accounts/store-service.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { invalid } from '../catalog/catalog-support.ts';
-import { writeLowStockThreshold } from '../catalog/inventory-service.ts';
+import type { InventoryService } from '../catalog/inventory-service.ts';
 import type { Precondition } from '../preconditions.ts';
 import type { SettingsPatchInput } from './settings-schemas.ts';
-import { ensureSettings, readSettings } from './store-settings.ts';
+import { ensureSettings, nextOrderNumber, readSettings } from './store-settings.ts';
 
 /** The settings of a store and mode as `GET /v1/settings` shows them. */
 export interface SettingsView {
@@ -32,8 +32,13 @@ export interface SettingsView {
  * the store-wide values other areas own — the low-stock threshold (inventory) and currency and time zone (business
  * profile). Those are checked and written by their own areas' functions, so each value has one source of truth.
  */
-export function createSettingsService(deps: { repos: Transactional<Repos>; stores: StoreService }) {
-  const { repos, stores } = deps;
+export function createSettingsService(deps: {
+  repos: Transactional<Repos>;
+  /** The business profile (currency, time zone) and the low-stock threshold, written by the areas that own them. */
+  stores: Pick<StoreService, 'checkBusinessChange' | 'writeBusiness'>;
+  inventory: Pick<InventoryService, 'writeLowStockThreshold'>;
+}) {
+  const { repos, stores, inventory } = deps;
 
   /** The view through `repos`: the pool's for a read, a transaction's to see (and check) what that transaction sees. */
   async function view(repos: Repos, ctx: StoreContext): Promise<SettingsView> {
@@ -94,8 +99,8 @@ export function createSettingsService(deps: { repos: Transactional<Repos>; store
         if (!(await repos.stores.lockStore(tenant.storeId))) throw new AppError('STORE_NOT_FOUND', 'This store no longer exists.');
         await repos.settings.lock(tenant.storeId, tenant.mode);
         if (precondition) precondition(await view(repos, ctx));
-        if (Object.keys(business).length > 0) await writeBusiness(repos, ctx, business);
-        if (patch.lowStockThreshold !== undefined) await writeLowStockThreshold(repos, ctx, patch.lowStockThreshold);
+        if (Object.keys(business).length > 0) await stores.writeBusiness(repos, ctx, business);
+        if (patch.lowStockThreshold !== undefined) await inventory.writeLowStockThreshold(repos, ctx, patch.lowStockThreshold);
         // Store-wide fields only: the per-mode row is neither created nor touched.
         if (Object.keys(own).length === 0 && patch.nextOrderNumber === undefined) return;
         await ensureSettings(repos, tenant, ctx.now);
@@ -110,6 +115,9 @@ export function createSettingsService(deps: { repos: Transactional<Repos>; store
       });
       return view(repos, ctx);
     },
+
+    /** Joins the caller's transaction (pass its repos): takes the next order number of the tenant (orders call it). */
+    nextOrderNumber,
   };
 }
 
