@@ -1,5 +1,5 @@
 /**
- * The permission vocabulary: exactly the interface document's scope list, less `mcp:store` (which is a scope for the
+ * The permission vocabulary: exactly the scope list of docs/oauth.md ("Scopes"), less `mcp:store` (which is a scope for the
  * AI connector, not a permission). A write permission implies the read permission of the same area.
  */
 export const PERMISSIONS = [

@@ -1,5 +1,5 @@
 /**
- * Time-based caching for the cached read routes (interface document, Limits). A window applies when the request
+ * Time-based caching for the cached read routes (docs/http-caching.md, "Cache-Control"). A window applies when the request
  * sends `X-Enable-Cache: true` or comes from the dashboard (`X-Service-Client: dashboard`); otherwise the route
  * answers like any other (`no-cache, private`, ETag validation).
  */
@@ -38,7 +38,7 @@ export const DEFAULT_CACHE_CONTROL = 'no-cache, private';
 
 /**
  * A request's `Cache-Control: no-cache` asks for a fresh copy: it gets the full 200 even when If-None-Match matches
- * (interface document, Caching rule 5).
+ * (docs/http-caching.md, rule 5).
  */
 export function requestsFreshCopy(cacheControl: string | string[] | undefined): boolean {
   if (cacheControl === undefined) return false;

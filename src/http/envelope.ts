@@ -40,7 +40,7 @@ export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
 /**
  * Timestamps on the wire: ISO 8601 local date-time with milliseconds and no zone (`2026-11-22T03:04:05.123`),
- * as the interface document requires. The clock they are read on is UTC.
+ * as the API promises (docs/architecture.md, "Requests and responses"). The clock they are read on is UTC.
  */
 export function wireTimestamp(value: Date): string {
   return value.toISOString().slice(0, -1);

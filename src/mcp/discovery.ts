@@ -22,7 +22,7 @@ function authentication(issuer: string) {
   };
 }
 
-/** `GET /.well-known/mcp.json`: the interface document's AI connector discovery document, field for field. */
+/** `GET /.well-known/mcp.json`: the AI connector discovery document, field for field (docs/mcp.md, "Discovery"). */
 export function discoveryDocument(issuer: string) {
   return {
     name: NAME,

@@ -3,7 +3,7 @@ import type { Container } from '../container.ts';
 import type { StoreContext } from '../context.ts';
 import type { Permission } from '../domain/permissions.ts';
 
-/** The tool areas of the interface document's "AI connector" section. */
+/** The tool areas of the AI connector (docs/mcp.md, "Tools"). */
 export const TOOL_AREAS = ['analytics', 'products', 'orders', 'customers', 'inventory', 'payments', 'categories', 'promotions', 'reviews', 'store'] as const;
 export type ToolArea = (typeof TOOL_AREAS)[number];
 

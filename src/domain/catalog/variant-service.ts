@@ -23,7 +23,7 @@ export interface GroupInput {
 
 export type GroupPatch = Partial<Omit<GroupInput, 'skus'>>;
 
-/** Variant groups of VARIABLE products and their SKUs (the interface document's v2 section). */
+/** Variant groups of VARIABLE products and their SKUs (the v2 API, docs/catalog.md). */
 export function createVariantService(deps: { repos: Transactional<Repos>; reference: ReferenceService; files: FileLookup }) {
   const { repos, reference, files } = deps;
 

@@ -3,11 +3,11 @@ import { expandPermissions, isPermission, PERMISSIONS, type Permission } from '.
 /** The AI connector's scope: full store access through MCP tools (within the merchant's role), nothing on REST. */
 export const CONNECTOR_SCOPE = 'mcp:store';
 
-/** Every scope of the interface document, `mcp:store` first (it is the default). */
+/** Every scope (docs/oauth.md, "Scopes"), `mcp:store` first (it is the default). */
 export const SCOPES = [CONNECTOR_SCOPE, ...PERMISSIONS] as const;
 export type Scope = (typeof SCOPES)[number];
 
-/** What each scope lets an app do, in the interface document's words, for the consent and Connected Apps pages. */
+/** What each scope lets an app do, in plain words, for the consent and Connected Apps pages (docs/oauth.md, "The pages"). */
 export const SCOPE_DESCRIPTIONS: Readonly<Record<Scope, string>> = {
   'mcp:store': 'Use your store through the AI connector, with everything your role allows',
   'orders:read': 'View orders and their history',

@@ -73,7 +73,7 @@ export interface VerifiedAccessToken {
   grantLastUsedAt: Date | null;
 }
 
-/** The token response of the interface document, before it is put on the wire. */
+/** The token response (docs/oauth.md, "Tokens"), before it is put on the wire. */
 export interface TokenSet {
   accessToken: string;
   refreshToken: string;

@@ -3,7 +3,7 @@ import { CACHE_WINDOWS, type CacheWindow, cacheControlFor, DEFAULT_CACHE_CONTROL
 import { etagOf, ifNoneMatchMatches } from '../etag.ts';
 
 export interface CachingOptions {
-  /** Cache windows by route URL pattern; defaults to the interface document's table. */
+  /** Cache windows by route URL pattern; defaults to the table in docs/http-caching.md ("Cache-Control"). */
   windows?: Readonly<Record<string, CacheWindow>>;
 }
 
@@ -32,7 +32,7 @@ function mergeVary(reply: FastifyReply): void {
 }
 
 /**
- * HTTP caching for every route (interface document, Caching rules 1-5; RFC 9110 §8.8, §13; RFC 9111):
+ * HTTP caching for every route (docs/http-caching.md; RFC 9110 §8.8, §13; RFC 9111):
  * - every 2xx GET/HEAD with a body gets a strong ETag hashed from the exact bytes sent, unless the route already set
  *   one derived the same way;
  * - If-None-Match (weak comparison, lists, `*`) answers 304 with no body, carrying ETag, Cache-Control and Vary and no

@@ -3,7 +3,7 @@ import { InvalidRequestError } from '../errors.ts';
 
 /**
  * `redirect_uri` is required and must equal one of the client's registered URIs byte for byte: no normalisation of
- * case, encoding, trailing slashes, query or port, loopback included (interface document; RFC 9700 §2.1).
+ * case, encoding, trailing slashes, query or port, loopback included (docs/oauth.md, "Redirect URIs"; RFC 9700 §2.1).
  */
 export function checkRedirectUri(client: OAuthClient, redirectUri: string | undefined): string {
   if (redirectUri === undefined) throw new InvalidRequestError('redirect_uri is required.');

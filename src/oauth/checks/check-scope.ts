@@ -3,7 +3,7 @@ import { InvalidScopeError } from '../errors.ts';
 
 /**
  * A space-separated list of known scopes (RFC 6749 §3.3), or undefined when none was sent: the authorization endpoint
- * then grants the default `mcp:store` (interface document), a refresh keeps the granted scope.
+ * then grants the default `mcp:store` (docs/oauth.md, "Scopes"), a refresh keeps the granted scope.
  */
 export function checkScope(scope: string | undefined): Scope[] | undefined {
   if (scope === undefined) return undefined;
