@@ -18,7 +18,8 @@ export interface KeysetCursor<K> {
 
 /**
  * How a list refuses a cursor it did not issue, each as it always has: `not-issued` says the cursor is not one we
- * issued; `query` is the query validation answer, its detail marked `in: 'query'`. Both name `cursor` and one rule.
+ * issued; `query` is the query validation answer (the message catalog-support's `invalid` writes), its detail marked
+ * `in: 'query'`. Both name `cursor` and one rule.
  */
 export type CursorRefusal = 'not-issued' | 'query';
 
