@@ -3,6 +3,7 @@ import type { Mode } from '../context.ts';
 import type { AuditEntry } from '../domain/accounts/types.ts';
 import type { AuditFilters } from '../domain/audit/audit-service.ts';
 import { fromDate, toDate } from './db.ts';
+import { pageLimit } from './paging.ts';
 import type { Database } from './schema.ts';
 
 /** The append-only audit log, per store and mode. */
@@ -38,7 +39,7 @@ export function createAuditRepo(db: Kysely<Database>) {
         .where('store_id', '=', storeId)
         .where('mode', '=', mode)
         .orderBy('id', 'desc')
-        .limit(options.limit + 1);
+        .$call(pageLimit(options.limit));
       if (options.before) q = q.where('id', '<', options.before);
       if (f.action !== undefined) {
         if (f.action.endsWith('*')) {

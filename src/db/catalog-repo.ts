@@ -12,6 +12,7 @@ import type {
 } from '../domain/catalog/types.ts';
 import { foldForSearch } from '../domain/reference/reference-service.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
+import { pageLimit } from './paging.ts';
 import type { CategoryTable, Database, ProductTable, SkuTable, VariantGroupTable } from './schema.ts';
 
 const CHUNK = 400;
@@ -153,7 +154,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
       else page = page.where(sql<boolean>`(${sql.ref(`product_categories.${sortColumn}`)}, product_categories.product_id) ${sql.raw(op)} (${after.value}, ${after.id})`);
     }
     if (sortColumn) page = page.orderBy(sql.ref(`product_categories.${sortColumn}`), direction);
-    page = page.orderBy('product_categories.product_id', direction).limit(query.limit + 1);
+    page = page.orderBy('product_categories.product_id', direction).$call(pageLimit(query.limit));
     const rows = await db
       .selectFrom(page.as('page'))
       .crossJoin('products')
@@ -417,7 +418,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
       // sort index instead of looking the candidates up by id.
       const orderKey = (column: string) => (candidates && dialect === 'sqlite' ? sql`+${sql.ref(column)}` : sql.ref(column));
       if (sortColumn) q = q.orderBy(orderKey(`${from}.${sortColumn}`), direction);
-      const rows = await q.selectAll('products').orderBy(orderKey(idColumn), direction).limit(query.limit + 1).execute();
+      const rows = await q.selectAll('products').orderBy(orderKey(idColumn), direction).$call(pageLimit(query.limit)).execute();
       return toProducts(rows, await relations(rows.map((r) => r.id)));
     },
 

@@ -3,6 +3,7 @@ import type { Mode } from '../context.ts';
 import type { Customer, CustomerAddress, CustomerStats } from '../domain/customers/customer-types.ts';
 import { likePattern } from './catalog-repo.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
+import { pageLimit } from './paging.ts';
 import type { CustomerTable, Database } from './schema.ts';
 
 function toCustomer(r: Selectable<CustomerTable>): Customer {
@@ -110,7 +111,7 @@ export function createCustomerRepo(db: Kysely<Database>, dialect: Dialect) {
         const active = sql<boolean>`(banned_at is not null and (ban_expires_at is null or ban_expires_at > ${now}))`;
         q = q.where(options.banned ? active : sql<boolean>`not ${active}`);
       }
-      const rows = await q.orderBy('id', 'desc').limit(options.limit + 1).execute();
+      const rows = await q.orderBy('id', 'desc').$call(pageLimit(options.limit)).execute();
       return rows.map(toCustomer);
     },
 

@@ -2,6 +2,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Mode } from '../context.ts';
 import type { DeliveryOption, DeliveryZone, Region } from '../domain/delivery/types.ts';
 import { type Dialect, fromBool, fromDate, toBool, toDate } from './db.ts';
+import { pageLimit } from './paging.ts';
 import type { Database, DeliveryOptionTable, DeliveryZoneTable } from './schema.ts';
 
 function toZone(r: Selectable<DeliveryZoneTable>): DeliveryZone {
@@ -39,7 +40,7 @@ export function createDeliveryRepo(db: Kysely<Database>, dialect: Dialect) {
 
     /** Oldest first; up to `limit + 1` zones after the cursor id. */
     async listZones(storeId: string, mode: Mode, options: { limit: number; after?: string | undefined }): Promise<DeliveryZone[]> {
-      let q = db.selectFrom('delivery_zones').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).orderBy('id').limit(options.limit + 1);
+      let q = db.selectFrom('delivery_zones').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).orderBy('id').$call(pageLimit(options.limit));
       if (options.after) q = q.where('id', '>', options.after);
       return (await q.execute()).map(toZone);
     },

@@ -3,6 +3,7 @@ import type { Mode } from '../context.ts';
 import type { InventoryAdjustment } from '../domain/catalog/types.ts';
 import { likePattern } from './catalog-repo.ts';
 import { fromDate, toDate } from './db.ts';
+import { pageLimit } from './paging.ts';
 import type { Database } from './schema.ts';
 
 export interface InventoryTotals {
@@ -128,7 +129,7 @@ export function createInventoryRepo(db: Kysely<Database>) {
         .where('mode', '=', mode)
         .where('sku_id', '=', skuId)
         .orderBy('id', 'desc')
-        .limit(options.limit + 1);
+        .$call(pageLimit(options.limit));
       if (options.before) q = q.where('id', '<', options.before);
       return (await q.execute()).map((r) => ({
         id: r.id,
@@ -182,7 +183,7 @@ export function createInventoryRepo(db: Kysely<Database>) {
           eb.or([eb('skus.quantity_in_stock', '>', after.quantity), eb.and([eb('skus.quantity_in_stock', '=', after.quantity), eb('skus.id', '>', after.id)])]),
         );
       }
-      const rows = await q.orderBy('skus.quantity_in_stock').orderBy('skus.id').limit(options.limit + 1).execute();
+      const rows = await q.orderBy('skus.quantity_in_stock').orderBy('skus.id').$call(pageLimit(options.limit)).execute();
       return rows.map(toLowStockRow);
     },
 
@@ -202,7 +203,7 @@ export function createInventoryRepo(db: Kysely<Database>) {
       else if (query.stock === 'in') q = q.where('skus.quantity_in_stock', '>', threshold);
       const after = query.after;
       if (after) q = q.where((eb) => eb(eb.refTuple('products.name_folded', 'skus.id'), '>', eb.tuple(after.name, after.id)));
-      const rows = await q.orderBy('products.name_folded').orderBy('skus.id').limit(query.limit + 1).execute();
+      const rows = await q.orderBy('products.name_folded').orderBy('skus.id').$call(pageLimit(query.limit)).execute();
       return rows.map((r) => ({ ...toLowStockRow(r), stock: stockState(Number(r.quantity_in_stock), threshold), sortName: r.name_folded }));
     },
 

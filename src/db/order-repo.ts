@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysel
 import type { Mode } from '../context.ts';
 import type { Address, Order, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus, Promotion, PromotionKind } from '../domain/orders/order-types.ts';
 import { type Dialect, fromBool, fromDate, rowLock, toBool, toDate } from './db.ts';
+import { pageLimit } from './paging.ts';
 import type { Database, OrderTable, PromotionTable } from './schema.ts';
 
 /** An order row with its customer's current name (`customerNameOf`). */
@@ -330,7 +331,7 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect) {
       if (query.from) q = q.where('orders.created_at', '>=', fromDate(query.from));
       if (query.to) q = q.where('orders.created_at', '<', fromDate(query.to));
       if (after) q = q.where('orders.id', descending ? '<' : '>', after);
-      const rows = await q.orderBy('orders.id', descending ? 'desc' : 'asc').limit(query.limit + 1).execute();
+      const rows = await q.orderBy('orders.id', descending ? 'desc' : 'asc').$call(pageLimit(query.limit)).execute();
       return rows.map(toOrder);
     },
 
@@ -453,7 +454,7 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect) {
     async listPromotions(storeId: string, mode: Mode, options: { limit: number; after?: string }): Promise<Promotion[]> {
       let q = db.selectFrom('promotions').selectAll().where('store_id', '=', storeId).where('mode', '=', mode);
       if (options.after) q = q.where('id', '<', options.after);
-      return (await q.orderBy('id', 'desc').limit(options.limit + 1).execute()).map(toPromotion);
+      return (await q.orderBy('id', 'desc').$call(pageLimit(options.limit)).execute()).map(toPromotion);
     },
 
     /** Counts one use if the total limit allows it, in one statement (the row stays locked until commit). */

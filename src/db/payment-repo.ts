@@ -3,6 +3,7 @@ import type { Mode } from '../context.ts';
 import type { PaymentKind, PaymentLinkStatus, PaymentStatus, RecordMethod } from '../domain/payments/payment-rules.ts';
 import type { MethodTotals, OrderMoney, Payment, PaymentLink } from '../domain/payments/types.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
+import { pageLimit } from './paging.ts';
 import type { Database, OrderTable, PaymentLinkTable, PaymentTable } from './schema.ts';
 
 function toPayment(r: Selectable<PaymentTable>): Payment {
@@ -221,7 +222,7 @@ export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect) {
         q = q.where((eb) => eb.or([eb('status', '=', 'expired'), eb.and([eb('status', '=', 'active'), eb('expires_at', 'is not', null), eb('expires_at', '<=', at)])]));
       } else if (filter.status !== undefined) q = q.where('status', '=', filter.status);
       if (page.before) q = q.where('id', '<', page.before);
-      return (await q.orderBy('id', 'desc').limit(page.limit + 1).execute()).map(toLink);
+      return (await q.orderBy('id', 'desc').$call(pageLimit(page.limit)).execute()).map(toLink);
     },
 
     /**

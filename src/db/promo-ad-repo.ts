@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Mode } from '../context.ts';
 import type { PromoAd, PromoAdStatus } from '../domain/promo-ads/promo-ad-types.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
+import { pageLimit } from './paging.ts';
 import type { Database, PromoAdTable } from './schema.ts';
 
 function toPromoAd(r: Selectable<PromoAdTable>): PromoAd {
@@ -73,7 +74,7 @@ export function createPromoAdRepo(db: Kysely<Database>, dialect: Dialect) {
       if (filters.status !== undefined) q = q.where('status', '=', filters.status);
       if (filters.placement !== undefined) q = q.where('placement', '=', filters.placement);
       if (page.before) q = q.where('id', '<', page.before);
-      return (await q.orderBy('id', 'desc').limit(page.limit + 1).execute()).map(toPromoAd);
+      return (await q.orderBy('id', 'desc').$call(pageLimit(page.limit)).execute()).map(toPromoAd);
     },
 
     /**

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Mode } from '../context.ts';
 import type { Review } from '../domain/reviews/review-types.ts';
 import { type Dialect, fromBool, fromDate, rowLock, toBool, toDate } from './db.ts';
+import { pageLimit } from './paging.ts';
 import type { Database } from './schema.ts';
 
 export interface ReviewFilters {
@@ -117,7 +118,7 @@ export function createReviewRepo(db: Kysely<Database>, dialect: Dialect) {
       if (filters.rating !== undefined) q = q.where('reviews.rating', '=', filters.rating);
       if (filters.hidden !== undefined) q = q.where('reviews.hidden', '=', fromBool(filters.hidden));
       if (page.before) q = q.where('reviews.id', '<', page.before);
-      const rows = await q.orderBy('reviews.id', 'desc').limit(page.limit + 1).execute();
+      const rows = await q.orderBy('reviews.id', 'desc').$call(pageLimit(page.limit)).execute();
       return rows.map(toReview);
     },
 

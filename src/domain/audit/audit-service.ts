@@ -3,7 +3,7 @@ import type { Repos } from '../../db/repos.ts';
 import { requirePermission } from '../access.ts';
 import type { AuditEntry, Page } from '../accounts/types.ts';
 import { newId } from '../ids.ts';
-import { decodeCursor, encodeCursor } from '../pagination.ts';
+import { anyIdCursor, pageOf } from '../pagination.ts';
 
 export interface AuditRecord {
   action: string;
@@ -64,11 +64,9 @@ export function createAuditService(deps: { repos: Repos }) {
     async list(ctx: StoreContext, options: { limit: number; cursor?: string | undefined } & AuditFilters): Promise<Page<AuditEntry>> {
       requirePermission(ctx, 'settings:read');
       const { limit, cursor, ...filters } = options;
-      const before = cursor === undefined ? undefined : decodeCursor(cursor);
+      const before = cursor === undefined ? undefined : anyIdCursor.decode(cursor);
       const rows = await deps.repos.audit.list(ctx.tenant.storeId, ctx.tenant.mode, { limit, before, filters });
-      const items = rows.slice(0, limit);
-      const last = items.at(-1);
-      return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null };
+      return pageOf(rows, limit, (last) => anyIdCursor.encode(last.id));
     },
   };
 }

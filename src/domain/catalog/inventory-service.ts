@@ -6,9 +6,10 @@ import type { CategoryBreakdown, InventoryTotals, LowStockRow, StockLevelRow, St
 import { requirePermission } from '../access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { newId } from '../ids.ts';
+import { pageOf, tupleCursor } from '../pagination.ts';
 import type { Precondition } from '../preconditions.ts';
 import { foldForSearch } from '../reference/reference-service.ts';
-import { invalid, storeCurrency } from './catalog-support.ts';
+import { storeCurrency } from './catalog-support.ts';
 import type { Currency, InventoryAdjustment, Sku } from './types.ts';
 
 /** Writes a line of a SKU's stock history, in the caller's transaction. */
@@ -39,19 +40,10 @@ async function writeLowStockThreshold(repos: Repos, ctx: StoreContext, threshold
   await recordAudit(repos, ctx, { action: 'settings.update', targetType: 'store', targetId: ctx.tenant.storeId, details: { lowStockThreshold: threshold } });
 }
 
-function cursorOf(parts: unknown[]): string {
-  return Buffer.from(JSON.stringify(parts), 'utf8').toString('base64url');
-}
-
-function parseCursor<T extends unknown[]>(cursor: string, check: (parts: unknown[]) => parts is T): T {
-  try {
-    const parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(parts) && check(parts)) return parts;
-  } catch {
-    // fall through
-  }
-  throw invalid([{ path: 'cursor', rule: 'must be a nextCursor returned by this list', in: 'query' }]);
-}
+/** The cursors of the stock lists: a SKU's history by adjustment id; low stock by quantity, then SKU id; stock levels by folded product name, then SKU id. */
+export const historyCursor = tupleCursor(['string'], { refusal: 'query' });
+export const lowStockCursor = tupleCursor(['number', 'string'], { refusal: 'query' });
+export const stockLevelCursor = tupleCursor(['string', 'string'], { refusal: 'query' });
 
 /** Stock levels: atomic adjustments with a history per SKU, the low-stock threshold and the dashboard figures. */
 export function createInventoryService(deps: { repos: Transactional<Repos> }) {
@@ -103,10 +95,9 @@ export function createInventoryService(deps: { repos: Transactional<Repos> }) {
       requirePermission(ctx, 'inventory:read');
       const { storeId, mode } = ctx.tenant;
       if (!(await repos.catalog.findSku(storeId, mode, skuId))) throw skuNotFound(skuId);
-      const before = page.cursor === undefined ? undefined : parseCursor(page.cursor, (p): p is [string] => typeof p[0] === 'string')[0];
+      const before = page.cursor === undefined ? undefined : historyCursor.decode(page.cursor)[0];
       const rows = await repos.inventory.listAdjustments(storeId, mode, skuId, { limit: page.limit, before });
-      const items = rows.slice(0, page.limit);
-      return { items, nextCursor: rows.length > page.limit ? cursorOf([items.at(-1)!.id]) : null };
+      return pageOf(rows, page.limit, (last) => historyCursor.encode([last.id]));
     },
 
     async threshold(ctx: StoreContext): Promise<number> {
@@ -143,12 +134,9 @@ export function createInventoryService(deps: { repos: Transactional<Repos> }) {
       requirePermission(ctx, 'inventory:read');
       const { storeId, mode } = ctx.tenant;
       const threshold = await repos.inventory.lowStockThreshold(storeId);
-      const after =
-        page.cursor === undefined ? undefined : parseCursor(page.cursor, (p): p is [number, string] => typeof p[0] === 'number' && typeof p[1] === 'string');
+      const after = page.cursor === undefined ? undefined : lowStockCursor.decode(page.cursor);
       const rows = await repos.inventory.lowStock(storeId, mode, threshold, { limit: page.limit, ...(after ? { after: { quantity: after[0], id: after[1] } } : {}) });
-      const items = rows.slice(0, page.limit);
-      const last = items.at(-1);
-      return { threshold, items, nextCursor: rows.length > page.limit && last ? cursorOf([last.quantityInStock, last.skuId]) : null };
+      return { threshold, ...pageOf(rows, page.limit, (last) => lowStockCursor.encode([last.quantityInStock, last.skuId])) };
     },
 
     /**
@@ -162,14 +150,11 @@ export function createInventoryService(deps: { repos: Transactional<Repos> }) {
       requirePermission(ctx, 'inventory:read');
       const { storeId, mode } = ctx.tenant;
       const threshold = await repos.inventory.lowStockThreshold(storeId);
-      const after =
-        query.cursor === undefined ? undefined : parseCursor(query.cursor, (p): p is [string, string] => typeof p[0] === 'string' && typeof p[1] === 'string');
+      const after = query.cursor === undefined ? undefined : stockLevelCursor.decode(query.cursor);
       const q = query.q?.trim() ? foldForSearch(query.q.trim()) : undefined;
       const rows = await repos.inventory.stockLevels(storeId, mode, threshold, { limit: query.limit, q, stock: query.stock, after: after && { name: after[0], id: after[1] } });
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      const items = page.map(({ sortName: _, ...level }) => level);
-      return { threshold, items, nextCursor: rows.length > query.limit && last ? cursorOf([last.sortName, last.skuId]) : null };
+      const page = pageOf(rows, query.limit, (last) => stockLevelCursor.encode([last.sortName, last.skuId]));
+      return { threshold, items: page.items.map(({ sortName: _, ...level }) => level), nextCursor: page.nextCursor };
     },
 
     /** One SKU's stock level (404 SKU_NOT_FOUND for another store's or mode's SKU). */

@@ -5,6 +5,7 @@ import type { Transactional } from '../transactional.ts';
 import { requirePermission } from '../access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { newId } from '../ids.ts';
+import { pageOf, tupleCursor } from '../pagination.ts';
 import { foldForSearch, type ReferenceService } from '../reference/reference-service.ts';
 import { slugify } from '../reference/specifications.ts';
 import { combinationKey, checkMoney } from './catalog-rules.ts';
@@ -41,19 +42,8 @@ export type ProductPatch = Partial<Omit<ProductInput, 'type'>>;
 
 const SIMPLE_FIELDS = ['price', 'discount', 'quantityInStock', 'sku'] as const;
 
-function encodeCursor(value: string, id: string): string {
-  return Buffer.from(JSON.stringify([value, id]), 'utf8').toString('base64url');
-}
-
-function decodeCursor(cursor: string): { value: string; id: string } {
-  try {
-    const [value, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (typeof value === 'string' && typeof id === 'string') return { value, id };
-  } catch {
-    // fall through
-  }
-  throw invalid([{ path: 'cursor', rule: 'must be a nextCursor returned by this list', in: 'query' }]);
-}
+/** A product list's cursor: the sort value (folded name, updated-at, or '' by creation) and the id of a page's last product. */
+export const productCursor = tupleCursor(['string', 'string'], { refusal: 'query' });
 
 /**
  * Products: SIMPLE ones carry their price and stock on a single internal SKU (so inventory and orders treat every
@@ -131,17 +121,15 @@ export function createProductService(deps: { repos: Transactional<Repos>; refere
   async function listPage(ctx: StoreContext, query: ProductQuery): Promise<{ page: Product[]; nextCursor: string | null; currency: Currency }> {
     requirePermission(ctx, 'products:read');
     const { storeId, mode } = ctx.tenant;
-    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    const key = query.cursor === undefined ? undefined : productCursor.decode(query.cursor);
+    const after = key && { value: key[0], id: key[1] };
     const rows = await repos.catalog.listProducts(storeId, mode, { ...query, q: query.q ? foldForSearch(query.q.trim()) : undefined }, after);
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    let nextCursor: string | null = null;
-    if (rows.length > query.limit && last) {
-      const field = query.sort.replace('-', '');
+    const field = query.sort.replace('-', '');
+    const { items: page, nextCursor } = pageOf(rows, query.limit, async (last) => {
       const value = field === 'name' || field === 'updatedAt' ? ((await repos.catalog.sortValue(storeId, mode, last.id, field)) ?? '') : '';
-      nextCursor = encodeCursor(value, last.id);
-    }
-    return { page, nextCursor, currency: await storeCurrency(repos, ctx) };
+      return productCursor.encode([value, last.id]);
+    });
+    return { page, nextCursor: await nextCursor, currency: await storeCurrency(repos, ctx) };
   }
 
   return {

@@ -9,7 +9,7 @@ import { invalid, storeCurrency } from '../catalog/catalog-support.ts';
 import type { Currency } from '../catalog/types.ts';
 import { newId } from '../ids.ts';
 import { instant } from '../instants.ts';
-import { decodeCursor, encodeCursor } from '../pagination.ts';
+import { anyIdCursor, pageOf } from '../pagination.ts';
 import type { Precondition } from '../preconditions.ts';
 import { foldForSearch, type ReferenceService } from '../reference/reference-service.ts';
 import { isBanned, normalizeEmail, normalizePhone, phoneDigits } from './customer-rules.ts';
@@ -119,7 +119,7 @@ export function createCustomerService(deps: { repos: Transactional<Repos>; refer
     async list(ctx: StoreContext, query: CustomerQuery): Promise<{ items: CustomerView[]; nextCursor: string | null; currency: Currency }> {
       requirePermission(ctx, 'customers:read');
       const { storeId, mode } = ctx.tenant;
-      const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+      const before = query.cursor === undefined ? undefined : anyIdCursor.decode(query.cursor);
       const text = query.q ? foldForSearch(query.q.trim()) : '';
       const digits = phoneDigits(text);
       const rows = await repos.customers.listCustomers(storeId, mode, {
@@ -130,13 +130,8 @@ export function createCustomerService(deps: { repos: Transactional<Repos>; refer
         banned: query.banned,
         now: ctx.now,
       });
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      return {
-        items: await views(repos, ctx, page),
-        nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null,
-        currency: await storeCurrency(repos, ctx),
-      };
+      const page = pageOf(rows, query.limit, (last) => anyIdCursor.encode(last.id));
+      return { items: await views(repos, ctx, page.items), nextCursor: page.nextCursor, currency: await storeCurrency(repos, ctx) };
     },
 
     /** One customer with its order count and total spent. */

@@ -8,7 +8,7 @@ import { invalid, storeCurrency } from '../catalog/catalog-support.ts';
 import { toMinor } from '../catalog/money.ts';
 import type { Currency } from '../catalog/types.ts';
 import { newId } from '../ids.ts';
-import { decodeCursor, encodeCursor } from '../pagination.ts';
+import { anyIdCursor, pageOf } from '../pagination.ts';
 import type { Precondition } from '../preconditions.ts';
 import type { ReferenceService } from '../reference/reference-service.ts';
 import { checkRegionList, deliveryFee, describeRegion, regionKey, servingZone } from './delivery-rules.ts';
@@ -189,11 +189,11 @@ export function createDeliveryService(deps: { repos: Transactional<Repos>; refer
   return {
     async listZones(ctx: StoreContext, page: { limit: number; cursor?: string | undefined }): Promise<{ items: ZoneWithOptions[]; nextCursor: string | null; currency: Currency }> {
       requirePermission(ctx, 'delivery:read');
-      const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
+      const after = page.cursor === undefined ? undefined : anyIdCursor.decode(page.cursor);
       const rows = await repos.delivery.listZones(ctx.tenant.storeId, ctx.tenant.mode, { limit: page.limit, after });
-      const zones = rows.slice(0, page.limit);
-      const [items, currency] = await Promise.all([withOptions(repos, ctx, zones), storeCurrency(repos, ctx)]);
-      return { items, currency, nextCursor: rows.length > page.limit ? encodeCursor(zones.at(-1)!.id) : null };
+      const zones = pageOf(rows, page.limit, (last) => anyIdCursor.encode(last.id));
+      const [items, currency] = await Promise.all([withOptions(repos, ctx, zones.items), storeCurrency(repos, ctx)]);
+      return { items, currency, nextCursor: zones.nextCursor };
     },
 
     async getZone(ctx: StoreContext, zoneId: string): Promise<{ zone: ZoneWithOptions; currency: Currency }> {

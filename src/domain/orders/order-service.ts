@@ -9,6 +9,7 @@ import { toMinor } from '../catalog/money.ts';
 import type { Currency } from '../catalog/types.ts';
 import type { ReferenceService } from '../reference/reference-service.ts';
 import { newId } from '../ids.ts';
+import { idCursor, pageOf } from '../pagination.ts';
 import type { Precondition } from '../preconditions.ts';
 import { type Move, movesFrom } from './order-lifecycle.ts';
 import type { Address, Order, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus } from './order-types.ts';
@@ -54,6 +55,9 @@ export function lineTotal(unitPriceMinor: number, discountBp: number, quantity: 
   return gross - Math.round((gross * discountBp) / 10_000);
 }
 
+/** The order list's cursor: the id of a page's last order. */
+export const orderCursor = idCursor({ prefix: 'ord', refusal: 'query' });
+
 /**
  * Orders: the server prices them (SKU prices and discounts, promotion, delivery fee), takes stock atomically, and moves
  * them through the lifecycle table in `order-lifecycle.ts`, keeping every move in the order's history.
@@ -95,19 +99,9 @@ export function createOrderService(deps: {
 
     async list(ctx: StoreContext, query: OrderQuery): Promise<{ items: Order[]; nextCursor: string | null; currency: Currency }> {
       requirePermission(ctx, 'orders:read');
-      let after: string | undefined;
-      if (query.cursor !== undefined) {
-        after = Buffer.from(query.cursor, 'base64url').toString('utf8');
-        if (!/^ord_[0-9A-Z]{26}$/.test(after)) throw invalid([{ path: 'cursor', rule: 'must be a nextCursor returned by this list', in: 'query' }]);
-      }
+      const after = query.cursor === undefined ? undefined : orderCursor.decode(query.cursor);
       const rows = await repos.orders.listOrders(ctx.tenant.storeId, ctx.tenant.mode, query, after);
-      const items = rows.slice(0, query.limit);
-      const last = items.at(-1);
-      return {
-        items,
-        nextCursor: rows.length > query.limit && last ? Buffer.from(last.id, 'utf8').toString('base64url') : null,
-        currency: await storeCurrency(repos, ctx),
-      };
+      return { ...pageOf(rows, query.limit, (last) => orderCursor.encode(last.id)), currency: await storeCurrency(repos, ctx) };
     },
 
     /** Places an order: prices, promotion, delivery and stock in one transaction, all or nothing. */

@@ -9,6 +9,7 @@ import { invalid, storeCurrency } from '../catalog/catalog-support.ts';
 import { toBasisPoints, toMinor } from '../catalog/money.ts';
 import type { Currency } from '../catalog/types.ts';
 import { newId } from '../ids.ts';
+import { idCursor, pageOf } from '../pagination.ts';
 import type { Precondition } from '../preconditions.ts';
 import type { Promotion, PromotionKind } from './order-types.ts';
 
@@ -56,6 +57,9 @@ export async function applyPromotion(
     promotion.kind === 'percentage' ? Math.round((input.subtotalMinor * promotion.value) / 10_000) : Math.min(promotion.value, input.subtotalMinor);
   return { promotion, discountMinor };
 }
+
+/** The promotion list's cursor: the id of a page's last promotion. */
+export const promotionCursor = idCursor({ prefix: 'prm', refusal: 'query' });
 
 /** Discount codes: percentage or fixed amount, minimum subtotal, start and end, total and per-customer limits. */
 export function createPromotionService(deps: { repos: Transactional<Repos> }) {
@@ -124,11 +128,9 @@ export function createPromotionService(deps: { repos: Transactional<Repos> }) {
   return {
     async list(ctx: StoreContext, page: { limit: number; cursor?: string | undefined }): Promise<{ items: Promotion[]; nextCursor: string | null; currency: Currency }> {
       requirePermission(ctx, 'promotions:read');
-      const after = page.cursor === undefined ? undefined : Buffer.from(page.cursor, 'base64url').toString('utf8');
-      if (after !== undefined && !/^prm_[0-9A-Z]{26}$/.test(after)) throw invalid([{ path: 'cursor', rule: 'must be a nextCursor returned by this list', in: 'query' }]);
+      const after = page.cursor === undefined ? undefined : promotionCursor.decode(page.cursor);
       const rows = await repos.orders.listPromotions(ctx.tenant.storeId, ctx.tenant.mode, { limit: page.limit, ...(after ? { after } : {}) });
-      const items = rows.slice(0, page.limit);
-      return { items, nextCursor: rows.length > page.limit ? Buffer.from(items.at(-1)!.id).toString('base64url') : null, currency: await storeCurrency(repos, ctx) };
+      return { ...pageOf(rows, page.limit, (last) => promotionCursor.encode(last.id)), currency: await storeCurrency(repos, ctx) };
     },
 
     async get(ctx: StoreContext, id: string): Promise<{ promotion: Promotion; currency: Currency }> {

@@ -9,7 +9,7 @@ import { invalid, storeCurrency } from '../catalog/catalog-support.ts';
 import { currencyOf, fromMinor, toMinor } from '../catalog/money.ts';
 import type { Currency } from '../catalog/types.ts';
 import { newId } from '../ids.ts';
-import { decodeCursor, encodeCursor } from '../pagination.ts';
+import { anyIdCursor, pageOf } from '../pagination.ts';
 import { effectiveLinkStatus, MAX_LINK_LIFETIME_DAYS, type PaymentLinkStatus, type PaymentMethod } from './payment-rules.ts';
 import { outstandingMinor, type PaymentResult, recordPayment } from './payment-service.ts';
 import type { PaymentLink } from './types.ts';
@@ -65,10 +65,10 @@ export function createPaymentLinkService(deps: { repos: Transactional<Repos>; ba
       query: { limit: number; cursor?: string | undefined; status?: PaymentLinkStatus | undefined; orderId?: string | undefined },
     ): Promise<{ items: PaymentLinkView[]; nextCursor: string | null }> {
       requirePermission(ctx, 'payments:read');
-      const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+      const before = query.cursor === undefined ? undefined : anyIdCursor.decode(query.cursor);
       const rows = await repos.payments.listLinks(ctx.tenant.storeId, ctx.tenant.mode, { status: query.status, orderId: query.orderId }, { limit: query.limit, before }, ctx.now);
-      const items = rows.slice(0, query.limit);
-      return { items: items.map((l) => view(l, ctx.now)), nextCursor: rows.length > query.limit ? encodeCursor(items.at(-1)!.id) : null };
+      const page = pageOf(rows, query.limit, (last) => anyIdCursor.encode(last.id));
+      return { items: page.items.map((l) => view(l, ctx.now)), nextCursor: page.nextCursor };
     },
 
     async get(ctx: StoreContext, id: string): Promise<PaymentLinkView> {

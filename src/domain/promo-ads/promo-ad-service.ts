@@ -7,7 +7,7 @@ import { recordAudit } from '../audit/audit-service.ts';
 import { type FileLookup, invalid } from '../catalog/catalog-support.ts';
 import { newId } from '../ids.ts';
 import { instant } from '../instants.ts';
-import { decodeCursor, encodeCursor } from '../pagination.ts';
+import { anyIdCursor, pageOf } from '../pagination.ts';
 import type { Precondition } from '../preconditions.ts';
 import { PROMO_AD_LIMITS, type PromoAd, type PromoAdQuery, type PromoAdStatus } from './promo-ad-types.ts';
 
@@ -67,11 +67,9 @@ export function createPromoAdService(deps: { repos: Transactional<Repos>; files:
     /** A page of the store's ads, newest first, filtered by status and placement. */
     async list(ctx: StoreContext, query: PromoAdQuery): Promise<{ items: PromoAd[]; nextCursor: string | null }> {
       requirePermission(ctx, 'promotions:read');
-      const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+      const before = query.cursor === undefined ? undefined : anyIdCursor.decode(query.cursor);
       const rows = await repos.promoAds.listPromoAds(ctx.tenant.storeId, ctx.tenant.mode, query, { limit: query.limit, before });
-      const items = rows.slice(0, query.limit);
-      const last = items.at(-1);
-      return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null };
+      return pageOf(rows, query.limit, (last) => anyIdCursor.encode(last.id));
     },
 
     /** The ads live now (published, started, not ended), latest start first, at most 100. */

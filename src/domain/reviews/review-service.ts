@@ -8,7 +8,7 @@ import { isUniqueConflict } from '../conflicts.ts';
 import { invalid, productNotFound } from '../catalog/catalog-support.ts';
 import { isBanned } from '../customers/customer-rules.ts';
 import { newId } from '../ids.ts';
-import { decodeCursor, encodeCursor } from '../pagination.ts';
+import { anyIdCursor, pageOf } from '../pagination.ts';
 import type { Precondition } from '../preconditions.ts';
 import type { RatingSummary, Review, ReviewQuery } from './review-types.ts';
 
@@ -44,11 +44,9 @@ export function createReviewService(deps: { repos: Transactional<Repos> }) {
   }
 
   async function page(ctx: StoreContext, query: ReviewQuery): Promise<{ items: Review[]; nextCursor: string | null }> {
-    const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    const before = query.cursor === undefined ? undefined : anyIdCursor.decode(query.cursor);
     const rows = await repos.reviews.listReviews(ctx.tenant.storeId, ctx.tenant.mode, query, { limit: query.limit, before });
-    const items = rows.slice(0, query.limit);
-    const last = items.at(-1);
-    return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null };
+    return pageOf(rows, query.limit, (last) => anyIdCursor.encode(last.id));
   }
 
   /** Sets the review's hidden flag; a review already in that state is answered as is and nothing is written. */
