@@ -180,7 +180,7 @@ async function main(): Promise<void> {
           if (page === 'middle page' && !after) continue; // an empty result has no middle
           captured.length = 0;
           const query: ProductQuery = { limit: 20, sort, ...filter.query, ...(filter.query.q ? { q: foldForSearch(filter.query.q) } : {}) };
-          await catalog.listProducts(store.id, 'live', query, page === 'first page' ? undefined : after);
+          await catalog.listProducts({ storeId: store.id, mode: 'live' }, query, page === 'first page' ? undefined : after);
           // The statements of the page: a search's candidates first, then the page; not the reads of its relations.
           const relationsAt = captured.findIndex((c) => /^select \* from "product_(categories|images|specifications)" where "product_id" in/.test(c.sql));
           const statements = captured.slice(0, relationsAt === -1 ? captured.length : relationsAt);

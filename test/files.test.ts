@@ -339,9 +339,9 @@ describeEachDatabase('image uploads (POST /v1/files, GET /v1/files/{id})', (kind
         return true;
       });
       await assert.rejects(files.requireImage({ ...ctx, tenant: { storeId: a.storeId, mode: 'test' } }, mine), /image/);
-      assert.equal(await files.imageExists(a.storeId, 'live', mine), true);
-      assert.equal(await files.imageExists(a.storeId, 'live', theirs), false);
-      assert.equal(await files.imageExists(a.storeId, 'test', mine), false);
+      assert.equal(await files.imageExists({ storeId: a.storeId, mode: 'live' }, mine), true);
+      assert.equal(await files.imageExists({ storeId: a.storeId, mode: 'live' }, theirs), false);
+      assert.equal(await files.imageExists({ storeId: a.storeId, mode: 'test' }, mine), false);
     });
   });
 });

@@ -237,11 +237,11 @@ describeEachDatabase('product list indexes', (kind) => {
         for (const extra of [{}, { status: 'active' as const }, { categoryId: lamps }, { type: 'SIMPLE' as const }])
           for (const sort of SORTS) {
             const query: ProductQuery = { limit: 20, sort, q: foldForSearch(q), ...extra };
-            const a = (await sorts.listProducts(shop.storeId, 'live', query)).map((p) => p.id);
-            const b = (await walks.listProducts(shop.storeId, 'live', query)).map((p) => p.id);
+            const a = (await sorts.listProducts({ storeId: shop.storeId, mode: 'live' }, query)).map((p) => p.id);
+            const b = (await walks.listProducts({ storeId: shop.storeId, mode: 'live' }, query)).map((p) => p.id);
             assert.deepEqual(b, a, `q=${q} ${JSON.stringify(extra)} sort=${sort}`);
           }
-      assert.ok((await sorts.listProducts(shop.storeId, 'live', { limit: 20, sort: 'name', q: 'lamp' })).length >= 5);
+      assert.ok((await sorts.listProducts({ storeId: shop.storeId, mode: 'live' }, { limit: 20, sort: 'name', q: 'lamp' })).length >= 5);
     });
   });
 
@@ -269,7 +269,7 @@ describeEachDatabase('product list indexes', (kind) => {
         }
         await migrateToLatest(db);
         const catalog = createCatalogRepo(k, kind === 'postgres' ? 'postgres' : 'sqlite');
-        const list = async (query: Partial<ProductQuery>) => (await catalog.listProducts('sto_1', 'live', { limit: 20, sort: 'name', ...query })).map((p) => p.id);
+        const list = async (query: Partial<ProductQuery>) => (await catalog.listProducts({ storeId: 'sto_1', mode: 'live' }, { limit: 20, sort: 'name', ...query })).map((p) => p.id);
         assert.deepEqual(await list({ categoryId: 'cat_1' }), ['prd_1', 'prd_2']);
         assert.deepEqual(await list({ categoryId: 'cat_1', status: 'active' }), ['prd_1']);
         assert.deepEqual(await list({ categoryId: 'cat_1', sort: '-updatedAt' }), ['prd_1', 'prd_2'], 'updated_at copied: prd_1 changed last');

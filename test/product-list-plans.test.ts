@@ -41,7 +41,7 @@ describe('product list query plans [sqlite]', () => {
 
   async function plan(query: Partial<ProductQuery> & { sort: ProductSort }, after?: { value: string; id: string }): Promise<string[]> {
     captured.length = 0;
-    await createCatalogRepo(logged, 'sqlite').listProducts(storeId, 'live', { limit: 20, ...query }, after);
+    await createCatalogRepo(logged, 'sqlite').listProducts({ storeId: storeId, mode: 'live' }, { limit: 20, ...query }, after);
     const statement = captured[0];
     assert.ok(statement, 'the list ran a query');
     const rows = sqlite.prepare(`explain query plan ${statement.sql}`).all(...(statement.parameters as unknown[])) as Array<{ detail: string }>;

@@ -275,7 +275,7 @@ describeEachDatabase('promo ads', (kind) => {
   describe('images', () => {
     it('takes an image the file lookup knows for the store, and refuses one it does not', async () => {
       const known = new Set([`${m.storeId}|live|fil_banner`]);
-      const service = createPromoAdService({ repos: t.container.repos, files: { imageExists: async (storeId, mode, id) => known.has(`${storeId}|${mode}|${id}`) } });
+      const service = createPromoAdService({ repos: t.container.repos, files: { imageExists: async (tenant, id) => known.has(`${tenant.storeId}|${tenant.mode}|${id}`) } });
       const ctx: StoreContext = {
         requestId: 'test',
         now: new Date(),

@@ -1,9 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Mode } from '../context.ts';
+import type { Mode, Tenant } from '../context.ts';
 import type { ApiKey } from '../domain/accounts/types.ts';
 import type { Permission } from '../domain/permissions.ts';
 import { fromDate, toDate } from './db.ts';
 import type { ApiKeyTable, Database } from './schema.ts';
+import { inTenant } from './tenant.ts';
 
 function toApiKey(r: Selectable<ApiKeyTable>): ApiKey {
   return {
@@ -53,36 +54,33 @@ export function createApiKeyRepo(db: Kysely<Database>) {
       return row && toApiKey(row);
     },
 
-    async list(storeId: string, mode: Mode): Promise<ApiKey[]> {
+    async list(tenant: Tenant): Promise<ApiKey[]> {
       const rows = await db
         .selectFrom('api_keys')
         .selectAll()
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('revoked_at', 'is', null)
         .orderBy('id', 'desc')
         .execute();
       return rows.map(toApiKey);
     },
 
-    async find(storeId: string, mode: Mode, id: string): Promise<ApiKey | undefined> {
+    async find(tenant: Tenant, id: string): Promise<ApiKey | undefined> {
       const row = await db
         .selectFrom('api_keys')
         .selectAll()
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('id', '=', id)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
       return row && toApiKey(row);
     },
 
-    async revoke(storeId: string, mode: Mode, id: string, now: Date): Promise<boolean> {
+    async revoke(tenant: Tenant, id: string, now: Date): Promise<boolean> {
       const result = await db
         .updateTable('api_keys')
         .set({ revoked_at: fromDate(now) })
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('id', '=', id)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();

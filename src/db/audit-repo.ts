@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Mode } from '../context.ts';
+import type { Mode, Tenant } from '../context.ts';
 import type { AuditEntry } from '../domain/accounts/types.ts';
 import type { AuditFilters } from '../domain/audit/audit-service.ts';
 import { fromDate, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { Database } from './schema.ts';
+import { inTenant } from './tenant.ts';
 
 /** The append-only audit log, per store and mode. */
 export function createAuditRepo(db: Kysely<Database>) {
@@ -31,13 +32,12 @@ export function createAuditRepo(db: Kysely<Database>) {
     },
 
     /** Newest first; `before` is the id of the last entry of the previous page. Returns up to `limit + 1` rows. */
-    async list(storeId: string, mode: Mode, options: { limit: number; before?: string | undefined; filters: AuditFilters }): Promise<AuditEntry[]> {
+    async list(tenant: Tenant, options: { limit: number; before?: string | undefined; filters: AuditFilters }): Promise<AuditEntry[]> {
       const f = options.filters;
       let q = db
         .selectFrom('audit_logs')
         .selectAll()
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .orderBy('id', 'desc')
         .$call(pageLimit(options.limit));
       if (options.before) q = q.where('id', '<', options.before);

@@ -1,5 +1,5 @@
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
-import type { Mode } from '../context.ts';
+import type { Tenant } from '../context.ts';
 import type {
   Category,
   Product,
@@ -14,6 +14,7 @@ import { foldForSearch } from '../domain/reference/reference-service.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { CategoryTable, Database, ProductTable, SkuTable, VariantGroupTable } from './schema.ts';
+import { inTenant, tenantColumns } from './tenant.ts';
 
 const CHUNK = 400;
 
@@ -87,9 +88,12 @@ export interface SkuRow {
   combinationKey: string;
 }
 
-/** Products, categories, variant groups and SKUs. Every method takes the store and mode first and filters on them. */
+/** Products, categories, variant groups and SKUs. Every method takes the tenant first and filters on it (`inTenant`). */
 export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, options: { searchCandidates?: number } = {}) {
   const locked = rowLock(dialect);
+  /** Whether the product is the tenant's: the child tables (categories, images, specifications) carry no tenant. */
+  const ownsProduct = async (tenant: Tenant, productId: string) =>
+    (await db.selectFrom('products').select('id').where(inTenant(tenant)).where('id', '=', productId).executeTakeFirst()) !== undefined;
   const searchLimit = options.searchCandidates ?? SEARCH_CANDIDATES;
 
   async function relations(productIds: string[]) {
@@ -134,8 +138,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
    * checked when a product is filed), so the store and mode condition after the LIMIT never shortens a page.
    */
   async function categoryPage(
-    storeId: string,
-    mode: Mode,
+    tenant: Tenant,
     query: ProductQuery & { categoryId: string },
     sortColumn: 'name_folded' | 'updated_at' | null,
     descending: boolean,
@@ -159,8 +162,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
       .selectFrom(page.as('page'))
       .crossJoin('products')
       .whereRef('products.id', '=', 'page.product_id')
-      .where('products.store_id', '=', storeId)
-      .where('products.mode', '=', mode)
+      .where(inTenant(tenant, 'products'))
       .selectAll('products')
       .orderBy('page.sort_value', direction)
       .orderBy('page.product_id', direction)
@@ -174,10 +176,10 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
    * when the index cannot narrow the search (no run of three characters without `%` or `_` to look up) or when more
    * than `searchLimit` products (SEARCH_CANDIDATES) may match, where walking the sort order finds a page sooner.
    */
-  async function searchCandidates(storeId: string, mode: Mode, query: ProductQuery): Promise<string[] | null> {
+  async function searchCandidates(tenant: Tenant, query: ProductQuery): Promise<string[] | null> {
     const text = query.q!;
     if (!text.split(/[%_]/).some((run) => [...run].length >= 3)) return null;
-    const texts = db.selectFrom('catalog_search').select('catalog_search.product_id').where('catalog_search.store_id', '=', storeId).where('catalog_search.mode', '=', mode);
+    const texts = db.selectFrom('catalog_search').select('catalog_search.product_id').where(inTenant(tenant, 'catalog_search'));
     // SQLite's FTS5 trigram index serves LIKE without ESCAPE only, so `%` and `_` in the text match anything there
     // (a superset still); PostgreSQL's pg_trgm serves the exact, escaped pattern (backslash is its default escape).
     const matching =
@@ -200,8 +202,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
           .selectFrom('products')
           .select('products.id')
           .whereRef('products.id', '=', 'matches.product_id')
-          .where('products.store_id', '=', storeId)
-          .where('products.mode', '=', mode);
+          .where(inTenant(tenant, 'products'));
         if (status) product = product.where('products.status', '=', status);
         if (type) product = product.where('products.type', '=', type);
         return eb.exists(product);
@@ -220,13 +221,12 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
   return {
     // ---- products -----------------------------------------------------------------------------------------
 
-    async insertProduct(storeId: string, mode: Mode, p: Product, nameFolded: string): Promise<void> {
+    async insertProduct(tenant: Tenant, p: Product, nameFolded: string): Promise<void> {
       await db
         .insertInto('products')
         .values({
           id: p.id,
-          store_id: storeId,
-          mode,
+          ...tenantColumns(tenant),
           type: p.type,
           name: p.name,
           name_folded: nameFolded,
@@ -237,12 +237,11 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
           updated_at: fromDate(p.updatedAt),
         })
         .execute();
-      await db.insertInto('catalog_search').values({ store_id: storeId, mode, product_id: p.id, source_id: p.id, text: nameFolded }).execute();
+      await db.insertInto('catalog_search').values({ ...tenantColumns(tenant), product_id: p.id, source_id: p.id, text: nameFolded }).execute();
     },
 
     async updateProduct(
-      storeId: string,
-      mode: Mode,
+      tenant: Tenant,
       id: string,
       set: { name?: string; nameFolded?: string; slug?: string; description?: string | null; status?: ProductStatus },
       now: Date,
@@ -256,8 +255,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
           ...(set.status !== undefined ? { status: set.status } : {}),
           updated_at: fromDate(now),
         })
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('id', '=', id)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return;
@@ -274,13 +272,13 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     },
 
     /** Marks a product changed (a group or SKU of it changed). */
-    async touchProduct(storeId: string, mode: Mode, id: string, now: Date): Promise<void> {
-      const result = await db.updateTable('products').set({ updated_at: fromDate(now) }).where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).executeTakeFirst();
+    async touchProduct(tenant: Tenant, id: string, now: Date): Promise<void> {
+      const result = await db.updateTable('products').set({ updated_at: fromDate(now) }).where(inTenant(tenant)).where('id', '=', id).executeTakeFirst();
       if (Number(result.numUpdatedRows) === 1) await db.updateTable('product_categories').set({ updated_at: fromDate(now) }).where('product_id', '=', id).execute();
     },
 
-    async deleteProduct(storeId: string, mode: Mode, id: string): Promise<boolean> {
-      const result = await db.deleteFrom('products').where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).executeTakeFirst();
+    async deleteProduct(tenant: Tenant, id: string): Promise<boolean> {
+      const result = await db.deleteFrom('products').where(inTenant(tenant)).where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
     },
 
@@ -288,57 +286,58 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
      * The product's type, taking a write lock on its row on PostgreSQL so concurrent writes to one product (its
      * groups, SKUs, preconditions) run one after another. SQLite transactions are serialised already.
      */
-    async lockProduct(storeId: string, mode: Mode, id: string): Promise<{ id: string; type: ProductType } | undefined> {
-      let q = db.selectFrom('products').select(['id', 'type']).where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id);
+    async lockProduct(tenant: Tenant, id: string): Promise<{ id: string; type: ProductType } | undefined> {
+      let q = db.selectFrom('products').select(['id', 'type']).where(inTenant(tenant)).where('id', '=', id);
       q = locked(q);
       const row = await q.executeTakeFirst();
       return row && { id: row.id, type: row.type as ProductType };
     },
 
-    async findProduct(storeId: string, mode: Mode, id: string): Promise<Product | undefined> {
-      const row = await db.selectFrom('products').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).executeTakeFirst();
+    async findProduct(tenant: Tenant, id: string): Promise<Product | undefined> {
+      const row = await db.selectFrom('products').selectAll().where(inTenant(tenant)).where('id', '=', id).executeTakeFirst();
       if (!row) return undefined;
       return toProducts([row], await relations([row.id]))[0];
     },
 
-    async slugTaken(storeId: string, mode: Mode, slug: string, exceptId?: string): Promise<boolean> {
-      let q = db.selectFrom('products').select('id').where('store_id', '=', storeId).where('mode', '=', mode).where('slug', '=', slug);
+    async slugTaken(tenant: Tenant, slug: string, exceptId?: string): Promise<boolean> {
+      let q = db.selectFrom('products').select('id').where(inTenant(tenant)).where('slug', '=', slug);
       if (exceptId) q = q.where('id', '!=', exceptId);
       return (await q.executeTakeFirst()) !== undefined;
     },
 
     /** Slugs of this store starting with `base`, to pick a free `base-2`, `base-3`… */
-    async slugsLike(storeId: string, mode: Mode, base: string): Promise<Set<string>> {
+    async slugsLike(tenant: Tenant, base: string): Promise<Set<string>> {
       const rows = await db
         .selectFrom('products')
         .select('slug')
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`)]))
         .execute();
       return new Set(rows.map((r) => r.slug));
     },
 
     /** Sets a product's categories, each row carrying the product's filters and sort keys as they are now. */
-    async replaceCategories(productId: string, categoryIds: string[]): Promise<void> {
+    async replaceCategories(tenant: Tenant, productId: string, categoryIds: string[]): Promise<void> {
+      const product = await db.selectFrom('products').select(['status', 'type', 'name_folded', 'updated_at']).where(inTenant(tenant)).where('id', '=', productId).executeTakeFirst();
+      if (!product) return;
       await db.deleteFrom('product_categories').where('product_id', '=', productId).execute();
       if (categoryIds.length === 0) return;
-      const product = await db.selectFrom('products').select(['status', 'type', 'name_folded', 'updated_at']).where('id', '=', productId).executeTakeFirst();
-      if (!product) return;
       await db
         .insertInto('product_categories')
         .values(categoryIds.map((category_id, position) => ({ product_id: productId, category_id, position, ...product, updated_at: fromDate(toDate(product.updated_at)) })))
         .execute();
     },
 
-    async replaceImages(productId: string, fileIds: string[]): Promise<void> {
+    async replaceImages(tenant: Tenant, productId: string, fileIds: string[]): Promise<void> {
+      if (!(await ownsProduct(tenant, productId))) return;
       await db.deleteFrom('product_images').where('product_id', '=', productId).execute();
       if (fileIds.length > 0) {
         await db.insertInto('product_images').values(fileIds.map((file_id, position) => ({ product_id: productId, file_id, position }))).execute();
       }
     },
 
-    async replaceSpecifications(productId: string, values: Record<string, string>): Promise<void> {
+    async replaceSpecifications(tenant: Tenant, productId: string, values: Record<string, string>): Promise<void> {
+      if (!(await ownsProduct(tenant, productId))) return;
       await db.deleteFrom('product_specifications').where('product_id', '=', productId).execute();
       const rows = Object.entries(values).map(([specification_id, value]) => ({ product_id: productId, specification_id, value }));
       if (rows.length > 0) await db.insertInto('product_specifications').values(rows).execute();
@@ -356,12 +355,12 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
      * is those few sorted; more, and the page walks the sort order as without a search, which then finds its rows
      * within 21 × catalog / SEARCH_CANDIDATES rows.
      */
-    async listProducts(storeId: string, mode: Mode, query: ProductQuery, after?: { value: string; id: string }): Promise<Product[]> {
+    async listProducts(tenant: Tenant, query: ProductQuery, after?: { value: string; id: string }): Promise<Product[]> {
       const descending = query.sort.startsWith('-');
       const field = query.sort.replace('-', '');
       const sortColumn = field === 'name' ? 'name_folded' : field === 'updatedAt' ? 'updated_at' : null;
-      if (query.categoryId && !query.q) return categoryPage(storeId, mode, query as ProductQuery & { categoryId: string }, sortColumn, descending, after);
-      const candidates = query.q ? await searchCandidates(storeId, mode, query) : null;
+      if (query.categoryId && !query.q) return categoryPage(tenant, query as ProductQuery & { categoryId: string }, sortColumn, descending, after);
+      const candidates = query.q ? await searchCandidates(tenant, query) : null;
       if (candidates?.length === 0) return [];
       // The table whose index serves the page (its filter and sort columns, and its product id) comes first, or, for a
       // search's few candidates, `products` looked up by id. SQLite keeps the order of a CROSS JOIN (its documented
@@ -374,7 +373,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
         : ((candidates ? db.selectFrom('products').crossJoin('product_categories') : db.selectFrom('product_categories').crossJoin('products'))
             .whereRef('product_categories.product_id', '=', 'products.id')
             .where('product_categories.category_id', '=', query.categoryId) as unknown as SelectQueryBuilder<Database, 'products', object>);
-      q = q.where('products.store_id', '=', storeId).where('products.mode', '=', mode);
+      q = q.where(inTenant(tenant, 'products'));
       if (query.status) q = q.where(sql.ref(`${from}.status`), '=', query.status);
       if (query.type) q = q.where(sql.ref(`${from}.type`), '=', query.type);
       if (candidates) q = q.where('products.id', 'in', candidates);
@@ -423,13 +422,13 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     },
 
     /** The sort value of a product row for a keyset cursor. */
-    async sortValue(storeId: string, mode: Mode, id: string, field: 'name' | 'updatedAt'): Promise<string | undefined> {
-      const row = await db.selectFrom('products').select(['name_folded', 'updated_at']).where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).executeTakeFirst();
+    async sortValue(tenant: Tenant, id: string, field: 'name' | 'updatedAt'): Promise<string | undefined> {
+      const row = await db.selectFrom('products').select(['name_folded', 'updated_at']).where(inTenant(tenant)).where('id', '=', id).executeTakeFirst();
       if (!row) return undefined;
       return field === 'name' ? row.name_folded : typeof row.updated_at === 'string' ? row.updated_at : row.updated_at.toISOString();
     },
 
-    async skuSummaries(productIds: string[]): Promise<Map<string, SkuSummary>> {
+    async skuSummaries(tenant: Tenant, productIds: string[]): Promise<Map<string, SkuSummary>> {
       const out = new Map<string, SkuSummary>();
       for (const ids of chunks(productIds)) {
         const rows = await db
@@ -441,6 +440,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
             eb.fn.min<number>('price_minor').as('min_price'),
             eb.fn.max<number>('price_minor').as('max_price'),
           ])
+          .where(inTenant(tenant))
           .where('product_id', 'in', ids)
           .groupBy('product_id')
           .execute();
@@ -456,22 +456,22 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
       return out;
     },
 
-    async simpleSkus(productIds: string[]): Promise<Map<string, Sku>> {
+    async simpleSkus(tenant: Tenant, productIds: string[]): Promise<Map<string, Sku>> {
       const out = new Map<string, Sku>();
       for (const ids of chunks(productIds)) {
-        const rows = await db.selectFrom('skus').selectAll().where('product_id', 'in', ids).where('group_id', 'is', null).execute();
+        const rows = await db.selectFrom('skus').selectAll().where(inTenant(tenant)).where('product_id', 'in', ids).where('group_id', 'is', null).execute();
         for (const r of rows) out.set(r.product_id, toSku(r));
       }
       return out;
     },
 
     /** Variant groups with their SKUs, oldest first, for each product. */
-    async groupsOf(productIds: string[]): Promise<Map<string, VariantGroup[]>> {
+    async groupsOf(tenant: Tenant, productIds: string[]): Promise<Map<string, VariantGroup[]>> {
       const out = new Map<string, VariantGroup[]>();
       for (const ids of chunks(productIds)) {
         const [groups, skus] = await Promise.all([
-          db.selectFrom('variant_groups').selectAll().where('product_id', 'in', ids).orderBy('product_id').orderBy('id').execute(),
-          db.selectFrom('skus').selectAll().where('product_id', 'in', ids).where('group_id', 'is not', null).orderBy('group_id').orderBy('id').execute(),
+          db.selectFrom('variant_groups').selectAll().where(inTenant(tenant)).where('product_id', 'in', ids).orderBy('product_id').orderBy('id').execute(),
+          db.selectFrom('skus').selectAll().where(inTenant(tenant)).where('product_id', 'in', ids).where('group_id', 'is not', null).orderBy('group_id').orderBy('id').execute(),
         ]);
         const byGroup = new Map<string, Sku[]>();
         for (const s of skus) (byGroup.get(s.group_id!) ?? byGroup.set(s.group_id!, []).get(s.group_id!)!).push(toSku(s));
@@ -482,13 +482,12 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
 
     // ---- variant groups -----------------------------------------------------------------------------------
 
-    async insertGroup(storeId: string, mode: Mode, g: Omit<VariantGroup, 'skus'>): Promise<void> {
+    async insertGroup(tenant: Tenant, g: Omit<VariantGroup, 'skus'>): Promise<void> {
       await db
         .insertInto('variant_groups')
         .values({
           id: g.id,
-          store_id: storeId,
-          mode,
+          ...tenantColumns(tenant),
           product_id: g.productId,
           attribute_name: g.attributeName,
           attribute_value: g.attributeValue,
@@ -500,12 +499,11 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
         .execute();
     },
 
-    async findGroup(storeId: string, mode: Mode, productId: string, groupId: string): Promise<VariantGroup | undefined> {
+    async findGroup(tenant: Tenant, productId: string, groupId: string): Promise<VariantGroup | undefined> {
       const row = await db
         .selectFrom('variant_groups')
         .selectAll()
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('product_id', '=', productId)
         .where('id', '=', groupId)
         .executeTakeFirst();
@@ -514,12 +512,11 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
       return toGroup(row, skus.map(toSku));
     },
 
-    async groupHeader(storeId: string, mode: Mode, productId: string, groupId: string): Promise<Omit<VariantGroup, 'skus'> | undefined> {
+    async groupHeader(tenant: Tenant, productId: string, groupId: string): Promise<Omit<VariantGroup, 'skus'> | undefined> {
       const row = await db
         .selectFrom('variant_groups')
         .selectAll()
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('product_id', '=', productId)
         .where('id', '=', groupId)
         .executeTakeFirst();
@@ -528,14 +525,13 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
       return header;
     },
 
-    async countGroups(productId: string): Promise<number> {
-      const row = await db.selectFrom('variant_groups').select((eb) => eb.fn.countAll<number>().as('n')).where('product_id', '=', productId).executeTakeFirstOrThrow();
+    async countGroups(tenant: Tenant, productId: string): Promise<number> {
+      const row = await db.selectFrom('variant_groups').select((eb) => eb.fn.countAll<number>().as('n')).where(inTenant(tenant)).where('product_id', '=', productId).executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
     async updateGroup(
-      storeId: string,
-      mode: Mode,
+      tenant: Tenant,
       groupId: string,
       set: { attributeName?: string; attributeValue?: string; imageFileId?: string | null; colorId?: string | null },
       now: Date,
@@ -549,24 +545,23 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
           ...(set.colorId !== undefined ? { color_id: set.colorId } : {}),
           updated_at: fromDate(now),
         })
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('id', '=', groupId)
         .execute();
     },
 
-    async deleteGroup(storeId: string, mode: Mode, groupId: string): Promise<void> {
+    async deleteGroup(tenant: Tenant, groupId: string): Promise<void> {
       await db
         .deleteFrom('catalog_search')
-        .where('source_id', 'in', (eb) => eb.selectFrom('skus').select('skus.id').where('store_id', '=', storeId).where('mode', '=', mode).where('group_id', '=', groupId))
+        .where('source_id', 'in', (eb) => eb.selectFrom('skus').select('skus.id').where(inTenant(tenant)).where('group_id', '=', groupId))
         .execute();
-      await db.deleteFrom('skus').where('store_id', '=', storeId).where('mode', '=', mode).where('group_id', '=', groupId).execute();
-      await db.deleteFrom('variant_groups').where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', groupId).execute();
+      await db.deleteFrom('skus').where(inTenant(tenant)).where('group_id', '=', groupId).execute();
+      await db.deleteFrom('variant_groups').where(inTenant(tenant)).where('id', '=', groupId).execute();
     },
 
     // ---- SKUs ---------------------------------------------------------------------------------------------
 
-    async insertSkus(storeId: string, mode: Mode, rows: SkuRow[], now: Date): Promise<void> {
+    async insertSkus(tenant: Tenant, rows: SkuRow[], now: Date): Promise<void> {
       const at = fromDate(now);
       for (const batch of chunks(rows, 200)) {
         await db
@@ -574,8 +569,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
           .values(
             batch.map((s) => ({
               id: s.id,
-              store_id: storeId,
-              mode,
+              ...tenantColumns(tenant),
               product_id: s.productId,
               group_id: s.groupId,
               sku: s.sku,
@@ -593,20 +587,19 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
         if (searchable.length > 0) {
           await db
             .insertInto('catalog_search')
-            .values(searchable.map((s) => ({ store_id: storeId, mode, product_id: s.productId, source_id: s.id, text: foldForSearch(s.sku!) })))
+            .values(searchable.map((s) => ({ ...tenantColumns(tenant), product_id: s.productId, source_id: s.id, text: foldForSearch(s.sku!) })))
             .execute();
         }
       }
     },
 
-    async findSku(storeId: string, mode: Mode, skuId: string): Promise<Sku | undefined> {
-      const row = await db.selectFrom('skus').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', skuId).executeTakeFirst();
+    async findSku(tenant: Tenant, skuId: string): Promise<Sku | undefined> {
+      const row = await db.selectFrom('skus').selectAll().where(inTenant(tenant)).where('id', '=', skuId).executeTakeFirst();
       return row && toSku(row);
     },
 
     async updateSku(
-      storeId: string,
-      mode: Mode,
+      tenant: Tenant,
       skuId: string,
       set: { sku?: string | null; priceMinor?: number; discountBp?: number; quantityInStock?: number; attributes?: Record<string, string>; combinationKey?: string },
       now: Date,
@@ -622,41 +615,40 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
           ...(set.combinationKey !== undefined ? { combination_key: set.combinationKey } : {}),
           updated_at: fromDate(now),
         })
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('id', '=', skuId)
         .returning('product_id')
         .executeTakeFirst();
       if (result && set.sku !== undefined) {
         await db.deleteFrom('catalog_search').where('source_id', '=', skuId).execute();
         if (set.sku !== null) {
-          await db.insertInto('catalog_search').values({ store_id: storeId, mode, product_id: result.product_id, source_id: skuId, text: foldForSearch(set.sku) }).execute();
+          await db.insertInto('catalog_search').values({ ...tenantColumns(tenant), product_id: result.product_id, source_id: skuId, text: foldForSearch(set.sku) }).execute();
         }
       }
     },
 
-    async setCombinationKeys(storeId: string, mode: Mode, keys: Array<{ id: string; combinationKey: string }>): Promise<void> {
+    async setCombinationKeys(tenant: Tenant, keys: Array<{ id: string; combinationKey: string }>): Promise<void> {
       for (const k of keys) {
-        await db.updateTable('skus').set({ combination_key: k.combinationKey }).where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', k.id).execute();
+        await db.updateTable('skus').set({ combination_key: k.combinationKey }).where(inTenant(tenant)).where('id', '=', k.id).execute();
       }
     },
 
-    async deleteSku(storeId: string, mode: Mode, skuId: string): Promise<void> {
-      await db.deleteFrom('catalog_search').where('store_id', '=', storeId).where('mode', '=', mode).where('source_id', '=', skuId).execute();
-      await db.deleteFrom('skus').where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', skuId).execute();
+    async deleteSku(tenant: Tenant, skuId: string): Promise<void> {
+      await db.deleteFrom('catalog_search').where(inTenant(tenant)).where('source_id', '=', skuId).execute();
+      await db.deleteFrom('skus').where(inTenant(tenant)).where('id', '=', skuId).execute();
     },
 
-    async countSkus(productId: string, groupId?: string): Promise<number> {
-      let q = db.selectFrom('skus').select((eb) => eb.fn.countAll<number>().as('n')).where('product_id', '=', productId);
+    async countSkus(tenant: Tenant, productId: string, groupId?: string): Promise<number> {
+      let q = db.selectFrom('skus').select((eb) => eb.fn.countAll<number>().as('n')).where(inTenant(tenant)).where('product_id', '=', productId);
       if (groupId) q = q.where('group_id', '=', groupId);
       return Number((await q.executeTakeFirstOrThrow()).n);
     },
 
     /** Which of these merchant SKU codes are already used in the store (optionally by a SKU other than `exceptId`). */
-    async skuCodesTaken(storeId: string, mode: Mode, codes: string[], exceptId?: string): Promise<Set<string>> {
+    async skuCodesTaken(tenant: Tenant, codes: string[], exceptId?: string): Promise<Set<string>> {
       const taken = new Set<string>();
       for (const batch of chunks(codes)) {
-        let q = db.selectFrom('skus').select('sku').where('store_id', '=', storeId).where('mode', '=', mode).where('sku', 'in', batch);
+        let q = db.selectFrom('skus').select('sku').where(inTenant(tenant)).where('sku', 'in', batch);
         if (exceptId) q = q.where('id', '!=', exceptId);
         for (const r of await q.execute()) if (r.sku) taken.add(r.sku);
       }
@@ -664,10 +656,10 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     },
 
     /** Which of these combination keys a product already has (optionally ignoring some SKUs). */
-    async combinationsTaken(productId: string, keys: string[], exceptIds: string[] = []): Promise<Set<string>> {
+    async combinationsTaken(tenant: Tenant, productId: string, keys: string[], exceptIds: string[] = []): Promise<Set<string>> {
       const taken = new Set<string>();
       for (const batch of chunks(keys)) {
-        let q = db.selectFrom('skus').select('combination_key').where('product_id', '=', productId).where('combination_key', 'in', batch);
+        let q = db.selectFrom('skus').select('combination_key').where(inTenant(tenant)).where('product_id', '=', productId).where('combination_key', 'in', batch);
         if (exceptIds.length > 0) q = q.where('id', 'not in', exceptIds);
         for (const r of await q.execute()) taken.add(r.combination_key);
       }
@@ -678,12 +670,11 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
      * Changes stock by `delta` in one statement that cannot take it below zero, whatever runs concurrently.
      * Returns the new quantity, or null when the SKU does not exist or has too little stock.
      */
-    async adjustStock(storeId: string, mode: Mode, skuId: string, delta: number, now: Date): Promise<number | null> {
+    async adjustStock(tenant: Tenant, skuId: string, delta: number, now: Date): Promise<number | null> {
       const row = await db
         .updateTable('skus')
         .set({ quantity_in_stock: sql`quantity_in_stock + ${delta}`, updated_at: fromDate(now) })
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('id', '=', skuId)
         .where(sql<boolean>`quantity_in_stock + ${delta} >= 0`)
         .returning('quantity_in_stock')
@@ -692,8 +683,8 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     },
 
     /** The SKU, locked for update on PostgreSQL. */
-    async lockSku(storeId: string, mode: Mode, skuId: string): Promise<Sku | undefined> {
-      let q = db.selectFrom('skus').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', skuId);
+    async lockSku(tenant: Tenant, skuId: string): Promise<Sku | undefined> {
+      let q = db.selectFrom('skus').selectAll().where(inTenant(tenant)).where('id', '=', skuId);
       q = locked(q);
       const row = await q.executeTakeFirst();
       return row && toSku(row);
@@ -709,13 +700,12 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
 
     // ---- categories ---------------------------------------------------------------------------------------
 
-    async insertCategory(storeId: string, mode: Mode, c: Category): Promise<void> {
+    async insertCategory(tenant: Tenant, c: Category): Promise<void> {
       await db
         .insertInto('categories')
         .values({
           id: c.id,
-          store_id: storeId,
-          mode,
+          ...tenantColumns(tenant),
           parent_id: c.parentId,
           name: c.name,
           slug: c.slug,
@@ -727,38 +717,37 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     },
 
     /** The category, its row locked until the transaction ends on PostgreSQL (SQLite runs one writer at a time). */
-    async lockCategory(storeId: string, mode: Mode, id: string): Promise<Category | undefined> {
-      let q = db.selectFrom('categories').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id);
+    async lockCategory(tenant: Tenant, id: string): Promise<Category | undefined> {
+      let q = db.selectFrom('categories').selectAll().where(inTenant(tenant)).where('id', '=', id);
       q = locked(q);
       const row = await q.executeTakeFirst();
       return row && toCategory(row);
     },
 
-    async findCategory(storeId: string, mode: Mode, id: string): Promise<Category | undefined> {
-      const row = await db.selectFrom('categories').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).executeTakeFirst();
+    async findCategory(tenant: Tenant, id: string): Promise<Category | undefined> {
+      const row = await db.selectFrom('categories').selectAll().where(inTenant(tenant)).where('id', '=', id).executeTakeFirst();
       return row && toCategory(row);
     },
 
-    async listCategories(storeId: string, mode: Mode): Promise<Category[]> {
-      const rows = await db.selectFrom('categories').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).orderBy('position').orderBy('name').orderBy('id').execute();
+    async listCategories(tenant: Tenant): Promise<Category[]> {
+      const rows = await db.selectFrom('categories').selectAll().where(inTenant(tenant)).orderBy('position').orderBy('name').orderBy('id').execute();
       return rows.map(toCategory);
     },
 
-    async categoriesExisting(storeId: string, mode: Mode, ids: string[]): Promise<Set<string>> {
+    async categoriesExisting(tenant: Tenant, ids: string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
-      const rows = await db.selectFrom('categories').select('id').where('store_id', '=', storeId).where('mode', '=', mode).where('id', 'in', ids).execute();
+      const rows = await db.selectFrom('categories').select('id').where(inTenant(tenant)).where('id', 'in', ids).execute();
       return new Set(rows.map((r) => r.id));
     },
 
-    async categorySlugTaken(storeId: string, mode: Mode, slug: string, exceptId?: string): Promise<boolean> {
-      let q = db.selectFrom('categories').select('id').where('store_id', '=', storeId).where('mode', '=', mode).where('slug', '=', slug);
+    async categorySlugTaken(tenant: Tenant, slug: string, exceptId?: string): Promise<boolean> {
+      let q = db.selectFrom('categories').select('id').where(inTenant(tenant)).where('slug', '=', slug);
       if (exceptId) q = q.where('id', '!=', exceptId);
       return (await q.executeTakeFirst()) !== undefined;
     },
 
     async updateCategory(
-      storeId: string,
-      mode: Mode,
+      tenant: Tenant,
       id: string,
       set: { parentId?: string | null; name?: string; slug?: string; position?: number },
       now: Date,
@@ -772,22 +761,21 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
           ...(set.position !== undefined ? { position: set.position } : {}),
           updated_at: fromDate(now),
         })
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('id', '=', id)
         .execute();
     },
 
-    async categoryUsage(storeId: string, mode: Mode, id: string): Promise<{ children: number; products: number }> {
+    async categoryUsage(tenant: Tenant, id: string): Promise<{ children: number; products: number }> {
       const [children, products] = await Promise.all([
-        db.selectFrom('categories').select((eb) => eb.fn.countAll<number>().as('n')).where('store_id', '=', storeId).where('mode', '=', mode).where('parent_id', '=', id).executeTakeFirstOrThrow(),
+        db.selectFrom('categories').select((eb) => eb.fn.countAll<number>().as('n')).where(inTenant(tenant)).where('parent_id', '=', id).executeTakeFirstOrThrow(),
         db.selectFrom('product_categories').select((eb) => eb.fn.countAll<number>().as('n')).where('category_id', '=', id).executeTakeFirstOrThrow(),
       ]);
       return { children: Number(children.n), products: Number(products.n) };
     },
 
-    async deleteCategory(storeId: string, mode: Mode, id: string): Promise<void> {
-      await db.deleteFrom('categories').where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).execute();
+    async deleteCategory(tenant: Tenant, id: string): Promise<void> {
+      await db.deleteFrom('categories').where(inTenant(tenant)).where('id', '=', id).execute();
     },
   };
 }

@@ -1,10 +1,11 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { Mode } from '../context.ts';
+import type { Tenant } from '../context.ts';
 import type { Customer, CustomerAddress, CustomerStats } from '../domain/customers/customer-types.ts';
 import { likePattern } from './catalog-repo.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { CustomerTable, Database } from './schema.ts';
+import { inTenant, tenantColumns } from './tenant.ts';
 
 function toCustomer(r: Selectable<CustomerTable>): Customer {
   return {
@@ -42,19 +43,18 @@ export interface CustomerChanges {
   addresses?: CustomerAddress[];
 }
 
-/** Customers of a store and mode, and their order figures. Every method takes the store and mode first. */
+/** Customers of a store and mode, and their order figures. Every method takes the tenant first and filters on it (`inTenant`). */
 export function createCustomerRepo(db: Kysely<Database>, dialect: Dialect) {
   const locked = rowLock(dialect);
-  const scoped = (storeId: string, mode: Mode) => db.selectFrom('customers').where('store_id', '=', storeId).where('mode', '=', mode);
+  const scoped = (tenant: Tenant) => db.selectFrom('customers').where(inTenant(tenant));
 
   return {
-    async insertCustomer(storeId: string, mode: Mode, c: Customer, folded: { name: string; email: string }): Promise<void> {
+    async insertCustomer(tenant: Tenant, c: Customer, folded: { name: string; email: string }): Promise<void> {
       await db
         .insertInto('customers')
         .values({
           id: c.id,
-          store_id: storeId,
-          mode,
+          ...tenantColumns(tenant),
           name: c.name,
           name_folded: folded.name,
           email: c.email,
@@ -74,28 +74,28 @@ export function createCustomerRepo(db: Kysely<Database>, dialect: Dialect) {
      * One customer of the store and mode, with its ban fields (`bannedAt`, `banReason`, `banExpiresAt`); undefined
      * for an unknown id or another store's. The order service reads customers through this and checks `isBanned`.
      */
-    async findCustomer(storeId: string, mode: Mode, id: string): Promise<Customer | undefined> {
-      const row = await scoped(storeId, mode).selectAll().where('id', '=', id).executeTakeFirst();
+    async findCustomer(tenant: Tenant, id: string): Promise<Customer | undefined> {
+      const row = await scoped(tenant).selectAll().where('id', '=', id).executeTakeFirst();
       return row && toCustomer(row);
     },
 
     /** `findCustomer`, locking the row until the transaction ends on PostgreSQL (SQLite runs one writer at a time). */
-    async lockCustomer(storeId: string, mode: Mode, id: string): Promise<Customer | undefined> {
-      let q = scoped(storeId, mode).selectAll().where('id', '=', id);
+    async lockCustomer(tenant: Tenant, id: string): Promise<Customer | undefined> {
+      let q = scoped(tenant).selectAll().where('id', '=', id);
       q = locked(q);
       const row = await q.executeTakeFirst();
       return row && toCustomer(row);
     },
 
-    async emailTaken(storeId: string, mode: Mode, emailNormalized: string, exceptId?: string): Promise<boolean> {
-      let q = scoped(storeId, mode).select('id').where('email_normalized', '=', emailNormalized);
+    async emailTaken(tenant: Tenant, emailNormalized: string, exceptId?: string): Promise<boolean> {
+      let q = scoped(tenant).select('id').where('email_normalized', '=', emailNormalized);
       if (exceptId) q = q.where('id', '!=', exceptId);
       return (await q.executeTakeFirst()) !== undefined;
     },
 
     /** Newest first; up to `limit + 1` rows, so the caller can tell whether there are more. */
-    async listCustomers(storeId: string, mode: Mode, options: CustomerListOptions): Promise<Customer[]> {
-      let q = scoped(storeId, mode).selectAll();
+    async listCustomers(tenant: Tenant, options: CustomerListOptions): Promise<Customer[]> {
+      let q = scoped(tenant).selectAll();
       if (options.before) q = q.where('id', '<', options.before);
       const { text, digits } = options;
       if (text) {
@@ -115,7 +115,7 @@ export function createCustomerRepo(db: Kysely<Database>, dialect: Dialect) {
       return rows.map(toCustomer);
     },
 
-    async updateCustomer(storeId: string, mode: Mode, id: string, set: CustomerChanges, now: Date): Promise<void> {
+    async updateCustomer(tenant: Tenant, id: string, set: CustomerChanges, now: Date): Promise<void> {
       await db
         .updateTable('customers')
         .set({
@@ -125,14 +125,13 @@ export function createCustomerRepo(db: Kysely<Database>, dialect: Dialect) {
           ...(set.addresses !== undefined ? { addresses: JSON.stringify(set.addresses) } : {}),
           updated_at: fromDate(now),
         })
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('id', '=', id)
         .execute();
     },
 
     /** Sets the ban fields, or clears them with `null`. */
-    async setBan(storeId: string, mode: Mode, id: string, ban: { bannedAt: Date; reason: string; expiresAt: Date | null } | null, now: Date): Promise<void> {
+    async setBan(tenant: Tenant, id: string, ban: { bannedAt: Date; reason: string; expiresAt: Date | null } | null, now: Date): Promise<void> {
       await db
         .updateTable('customers')
         .set({
@@ -141,21 +140,19 @@ export function createCustomerRepo(db: Kysely<Database>, dialect: Dialect) {
           ban_expires_at: ban?.expiresAt ? fromDate(ban.expiresAt) : null,
           updated_at: fromDate(now),
         })
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('id', '=', id)
         .execute();
     },
 
     /** Order count and total spent (paid minus refunded) per customer, over their orders in this store and mode. */
-    async statsFor(storeId: string, mode: Mode, customerIds: string[]): Promise<Map<string, CustomerStats>> {
+    async statsFor(tenant: Tenant, customerIds: string[]): Promise<Map<string, CustomerStats>> {
       const out = new Map<string, CustomerStats>();
       if (customerIds.length === 0) return out;
       const rows = await db
         .selectFrom('orders')
         .select((eb) => ['customer_id', eb.fn.countAll<number>().as('n'), sql<number>`coalesce(sum(paid_minor - refunded_minor), 0)`.as('spent')])
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('customer_id', 'in', customerIds)
         .groupBy('customer_id')
         .execute();

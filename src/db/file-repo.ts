@@ -1,9 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Mode } from '../context.ts';
+import type { Mode, Tenant } from '../context.ts';
 import type { ImageType } from '../domain/files/image-info.ts';
 import type { StoredFile } from '../domain/files/types.ts';
 import { fromDate, toDate } from './db.ts';
 import type { Database, FileTable } from './schema.ts';
+import { inTenant } from './tenant.ts';
 
 function toStoredFile(r: Selectable<FileTable>): StoredFile {
   return {
@@ -43,24 +44,22 @@ export function createFileRepo(db: Kysely<Database>) {
         .execute();
     },
 
-    async find(storeId: string, mode: Mode, id: string): Promise<StoredFile | undefined> {
+    async find(tenant: Tenant, id: string): Promise<StoredFile | undefined> {
       const row = await db
         .selectFrom('files')
         .selectAll()
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('id', '=', id)
         .executeTakeFirst();
       return row && toStoredFile(row);
     },
 
     /** True when the store has a file with this id in this mode (the check behind "an image of the same store"). */
-    async exists(storeId: string, mode: Mode, id: string): Promise<boolean> {
+    async exists(tenant: Tenant, id: string): Promise<boolean> {
       const row = await db
         .selectFrom('files')
         .select('id')
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('id', '=', id)
         .executeTakeFirst();
       return row !== undefined;

@@ -1,10 +1,11 @@
 import { type Kysely, sql } from 'kysely';
-import type { Mode } from '../context.ts';
+import type { Tenant } from '../context.ts';
 import type { InventoryAdjustment } from '../domain/catalog/types.ts';
 import { likePattern } from './catalog-repo.ts';
 import { fromDate, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { Database } from './schema.ts';
+import { inTenant, tenantColumns } from './tenant.ts';
 
 export interface InventoryTotals {
   skuCount: number;
@@ -69,7 +70,7 @@ export function createInventoryRepo(db: Kysely<Database>) {
   });
 
   /** A SKU with its product's and variant group's names. */
-  function selectStockLevels(storeId: string, mode: Mode) {
+  function selectStockLevels(tenant: Tenant) {
     return db
       .selectFrom('skus')
       .innerJoin('products', 'products.id', 'skus.product_id')
@@ -85,8 +86,7 @@ export function createInventoryRepo(db: Kysely<Database>) {
         'variant_groups.attribute_name',
         'variant_groups.attribute_value',
       ])
-      .where('skus.store_id', '=', storeId)
-      .where('skus.mode', '=', mode);
+      .where(inTenant(tenant, 'skus'));
   }
   type StockRow = Awaited<ReturnType<ReturnType<typeof selectStockLevels>['execute']>>[number];
   const toLowStockRow = (r: StockRow): LowStockRow => ({
@@ -101,13 +101,12 @@ export function createInventoryRepo(db: Kysely<Database>) {
   });
 
   return {
-    async insertAdjustment(storeId: string, mode: Mode, a: InventoryAdjustment): Promise<void> {
+    async insertAdjustment(tenant: Tenant, a: InventoryAdjustment): Promise<void> {
       await db
         .insertInto('inventory_adjustments')
         .values({
           id: a.id,
-          store_id: storeId,
-          mode,
+          ...tenantColumns(tenant),
           sku_id: a.skuId,
           delta: a.delta,
           quantity_after: a.quantityAfter,
@@ -121,12 +120,11 @@ export function createInventoryRepo(db: Kysely<Database>) {
     },
 
     /** Newest first; up to `limit + 1` rows. */
-    async listAdjustments(storeId: string, mode: Mode, skuId: string, options: { limit: number; before?: string }): Promise<InventoryAdjustment[]> {
+    async listAdjustments(tenant: Tenant, skuId: string, options: { limit: number; before?: string }): Promise<InventoryAdjustment[]> {
       let q = db
         .selectFrom('inventory_adjustments')
         .selectAll()
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('sku_id', '=', skuId)
         .orderBy('id', 'desc')
         .$call(pageLimit(options.limit));
@@ -144,29 +142,27 @@ export function createInventoryRepo(db: Kysely<Database>) {
       }));
     },
 
-    async totals(storeId: string, mode: Mode, threshold: number): Promise<InventoryTotals> {
-      const row = await db.selectFrom('skus').select(totalsSelect(threshold)).where('skus.store_id', '=', storeId).where('skus.mode', '=', mode).executeTakeFirstOrThrow();
+    async totals(tenant: Tenant, threshold: number): Promise<InventoryTotals> {
+      const row = await db.selectFrom('skus').select(totalsSelect(threshold)).where(inTenant(tenant, 'skus')).executeTakeFirstOrThrow();
       return num(row);
     },
 
     /** Totals per category (a product in two categories counts in both) plus one row (null) for uncategorised SKUs. */
-    async byCategory(storeId: string, mode: Mode, threshold: number): Promise<CategoryBreakdown[]> {
+    async byCategory(tenant: Tenant, threshold: number): Promise<CategoryBreakdown[]> {
       const categorised = await db
         .selectFrom('skus')
         .innerJoin('product_categories', 'product_categories.product_id', 'skus.product_id')
         .innerJoin('categories', 'categories.id', 'product_categories.category_id')
         .select(totalsSelect(threshold))
         .select(['categories.id as categoryId', 'categories.name as categoryName'])
-        .where('skus.store_id', '=', storeId)
-        .where('skus.mode', '=', mode)
+        .where(inTenant(tenant, 'skus'))
         .groupBy(['categories.id', 'categories.name'])
         .orderBy('categories.name')
         .execute();
       const uncategorised = await db
         .selectFrom('skus')
         .select(totalsSelect(threshold))
-        .where('skus.store_id', '=', storeId)
-        .where('skus.mode', '=', mode)
+        .where(inTenant(tenant, 'skus'))
         .where((eb) => eb.not(eb.exists(eb.selectFrom('product_categories').select('product_categories.product_id').whereRef('product_categories.product_id', '=', 'skus.product_id'))))
         .executeTakeFirstOrThrow();
       const rows: CategoryBreakdown[] = categorised.map((r) => ({ ...num(r), categoryId: r.categoryId, categoryName: r.categoryName }));
@@ -175,8 +171,8 @@ export function createInventoryRepo(db: Kysely<Database>) {
     },
 
     /** SKUs at or below the threshold, fewest first, then by id; `after` continues from the last row of a page. */
-    async lowStock(storeId: string, mode: Mode, threshold: number, options: { limit: number; after?: { quantity: number; id: string } }): Promise<LowStockRow[]> {
-      let q = selectStockLevels(storeId, mode).where('skus.quantity_in_stock', '<=', threshold);
+    async lowStock(tenant: Tenant, threshold: number, options: { limit: number; after?: { quantity: number; id: string } }): Promise<LowStockRow[]> {
+      let q = selectStockLevels(tenant).where('skus.quantity_in_stock', '<=', threshold);
       const after = options.after;
       if (after) {
         q = q.where((eb) =>
@@ -192,8 +188,8 @@ export function createInventoryRepo(db: Kysely<Database>) {
      * `limit + 1` rows (keyset pagination on that pair, `sortName` being the row's folded name). `threshold` decides
      * `stock` and the `stock` filter.
      */
-    async stockLevels(storeId: string, mode: Mode, threshold: number, query: StockLevelQuery): Promise<Array<StockLevelRow & { sortName: string }>> {
-      let q = selectStockLevels(storeId, mode).select('products.name_folded');
+    async stockLevels(tenant: Tenant, threshold: number, query: StockLevelQuery): Promise<Array<StockLevelRow & { sortName: string }>> {
+      let q = selectStockLevels(tenant).select('products.name_folded');
       if (query.q) {
         const pattern = likePattern(query.q);
         q = q.where((eb) => eb.or([eb(sql`products.name_folded`, 'like', sql`${pattern} escape '\\'`), eb(sql`lower(skus.sku)`, 'like', sql`${pattern} escape '\\'`)]));
@@ -208,8 +204,8 @@ export function createInventoryRepo(db: Kysely<Database>) {
     },
 
     /** One SKU's stock level, or undefined when the store and mode have no such SKU. */
-    async stockLevel(storeId: string, mode: Mode, threshold: number, skuId: string): Promise<StockLevelRow | undefined> {
-      const row = await selectStockLevels(storeId, mode).where('skus.id', '=', skuId).executeTakeFirst();
+    async stockLevel(tenant: Tenant, threshold: number, skuId: string): Promise<StockLevelRow | undefined> {
+      const row = await selectStockLevels(tenant).where('skus.id', '=', skuId).executeTakeFirst();
       return row && { ...toLowStockRow(row), stock: stockState(Number(row.quantity_in_stock), threshold) };
     },
 

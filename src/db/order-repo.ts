@@ -1,9 +1,10 @@
 import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
-import type { Mode } from '../context.ts';
+import type { Tenant } from '../context.ts';
 import type { Address, Order, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus, Promotion, PromotionKind } from '../domain/orders/order-types.ts';
 import { type Dialect, fromBool, fromDate, rowLock, toBool, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { Database, OrderTable, PromotionTable } from './schema.ts';
+import { inTenant, tenantColumns } from './tenant.ts';
 
 /** An order row with its customer's current name (`customerNameOf`). */
 type OrderRow = Selectable<OrderTable> & { customer_name: string | null };
@@ -111,16 +112,18 @@ export interface OrderFigureRow {
   totalMinor: number;
 }
 
-/** Orders with their lines and history, promotions and their redemptions. Every method takes the store and mode first. */
+/** Orders with their lines and history, promotions and their redemptions. Every method takes the tenant first and filters on it (`inTenant`). */
 export function createOrderRepo(db: Kysely<Database>, dialect: Dialect) {
   const locked = rowLock(dialect);
+  /** The order's id when it is the tenant's (a subquery): its lines and history carry no tenant of their own. */
+  const ownedOrder = (tenant: Tenant, orderId: string) => db.selectFrom('orders').select('id').where(inTenant(tenant)).where('id', '=', orderId);
+  const ownsOrder = async (tenant: Tenant, orderId: string) => (await ownedOrder(tenant, orderId).executeTakeFirst()) !== undefined;
   return {
-    async customerForOrder(storeId: string, mode: Mode, id: string) {
+    async customerForOrder(tenant: Tenant, id: string) {
       const row = await db
         .selectFrom('customers')
         .select(['id', 'name', 'email', 'addresses', 'banned_at', 'ban_expires_at', 'ban_reason'])
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('id', '=', id)
         .executeTakeFirst();
       return (
@@ -136,7 +139,7 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect) {
       );
     },
 
-    async skusForOrder(storeId: string, mode: Mode, skuIds: string[]): Promise<Map<string, SkuForOrder>> {
+    async skusForOrder(tenant: Tenant, skuIds: string[]): Promise<Map<string, SkuForOrder>> {
       if (skuIds.length === 0) return new Map();
       const rows = await db
         .selectFrom('skus')
@@ -155,8 +158,7 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect) {
           'variant_groups.attribute_name',
           'variant_groups.attribute_value',
         ])
-        .where('skus.store_id', '=', storeId)
-        .where('skus.mode', '=', mode)
+        .where(inTenant(tenant, 'skus'))
         .where('skus.id', 'in', skuIds)
         .execute();
       return new Map(
@@ -180,13 +182,12 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect) {
       );
     },
 
-    async insertOrder(storeId: string, mode: Mode, o: Order, lines: OrderLine[]): Promise<void> {
+    async insertOrder(tenant: Tenant, o: Order, lines: OrderLine[]): Promise<void> {
       await db
         .insertInto('orders')
         .values({
           id: o.id,
-          store_id: storeId,
-          mode,
+          ...tenantColumns(tenant),
           number: o.number,
           customer_id: o.customerId,
           status: o.status,
@@ -229,7 +230,8 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
-    async insertEvent(orderId: string, e: OrderEvent): Promise<void> {
+    async insertEvent(tenant: Tenant, orderId: string, e: OrderEvent): Promise<void> {
+      if (!(await ownsOrder(tenant, orderId))) return;
       await db
         .insertInto('order_events')
         .values({
@@ -247,23 +249,24 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
-    async findOrder(storeId: string, mode: Mode, id: string): Promise<Order | undefined> {
-      const row = await db.selectFrom('orders').select(orderColumns).where('orders.store_id', '=', storeId).where('orders.mode', '=', mode).where('orders.id', '=', id).executeTakeFirst();
+    async findOrder(tenant: Tenant, id: string): Promise<Order | undefined> {
+      const row = await db.selectFrom('orders').select(orderColumns).where(inTenant(tenant, 'orders')).where('orders.id', '=', id).executeTakeFirst();
       return row && toOrder(row);
     },
 
     /** The order, locked for update on PostgreSQL (moves on one order run one at a time). */
-    async lockOrder(storeId: string, mode: Mode, id: string): Promise<Order | undefined> {
-      let q = db.selectFrom('orders').select(orderColumns).where('orders.store_id', '=', storeId).where('orders.mode', '=', mode).where('orders.id', '=', id);
+    async lockOrder(tenant: Tenant, id: string): Promise<Order | undefined> {
+      let q = db.selectFrom('orders').select(orderColumns).where(inTenant(tenant, 'orders')).where('orders.id', '=', id);
       q = locked(q);
       const row = await q.executeTakeFirst();
       return row && toOrder(row);
     },
 
-    async detail(order: Order): Promise<OrderDetail> {
+    async detail(tenant: Tenant, order: Order): Promise<OrderDetail> {
+      const own = ownedOrder(tenant, order.id);
       const [lines, events] = await Promise.all([
-        db.selectFrom('order_lines').selectAll().where('order_id', '=', order.id).orderBy('position').execute(),
-        db.selectFrom('order_events').selectAll().where('order_id', '=', order.id).orderBy('id').execute(),
+        db.selectFrom('order_lines').selectAll().where('order_id', 'in', own).orderBy('position').execute(),
+        db.selectFrom('order_events').selectAll().where('order_id', 'in', own).orderBy('id').execute(),
       ]);
       return {
         ...order,
@@ -294,8 +297,7 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect) {
     },
 
     async updateOrder(
-      storeId: string,
-      mode: Mode,
+      tenant: Tenant,
       id: string,
       set: Partial<{ status: OrderStatus; paidMinor: number; refundedMinor: number; note: string | null; shippingAddress: Address | null; billingAddress: Address | null }>,
       now: Date,
@@ -311,21 +313,20 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect) {
           ...(set.billingAddress !== undefined ? { billing_address: set.billingAddress === null ? null : JSON.stringify(set.billingAddress) } : {}),
           updated_at: fromDate(now),
         })
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('id', '=', id)
         .execute();
     },
 
-    async linesOf(orderId: string): Promise<Array<{ skuId: string; quantity: number }>> {
-      const rows = await db.selectFrom('order_lines').select(['sku_id', 'quantity']).where('order_id', '=', orderId).execute();
+    async linesOf(tenant: Tenant, orderId: string): Promise<Array<{ skuId: string; quantity: number }>> {
+      const rows = await db.selectFrom('order_lines').select(['sku_id', 'quantity']).where('order_id', 'in', ownedOrder(tenant, orderId)).execute();
       return rows.map((r) => ({ skuId: r.sku_id, quantity: Number(r.quantity) }));
     },
 
     /** Newest (or oldest) first by id; `after` is the id of the previous page's last order. Up to `limit + 1` rows. */
-    async listOrders(storeId: string, mode: Mode, query: OrderQuery, after?: string): Promise<Order[]> {
+    async listOrders(tenant: Tenant, query: OrderQuery, after?: string): Promise<Order[]> {
       const descending = query.sort === '-createdAt';
-      let q = db.selectFrom('orders').select(orderColumns).where('orders.store_id', '=', storeId).where('orders.mode', '=', mode);
+      let q = db.selectFrom('orders').select(orderColumns).where(inTenant(tenant, 'orders'));
       if (query.status) q = q.where('orders.status', '=', query.status);
       if (query.customerId) q = q.where('orders.customer_id', '=', query.customerId);
       if (query.from) q = q.where('orders.created_at', '>=', fromDate(query.from));
@@ -337,12 +338,11 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect) {
 
     // ---- figures ------------------------------------------------------------------------------------------
 
-    async orderFigures(storeId: string, mode: Mode, from: Date, to: Date): Promise<OrderFigureRow[]> {
+    async orderFigures(tenant: Tenant, from: Date, to: Date): Promise<OrderFigureRow[]> {
       const rows = await db
         .selectFrom('orders')
         .select(['id', 'status', 'created_at', 'paid_minor', 'refunded_minor', 'total_minor'])
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('created_at', '>=', fromDate(from))
         .where('created_at', '<', fromDate(to))
         .orderBy('id')
@@ -357,12 +357,11 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect) {
       }));
     },
 
-    async customersCreated(storeId: string, mode: Mode, from: Date, to: Date): Promise<number> {
+    async customersCreated(tenant: Tenant, from: Date, to: Date): Promise<number> {
       const row = await db
         .selectFrom('customers')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('created_at', '>=', fromDate(from))
         .where('created_at', '<', fromDate(to))
         .executeTakeFirstOrThrow();
@@ -371,13 +370,12 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect) {
 
     // ---- promotions ---------------------------------------------------------------------------------------
 
-    async insertPromotion(storeId: string, mode: Mode, p: Promotion): Promise<void> {
+    async insertPromotion(tenant: Tenant, p: Promotion): Promise<void> {
       await db
         .insertInto('promotions')
         .values({
           id: p.id,
-          store_id: storeId,
-          mode,
+          ...tenantColumns(tenant),
           code: p.code,
           code_normalized: p.code.toUpperCase(),
           kind: p.kind,
@@ -395,7 +393,7 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
-    async updatePromotion(storeId: string, mode: Mode, id: string, p: Promotion, now: Date): Promise<void> {
+    async updatePromotion(tenant: Tenant, id: string, p: Promotion, now: Date): Promise<void> {
       await db
         .updateTable('promotions')
         .set({
@@ -411,79 +409,77 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect) {
           active: fromBool(p.active),
           updated_at: fromDate(now),
         })
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('id', '=', id)
         .execute();
     },
 
-    async deletePromotion(storeId: string, mode: Mode, id: string): Promise<void> {
-      await db.deleteFrom('promotions').where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).execute();
+    async deletePromotion(tenant: Tenant, id: string): Promise<void> {
+      await db.deleteFrom('promotions').where(inTenant(tenant)).where('id', '=', id).execute();
     },
 
     /** `findPromotion`, locking the row until the transaction ends on PostgreSQL (SQLite runs one writer at a time). */
-    async lockPromotion(storeId: string, mode: Mode, id: string): Promise<Promotion | undefined> {
-      let q = db.selectFrom('promotions').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id);
+    async lockPromotion(tenant: Tenant, id: string): Promise<Promotion | undefined> {
+      let q = db.selectFrom('promotions').selectAll().where(inTenant(tenant)).where('id', '=', id);
       q = locked(q);
       const row = await q.executeTakeFirst();
       return row && toPromotion(row);
     },
 
-    async findPromotion(storeId: string, mode: Mode, id: string): Promise<Promotion | undefined> {
-      const row = await db.selectFrom('promotions').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).executeTakeFirst();
+    async findPromotion(tenant: Tenant, id: string): Promise<Promotion | undefined> {
+      const row = await db.selectFrom('promotions').selectAll().where(inTenant(tenant)).where('id', '=', id).executeTakeFirst();
       return row && toPromotion(row);
     },
 
-    async findPromotionByCode(storeId: string, mode: Mode, code: string): Promise<Promotion | undefined> {
+    async findPromotionByCode(tenant: Tenant, code: string): Promise<Promotion | undefined> {
       const row = await db
         .selectFrom('promotions')
         .selectAll()
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('code_normalized', '=', code.trim().toUpperCase())
         .executeTakeFirst();
       return row && toPromotion(row);
     },
 
-    async codeTaken(storeId: string, mode: Mode, code: string, exceptId?: string): Promise<boolean> {
-      let q = db.selectFrom('promotions').select('id').where('store_id', '=', storeId).where('mode', '=', mode).where('code_normalized', '=', code.toUpperCase());
+    async codeTaken(tenant: Tenant, code: string, exceptId?: string): Promise<boolean> {
+      let q = db.selectFrom('promotions').select('id').where(inTenant(tenant)).where('code_normalized', '=', code.toUpperCase());
       if (exceptId) q = q.where('id', '!=', exceptId);
       return (await q.executeTakeFirst()) !== undefined;
     },
 
-    async listPromotions(storeId: string, mode: Mode, options: { limit: number; after?: string }): Promise<Promotion[]> {
-      let q = db.selectFrom('promotions').selectAll().where('store_id', '=', storeId).where('mode', '=', mode);
+    async listPromotions(tenant: Tenant, options: { limit: number; after?: string }): Promise<Promotion[]> {
+      let q = db.selectFrom('promotions').selectAll().where(inTenant(tenant));
       if (options.after) q = q.where('id', '<', options.after);
       return (await q.orderBy('id', 'desc').$call(pageLimit(options.limit)).execute()).map(toPromotion);
     },
 
     /** Counts one use if the total limit allows it, in one statement (the row stays locked until commit). */
-    async claimPromotion(storeId: string, mode: Mode, id: string, now: Date): Promise<boolean> {
+    async claimPromotion(tenant: Tenant, id: string, now: Date): Promise<boolean> {
       const result = await db
         .updateTable('promotions')
         .set({ times_used: sql`times_used + 1`, updated_at: fromDate(now) })
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('id', '=', id)
         .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('times_used', '<', eb.ref('usage_limit'))]))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async redemptionsBy(promotionId: string, customerId: string): Promise<number> {
+    async redemptionsBy(tenant: Tenant, promotionId: string, customerId: string): Promise<number> {
       const row = await db
         .selectFrom('promotion_redemptions')
         .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(inTenant(tenant))
         .where('promotion_id', '=', promotionId)
         .where('customer_id', '=', customerId)
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
-    async insertRedemption(storeId: string, mode: Mode, r: { id: string; promotionId: string; orderId: string; customerId: string }, now: Date): Promise<void> {
+    async insertRedemption(tenant: Tenant, r: { id: string; promotionId: string; orderId: string; customerId: string }, now: Date): Promise<void> {
       await db
         .insertInto('promotion_redemptions')
-        .values({ id: r.id, store_id: storeId, mode, promotion_id: r.promotionId, order_id: r.orderId, customer_id: r.customerId, created_at: fromDate(now) })
+        .values({ id: r.id, ...tenantColumns(tenant), promotion_id: r.promotionId, order_id: r.orderId, customer_id: r.customerId, created_at: fromDate(now) })
         .execute();
     },
   };

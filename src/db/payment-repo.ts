@@ -1,10 +1,11 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { Mode } from '../context.ts';
+import type { Tenant } from '../context.ts';
 import type { PaymentKind, PaymentLinkStatus, PaymentStatus, RecordMethod } from '../domain/payments/payment-rules.ts';
 import type { MethodTotals, OrderMoney, Payment, PaymentLink } from '../domain/payments/types.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { Database, OrderTable, PaymentLinkTable, PaymentTable } from './schema.ts';
+import { inTenant, tenantColumns } from './tenant.ts';
 
 function toPayment(r: Selectable<PaymentTable>): Payment {
   return {
@@ -59,7 +60,7 @@ export interface LinkFilter {
 
 /**
  * Payment records, payment links, and the money columns of orders (`paid_minor`, `refunded_minor`), which only the
- * payment functions change. Every method takes the store and mode first and filters on them.
+ * payment functions change. Every method takes the tenant first and filters on it (`inTenant`).
  */
 export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect) {
   const locked = rowLock(dialect);
@@ -67,26 +68,25 @@ export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect) {
   return {
     // ---- the money side of orders -------------------------------------------------------------------------
 
-    async findOrder(storeId: string, mode: Mode, orderId: string): Promise<OrderMoney | undefined> {
-      const row = await db.selectFrom('orders').select(ORDER_MONEY).where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', orderId).executeTakeFirst();
+    async findOrder(tenant: Tenant, orderId: string): Promise<OrderMoney | undefined> {
+      const row = await db.selectFrom('orders').select(ORDER_MONEY).where(inTenant(tenant)).where('id', '=', orderId).executeTakeFirst();
       return row && toOrderMoney(row);
     },
 
     /** The order's money, locked until the transaction ends (PostgreSQL `for update`; SQLite has one writer). */
-    async lockOrder(storeId: string, mode: Mode, orderId: string): Promise<OrderMoney | undefined> {
-      let q = db.selectFrom('orders').select(ORDER_MONEY).where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', orderId);
+    async lockOrder(tenant: Tenant, orderId: string): Promise<OrderMoney | undefined> {
+      let q = db.selectFrom('orders').select(ORDER_MONEY).where(inTenant(tenant)).where('id', '=', orderId);
       q = locked(q);
       const row = await q.executeTakeFirst();
       return row && toOrderMoney(row);
     },
 
     /** Adds to `paid_minor` (succeeded payments) and returns the order's new money. */
-    async addPaid(storeId: string, mode: Mode, orderId: string, amountMinor: number, now: Date): Promise<OrderMoney | undefined> {
+    async addPaid(tenant: Tenant, orderId: string, amountMinor: number, now: Date): Promise<OrderMoney | undefined> {
       const row = await db
         .updateTable('orders')
         .set({ paid_minor: sql`paid_minor + ${amountMinor}`, updated_at: fromDate(now) })
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('id', '=', orderId)
         .returning(ORDER_MONEY)
         .executeTakeFirst();
@@ -94,12 +94,11 @@ export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect) {
     },
 
     /** Adds to `refunded_minor` unless it would pass `paid_minor` (undefined then: nothing changed). */
-    async addRefunded(storeId: string, mode: Mode, orderId: string, amountMinor: number, now: Date): Promise<OrderMoney | undefined> {
+    async addRefunded(tenant: Tenant, orderId: string, amountMinor: number, now: Date): Promise<OrderMoney | undefined> {
       const row = await db
         .updateTable('orders')
         .set({ refunded_minor: sql`refunded_minor + ${amountMinor}`, updated_at: fromDate(now) })
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('id', '=', orderId)
         .where(sql<boolean>`refunded_minor + ${amountMinor} <= paid_minor`)
         .returning(ORDER_MONEY)
@@ -109,13 +108,12 @@ export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect) {
 
     // ---- payment records ----------------------------------------------------------------------------------
 
-    async insertPayment(storeId: string, mode: Mode, p: Payment): Promise<void> {
+    async insertPayment(tenant: Tenant, p: Payment): Promise<void> {
       await db
         .insertInto('payments')
         .values({
           id: p.id,
-          store_id: storeId,
-          mode,
+          ...tenantColumns(tenant),
           order_id: p.orderId,
           kind: p.kind,
           method: p.method,
@@ -128,24 +126,23 @@ export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
-    async findPayment(storeId: string, mode: Mode, id: string): Promise<Payment | undefined> {
-      const row = await db.selectFrom('payments').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).executeTakeFirst();
+    async findPayment(tenant: Tenant, id: string): Promise<Payment | undefined> {
+      const row = await db.selectFrom('payments').selectAll().where(inTenant(tenant)).where('id', '=', id).executeTakeFirst();
       return row && toPayment(row);
     },
 
     /** Oldest first. */
-    async listPayments(storeId: string, mode: Mode, orderId: string): Promise<Payment[]> {
-      const rows = await db.selectFrom('payments').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('order_id', '=', orderId).orderBy('id').execute();
+    async listPayments(tenant: Tenant, orderId: string): Promise<Payment[]> {
+      const rows = await db.selectFrom('payments').selectAll().where(inTenant(tenant)).where('order_id', '=', orderId).orderBy('id').execute();
       return rows.map(toPayment);
     },
 
     /** Settles a pending record; false (nothing changed) when it is no longer pending. */
-    async settlePayment(storeId: string, mode: Mode, id: string, status: PaymentStatus, now: Date): Promise<boolean> {
+    async settlePayment(tenant: Tenant, id: string, status: PaymentStatus, now: Date): Promise<boolean> {
       const result = await db
         .updateTable('payments')
         .set({ status, updated_at: fromDate(now) })
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('id', '=', id)
         .where('status', '=', 'pending')
         .executeTakeFirst();
@@ -153,12 +150,11 @@ export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect) {
     },
 
     /** Sum of pending payments of the order (money on its way in). */
-    async pendingPaidMinor(storeId: string, mode: Mode, orderId: string): Promise<number> {
+    async pendingPaidMinor(tenant: Tenant, orderId: string): Promise<number> {
       const row = await db
         .selectFrom('payments')
         .select(sql<number>`coalesce(sum(amount_minor), 0)`.as('n'))
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('order_id', '=', orderId)
         .where('kind', '=', 'payment')
         .where('status', '=', 'pending')
@@ -167,7 +163,7 @@ export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect) {
     },
 
     /** Per method of the order: succeeded payments, succeeded refunds and pending refunds. */
-    async methodTotals(storeId: string, mode: Mode, orderId: string): Promise<MethodTotals[]> {
+    async methodTotals(tenant: Tenant, orderId: string): Promise<MethodTotals[]> {
       const rows = await db
         .selectFrom('payments')
         .select([
@@ -176,8 +172,7 @@ export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect) {
           sql<number>`coalesce(sum(case when kind = 'refund' and status = 'succeeded' then amount_minor else 0 end), 0)`.as('refunded'),
           sql<number>`coalesce(sum(case when kind = 'refund' and status = 'pending' then amount_minor else 0 end), 0)`.as('pendingRefund'),
         ])
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('order_id', '=', orderId)
         .groupBy('method')
         .orderBy('method')
@@ -187,13 +182,12 @@ export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect) {
 
     // ---- payment links ------------------------------------------------------------------------------------
 
-    async insertLink(storeId: string, mode: Mode, l: PaymentLink): Promise<void> {
+    async insertLink(tenant: Tenant, l: PaymentLink): Promise<void> {
       await db
         .insertInto('payment_links')
         .values({
           id: l.id,
-          store_id: storeId,
-          mode,
+          ...tenantColumns(tenant),
           order_id: l.orderId,
           amount_minor: l.amountMinor,
           currency: l.currency,
@@ -207,15 +201,15 @@ export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
-    async findLink(storeId: string, mode: Mode, id: string): Promise<PaymentLink | undefined> {
-      const row = await db.selectFrom('payment_links').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).executeTakeFirst();
+    async findLink(tenant: Tenant, id: string): Promise<PaymentLink | undefined> {
+      const row = await db.selectFrom('payment_links').selectAll().where(inTenant(tenant)).where('id', '=', id).executeTakeFirst();
       return row && toLink(row);
     },
 
     /** Newest first; up to `limit + 1` links before the cursor id, filtered on the status they read as at `now`. */
-    async listLinks(storeId: string, mode: Mode, filter: LinkFilter, page: { limit: number; before?: string | undefined }, now: Date): Promise<PaymentLink[]> {
+    async listLinks(tenant: Tenant, filter: LinkFilter, page: { limit: number; before?: string | undefined }, now: Date): Promise<PaymentLink[]> {
       const at = fromDate(now);
-      let q = db.selectFrom('payment_links').selectAll().where('store_id', '=', storeId).where('mode', '=', mode);
+      let q = db.selectFrom('payment_links').selectAll().where(inTenant(tenant));
       if (filter.orderId !== undefined) q = q.where('order_id', '=', filter.orderId);
       if (filter.status === 'active') q = q.where('status', '=', 'active').where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', at)]));
       else if (filter.status === 'expired') {
@@ -229,13 +223,12 @@ export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect) {
      * Moves a link that is active at `now` (stored active and not past its expiry) to `status`; false (nothing
      * changed) otherwise, so two concurrent cancels, or a cancel and a payment, cannot both succeed.
      */
-    async closeActiveLink(storeId: string, mode: Mode, id: string, status: 'paid' | 'cancelled', now: Date): Promise<boolean> {
+    async closeActiveLink(tenant: Tenant, id: string, status: 'paid' | 'cancelled', now: Date): Promise<boolean> {
       const at = fromDate(now);
       const result = await db
         .updateTable('payment_links')
         .set({ status, updated_at: at })
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('id', '=', id)
         .where('status', '=', 'active')
         .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', at)]))

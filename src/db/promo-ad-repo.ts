@@ -1,9 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Mode } from '../context.ts';
+import type { Tenant } from '../context.ts';
 import type { PromoAd, PromoAdStatus } from '../domain/promo-ads/promo-ad-types.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { Database, PromoAdTable } from './schema.ts';
+import { inTenant, tenantColumns } from './tenant.ts';
 
 function toPromoAd(r: Selectable<PromoAdTable>): PromoAd {
   return {
@@ -23,19 +24,18 @@ function toPromoAd(r: Selectable<PromoAdTable>): PromoAd {
 
 export type PromoAdChanges = Partial<Omit<PromoAd, 'id' | 'createdAt' | 'updatedAt'>>;
 
-/** Promo ads (banners, announcements) of a store and mode. Every method takes the store and mode first. */
+/** Promo ads (banners, announcements) of a store and mode. Every method takes the tenant first and filters on it (`inTenant`). */
 export function createPromoAdRepo(db: Kysely<Database>, dialect: Dialect) {
   const locked = rowLock(dialect);
-  const scoped = (storeId: string, mode: Mode) => db.selectFrom('promo_ads').selectAll().where('store_id', '=', storeId).where('mode', '=', mode);
+  const scoped = (tenant: Tenant) => db.selectFrom('promo_ads').selectAll().where(inTenant(tenant));
 
   return {
-    async insertPromoAd(storeId: string, mode: Mode, ad: PromoAd): Promise<void> {
+    async insertPromoAd(tenant: Tenant, ad: PromoAd): Promise<void> {
       await db
         .insertInto('promo_ads')
         .values({
           id: ad.id,
-          store_id: storeId,
-          mode,
+          ...tenantColumns(tenant),
           title: ad.title,
           body: ad.body,
           image_file_id: ad.imageFileId,
@@ -51,26 +51,25 @@ export function createPromoAdRepo(db: Kysely<Database>, dialect: Dialect) {
     },
 
     /** `findPromoAd`, locking the row until the transaction ends on PostgreSQL (SQLite runs one writer at a time). */
-    async lockPromoAd(storeId: string, mode: Mode, id: string): Promise<PromoAd | undefined> {
-      let q = scoped(storeId, mode).where('id', '=', id);
+    async lockPromoAd(tenant: Tenant, id: string): Promise<PromoAd | undefined> {
+      let q = scoped(tenant).where('id', '=', id);
       q = locked(q);
       const row = await q.executeTakeFirst();
       return row && toPromoAd(row);
     },
 
-    async findPromoAd(storeId: string, mode: Mode, id: string): Promise<PromoAd | undefined> {
-      const row = await scoped(storeId, mode).where('id', '=', id).executeTakeFirst();
+    async findPromoAd(tenant: Tenant, id: string): Promise<PromoAd | undefined> {
+      const row = await scoped(tenant).where('id', '=', id).executeTakeFirst();
       return row && toPromoAd(row);
     },
 
     /** Newest first; up to `limit + 1` rows. */
     async listPromoAds(
-      storeId: string,
-      mode: Mode,
+      tenant: Tenant,
       filters: { status?: PromoAdStatus | undefined; placement?: string | undefined },
       page: { limit: number; before?: string | undefined },
     ): Promise<PromoAd[]> {
-      let q = scoped(storeId, mode);
+      let q = scoped(tenant);
       if (filters.status !== undefined) q = q.where('status', '=', filters.status);
       if (filters.placement !== undefined) q = q.where('placement', '=', filters.placement);
       if (page.before) q = q.where('id', '<', page.before);
@@ -81,9 +80,9 @@ export function createPromoAdRepo(db: Kysely<Database>, dialect: Dialect) {
      * The ads live at `now` (published, started, not ended), latest start first; with `placement`, those for that
      * placement and those for any placement (null).
      */
-    async listLive(storeId: string, mode: Mode, now: Date, options: { placement?: string | undefined; limit: number }): Promise<PromoAd[]> {
+    async listLive(tenant: Tenant, now: Date, options: { placement?: string | undefined; limit: number }): Promise<PromoAd[]> {
       const at = fromDate(now);
-      let q = scoped(storeId, mode)
+      let q = scoped(tenant)
         .where('status', '=', 'published')
         .where('starts_at', '<=', at)
         .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', at)]));
@@ -92,7 +91,7 @@ export function createPromoAdRepo(db: Kysely<Database>, dialect: Dialect) {
       return (await q.orderBy('starts_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute()).map(toPromoAd);
     },
 
-    async updatePromoAd(storeId: string, mode: Mode, id: string, set: PromoAdChanges, now: Date): Promise<void> {
+    async updatePromoAd(tenant: Tenant, id: string, set: PromoAdChanges, now: Date): Promise<void> {
       await db
         .updateTable('promo_ads')
         .set({
@@ -106,14 +105,13 @@ export function createPromoAdRepo(db: Kysely<Database>, dialect: Dialect) {
           ...(set.status !== undefined ? { status: set.status } : {}),
           updated_at: fromDate(now),
         })
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('id', '=', id)
         .execute();
     },
 
-    async deletePromoAd(storeId: string, mode: Mode, id: string): Promise<void> {
-      await db.deleteFrom('promo_ads').where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).execute();
+    async deletePromoAd(tenant: Tenant, id: string): Promise<void> {
+      await db.deleteFrom('promo_ads').where(inTenant(tenant)).where('id', '=', id).execute();
     },
   };
 }

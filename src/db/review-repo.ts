@@ -1,9 +1,10 @@
 import { type Kysely, sql } from 'kysely';
-import type { Mode } from '../context.ts';
+import type { Tenant } from '../context.ts';
 import type { Review } from '../domain/reviews/review-types.ts';
 import { type Dialect, fromBool, fromDate, rowLock, toBool, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { Database } from './schema.ts';
+import { inTenant, tenantColumns } from './tenant.ts';
 
 export interface ReviewFilters {
   productId?: string | undefined;
@@ -22,10 +23,10 @@ export interface NewReview {
   createdAt: Date;
 }
 
-/** Product reviews of a store and mode. Every method takes the store and mode first and filters on them. */
+/** Product reviews of a store and mode. Every method takes the tenant first and filters on it (`inTenant`). */
 export function createReviewRepo(db: Kysely<Database>, dialect: Dialect) {
   const locked = rowLock(dialect);
-  function selectReviews(storeId: string, mode: Mode) {
+  function selectReviews(tenant: Tenant) {
     return db
       .selectFrom('reviews')
       .innerJoin('customers', 'customers.id', 'reviews.customer_id')
@@ -33,8 +34,7 @@ export function createReviewRepo(db: Kysely<Database>, dialect: Dialect) {
       .select('customers.name as customer_name')
       .innerJoin('products', 'products.id', 'reviews.product_id')
       .select('products.name as product_name')
-      .where('reviews.store_id', '=', storeId)
-      .where('reviews.mode', '=', mode);
+      .where(inTenant(tenant, 'reviews'));
   }
 
   type Row = Awaited<ReturnType<ReturnType<typeof selectReviews>['execute']>>[number];
@@ -55,13 +55,12 @@ export function createReviewRepo(db: Kysely<Database>, dialect: Dialect) {
   });
 
   return {
-    async insertReview(storeId: string, mode: Mode, r: NewReview): Promise<void> {
+    async insertReview(tenant: Tenant, r: NewReview): Promise<void> {
       await db
         .insertInto('reviews')
         .values({
           id: r.id,
-          store_id: storeId,
-          mode,
+          ...tenantColumns(tenant),
           product_id: r.productId,
           customer_id: r.customerId,
           rating: r.rating,
@@ -80,24 +79,23 @@ export function createReviewRepo(db: Kysely<Database>, dialect: Dialect) {
      * Locks the review's row (not its customer's) until the transaction ends on PostgreSQL (SQLite runs one writer at
      * a time); false when the store and mode have no such review.
      */
-    async lockReview(storeId: string, mode: Mode, id: string): Promise<boolean> {
-      let q = db.selectFrom('reviews').select('id').where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id);
+    async lockReview(tenant: Tenant, id: string): Promise<boolean> {
+      let q = db.selectFrom('reviews').select('id').where(inTenant(tenant)).where('id', '=', id);
       q = locked(q);
       return (await q.executeTakeFirst()) !== undefined;
     },
 
-    async findReview(storeId: string, mode: Mode, id: string): Promise<Review | undefined> {
-      const row = await selectReviews(storeId, mode).where('reviews.id', '=', id).executeTakeFirst();
+    async findReview(tenant: Tenant, id: string): Promise<Review | undefined> {
+      const row = await selectReviews(tenant).where('reviews.id', '=', id).executeTakeFirst();
       return row && toReview(row);
     },
 
     /** Whether the customer already reviewed the product (one review per customer and product). */
-    async reviewExists(storeId: string, mode: Mode, productId: string, customerId: string): Promise<boolean> {
+    async reviewExists(tenant: Tenant, productId: string, customerId: string): Promise<boolean> {
       const row = await db
         .selectFrom('reviews')
         .select('id')
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('product_id', '=', productId)
         .where('customer_id', '=', customerId)
         .executeTakeFirst();
@@ -105,14 +103,14 @@ export function createReviewRepo(db: Kysely<Database>, dialect: Dialect) {
     },
 
     /** Whether the product belongs to the store and mode (reviews name products, the catalog owns them). */
-    async productExists(storeId: string, mode: Mode, productId: string): Promise<boolean> {
-      const row = await db.selectFrom('products').select('id').where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', productId).executeTakeFirst();
+    async productExists(tenant: Tenant, productId: string): Promise<boolean> {
+      const row = await db.selectFrom('products').select('id').where(inTenant(tenant)).where('id', '=', productId).executeTakeFirst();
       return row !== undefined;
     },
 
     /** Newest first; up to `limit + 1` rows. */
-    async listReviews(storeId: string, mode: Mode, filters: ReviewFilters, page: { limit: number; before?: string | undefined }): Promise<Review[]> {
-      let q = selectReviews(storeId, mode);
+    async listReviews(tenant: Tenant, filters: ReviewFilters, page: { limit: number; before?: string | undefined }): Promise<Review[]> {
+      let q = selectReviews(tenant);
       if (filters.productId !== undefined) q = q.where('reviews.product_id', '=', filters.productId);
       if (filters.customerId !== undefined) q = q.where('reviews.customer_id', '=', filters.customerId);
       if (filters.rating !== undefined) q = q.where('reviews.rating', '=', filters.rating);
@@ -122,37 +120,34 @@ export function createReviewRepo(db: Kysely<Database>, dialect: Dialect) {
       return rows.map(toReview);
     },
 
-    async setReply(storeId: string, mode: Mode, id: string, reply: string | null, now: Date): Promise<void> {
+    async setReply(tenant: Tenant, id: string, reply: string | null, now: Date): Promise<void> {
       await db
         .updateTable('reviews')
         .set({ reply, replied_at: reply === null ? null : fromDate(now), updated_at: fromDate(now) })
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('id', '=', id)
         .execute();
     },
 
-    async setHidden(storeId: string, mode: Mode, id: string, hidden: boolean, now: Date): Promise<void> {
+    async setHidden(tenant: Tenant, id: string, hidden: boolean, now: Date): Promise<void> {
       await db
         .updateTable('reviews')
         .set({ hidden: fromBool(hidden), updated_at: fromDate(now) })
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('id', '=', id)
         .execute();
     },
 
-    async deleteReview(storeId: string, mode: Mode, id: string): Promise<void> {
-      await db.deleteFrom('reviews').where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', id).execute();
+    async deleteReview(tenant: Tenant, id: string): Promise<void> {
+      await db.deleteFrom('reviews').where(inTenant(tenant)).where('id', '=', id).execute();
     },
 
     /** Count of visible reviews per rating for one product. */
-    async ratingCounts(storeId: string, mode: Mode, productId: string): Promise<Map<number, number>> {
+    async ratingCounts(tenant: Tenant, productId: string): Promise<Map<number, number>> {
       const rows = await db
         .selectFrom('reviews')
         .select(['rating', sql<number>`count(*)`.as('n')])
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('product_id', '=', productId)
         .where('hidden', '=', fromBool(false))
         .groupBy('rating')

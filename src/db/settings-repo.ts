@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import type { Mode } from '../context.ts';
+import type { Tenant } from '../context.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import type { Database } from './schema.ts';
+import { inTenant, tenantColumns } from './tenant.ts';
 
 /** A `store_settings` row as the domain sees it (one per store and mode). */
 export interface SettingsRow {
@@ -32,14 +33,14 @@ export function createSettingsRepo(db: Kysely<Database>, dialect: Dialect) {
      * Locks the row of the store and mode until the transaction ends on PostgreSQL (SQLite runs one writer at a time),
      * so order numbering and settings writes wait for each other; false while the row does not exist.
      */
-    async lock(storeId: string, mode: Mode): Promise<boolean> {
-      let q = db.selectFrom('store_settings').select('store_id').where('store_id', '=', storeId).where('mode', '=', mode);
+    async lock(tenant: Tenant): Promise<boolean> {
+      let q = db.selectFrom('store_settings').select('store_id').where(inTenant(tenant));
       q = locked(q);
       return (await q.executeTakeFirst()) !== undefined;
     },
 
-    async find(storeId: string, mode: Mode): Promise<SettingsRow | undefined> {
-      const row = await db.selectFrom('store_settings').selectAll().where('store_id', '=', storeId).where('mode', '=', mode).executeTakeFirst();
+    async find(tenant: Tenant): Promise<SettingsRow | undefined> {
+      const row = await db.selectFrom('store_settings').selectAll().where(inTenant(tenant)).executeTakeFirst();
       if (!row) return undefined;
       return {
         orderNumberPrefix: row.order_number_prefix,
@@ -52,12 +53,11 @@ export function createSettingsRepo(db: Kysely<Database>, dialect: Dialect) {
     },
 
     /** Creates the row with `defaults` unless it exists; an existing row is left exactly as it is. */
-    async insertIfAbsent(storeId: string, mode: Mode, defaults: SettingsRow): Promise<void> {
+    async insertIfAbsent(tenant: Tenant, defaults: SettingsRow): Promise<void> {
       await db
         .insertInto('store_settings')
         .values({
-          store_id: storeId,
-          mode,
+          ...tenantColumns(tenant),
           order_number_prefix: defaults.orderNumberPrefix,
           next_order_number: defaults.nextOrderNumber,
           allowed_origins: JSON.stringify(defaults.allowedOrigins),
@@ -69,13 +69,13 @@ export function createSettingsRepo(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
-    async update(storeId: string, mode: Mode, patch: SettingsPatch, now: Date): Promise<void> {
+    async update(tenant: Tenant, patch: SettingsPatch, now: Date): Promise<void> {
       const set: Record<string, unknown> = { updated_at: fromDate(now) };
       if (patch.orderNumberPrefix !== undefined) set.order_number_prefix = patch.orderNumberPrefix;
       if (patch.allowedOrigins !== undefined) set.allowed_origins = JSON.stringify(patch.allowedOrigins);
       if (patch.notificationEmail !== undefined) set.notification_email = patch.notificationEmail;
       if (patch.paymentMethods !== undefined) set.payment_methods = JSON.stringify(patch.paymentMethods);
-      await db.updateTable('store_settings').set(set).where('store_id', '=', storeId).where('mode', '=', mode).execute();
+      await db.updateTable('store_settings').set(set).where(inTenant(tenant)).execute();
     },
 
     /**
@@ -83,24 +83,22 @@ export function createSettingsRepo(db: Kysely<Database>, dialect: Dialect) {
      * returning`, so concurrent callers get distinct consecutive numbers (the row lock serializes them on PostgreSQL;
      * SQLite has one writer). Undefined when the row does not exist.
      */
-    async takeOrderNumber(storeId: string, mode: Mode): Promise<{ prefix: string; number: number } | undefined> {
+    async takeOrderNumber(tenant: Tenant): Promise<{ prefix: string; number: number } | undefined> {
       const row = await db
         .updateTable('store_settings')
         .set({ next_order_number: sql`next_order_number + 1` })
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .returning(['order_number_prefix', 'next_order_number'])
         .executeTakeFirst();
       return row && { prefix: row.order_number_prefix, number: Number(row.next_order_number) - 1 };
     },
 
     /** Moves the counter forward to `next`; false (nothing changed) when it is already past it. */
-    async raiseNextOrderNumber(storeId: string, mode: Mode, next: number, now: Date): Promise<boolean> {
+    async raiseNextOrderNumber(tenant: Tenant, next: number, now: Date): Promise<boolean> {
       const result = await db
         .updateTable('store_settings')
         .set({ next_order_number: next, updated_at: fromDate(now) })
-        .where('store_id', '=', storeId)
-        .where('mode', '=', mode)
+        .where(inTenant(tenant))
         .where('next_order_number', '<=', next)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;

@@ -59,14 +59,14 @@ export function createApiKeyService(deps: { repos: Transactional<Repos> }) {
 
     async list(ctx: StoreContext): Promise<ApiKey[]> {
       requirePermission(ctx, 'settings:write');
-      return repos.apiKeys.list(ctx.tenant.storeId, ctx.tenant.mode);
+      return repos.apiKeys.list(ctx.tenant);
     },
 
     /** Revokes a key of the active store and mode; it stops working at once. */
     async revoke(ctx: StoreContext, id: string): Promise<void> {
       requirePermission(ctx, 'settings:write');
       await repos.transaction(async (repos) => {
-        if (!(await repos.apiKeys.revoke(ctx.tenant.storeId, ctx.tenant.mode, id, ctx.now))) {
+        if (!(await repos.apiKeys.revoke(ctx.tenant, id, ctx.now))) {
           throw new AppError('API_KEY_NOT_FOUND', `No API key "${id}" in this store's ${ctx.tenant.mode} mode.`);
         }
         await recordAudit(repos, ctx, { action: 'api_key.revoke', targetType: 'api_key', targetId: id });

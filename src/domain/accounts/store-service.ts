@@ -68,7 +68,7 @@ export function createStoreService(deps: { repos: Transactional<Repos>; referenc
     if (patch.currency !== undefined && !CURRENCIES.has(patch.currency)) details.push({ path: 'currency', rule: 'must be an ISO 4217 currency code, e.g. USD' });
     if (patch.timezone !== undefined && !TIMEZONES.has(patch.timezone)) details.push({ path: 'timezone', rule: 'must be an IANA time zone, e.g. Europe/Berlin' });
     if (patch.logoFileId !== undefined && patch.logoFileId !== null) {
-      if (!(await repos.files.exists(ctx.tenant.storeId, ctx.tenant.mode, patch.logoFileId))) {
+      if (!(await repos.files.exists(ctx.tenant, patch.logoFileId))) {
         details.push({ path: 'logoFileId', rule: 'must be the id of an image uploaded to this store (POST /v1/files, same mode)' });
       }
     }

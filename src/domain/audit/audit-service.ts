@@ -65,7 +65,7 @@ export function createAuditService(deps: { repos: Repos }) {
       requirePermission(ctx, 'settings:read');
       const { limit, cursor, ...filters } = options;
       const before = cursor === undefined ? undefined : anyIdCursor.decode(cursor);
-      const rows = await deps.repos.audit.list(ctx.tenant.storeId, ctx.tenant.mode, { limit, before, filters });
+      const rows = await deps.repos.audit.list(ctx.tenant, { limit, before, filters });
       return pageOf(rows, limit, (last) => anyIdCursor.encode(last.id));
     },
   };

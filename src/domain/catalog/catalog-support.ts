@@ -1,4 +1,4 @@
-import type { Mode, StoreContext } from '../../context.ts';
+import type { StoreContext, Tenant } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { Precondition as GenericPrecondition } from '../preconditions.ts';
 import type { Repos } from '../../db/repos.ts';
@@ -10,7 +10,7 @@ export type Precondition<T> = GenericPrecondition<T, Currency>;
 
 /** Whether an image file id belongs to the store (the files service implements it). */
 export interface FileLookup {
-  imageExists(storeId: string, mode: Mode, fileId: string): Promise<boolean>;
+  imageExists(tenant: Tenant, fileId: string): Promise<boolean>;
 }
 
 export async function storeCurrency(repos: Repos, ctx: StoreContext): Promise<Currency> {

@@ -27,14 +27,14 @@ export function createCategoryService(deps: { repos: Transactional<Repos> }) {
   }
 
   async function requireCategory(repos: Repos, ctx: StoreContext, id: string): Promise<Category> {
-    const category = await repos.catalog.findCategory(ctx.tenant.storeId, ctx.tenant.mode, id);
+    const category = await repos.catalog.findCategory(ctx.tenant, id);
     if (!category) throw categoryNotFound(id);
     return category;
   }
 
   /** Inside a write transaction: the category, locked, after the caller's precondition (If-Match) held. */
   async function lockCategory(repos: Repos, ctx: StoreContext, id: string, precondition?: Precondition<Category>): Promise<Category> {
-    const category = await repos.catalog.lockCategory(ctx.tenant.storeId, ctx.tenant.mode, id);
+    const category = await repos.catalog.lockCategory(ctx.tenant, id);
     if (!category) throw categoryNotFound(id);
     precondition?.(category);
     return category;
@@ -42,7 +42,7 @@ export function createCategoryService(deps: { repos: Transactional<Repos> }) {
 
   /** The parent must exist in the store, must not be the category itself or below it, and the tree stays shallow. */
   async function checkParent(repos: Repos, ctx: StoreContext, parentId: string, selfId?: string): Promise<void> {
-    const all = new Map((await repos.catalog.listCategories(ctx.tenant.storeId, ctx.tenant.mode)).map((c) => [c.id, c]));
+    const all = new Map((await repos.catalog.listCategories(ctx.tenant)).map((c) => [c.id, c]));
     if (!all.has(parentId)) throw invalid([{ path: 'parentId', rule: 'must be a category of this store' }]);
     let depth = 1;
     for (let at: string | null = parentId; at !== null; at = all.get(at)?.parentId ?? null) {
@@ -59,7 +59,7 @@ export function createCategoryService(deps: { repos: Transactional<Repos> }) {
   return {
     async list(ctx: StoreContext): Promise<Category[]> {
       requirePermission(ctx, 'products:read');
-      return repos.catalog.listCategories(ctx.tenant.storeId, ctx.tenant.mode);
+      return repos.catalog.listCategories(ctx.tenant);
     },
 
     async get(ctx: StoreContext, id: string): Promise<Category> {
@@ -69,15 +69,15 @@ export function createCategoryService(deps: { repos: Transactional<Repos> }) {
 
     async create(ctx: StoreContext, input: CategoryInput): Promise<Category> {
       requirePermission(ctx, 'products:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       try {
         return await repos.transaction(async (repos) => {
           if (input.parentId) await checkParent(repos, ctx, input.parentId);
           let slug = input.slug ?? (slugify(input.name) || 'category');
-          if (await repos.catalog.categorySlugTaken(storeId, mode, slug)) {
+          if (await repos.catalog.categorySlugTaken(tenant, slug)) {
             if (input.slug !== undefined) throw slugTaken(slug);
             const base = slug;
-            for (let n = 2; await repos.catalog.categorySlugTaken(storeId, mode, slug); n += 1) slug = `${base}-${n}`;
+            for (let n = 2; await repos.catalog.categorySlugTaken(tenant, slug); n += 1) slug = `${base}-${n}`;
           }
           const category: Category = {
             id: newId('cat', ctx.now),
@@ -88,7 +88,7 @@ export function createCategoryService(deps: { repos: Transactional<Repos> }) {
             createdAt: ctx.now,
             updatedAt: ctx.now,
           };
-          await repos.catalog.insertCategory(storeId, mode, category);
+          await repos.catalog.insertCategory(tenant, category);
           await recordAudit(repos, ctx, { action: 'category.create', targetType: 'category', targetId: category.id, details: { name: category.name } });
           return category;
         });
@@ -100,13 +100,13 @@ export function createCategoryService(deps: { repos: Transactional<Repos> }) {
 
     async update(ctx: StoreContext, id: string, patch: Partial<CategoryInput>, precondition?: Precondition<Category>): Promise<Category> {
       requirePermission(ctx, 'products:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       try {
         return await repos.transaction(async (repos) => {
           await lockCategory(repos, ctx, id, precondition);
           if (patch.parentId) await checkParent(repos, ctx, patch.parentId, id);
-          if (patch.slug !== undefined && (await repos.catalog.categorySlugTaken(storeId, mode, patch.slug, id))) throw slugTaken(patch.slug);
-          await repos.catalog.updateCategory(storeId, mode, id, patch, ctx.now);
+          if (patch.slug !== undefined && (await repos.catalog.categorySlugTaken(tenant, patch.slug, id))) throw slugTaken(patch.slug);
+          await repos.catalog.updateCategory(tenant, id, patch, ctx.now);
           await recordAudit(repos, ctx, { action: 'category.update', targetType: 'category', targetId: id, details: { fields: Object.keys(patch) } });
           return requireCategory(repos, ctx, id);
         });
@@ -119,15 +119,15 @@ export function createCategoryService(deps: { repos: Transactional<Repos> }) {
     /** A category with sub-categories or products is not deleted (409 saying what to move first). */
     async remove(ctx: StoreContext, id: string, precondition?: Precondition<Category>): Promise<void> {
       requirePermission(ctx, 'products:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       await repos.transaction(async (repos) => {
         await lockCategory(repos, ctx, id, precondition);
-        const usage = await repos.catalog.categoryUsage(storeId, mode, id);
+        const usage = await repos.catalog.categoryUsage(tenant, id);
         if (usage.children > 0 || usage.products > 0) {
           const parts = [usage.children > 0 ? `${usage.children} sub-categor${usage.children === 1 ? 'y' : 'ies'}` : '', usage.products > 0 ? `${usage.products} product${usage.products === 1 ? '' : 's'}` : ''].filter(Boolean);
           throw new AppError('CATEGORY_NOT_EMPTY', `Category ${id} still has ${parts.join(' and ')}. Move them to another category (or remove them from this one) first.`);
         }
-        await repos.catalog.deleteCategory(storeId, mode, id);
+        await repos.catalog.deleteCategory(tenant, id);
         await recordAudit(repos, ctx, { action: 'category.delete', targetType: 'category', targetId: id });
       });
     },

@@ -25,7 +25,7 @@ export async function recordAdjustment(repos: Repos, ctx: StoreContext, skuId: s
     actorLabel: ctx.actor.label,
     createdAt: ctx.now,
   };
-  await repos.inventory.insertAdjustment(ctx.tenant.storeId, ctx.tenant.mode, adjustment);
+  await repos.inventory.insertAdjustment(ctx.tenant, adjustment);
   return adjustment;
 }
 
@@ -59,21 +59,21 @@ export function createInventoryService(deps: { repos: Transactional<Repos> }) {
      */
     async adjust(ctx: StoreContext, input: { skuId: string; delta?: number | undefined; set?: number | undefined; reason: string }): Promise<{ sku: Sku; adjustment: InventoryAdjustment }> {
       requirePermission(ctx, 'inventory:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       return repos.transaction(async (repos) => {
         let delta: number;
         let after: number;
         if (input.set !== undefined) {
-          const current = await repos.catalog.lockSku(storeId, mode, input.skuId);
+          const current = await repos.catalog.lockSku(tenant, input.skuId);
           if (!current) throw skuNotFound(input.skuId);
           delta = input.set - current.quantityInStock;
           after = input.set;
-          await repos.catalog.updateSku(storeId, mode, input.skuId, { quantityInStock: input.set }, ctx.now);
+          await repos.catalog.updateSku(tenant, input.skuId, { quantityInStock: input.set }, ctx.now);
         } else {
           delta = input.delta!;
-          const result = await repos.catalog.adjustStock(storeId, mode, input.skuId, delta, ctx.now);
+          const result = await repos.catalog.adjustStock(tenant, input.skuId, delta, ctx.now);
           if (result === null) {
-            const current = await repos.catalog.findSku(storeId, mode, input.skuId);
+            const current = await repos.catalog.findSku(tenant, input.skuId);
             if (!current) throw skuNotFound(input.skuId);
             throw new AppError(
               'INSUFFICIENT_STOCK',
@@ -83,8 +83,8 @@ export function createInventoryService(deps: { repos: Transactional<Repos> }) {
           }
           after = result;
         }
-        const sku = (await repos.catalog.findSku(storeId, mode, input.skuId))!;
-        await repos.catalog.touchProduct(storeId, mode, sku.productId, ctx.now);
+        const sku = (await repos.catalog.findSku(tenant, input.skuId))!;
+        await repos.catalog.touchProduct(tenant, sku.productId, ctx.now);
         const adjustment = await recordAdjustment(repos, ctx, input.skuId, delta, after, input.reason);
         await recordAudit(repos, ctx, { action: 'inventory.adjust', targetType: 'sku', targetId: input.skuId, details: { delta, quantityAfter: after, reason: input.reason } });
         return { sku, adjustment };
@@ -93,10 +93,10 @@ export function createInventoryService(deps: { repos: Transactional<Repos> }) {
 
     async history(ctx: StoreContext, skuId: string, page: { limit: number; cursor?: string | undefined }): Promise<{ items: InventoryAdjustment[]; nextCursor: string | null }> {
       requirePermission(ctx, 'inventory:read');
-      const { storeId, mode } = ctx.tenant;
-      if (!(await repos.catalog.findSku(storeId, mode, skuId))) throw skuNotFound(skuId);
+      const { tenant } = ctx;
+      if (!(await repos.catalog.findSku(tenant, skuId))) throw skuNotFound(skuId);
       const before = page.cursor === undefined ? undefined : historyCursor.decode(page.cursor)[0];
-      const rows = await repos.inventory.listAdjustments(storeId, mode, skuId, { limit: page.limit, before });
+      const rows = await repos.inventory.listAdjustments(tenant, skuId, { limit: page.limit, before });
       return pageOf(rows, page.limit, (last) => historyCursor.encode([last.id]));
     },
 
@@ -119,11 +119,11 @@ export function createInventoryService(deps: { repos: Transactional<Repos> }) {
     /** Units and value in stock, in-stock / low / out-of-stock SKU counts, and the same per category. */
     async dashboard(ctx: StoreContext): Promise<{ threshold: number; currency: Currency; totals: InventoryTotals; categories: CategoryBreakdown[] }> {
       requirePermission(ctx, 'inventory:read');
-      const { storeId, mode } = ctx.tenant;
-      const threshold = await repos.inventory.lowStockThreshold(storeId);
+      const { tenant } = ctx;
+      const threshold = await repos.inventory.lowStockThreshold(tenant.storeId);
       const [totals, categories, currency] = await Promise.all([
-        repos.inventory.totals(storeId, mode, threshold),
-        repos.inventory.byCategory(storeId, mode, threshold),
+        repos.inventory.totals(tenant, threshold),
+        repos.inventory.byCategory(tenant, threshold),
         storeCurrency(repos, ctx),
       ]);
       return { threshold, currency, totals, categories };
@@ -132,10 +132,10 @@ export function createInventoryService(deps: { repos: Transactional<Repos> }) {
     /** SKUs at or below the store's threshold (out of stock first), with their product and group names. */
     async lowStock(ctx: StoreContext, page: { limit: number; cursor?: string | undefined }): Promise<{ threshold: number; items: LowStockRow[]; nextCursor: string | null }> {
       requirePermission(ctx, 'inventory:read');
-      const { storeId, mode } = ctx.tenant;
-      const threshold = await repos.inventory.lowStockThreshold(storeId);
+      const { tenant } = ctx;
+      const threshold = await repos.inventory.lowStockThreshold(tenant.storeId);
       const after = page.cursor === undefined ? undefined : lowStockCursor.decode(page.cursor);
-      const rows = await repos.inventory.lowStock(storeId, mode, threshold, { limit: page.limit, ...(after ? { after: { quantity: after[0], id: after[1] } } : {}) });
+      const rows = await repos.inventory.lowStock(tenant, threshold, { limit: page.limit, ...(after ? { after: { quantity: after[0], id: after[1] } } : {}) });
       return { threshold, ...pageOf(rows, page.limit, (last) => lowStockCursor.encode([last.quantityInStock, last.skuId])) };
     },
 
@@ -148,11 +148,11 @@ export function createInventoryService(deps: { repos: Transactional<Repos> }) {
       query: { limit: number; cursor?: string | undefined; q?: string | undefined; stock?: StockState | undefined },
     ): Promise<{ threshold: number; items: StockLevelRow[]; nextCursor: string | null }> {
       requirePermission(ctx, 'inventory:read');
-      const { storeId, mode } = ctx.tenant;
-      const threshold = await repos.inventory.lowStockThreshold(storeId);
+      const { tenant } = ctx;
+      const threshold = await repos.inventory.lowStockThreshold(tenant.storeId);
       const after = query.cursor === undefined ? undefined : stockLevelCursor.decode(query.cursor);
       const q = query.q?.trim() ? foldForSearch(query.q.trim()) : undefined;
-      const rows = await repos.inventory.stockLevels(storeId, mode, threshold, { limit: query.limit, q, stock: query.stock, after: after && { name: after[0], id: after[1] } });
+      const rows = await repos.inventory.stockLevels(tenant, threshold, { limit: query.limit, q, stock: query.stock, after: after && { name: after[0], id: after[1] } });
       const page = pageOf(rows, query.limit, (last) => stockLevelCursor.encode([last.sortName, last.skuId]));
       return { threshold, items: page.items.map(({ sortName: _, ...level }) => level), nextCursor: page.nextCursor };
     },
@@ -160,9 +160,9 @@ export function createInventoryService(deps: { repos: Transactional<Repos> }) {
     /** One SKU's stock level (404 SKU_NOT_FOUND for another store's or mode's SKU). */
     async stockLevel(ctx: StoreContext, skuId: string): Promise<{ threshold: number; level: StockLevelRow }> {
       requirePermission(ctx, 'inventory:read');
-      const { storeId, mode } = ctx.tenant;
-      const threshold = await repos.inventory.lowStockThreshold(storeId);
-      const level = await repos.inventory.stockLevel(storeId, mode, threshold, skuId);
+      const { tenant } = ctx;
+      const threshold = await repos.inventory.lowStockThreshold(tenant.storeId);
+      const level = await repos.inventory.stockLevel(tenant, threshold, skuId);
       if (!level) throw skuNotFound(skuId);
       return { threshold, level };
     },

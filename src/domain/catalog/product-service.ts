@@ -1,4 +1,4 @@
-import type { StoreContext } from '../../context.ts';
+import type { StoreContext, Tenant } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { Repos } from '../../db/repos.ts';
 import type { Transactional } from '../transactional.ts';
@@ -52,9 +52,9 @@ export const productCursor = tupleCursor(['string', 'string'], { refusal: 'query
 export function createProductService(deps: { repos: Transactional<Repos>; reference: ReferenceService; files: FileLookup }) {
   const { repos, reference, files } = deps;
 
-  async function views(repos: Repos, products: Product[]): Promise<ProductView[]> {
+  async function views(repos: Repos, tenant: Tenant, products: Product[]): Promise<ProductView[]> {
     const ids = products.map((p) => p.id);
-    const [simple, summaries] = await Promise.all([repos.catalog.simpleSkus(ids), repos.catalog.skuSummaries(ids)]);
+    const [simple, summaries] = await Promise.all([repos.catalog.simpleSkus(tenant, ids), repos.catalog.skuSummaries(tenant, ids)]);
     return products.map((p) => ({
       ...p,
       simpleSku: simple.get(p.id) ?? null,
@@ -62,24 +62,24 @@ export function createProductService(deps: { repos: Transactional<Repos>; refere
     }));
   }
 
-  async function trees(repos: Repos, products: Product[]): Promise<ProductTree[]> {
-    const [v, groups] = await Promise.all([views(repos, products), repos.catalog.groupsOf(products.map((p) => p.id))]);
+  async function trees(repos: Repos, tenant: Tenant, products: Product[]): Promise<ProductTree[]> {
+    const [v, groups] = await Promise.all([views(repos, tenant, products), repos.catalog.groupsOf(tenant, products.map((p) => p.id))]);
     return v.map((p) => ({ ...p, variantGroups: groups.get(p.id) ?? [] }));
   }
 
   async function loadView(repos: Repos, ctx: StoreContext, id: string): Promise<ProductView> {
-    const product = await repos.catalog.findProduct(ctx.tenant.storeId, ctx.tenant.mode, id);
+    const product = await repos.catalog.findProduct(ctx.tenant, id);
     if (!product) throw productNotFound(id);
-    return (await views(repos, [product]))[0]!;
+    return (await views(repos, ctx.tenant, [product]))[0]!;
   }
 
   /** References in a product input: categories of this store, its image files, known specifications. */
   async function checkReferences(repos: Repos, ctx: StoreContext, input: ProductPatch): Promise<ErrorDetail[]> {
     const details: ErrorDetail[] = [];
-    const { storeId, mode } = ctx.tenant;
+    const { tenant } = ctx;
     if (input.categoryIds) {
       if (input.categoryIds.length > CATALOG_LIMITS.categoriesPerProduct) details.push({ path: 'categoryIds', rule: `must list at most ${CATALOG_LIMITS.categoriesPerProduct} categories` });
-      const known = await repos.catalog.categoriesExisting(storeId, mode, input.categoryIds);
+      const known = await repos.catalog.categoriesExisting(tenant, input.categoryIds);
       input.categoryIds.forEach((id, i) => {
         if (!known.has(id)) details.push({ path: `categoryIds[${i}]`, rule: 'must be a category of this store (GET /v1/categories)' });
         else if (input.categoryIds!.indexOf(id) !== i) details.push({ path: `categoryIds[${i}]`, rule: 'is listed twice' });
@@ -89,7 +89,7 @@ export function createProductService(deps: { repos: Transactional<Repos>; refere
       if (input.imageFileIds.length > CATALOG_LIMITS.imagesPerProduct) details.push({ path: 'imageFileIds', rule: `must list at most ${CATALOG_LIMITS.imagesPerProduct} images` });
       for (const [i, id] of input.imageFileIds.entries()) {
         if (input.imageFileIds.indexOf(id) !== i) details.push({ path: `imageFileIds[${i}]`, rule: 'is listed twice' });
-        else if (!(await files.imageExists(storeId, mode, id))) details.push({ path: `imageFileIds[${i}]`, rule: 'must be an image uploaded to this store (POST /v1/files)' });
+        else if (!(await files.imageExists(tenant, id))) details.push({ path: `imageFileIds[${i}]`, rule: 'must be an image uploaded to this store (POST /v1/files)' });
       }
     }
     if (input.specifications) {
@@ -103,7 +103,7 @@ export function createProductService(deps: { repos: Transactional<Repos>; refere
 
   async function freeSlug(repos: Repos, ctx: StoreContext, name: string): Promise<string> {
     const base = slugify(name).slice(0, 180) || 'product';
-    const taken = await repos.catalog.slugsLike(ctx.tenant.storeId, ctx.tenant.mode, base);
+    const taken = await repos.catalog.slugsLike(ctx.tenant, base);
     if (!taken.has(base)) return base;
     for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
   }
@@ -120,13 +120,13 @@ export function createProductService(deps: { repos: Transactional<Repos>; refere
 
   async function listPage(ctx: StoreContext, query: ProductQuery): Promise<{ page: Product[]; nextCursor: string | null; currency: Currency }> {
     requirePermission(ctx, 'products:read');
-    const { storeId, mode } = ctx.tenant;
+    const { tenant } = ctx;
     const key = query.cursor === undefined ? undefined : productCursor.decode(query.cursor);
     const after = key && { value: key[0], id: key[1] };
-    const rows = await repos.catalog.listProducts(storeId, mode, { ...query, q: query.q ? foldForSearch(query.q.trim()) : undefined }, after);
+    const rows = await repos.catalog.listProducts(tenant, { ...query, q: query.q ? foldForSearch(query.q.trim()) : undefined }, after);
     const field = query.sort.replace('-', '');
     const { items: page, nextCursor } = pageOf(rows, query.limit, async (last) => {
-      const value = field === 'name' || field === 'updatedAt' ? ((await repos.catalog.sortValue(storeId, mode, last.id, field)) ?? '') : '';
+      const value = field === 'name' || field === 'updatedAt' ? ((await repos.catalog.sortValue(tenant, last.id, field)) ?? '') : '';
       return productCursor.encode([value, last.id]);
     });
     return { page, nextCursor: await nextCursor, currency: await storeCurrency(repos, ctx) };
@@ -136,13 +136,13 @@ export function createProductService(deps: { repos: Transactional<Repos>; refere
     /** A page of products (v1 view). */
     async list(ctx: StoreContext, query: ProductQuery): Promise<{ items: ProductView[]; nextCursor: string | null; currency: Currency }> {
       const { page, nextCursor, currency } = await listPage(ctx, query);
-      return { items: await views(repos, page), nextCursor, currency };
+      return { items: await views(repos, ctx.tenant, page), nextCursor, currency };
     },
 
     /** A page of products with their variant groups and SKUs (v2 view). */
     async listTrees(ctx: StoreContext, query: ProductQuery): Promise<{ items: ProductTree[]; nextCursor: string | null; currency: Currency }> {
       const { page, nextCursor, currency } = await listPage(ctx, query);
-      return { items: await trees(repos, page), nextCursor, currency };
+      return { items: await trees(repos, ctx.tenant, page), nextCursor, currency };
     },
 
     async get(ctx: StoreContext, id: string): Promise<{ product: ProductView; currency: Currency }> {
@@ -152,9 +152,9 @@ export function createProductService(deps: { repos: Transactional<Repos>; refere
 
     async getTree(ctx: StoreContext, id: string): Promise<{ product: ProductTree; currency: Currency }> {
       requirePermission(ctx, 'products:read');
-      const product = await repos.catalog.findProduct(ctx.tenant.storeId, ctx.tenant.mode, id);
+      const product = await repos.catalog.findProduct(ctx.tenant, id);
       if (!product) throw productNotFound(id);
-      return { product: (await trees(repos, [product]))[0]!, currency: await storeCurrency(repos, ctx) };
+      return { product: (await trees(repos, ctx.tenant, [product]))[0]!, currency: await storeCurrency(repos, ctx) };
     },
 
     async create(ctx: StoreContext, input: ProductInput): Promise<{ product: ProductView; currency: Currency }> {
@@ -172,9 +172,9 @@ export function createProductService(deps: { repos: Transactional<Repos>; refere
       const money = checkMoney(input, currency, '');
       details.push(...money.details, ...(await checkReferences(repos, ctx, input)));
       if (details.length > 0) throw invalid(details);
-      const { storeId, mode } = ctx.tenant;
-      if (input.slug !== undefined && (await repos.catalog.slugTaken(storeId, mode, input.slug))) throw slugTaken(input.slug);
-      if (input.sku && (await repos.catalog.skuCodesTaken(storeId, mode, [input.sku])).size > 0) throw skuTaken(input.sku, 'sku');
+      const { tenant } = ctx;
+      if (input.slug !== undefined && (await repos.catalog.slugTaken(tenant, input.slug))) throw slugTaken(input.slug);
+      if (input.sku && (await repos.catalog.skuCodesTaken(tenant, [input.sku])).size > 0) throw skuTaken(input.sku, 'sku');
 
       const id = newId('prd', ctx.now);
       try {
@@ -192,14 +192,13 @@ export function createProductService(deps: { repos: Transactional<Repos>; refere
             createdAt: ctx.now,
             updatedAt: ctx.now,
           };
-          await repos.catalog.insertProduct(storeId, mode, product, foldForSearch(product.name));
-          await repos.catalog.replaceCategories(id, product.categoryIds);
-          await repos.catalog.replaceImages(id, product.imageFileIds);
-          await repos.catalog.replaceSpecifications(id, product.specifications);
+          await repos.catalog.insertProduct(tenant, product, foldForSearch(product.name));
+          await repos.catalog.replaceCategories(ctx.tenant, id, product.categoryIds);
+          await repos.catalog.replaceImages(ctx.tenant, id, product.imageFileIds);
+          await repos.catalog.replaceSpecifications(ctx.tenant, id, product.specifications);
           if (input.type === 'SIMPLE') {
             await repos.catalog.insertSkus(
-              storeId,
-              mode,
+              tenant,
               [
                 {
                   id: newId('sku', ctx.now),
@@ -230,13 +229,13 @@ export function createProductService(deps: { repos: Transactional<Repos>; refere
     async update(ctx: StoreContext, id: string, patch: ProductPatch, precondition?: Precondition<ProductView>): Promise<{ product: ProductView; currency: Currency }> {
       requirePermission(ctx, 'products:write');
       if (patch.quantityInStock !== undefined) requirePermission(ctx, 'inventory:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       const currency = await storeCurrency(repos, ctx);
       // Read outside the transaction: SQLite has one connection, and a read beside an open transaction would wait forever.
       const referenceProblems = await checkReferences(repos, ctx, patch);
       try {
         return await repos.transaction(async (repos) => {
-          const locked = await repos.catalog.lockProduct(storeId, mode, id);
+          const locked = await repos.catalog.lockProduct(tenant, id);
           if (!locked) throw productNotFound(id);
           const current = await loadView(repos, ctx, id);
           precondition?.(current, currency);
@@ -249,13 +248,12 @@ export function createProductService(deps: { repos: Transactional<Repos>; refere
           const money = checkMoney(patch, currency, '');
           details.push(...money.details, ...referenceProblems);
           if (details.length > 0) throw invalid(details);
-          if (patch.slug !== undefined && (await repos.catalog.slugTaken(storeId, mode, patch.slug, id))) throw slugTaken(patch.slug);
+          if (patch.slug !== undefined && (await repos.catalog.slugTaken(tenant, patch.slug, id))) throw slugTaken(patch.slug);
           const simple = current.simpleSku;
-          if (patch.sku && simple && (await repos.catalog.skuCodesTaken(storeId, mode, [patch.sku], simple.id)).size > 0) throw skuTaken(patch.sku, 'sku');
+          if (patch.sku && simple && (await repos.catalog.skuCodesTaken(tenant, [patch.sku], simple.id)).size > 0) throw skuTaken(patch.sku, 'sku');
 
           await repos.catalog.updateProduct(
-            storeId,
-            mode,
+            tenant,
             id,
             {
               ...(patch.name !== undefined ? { name: patch.name, nameFolded: foldForSearch(patch.name) } : {}),
@@ -265,13 +263,12 @@ export function createProductService(deps: { repos: Transactional<Repos>; refere
             },
             ctx.now,
           );
-          if (patch.categoryIds) await repos.catalog.replaceCategories(id, patch.categoryIds);
-          if (patch.imageFileIds) await repos.catalog.replaceImages(id, patch.imageFileIds);
-          if (patch.specifications) await repos.catalog.replaceSpecifications(id, patch.specifications);
+          if (patch.categoryIds) await repos.catalog.replaceCategories(ctx.tenant, id, patch.categoryIds);
+          if (patch.imageFileIds) await repos.catalog.replaceImages(ctx.tenant, id, patch.imageFileIds);
+          if (patch.specifications) await repos.catalog.replaceSpecifications(ctx.tenant, id, patch.specifications);
           if (simple && (money.priceMinor !== undefined || money.discountBp !== undefined || patch.quantityInStock !== undefined || patch.sku !== undefined)) {
             await repos.catalog.updateSku(
-              storeId,
-              mode,
+              tenant,
               simple.id,
               {
                 ...(money.priceMinor !== undefined ? { priceMinor: money.priceMinor } : {}),
@@ -298,12 +295,12 @@ export function createProductService(deps: { repos: Transactional<Repos>; refere
     /** Deletes the product with its variant groups and SKUs. */
     async remove(ctx: StoreContext, id: string, precondition?: Precondition<ProductView>): Promise<void> {
       requirePermission(ctx, 'products:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       const currency = await storeCurrency(repos, ctx);
       await repos.transaction(async (repos) => {
-        if (!(await repos.catalog.lockProduct(storeId, mode, id))) throw productNotFound(id);
+        if (!(await repos.catalog.lockProduct(tenant, id))) throw productNotFound(id);
         if (precondition) precondition(await loadView(repos, ctx, id), currency);
-        await repos.catalog.deleteProduct(storeId, mode, id);
+        await repos.catalog.deleteProduct(tenant, id);
         await recordAudit(repos, ctx, { action: 'product.delete', targetType: 'product', targetId: id });
       });
     },

@@ -29,7 +29,7 @@ export function createVariantService(deps: { repos: Transactional<Repos>; refere
 
   /** Locks the product (so writes to one product run one at a time) and checks it is VARIABLE. */
   async function lockVariable(repos: Repos, ctx: StoreContext, productId: string): Promise<void> {
-    const product = await repos.catalog.lockProduct(ctx.tenant.storeId, ctx.tenant.mode, productId);
+    const product = await repos.catalog.lockProduct(ctx.tenant, productId);
     if (!product) throw productNotFound(productId);
     if (product.type !== 'VARIABLE') {
       throw new AppError('PRODUCT_NOT_VARIABLE', `Product ${productId} is SIMPLE: variant groups and their SKUs exist only on VARIABLE products.`);
@@ -37,26 +37,26 @@ export function createVariantService(deps: { repos: Transactional<Repos>; refere
   }
 
   async function requireGroup(repos: Repos, ctx: StoreContext, productId: string, groupId: string): Promise<VariantGroup> {
-    const group = await repos.catalog.findGroup(ctx.tenant.storeId, ctx.tenant.mode, productId, groupId);
+    const group = await repos.catalog.findGroup(ctx.tenant, productId, groupId);
     if (!group) throw new AppError('VARIANT_GROUP_NOT_FOUND', `No variant group "${groupId}" on product ${productId}.`);
     return group;
   }
 
   async function requireGroupHeader(repos: Repos, ctx: StoreContext, productId: string, groupId: string) {
-    const group = await repos.catalog.groupHeader(ctx.tenant.storeId, ctx.tenant.mode, productId, groupId);
+    const group = await repos.catalog.groupHeader(ctx.tenant, productId, groupId);
     if (!group) throw new AppError('VARIANT_GROUP_NOT_FOUND', `No variant group "${groupId}" on product ${productId}.`);
     return group;
   }
 
   async function requireSku(repos: Repos, ctx: StoreContext, groupId: string, skuId: string): Promise<Sku> {
-    const sku = await repos.catalog.findSku(ctx.tenant.storeId, ctx.tenant.mode, skuId);
+    const sku = await repos.catalog.findSku(ctx.tenant, skuId);
     if (!sku || sku.groupId !== groupId) throw new AppError('SKU_NOT_FOUND', `No SKU "${skuId}" in variant group ${groupId}.`);
     return sku;
   }
 
   async function checkGroupReferences(ctx: StoreContext, input: GroupPatch): Promise<ErrorDetail[]> {
     const details: ErrorDetail[] = [];
-    if (input.image && !(await files.imageExists(ctx.tenant.storeId, ctx.tenant.mode, input.image))) {
+    if (input.image && !(await files.imageExists(ctx.tenant, input.image))) {
       details.push({ path: 'image', rule: 'must be the id of an image uploaded to this store (POST /v1/files)' });
     }
     if (input.colorId && !(await reference.colorExists(input.colorId))) {
@@ -105,15 +105,15 @@ export function createVariantService(deps: { repos: Transactional<Repos>; refere
       });
     });
     if (details.length > 0) throw invalid(details);
-    const { storeId, mode } = ctx.tenant;
-    const takenCodes = await repos.catalog.skuCodesTaken(storeId, mode, [...seenCodes.keys()]);
+    const { tenant } = ctx;
+    const takenCodes = await repos.catalog.skuCodesTaken(tenant, [...seenCodes.keys()]);
     if (takenCodes.size > 0) {
       const [code] = takenCodes;
       throw new AppError('SKU_CODE_TAKEN', `The sku code "${code}" is already used by another SKU of this store.`, {
         details: [...takenCodes].map((c) => ({ path: `${pathOf(seenCodes.get(c)!)}sku`, rule: 'must be unique within the store' })),
       });
     }
-    const takenKeys = await repos.catalog.combinationsTaken(productId, [...seenKeys.keys()]);
+    const takenKeys = await repos.catalog.combinationsTaken(ctx.tenant, productId, [...seenKeys.keys()]);
     if (takenKeys.size > 0) {
       throw new AppError('DUPLICATE_COMBINATION', 'Another SKU of this product already has this attribute combination.', {
         details: [...takenKeys].map((k) => ({ path: `${pathOf(seenKeys.get(k)!)}attributes`, rule: 'must differ from the other SKUs of the product' })),
@@ -138,7 +138,7 @@ export function createVariantService(deps: { repos: Transactional<Repos>; refere
   return {
     async getGroup(ctx: StoreContext, productId: string, groupId: string): Promise<{ group: VariantGroup; currency: Currency }> {
       requirePermission(ctx, 'products:read');
-      if (!(await repos.catalog.findProduct(ctx.tenant.storeId, ctx.tenant.mode, productId))) throw productNotFound(productId);
+      if (!(await repos.catalog.findProduct(ctx.tenant, productId))) throw productNotFound(productId);
       return { group: await requireGroup(repos, ctx, productId, groupId), currency: await storeCurrency(repos, ctx) };
     },
 
@@ -151,7 +151,7 @@ export function createVariantService(deps: { repos: Transactional<Repos>; refere
     /** Adds a group with at least one SKU, all or nothing. */
     async addGroup(ctx: StoreContext, productId: string, input: GroupInput): Promise<{ group: VariantGroup; currency: Currency }> {
       requirePermission(ctx, 'products:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       const currency = await storeCurrency(repos, ctx);
       if (input.skus.length === 0) throw invalid([{ path: 'skus', rule: 'must contain at least one SKU' }]);
       // Reference checks read outside the transaction (SQLite has one connection; a read beside the open transaction
@@ -161,10 +161,10 @@ export function createVariantService(deps: { repos: Transactional<Repos>; refere
         return await repos.transaction(async (repos) => {
           await lockVariable(repos, ctx, productId);
           if (refs.length > 0) throw invalid(refs);
-          if ((await repos.catalog.countGroups(productId)) >= CATALOG_LIMITS.groupsPerProduct) {
+          if ((await repos.catalog.countGroups(ctx.tenant, productId)) >= CATALOG_LIMITS.groupsPerProduct) {
             throw new AppError('LIMIT_EXCEEDED', `A product can have at most ${CATALOG_LIMITS.groupsPerProduct} variant groups.`);
           }
-          if ((await repos.catalog.countSkus(productId)) + input.skus.length > CATALOG_LIMITS.skusPerProduct) {
+          if ((await repos.catalog.countSkus(ctx.tenant, productId)) + input.skus.length > CATALOG_LIMITS.skusPerProduct) {
             throw new AppError('LIMIT_EXCEEDED', `A product can have at most ${CATALOG_LIMITS.skusPerProduct} SKUs.`, { details: [{ path: 'skus', rule: `at most ${CATALOG_LIMITS.skusPerProduct} SKUs per product` }] });
           }
           const header = {
@@ -178,9 +178,9 @@ export function createVariantService(deps: { repos: Transactional<Repos>; refere
             updatedAt: ctx.now,
           };
           const rows = await prepareSkus(repos, ctx, currency, productId, header, input.skus, (i) => `skus[${i}].`);
-          await repos.catalog.insertGroup(storeId, mode, header);
-          await repos.catalog.insertSkus(storeId, mode, rows, ctx.now);
-          await repos.catalog.touchProduct(storeId, mode, productId, ctx.now);
+          await repos.catalog.insertGroup(tenant, header);
+          await repos.catalog.insertSkus(tenant, rows, ctx.now);
+          await repos.catalog.touchProduct(tenant, productId, ctx.now);
           await recordAudit(repos, ctx, {
             action: 'variant_group.create',
             targetType: 'variant_group',
@@ -197,7 +197,7 @@ export function createVariantService(deps: { repos: Transactional<Repos>; refere
     /** Changes only the sent metadata fields; price and stock live on the SKUs. */
     async updateGroup(ctx: StoreContext, productId: string, groupId: string, patch: GroupPatch, precondition?: Precondition<VariantGroup>): Promise<{ group: VariantGroup; currency: Currency }> {
       requirePermission(ctx, 'products:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       const currency = await storeCurrency(repos, ctx);
       const refs = await checkGroupReferences(ctx, patch);
       try {
@@ -212,18 +212,18 @@ export function createVariantService(deps: { repos: Transactional<Repos>; refere
             const details = current.skus.flatMap((s, i) => checkAttributes(s.attributes, dimension.attributeName, `skus[${i}].`));
             if (details.length > 0) throw invalid(details.map((d) => ({ ...d, path: 'attributeName', rule: `clashes with the attributes of an existing SKU (${d.path})` })));
             const keys = current.skus.map((s) => ({ id: s.id, combinationKey: combinationKey(dimension, s.attributes) }));
-            const taken = await repos.catalog.combinationsTaken(productId, keys.map((k) => k.combinationKey), current.skus.map((s) => s.id));
+            const taken = await repos.catalog.combinationsTaken(ctx.tenant, productId, keys.map((k) => k.combinationKey), current.skus.map((s) => s.id));
             if (taken.size > 0) {
               throw new AppError('DUPLICATE_COMBINATION', 'Another variant group of this product already has this dimension and value with the same SKU attributes.', {
                 details: [{ path: patch.attributeValue !== undefined ? 'attributeValue' : 'attributeName', rule: 'must differ from the other groups of the product' }],
               });
             }
             // Move the keys out of the way first so the unique index never sees a transient clash between siblings.
-            await repos.catalog.setCombinationKeys(storeId, mode, keys.map((k) => ({ id: k.id, combinationKey: `tmp-${k.id}` })));
-            await repos.catalog.setCombinationKeys(storeId, mode, keys);
+            await repos.catalog.setCombinationKeys(tenant, keys.map((k) => ({ id: k.id, combinationKey: `tmp-${k.id}` })));
+            await repos.catalog.setCombinationKeys(tenant, keys);
           }
-          await repos.catalog.updateGroup(storeId, mode, groupId, { ...patch, ...(patch.image !== undefined ? { imageFileId: patch.image } : {}) }, ctx.now);
-          await repos.catalog.touchProduct(storeId, mode, productId, ctx.now);
+          await repos.catalog.updateGroup(tenant, groupId, { ...patch, ...(patch.image !== undefined ? { imageFileId: patch.image } : {}) }, ctx.now);
+          await repos.catalog.touchProduct(tenant, productId, ctx.now);
           await recordAudit(repos, ctx, { action: 'variant_group.update', targetType: 'variant_group', targetId: groupId, details: { productId, fields: Object.keys(patch) } });
           return { group: await requireGroup(repos, ctx, productId, groupId), currency };
         });
@@ -235,34 +235,34 @@ export function createVariantService(deps: { repos: Transactional<Repos>; refere
     /** Deletes the group and all its SKUs. */
     async deleteGroup(ctx: StoreContext, productId: string, groupId: string, precondition?: Precondition<VariantGroup>): Promise<void> {
       requirePermission(ctx, 'products:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       const currency = await storeCurrency(repos, ctx);
       await repos.transaction(async (repos) => {
         await lockVariable(repos, ctx, productId);
         const current = await requireGroup(repos, ctx, productId, groupId);
         precondition?.(current, currency);
-        await repos.catalog.deleteGroup(storeId, mode, groupId);
-        await repos.catalog.touchProduct(storeId, mode, productId, ctx.now);
+        await repos.catalog.deleteGroup(tenant, groupId);
+        await repos.catalog.touchProduct(tenant, productId, ctx.now);
         await recordAudit(repos, ctx, { action: 'variant_group.delete', targetType: 'variant_group', targetId: groupId, details: { productId, skus: current.skus.length } });
       });
     },
 
     async addSku(ctx: StoreContext, productId: string, groupId: string, input: SkuInput): Promise<{ sku: Sku; currency: Currency }> {
       requirePermission(ctx, 'products:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       const currency = await storeCurrency(repos, ctx);
       try {
         return await repos.transaction(async (repos) => {
           await lockVariable(repos, ctx, productId);
           const group = await requireGroupHeader(repos, ctx, productId, groupId);
-          if ((await repos.catalog.countSkus(productId)) + 1 > CATALOG_LIMITS.skusPerProduct) {
+          if ((await repos.catalog.countSkus(ctx.tenant, productId)) + 1 > CATALOG_LIMITS.skusPerProduct) {
             throw new AppError('LIMIT_EXCEEDED', `A product can have at most ${CATALOG_LIMITS.skusPerProduct} SKUs.`);
           }
           const [row] = await prepareSkus(repos, ctx, currency, productId, group, [input], () => '');
-          await repos.catalog.insertSkus(storeId, mode, [row!], ctx.now);
-          await repos.catalog.touchProduct(storeId, mode, productId, ctx.now);
+          await repos.catalog.insertSkus(tenant, [row!], ctx.now);
+          await repos.catalog.touchProduct(tenant, productId, ctx.now);
           await recordAudit(repos, ctx, { action: 'sku.create', targetType: 'sku', targetId: row!.id, details: { productId, groupId, sku: row!.sku } });
-          return { sku: (await repos.catalog.findSku(storeId, mode, row!.id))!, currency };
+          return { sku: (await repos.catalog.findSku(tenant, row!.id))!, currency };
         });
       } catch (error) {
         throw skuConflict(error, '');
@@ -273,7 +273,7 @@ export function createVariantService(deps: { repos: Transactional<Repos>; refere
     async updateSku(ctx: StoreContext, productId: string, groupId: string, skuId: string, patch: SkuInput, precondition?: Precondition<Sku>): Promise<{ sku: Sku; currency: Currency }> {
       requirePermission(ctx, 'products:write');
       if (patch.quantityInStock !== undefined) requirePermission(ctx, 'inventory:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       const currency = await storeCurrency(repos, ctx);
       try {
         return await repos.transaction(async (repos) => {
@@ -287,18 +287,17 @@ export function createVariantService(deps: { repos: Transactional<Repos>; refere
           let key: string | undefined;
           if (patch.attributes) {
             key = combinationKey(group, patch.attributes);
-            if ((await repos.catalog.combinationsTaken(productId, [key], [skuId])).size > 0) {
+            if ((await repos.catalog.combinationsTaken(ctx.tenant, productId, [key], [skuId])).size > 0) {
               throw new AppError('DUPLICATE_COMBINATION', 'Another SKU of this product already has this attribute combination.', {
                 details: [{ path: 'attributes', rule: 'must differ from the other SKUs of the product' }],
               });
             }
           }
-          if (patch.sku && (await repos.catalog.skuCodesTaken(storeId, mode, [patch.sku], skuId)).size > 0) {
+          if (patch.sku && (await repos.catalog.skuCodesTaken(tenant, [patch.sku], skuId)).size > 0) {
             throw new AppError('SKU_CODE_TAKEN', `The sku code "${patch.sku}" is already used by another SKU of this store.`, { details: [{ path: 'sku', rule: 'must be unique within the store' }] });
           }
           await repos.catalog.updateSku(
-            storeId,
-            mode,
+            tenant,
             skuId,
             {
               ...(patch.sku !== undefined ? { sku: patch.sku } : {}),
@@ -312,9 +311,9 @@ export function createVariantService(deps: { repos: Transactional<Repos>; refere
           if (patch.quantityInStock !== undefined && patch.quantityInStock !== current.quantityInStock) {
             await recordAdjustment(repos, ctx, skuId, patch.quantityInStock - current.quantityInStock, patch.quantityInStock, 'SKU update');
           }
-          await repos.catalog.touchProduct(storeId, mode, productId, ctx.now);
+          await repos.catalog.touchProduct(tenant, productId, ctx.now);
           await recordAudit(repos, ctx, { action: 'sku.update', targetType: 'sku', targetId: skuId, details: { productId, groupId, fields: Object.keys(patch) } });
-          return { sku: (await repos.catalog.findSku(storeId, mode, skuId))!, currency };
+          return { sku: (await repos.catalog.findSku(tenant, skuId))!, currency };
         });
       } catch (error) {
         throw skuConflict(error, '');
@@ -324,18 +323,18 @@ export function createVariantService(deps: { repos: Transactional<Repos>; refere
     /** Deletes a SKU; the last SKU of a group cannot go (delete the group instead). */
     async deleteSku(ctx: StoreContext, productId: string, groupId: string, skuId: string, precondition?: Precondition<Sku>): Promise<void> {
       requirePermission(ctx, 'products:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       const currency = await storeCurrency(repos, ctx);
       await repos.transaction(async (repos) => {
         await lockVariable(repos, ctx, productId);
         await requireGroupHeader(repos, ctx, productId, groupId);
         const current = await requireSku(repos, ctx, groupId, skuId);
         precondition?.(current, currency);
-        if ((await repos.catalog.countSkus(productId, groupId)) <= 1) {
+        if ((await repos.catalog.countSkus(ctx.tenant, productId, groupId)) <= 1) {
           throw new AppError('LAST_SKU', `SKU ${skuId} is the last of its group; a group keeps at least one SKU. Delete the group instead (DELETE /v2/products/${productId}/variant-groups/${groupId}).`);
         }
-        await repos.catalog.deleteSku(storeId, mode, skuId);
-        await repos.catalog.touchProduct(storeId, mode, productId, ctx.now);
+        await repos.catalog.deleteSku(tenant, skuId);
+        await repos.catalog.touchProduct(tenant, productId, ctx.now);
         await recordAudit(repos, ctx, { action: 'sku.delete', targetType: 'sku', targetId: skuId, details: { productId, groupId } });
       });
     },

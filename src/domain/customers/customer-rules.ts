@@ -5,7 +5,7 @@ import type { Customer } from './customer-types.ts';
  * ban no longer counts (the fields stay, as history, until the customer is unbanned or banned again).
  *
  * This is the check the order service runs before placing an order (a banned customer cannot place orders):
- * `const customer = await repos.customers.findCustomer(storeId, mode, customerId); if (customer && isBanned(customer, ctx.now)) …`
+ * `const customer = await repos.customers.findCustomer(tenant, customerId); if (customer && isBanned(customer, ctx.now)) …`
  */
 export function isBanned(customer: Pick<Customer, 'bannedAt' | 'banExpiresAt'>, now: Date): boolean {
   if (customer.bannedAt === null) return false;

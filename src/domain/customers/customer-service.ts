@@ -63,19 +63,19 @@ export function createCustomerService(deps: { repos: Transactional<Repos>; refer
   const { repos, reference } = deps;
 
   async function views(repos: Repos, ctx: StoreContext, customers: Customer[]): Promise<CustomerView[]> {
-    const stats = await repos.customers.statsFor(ctx.tenant.storeId, ctx.tenant.mode, customers.map((c) => c.id));
+    const stats = await repos.customers.statsFor(ctx.tenant, customers.map((c) => c.id));
     return customers.map((c) => ({ ...c, stats: stats.get(c.id) ?? { orderCount: 0, totalSpentMinor: 0 } }));
   }
 
   async function requireCustomer(repos: Repos, ctx: StoreContext, id: string): Promise<Customer> {
-    const customer = await repos.customers.findCustomer(ctx.tenant.storeId, ctx.tenant.mode, id);
+    const customer = await repos.customers.findCustomer(ctx.tenant, id);
     if (!customer) throw customerNotFound(id);
     return customer;
   }
 
   /** Inside a write transaction: the customer, its row locked (writes to one customer run one at a time). */
   async function lockCustomer(repos: Repos, ctx: StoreContext, id: string): Promise<Customer> {
-    const customer = await repos.customers.lockCustomer(ctx.tenant.storeId, ctx.tenant.mode, id);
+    const customer = await repos.customers.lockCustomer(ctx.tenant, id);
     if (!customer) throw customerNotFound(id);
     return customer;
   }
@@ -118,11 +118,11 @@ export function createCustomerService(deps: { repos: Transactional<Repos>; refer
     /** A page of customers, newest first; `q` finds text in the name or email and digits in the phone. */
     async list(ctx: StoreContext, query: CustomerQuery): Promise<{ items: CustomerView[]; nextCursor: string | null; currency: Currency }> {
       requirePermission(ctx, 'customers:read');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       const before = query.cursor === undefined ? undefined : anyIdCursor.decode(query.cursor);
       const text = query.q ? foldForSearch(query.q.trim()) : '';
       const digits = phoneDigits(text);
-      const rows = await repos.customers.listCustomers(storeId, mode, {
+      const rows = await repos.customers.listCustomers(tenant, {
         limit: query.limit,
         before,
         text: text === '' ? undefined : text,
@@ -144,14 +144,14 @@ export function createCustomerService(deps: { repos: Transactional<Repos>; refer
     /** A new customer; the email is unique within the store and mode without regard to case (409 otherwise). */
     async create(ctx: StoreContext, input: CustomerInput): Promise<{ customer: CustomerView; currency: Currency }> {
       requirePermission(ctx, 'customers:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       const checked = await checkAddresses(ctx, input.addresses ?? []);
       if (checked.details.length > 0) throw invalid(checked.details);
       const email = input.email.trim();
       const currency = await storeCurrency(repos, ctx);
       try {
         return await repos.transaction(async (repos) => {
-          if (await repos.customers.emailTaken(storeId, mode, normalizeEmail(email))) throw emailTaken(email);
+          if (await repos.customers.emailTaken(tenant, normalizeEmail(email))) throw emailTaken(email);
           const customer: Customer = {
             id: newId('cus', ctx.now),
             name: input.name,
@@ -164,7 +164,7 @@ export function createCustomerService(deps: { repos: Transactional<Repos>; refer
             createdAt: ctx.now,
             updatedAt: ctx.now,
           };
-          await repos.customers.insertCustomer(storeId, mode, customer, { name: foldForSearch(customer.name), email: normalizeEmail(email) });
+          await repos.customers.insertCustomer(tenant, customer, { name: foldForSearch(customer.name), email: normalizeEmail(email) });
           await recordAudit(repos, ctx, { action: 'customer.create', targetType: 'customer', targetId: customer.id, details: { addresses: customer.addresses.length } });
           return { customer: { ...customer, stats: { orderCount: 0, totalSpentMinor: 0 } }, currency };
         });
@@ -177,7 +177,7 @@ export function createCustomerService(deps: { repos: Transactional<Repos>; refer
     /** Changes only the sent fields; `addresses`, when sent, replaces the list; `phone: null` clears the phone. */
     async update(ctx: StoreContext, id: string, patch: CustomerPatch, precondition?: Precondition<CustomerView, Currency>): Promise<{ customer: CustomerView; currency: Currency }> {
       requirePermission(ctx, 'customers:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       // Reference reads happen before the transaction: SQLite has one connection.
       const checked = patch.addresses === undefined ? undefined : await checkAddresses(ctx, patch.addresses);
       const currency = await storeCurrency(repos, ctx);
@@ -187,10 +187,9 @@ export function createCustomerService(deps: { repos: Transactional<Repos>; refer
           const current = await lockCustomer(repos, ctx, id);
           if (precondition) precondition((await views(repos, ctx, [current]))[0]!, currency);
           if (checked && checked.details.length > 0) throw invalid(checked.details);
-          if (email !== undefined && (await repos.customers.emailTaken(storeId, mode, normalizeEmail(email), id))) throw emailTaken(email);
+          if (email !== undefined && (await repos.customers.emailTaken(tenant, normalizeEmail(email), id))) throw emailTaken(email);
           await repos.customers.updateCustomer(
-            storeId,
-            mode,
+            tenant,
             id,
             {
               ...(patch.name !== undefined ? { name: patch.name, nameFolded: foldForSearch(patch.name) } : {}),
@@ -215,13 +214,13 @@ export function createCustomerService(deps: { repos: Transactional<Repos>; refer
      */
     async ban(ctx: StoreContext, id: string, input: BanInput): Promise<{ customer: CustomerView; currency: Currency }> {
       requirePermission(ctx, 'customers:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       const expiresAt = input.expiresAt ? instant(input.expiresAt) : null;
       const currency = await storeCurrency(repos, ctx);
       return repos.transaction(async (repos) => {
         const current = await lockCustomer(repos, ctx, id);
         if (expiresAt !== null && expiresAt.getTime() <= ctx.now.getTime()) throw invalid([{ path: 'expiresAt', rule: 'must be in the future' }]);
-        await repos.customers.setBan(storeId, mode, id, { bannedAt: ctx.now, reason: input.reason, expiresAt }, ctx.now);
+        await repos.customers.setBan(tenant, id, { bannedAt: ctx.now, reason: input.reason, expiresAt }, ctx.now);
         await recordAudit(repos, ctx, {
           action: 'customer.ban',
           targetType: 'customer',
@@ -235,12 +234,12 @@ export function createCustomerService(deps: { repos: Transactional<Repos>; refer
     /** Lifts the ban (an expired one too). Unbanning a customer who has no ban changes nothing and still answers. */
     async unban(ctx: StoreContext, id: string): Promise<{ customer: CustomerView; currency: Currency }> {
       requirePermission(ctx, 'customers:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       const currency = await storeCurrency(repos, ctx);
       return repos.transaction(async (repos) => {
         const current = await lockCustomer(repos, ctx, id);
         if (current.bannedAt !== null) {
-          await repos.customers.setBan(storeId, mode, id, null, ctx.now);
+          await repos.customers.setBan(tenant, id, null, ctx.now);
           await recordAudit(repos, ctx, { action: 'customer.unban', targetType: 'customer', targetId: id, details: { wasBanned: isBanned(current, ctx.now) } });
         }
         return { customer: (await views(repos, ctx, [await requireCustomer(repos, ctx, id)]))[0]!, currency };

@@ -35,10 +35,10 @@ export async function quoteDeliveryOption(
   input: { optionId: string; address: DeliveryAddress; subtotalMinor: number; path?: string },
 ): Promise<DeliveryQuote> {
   const path = input.path ?? 'deliveryOptionId';
-  const option = await repos.delivery.findOption(tenant.storeId, tenant.mode, input.optionId);
+  const option = await repos.delivery.findOption(tenant, input.optionId);
   if (!option) throw invalid([{ path, rule: 'must be a delivery option of this store, from GET /v1/delivery/zones' }]);
   if (!option.active) throw invalid([{ path, rule: 'must be an active delivery option' }]);
-  const zones = await repos.delivery.allZones(tenant.storeId, tenant.mode);
+  const zones = await repos.delivery.allZones(tenant);
   const zone = servingZone(zones, input.address);
   const where = input.address.stateId ? `${input.address.stateId}, ${input.address.countryId}` : input.address.countryId;
   if (zone === null || zone.id !== option.zoneId) {
@@ -117,7 +117,7 @@ export function createDeliveryService(deps: { repos: Transactional<Repos>; refer
   /** Inside the zone lock: no region may already belong to another zone of the store and mode (409 naming it). */
   async function checkRegionsFree(repos: Repos, ctx: StoreContext, regions: Region[], selfId?: string): Promise<void> {
     const owners = new Map<string, DeliveryZone>();
-    for (const zone of await repos.delivery.allZones(ctx.tenant.storeId, ctx.tenant.mode)) {
+    for (const zone of await repos.delivery.allZones(ctx.tenant)) {
       if (zone.id === selfId) continue;
       for (const r of zone.regions) owners.set(regionKey(r), zone);
     }
@@ -137,15 +137,14 @@ export function createDeliveryService(deps: { repos: Transactional<Repos>; refer
   }
 
   async function requireZone(repos: Repos, ctx: StoreContext, id: string): Promise<DeliveryZone> {
-    const zone = await repos.delivery.findZone(ctx.tenant.storeId, ctx.tenant.mode, id);
+    const zone = await repos.delivery.findZone(ctx.tenant, id);
     if (!zone) throw zoneNotFound(id);
     return zone;
   }
 
   async function withOptions(repos: Repos, ctx: StoreContext, zones: DeliveryZone[]): Promise<ZoneWithOptions[]> {
     const options = await repos.delivery.optionsOfZones(
-      ctx.tenant.storeId,
-      ctx.tenant.mode,
+      ctx.tenant,
       zones.map((z) => z.id),
     );
     return zones.map((z) => ({ ...z, options: options.filter((o) => o.zoneId === z.id) }));
@@ -153,7 +152,7 @@ export function createDeliveryService(deps: { repos: Transactional<Repos>; refer
 
   async function requireOption(repos: Repos, ctx: StoreContext, zoneId: string, optionId: string): Promise<DeliveryOption> {
     await requireZone(repos, ctx, zoneId);
-    const option = await repos.delivery.findOption(ctx.tenant.storeId, ctx.tenant.mode, optionId);
+    const option = await repos.delivery.findOption(ctx.tenant, optionId);
     if (!option || option.zoneId !== zoneId) throw optionNotFound(optionId);
     return option;
   }
@@ -190,7 +189,7 @@ export function createDeliveryService(deps: { repos: Transactional<Repos>; refer
     async listZones(ctx: StoreContext, page: { limit: number; cursor?: string | undefined }): Promise<{ items: ZoneWithOptions[]; nextCursor: string | null; currency: Currency }> {
       requirePermission(ctx, 'delivery:read');
       const after = page.cursor === undefined ? undefined : anyIdCursor.decode(page.cursor);
-      const rows = await repos.delivery.listZones(ctx.tenant.storeId, ctx.tenant.mode, { limit: page.limit, after });
+      const rows = await repos.delivery.listZones(ctx.tenant, { limit: page.limit, after });
       const zones = pageOf(rows, page.limit, (last) => anyIdCursor.encode(last.id));
       const [items, currency] = await Promise.all([withOptions(repos, ctx, zones.items), storeCurrency(repos, ctx)]);
       return { items, currency, nextCursor: zones.nextCursor };
@@ -205,16 +204,16 @@ export function createDeliveryService(deps: { repos: Transactional<Repos>; refer
 
     async createZone(ctx: StoreContext, input: ZoneCreateInput): Promise<{ zone: ZoneWithOptions; currency: Currency }> {
       requirePermission(ctx, 'delivery:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       const regions = await checkRegions(ctx, input.regions);
       return repos.transaction(async (repos) => {
-        await repos.delivery.lockZones(storeId, mode);
-        if ((await repos.delivery.countZones(storeId, mode)) >= DELIVERY_LIMITS.zonesPerStore) {
+        await repos.delivery.lockZones(tenant);
+        if ((await repos.delivery.countZones(tenant)) >= DELIVERY_LIMITS.zonesPerStore) {
           throw new AppError('LIMIT_EXCEEDED', `A store has at most ${DELIVERY_LIMITS.zonesPerStore} delivery zones per mode. Add regions to an existing zone instead.`);
         }
         await checkRegionsFree(repos, ctx, regions);
         const zone: DeliveryZone = { id: newId('dzone', ctx.now), name: input.name, regions, createdAt: ctx.now, updatedAt: ctx.now };
-        await repos.delivery.insertZone(storeId, mode, zone);
+        await repos.delivery.insertZone(tenant, zone);
         await recordAudit(repos, ctx, { action: 'delivery_zone.create', targetType: 'delivery_zone', targetId: zone.id, details: { name: zone.name, regions: regions.map(regionKey) } });
         return { zone: { ...zone, options: [] }, currency: await storeCurrency(repos, ctx) };
       });
@@ -226,15 +225,15 @@ export function createDeliveryService(deps: { repos: Transactional<Repos>; refer
      */
     async updateZone(ctx: StoreContext, zoneId: string, patch: ZonePatchInput, precondition?: Precondition<ZoneWithOptions, Currency>): Promise<{ zone: ZoneWithOptions; currency: Currency }> {
       requirePermission(ctx, 'delivery:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       const regions = patch.regions === undefined ? undefined : await checkRegions(ctx, patch.regions);
       return repos.transaction(async (repos) => {
-        await repos.delivery.lockZones(storeId, mode);
+        await repos.delivery.lockZones(tenant);
         const current = await requireZone(repos, ctx, zoneId);
         if (precondition) precondition((await withOptions(repos, ctx, [current]))[0]!, await storeCurrency(repos, ctx));
         if (regions) await checkRegionsFree(repos, ctx, regions, zoneId);
         const change = { ...(patch.name !== undefined ? { name: patch.name } : {}), ...(regions ? { regions } : {}) };
-        await repos.delivery.updateZone(storeId, mode, zoneId, change, ctx.now);
+        await repos.delivery.updateZone(tenant, zoneId, change, ctx.now);
         await recordAudit(repos, ctx, {
           action: 'delivery_zone.update',
           targetType: 'delivery_zone',
@@ -249,13 +248,13 @@ export function createDeliveryService(deps: { repos: Transactional<Repos>; refer
     /** Deletes the zone with its options. Orders keep the option name they were placed with. */
     async deleteZone(ctx: StoreContext, zoneId: string, precondition?: Precondition<ZoneWithOptions, Currency>): Promise<void> {
       requirePermission(ctx, 'delivery:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       await repos.transaction(async (repos) => {
-        await repos.delivery.lockZones(storeId, mode);
+        await repos.delivery.lockZones(tenant);
         const zone = await requireZone(repos, ctx, zoneId);
         if (precondition) precondition((await withOptions(repos, ctx, [zone]))[0]!, await storeCurrency(repos, ctx));
-        const options = await repos.delivery.countOptions(storeId, mode, zoneId);
-        if (!(await repos.delivery.deleteZone(storeId, mode, zoneId))) throw zoneNotFound(zoneId);
+        const options = await repos.delivery.countOptions(tenant, zoneId);
+        if (!(await repos.delivery.deleteZone(tenant, zoneId))) throw zoneNotFound(zoneId);
         await recordAudit(repos, ctx, { action: 'delivery_zone.delete', targetType: 'delivery_zone', targetId: zoneId, details: { name: zone.name, optionsDeleted: options } });
       });
     },
@@ -275,14 +274,14 @@ export function createDeliveryService(deps: { repos: Transactional<Repos>; refer
 
     async createOption(ctx: StoreContext, zoneId: string, input: OptionCreateInput): Promise<{ option: DeliveryOption; currency: Currency }> {
       requirePermission(ctx, 'delivery:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       return repos.transaction(async (repos) => {
         // Serialized with zone deletes and other option creates, so the per-zone limit holds and the zone stays.
-        await repos.delivery.lockZones(storeId, mode);
+        await repos.delivery.lockZones(tenant);
         await requireZone(repos, ctx, zoneId);
         const currency = await storeCurrency(repos, ctx);
         const values = optionValues(input, null, currency);
-        if ((await repos.delivery.countOptions(storeId, mode, zoneId)) >= DELIVERY_LIMITS.optionsPerZone) {
+        if ((await repos.delivery.countOptions(tenant, zoneId)) >= DELIVERY_LIMITS.optionsPerZone) {
           throw new AppError('LIMIT_EXCEEDED', `A delivery zone has at most ${DELIVERY_LIMITS.optionsPerZone} options. Delete or reuse one first.`);
         }
         const option: DeliveryOption = {
@@ -297,7 +296,7 @@ export function createDeliveryService(deps: { repos: Transactional<Repos>; refer
           createdAt: ctx.now,
           updatedAt: ctx.now,
         };
-        await repos.delivery.insertOption(storeId, mode, option);
+        await repos.delivery.insertOption(tenant, option);
         await recordAudit(repos, ctx, { action: 'delivery_option.create', targetType: 'delivery_option', targetId: option.id, details: { zoneId, name: option.name, feeMinor: option.feeMinor } });
         return { option, currency };
       });
@@ -312,28 +311,28 @@ export function createDeliveryService(deps: { repos: Transactional<Repos>; refer
       precondition?: Precondition<DeliveryOption, Currency>,
     ): Promise<{ option: DeliveryOption; currency: Currency }> {
       requirePermission(ctx, 'delivery:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       return repos.transaction(async (repos) => {
         // An option is part of its zone's representation: its writes wait for zone writes and the other way round.
-        await repos.delivery.lockZones(storeId, mode);
+        await repos.delivery.lockZones(tenant);
         const current = await requireOption(repos, ctx, zoneId, optionId);
         const currency = await storeCurrency(repos, ctx);
         precondition?.(current, currency);
         const values = optionValues(patch, current, currency);
-        await repos.delivery.updateOption(storeId, mode, optionId, values, ctx.now);
+        await repos.delivery.updateOption(tenant, optionId, values, ctx.now);
         await recordAudit(repos, ctx, { action: 'delivery_option.update', targetType: 'delivery_option', targetId: optionId, details: { zoneId, fields: Object.keys(values) } });
-        return { option: (await repos.delivery.findOption(storeId, mode, optionId))!, currency };
+        return { option: (await repos.delivery.findOption(tenant, optionId))!, currency };
       });
     },
 
     async deleteOption(ctx: StoreContext, zoneId: string, optionId: string, precondition?: Precondition<DeliveryOption, Currency>): Promise<void> {
       requirePermission(ctx, 'delivery:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       await repos.transaction(async (repos) => {
-        await repos.delivery.lockZones(storeId, mode);
+        await repos.delivery.lockZones(tenant);
         const option = await requireOption(repos, ctx, zoneId, optionId);
         if (precondition) precondition(option, await storeCurrency(repos, ctx));
-        await repos.delivery.deleteOption(storeId, mode, optionId);
+        await repos.delivery.deleteOption(tenant, optionId);
         await recordAudit(repos, ctx, { action: 'delivery_option.delete', targetType: 'delivery_option', targetId: optionId, details: { zoneId, name: option.name } });
       });
     },
@@ -358,7 +357,7 @@ export function createDeliveryService(deps: { repos: Transactional<Repos>; refer
       if (subtotalMinor === null) details.push({ path: 'subtotal', rule: `must have at most ${currency.digits} decimal places (${currency.code})`, in: 'query' });
       if (details.length > 0) throw invalid(details);
       const address: Region = { countryId: query.countryId, stateId: query.stateId ?? null };
-      const zone = servingZone(await repos.delivery.allZones(ctx.tenant.storeId, ctx.tenant.mode), address);
+      const zone = servingZone(await repos.delivery.allZones(ctx.tenant), address);
       if (!zone) return { zone: null, quotes: [], subtotalMinor: subtotalMinor!, currency, address };
       const [withOpts] = await withOptions(repos, ctx, [zone]);
       const quotes = withOpts!.options

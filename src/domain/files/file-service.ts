@@ -1,4 +1,4 @@
-import type { Mode, StoreContext, Tenant } from '../../context.ts';
+import type { StoreContext, Tenant } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { Repos } from '../../db/repos.ts';
 import type { Transactional } from '../transactional.ts';
@@ -58,7 +58,7 @@ async function drain(content: AsyncIterable<Uint8Array>): Promise<void> {
  * is refused exactly like one that does not exist. Takes `repos` so it can run inside the caller's transaction.
  */
 export async function assertImageOfStore(repos: Repos, tenant: Tenant, fileId: string, field: string): Promise<void> {
-  if (!(await repos.files.exists(tenant.storeId, tenant.mode, fileId))) {
+  if (!(await repos.files.exists(tenant, fileId))) {
     throw invalid([{ path: field, rule: 'must be the id of an image uploaded to this store (POST /v1/files)' }]);
   }
 }
@@ -156,7 +156,7 @@ export function createFileService(deps: { repos: Transactional<Repos>; storage: 
     /** A file of the active store and mode with its bytes (products:read). Another store's id is 404. */
     async read(ctx: StoreContext, id: string): Promise<{ file: StoredFile; content: Buffer }> {
       requirePermission(ctx, 'products:read');
-      const file = await repos.files.find(ctx.tenant.storeId, ctx.tenant.mode, id);
+      const file = await repos.files.find(ctx.tenant, id);
       if (!file) throw new AppError('FILE_NOT_FOUND', `No file "${id}" in this store's ${ctx.tenant.mode} mode.`);
       return { file, content: await storage.read({ storeId: file.storeId, id: file.id }) };
     },
@@ -170,8 +170,8 @@ export function createFileService(deps: { repos: Transactional<Repos>; storage: 
     },
 
     /** True when `fileId` is an image of this store and mode: the boolean form, for services that collect details. */
-    imageExists(storeId: string, mode: Mode, fileId: string): Promise<boolean> {
-      return repos.files.exists(storeId, mode, fileId);
+    imageExists(tenant: Tenant, fileId: string): Promise<boolean> {
+      return repos.files.exists(tenant, fileId);
     },
   };
 }

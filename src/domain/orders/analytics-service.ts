@@ -106,8 +106,8 @@ export function createAnalyticsService(deps: { repos: Transactional<Repos> }) {
     const from = startOfLocalDay(first, timeZone);
     const to = startOfLocalDay(addDays(last, 1), timeZone);
     const [rows, newCustomers] = await Promise.all([
-      repos.orders.orderFigures(ctx.tenant.storeId, ctx.tenant.mode, from, to),
-      repos.orders.customersCreated(ctx.tenant.storeId, ctx.tenant.mode, from, to),
+      repos.orders.orderFigures(ctx.tenant, from, to),
+      repos.orders.customersCreated(ctx.tenant, from, to),
     ]);
     return { from, to, rows, newCustomers };
   }
@@ -155,8 +155,7 @@ export function createAnalyticsService(deps: { repos: Transactional<Repos> }) {
       const timeZone = await timezoneOf(ctx);
       const { first, last } = datesOf({ kind: 'range', ...range }, ctx.now, timeZone);
       const orders = await repos.orders.listOrders(
-        ctx.tenant.storeId,
-        ctx.tenant.mode,
+        ctx.tenant,
         { limit: 1_000_000, sort: 'createdAt', status: range.status, from: startOfLocalDay(first, timeZone), to: startOfLocalDay(addDays(last, 1), timeZone) },
       );
       return { currency: await storeCurrency(repos, ctx), timeZone, orders };

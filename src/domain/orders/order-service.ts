@@ -86,9 +86,9 @@ export function createOrderService(deps: {
   }
 
   async function detail(repos: Repos, ctx: StoreContext, id: string): Promise<OrderDetail> {
-    const order = await repos.orders.findOrder(ctx.tenant.storeId, ctx.tenant.mode, id);
+    const order = await repos.orders.findOrder(ctx.tenant, id);
     if (!order) throw orderNotFound(id);
-    return repos.orders.detail(order);
+    return repos.orders.detail(ctx.tenant, order);
   }
 
   return {
@@ -100,14 +100,14 @@ export function createOrderService(deps: {
     async list(ctx: StoreContext, query: OrderQuery): Promise<{ items: Order[]; nextCursor: string | null; currency: Currency }> {
       requirePermission(ctx, 'orders:read');
       const after = query.cursor === undefined ? undefined : orderCursor.decode(query.cursor);
-      const rows = await repos.orders.listOrders(ctx.tenant.storeId, ctx.tenant.mode, query, after);
+      const rows = await repos.orders.listOrders(ctx.tenant, query, after);
       return { ...pageOf(rows, query.limit, (last) => orderCursor.encode(last.id)), currency: await storeCurrency(repos, ctx) };
     },
 
     /** Places an order: prices, promotion, delivery and stock in one transaction, all or nothing. */
     async place(ctx: StoreContext, input: OrderInput): Promise<{ order: OrderDetail; currency: Currency }> {
       requirePermission(ctx, 'orders:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       const currency = await storeCurrency(repos, ctx);
       const details: ErrorDetail[] = [];
       const seen = new Map<string, number>();
@@ -119,14 +119,14 @@ export function createOrderService(deps: {
       if (details.length > 0) throw invalid(details);
 
       return repos.transaction(async (repos) => {
-        const customer = await repos.orders.customerForOrder(storeId, mode, input.customerId);
+        const customer = await repos.orders.customerForOrder(tenant, input.customerId);
         if (!customer) throw invalid([{ path: 'customerId', rule: 'must be a customer of this store (GET /v1/customers)' }]);
         if (isBanned(customer, ctx.now)) {
           throw new AppError('CUSTOMER_BANNED', `Customer ${customer.id} is banned${customer.banReason ? ` (${customer.banReason})` : ''} and cannot place orders. Unban them first.`, {
             details: [{ path: 'customerId', rule: 'must not be banned' }],
           });
         }
-        const skus = await repos.orders.skusForOrder(storeId, mode, [...seen.keys()]);
+        const skus = await repos.orders.skusForOrder(tenant, [...seen.keys()]);
         const lines: OrderLine[] = [];
         input.lines.forEach((line, i) => {
           const sku = skus.get(line.skuId);
@@ -152,9 +152,9 @@ export function createOrderService(deps: {
 
         // Take stock in a fixed order (by SKU id) so concurrent orders never wait on each other in a cycle.
         for (const line of [...lines].sort((a, b) => (a.skuId < b.skuId ? -1 : 1))) {
-          const left = await repos.catalog.adjustStock(storeId, mode, line.skuId, -line.quantity, ctx.now);
+          const left = await repos.catalog.adjustStock(tenant, line.skuId, -line.quantity, ctx.now);
           if (left === null) {
-            const sku = await repos.catalog.findSku(storeId, mode, line.skuId);
+            const sku = await repos.catalog.findSku(tenant, line.skuId);
             const available = sku?.quantityInStock ?? 0;
             const i = input.lines.findIndex((l) => l.skuId === line.skuId);
             throw new AppError(
@@ -206,18 +206,18 @@ export function createOrderService(deps: {
           createdAt: ctx.now,
           updatedAt: ctx.now,
         };
-        await repos.orders.insertOrder(storeId, mode, order, lines);
-        if (promotion) await repos.orders.insertRedemption(storeId, mode, { id: newId('red', ctx.now), promotionId: promotion.id, orderId, customerId: customer.id }, ctx.now);
-        await repos.orders.insertEvent(orderId, event(ctx, null, 'pending', input.note ?? null, null));
+        await repos.orders.insertOrder(tenant, order, lines);
+        if (promotion) await repos.orders.insertRedemption(tenant, { id: newId('red', ctx.now), promotionId: promotion.id, orderId, customerId: customer.id }, ctx.now);
+        await repos.orders.insertEvent(ctx.tenant, orderId, event(ctx, null, 'pending', input.note ?? null, null));
         await recordAudit(repos, ctx, { action: 'order.create', targetType: 'order', targetId: orderId, details: { number: order.number, totalMinor: order.totalMinor, lines: lines.length } });
-        return { order: await repos.orders.detail(order), currency };
+        return { order: await repos.orders.detail(ctx.tenant, order), currency };
       });
     },
 
     /** The moves allowed from the order's current state. */
     async transitions(ctx: StoreContext, id: string): Promise<{ status: OrderStatus; moves: readonly Move[]; refundableMinor: number; currency: Currency }> {
       requirePermission(ctx, 'orders:read');
-      const order = await repos.orders.findOrder(ctx.tenant.storeId, ctx.tenant.mode, id);
+      const order = await repos.orders.findOrder(ctx.tenant, id);
       if (!order) throw orderNotFound(id);
       return { status: order.status, moves: movesFrom(order.status), refundableMinor: order.paidMinor - order.refundedMinor, currency: await storeCurrency(repos, ctx) };
     },
@@ -225,10 +225,10 @@ export function createOrderService(deps: {
     /** Makes one move of the lifecycle table; anything else is 409 naming the current state. */
     async transition(ctx: StoreContext, id: string, input: TransitionInput): Promise<{ order: OrderDetail; currency: Currency }> {
       requirePermission(ctx, 'orders:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       const currency = await storeCurrency(repos, ctx);
       return repos.transaction(async (repos) => {
-        const order = await repos.orders.lockOrder(storeId, mode, id);
+        const order = await repos.orders.lockOrder(tenant, id);
         if (!order) throw orderNotFound(id);
         const move = movesFrom(order.status).find((m) => m.to === input.to);
         if (!move) {
@@ -268,13 +268,13 @@ export function createOrderService(deps: {
         // Refunds go through the payments area, which splits them over the methods the order was paid with.
         if (move.refund && amountMinor !== null && amountMinor > 0) await payments.refundOrder(repos, ctx, { orderId: id, amountMinor });
         if (move.returnsStock) {
-          for (const line of (await repos.orders.linesOf(id)).sort((a, b) => (a.skuId < b.skuId ? -1 : 1))) {
+          for (const line of (await repos.orders.linesOf(ctx.tenant, id)).sort((a, b) => (a.skuId < b.skuId ? -1 : 1))) {
             // A SKU deleted since the order was placed has nowhere to go back to.
-            await repos.catalog.adjustStock(storeId, mode, line.skuId, line.quantity, ctx.now);
+            await repos.catalog.adjustStock(tenant, line.skuId, line.quantity, ctx.now);
           }
         }
-        await repos.orders.updateOrder(storeId, mode, id, { status: to }, ctx.now);
-        await repos.orders.insertEvent(id, event(ctx, order.status, to, input.note ?? null, amountMinor));
+        await repos.orders.updateOrder(tenant, id, { status: to }, ctx.now);
+        await repos.orders.insertEvent(ctx.tenant, id, event(ctx, order.status, to, input.note ?? null, amountMinor));
         await recordAudit(repos, ctx, { action: `order.${to}`, targetType: 'order', targetId: id, details: { from: order.status, to, ...(amountMinor !== null ? { amountMinor } : {}) } });
         return { order: await detail(repos, ctx, id), currency };
       });
@@ -291,15 +291,15 @@ export function createOrderService(deps: {
       precondition?: Precondition<OrderDetail, Currency>,
     ): Promise<{ order: OrderDetail; currency: Currency }> {
       requirePermission(ctx, 'orders:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       const currency = await storeCurrency(repos, ctx);
       const problems = [...(await checkAddress(ctx, patch.shippingAddress, 'shippingAddress')), ...(await checkAddress(ctx, patch.billingAddress, 'billingAddress'))];
       if (problems.length > 0) throw invalid(problems);
       return repos.transaction(async (repos) => {
-        const order = await repos.orders.lockOrder(storeId, mode, id);
+        const order = await repos.orders.lockOrder(tenant, id);
         if (!order) throw orderNotFound(id);
-        if (precondition) precondition(await repos.orders.detail(order), currency);
-        await repos.orders.updateOrder(storeId, mode, id, patch, ctx.now);
+        if (precondition) precondition(await repos.orders.detail(ctx.tenant, order), currency);
+        await repos.orders.updateOrder(tenant, id, patch, ctx.now);
         await recordAudit(repos, ctx, { action: 'order.update', targetType: 'order', targetId: id, details: { fields: Object.keys(patch) } });
         return { order: await detail(repos, ctx, id), currency };
       });

@@ -39,8 +39,8 @@ export async function applyPromotion(
   ctx: StoreContext,
   input: { code: string; customerId: string; subtotalMinor: number; orderId: string; currency: Currency },
 ): Promise<{ promotion: Promotion; discountMinor: number }> {
-  const { storeId, mode } = ctx.tenant;
-  const promotion = await repos.orders.findPromotionByCode(storeId, mode, input.code);
+  const { tenant } = ctx;
+  const promotion = await repos.orders.findPromotionByCode(tenant, input.code);
   if (!promotion) throw notApplicable(`no promotion has the code "${input.code}"`);
   if (!promotion.active) throw notApplicable('it is switched off');
   if (promotion.startsAt > ctx.now) throw notApplicable(`it starts at ${promotion.startsAt.toISOString()}`);
@@ -49,8 +49,8 @@ export async function applyPromotion(
     throw notApplicable(`the subtotal must be at least ${promotion.minSubtotalMinor / 10 ** input.currency.digits} ${input.currency.code}`);
   }
   // Counting the use locks the promotion's row until the order commits, so the per-customer count below is exact.
-  if (!(await repos.orders.claimPromotion(storeId, mode, promotion.id, ctx.now))) throw notApplicable('it has been used as often as allowed');
-  if (promotion.perCustomerLimit !== null && (await repos.orders.redemptionsBy(promotion.id, input.customerId)) >= promotion.perCustomerLimit) {
+  if (!(await repos.orders.claimPromotion(tenant, promotion.id, ctx.now))) throw notApplicable('it has been used as often as allowed');
+  if (promotion.perCustomerLimit !== null && (await repos.orders.redemptionsBy(ctx.tenant, promotion.id, input.customerId)) >= promotion.perCustomerLimit) {
     throw notApplicable('this customer has used it as often as allowed');
   }
   const discountMinor =
@@ -113,14 +113,14 @@ export function createPromotionService(deps: { repos: Transactional<Repos> }) {
   }
 
   async function requirePromotion(repos: Repos, ctx: StoreContext, id: string): Promise<Promotion> {
-    const p = await repos.orders.findPromotion(ctx.tenant.storeId, ctx.tenant.mode, id);
+    const p = await repos.orders.findPromotion(ctx.tenant, id);
     if (!p) throw promotionNotFound(id);
     return p;
   }
 
   /** Inside a write transaction: the promotion, its row locked (orders counting a use of it wait, and vice versa). */
   async function lockPromotion(repos: Repos, ctx: StoreContext, id: string): Promise<Promotion> {
-    const p = await repos.orders.lockPromotion(ctx.tenant.storeId, ctx.tenant.mode, id);
+    const p = await repos.orders.lockPromotion(ctx.tenant, id);
     if (!p) throw promotionNotFound(id);
     return p;
   }
@@ -129,7 +129,7 @@ export function createPromotionService(deps: { repos: Transactional<Repos> }) {
     async list(ctx: StoreContext, page: { limit: number; cursor?: string | undefined }): Promise<{ items: Promotion[]; nextCursor: string | null; currency: Currency }> {
       requirePermission(ctx, 'promotions:read');
       const after = page.cursor === undefined ? undefined : promotionCursor.decode(page.cursor);
-      const rows = await repos.orders.listPromotions(ctx.tenant.storeId, ctx.tenant.mode, { limit: page.limit, ...(after ? { after } : {}) });
+      const rows = await repos.orders.listPromotions(ctx.tenant, { limit: page.limit, ...(after ? { after } : {}) });
       return { ...pageOf(rows, page.limit, (last) => promotionCursor.encode(last.id)), currency: await storeCurrency(repos, ctx) };
     },
 
@@ -144,8 +144,8 @@ export function createPromotionService(deps: { repos: Transactional<Repos> }) {
       const promotion = build(input, currency, null, ctx);
       try {
         await repos.transaction(async (repos) => {
-          if (await repos.orders.codeTaken(ctx.tenant.storeId, ctx.tenant.mode, input.code)) throw codeTaken(input.code);
-          await repos.orders.insertPromotion(ctx.tenant.storeId, ctx.tenant.mode, promotion);
+          if (await repos.orders.codeTaken(ctx.tenant, input.code)) throw codeTaken(input.code);
+          await repos.orders.insertPromotion(ctx.tenant, promotion);
           await recordAudit(repos, ctx, { action: 'promotion.create', targetType: 'promotion', targetId: promotion.id, details: { code: promotion.code } });
         });
       } catch (error) {
@@ -167,8 +167,8 @@ export function createPromotionService(deps: { repos: Transactional<Repos> }) {
           const value = patch.value ?? (kind === current.kind ? (kind === 'percentage' ? current.value / 100 : current.value / 10 ** currency.digits) : undefined);
           if (value === undefined) throw invalid([{ path: 'value', rule: 'is required when the kind changes' }]);
           const next = build({ ...patch, code: patch.code ?? current.code, kind, value }, currency, current, ctx);
-          if (patch.code !== undefined && (await repos.orders.codeTaken(ctx.tenant.storeId, ctx.tenant.mode, patch.code, id))) throw codeTaken(patch.code);
-          await repos.orders.updatePromotion(ctx.tenant.storeId, ctx.tenant.mode, id, next, ctx.now);
+          if (patch.code !== undefined && (await repos.orders.codeTaken(ctx.tenant, patch.code, id))) throw codeTaken(patch.code);
+          await repos.orders.updatePromotion(ctx.tenant, id, next, ctx.now);
           await recordAudit(repos, ctx, { action: 'promotion.update', targetType: 'promotion', targetId: id, details: { fields: Object.keys(patch) } });
           return { promotion: next, currency };
         });
@@ -184,7 +184,7 @@ export function createPromotionService(deps: { repos: Transactional<Repos> }) {
       await repos.transaction(async (repos) => {
         const current = await lockPromotion(repos, ctx, id);
         if (precondition) precondition(current, currency!);
-        await repos.orders.deletePromotion(ctx.tenant.storeId, ctx.tenant.mode, id);
+        await repos.orders.deletePromotion(ctx.tenant, id);
         await recordAudit(repos, ctx, { action: 'promotion.delete', targetType: 'promotion', targetId: id });
       });
     },

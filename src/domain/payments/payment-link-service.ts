@@ -54,7 +54,7 @@ export function createPaymentLinkService(deps: { repos: Transactional<Repos>; ba
   }
 
   async function requireLink(repos: Repos, ctx: StoreContext, id: string): Promise<PaymentLink> {
-    const link = await repos.payments.findLink(ctx.tenant.storeId, ctx.tenant.mode, id);
+    const link = await repos.payments.findLink(ctx.tenant, id);
     if (!link) throw linkNotFound(id);
     return link;
   }
@@ -66,7 +66,7 @@ export function createPaymentLinkService(deps: { repos: Transactional<Repos>; ba
     ): Promise<{ items: PaymentLinkView[]; nextCursor: string | null }> {
       requirePermission(ctx, 'payments:read');
       const before = query.cursor === undefined ? undefined : anyIdCursor.decode(query.cursor);
-      const rows = await repos.payments.listLinks(ctx.tenant.storeId, ctx.tenant.mode, { status: query.status, orderId: query.orderId }, { limit: query.limit, before }, ctx.now);
+      const rows = await repos.payments.listLinks(ctx.tenant, { status: query.status, orderId: query.orderId }, { limit: query.limit, before }, ctx.now);
       const page = pageOf(rows, query.limit, (last) => anyIdCursor.encode(last.id));
       return { items: page.items.map((l) => view(l, ctx.now)), nextCursor: page.nextCursor };
     },
@@ -78,7 +78,7 @@ export function createPaymentLinkService(deps: { repos: Transactional<Repos>; ba
 
     async create(ctx: StoreContext, input: PaymentLinkInput): Promise<PaymentLinkView> {
       requirePermission(ctx, 'payments:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       const details: ErrorDetail[] = [];
       if (input.amount === undefined && input.orderId === undefined) details.push({ path: 'amount', rule: 'is required unless orderId is sent (the link then asks for what is outstanding on the order)' });
       if (input.expiresAt) {
@@ -91,11 +91,11 @@ export function createPaymentLinkService(deps: { repos: Transactional<Repos>; ba
         let amountMinor: number | null = null;
         let description = input.description ?? null;
         if (input.orderId !== undefined) {
-          const order = await repos.payments.findOrder(storeId, mode, input.orderId);
+          const order = await repos.payments.findOrder(tenant, input.orderId);
           if (!order) throw invalid([{ path: 'orderId', rule: 'must be an order of this store, from GET /v1/orders' }]);
           if (order.status === 'cancelled') throw invalid([{ path: 'orderId', rule: 'must not be a cancelled order' }]);
           currency = currencyOf(order.currency);
-          const open = outstandingMinor(order, await repos.payments.pendingPaidMinor(storeId, mode, order.id));
+          const open = outstandingMinor(order, await repos.payments.pendingPaidMinor(tenant, order.id));
           if (open === 0) throw invalid([{ path: 'orderId', rule: `must be an order with an amount outstanding (order ${order.number} is paid)` }]);
           amountMinor = open;
           if (input.amount !== undefined) {
@@ -122,7 +122,7 @@ export function createPaymentLinkService(deps: { repos: Transactional<Repos>; ba
           createdAt: ctx.now,
           updatedAt: ctx.now,
         };
-        await repos.payments.insertLink(storeId, mode, link);
+        await repos.payments.insertLink(tenant, link);
         await recordAudit(repos, ctx, {
           action: 'payment_link.create',
           targetType: 'payment_link',
@@ -138,7 +138,7 @@ export function createPaymentLinkService(deps: { repos: Transactional<Repos>; ba
       requirePermission(ctx, 'payments:write');
       return repos.transaction(async (repos) => {
         const link = await requireLink(repos, ctx, id);
-        if (!(await repos.payments.closeActiveLink(ctx.tenant.storeId, ctx.tenant.mode, id, 'cancelled', ctx.now))) throw notActive(link, ctx.now, 'cancelled');
+        if (!(await repos.payments.closeActiveLink(ctx.tenant, id, 'cancelled', ctx.now))) throw notActive(link, ctx.now, 'cancelled');
         await recordAudit(repos, ctx, { action: 'payment_link.cancel', targetType: 'payment_link', targetId: id });
         return view({ ...link, status: 'cancelled', updatedAt: ctx.now }, ctx.now);
       });
@@ -163,10 +163,10 @@ export async function completePaymentLink(
   ctx: StoreContext,
   input: { linkId: string; method: PaymentMethod; reference?: string | null },
 ): Promise<{ link: PaymentLink; payment: PaymentResult | null }> {
-  const { storeId, mode } = ctx.tenant;
-  const link = await repos.payments.findLink(storeId, mode, input.linkId);
+  const { tenant } = ctx;
+  const link = await repos.payments.findLink(tenant, input.linkId);
   if (!link) throw linkNotFound(input.linkId);
-  if (!(await repos.payments.closeActiveLink(storeId, mode, link.id, 'paid', ctx.now))) throw notActive(link, ctx.now, 'paid');
+  if (!(await repos.payments.closeActiveLink(tenant, link.id, 'paid', ctx.now))) throw notActive(link, ctx.now, 'paid');
   const payment =
     link.orderId === null
       ? null

@@ -72,9 +72,9 @@ export interface PaymentResult {
  * above what was paid with that method and not yet refunded → 409 REFUND_EXCEEDS_PAYMENT.
  */
 export async function recordPayment(repos: Repos, ctx: StoreContext, input: RecordPaymentInput): Promise<PaymentResult> {
-  const { storeId, mode } = ctx.tenant;
+  const { tenant } = ctx;
   const status = input.status ?? 'succeeded';
-  const order = await repos.payments.lockOrder(storeId, mode, input.orderId);
+  const order = await repos.payments.lockOrder(tenant, input.orderId);
   if (!order) throw orderNotFound(input.orderId);
   const details: ErrorDetail[] = [];
   if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) details.push({ path: 'amount', rule: 'must be greater than 0' });
@@ -89,7 +89,7 @@ export async function recordPayment(repos: Repos, ctx: StoreContext, input: Reco
       throw invalid([{ path: 'method', rule: `must be a payment method the store accepts (${enabled.join(', ') || 'none'}); see GET /v1/payments/options` }]);
     }
     if (status !== 'failed') {
-      const pending = await repos.payments.pendingPaidMinor(storeId, mode, order.id);
+      const pending = await repos.payments.pendingPaidMinor(tenant, order.id);
       const open = outstandingMinor(order, pending);
       if (amount > open) {
         throw new AppError(
@@ -100,7 +100,7 @@ export async function recordPayment(repos: Repos, ctx: StoreContext, input: Reco
       }
     }
   } else {
-    const all = await repos.payments.methodTotals(storeId, mode, order.id);
+    const all = await repos.payments.methodTotals(tenant, order.id);
     const totals = all.find((t) => t.method === method);
     if (!totals || totals.paidMinor === 0) {
       const paidWith = all.filter((t) => t.paidMinor > 0).map((t) => t.method);
@@ -130,7 +130,7 @@ export async function recordPayment(repos: Repos, ctx: StoreContext, input: Reco
     createdAt: ctx.now,
     updatedAt: ctx.now,
   };
-  await repos.payments.insertPayment(storeId, mode, payment);
+  await repos.payments.insertPayment(tenant, payment);
   let after = order;
   if (status === 'succeeded') after = (await applySucceeded(repos, ctx, payment, order)) ?? order;
   await recordAudit(repos, ctx, {
@@ -143,9 +143,9 @@ export async function recordPayment(repos: Repos, ctx: StoreContext, input: Reco
 }
 
 async function applySucceeded(repos: Repos, ctx: StoreContext, payment: Payment, order: OrderMoney): Promise<OrderMoney | undefined> {
-  const { storeId, mode } = ctx.tenant;
-  if (payment.kind === 'payment') return repos.payments.addPaid(storeId, mode, order.id, payment.amountMinor, ctx.now);
-  const after = await repos.payments.addRefunded(storeId, mode, order.id, payment.amountMinor, ctx.now);
+  const { tenant } = ctx;
+  if (payment.kind === 'payment') return repos.payments.addPaid(tenant, order.id, payment.amountMinor, ctx.now);
+  const after = await repos.payments.addRefunded(tenant, order.id, payment.amountMinor, ctx.now);
   if (!after) {
     throw new AppError('REFUND_EXCEEDS_PAYMENT', `A refund of ${money(payment.amountMinor, order.currency)} would take order ${order.number}'s refunds above what was paid.`, {
       details: [{ path: 'amount', rule: `must be at most ${fromMinor(order.paidMinor - order.refundedMinor, currencyOf(order.currency))}` }],
@@ -160,17 +160,17 @@ async function applySucceeded(repos: Repos, ctx: StoreContext, payment: Payment,
  * PAYMENT_NOT_PENDING; an order or payment of another tenant → 404. No permission check (the door does it).
  */
 export async function settlePayment(repos: Repos, ctx: StoreContext, input: { orderId: string; paymentId: string; status: 'succeeded' | 'failed' }): Promise<PaymentResult> {
-  const { storeId, mode } = ctx.tenant;
-  const order = await repos.payments.lockOrder(storeId, mode, input.orderId);
+  const { tenant } = ctx;
+  const order = await repos.payments.lockOrder(tenant, input.orderId);
   if (!order) throw orderNotFound(input.orderId);
-  const payment = await repos.payments.findPayment(storeId, mode, input.paymentId);
+  const payment = await repos.payments.findPayment(tenant, input.paymentId);
   if (!payment || payment.orderId !== order.id) throw paymentNotFound(input.paymentId);
   const notPending = () =>
     new AppError('PAYMENT_NOT_PENDING', `Payment ${payment.id} is ${payment.status}; only a pending payment can be settled. Record a refund to give money back.`, {
       details: [{ path: 'status', rule: `a ${payment.status} payment cannot change` }],
     });
   if (!PAYMENT_TRANSITIONS[payment.status].includes(input.status)) throw notPending();
-  if (!(await repos.payments.settlePayment(storeId, mode, payment.id, input.status, ctx.now))) throw notPending();
+  if (!(await repos.payments.settlePayment(tenant, payment.id, input.status, ctx.now))) throw notPending();
   const settled: Payment = { ...payment, status: input.status, updatedAt: ctx.now };
   let after = order;
   if (input.status === 'succeeded') after = (await applySucceeded(repos, ctx, settled, order)) ?? order;
@@ -191,11 +191,11 @@ export async function settlePayment(repos: Repos, ctx: StoreContext, input: { or
  * → 409 REFUND_EXCEEDS_PAYMENT naming `amount`, nothing written; not a whole number > 0 → 422 naming `amount`.
  */
 export async function refundOrder(repos: Repos, ctx: StoreContext, input: { orderId: string; amountMinor: number; reference?: string | null | undefined }): Promise<{ refunds: Payment[]; order: OrderMoney }> {
-  const { storeId, mode } = ctx.tenant;
-  const order = await repos.payments.lockOrder(storeId, mode, input.orderId);
+  const { tenant } = ctx;
+  const order = await repos.payments.lockOrder(tenant, input.orderId);
   if (!order) throw orderNotFound(input.orderId);
   if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw invalid([{ path: 'amount', rule: 'must be greater than 0' }]);
-  const totals = await repos.payments.methodTotals(storeId, mode, order.id);
+  const totals = await repos.payments.methodTotals(tenant, order.id);
   const pendingRefunds = totals.reduce((sum, t) => sum + t.pendingRefundMinor, 0);
   const left = order.paidMinor - order.refundedMinor - pendingRefunds;
   if (input.amountMinor > left) {
@@ -203,7 +203,7 @@ export async function refundOrder(repos: Repos, ctx: StoreContext, input: { orde
       details: [{ path: 'amount', rule: left > 0 ? `must be at most ${fromMinor(left, currencyOf(order.currency))}` : 'nothing is left to refund' }],
     });
   }
-  const recent = await repos.payments.listPayments(storeId, mode, order.id);
+  const recent = await repos.payments.listPayments(tenant, order.id);
   const methods = [...new Set(recent.filter((p) => p.kind === 'payment' && p.status === 'succeeded').reverse().map((p) => p.method))];
   const refunds: Payment[] = [];
   let after = order;
@@ -221,7 +221,7 @@ export async function refundOrder(repos: Repos, ctx: StoreContext, input: { orde
   // paid_minor was changed outside recordPayment (no payment records cover all of it): refund the rest as `manual`.
   if (rest > 0) {
     const payment: Payment = { id: newId('pay', ctx.now), orderId: order.id, kind: 'refund', method: 'manual', amountMinor: rest, status: 'succeeded', reference: input.reference ?? null, createdAt: ctx.now, updatedAt: ctx.now };
-    await repos.payments.insertPayment(storeId, mode, payment);
+    await repos.payments.insertPayment(tenant, payment);
     after = (await applySucceeded(repos, ctx, payment, after)) ?? after;
     await recordAudit(repos, ctx, { action: 'refund.record', targetType: 'order', targetId: order.id, details: { paymentId: payment.id, method: 'manual', amountMinor: rest, currency: order.currency, status: 'succeeded', reference: payment.reference } });
     refunds.push(payment);
@@ -234,7 +234,7 @@ export function createPaymentService(deps: { repos: Transactional<Repos> }) {
   const { repos } = deps;
 
   async function requireOrder(ctx: StoreContext, orderId: string): Promise<OrderMoney> {
-    const order = await repos.payments.findOrder(ctx.tenant.storeId, ctx.tenant.mode, orderId);
+    const order = await repos.payments.findOrder(ctx.tenant, orderId);
     if (!order) throw orderNotFound(orderId);
     return order;
   }
@@ -260,10 +260,10 @@ export function createPaymentService(deps: { repos: Transactional<Repos> }) {
       const ordered = PAYMENT_METHODS.filter((m) => enabled.includes(m));
       await repos.transaction(async (repos) => {
         await ensureSettings(repos, ctx.tenant, ctx.now);
-        await repos.settings.lock(ctx.tenant.storeId, ctx.tenant.mode);
+        await repos.settings.lock(ctx.tenant);
         const before = await enabledPaymentMethods(repos, ctx.tenant);
         precondition?.(before);
-        await repos.settings.update(ctx.tenant.storeId, ctx.tenant.mode, { paymentMethods: ordered }, ctx.now);
+        await repos.settings.update(ctx.tenant, { paymentMethods: ordered }, ctx.now);
         await recordAudit(repos, ctx, { action: 'payment_options.update', targetType: 'store_settings', targetId: ctx.tenant.storeId, details: { before, after: ordered } });
       });
       return { enabled: ordered };
@@ -273,8 +273,8 @@ export function createPaymentService(deps: { repos: Transactional<Repos> }) {
       requirePermission(ctx, 'payments:read');
       const order = await requireOrder(ctx, orderId);
       const [payments, pendingPaidMinor] = await Promise.all([
-        repos.payments.listPayments(ctx.tenant.storeId, ctx.tenant.mode, orderId),
-        repos.payments.pendingPaidMinor(ctx.tenant.storeId, ctx.tenant.mode, orderId),
+        repos.payments.listPayments(ctx.tenant, orderId),
+        repos.payments.pendingPaidMinor(ctx.tenant, orderId),
       ]);
       return { order, payments, pendingPaidMinor };
     },
@@ -290,14 +290,14 @@ export function createPaymentService(deps: { repos: Transactional<Repos> }) {
     ): Promise<PaymentResult & { currency: Currency; pendingPaidMinor: number }> {
       requirePermission(ctx, 'payments:write');
       return repos.transaction(async (repos) => {
-        const order = await repos.payments.findOrder(ctx.tenant.storeId, ctx.tenant.mode, orderId);
+        const order = await repos.payments.findOrder(ctx.tenant, orderId);
         if (!order) throw orderNotFound(orderId);
         const currency = currencyOf(order.currency);
         const amountMinor = toMinor(input.amount, currency);
         if (amountMinor === null) throw invalid([{ path: 'amount', rule: `must have at most ${currency.digits} decimal places (${currency.code})` }]);
         if (input.amount > MAX_PAYMENT_AMOUNT) throw invalid([{ path: 'amount', rule: `must be at most ${MAX_PAYMENT_AMOUNT}` }]);
         const result = await recordPayment(repos, ctx, { orderId, kind: 'payment', method: input.method, amountMinor, status: input.status, reference: input.reference });
-        return { ...result, currency, pendingPaidMinor: await repos.payments.pendingPaidMinor(ctx.tenant.storeId, ctx.tenant.mode, orderId) };
+        return { ...result, currency, pendingPaidMinor: await repos.payments.pendingPaidMinor(ctx.tenant, orderId) };
       });
     },
 
@@ -305,7 +305,7 @@ export function createPaymentService(deps: { repos: Transactional<Repos> }) {
       requirePermission(ctx, 'payments:write');
       return repos.transaction(async (repos) => {
         const result = await settlePayment(repos, ctx, { orderId, paymentId, status });
-        return { ...result, currency: currencyOf(result.order.currency), pendingPaidMinor: await repos.payments.pendingPaidMinor(ctx.tenant.storeId, ctx.tenant.mode, orderId) };
+        return { ...result, currency: currencyOf(result.order.currency), pendingPaidMinor: await repos.payments.pendingPaidMinor(ctx.tenant, orderId) };
       });
     },
   };

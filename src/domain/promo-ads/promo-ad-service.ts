@@ -36,14 +36,14 @@ export function createPromoAdService(deps: { repos: Transactional<Repos>; files:
   const { repos, files } = deps;
 
   async function requireAd(repos: Repos, ctx: StoreContext, id: string): Promise<PromoAd> {
-    const ad = await repos.promoAds.findPromoAd(ctx.tenant.storeId, ctx.tenant.mode, id);
+    const ad = await repos.promoAds.findPromoAd(ctx.tenant, id);
     if (!ad) throw promoAdNotFound(id);
     return ad;
   }
 
   /** Inside a write transaction: the ad, its row locked, after the caller's precondition (If-Match) held. */
   async function lockAd(repos: Repos, ctx: StoreContext, id: string, precondition: Precondition<PromoAd> | undefined): Promise<PromoAd> {
-    const ad = await repos.promoAds.lockPromoAd(ctx.tenant.storeId, ctx.tenant.mode, id);
+    const ad = await repos.promoAds.lockPromoAd(ctx.tenant, id);
     if (!ad) throw promoAdNotFound(id);
     precondition?.(ad);
     return ad;
@@ -52,7 +52,7 @@ export function createPromoAdService(deps: { repos: Transactional<Repos>; files:
   /** The image must be an image uploaded to this store (the files service answers; until uploads exist, none is). */
   async function checkImage(ctx: StoreContext, imageFileId: string | null | undefined): Promise<ErrorDetail[]> {
     if (imageFileId === undefined || imageFileId === null) return [];
-    if (await files.imageExists(ctx.tenant.storeId, ctx.tenant.mode, imageFileId)) return [];
+    if (await files.imageExists(ctx.tenant, imageFileId)) return [];
     return [{ path: 'imageFileId', rule: 'must be an image uploaded to this store (POST /v1/files)' }];
   }
 
@@ -68,14 +68,14 @@ export function createPromoAdService(deps: { repos: Transactional<Repos>; files:
     async list(ctx: StoreContext, query: PromoAdQuery): Promise<{ items: PromoAd[]; nextCursor: string | null }> {
       requirePermission(ctx, 'promotions:read');
       const before = query.cursor === undefined ? undefined : anyIdCursor.decode(query.cursor);
-      const rows = await repos.promoAds.listPromoAds(ctx.tenant.storeId, ctx.tenant.mode, query, { limit: query.limit, before });
+      const rows = await repos.promoAds.listPromoAds(ctx.tenant, query, { limit: query.limit, before });
       return pageOf(rows, query.limit, (last) => anyIdCursor.encode(last.id));
     },
 
     /** The ads live now (published, started, not ended), latest start first, at most 100. */
     async listPublished(ctx: StoreContext, query: { placement?: string | undefined }): Promise<PromoAd[]> {
       requirePermission(ctx, 'promotions:read');
-      return repos.promoAds.listLive(ctx.tenant.storeId, ctx.tenant.mode, ctx.now, { placement: query.placement, limit: PROMO_AD_LIMITS.publishedMax });
+      return repos.promoAds.listLive(ctx.tenant, ctx.now, { placement: query.placement, limit: PROMO_AD_LIMITS.publishedMax });
     },
 
     async get(ctx: StoreContext, id: string): Promise<PromoAd> {
@@ -103,7 +103,7 @@ export function createPromoAdService(deps: { repos: Transactional<Repos>; files:
         updatedAt: ctx.now,
       };
       return repos.transaction(async (repos) => {
-        await repos.promoAds.insertPromoAd(ctx.tenant.storeId, ctx.tenant.mode, ad);
+        await repos.promoAds.insertPromoAd(ctx.tenant, ad);
         await recordAudit(repos, ctx, { action: 'promo_ad.create', targetType: 'promo_ad', targetId: ad.id, details: { title: ad.title, status: ad.status } });
         return ad;
       });
@@ -112,7 +112,7 @@ export function createPromoAdService(deps: { repos: Transactional<Repos>; files:
     /** Changes only the sent fields; the live window is checked against the stored start or end when one is not sent. */
     async update(ctx: StoreContext, id: string, patch: PromoAdPatch, precondition?: Precondition<PromoAd>): Promise<PromoAd> {
       requirePermission(ctx, 'promotions:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       // The file lookup may read the database: do it before the transaction (SQLite has one connection).
       const imageProblems = await checkImage(ctx, patch.imageFileId);
       return repos.transaction(async (repos) => {
@@ -122,8 +122,7 @@ export function createPromoAdService(deps: { repos: Transactional<Repos>; files:
         const details = [...checkWindow(startsAt, endsAt, { startsAt: patch.startsAt !== undefined, endsAt: patch.endsAt !== undefined }), ...imageProblems];
         if (details.length > 0) throw invalid(details);
         await repos.promoAds.updatePromoAd(
-          storeId,
-          mode,
+          tenant,
           id,
           {
             ...(patch.title !== undefined ? { title: patch.title } : {}),
@@ -146,7 +145,7 @@ export function createPromoAdService(deps: { repos: Transactional<Repos>; files:
       requirePermission(ctx, 'promotions:write');
       await repos.transaction(async (repos) => {
         const current = await lockAd(repos, ctx, id, precondition);
-        await repos.promoAds.deletePromoAd(ctx.tenant.storeId, ctx.tenant.mode, id);
+        await repos.promoAds.deletePromoAd(ctx.tenant, id);
         await recordAudit(repos, ctx, { action: 'promo_ad.delete', targetType: 'promo_ad', targetId: id, details: { title: current.title } });
       });
     },

@@ -38,25 +38,25 @@ export function createReviewService(deps: { repos: Transactional<Repos> }) {
   const { repos } = deps;
 
   async function requireReview(repos: Repos, ctx: StoreContext, id: string): Promise<Review> {
-    const review = await repos.reviews.findReview(ctx.tenant.storeId, ctx.tenant.mode, id);
+    const review = await repos.reviews.findReview(ctx.tenant, id);
     if (!review) throw reviewNotFound(id);
     return review;
   }
 
   async function page(ctx: StoreContext, query: ReviewQuery): Promise<{ items: Review[]; nextCursor: string | null }> {
     const before = query.cursor === undefined ? undefined : anyIdCursor.decode(query.cursor);
-    const rows = await repos.reviews.listReviews(ctx.tenant.storeId, ctx.tenant.mode, query, { limit: query.limit, before });
+    const rows = await repos.reviews.listReviews(ctx.tenant, query, { limit: query.limit, before });
     return pageOf(rows, query.limit, (last) => anyIdCursor.encode(last.id));
   }
 
   /** Sets the review's hidden flag; a review already in that state is answered as is and nothing is written. */
   async function setHidden(ctx: StoreContext, id: string, hidden: boolean): Promise<Review> {
     requirePermission(ctx, 'reviews:write');
-    const { storeId, mode } = ctx.tenant;
+    const { tenant } = ctx;
     return repos.transaction(async (repos) => {
       const current = await requireReview(repos, ctx, id);
       if (current.hidden === hidden) return current;
-      await repos.reviews.setHidden(storeId, mode, id, hidden, ctx.now);
+      await repos.reviews.setHidden(tenant, id, hidden, ctx.now);
       await recordAudit(repos, ctx, { action: hidden ? 'review.hide' : 'review.show', targetType: 'review', targetId: id, details: { productId: current.productId } });
       return requireReview(repos, ctx, id);
     });
@@ -72,7 +72,7 @@ export function createReviewService(deps: { repos: Transactional<Repos> }) {
     /** The reviews of one product (404 when the product is not the store's). */
     async listForProduct(ctx: StoreContext, productId: string, query: Omit<ReviewQuery, 'productId'>): Promise<{ items: Review[]; nextCursor: string | null }> {
       requirePermission(ctx, 'reviews:read');
-      if (!(await repos.reviews.productExists(ctx.tenant.storeId, ctx.tenant.mode, productId))) throw productNotFound(productId);
+      if (!(await repos.reviews.productExists(ctx.tenant, productId))) throw productNotFound(productId);
       return page(ctx, { ...query, productId });
     },
 
@@ -87,18 +87,18 @@ export function createReviewService(deps: { repos: Transactional<Repos> }) {
      */
     async create(ctx: StoreContext, input: ReviewInput): Promise<Review> {
       requirePermission(ctx, 'reviews:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       try {
         return await repos.transaction(async (repos) => {
           const details: ErrorDetail[] = [];
-          if (!(await repos.reviews.productExists(storeId, mode, input.productId))) details.push({ path: 'productId', rule: 'must be a product of this store (GET /v1/products)' });
-          const customer = await repos.customers.findCustomer(storeId, mode, input.customerId);
+          if (!(await repos.reviews.productExists(tenant, input.productId))) details.push({ path: 'productId', rule: 'must be a product of this store (GET /v1/products)' });
+          const customer = await repos.customers.findCustomer(tenant, input.customerId);
           if (!customer) details.push({ path: 'customerId', rule: 'must be a customer of this store (GET /v1/customers)' });
           else if (isBanned(customer, ctx.now)) details.push({ path: 'customerId', rule: 'must not be banned (POST /v1/customers/{customerId}/unban first)' });
           if (details.length > 0) throw invalid(details);
-          if (await repos.reviews.reviewExists(storeId, mode, input.productId, input.customerId)) throw alreadyReviewed();
+          if (await repos.reviews.reviewExists(tenant, input.productId, input.customerId)) throw alreadyReviewed();
           const id = newId('rev', ctx.now);
-          await repos.reviews.insertReview(storeId, mode, {
+          await repos.reviews.insertReview(tenant, {
             id,
             productId: input.productId,
             customerId: input.customerId,
@@ -119,10 +119,10 @@ export function createReviewService(deps: { repos: Transactional<Repos> }) {
     /** The merchant's public reply; replying again replaces it. */
     async reply(ctx: StoreContext, id: string, reply: string): Promise<Review> {
       requirePermission(ctx, 'reviews:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       return repos.transaction(async (repos) => {
         const current = await requireReview(repos, ctx, id);
-        await repos.reviews.setReply(storeId, mode, id, reply, ctx.now);
+        await repos.reviews.setReply(tenant, id, reply, ctx.now);
         await recordAudit(repos, ctx, { action: 'review.reply', targetType: 'review', targetId: id, details: { replaced: current.reply !== null } });
         return requireReview(repos, ctx, id);
       });
@@ -131,11 +131,11 @@ export function createReviewService(deps: { repos: Transactional<Repos> }) {
     /** Removes the merchant's reply; a review without one is answered as is and nothing is written. */
     async removeReply(ctx: StoreContext, id: string): Promise<Review> {
       requirePermission(ctx, 'reviews:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       return repos.transaction(async (repos) => {
         const current = await requireReview(repos, ctx, id);
         if (current.reply === null) return current;
-        await repos.reviews.setReply(storeId, mode, id, null, ctx.now);
+        await repos.reviews.setReply(tenant, id, null, ctx.now);
         await recordAudit(repos, ctx, { action: 'review.reply_remove', targetType: 'review', targetId: id });
         return requireReview(repos, ctx, id);
       });
@@ -147,12 +147,12 @@ export function createReviewService(deps: { repos: Transactional<Repos> }) {
     /** `precondition` (If-Match) is checked against the review as GET shows it, with its row locked. */
     async remove(ctx: StoreContext, id: string, precondition?: Precondition<Review>): Promise<void> {
       requirePermission(ctx, 'reviews:write');
-      const { storeId, mode } = ctx.tenant;
+      const { tenant } = ctx;
       await repos.transaction(async (repos) => {
-        if (!(await repos.reviews.lockReview(storeId, mode, id))) throw reviewNotFound(id);
+        if (!(await repos.reviews.lockReview(tenant, id))) throw reviewNotFound(id);
         const current = await requireReview(repos, ctx, id);
         precondition?.(current);
-        await repos.reviews.deleteReview(storeId, mode, id);
+        await repos.reviews.deleteReview(tenant, id);
         await recordAudit(repos, ctx, { action: 'review.delete', targetType: 'review', targetId: id, details: { productId: current.productId, customerId: current.customerId, rating: current.rating } });
       });
     },
@@ -160,9 +160,9 @@ export function createReviewService(deps: { repos: Transactional<Repos> }) {
     /** Count, average and count per star over the product's visible reviews. */
     async ratingSummary(ctx: StoreContext, productId: string): Promise<RatingSummary> {
       requirePermission(ctx, 'reviews:read');
-      const { storeId, mode } = ctx.tenant;
-      if (!(await repos.reviews.productExists(storeId, mode, productId))) throw productNotFound(productId);
-      const counts = await repos.reviews.ratingCounts(storeId, mode, productId);
+      const { tenant } = ctx;
+      if (!(await repos.reviews.productExists(tenant, productId))) throw productNotFound(productId);
+      const counts = await repos.reviews.ratingCounts(tenant, productId);
       const distribution = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } as RatingSummary['distribution'];
       let count = 0;
       let sum = 0;

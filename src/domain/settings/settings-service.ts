@@ -97,15 +97,15 @@ export function createSettingsService(deps: {
       };
       await repos.transaction(async (repos) => {
         if (!(await repos.stores.lockStore(tenant.storeId))) throw new AppError('STORE_NOT_FOUND', 'This store no longer exists.');
-        await repos.settings.lock(tenant.storeId, tenant.mode);
+        await repos.settings.lock(tenant);
         if (precondition) precondition(await view(repos, ctx));
         if (Object.keys(business).length > 0) await stores.writeBusiness(repos, ctx, business);
         if (patch.lowStockThreshold !== undefined) await inventory.writeLowStockThreshold(repos, ctx, patch.lowStockThreshold);
         // Store-wide fields only: the per-mode row is neither created nor touched.
         if (Object.keys(own).length === 0 && patch.nextOrderNumber === undefined) return;
         await ensureSettings(repos, tenant, ctx.now);
-        await repos.settings.update(tenant.storeId, tenant.mode, own, ctx.now);
-        if (patch.nextOrderNumber !== undefined && !(await repos.settings.raiseNextOrderNumber(tenant.storeId, tenant.mode, patch.nextOrderNumber, ctx.now))) {
+        await repos.settings.update(tenant, own, ctx.now);
+        if (patch.nextOrderNumber !== undefined && !(await repos.settings.raiseNextOrderNumber(tenant, patch.nextOrderNumber, ctx.now))) {
           // Orders took numbers past it since the check above: nothing of this transaction is kept.
           const current = await readSettings(repos, tenant);
           throw invalid([{ path: 'nextOrderNumber', rule: `must be at least ${current.nextOrderNumber}: order numbers already given are never reused` }]);

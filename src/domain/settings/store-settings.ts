@@ -39,14 +39,14 @@ function defaultRow(mode: Mode, now: Date): SettingsRow {
 
 /** The settings of a store and mode; the defaults when none were saved. Never writes. */
 export async function readSettings(repos: Repos, tenant: Tenant): Promise<StoreSettings> {
-  const row = await repos.settings.find(tenant.storeId, tenant.mode);
+  const row = await repos.settings.find(tenant);
   if (!row) return { ...defaultRow(tenant.mode, new Date(0)), paymentMethods: [...DEFAULT_PAYMENT_METHODS], updatedAt: null };
   return { ...row, paymentMethods: row.paymentMethods.filter(isPaymentMethod) };
 }
 
 /** Creates the settings row with defaults if it does not exist; safe when several transactions race to create it. */
 export async function ensureSettings(repos: Repos, tenant: Tenant, now: Date): Promise<void> {
-  await repos.settings.insertIfAbsent(tenant.storeId, tenant.mode, defaultRow(tenant.mode, now));
+  await repos.settings.insertIfAbsent(tenant, defaultRow(tenant.mode, now));
 }
 
 /**
@@ -57,7 +57,7 @@ export async function ensureSettings(repos: Repos, tenant: Tenant, now: Date): P
  */
 export async function nextOrderNumber(repos: Repos, tenant: Tenant, now: Date): Promise<string> {
   await ensureSettings(repos, tenant, now);
-  const taken = await repos.settings.takeOrderNumber(tenant.storeId, tenant.mode);
+  const taken = await repos.settings.takeOrderNumber(tenant);
   if (!taken) throw new Error(`store_settings row of ${tenant.storeId}/${tenant.mode} vanished while taking an order number`);
   return `${taken.prefix}${taken.number}`;
 }
