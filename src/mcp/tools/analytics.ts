@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fromMinor } from '../../domain/catalog/money.ts';
 import { OrdersExportQuery, RangeQuery, SummaryQuery } from '../../domain/orders/order-schemas.ts';
-import { OrderSummaryRecord, SummaryRecord, toOrderSummaryRecord, toSummaryRecord } from '../../http/routes/orders/schemas.ts';
+import { OrderSummaryRecord, SummaryRecord, toOrderSummaryRecord, toSummaryRecord } from '../../wire/orders.ts';
 import { defineTool, READ } from '../tool.ts';
 
 const area = 'analytics' as const;

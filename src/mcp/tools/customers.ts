@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CustomerBanBody, CustomerCreateBody, CustomerListQuery, CustomerPatchBody } from '../../domain/customers/customer-schemas.ts';
-import { CustomerRecord, toCustomerRecord } from '../../http/routes/customers/schemas.ts';
+import { CustomerRecord, toCustomerRecord } from '../../wire/customers.ts';
 import { Confirm } from '../confirm.ts';
 import { CREATE, defineTool, Id, listOutput, PageInput, pagination, READ, UPDATE } from '../tool.ts';
 

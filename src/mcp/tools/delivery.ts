@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { OptionCreateBody, QuoteQuery, ZoneCreateBody } from '../../domain/delivery/delivery-schemas.ts';
 import { SettingsPatchBody } from '../../domain/settings/settings-schemas.ts';
-import { DeliveryOptionRecord, DeliveryQuoteRecord, DeliveryZoneRecord, toOptionRecord, toQuoteRecord, toZoneRecord } from '../../http/routes/delivery/schemas.ts';
-import { SettingsRecord, toSettingsRecord } from '../../http/routes/settings/index.ts';
+import { DeliveryOptionRecord, DeliveryQuoteRecord, DeliveryZoneRecord, toOptionRecord, toQuoteRecord, toZoneRecord } from '../../wire/delivery.ts';
+import { SettingsRecord, toSettingsRecord } from '../../wire/settings.ts';
 import { Confirm } from '../confirm.ts';
 import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, pagination, READ, UPDATE } from '../tool.ts';
 

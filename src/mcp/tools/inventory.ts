@@ -10,7 +10,7 @@ import {
   toInventoryDashboard,
   toLowStockRecord,
   toStockLevelRecord,
-} from '../../http/routes/catalog/schemas.ts';
+} from '../../wire/catalog.ts';
 import { CREATE, defineTool, Id, PageInput, PaginationOutput, pagination, READ, UPDATE } from '../tool.ts';
 
 const area = 'inventory' as const;

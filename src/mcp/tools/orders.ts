@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OrderCreateBody, OrderListQuery, OrderPatchBody } from '../../domain/orders/order-schemas.ts';
 import type { OrderService } from '../../domain/orders/order-service.ts';
 import type { StoreContext } from '../../context.ts';
-import { OrderRecord, OrderSummaryRecord, TransitionsRecord, toOrderRecord, toOrderSummaryRecord, toTransitionsRecord } from '../../http/routes/orders/schemas.ts';
+import { OrderRecord, OrderSummaryRecord, TransitionsRecord, toOrderRecord, toOrderSummaryRecord, toTransitionsRecord } from '../../wire/orders.ts';
 import { Confirm } from '../confirm.ts';
 import { CREATE, DESTROY, defineTool, Id, listOutput, PageInput, pagination, READ, UPDATE } from '../tool.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PaymentLinkCreateBody, PaymentLinkListQuery, PaymentOptionsBody, PaymentRecordBody, PaymentSettleBody } from '../../domain/payments/payment-schemas.ts';
-import { OrderPayments, PaymentLinkRecord, PaymentOptionsRecord, PaymentResultRecord, toOrderSummary, toPaymentLinkRecord, toPaymentOptions, toPaymentRecord } from '../../http/routes/payments/schemas.ts';
+import { OrderPayments, PaymentLinkRecord, PaymentOptionsRecord, PaymentResultRecord, toOrderSummary, toPaymentLinkRecord, toPaymentOptions, toPaymentRecord } from '../../wire/payments.ts';
 import { Confirm } from '../confirm.ts';
 import { CREATE, DESTROY, defineTool, Id, listOutput, PageInput, pagination, READ, UPDATE } from '../tool.ts';
 

@@ -9,7 +9,7 @@ import {
   toProductTreeRecord,
   toSkuRecord,
   VariantGroupRecord,
-} from '../../http/routes/catalog/schemas.ts';
+} from '../../wire/catalog.ts';
 import { Confirm } from '../confirm.ts';
 import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, pagination, READ, UPDATE } from '../tool.ts';
 

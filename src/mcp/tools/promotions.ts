@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { PromotionBody, PromotionPatchBody } from '../../domain/orders/order-schemas.ts';
 import { PromoAdCreateBody, PromoAdListQuery, PromoAdPatchBody, PublishedQuery } from '../../domain/promo-ads/promo-ad-schemas.ts';
-import { PromotionRecord, toPromotionRecord } from '../../http/routes/orders/schemas.ts';
-import { PromoAdRecord, toPromoAdRecord } from '../../http/routes/promo-ads/schemas.ts';
+import { PromotionRecord, toPromotionRecord } from '../../wire/orders.ts';
+import { PromoAdRecord, toPromoAdRecord } from '../../wire/promo-ads.ts';
 import { Confirm } from '../confirm.ts';
 import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, pagination, READ, UPDATE } from '../tool.ts';
 

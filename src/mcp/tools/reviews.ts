@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Rating, ReviewCreateBody, ReviewListQuery, ReviewReplyBody } from '../../domain/reviews/review-schemas.ts';
-import { RatingSummaryRecord, ReviewRecord, toRatingSummaryRecord, toReviewRecord } from '../../http/routes/reviews/schemas.ts';
+import { RatingSummaryRecord, ReviewRecord, toRatingSummaryRecord, toReviewRecord } from '../../wire/reviews.ts';
 import { Confirm } from '../confirm.ts';
 import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, pagination, READ, UPDATE } from '../tool.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFilterFields, AuditRecord, auditRangeIsOrdered, Business, BusinessPatch, toAuditRecord, toBusiness } from '../../http/routes/accounts/schemas.ts';
+import { AuditFilterFields, AuditRecord, auditRangeIsOrdered, Business, BusinessPatch, toAuditRecord, toBusiness } from '../../wire/accounts.ts';
 import { PERMISSIONS } from '../../domain/permissions.ts';
 import { defineTool, listOutput, PageInput, pagination, READ, UPDATE } from '../tool.ts';
 

@@ -3,32 +3,23 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Container } from '../../../container.ts';
 import { sortPermissions } from '../../../domain/permissions.ts';
-import { ErrorEnvelopeSchema, envelope, ok, wireTimestamp } from '../../envelope.ts';
+import { envelope, ok, wireTimestamp } from '../../../wire/envelope.ts';
+import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx, userCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
 import {
-  AcceptBody,
-  ApiKeyCreateBody,
   ApiKeyRecord,
-  AuditLogQuery,
   AuditRecord,
   Business,
   BusinessPatch,
   businessRep,
-  IdParams,
   InvitationRecord,
-  InviteBody,
-  LoginBody,
   LoginResponse,
   MemberRecord,
-  Pagination,
+  AuditPagination,
   PermissionsRecord,
-  ProfilePatch,
   ProfileRep,
-  RoleBody,
-  SignupBody,
   SignupResponse,
-  StoreCreateBody,
   StoreSummary,
   toApiKeyRecord,
   toAuditRecord,
@@ -37,8 +28,20 @@ import {
   toMemberRecord,
   toStoreSummary,
   toUserRecord,
-  UserIdParams,
   UserRecord,
+} from '../../../wire/accounts.ts';
+import {
+  AcceptBody,
+  ApiKeyCreateBody,
+  AuditLogQuery,
+  IdParams,
+  InviteBody,
+  LoginBody,
+  ProfilePatch,
+  RoleBody,
+  SignupBody,
+  StoreCreateBody,
+  UserIdParams,
 } from './schemas.ts';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
@@ -350,7 +353,7 @@ export async function accountRoutes(
         summary: 'Who changed what in the active store and mode, newest first (settings:read)',
         description: 'Filters combine with AND; the cursor belongs to the filters it was returned with.',
         querystring: AuditLogQuery,
-        response: { 200: envelope(z.array(AuditRecord)).extend({ pagination: Pagination }), ...errors },
+        response: { 200: envelope(z.array(AuditRecord)).extend({ pagination: AuditPagination }), ...errors },
       },
     },
     async (request) => {

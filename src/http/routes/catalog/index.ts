@@ -17,7 +17,8 @@ import type { CategoryService } from '../../../domain/catalog/category-service.t
 import type { InventoryService } from '../../../domain/catalog/inventory-service.ts';
 import type { ProductService } from '../../../domain/catalog/product-service.ts';
 import type { VariantService } from '../../../domain/catalog/variant-service.ts';
-import { envelope, ErrorEnvelopeSchema, ok } from '../../envelope.ts';
+import { envelope, ok } from '../../../wire/envelope.ts';
+import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
 import {
@@ -48,7 +49,7 @@ import {
   toSkuRecord,
   toStockLevelRecord,
   VariantGroupRecord,
-} from './schemas.ts';
+} from '../../../wire/catalog.ts';
 
 export interface CatalogRouteDeps {
   products: ProductService;

@@ -3,11 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CustomerBanBody, CustomerCreateBody, CustomerListQuery, CustomerPatchBody } from '../../../domain/customers/customer-schemas.ts';
 import type { CustomerService } from '../../../domain/customers/customer-service.ts';
-import { envelope, ErrorEnvelopeSchema, ok } from '../../envelope.ts';
+import { envelope, ok } from '../../../wire/envelope.ts';
+import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
-import { Pagination } from '../catalog/schemas.ts';
-import { CustomerRecord, customerRep, toCustomerRecord } from './schemas.ts';
+import { Pagination } from '../../../wire/page.ts';
+import { CustomerRecord, customerRep, toCustomerRecord } from '../../../wire/customers.ts';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
 const CustomerParams = z.object({ customerId: z.string().max(64) });

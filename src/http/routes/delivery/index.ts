@@ -3,11 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OptionCreateBody, OptionPatchBody, QuoteQuery, ZoneCreateBody, ZonePatchBody } from '../../../domain/delivery/delivery-schemas.ts';
 import type { DeliveryService } from '../../../domain/delivery/delivery-service.ts';
-import { envelope, ErrorEnvelopeSchema, ok } from '../../envelope.ts';
+import { envelope, ok } from '../../../wire/envelope.ts';
+import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
-import { Pagination } from '../catalog/schemas.ts';
-import { DeliveryOptionRecord, DeliveryQuoteRecord, DeliveryZoneRecord, OptionRep, toOptionRecord, toQuoteRecord, toZoneRecord, ZoneRep } from './schemas.ts';
+import { Pagination } from '../../../wire/page.ts';
+import { DeliveryOptionRecord, DeliveryQuoteRecord, DeliveryZoneRecord, OptionRep, toOptionRecord, toQuoteRecord, toZoneRecord, ZoneRep } from '../../../wire/delivery.ts';
 
 const errors = {
   400: ErrorEnvelopeSchema,

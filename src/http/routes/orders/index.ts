@@ -6,7 +6,8 @@ import type { AnalyticsService } from '../../../domain/orders/analytics-service.
 import { OrderCreateBody, OrderListQuery, OrderPatchBody, OrdersExportQuery, PromotionBody, PromotionPatchBody, RangeQuery, SummaryQuery, TransitionBody } from '../../../domain/orders/order-schemas.ts';
 import type { OrderService } from '../../../domain/orders/order-service.ts';
 import type { PromotionService } from '../../../domain/orders/promotion-service.ts';
-import { envelope, ErrorEnvelopeSchema, ok, wireTimestamp } from '../../envelope.ts';
+import { envelope, ok, wireTimestamp } from '../../../wire/envelope.ts';
+import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
 import {
@@ -23,7 +24,7 @@ import {
   toPromotionRecord,
   toSummaryRecord,
   toTransitionsRecord,
-} from './schemas.ts';
+} from '../../../wire/orders.ts';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
 const Pagination = z.object({ limit: z.number().int(), nextCursor: z.string().nullable(), hasMore: z.boolean() });

@@ -4,10 +4,11 @@ import { z } from 'zod';
 import type { PaymentLinkService } from '../../../domain/payments/payment-link-service.ts';
 import { PaymentLinkCreateBody, PaymentLinkListQuery, PaymentOptionsBody, PaymentRecordBody, PaymentSettleBody } from '../../../domain/payments/payment-schemas.ts';
 import type { PaymentService } from '../../../domain/payments/payment-service.ts';
-import { envelope, ErrorEnvelopeSchema, ok } from '../../envelope.ts';
+import { envelope, ok } from '../../../wire/envelope.ts';
+import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
-import { Pagination } from '../catalog/schemas.ts';
+import { Pagination } from '../../../wire/page.ts';
 import {
   OrderPayments,
   PaymentLinkRecord,
@@ -18,7 +19,7 @@ import {
   toPaymentLinkRecord,
   toPaymentOptions,
   toPaymentRecord,
-} from './schemas.ts';
+} from '../../../wire/payments.ts';
 
 const errors = {
   400: ErrorEnvelopeSchema,

@@ -3,11 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PromoAdCreateBody, PromoAdListQuery, PromoAdPatchBody, PublishedQuery } from '../../../domain/promo-ads/promo-ad-schemas.ts';
 import type { PromoAdService } from '../../../domain/promo-ads/promo-ad-service.ts';
-import { envelope, ErrorEnvelopeSchema, ok } from '../../envelope.ts';
+import { envelope, ok } from '../../../wire/envelope.ts';
+import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
-import { Pagination } from '../catalog/schemas.ts';
-import { PromoAdRecord, promoAdRep, toPromoAdRecord } from './schemas.ts';
+import { Pagination } from '../../../wire/page.ts';
+import { PromoAdRecord, promoAdRep, toPromoAdRecord } from '../../../wire/promo-ads.ts';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
 const AdParams = z.object({ adId: z.string().max(64) });

@@ -3,11 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ProductReviewListQuery, ReviewCreateBody, ReviewListQuery, ReviewReplyBody } from '../../../domain/reviews/review-schemas.ts';
 import type { ReviewService } from '../../../domain/reviews/review-service.ts';
-import { envelope, ErrorEnvelopeSchema, ok } from '../../envelope.ts';
+import { envelope, ok } from '../../../wire/envelope.ts';
+import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED } from '../../preconditions.ts';
-import { Pagination } from '../catalog/schemas.ts';
-import { RatingSummaryRecord, ReviewRecord, ReviewRep, toRatingSummaryRecord, toReviewRecord } from './schemas.ts';
+import { Pagination } from '../../../wire/page.ts';
+import { RatingSummaryRecord, ReviewRecord, ReviewRep, toRatingSummaryRecord, toReviewRecord } from '../../../wire/reviews.ts';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
 const ReviewParams = z.object({ reviewId: z.string().max(64) });

@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { fromMinor } from '../../../domain/catalog/money.ts';
-import type { Category, Currency, InventoryAdjustment, ProductTree, ProductView, Sku, VariantGroup } from '../../../domain/catalog/types.ts';
-import { PRODUCT_STATUSES, PRODUCT_TYPES } from '../../../domain/catalog/types.ts';
-import type { CategoryBreakdown, InventoryTotals, LowStockRow, StockLevelRow } from '../../../db/inventory-repo.ts';
-import { envelope, WireTimestamp, wireTimestamp } from '../../envelope.ts';
-import type { Representation } from '../../preconditions.ts';
+import { fromMinor } from '../domain/catalog/money.ts';
+import type { Category, CategoryBreakdown, Currency, InventoryAdjustment, InventoryTotals, LowStockRow, ProductTree, ProductView, Sku, StockLevelRow, VariantGroup } from '../domain/catalog/types.ts';
+import { PRODUCT_STATUSES, PRODUCT_TYPES } from '../domain/catalog/types.ts';
+import { envelope, WireTimestamp, wireTimestamp, type Representation } from './envelope.ts';
 
 export const SkuRecord = z
   .object({

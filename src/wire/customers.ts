@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { isBanned } from '../../../domain/customers/customer-rules.ts';
-import type { CustomerView } from '../../../domain/customers/customer-types.ts';
-import { fromMinor } from '../../../domain/catalog/money.ts';
-import type { Currency } from '../../../domain/catalog/types.ts';
-import { envelope, WireTimestamp, wireTimestamp } from '../../envelope.ts';
-import type { Representation } from '../../preconditions.ts';
+import { isBanned } from '../domain/customers/customer-rules.ts';
+import type { CustomerView } from '../domain/customers/customer-types.ts';
+import { fromMinor } from '../domain/catalog/money.ts';
+import type { Currency } from '../domain/catalog/types.ts';
+import { envelope, WireTimestamp, wireTimestamp, type Representation } from './envelope.ts';
 
 export const CustomerAddressRecord = z
   .object({

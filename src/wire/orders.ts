@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { fromMinor } from '../../../domain/catalog/money.ts';
-import type { Currency } from '../../../domain/catalog/types.ts';
-import type { SalesSummary } from '../../../domain/orders/analytics-service.ts';
-import type { Move } from '../../../domain/orders/order-lifecycle.ts';
-import { ORDER_STATUSES, type Order, type OrderDetail, PROMOTION_KINDS, type Promotion } from '../../../domain/orders/order-types.ts';
-import { envelope, WireTimestamp, wireTimestamp } from '../../envelope.ts';
-import type { Representation } from '../../preconditions.ts';
+import { fromMinor } from '../domain/catalog/money.ts';
+import type { Currency } from '../domain/catalog/types.ts';
+import type { SalesSummary } from '../domain/orders/analytics-service.ts';
+import type { Move } from '../domain/orders/order-lifecycle.ts';
+import { ORDER_STATUSES, type Order, type OrderDetail, PROMOTION_KINDS, type Promotion } from '../domain/orders/order-types.ts';
+import { envelope, WireTimestamp, wireTimestamp, type Representation } from './envelope.ts';
 
 const Status = z.enum(ORDER_STATUSES);
 const AddressRecord = z

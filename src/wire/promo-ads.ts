@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { isLive } from '../../../domain/promo-ads/promo-ad-rules.ts';
-import { type PromoAd, PROMO_AD_STATUSES } from '../../../domain/promo-ads/promo-ad-types.ts';
-import { envelope, WireTimestamp, wireTimestamp } from '../../envelope.ts';
-import type { Representation } from '../../preconditions.ts';
+import { isLive } from '../domain/promo-ads/promo-ad-rules.ts';
+import { type PromoAd, PROMO_AD_STATUSES } from '../domain/promo-ads/promo-ad-types.ts';
+import { envelope, WireTimestamp, wireTimestamp, type Representation } from './envelope.ts';
 
 export const PromoAdRecord = z
   .object({

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { RatingSummary, Review } from '../../../domain/reviews/review-types.ts';
-import { envelope, WireTimestamp, wireTimestamp } from '../../envelope.ts';
-import type { Representation } from '../../preconditions.ts';
+import type { RatingSummary, Review } from '../domain/reviews/review-types.ts';
+import { envelope, WireTimestamp, wireTimestamp, type Representation } from './envelope.ts';
 
 export const ReviewRecord = z
   .object({

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { currencyOf, fromMinor } from '../../../domain/catalog/money.ts';
-import type { PaymentLinkView } from '../../../domain/payments/payment-link-service.ts';
-import { PAYMENT_KINDS, PAYMENT_LINK_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod, RECORD_METHODS } from '../../../domain/payments/payment-rules.ts';
-import type { OrderMoney, Payment } from '../../../domain/payments/types.ts';
-import { envelope, WireTimestamp, wireTimestamp } from '../../envelope.ts';
-import type { Representation } from '../../preconditions.ts';
+import { currencyOf, fromMinor } from '../domain/catalog/money.ts';
+import type { PaymentLinkView } from '../domain/payments/payment-link-service.ts';
+import { PAYMENT_KINDS, PAYMENT_LINK_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod, RECORD_METHODS } from '../domain/payments/payment-rules.ts';
+import type { OrderMoney, Payment } from '../domain/payments/types.ts';
+import { envelope, WireTimestamp, wireTimestamp, type Representation } from './envelope.ts';
 
 export const PaymentOptionsRecord = z
   .object({
