@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiKey, AuditEntry, Invitation, Member, Store, User } from '../domain/accounts/types.ts';
-import { PERMISSIONS, ROLES, type Role } from '../domain/permissions.ts';
+import type { StoreContext } from '../context.ts';
+import { PERMISSIONS, ROLES, type Role, sortPermissions } from '../domain/permissions.ts';
 import { envelope, type Representation, WireTimestamp, wireTimestamp } from './envelope.ts';
 import { pageSchema } from './page.ts';
 
@@ -118,6 +119,11 @@ export const PermissionsRecord = z
     permissions: z.array(PermissionSchema),
   })
   .meta({ id: 'EffectivePermissions' });
+
+/** What the caller may do in the active store and mode: their role's permissions within the credential's limits. */
+export function toPermissionsRecord(ctx: StoreContext): z.input<typeof PermissionsRecord> {
+  return { storeId: ctx.tenant.storeId, mode: ctx.tenant.mode, role: ctx.role, credential: ctx.credential, permissions: sortPermissions(ctx.permissions) };
+}
 
 export const MemberRecord = z
   .object({ userId: z.string(), email: z.string(), name: z.string(), role: RoleSchema, joinedAt: WireTimestamp, updatedAt: WireTimestamp })

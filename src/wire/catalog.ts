@@ -219,3 +219,8 @@ export function toInventorySettingsRecord(lowStockThreshold: number): z.input<ty
   return { lowStockThreshold };
 }
 export const InventorySettingsRep: Representation<number> = { schema: envelope(InventorySettingsRecord), message: 'Inventory settings retrieved', toWire: toInventorySettingsRecord };
+
+/** A patch as the services take it: only the fields sent (a field left out is no change, unlike one sent as null). */
+export function sentFields<T extends object>(patch: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+}

@@ -4,6 +4,7 @@ import {
   ProductRecord,
   ProductTreeRecord,
   SkuRecord,
+  sentFields,
   toGroupRecord,
   toProductRecord,
   toProductTreeRecord,
@@ -118,8 +119,7 @@ export const productTools = [
     input: z.strictObject({ productId: Id('product'), groupId: Id('variant group'), ...GroupPatchBody.in.shape }),
     output: z.object({ group: VariantGroupRecord }),
     async run(s, ctx, { productId, groupId, ...patch }) {
-      const sent = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-      const { group, currency } = await s.variants.updateGroup(ctx, productId, groupId, sent);
+      const { group, currency } = await s.variants.updateGroup(ctx, productId, groupId, sentFields(patch));
       return { summary: `Variant group ${group.id} updated`, data: { group: toGroupRecord(group, currency) } };
     },
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFilterFields, AuditRecord, auditRangeIsOrdered, Business, BusinessPatch, toAuditRecord, toBusiness } from '../../wire/accounts.ts';
+import { AuditFilterFields, AuditRecord, auditRangeIsOrdered, Business, BusinessPatch, toAuditRecord, toBusiness, toPermissionsRecord } from '../../wire/accounts.ts';
 import { PERMISSIONS } from '../../domain/permissions.ts';
 import { defineTool, listOutput, PageInput, pagination, READ, UPDATE } from '../tool.ts';
 
@@ -60,8 +60,8 @@ export const storeTools = [
     input: z.strictObject({}),
     output: z.object({ storeId: z.string(), mode: z.enum(['live', 'test']), role: z.string(), permissions: z.array(z.enum(PERMISSIONS)) }),
     async run(_s, ctx) {
-      const permissions = PERMISSIONS.filter((p) => ctx.permissions.has(p));
-      return { summary: `${permissions.length} permission(s): ${permissions.join(' ') || 'none'}`, data: { storeId: ctx.tenant.storeId, mode: ctx.tenant.mode, role: ctx.role, permissions } };
+      const mine = toPermissionsRecord(ctx);
+      return { summary: `${mine.permissions.length} permission(s): ${mine.permissions.join(' ') || 'none'}`, data: mine };
     },
   }),
 ];

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Container } from '../../../container.ts';
-import { sortPermissions } from '../../../domain/permissions.ts';
 import { envelope, ok, wireTimestamp } from '../../../wire/envelope.ts';
 import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx, userCtx } from '../../plugins/auth.ts';
@@ -26,6 +25,7 @@ import {
   toBusiness,
   toInvitationRecord,
   toMemberRecord,
+  toPermissionsRecord,
   toStoreSummary,
   toUserRecord,
   UserRecord,
@@ -167,16 +167,7 @@ export async function accountRoutes(
         response: { 200: envelope(PermissionsRecord), ...errors },
       },
     },
-    async (request) => {
-      const ctx = storeCtx(request);
-      return ok('Permissions retrieved', {
-        storeId: ctx.tenant.storeId,
-        mode: ctx.tenant.mode,
-        role: ctx.role,
-        credential: ctx.credential,
-        permissions: sortPermissions(ctx.permissions),
-      });
-    },
+    async (request) => ok('Permissions retrieved', toPermissionsRecord(storeCtx(request))),
   );
 
   // ---- stores -------------------------------------------------------------------------------------------------

@@ -36,6 +36,7 @@ import {
   ProductTreeRecord,
   SkuRecord,
   SkuRep,
+  sentFields,
   STOCK_STATES,
   StockLevelRecord,
   toAdjustmentRecord,
@@ -239,8 +240,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
       },
     },
     async (request, reply) => {
-      const patch = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
-      const { group, currency } = await variants.updateGroup(storeCtx(request), request.params.productId, request.params.groupId, patch, ifMatch(request, GroupRep));
+      const { group, currency } = await variants.updateGroup(storeCtx(request), request.params.productId, request.params.groupId, sentFields(request.body), ifMatch(request, GroupRep));
       return sendWithEtag(reply, GroupRep, group, currency).send(ok('Variant group updated', toGroupRecord(group, currency)));
     },
   );

@@ -1,23 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fromMinor } from '../../../domain/catalog/money.ts';
 import type { AnalyticsService } from '../../../domain/orders/analytics-service.ts';
 import { OrderCreateBody, OrderListQuery, OrderPatchBody, OrdersExportQuery, PromotionBody, PromotionPatchBody, RangeQuery, SummaryQuery, TransitionBody } from '../../../domain/orders/order-schemas.ts';
 import type { OrderService } from '../../../domain/orders/order-service.ts';
 import type { PromotionService } from '../../../domain/orders/promotion-service.ts';
-import { envelope, ok, wireTimestamp } from '../../../wire/envelope.ts';
+import { envelope, ok } from '../../../wire/envelope.ts';
 import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
 import {
-  csv,
+  dailySalesCsv,
+  orderListFilter,
+  ordersCsv,
   OrderRecord,
   OrderRep,
   OrderSummaryRecord,
   PromotionRecord,
   PromotionRep,
+  promotionInput,
   SummaryRecord,
+  summaryPeriod,
   TransitionsRecord,
   toOrderRecord,
   toOrderSummaryRecord,
@@ -34,8 +37,6 @@ const PageQuery = z.object({
   limit: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
   cursor: z.string().max(200).optional(),
 });
-
-const date = (value: string | undefined) => (value === undefined ? undefined : new Date(value));
 
 /** Orders and their lifecycle, promotions, the sales summary and CSV exports. */
 export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderService; promotions: PromotionService; analytics: AnalyticsService }): Promise<void> {
@@ -77,7 +78,7 @@ export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderSer
     },
     async (request) => {
       const q = request.query;
-      const page = await orders.list(storeCtx(request), { ...q, from: date(q.from), to: date(q.to) });
+      const page = await orders.list(storeCtx(request), orderListFilter(q));
       return {
         ...ok('Orders retrieved', page.items.map((o) => toOrderSummaryRecord(o, page.currency))),
         pagination: { limit: q.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
@@ -141,11 +142,6 @@ export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderSer
   // ---- promotions ---------------------------------------------------------------------------------------------
 
   const promoTags = ['Promotions'];
-  const toInput = <T extends { startsAt?: string | undefined; endsAt?: string | null | undefined }>(b: T) => ({
-    ...b,
-    startsAt: b.startsAt === undefined ? undefined : new Date(b.startsAt),
-    endsAt: b.endsAt === undefined ? undefined : b.endsAt === null ? null : new Date(b.endsAt),
-  });
 
   r.get(
     '/v1/promotions',
@@ -163,7 +159,7 @@ export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderSer
     '/v1/promotions',
     { config, schema: { tags: promoTags, summary: 'Create a discount code (promotions:write)', body: PromotionBody, response: { 201: envelope(PromotionRecord), ...errors } } },
     async (request, reply) => {
-      const { promotion, currency } = await promotions.create(storeCtx(request), toInput(request.body));
+      const { promotion, currency } = await promotions.create(storeCtx(request), promotionInput(request.body));
       return reply.code(201).send(ok('Promotion created', toPromotionRecord(promotion, currency)));
     },
   );
@@ -191,7 +187,7 @@ export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderSer
       },
     },
     async (request, reply) => {
-      const { promotion, currency } = await promotions.update(storeCtx(request), request.params.promotionId, toInput(request.body), ifMatch(request, PromotionRep));
+      const { promotion, currency } = await promotions.update(storeCtx(request), request.params.promotionId, promotionInput(request.body), ifMatch(request, PromotionRep));
       return sendWithEtag(reply, PromotionRep, promotion, currency).send(ok('Promotion updated', toPromotionRecord(promotion, currency)));
     },
   );
@@ -231,9 +227,7 @@ export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderSer
       },
     },
     async (request) => {
-      const q = request.query;
-      const period = q.period === 'range' ? { kind: 'range' as const, from: q.from ?? '', to: q.to ?? '' } : { kind: q.period };
-      return ok('Summary retrieved', toSummaryRecord(await analytics.summary(storeCtx(request), period)));
+      return ok('Summary retrieved', toSummaryRecord(await analytics.summary(storeCtx(request), summaryPeriod(request.query))));
     },
   );
 
@@ -252,31 +246,11 @@ export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderSer
     },
     async (request, reply) => {
       const { currency, orders: list } = await analytics.exportOrders(storeCtx(request), request.query);
-      const m = (minor: number) => fromMinor(minor, currency);
-      const rows = [
-        ['number', 'id', 'createdAt', 'status', 'customerId', 'customerName', 'currency', 'subtotal', 'discount', 'deliveryFee', 'total', 'paid', 'refunded', 'promotionCode'],
-        ...list.map((o) => [
-          o.number,
-          o.id,
-          wireTimestamp(o.createdAt),
-          o.status,
-          o.customerId,
-          o.customerName,
-          o.currency,
-          m(o.subtotalMinor),
-          m(o.discountMinor),
-          m(o.deliveryFeeMinor),
-          m(o.totalMinor),
-          m(o.paidMinor),
-          m(o.refundedMinor),
-          o.promotionCode,
-        ]),
-      ];
       const { from, to, status } = request.query;
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="orders-${status ? `${status}-` : ''}${from}-to-${to}.csv"`)
-        .send(csv(rows));
+        .send(ordersCsv(list, currency));
     },
   );
 
@@ -288,11 +262,10 @@ export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderSer
     },
     async (request, reply) => {
       const { currency, days } = await analytics.exportDailySales(storeCtx(request), request.query);
-      const rows = [['date', 'orders', 'sales', 'currency'], ...days.map((d) => [d.date, d.orderCount, fromMinor(d.salesTotalMinor, currency), currency.code])];
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="daily-sales-${request.query.from}-to-${request.query.to}.csv"`)
-        .send(csv(rows));
+        .send(dailySalesCsv(days, currency));
     },
   );
 }
