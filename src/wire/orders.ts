@@ -3,9 +3,15 @@ import { fromMinor } from '../domain/catalog/money.ts';
 import type { Currency } from '../domain/catalog/types.ts';
 import type { DayFigures, SalesSummary } from '../domain/orders/analytics-service.ts';
 import type { Move } from '../domain/orders/order-lifecycle.ts';
-import type { SummaryQuery } from '../domain/orders/order-schemas.ts';
+import { OrderListFilters, type SummaryQuery } from '../domain/orders/order-schemas.ts';
 import { ORDER_STATUSES, type Order, type OrderDetail, PROMOTION_KINDS, type Promotion } from '../domain/orders/order-types.ts';
 import { envelope, WireTimestamp, wireTimestamp, type Representation } from './envelope.ts';
+import { PAGE_SHORT_CURSOR, pageFields } from './page.ts';
+
+/** GET /v1/orders: a page of the filtered, ordered list. */
+export const OrderListQuery = z.object({ ...pageFields(PAGE_SHORT_CURSOR, 'query'), ...OrderListFilters });
+/** GET /v1/promotions: a page. */
+export const PromotionListQuery = z.object(pageFields(PAGE_SHORT_CURSOR, 'query'));
 
 const Status = z.enum(ORDER_STATUSES);
 const AddressRecord = z

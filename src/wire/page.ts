@@ -18,6 +18,12 @@ export interface PageRule {
 /** Most lists: 1 to 100 items a page, 20 unless asked, cursors up to 500 characters. */
 export const PAGE: PageRule = { maxLimit: 100, defaultLimit: 20, cursorLength: 500 };
 
+/** The order, promotion and audit-log lists: as `PAGE`, with cursors up to 200 characters. */
+export const PAGE_SHORT_CURSOR: PageRule = { ...PAGE, cursorLength: 200 };
+
+/** The lists whose refusals name every rule (customers, reviews, promo ads): as `PAGE`. */
+export const PAGE_NAMING_RULES: PageRule = { ...PAGE, limitNotANumber: 'must be a number', cursorTooLong: 'must be a nextCursor returned by this list' };
+
 /**
  * The `limit` and `cursor` of a list request: as query-string fields (coerced from text) for a REST route, or as
  * tool arguments (numbers, described for the assistant) for an MCP tool. Spread them before the list's filters.

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { OptionCreateBody, QuoteQuery, ZoneCreateBody } from '../../domain/delivery/delivery-schemas.ts';
 import { DeliveryOptionRecord, DeliveryQuoteRecord, DeliveryZoneRecord, toOptionRecord, toQuoteRecord, toZoneRecord } from '../../wire/delivery.ts';
 import { Confirm } from '../confirm.ts';
-import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, pagination, READ } from '../tool.ts';
+import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, READ } from '../tool.ts';
+import { pagination } from '../../wire/page.ts';
 
 const area = 'store' as const;
 

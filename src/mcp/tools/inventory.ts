@@ -11,7 +11,8 @@ import {
   toLowStockRecord,
   toStockLevelRecord,
 } from '../../wire/catalog.ts';
-import { CREATE, defineTool, Id, PageInput, PaginationOutput, pagination, READ, UPDATE } from '../tool.ts';
+import { CREATE, defineTool, Id, PageInput, PaginationOutput, READ, UPDATE } from '../tool.ts';
+import { pagination } from '../../wire/page.ts';
 
 const area = 'inventory' as const;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GroupCreateBody, GroupPatchBody, ProductCreateBody, ProductListQuery, ProductPatchBody, SkuCreateBody, SkuPatchBody } from '../../domain/catalog/catalog-schemas.ts';
+import { GroupCreateBody, GroupPatchBody, ProductCreateBody, ProductListFilters, ProductPatchBody, SkuCreateBody, SkuPatchBody } from '../../domain/catalog/catalog-schemas.ts';
 import {
   ProductRecord,
   ProductTreeRecord,
@@ -12,10 +12,10 @@ import {
   VariantGroupRecord,
 } from '../../wire/catalog.ts';
 import { Confirm } from '../confirm.ts';
-import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, pagination, READ, UPDATE } from '../tool.ts';
+import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
+import { pagination } from '../../wire/page.ts';
 
 const area = 'products' as const;
-const { limit: _limit, cursor: _cursor, ...productFilters } = ProductListQuery.shape;
 
 /** Products and their variant groups and SKUs: the same services as /v1/products and /v2/products. */
 export const productTools = [
@@ -28,7 +28,7 @@ export const productTools = [
       'Each product has its price (SIMPLE) or price range (VARIABLE) and total stock. Use get_product for the variant groups and SKUs.',
     permission: 'products:read',
     hints: READ,
-    input: z.strictObject({ ...PageInput, ...productFilters }),
+    input: z.strictObject({ ...PageInput, ...ProductListFilters }),
     output: listOutput(ProductRecord),
     async run(s, ctx, args) {
       const page = await s.products.list(ctx, args);

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { PromotionBody, PromotionPatchBody } from '../../domain/orders/order-schemas.ts';
-import { PromoAdCreateBody, PromoAdListQuery, PromoAdPatchBody, PublishedQuery } from '../../domain/promo-ads/promo-ad-schemas.ts';
+import { PromoAdCreateBody, PromoAdListFilters, PromoAdPatchBody, PublishedQuery } from '../../domain/promo-ads/promo-ad-schemas.ts';
 import { PromotionRecord, promotionInput, toPromotionRecord } from '../../wire/orders.ts';
 import { PromoAdRecord, toPromoAdRecord } from '../../wire/promo-ads.ts';
 import { Confirm } from '../confirm.ts';
-import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, pagination, READ, UPDATE } from '../tool.ts';
+import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
+import { pagination } from '../../wire/page.ts';
 
 const area = 'promotions' as const;
-const { limit: _limit, cursor: _cursor, ...adFilters } = PromoAdListQuery.shape;
 
 /** Discount codes and promo ads: the same services as /v1/promotions and /v1/promo-ads. */
 export const promotionTools = [
@@ -76,7 +76,7 @@ export const promotionTools = [
     description: 'The store’s promotional banners and announcements, newest first, with whether each is live now. Filters: status (draft|published), placement. Paginated.',
     permission: 'promotions:read',
     hints: READ,
-    input: z.strictObject({ ...PageInput, ...adFilters }),
+    input: z.strictObject({ ...PageInput, ...PromoAdListFilters }),
     output: listOutput(PromoAdRecord),
     async run(s, ctx, args) {
       const page = await s.promoAds.list(ctx, args);

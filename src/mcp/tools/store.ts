@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { AuditFilterFields, AuditRecord, auditRangeIsOrdered, Business, BusinessPatch, toAuditRecord, toBusiness, toPermissionsRecord } from '../../wire/accounts.ts';
 import { PERMISSIONS } from '../../domain/permissions.ts';
-import { defineTool, listOutput, PageInput, pagination, READ, UPDATE } from '../tool.ts';
+import { defineTool, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
+import { pagination } from '../../wire/page.ts';
 
 const area = 'store' as const;
 

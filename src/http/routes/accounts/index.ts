@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Container } from '../../../container.ts';
 import { envelope, ok, wireTimestamp } from '../../../wire/envelope.ts';
+import { okPage, pagedEnvelope } from '../../../wire/page.ts';
 import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx, userCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
@@ -344,15 +345,12 @@ export async function accountRoutes(
         summary: 'Who changed what in the active store and mode, newest first (settings:read)',
         description: 'Filters combine with AND; the cursor belongs to the filters it was returned with.',
         querystring: AuditLogQuery,
-        response: { 200: envelope(z.array(AuditRecord)).extend({ pagination: AuditPagination }), ...errors },
+        response: { 200: pagedEnvelope(z.array(AuditRecord), AuditPagination), ...errors },
       },
     },
     async (request) => {
       const page = await audit.list(storeCtx(request), request.query);
-      return {
-        ...ok('Audit log retrieved', page.items.map(toAuditRecord)),
-        pagination: { limit: request.query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
-      };
+      return okPage('Audit log retrieved', page.items.map(toAuditRecord), request.query.limit, page.nextCursor);
     },
   );
 }

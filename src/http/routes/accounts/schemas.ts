@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PERMISSIONS } from '../../../domain/permissions.ts';
 import { AuditFilterFields, auditRangeIsOrdered, Email, Name, PermissionSchema, Phone, RoleSchema } from '../../../wire/accounts.ts';
-import { PAGE, pageFields } from '../../../wire/page.ts';
+import { PAGE_SHORT_CURSOR, pageFields } from '../../../wire/page.ts';
 
 // The request schemas only the REST routes take; the records and the inputs the MCP tools share are in src/wire/accounts.ts.
 
@@ -33,7 +33,7 @@ export const ApiKeyCreateBody = z.object({
     .describe('restrict the key to these permissions (write implies read); omitted: everything its creator may do'),
 });
 
-export const PageQuery = z.object(pageFields({ ...PAGE, cursorLength: 200 }, 'query'));
+export const PageQuery = z.object(pageFields(PAGE_SHORT_CURSOR, 'query'));
 
 /** GET /v1/audit-logs: a page, narrowed by what was done, by whom, to what and when. */
 export const AuditLogQuery = PageQuery.extend(AuditFilterFields).refine(auditRangeIsOrdered, { path: ['to'], message: 'must be after from' });

@@ -2,15 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AnalyticsService } from '../../../domain/orders/analytics-service.ts';
-import { OrderCreateBody, OrderListQuery, OrderPatchBody, OrdersExportQuery, PromotionBody, PromotionPatchBody, RangeQuery, SummaryQuery, TransitionBody } from '../../../domain/orders/order-schemas.ts';
+import { OrderCreateBody, OrderPatchBody, OrdersExportQuery, PromotionBody, PromotionPatchBody, RangeQuery, SummaryQuery, TransitionBody } from '../../../domain/orders/order-schemas.ts';
 import type { OrderService } from '../../../domain/orders/order-service.ts';
 import type { PromotionService } from '../../../domain/orders/promotion-service.ts';
 import { envelope, ok } from '../../../wire/envelope.ts';
+import { okPage, pagedEnvelope } from '../../../wire/page.ts';
 import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
 import {
   dailySalesCsv,
+  OrderListQuery,
   orderListFilter,
   ordersCsv,
   OrderRecord,
@@ -19,6 +21,7 @@ import {
   PromotionRecord,
   PromotionRep,
   promotionInput,
+  PromotionListQuery,
   SummaryRecord,
   summaryPeriod,
   TransitionsRecord,
@@ -30,13 +33,8 @@ import {
 } from '../../../wire/orders.ts';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
-const Pagination = z.object({ limit: z.number().int(), nextCursor: z.string().nullable(), hasMore: z.boolean() });
 const OrderParams = z.object({ orderId: z.string().max(64) });
 const PromotionParams = z.object({ promotionId: z.string().max(64) });
-const PageQuery = z.object({
-  limit: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
-  cursor: z.string().max(200).optional(),
-});
 
 /** Orders and their lifecycle, promotions, the sales summary and CSV exports. */
 export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderService; promotions: PromotionService; analytics: AnalyticsService }): Promise<void> {
@@ -73,16 +71,13 @@ export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderSer
         summary: 'List orders (orders:read)',
         description: 'Filters: status, customerId, from/to (created). Sort createdAt or -createdAt (default). Cursor pagination.',
         querystring: OrderListQuery,
-        response: { 200: envelope(z.array(OrderSummaryRecord)).extend({ pagination: Pagination }), ...errors },
+        response: { 200: pagedEnvelope(z.array(OrderSummaryRecord)), ...errors },
       },
     },
     async (request) => {
       const q = request.query;
       const page = await orders.list(storeCtx(request), orderListFilter(q));
-      return {
-        ...ok('Orders retrieved', page.items.map((o) => toOrderSummaryRecord(o, page.currency))),
-        pagination: { limit: q.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
-      };
+      return okPage('Orders retrieved', page.items.map((o) => toOrderSummaryRecord(o, page.currency)), q.limit, page.nextCursor);
     },
   );
 
@@ -145,13 +140,10 @@ export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderSer
 
   r.get(
     '/v1/promotions',
-    { config, schema: { tags: promoTags, summary: 'List discount codes (promotions:read)', querystring: PageQuery, response: { 200: envelope(z.array(PromotionRecord)).extend({ pagination: Pagination }), ...errors } } },
+    { config, schema: { tags: promoTags, summary: 'List discount codes (promotions:read)', querystring: PromotionListQuery, response: { 200: pagedEnvelope(z.array(PromotionRecord)), ...errors } } },
     async (request) => {
       const page = await promotions.list(storeCtx(request), request.query);
-      return {
-        ...ok('Promotions retrieved', page.items.map((p) => toPromotionRecord(p, page.currency))),
-        pagination: { limit: request.query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
-      };
+      return okPage('Promotions retrieved', page.items.map((p) => toPromotionRecord(p, page.currency)), request.query.limit, page.nextCursor);
     },
   );
 
