@@ -45,6 +45,30 @@ describe('layering rule', () => {
     assert.equal(check(tree({ 'src/db/b.ts': "const s = await import('@fastify/swagger');\n" })).status, 1);
   });
 
+  it('fails when an MCP tool imports a REST route', () => {
+    const result = check(tree({ 'src/mcp/tools/a.ts': "import { ARecord } from '../../http/routes/a/schemas.ts';\n" }));
+    assert.equal(result.status, 1);
+    assert.match(result.stderr, /src\/mcp\/tools\/a\.ts imports "\.\.\/\.\.\/http\/routes\/a\/schemas\.ts"/);
+  });
+
+  it('allows the MCP layer to import the wire contract and the rest of src/http', () => {
+    const result = check(tree({ 'src/mcp/tools/a.ts': "import { ARecord } from '../../wire/a.ts';\n", 'src/mcp/route.ts': "import { auth } from '../http/plugins/auth.ts';\n" }));
+    assert.equal(result.status, 0);
+  });
+
+  it('fails when the wire contract imports src/http, src/mcp, src/db or fastify', () => {
+    for (const text of [
+      "import { ok } from '../http/envelope.ts';\n",
+      "import { Id } from '../mcp/tool.ts';\n",
+      "import type { Row } from '../db/a-repo.ts';\n",
+      "import type { FastifyReply } from 'fastify';\n",
+    ]) {
+      const result = check(tree({ 'src/wire/a.ts': text }));
+      assert.equal(result.status, 1, text);
+      assert.match(result.stderr, /src\/wire\/a\.ts imports/);
+    }
+  });
+
   it('allows the http layer to import fastify', () => {
     assert.equal(check(tree({ 'src/http/x.ts': "import Fastify from 'fastify';\n", 'src/domain/y.ts': "import { z } from 'zod';\n" })).status, 0);
   });

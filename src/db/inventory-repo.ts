@@ -1,43 +1,13 @@
 import { type Kysely, sql } from 'kysely';
 import type { Tenant } from '../context.ts';
-import type { InventoryAdjustment } from '../domain/catalog/types.ts';
+import type { CategoryBreakdown, InventoryAdjustment, InventoryTotals, LowStockRow, StockLevelRow, StockState } from '../domain/catalog/types.ts';
 import { likePattern } from './catalog-repo.ts';
 import { fromDate, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { Database } from './schema.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
 
-export interface InventoryTotals {
-  skuCount: number;
-  unitsInStock: number;
-  valueInStockMinor: number;
-  inStock: number;
-  lowStock: number;
-  outOfStock: number;
-}
-
-export interface CategoryBreakdown extends InventoryTotals {
-  categoryId: string | null;
-  categoryName: string | null;
-}
-
-export interface LowStockRow {
-  skuId: string;
-  sku: string | null;
-  quantityInStock: number;
-  productId: string;
-  productName: string;
-  groupId: string | null;
-  groupName: string | null;
-  attributes: Record<string, string>;
-}
-
-/** Where a SKU's stock stands against the low-stock threshold: above it, 1..threshold, or none. */
-export type StockState = 'in' | 'low' | 'out';
-
-export interface StockLevelRow extends LowStockRow {
-  stock: StockState;
-}
+// The inventory figures are the domain's types (the wire shows them); this repository fills them in.
 
 export interface StockLevelQuery {
   limit: number;

@@ -1,20 +1,6 @@
 import { z } from 'zod';
 
-/**
- * The success envelope of every /v1 and /v2 route: `{ status: true, message, data }`, plus `pagination` on list
- * routes that page.
- */
-export function envelope<T extends z.ZodType>(data: T) {
-  return z.object({
-    status: z.literal(true),
-    message: z.string().describe('Short human-readable summary'),
-    data,
-  });
-}
-
-export function ok<T>(message: string, data: T): { status: true; message: string; data: T } {
-  return { status: true, message, data };
-}
+// The error envelope of the REST routes; the success envelope is the wire's (`src/wire/envelope.ts`), shared with MCP.
 
 export const ErrorDetailSchema = z
   .object({
@@ -37,16 +23,3 @@ export const ErrorEnvelopeSchema = z
   .meta({ id: 'ErrorEnvelope' });
 
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
-
-/**
- * Timestamps on the wire: ISO 8601 local date-time with milliseconds and no zone (`2026-11-22T03:04:05.123`),
- * as the API promises (docs/architecture.md, "Requests and responses"). The clock they are read on is UTC.
- */
-export function wireTimestamp(value: Date): string {
-  return value.toISOString().slice(0, -1);
-}
-
-export const WireTimestamp = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/)
-  .describe('ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123');

@@ -2,20 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Precondition } from '../domain/preconditions.ts';
 import { AppError } from '../errors.ts';
-import { ErrorEnvelopeSchema, ok } from './envelope.ts';
+import { ok, type Representation } from '../wire/envelope.ts';
+import { ErrorEnvelopeSchema } from './envelope.ts';
 import { etagOf, ifMatchMatches } from './etag.ts';
-
-/**
- * How a resource is represented by its GET route: the response schema, the message, and the mapping to wire fields.
- * The ETag of a representation is the hash of exactly the bytes that GET would send. `C` is what the mapping needs
- * besides the resource and what the service reads along with it (the store currency); what comes from the request
- * (the mode, the time of the request) is bound when the route builds the representation.
- */
-export interface Representation<T, C = void> {
-  schema: z.ZodType;
-  message: string;
-  toWire(entity: T, context: C): unknown;
-}
 
 /** The context argument of a representation: none for `void`. */
 // biome-ignore lint/suspicious/noConfusingVoidType: void is the "no context" of `Precondition<T, C = void>`, which lets callers omit the argument.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Container } from '../container.ts';
 import type { StoreContext } from '../context.ts';
 import type { Permission } from '../domain/permissions.ts';
+import { PAGE, pageFields, pageSchema } from '../wire/page.ts';
 
 /** The tool areas of the AI connector (docs/mcp.md, "Tools"). */
 export const TOOL_AREAS = ['analytics', 'products', 'orders', 'customers', 'inventory', 'payments', 'categories', 'promotions', 'reviews', 'store'] as const;
@@ -67,20 +68,9 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(tool: ToolD
 export const Id = (what: string) => z.string().min(1).max(64).describe(`the ${what} id`);
 
 /** List tools page like the REST lists: `limit` 1–100 and the opaque `cursor` of the previous page. */
-export const PageInput = {
-  limit: z.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(20).describe('how many to return (1-100, default 20)'),
-  cursor: z.string().max(500).optional().describe('pagination.nextCursor of the previous page, to get the next one'),
-};
+export const PageInput = pageFields(PAGE, 'arguments');
 
-export const PaginationOutput = z.object({
-  limit: z.number().int(),
-  nextCursor: z.string().nullable().describe('pass as cursor to get the next page; null on the last page'),
-  hasMore: z.boolean(),
-});
-
-export function pagination(limit: number, nextCursor: string | null) {
-  return { limit, nextCursor, hasMore: nextCursor !== null };
-}
+export const PaginationOutput = pageSchema('pass as cursor to get the next page; null on the last page');
 
 export function listOutput<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), pagination: PaginationOutput });

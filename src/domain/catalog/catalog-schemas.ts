@@ -109,15 +109,14 @@ export const ProductCreateBody = z.strictObject({
 
 export const ProductPatchBody = ProductCreateBody.omit({ type: true }).partial();
 
-export const ProductListQuery = z.object({
-  limit: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
-  cursor: z.string().max(500).optional(),
+/** The filters and order of the product list (its page, limit and cursor, is the wire's: src/wire/catalog.ts). */
+export const ProductListFilters = {
   status: z.enum(PRODUCT_STATUSES).optional(),
   type: z.enum(PRODUCT_TYPES, { error: 'must be SIMPLE or VARIABLE' }).optional().describe('only products of this type'),
   categoryId: Id.optional(),
   q: z.string().trim().max(100, 'must be at most 100 characters').optional().describe('text to find in the name or a SKU code'),
   sort: z.enum(PRODUCT_SORTS).default('-createdAt'),
-});
+};
 
 export const CategoryCreateBody = z.strictObject({
   name: Name,

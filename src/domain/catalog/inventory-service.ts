@@ -2,7 +2,6 @@ import type { StoreContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { Repos } from '../../db/repos.ts';
 import type { Transactional } from '../transactional.ts';
-import type { CategoryBreakdown, InventoryTotals, LowStockRow, StockLevelRow, StockState } from '../../db/inventory-repo.ts';
 import { requirePermission } from '../access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { newId } from '../ids.ts';
@@ -10,7 +9,7 @@ import { pageOf, tupleCursor } from '../pagination.ts';
 import type { Precondition } from '../preconditions.ts';
 import { foldForSearch } from '../reference/reference-service.ts';
 import { storeCurrency } from './catalog-support.ts';
-import type { Currency, InventoryAdjustment, Sku } from './types.ts';
+import type { CategoryBreakdown, Currency, InventoryAdjustment, InventoryTotals, LowStockRow, Sku, StockLevelRow, StockState } from './types.ts';
 
 /** Writes a line of a SKU's stock history, in the caller's transaction. */
 export async function recordAdjustment(repos: Repos, ctx: StoreContext, skuId: string, delta: number, quantityAfter: number, reason: string): Promise<InventoryAdjustment> {

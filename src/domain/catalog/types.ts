@@ -87,6 +87,40 @@ export interface InventoryAdjustment {
   createdAt: Date;
 }
 
+/** The stock figures of the inventory dashboard, over every SKU or one category's. */
+export interface InventoryTotals {
+  skuCount: number;
+  unitsInStock: number;
+  valueInStockMinor: number;
+  inStock: number;
+  lowStock: number;
+  outOfStock: number;
+}
+
+export interface CategoryBreakdown extends InventoryTotals {
+  categoryId: string | null;
+  categoryName: string | null;
+}
+
+/** A SKU with its product and variant group, as the stock lists show it. */
+export interface LowStockRow {
+  skuId: string;
+  sku: string | null;
+  quantityInStock: number;
+  productId: string;
+  productName: string;
+  groupId: string | null;
+  groupName: string | null;
+  attributes: Record<string, string>;
+}
+
+/** Where a SKU's stock stands against the low-stock threshold: above it, 1..threshold, or none. */
+export type StockState = 'in' | 'low' | 'out';
+
+export interface StockLevelRow extends LowStockRow {
+  stock: StockState;
+}
+
 /** Money as the service sees it on input and output: a decimal in the store currency and its minor-unit digits. */
 export interface Currency {
   code: string;

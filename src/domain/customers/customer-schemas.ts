@@ -58,9 +58,8 @@ export const CustomerBanBody = z.strictObject({
   expiresAt: Instant.nullable().optional().describe('when the ban ends; absent or null: until unbanned'),
 });
 
-export const CustomerListQuery = z.object({
-  limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
-  cursor: z.string().max(500, 'must be a nextCursor returned by this list').optional(),
+/** The filters of the customer list (its page, limit and cursor, is the wire's: src/wire/customers.ts). */
+export const CustomerListFilters = {
   q: z.string().trim().max(100, 'must be at most 100 characters').optional().describe('text to find in the name, email or phone'),
   banned: z.enum(['true', 'false'], { error: 'must be true or false' }).optional().describe('true: only customers banned now; false: only those not banned now'),
-});
+};

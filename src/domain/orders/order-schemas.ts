@@ -43,15 +43,14 @@ export const TransitionBody = z.strictObject({
 
 const DateTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time with a zone, e.g. 2026-11-22T00:00:00Z' });
 
-export const OrderListQuery = z.object({
-  limit: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
-  cursor: z.string().max(200).optional(),
+/** The filters and order of the order list (its page, limit and cursor, is the wire's: src/wire/orders.ts). */
+export const OrderListFilters = {
   status: z.enum(ORDER_STATUSES).optional(),
   customerId: Id.optional(),
   from: DateTime.optional().describe('created at or after this instant'),
   to: DateTime.optional().describe('created before this instant'),
   sort: z.enum(ORDER_SORTS).default('-createdAt'),
-});
+};
 
 export const PromotionBody = z.strictObject({
   code: z.string().trim().regex(/^[A-Za-z0-9_-]{3,50}$/, 'must be 3-50 letters, digits, - or _'),

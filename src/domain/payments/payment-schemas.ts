@@ -62,9 +62,8 @@ export const PaymentLinkCreateBody = z.strictObject({
   expiresAt: WireDateTime.nullable().optional().describe('when the link stops working; in the future, at most 365 days ahead; absent or null: never'),
 });
 
-export const PaymentLinkListQuery = z.object({
-  limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
-  cursor: z.string().max(500, 'must be at most 500 characters').optional(),
+/** The filters of the payment-link list (its page, limit and cursor, is the wire's: src/wire/payments.ts). */
+export const PaymentLinkListFilters = {
   status: z.enum(PAYMENT_LINK_STATUSES, { error: `must be one of ${PAYMENT_LINK_STATUSES.join(', ')}` }).optional().describe('the status links read as now (expiry is computed)'),
   orderId: z.string().min(1, 'must not be empty').max(64, 'must be at most 64 characters').optional(),
-});
+};

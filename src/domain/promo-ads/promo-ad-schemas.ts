@@ -36,11 +36,10 @@ export const PromoAdCreateBody = z.strictObject({
 /** Only the sent fields change. */
 export const PromoAdPatchBody = PromoAdCreateBody.partial();
 
-export const PromoAdListQuery = z.object({
-  limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
-  cursor: z.string().max(500, 'must be a nextCursor returned by this list').optional(),
+/** The filters of the promo-ad list (its page, limit and cursor, is the wire's: src/wire/promo-ads.ts). */
+export const PromoAdListFilters = {
   status: Status.optional(),
   placement: Placement.optional(),
-});
+};
 
 export const PublishedQuery = z.object({ placement: Placement.optional() });

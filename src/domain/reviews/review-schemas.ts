@@ -25,12 +25,11 @@ export const ReviewReplyBody = z.strictObject({
   reply: z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(L.replyLength, `must be at most ${L.replyLength} characters`).describe("the merchant's public reply; replaces an earlier one"),
 });
 
-const Page = {
-  limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
-  cursor: z.string().max(500, 'must be a nextCursor returned by this list').optional(),
+const Filters = {
   rating: z.coerce.number({ error: 'must be a whole number from 1 to 5' }).pipe(Rating).optional(),
   hidden: z.enum(['true', 'false'], { error: 'must be true or false' }).optional().describe('true: only hidden reviews; false: only visible ones'),
 };
 
-export const ReviewListQuery = z.object({ ...Page, productId: Id('product').optional(), customerId: Id('customer').optional() });
-export const ProductReviewListQuery = z.object({ ...Page, customerId: Id('customer').optional() });
+/** The filters of the review lists (their page, limit and cursor, is the wire's: src/wire/reviews.ts). */
+export const ReviewListFilters = { ...Filters, productId: Id('product').optional(), customerId: Id('customer').optional() };
+export const ProductReviewListFilters = { ...Filters, customerId: Id('customer').optional() };

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { fromMinor } from '../../domain/catalog/money.ts';
 import { OrdersExportQuery, RangeQuery, SummaryQuery } from '../../domain/orders/order-schemas.ts';
-import { OrderSummaryRecord, SummaryRecord, toOrderSummaryRecord, toSummaryRecord } from '../../http/routes/orders/schemas.ts';
+import { OrderSummaryRecord, SummaryRecord, summaryPeriod, toDailySalesRecord, toOrderSummaryRecord, toSummaryRecord } from '../../wire/orders.ts';
 import { defineTool, READ } from '../tool.ts';
 
 const area = 'analytics' as const;
@@ -19,8 +18,7 @@ export const analyticsTools = [
     input: SummaryQuery.strict(),
     output: z.object({ summary: SummaryRecord }),
     async run(s, ctx, q) {
-      const period = q.period === 'range' ? { kind: 'range' as const, from: q.from ?? '', to: q.to ?? '' } : { kind: q.period };
-      const summary = toSummaryRecord(await s.analytics.summary(ctx, period));
+      const summary = toSummaryRecord(await s.analytics.summary(ctx, summaryPeriod(q)));
       return { summary: `Sales ${summary.period.salesTotal} ${summary.currency} from ${summary.period.orderCount} order(s), ${summary.period.from} to ${summary.period.to}`, data: { summary } };
     },
   }),
@@ -52,7 +50,7 @@ export const analyticsTools = [
       const { currency, days } = await s.analytics.exportDailySales(ctx, range);
       return {
         summary: `${days.length} day(s) from ${range.from} to ${range.to}`,
-        data: { currency: currency.code, days: days.map((d) => ({ date: d.date, orderCount: d.orderCount, salesTotal: fromMinor(d.salesTotalMinor, currency) })) },
+        data: { currency: currency.code, days: days.map((d) => toDailySalesRecord(d, currency)) },
       };
     },
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CategoryCreateBody, CategoryPatchBody } from '../../domain/catalog/catalog-schemas.ts';
-import { CategoryRecord, toCategoryRecord } from '../../http/routes/catalog/schemas.ts';
+import { CategoryRecord, toCategoryRecord } from '../../wire/catalog.ts';
 import { Confirm } from '../confirm.ts';
 import { CREATE, DeletedOutput, DESTROY, defineTool, Id, READ, UPDATE } from '../tool.ts';
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { CustomerBanBody, CustomerCreateBody, CustomerListQuery, CustomerPatchBody } from '../../domain/customers/customer-schemas.ts';
-import { CustomerRecord, toCustomerRecord } from '../../http/routes/customers/schemas.ts';
+import { CustomerBanBody, CustomerCreateBody, CustomerListFilters, CustomerPatchBody } from '../../domain/customers/customer-schemas.ts';
+import { CustomerRecord, toCustomerRecord } from '../../wire/customers.ts';
 import { Confirm } from '../confirm.ts';
-import { CREATE, defineTool, Id, listOutput, PageInput, pagination, READ, UPDATE } from '../tool.ts';
+import { CREATE, defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
+import { pagination } from '../../wire/page.ts';
 
 const area = 'customers' as const;
 
@@ -15,7 +16,7 @@ export const customerTools = [
     description: 'Lists customers, newest first, a page at a time, with order count and total spent. q finds text in the name or email and digits in the phone; banned filters on whether a ban counts now.',
     permission: 'customers:read',
     hints: READ,
-    input: z.strictObject({ ...PageInput, q: CustomerListQuery.shape.q, banned: z.boolean().optional().describe('true: only customers banned now; false: only those not banned now') }),
+    input: z.strictObject({ ...PageInput, q: CustomerListFilters.q, banned: z.boolean().optional().describe('true: only customers banned now; false: only those not banned now') }),
     output: listOutput(CustomerRecord),
     async run(s, ctx, args) {
       const page = await s.customers.list(ctx, args);

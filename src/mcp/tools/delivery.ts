@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { OptionCreateBody, QuoteQuery, ZoneCreateBody } from '../../domain/delivery/delivery-schemas.ts';
-import { SettingsPatchBody } from '../../domain/settings/settings-schemas.ts';
-import { DeliveryOptionRecord, DeliveryQuoteRecord, DeliveryZoneRecord, toOptionRecord, toQuoteRecord, toZoneRecord } from '../../http/routes/delivery/schemas.ts';
-import { SettingsRecord, toSettingsRecord } from '../../http/routes/settings/index.ts';
+import { DeliveryOptionRecord, DeliveryQuoteRecord, DeliveryZoneRecord, toOptionRecord, toQuoteRecord, toZoneRecord } from '../../wire/delivery.ts';
 import { Confirm } from '../confirm.ts';
-import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, pagination, READ, UPDATE } from '../tool.ts';
+import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, READ } from '../tool.ts';
+import { pagination } from '../../wire/page.ts';
 
-/** Store operations: delivery zones and options, and the store settings (the same services as /v1/delivery and /v1/settings). */
 const area = 'store' as const;
 
-export const deliveryAndSettingsTools = [
+/** Store operations: delivery zones and options (the same service as /v1/delivery/zones). */
+export const deliveryTools = [
   defineTool({
     name: 'list_delivery_zones',
     area,
@@ -79,32 +78,6 @@ export const deliveryAndSettingsTools = [
     async run(s, ctx, { zoneId, ...input }) {
       const { option, currency } = await s.delivery.createOption(ctx, zoneId, input);
       return { summary: `Delivery option ${option.name} created (${option.id})`, data: { option: toOptionRecord(option, currency) } };
-    },
-  }),
-  defineTool({
-    name: 'get_store_settings',
-    area,
-    title: 'Store settings',
-    description: 'The store settings of this mode: order number prefix and next number, allowed origins, notification email, low-stock threshold, currency and time zone.',
-    permission: 'settings:read',
-    hints: READ,
-    input: z.strictObject({}),
-    output: z.object({ settings: SettingsRecord }),
-    async run(s, ctx) {
-      return { summary: 'Store settings', data: { settings: toSettingsRecord(await s.settings.get(ctx)) } };
-    },
-  }),
-  defineTool({
-    name: 'update_store_settings',
-    area,
-    title: 'Change store settings',
-    description: 'Changes only the fields sent (orderNumberPrefix, nextOrderNumber forward only, allowedOrigins, notificationEmail, lowStockThreshold, currency, timezone).',
-    permission: 'settings:write',
-    hints: UPDATE,
-    input: SettingsPatchBody,
-    output: z.object({ settings: SettingsRecord }),
-    async run(s, ctx, args) {
-      return { summary: 'Store settings updated', data: { settings: toSettingsRecord(await s.settings.update(ctx, args)) } };
     },
   }),
 ];

@@ -2,13 +2,14 @@ import type { AnyTool } from '../tool.ts';
 import { analyticsTools } from './analytics.ts';
 import { categoryTools } from './categories.ts';
 import { customerTools } from './customers.ts';
-import { deliveryAndSettingsTools } from './delivery.ts';
+import { deliveryTools } from './delivery.ts';
 import { inventoryTools } from './inventory.ts';
 import { orderTools } from './orders.ts';
 import { paymentTools } from './payments.ts';
 import { productTools } from './products.ts';
 import { promotionTools } from './promotions.ts';
 import { reviewTools } from './reviews.ts';
+import { settingsTools } from './settings.ts';
 import { storeTools } from './store.ts';
 
 /** Every tool of the AI connector, in the order `tools/list` shows them. Names are unique. */
@@ -23,5 +24,6 @@ export const TOOLS: readonly AnyTool[] = [
   ...promotionTools,
   ...reviewTools,
   ...storeTools,
-  ...deliveryAndSettingsTools,
+  ...deliveryTools,
+  ...settingsTools,
 ];

@@ -10,8 +10,9 @@ import {
   toInventoryDashboard,
   toLowStockRecord,
   toStockLevelRecord,
-} from '../../http/routes/catalog/schemas.ts';
-import { CREATE, defineTool, Id, PageInput, PaginationOutput, pagination, READ, UPDATE } from '../tool.ts';
+} from '../../wire/catalog.ts';
+import { CREATE, defineTool, Id, PageInput, PaginationOutput, READ, UPDATE } from '../tool.ts';
+import { pagination } from '../../wire/page.ts';
 
 const area = 'inventory' as const;
 

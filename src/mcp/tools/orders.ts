@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import { OrderCreateBody, OrderListQuery, OrderPatchBody } from '../../domain/orders/order-schemas.ts';
+import { OrderCreateBody, OrderListFilters, OrderPatchBody } from '../../domain/orders/order-schemas.ts';
 import type { OrderService } from '../../domain/orders/order-service.ts';
 import type { StoreContext } from '../../context.ts';
-import { OrderRecord, OrderSummaryRecord, TransitionsRecord, toOrderRecord, toOrderSummaryRecord, toTransitionsRecord } from '../../http/routes/orders/schemas.ts';
+import { OrderRecord, OrderSummaryRecord, orderListFilter, TransitionsRecord, toOrderRecord, toOrderSummaryRecord, toTransitionsRecord } from '../../wire/orders.ts';
 import { Confirm } from '../confirm.ts';
-import { CREATE, DESTROY, defineTool, Id, listOutput, PageInput, pagination, READ, UPDATE } from '../tool.ts';
+import { CREATE, DESTROY, defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
+import { pagination } from '../../wire/page.ts';
 
 const area = 'orders' as const;
-const { limit: _limit, cursor: _cursor, ...orderFilters } = OrderListQuery.shape;
-const date = (value: string | undefined) => (value === undefined ? undefined : new Date(value));
 const Note = z.string().max(2000).optional().describe('why, kept in the order history');
 
 /** One move of the order lifecycle, as POST /v1/orders/{id}/transitions makes it. */
@@ -26,10 +25,10 @@ export const orderTools = [
     description: 'Lists orders, newest first by default, a page at a time. Filters: status, customerId, from/to (ISO 8601 date-times with a zone, on the creation time). Amounts are decimals in the order currency.',
     permission: 'orders:read',
     hints: READ,
-    input: z.strictObject({ ...PageInput, ...orderFilters }),
+    input: z.strictObject({ ...PageInput, ...OrderListFilters }),
     output: listOutput(OrderSummaryRecord),
     async run(s, ctx, args) {
-      const page = await s.orders.list(ctx, { ...args, from: date(args.from), to: date(args.to) });
+      const page = await s.orders.list(ctx, orderListFilter(args));
       return { summary: `${page.items.length} order(s)`, data: { items: page.items.map((o) => toOrderSummaryRecord(o, page.currency)), pagination: pagination(args.limit, page.nextCursor) } };
     },
   }),

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { PaymentLinkCreateBody, PaymentLinkListQuery, PaymentOptionsBody, PaymentRecordBody, PaymentSettleBody } from '../../domain/payments/payment-schemas.ts';
-import { OrderPayments, PaymentLinkRecord, PaymentOptionsRecord, PaymentResultRecord, toOrderSummary, toPaymentLinkRecord, toPaymentOptions, toPaymentRecord } from '../../http/routes/payments/schemas.ts';
+import { PaymentLinkCreateBody, PaymentLinkListFilters, PaymentOptionsBody, PaymentRecordBody, PaymentSettleBody } from '../../domain/payments/payment-schemas.ts';
+import { OrderPayments, PaymentLinkRecord, PaymentOptionsRecord, PaymentResultRecord, toOrderSummary, toPaymentLinkRecord, toPaymentOptions, toPaymentRecord } from '../../wire/payments.ts';
 import { Confirm } from '../confirm.ts';
-import { CREATE, DESTROY, defineTool, Id, listOutput, PageInput, pagination, READ, UPDATE } from '../tool.ts';
+import { CREATE, DESTROY, defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
+import { pagination } from '../../wire/page.ts';
 
 const area = 'payments' as const;
-const { limit: _limit, cursor: _cursor, ...linkFilters } = PaymentLinkListQuery.shape;
 
 /** Payment methods, payment records of orders and payment links: the same services as /v1/payments and /v1/payment-links. */
 export const paymentTools = [
@@ -89,7 +89,7 @@ export const paymentTools = [
     description: 'Payment links, newest first, with their status now (active, paid, cancelled, expired). Filters: status, orderId. Paginated.',
     permission: 'payments:read',
     hints: READ,
-    input: z.strictObject({ ...PageInput, ...linkFilters }),
+    input: z.strictObject({ ...PageInput, ...PaymentLinkListFilters }),
     output: listOutput(PaymentLinkRecord),
     async run(s, ctx, args) {
       const page = await s.paymentLinks.list(ctx, args);

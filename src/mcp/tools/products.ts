@@ -1,20 +1,21 @@
 import { z } from 'zod';
-import { GroupCreateBody, GroupPatchBody, ProductCreateBody, ProductListQuery, ProductPatchBody, SkuCreateBody, SkuPatchBody } from '../../domain/catalog/catalog-schemas.ts';
+import { GroupCreateBody, GroupPatchBody, ProductCreateBody, ProductListFilters, ProductPatchBody, SkuCreateBody, SkuPatchBody } from '../../domain/catalog/catalog-schemas.ts';
 import {
   ProductRecord,
   ProductTreeRecord,
   SkuRecord,
+  sentFields,
   toGroupRecord,
   toProductRecord,
   toProductTreeRecord,
   toSkuRecord,
   VariantGroupRecord,
-} from '../../http/routes/catalog/schemas.ts';
+} from '../../wire/catalog.ts';
 import { Confirm } from '../confirm.ts';
-import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, pagination, READ, UPDATE } from '../tool.ts';
+import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
+import { pagination } from '../../wire/page.ts';
 
 const area = 'products' as const;
-const { limit: _limit, cursor: _cursor, ...productFilters } = ProductListQuery.shape;
 
 /** Products and their variant groups and SKUs: the same services as /v1/products and /v2/products. */
 export const productTools = [
@@ -27,7 +28,7 @@ export const productTools = [
       'Each product has its price (SIMPLE) or price range (VARIABLE) and total stock. Use get_product for the variant groups and SKUs.',
     permission: 'products:read',
     hints: READ,
-    input: z.strictObject({ ...PageInput, ...productFilters }),
+    input: z.strictObject({ ...PageInput, ...ProductListFilters }),
     output: listOutput(ProductRecord),
     async run(s, ctx, args) {
       const page = await s.products.list(ctx, args);
@@ -118,8 +119,7 @@ export const productTools = [
     input: z.strictObject({ productId: Id('product'), groupId: Id('variant group'), ...GroupPatchBody.in.shape }),
     output: z.object({ group: VariantGroupRecord }),
     async run(s, ctx, { productId, groupId, ...patch }) {
-      const sent = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-      const { group, currency } = await s.variants.updateGroup(ctx, productId, groupId, sent);
+      const { group, currency } = await s.variants.updateGroup(ctx, productId, groupId, sentFields(patch));
       return { summary: `Variant group ${group.id} updated`, data: { group: toGroupRecord(group, currency) } };
     },
   }),

@@ -1,20 +1,13 @@
 import { z } from 'zod';
 import { PromotionBody, PromotionPatchBody } from '../../domain/orders/order-schemas.ts';
-import { PromoAdCreateBody, PromoAdListQuery, PromoAdPatchBody, PublishedQuery } from '../../domain/promo-ads/promo-ad-schemas.ts';
-import { PromotionRecord, toPromotionRecord } from '../../http/routes/orders/schemas.ts';
-import { PromoAdRecord, toPromoAdRecord } from '../../http/routes/promo-ads/schemas.ts';
+import { PromoAdCreateBody, PromoAdListFilters, PromoAdPatchBody, PublishedQuery } from '../../domain/promo-ads/promo-ad-schemas.ts';
+import { PromotionRecord, promotionInput, toPromotionRecord } from '../../wire/orders.ts';
+import { PromoAdRecord, toPromoAdRecord } from '../../wire/promo-ads.ts';
 import { Confirm } from '../confirm.ts';
-import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, pagination, READ, UPDATE } from '../tool.ts';
+import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
+import { pagination } from '../../wire/page.ts';
 
 const area = 'promotions' as const;
-const { limit: _limit, cursor: _cursor, ...adFilters } = PromoAdListQuery.shape;
-
-/** The REST route's conversion of the promotion dates. */
-const toInput = <T extends { startsAt?: string | undefined; endsAt?: string | null | undefined }>(b: T) => ({
-  ...b,
-  startsAt: b.startsAt === undefined ? undefined : new Date(b.startsAt),
-  endsAt: b.endsAt === undefined ? undefined : b.endsAt === null ? null : new Date(b.endsAt),
-});
 
 /** Discount codes and promo ads: the same services as /v1/promotions and /v1/promo-ads. */
 export const promotionTools = [
@@ -43,7 +36,7 @@ export const promotionTools = [
     input: PromotionBody,
     output: z.object({ promotion: PromotionRecord }),
     async run(s, ctx, args) {
-      const { promotion, currency } = await s.promotions.create(ctx, toInput(args));
+      const { promotion, currency } = await s.promotions.create(ctx, promotionInput(args));
       return { summary: `Discount code ${promotion.code} created (${promotion.id})`, data: { promotion: toPromotionRecord(promotion, currency) } };
     },
   }),
@@ -57,7 +50,7 @@ export const promotionTools = [
     input: z.strictObject({ promotionId: Id('promotion'), ...PromotionPatchBody.shape }),
     output: z.object({ promotion: PromotionRecord }),
     async run(s, ctx, { promotionId, ...patch }) {
-      const { promotion, currency } = await s.promotions.update(ctx, promotionId, toInput(patch));
+      const { promotion, currency } = await s.promotions.update(ctx, promotionId, promotionInput(patch));
       return { summary: `Discount code ${promotion.code} updated`, data: { promotion: toPromotionRecord(promotion, currency) } };
     },
   }),
@@ -83,7 +76,7 @@ export const promotionTools = [
     description: 'The store’s promotional banners and announcements, newest first, with whether each is live now. Filters: status (draft|published), placement. Paginated.',
     permission: 'promotions:read',
     hints: READ,
-    input: z.strictObject({ ...PageInput, ...adFilters }),
+    input: z.strictObject({ ...PageInput, ...PromoAdListFilters }),
     output: listOutput(PromoAdRecord),
     async run(s, ctx, args) {
       const page = await s.promoAds.list(ctx, args);

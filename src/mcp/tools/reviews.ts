@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { Rating, ReviewCreateBody, ReviewListQuery, ReviewReplyBody } from '../../domain/reviews/review-schemas.ts';
-import { RatingSummaryRecord, ReviewRecord, toRatingSummaryRecord, toReviewRecord } from '../../http/routes/reviews/schemas.ts';
+import { Rating, ReviewCreateBody, ReviewListFilters, ReviewReplyBody } from '../../domain/reviews/review-schemas.ts';
+import { RatingSummaryRecord, ReviewRecord, toRatingSummaryRecord, toReviewRecord } from '../../wire/reviews.ts';
 import { Confirm } from '../confirm.ts';
-import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, pagination, READ, UPDATE } from '../tool.ts';
+import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
+import { pagination } from '../../wire/page.ts';
 
 const area = 'reviews' as const;
 const ReviewId = Id('review');
@@ -18,8 +19,8 @@ export const reviewTools = [
     hints: READ,
     input: z.strictObject({
       ...PageInput,
-      productId: ReviewListQuery.shape.productId,
-      customerId: ReviewListQuery.shape.customerId,
+      productId: ReviewListFilters.productId,
+      customerId: ReviewListFilters.customerId,
       rating: Rating.optional(),
       hidden: z.boolean().optional().describe('true: only hidden reviews; false: only visible ones'),
     }),

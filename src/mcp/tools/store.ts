@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { AuditFilterFields, AuditRecord, auditRangeIsOrdered, Business, BusinessPatch, toAuditRecord, toBusiness } from '../../http/routes/accounts/schemas.ts';
+import { AuditFilterFields, AuditRecord, auditRangeIsOrdered, Business, BusinessPatch, toAuditRecord, toBusiness, toPermissionsRecord } from '../../wire/accounts.ts';
 import { PERMISSIONS } from '../../domain/permissions.ts';
-import { defineTool, listOutput, PageInput, pagination, READ, UPDATE } from '../tool.ts';
+import { defineTool, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
+import { pagination } from '../../wire/page.ts';
 
 const area = 'store' as const;
 
@@ -60,8 +61,8 @@ export const storeTools = [
     input: z.strictObject({}),
     output: z.object({ storeId: z.string(), mode: z.enum(['live', 'test']), role: z.string(), permissions: z.array(z.enum(PERMISSIONS)) }),
     async run(_s, ctx) {
-      const permissions = PERMISSIONS.filter((p) => ctx.permissions.has(p));
-      return { summary: `${permissions.length} permission(s): ${permissions.join(' ') || 'none'}`, data: { storeId: ctx.tenant.storeId, mode: ctx.tenant.mode, role: ctx.role, permissions } };
+      const mine = toPermissionsRecord(ctx);
+      return { summary: `${mine.permissions.length} permission(s): ${mine.permissions.join(' ') || 'none'}`, data: mine };
     },
   }),
 ];

@@ -2,43 +2,47 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Container } from '../../../container.ts';
-import { sortPermissions } from '../../../domain/permissions.ts';
-import { ErrorEnvelopeSchema, envelope, ok, wireTimestamp } from '../../envelope.ts';
+import { envelope, ok, wireTimestamp } from '../../../wire/envelope.ts';
+import { okPage, pagedEnvelope } from '../../../wire/page.ts';
+import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx, userCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
 import {
-  AcceptBody,
-  ApiKeyCreateBody,
   ApiKeyRecord,
-  AuditLogQuery,
   AuditRecord,
   Business,
   BusinessPatch,
   businessRep,
-  IdParams,
   InvitationRecord,
-  InviteBody,
-  LoginBody,
   LoginResponse,
   MemberRecord,
-  Pagination,
+  AuditPagination,
   PermissionsRecord,
-  ProfilePatch,
   ProfileRep,
-  RoleBody,
-  SignupBody,
   SignupResponse,
-  StoreCreateBody,
   StoreSummary,
   toApiKeyRecord,
   toAuditRecord,
   toBusiness,
   toInvitationRecord,
   toMemberRecord,
+  toPermissionsRecord,
   toStoreSummary,
   toUserRecord,
-  UserIdParams,
   UserRecord,
+} from '../../../wire/accounts.ts';
+import {
+  AcceptBody,
+  ApiKeyCreateBody,
+  AuditLogQuery,
+  IdParams,
+  InviteBody,
+  LoginBody,
+  ProfilePatch,
+  RoleBody,
+  SignupBody,
+  StoreCreateBody,
+  UserIdParams,
 } from './schemas.ts';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
@@ -164,16 +168,7 @@ export async function accountRoutes(
         response: { 200: envelope(PermissionsRecord), ...errors },
       },
     },
-    async (request) => {
-      const ctx = storeCtx(request);
-      return ok('Permissions retrieved', {
-        storeId: ctx.tenant.storeId,
-        mode: ctx.tenant.mode,
-        role: ctx.role,
-        credential: ctx.credential,
-        permissions: sortPermissions(ctx.permissions),
-      });
-    },
+    async (request) => ok('Permissions retrieved', toPermissionsRecord(storeCtx(request))),
   );
 
   // ---- stores -------------------------------------------------------------------------------------------------
@@ -350,15 +345,12 @@ export async function accountRoutes(
         summary: 'Who changed what in the active store and mode, newest first (settings:read)',
         description: 'Filters combine with AND; the cursor belongs to the filters it was returned with.',
         querystring: AuditLogQuery,
-        response: { 200: envelope(z.array(AuditRecord)).extend({ pagination: Pagination }), ...errors },
+        response: { 200: pagedEnvelope(z.array(AuditRecord), AuditPagination), ...errors },
       },
     },
     async (request) => {
       const page = await audit.list(storeCtx(request), request.query);
-      return {
-        ...ok('Audit log retrieved', page.items.map(toAuditRecord)),
-        pagination: { limit: request.query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
-      };
+      return okPage('Audit log retrieved', page.items.map(toAuditRecord), request.query.limit, page.nextCursor);
     },
   );
 }

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { UserContext } from '../../../context.ts';
 import type { AccountService } from '../../../domain/accounts/account-service.ts';
 import { AppError } from '../../../errors.ts';
-import { envelope, ErrorEnvelopeSchema, ok, wireTimestamp } from '../../envelope.ts';
+import { envelope, ok, wireTimestamp } from '../../../wire/envelope.ts';
+import { ErrorEnvelopeSchema } from '../../envelope.ts';
 
 export interface SessionTokenDeps {
   accounts: AccountService;

@@ -8,7 +8,6 @@ import {
   GroupCreateBody,
   GroupPatchBody,
   ProductCreateBody,
-  ProductListQuery,
   ProductPatchBody,
   SkuCreateBody,
   SkuPatchBody,
@@ -17,7 +16,9 @@ import type { CategoryService } from '../../../domain/catalog/category-service.t
 import type { InventoryService } from '../../../domain/catalog/inventory-service.ts';
 import type { ProductService } from '../../../domain/catalog/product-service.ts';
 import type { VariantService } from '../../../domain/catalog/variant-service.ts';
-import { envelope, ErrorEnvelopeSchema, ok } from '../../envelope.ts';
+import { envelope, ok } from '../../../wire/envelope.ts';
+import { okPage, PAGE, pagedEnvelope, pageFields } from '../../../wire/page.ts';
+import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
 import {
@@ -29,12 +30,13 @@ import {
   InventorySettingsRecord,
   InventorySettingsRep,
   LowStockRecord,
-  Pagination,
   ProductRecord,
+  ProductListQuery,
   ProductRep,
   ProductTreeRecord,
   SkuRecord,
   SkuRep,
+  sentFields,
   STOCK_STATES,
   StockLevelRecord,
   toAdjustmentRecord,
@@ -48,7 +50,7 @@ import {
   toSkuRecord,
   toStockLevelRecord,
   VariantGroupRecord,
-} from './schemas.ts';
+} from '../../../wire/catalog.ts';
 
 export interface CatalogRouteDeps {
   products: ProductService;
@@ -70,10 +72,7 @@ const ProductParams = z.object({ productId: z.string().max(64) });
 const GroupParams = ProductParams.extend({ groupId: z.string().max(64) });
 const SkuParams = GroupParams.extend({ skuId: z.string().max(64) });
 const CategoryParams = z.object({ categoryId: z.string().max(64) });
-const PageQuery = z.object({
-  limit: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
-  cursor: z.string().max(500).optional(),
-});
+const PageQuery = z.object(pageFields(PAGE, 'query'));
 const ifMatchNote = IF_MATCH_NOTE;
 
 /** Products (v1, v2 reads), variant groups and SKUs (v2), categories, stock adjustments and the inventory dashboard. */
@@ -95,15 +94,12 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
         summary: 'List products (products:read)',
         description: 'Filters: status, type (SIMPLE or VARIABLE), categoryId, q (name or SKU code). Sort: createdAt, name, updatedAt (prefix - for descending). Cursor pagination.',
         querystring: ProductListQuery,
-        response: { 200: envelope(z.array(ProductRecord)).extend({ pagination: Pagination }), ...errors },
+        response: { 200: pagedEnvelope(z.array(ProductRecord)), ...errors },
       },
     },
     async (request) => {
       const page = await products.list(storeCtx(request), request.query);
-      return {
-        ...ok('Products retrieved', page.items.map((p) => toProductRecord(p, page.currency))),
-        pagination: { limit: request.query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
-      };
+      return okPage('Products retrieved', page.items.map((p) => toProductRecord(p, page.currency)), request.query.limit, page.nextCursor);
     },
   );
 
@@ -173,15 +169,12 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
         summary: 'List products with their variant groups and SKUs (products:read)',
         description: 'The filters, sort and cursor pagination of GET /v1/products: status, type (SIMPLE or VARIABLE), categoryId, q.',
         querystring: ProductListQuery,
-        response: { 200: envelope(z.array(ProductTreeRecord)).extend({ pagination: Pagination }), ...errors },
+        response: { 200: pagedEnvelope(z.array(ProductTreeRecord)), ...errors },
       },
     },
     async (request) => {
       const page = await products.listTrees(storeCtx(request), request.query);
-      return {
-        ...ok('Products retrieved', page.items.map((p) => toProductTreeRecord(p, page.currency))),
-        pagination: { limit: request.query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
-      };
+      return okPage('Products retrieved', page.items.map((p) => toProductTreeRecord(p, page.currency)), request.query.limit, page.nextCursor);
     },
   );
 
@@ -238,8 +231,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
       },
     },
     async (request, reply) => {
-      const patch = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
-      const { group, currency } = await variants.updateGroup(storeCtx(request), request.params.productId, request.params.groupId, patch, ifMatch(request, GroupRep));
+      const { group, currency } = await variants.updateGroup(storeCtx(request), request.params.productId, request.params.groupId, sentFields(request.body), ifMatch(request, GroupRep));
       return sendWithEtag(reply, GroupRep, group, currency).send(ok('Variant group updated', toGroupRecord(group, currency)));
     },
   );
@@ -394,15 +386,12 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
         tags: tags.inventory,
         summary: 'Stock history of a SKU, newest first (inventory:read)',
         querystring: PageQuery.extend({ skuId: z.string().min(1).max(64) }),
-        response: { 200: envelope(z.array(AdjustmentRecord)).extend({ pagination: Pagination }), ...errors },
+        response: { 200: pagedEnvelope(z.array(AdjustmentRecord)), ...errors },
       },
     },
     async (request) => {
       const page = await inventory.history(storeCtx(request), request.query.skuId, request.query);
-      return {
-        ...ok('Adjustments retrieved', page.items.map(toAdjustmentRecord)),
-        pagination: { limit: request.query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
-      };
+      return okPage('Adjustments retrieved', page.items.map(toAdjustmentRecord), request.query.limit, page.nextCursor);
     },
   );
 
@@ -453,15 +442,12 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
         summary: 'SKUs at or below the low-stock threshold (inventory:read)',
         description: 'Out of stock first, with product and group names. Cache window: 3 minutes, stale-while-revalidate 6 minutes.',
         querystring: PageQuery,
-        response: { 200: envelope(z.object({ lowStockThreshold: z.number().int(), skus: z.array(LowStockRecord) })).extend({ pagination: Pagination }), ...errors },
+        response: { 200: pagedEnvelope(z.object({ lowStockThreshold: z.number().int(), skus: z.array(LowStockRecord) })), ...errors },
       },
     },
     async (request) => {
       const page = await inventory.lowStock(storeCtx(request), request.query);
-      return {
-        ...ok('Low-stock SKUs retrieved', { lowStockThreshold: page.threshold, skus: page.items.map(toLowStockRecord) }),
-        pagination: { limit: request.query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
-      };
+      return okPage('Low-stock SKUs retrieved', { lowStockThreshold: page.threshold, skus: page.items.map(toLowStockRecord) }, request.query.limit, page.nextCursor);
     },
   );
 
@@ -478,15 +464,12 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
           q: z.string().trim().max(100, 'must be at most 100 characters').optional().describe('text to find in the product name or SKU code'),
           stock: z.enum(STOCK_STATES, { error: 'must be in, low or out' }).optional(),
         }),
-        response: { 200: envelope(z.object({ lowStockThreshold: z.number().int(), skus: z.array(StockLevelRecord) })).extend({ pagination: Pagination }), ...errors },
+        response: { 200: pagedEnvelope(z.object({ lowStockThreshold: z.number().int(), skus: z.array(StockLevelRecord) })), ...errors },
       },
     },
     async (request) => {
       const page = await inventory.stockLevels(storeCtx(request), request.query);
-      return {
-        ...ok('Stock levels retrieved', { lowStockThreshold: page.threshold, skus: page.items.map(toStockLevelRecord) }),
-        pagination: { limit: request.query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
-      };
+      return okPage('Stock levels retrieved', { lowStockThreshold: page.threshold, skus: page.items.map(toStockLevelRecord) }, request.query.limit, page.nextCursor);
     },
   );
 

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OAuthService } from '../../../domain/oauth/oauth-service.ts';
-import { envelope, ErrorEnvelopeSchema, ok } from '../../envelope.ts';
+import { envelope, ok } from '../../../wire/envelope.ts';
+import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { userCtx } from '../../plugins/auth.ts';
-import { ClientIdParams, ConnectedAppRecord, RemoveQuery, toConnectedAppRecord } from './schemas.ts';
+import { ConnectedAppRecord, toConnectedAppRecord } from '../../../wire/connected-apps.ts';
+import { ClientIdParams, RemoveQuery } from './schemas.ts';
 
 const errors = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
 

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CustomerBanBody, CustomerCreateBody, CustomerListQuery, CustomerPatchBody } from '../../../domain/customers/customer-schemas.ts';
+import { CustomerBanBody, CustomerCreateBody, CustomerPatchBody } from '../../../domain/customers/customer-schemas.ts';
 import type { CustomerService } from '../../../domain/customers/customer-service.ts';
-import { envelope, ErrorEnvelopeSchema, ok } from '../../envelope.ts';
+import { envelope, ok } from '../../../wire/envelope.ts';
+import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
-import { Pagination } from '../catalog/schemas.ts';
-import { CustomerRecord, customerRep, toCustomerRecord } from './schemas.ts';
+import { okPage, pagedEnvelope } from '../../../wire/page.ts';
+import { CustomerListQuery, CustomerRecord, customerRep, toCustomerRecord } from '../../../wire/customers.ts';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
 const CustomerParams = z.object({ customerId: z.string().max(64) });
@@ -29,17 +30,14 @@ export async function customerRoutes(app: FastifyInstance, deps: { customers: Cu
         summary: 'List customers, newest first (customers:read)',
         description: 'q finds text in the name or email (case- and accent-insensitive) and digits in the phone; banned=true|false filters on whether a ban counts now. Cursor pagination.',
         querystring: CustomerListQuery,
-        response: { 200: envelope(z.array(CustomerRecord)).extend({ pagination: Pagination }), ...errors },
+        response: { 200: pagedEnvelope(z.array(CustomerRecord)), ...errors },
       },
     },
     async (request) => {
       const ctx = storeCtx(request);
       const { banned, ...rest } = request.query;
       const page = await customers.list(ctx, { ...rest, banned: banned === undefined ? undefined : banned === 'true' });
-      return {
-        ...ok('Customers retrieved', page.items.map((c) => toCustomerRecord(c, page.currency, ctx.now))),
-        pagination: { limit: request.query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
-      };
+      return okPage('Customers retrieved', page.items.map((c) => toCustomerRecord(c, page.currency, ctx.now)), request.query.limit, page.nextCursor);
     },
   );
 

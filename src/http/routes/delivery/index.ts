@@ -3,11 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OptionCreateBody, OptionPatchBody, QuoteQuery, ZoneCreateBody, ZonePatchBody } from '../../../domain/delivery/delivery-schemas.ts';
 import type { DeliveryService } from '../../../domain/delivery/delivery-service.ts';
-import { envelope, ErrorEnvelopeSchema, ok } from '../../envelope.ts';
+import { envelope, ok } from '../../../wire/envelope.ts';
+import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
-import { Pagination } from '../catalog/schemas.ts';
-import { DeliveryOptionRecord, DeliveryQuoteRecord, DeliveryZoneRecord, OptionRep, toOptionRecord, toQuoteRecord, toZoneRecord, ZoneRep } from './schemas.ts';
+import { okPage, PAGE, pagedEnvelope, pageFields } from '../../../wire/page.ts';
+import { DeliveryOptionRecord, DeliveryQuoteRecord, DeliveryZoneRecord, OptionRep, toOptionRecord, toQuoteRecord, toZoneRecord, ZoneRep } from '../../../wire/delivery.ts';
 
 const errors = {
   400: ErrorEnvelopeSchema,
@@ -20,10 +21,7 @@ const errors = {
 const Done = envelope(z.object({ id: z.string() }));
 const ZoneParams = z.object({ zoneId: z.string().max(64, 'must be at most 64 characters') });
 const OptionParams = ZoneParams.extend({ optionId: z.string().max(64, 'must be at most 64 characters') });
-const PageQuery = z.object({
-  limit: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
-  cursor: z.string().max(500, 'must be at most 500 characters').optional(),
-});
+const PageQuery = z.object(pageFields({ ...PAGE, cursorTooLong: 'must be at most 500 characters' }, 'query'));
 
 /** Delivery zones, their options, and the quote for an address (docs/operations.md, "Delivery"). */
 export async function deliveryRoutes(app: FastifyInstance, deps: { delivery: DeliveryService }): Promise<void> {
@@ -42,15 +40,12 @@ export async function deliveryRoutes(app: FastifyInstance, deps: { delivery: Del
         summary: 'List delivery zones with their options (delivery:read)',
         description: 'Oldest first, cursor pagination.',
         querystring: PageQuery,
-        response: { 200: envelope(z.array(DeliveryZoneRecord)).extend({ pagination: Pagination }), ...errors },
+        response: { 200: pagedEnvelope(z.array(DeliveryZoneRecord)), ...errors },
       },
     },
     async (request) => {
       const page = await delivery.listZones(storeCtx(request), request.query);
-      return {
-        ...ok('Delivery zones retrieved', page.items.map((z) => toZoneRecord(z, page.currency))),
-        pagination: { limit: request.query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
-      };
+      return okPage('Delivery zones retrieved', page.items.map((z) => toZoneRecord(z, page.currency)), request.query.limit, page.nextCursor);
     },
   );
 

@@ -5,9 +5,11 @@ import { FILE_FIELD, type FileService, MAX_FILE_BYTES } from '../../../domain/fi
 import { IMAGE_EXTENSIONS } from '../../../domain/files/image-info.ts';
 import type { IncomingFile } from '../../../domain/files/types.ts';
 import { AppError } from '../../../errors.ts';
-import { envelope, ErrorEnvelopeSchema, ok } from '../../envelope.ts';
+import { envelope, ok } from '../../../wire/envelope.ts';
+import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
-import { FileIdParams, FileRecord, toFileRecord } from './schemas.ts';
+import { FileRecord, toFileRecord } from '../../../wire/files.ts';
+import { FileIdParams } from './schemas.ts';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
 

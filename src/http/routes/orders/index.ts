@@ -1,40 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fromMinor } from '../../../domain/catalog/money.ts';
 import type { AnalyticsService } from '../../../domain/orders/analytics-service.ts';
-import { OrderCreateBody, OrderListQuery, OrderPatchBody, OrdersExportQuery, PromotionBody, PromotionPatchBody, RangeQuery, SummaryQuery, TransitionBody } from '../../../domain/orders/order-schemas.ts';
+import { OrderCreateBody, OrderPatchBody, OrdersExportQuery, PromotionBody, PromotionPatchBody, RangeQuery, SummaryQuery, TransitionBody } from '../../../domain/orders/order-schemas.ts';
 import type { OrderService } from '../../../domain/orders/order-service.ts';
 import type { PromotionService } from '../../../domain/orders/promotion-service.ts';
-import { envelope, ErrorEnvelopeSchema, ok, wireTimestamp } from '../../envelope.ts';
+import { envelope, ok } from '../../../wire/envelope.ts';
+import { okPage, pagedEnvelope } from '../../../wire/page.ts';
+import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
 import {
-  csv,
+  dailySalesCsv,
+  OrderListQuery,
+  orderListFilter,
+  ordersCsv,
   OrderRecord,
   OrderRep,
   OrderSummaryRecord,
   PromotionRecord,
   PromotionRep,
+  promotionInput,
+  PromotionListQuery,
   SummaryRecord,
+  summaryPeriod,
   TransitionsRecord,
   toOrderRecord,
   toOrderSummaryRecord,
   toPromotionRecord,
   toSummaryRecord,
   toTransitionsRecord,
-} from './schemas.ts';
+} from '../../../wire/orders.ts';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
-const Pagination = z.object({ limit: z.number().int(), nextCursor: z.string().nullable(), hasMore: z.boolean() });
 const OrderParams = z.object({ orderId: z.string().max(64) });
 const PromotionParams = z.object({ promotionId: z.string().max(64) });
-const PageQuery = z.object({
-  limit: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
-  cursor: z.string().max(200).optional(),
-});
-
-const date = (value: string | undefined) => (value === undefined ? undefined : new Date(value));
 
 /** Orders and their lifecycle, promotions, the sales summary and CSV exports. */
 export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderService; promotions: PromotionService; analytics: AnalyticsService }): Promise<void> {
@@ -71,16 +71,13 @@ export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderSer
         summary: 'List orders (orders:read)',
         description: 'Filters: status, customerId, from/to (created). Sort createdAt or -createdAt (default). Cursor pagination.',
         querystring: OrderListQuery,
-        response: { 200: envelope(z.array(OrderSummaryRecord)).extend({ pagination: Pagination }), ...errors },
+        response: { 200: pagedEnvelope(z.array(OrderSummaryRecord)), ...errors },
       },
     },
     async (request) => {
       const q = request.query;
-      const page = await orders.list(storeCtx(request), { ...q, from: date(q.from), to: date(q.to) });
-      return {
-        ...ok('Orders retrieved', page.items.map((o) => toOrderSummaryRecord(o, page.currency))),
-        pagination: { limit: q.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
-      };
+      const page = await orders.list(storeCtx(request), orderListFilter(q));
+      return okPage('Orders retrieved', page.items.map((o) => toOrderSummaryRecord(o, page.currency)), q.limit, page.nextCursor);
     },
   );
 
@@ -140,21 +137,13 @@ export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderSer
   // ---- promotions ---------------------------------------------------------------------------------------------
 
   const promoTags = ['Promotions'];
-  const toInput = <T extends { startsAt?: string | undefined; endsAt?: string | null | undefined }>(b: T) => ({
-    ...b,
-    startsAt: b.startsAt === undefined ? undefined : new Date(b.startsAt),
-    endsAt: b.endsAt === undefined ? undefined : b.endsAt === null ? null : new Date(b.endsAt),
-  });
 
   r.get(
     '/v1/promotions',
-    { config, schema: { tags: promoTags, summary: 'List discount codes (promotions:read)', querystring: PageQuery, response: { 200: envelope(z.array(PromotionRecord)).extend({ pagination: Pagination }), ...errors } } },
+    { config, schema: { tags: promoTags, summary: 'List discount codes (promotions:read)', querystring: PromotionListQuery, response: { 200: pagedEnvelope(z.array(PromotionRecord)), ...errors } } },
     async (request) => {
       const page = await promotions.list(storeCtx(request), request.query);
-      return {
-        ...ok('Promotions retrieved', page.items.map((p) => toPromotionRecord(p, page.currency))),
-        pagination: { limit: request.query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
-      };
+      return okPage('Promotions retrieved', page.items.map((p) => toPromotionRecord(p, page.currency)), request.query.limit, page.nextCursor);
     },
   );
 
@@ -162,7 +151,7 @@ export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderSer
     '/v1/promotions',
     { config, schema: { tags: promoTags, summary: 'Create a discount code (promotions:write)', body: PromotionBody, response: { 201: envelope(PromotionRecord), ...errors } } },
     async (request, reply) => {
-      const { promotion, currency } = await promotions.create(storeCtx(request), toInput(request.body));
+      const { promotion, currency } = await promotions.create(storeCtx(request), promotionInput(request.body));
       return reply.code(201).send(ok('Promotion created', toPromotionRecord(promotion, currency)));
     },
   );
@@ -190,7 +179,7 @@ export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderSer
       },
     },
     async (request, reply) => {
-      const { promotion, currency } = await promotions.update(storeCtx(request), request.params.promotionId, toInput(request.body), ifMatch(request, PromotionRep));
+      const { promotion, currency } = await promotions.update(storeCtx(request), request.params.promotionId, promotionInput(request.body), ifMatch(request, PromotionRep));
       return sendWithEtag(reply, PromotionRep, promotion, currency).send(ok('Promotion updated', toPromotionRecord(promotion, currency)));
     },
   );
@@ -230,9 +219,7 @@ export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderSer
       },
     },
     async (request) => {
-      const q = request.query;
-      const period = q.period === 'range' ? { kind: 'range' as const, from: q.from ?? '', to: q.to ?? '' } : { kind: q.period };
-      return ok('Summary retrieved', toSummaryRecord(await analytics.summary(storeCtx(request), period)));
+      return ok('Summary retrieved', toSummaryRecord(await analytics.summary(storeCtx(request), summaryPeriod(request.query))));
     },
   );
 
@@ -251,31 +238,11 @@ export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderSer
     },
     async (request, reply) => {
       const { currency, orders: list } = await analytics.exportOrders(storeCtx(request), request.query);
-      const m = (minor: number) => fromMinor(minor, currency);
-      const rows = [
-        ['number', 'id', 'createdAt', 'status', 'customerId', 'customerName', 'currency', 'subtotal', 'discount', 'deliveryFee', 'total', 'paid', 'refunded', 'promotionCode'],
-        ...list.map((o) => [
-          o.number,
-          o.id,
-          wireTimestamp(o.createdAt),
-          o.status,
-          o.customerId,
-          o.customerName,
-          o.currency,
-          m(o.subtotalMinor),
-          m(o.discountMinor),
-          m(o.deliveryFeeMinor),
-          m(o.totalMinor),
-          m(o.paidMinor),
-          m(o.refundedMinor),
-          o.promotionCode,
-        ]),
-      ];
       const { from, to, status } = request.query;
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="orders-${status ? `${status}-` : ''}${from}-to-${to}.csv"`)
-        .send(csv(rows));
+        .send(ordersCsv(list, currency));
     },
   );
 
@@ -287,11 +254,10 @@ export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderSer
     },
     async (request, reply) => {
       const { currency, days } = await analytics.exportDailySales(storeCtx(request), request.query);
-      const rows = [['date', 'orders', 'sales', 'currency'], ...days.map((d) => [d.date, d.orderCount, fromMinor(d.salesTotalMinor, currency), currency.code])];
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="daily-sales-${request.query.from}-to-${request.query.to}.csv"`)
-        .send(csv(rows));
+        .send(dailySalesCsv(days, currency));
     },
   );
 }

@@ -2,14 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PaymentLinkService } from '../../../domain/payments/payment-link-service.ts';
-import { PaymentLinkCreateBody, PaymentLinkListQuery, PaymentOptionsBody, PaymentRecordBody, PaymentSettleBody } from '../../../domain/payments/payment-schemas.ts';
+import { PaymentLinkCreateBody, PaymentOptionsBody, PaymentRecordBody, PaymentSettleBody } from '../../../domain/payments/payment-schemas.ts';
 import type { PaymentService } from '../../../domain/payments/payment-service.ts';
-import { envelope, ErrorEnvelopeSchema, ok } from '../../envelope.ts';
+import { envelope, ok } from '../../../wire/envelope.ts';
+import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
-import { Pagination } from '../catalog/schemas.ts';
+import { okPage, pagedEnvelope } from '../../../wire/page.ts';
 import {
   OrderPayments,
+  PaymentLinkListQuery,
   PaymentLinkRecord,
   PaymentOptionsRecord,
   PaymentOptionsRep,
@@ -18,7 +20,7 @@ import {
   toPaymentLinkRecord,
   toPaymentOptions,
   toPaymentRecord,
-} from './schemas.ts';
+} from '../../../wire/payments.ts';
 
 const errors = {
   400: ErrorEnvelopeSchema,
@@ -129,15 +131,12 @@ export async function paymentRoutes(app: FastifyInstance, deps: { payments: Paym
         summary: 'List payment links, newest first (payments:read)',
         description: 'Filters: status (as the links read now: an active link past its expiry is expired), orderId. Cursor pagination.',
         querystring: PaymentLinkListQuery,
-        response: { 200: envelope(z.array(PaymentLinkRecord)).extend({ pagination: Pagination }), ...errors },
+        response: { 200: pagedEnvelope(z.array(PaymentLinkRecord)), ...errors },
       },
     },
     async (request) => {
       const page = await paymentLinks.list(storeCtx(request), request.query);
-      return {
-        ...ok('Payment links retrieved', page.items.map(toPaymentLinkRecord)),
-        pagination: { limit: request.query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
-      };
+      return okPage('Payment links retrieved', page.items.map(toPaymentLinkRecord), request.query.limit, page.nextCursor);
     },
   );
 

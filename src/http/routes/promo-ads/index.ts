@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PromoAdCreateBody, PromoAdListQuery, PromoAdPatchBody, PublishedQuery } from '../../../domain/promo-ads/promo-ad-schemas.ts';
+import { PromoAdCreateBody, PromoAdPatchBody, PublishedQuery } from '../../../domain/promo-ads/promo-ad-schemas.ts';
 import type { PromoAdService } from '../../../domain/promo-ads/promo-ad-service.ts';
-import { envelope, ErrorEnvelopeSchema, ok } from '../../envelope.ts';
+import { envelope, ok } from '../../../wire/envelope.ts';
+import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
-import { Pagination } from '../catalog/schemas.ts';
-import { PromoAdRecord, promoAdRep, toPromoAdRecord } from './schemas.ts';
+import { okPage, pagedEnvelope } from '../../../wire/page.ts';
+import { PromoAdListQuery, PromoAdRecord, promoAdRep, toPromoAdRecord } from '../../../wire/promo-ads.ts';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
 const AdParams = z.object({ adId: z.string().max(64) });
@@ -49,16 +50,13 @@ export async function promoAdRoutes(app: FastifyInstance, deps: { promoAds: Prom
         summary: 'List promo ads, newest first (promotions:read)',
         description: 'Filters: status (draft|published), placement. Cursor pagination.',
         querystring: PromoAdListQuery,
-        response: { 200: envelope(z.array(PromoAdRecord)).extend({ pagination: Pagination }), ...errors },
+        response: { 200: pagedEnvelope(z.array(PromoAdRecord)), ...errors },
       },
     },
     async (request) => {
       const ctx = storeCtx(request);
       const page = await promoAds.list(ctx, request.query);
-      return {
-        ...ok('Promo ads retrieved', page.items.map((ad) => toPromoAdRecord(ad, ctx.now))),
-        pagination: { limit: request.query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null },
-      };
+      return okPage('Promo ads retrieved', page.items.map((ad) => toPromoAdRecord(ad, ctx.now)), request.query.limit, page.nextCursor);
     },
   );
 

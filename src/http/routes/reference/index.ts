@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { foldForSearch, type ReferenceService } from '../../../domain/reference/reference-service.ts';
-import { ErrorEnvelopeSchema, ok } from '../../envelope.ts';
+import { ok } from '../../../wire/envelope.ts';
+import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import type { FrontCache } from '../../front-cache.ts';
 import { createRepresentationMemo, type Representation, sendRepresentation } from '../../representation-memo.ts';
 import {
   ColorListResponse,
-  CountryListQuery,
   CountryListResponse,
-  CountryParams,
   CountryResponse,
   SpecificationListResponse,
   StateListResponse,
@@ -16,7 +15,8 @@ import {
   toCountryRecord,
   toSpecificationRecord,
   toStateRecord,
-} from './schemas.ts';
+} from '../../../wire/reference.ts';
+import { CountryListQuery, CountryParams } from './schemas.ts';
 
 /**
  * Public reference data (no credential): countries, their states, product specifications. The data changes only

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ProductReviewListQuery, ReviewCreateBody, ReviewListQuery, ReviewReplyBody } from '../../../domain/reviews/review-schemas.ts';
+import { ReviewCreateBody, ReviewReplyBody } from '../../../domain/reviews/review-schemas.ts';
 import type { ReviewService } from '../../../domain/reviews/review-service.ts';
-import { envelope, ErrorEnvelopeSchema, ok } from '../../envelope.ts';
+import { envelope, ok } from '../../../wire/envelope.ts';
+import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED } from '../../preconditions.ts';
-import { Pagination } from '../catalog/schemas.ts';
-import { RatingSummaryRecord, ReviewRecord, ReviewRep, toRatingSummaryRecord, toReviewRecord } from './schemas.ts';
+import { okPage, pagedEnvelope } from '../../../wire/page.ts';
+import { ProductReviewListQuery, RatingSummaryRecord, ReviewListQuery, ReviewRecord, ReviewRep, toRatingSummaryRecord, toReviewRecord } from '../../../wire/reviews.ts';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
 const ReviewParams = z.object({ reviewId: z.string().max(64) });
@@ -21,7 +22,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: { reviews: Review
   const config = { auth: 'store' as const };
   const tags = ['Reviews'];
   const One = envelope(ReviewRecord);
-  const List = envelope(z.array(ReviewRecord)).extend({ pagination: Pagination });
+  const List = pagedEnvelope(z.array(ReviewRecord));
 
   r.get(
     '/v1/reviews',
@@ -38,7 +39,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: { reviews: Review
     async (request) => {
       const { hidden, ...query } = request.query;
       const page = await reviews.list(storeCtx(request), { ...query, hidden: flag(hidden) });
-      return { ...ok('Reviews retrieved', page.items.map(toReviewRecord)), pagination: { limit: query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null } };
+      return okPage('Reviews retrieved', page.items.map(toReviewRecord), query.limit, page.nextCursor);
     },
   );
 
@@ -121,7 +122,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: { reviews: Review
     async (request) => {
       const { hidden, ...query } = request.query;
       const page = await reviews.listForProduct(storeCtx(request), request.params.productId, { ...query, hidden: flag(hidden) });
-      return { ...ok('Reviews retrieved', page.items.map(toReviewRecord)), pagination: { limit: query.limit, nextCursor: page.nextCursor, hasMore: page.nextCursor !== null } };
+      return okPage('Reviews retrieved', page.items.map(toReviewRecord), query.limit, page.nextCursor);
     },
   );
 

@@ -1,10 +1,14 @@
 import { z } from 'zod';
-import { isBanned } from '../../../domain/customers/customer-rules.ts';
-import type { CustomerView } from '../../../domain/customers/customer-types.ts';
-import { fromMinor } from '../../../domain/catalog/money.ts';
-import type { Currency } from '../../../domain/catalog/types.ts';
-import { envelope, WireTimestamp, wireTimestamp } from '../../envelope.ts';
-import type { Representation } from '../../preconditions.ts';
+import { CustomerListFilters } from '../domain/customers/customer-schemas.ts';
+import { isBanned } from '../domain/customers/customer-rules.ts';
+import type { CustomerView } from '../domain/customers/customer-types.ts';
+import { fromMinor } from '../domain/catalog/money.ts';
+import type { Currency } from '../domain/catalog/types.ts';
+import { envelope, WireTimestamp, wireTimestamp, type Representation } from './envelope.ts';
+import { PAGE_NAMING_RULES, pageFields } from './page.ts';
+
+/** GET /v1/customers: a page of the filtered list. */
+export const CustomerListQuery = z.object({ ...pageFields(PAGE_NAMING_RULES, 'query'), ...CustomerListFilters });
 
 export const CustomerAddressRecord = z
   .object({

@@ -1,10 +1,17 @@
 import { z } from 'zod';
-import { currencyOf, fromMinor } from '../../../domain/catalog/money.ts';
-import type { PaymentLinkView } from '../../../domain/payments/payment-link-service.ts';
-import { PAYMENT_KINDS, PAYMENT_LINK_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod, RECORD_METHODS } from '../../../domain/payments/payment-rules.ts';
-import type { OrderMoney, Payment } from '../../../domain/payments/types.ts';
-import { envelope, WireTimestamp, wireTimestamp } from '../../envelope.ts';
-import type { Representation } from '../../preconditions.ts';
+import { currencyOf, fromMinor } from '../domain/catalog/money.ts';
+import { PaymentLinkListFilters } from '../domain/payments/payment-schemas.ts';
+import type { PaymentLinkView } from '../domain/payments/payment-link-service.ts';
+import { PAYMENT_KINDS, PAYMENT_LINK_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod, RECORD_METHODS } from '../domain/payments/payment-rules.ts';
+import type { OrderMoney, Payment } from '../domain/payments/types.ts';
+import { envelope, WireTimestamp, wireTimestamp, type Representation } from './envelope.ts';
+import { PAGE, pageFields } from './page.ts';
+
+/** GET /v1/payment-links: a page of the filtered list. */
+export const PaymentLinkListQuery = z.object({
+  ...pageFields({ ...PAGE, limitNotANumber: 'must be a number', cursorTooLong: 'must be at most 500 characters' }, 'query'),
+  ...PaymentLinkListFilters,
+});
 
 export const PaymentOptionsRecord = z
   .object({

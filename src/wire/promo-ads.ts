@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { isLive } from '../../../domain/promo-ads/promo-ad-rules.ts';
-import { type PromoAd, PROMO_AD_STATUSES } from '../../../domain/promo-ads/promo-ad-types.ts';
-import { envelope, WireTimestamp, wireTimestamp } from '../../envelope.ts';
-import type { Representation } from '../../preconditions.ts';
+import { PromoAdListFilters } from '../domain/promo-ads/promo-ad-schemas.ts';
+import { isLive } from '../domain/promo-ads/promo-ad-rules.ts';
+import { type PromoAd, PROMO_AD_STATUSES } from '../domain/promo-ads/promo-ad-types.ts';
+import { envelope, WireTimestamp, wireTimestamp, type Representation } from './envelope.ts';
+import { PAGE_NAMING_RULES, pageFields } from './page.ts';
+
+/** GET /v1/promo-ads: a page of the filtered list. */
+export const PromoAdListQuery = z.object({ ...pageFields(PAGE_NAMING_RULES, 'query'), ...PromoAdListFilters });
 
 export const PromoAdRecord = z
   .object({

@@ -1,11 +1,17 @@
 import { z } from 'zod';
-import { fromMinor } from '../../../domain/catalog/money.ts';
-import type { Currency } from '../../../domain/catalog/types.ts';
-import type { SalesSummary } from '../../../domain/orders/analytics-service.ts';
-import type { Move } from '../../../domain/orders/order-lifecycle.ts';
-import { ORDER_STATUSES, type Order, type OrderDetail, PROMOTION_KINDS, type Promotion } from '../../../domain/orders/order-types.ts';
-import { envelope, WireTimestamp, wireTimestamp } from '../../envelope.ts';
-import type { Representation } from '../../preconditions.ts';
+import { fromMinor } from '../domain/catalog/money.ts';
+import type { Currency } from '../domain/catalog/types.ts';
+import type { DayFigures, SalesSummary } from '../domain/orders/analytics-service.ts';
+import type { Move } from '../domain/orders/order-lifecycle.ts';
+import { OrderListFilters, type SummaryQuery } from '../domain/orders/order-schemas.ts';
+import { ORDER_STATUSES, type Order, type OrderDetail, PROMOTION_KINDS, type Promotion } from '../domain/orders/order-types.ts';
+import { envelope, WireTimestamp, wireTimestamp, type Representation } from './envelope.ts';
+import { PAGE_SHORT_CURSOR, pageFields } from './page.ts';
+
+/** GET /v1/orders: a page of the filtered, ordered list. */
+export const OrderListQuery = z.object({ ...pageFields(PAGE_SHORT_CURSOR, 'query'), ...OrderListFilters });
+/** GET /v1/promotions: a page. */
+export const PromotionListQuery = z.object(pageFields(PAGE_SHORT_CURSOR, 'query'));
 
 const Status = z.enum(ORDER_STATUSES);
 const AddressRecord = z
@@ -224,13 +230,59 @@ export const OrderRep: Representation<OrderDetail, Currency> = { schema: envelop
 export const PromotionRep: Representation<Promotion, Currency> = { schema: envelope(PromotionRecord), message: 'Promotion retrieved', toWire: toPromotionRecord };
 
 /** One CSV field: quoted when it holds a comma, quote or line break; a leading = + - @ is defused for spreadsheets. */
-export function csvField(value: string | number | null): string {
+function csvField(value: string | number | null): string {
   if (value === null) return '';
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function csv(rows: Array<Array<string | number | null>>): string {
+function csv(rows: Array<Array<string | number | null>>): string {
   return `${rows.map((r) => r.map(csvField).join(',')).join('\r\n')}\r\n`;
+}
+
+// ---- arguments as the services take them -------------------------------------------------------------------
+
+/** An optional ISO 8601 date-time of a request as an instant. */
+const instant = (value: string | undefined) => (value === undefined ? undefined : new Date(value));
+
+/** The order list's filters as `OrderService.list` takes them: `from` and `to` as instants. */
+export function orderListFilter<T extends { from?: string | undefined; to?: string | undefined }>(query: T) {
+  return { ...query, from: instant(query.from), to: instant(query.to) };
+}
+
+/** A promotion's body as `PromotionService` takes it: `startsAt` and `endsAt` as instants (null: no end). */
+export function promotionInput<T extends { startsAt?: string | undefined; endsAt?: string | null | undefined }>(body: T) {
+  return { ...body, startsAt: instant(body.startsAt), endsAt: body.endsAt === null ? null : instant(body.endsAt) };
+}
+
+/** The period of the sales summary as `AnalyticsService.summary` takes it. */
+export function summaryPeriod(query: z.output<typeof SummaryQuery>) {
+  return query.period === 'range' ? { kind: 'range' as const, from: query.from ?? '', to: query.to ?? '' } : { kind: query.period };
+}
+
+// ---- exports -----------------------------------------------------------------------------------------------
+
+export function toDailySalesRecord(d: DayFigures, c: Currency): { date: string; orderCount: number; salesTotal: number } {
+  return { date: d.date, orderCount: d.orderCount, salesTotal: fromMinor(d.salesTotalMinor, c) };
+}
+
+const ORDERS_CSV_HEADER = ['number', 'id', 'createdAt', 'status', 'customerId', 'customerName', 'currency', 'subtotal', 'discount', 'deliveryFee', 'total', 'paid', 'refunded', 'promotionCode'];
+
+/** The orders export as CSV: one row per order, the fields of its summary record. */
+export function ordersCsv(orders: Order[], c: Currency): string {
+  const rows = orders.map((o) => {
+    const r = toOrderSummaryRecord(o, c);
+    return [r.number, r.id, r.createdAt, r.status, r.customerId, r.customerName, r.currency, r.subtotal, r.discount, r.deliveryFee, r.total, r.paid, r.refunded, r.promotionCode];
+  });
+  return csv([ORDERS_CSV_HEADER, ...rows]);
+}
+
+/** The daily-sales export as CSV: one row per day. */
+export function dailySalesCsv(days: DayFigures[], c: Currency): string {
+  const rows = days.map((d) => {
+    const r = toDailySalesRecord(d, c);
+    return [r.date, r.orderCount, r.salesTotal, c.code];
+  });
+  return csv([['date', 'orders', 'sales', 'currency'], ...rows]);
 }

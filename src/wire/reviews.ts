@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import type { RatingSummary, Review } from '../../../domain/reviews/review-types.ts';
-import { envelope, WireTimestamp, wireTimestamp } from '../../envelope.ts';
-import type { Representation } from '../../preconditions.ts';
+import { ProductReviewListFilters, ReviewListFilters } from '../domain/reviews/review-schemas.ts';
+import type { RatingSummary, Review } from '../domain/reviews/review-types.ts';
+import { envelope, WireTimestamp, wireTimestamp, type Representation } from './envelope.ts';
+import { PAGE_NAMING_RULES, pageFields } from './page.ts';
+
+/** GET /v1/reviews: a page of the filtered list. */
+export const ReviewListQuery = z.object({ ...pageFields(PAGE_NAMING_RULES, 'query'), ...ReviewListFilters });
+/** GET /v1/products/{productId}/reviews: a page of the filtered list. */
+export const ProductReviewListQuery = z.object({ ...pageFields(PAGE_NAMING_RULES, 'query'), ...ProductReviewListFilters });
 
 export const ReviewRecord = z
   .object({

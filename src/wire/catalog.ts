@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { fromMinor } from '../../../domain/catalog/money.ts';
-import type { Category, Currency, InventoryAdjustment, ProductTree, ProductView, Sku, VariantGroup } from '../../../domain/catalog/types.ts';
-import { PRODUCT_STATUSES, PRODUCT_TYPES } from '../../../domain/catalog/types.ts';
-import type { CategoryBreakdown, InventoryTotals, LowStockRow, StockLevelRow } from '../../../db/inventory-repo.ts';
-import { envelope, WireTimestamp, wireTimestamp } from '../../envelope.ts';
-import type { Representation } from '../../preconditions.ts';
+import { ProductListFilters } from '../domain/catalog/catalog-schemas.ts';
+import { fromMinor } from '../domain/catalog/money.ts';
+import type { Category, CategoryBreakdown, Currency, InventoryAdjustment, InventoryTotals, LowStockRow, ProductTree, ProductView, Sku, StockLevelRow, VariantGroup } from '../domain/catalog/types.ts';
+import { PRODUCT_STATUSES, PRODUCT_TYPES } from '../domain/catalog/types.ts';
+import { envelope, WireTimestamp, wireTimestamp, type Representation } from './envelope.ts';
+import { PAGE, pageFields } from './page.ts';
+
+/** GET /v1/products and /v2/products: a page of the filtered, ordered list. */
+export const ProductListQuery = z.object({ ...pageFields(PAGE, 'query'), ...ProductListFilters });
 
 export const SkuRecord = z
   .object({
@@ -110,8 +113,6 @@ export const STOCK_STATES = ['in', 'low', 'out'] as const;
 export const StockLevelRecord = LowStockRecord.extend({
   stock: z.enum(STOCK_STATES).describe('in: above the low-stock threshold; low: 1..threshold units; out: 0'),
 }).meta({ id: 'StockLevel' });
-
-export const Pagination = z.object({ limit: z.number().int(), nextCursor: z.string().nullable(), hasMore: z.boolean() });
 
 export function toSkuRecord(s: Sku, c: Currency): z.input<typeof SkuRecord> {
   return {
@@ -221,3 +222,8 @@ export function toInventorySettingsRecord(lowStockThreshold: number): z.input<ty
   return { lowStockThreshold };
 }
 export const InventorySettingsRep: Representation<number> = { schema: envelope(InventorySettingsRecord), message: 'Inventory settings retrieved', toWire: toInventorySettingsRecord };
+
+/** A patch as the services take it: only the fields sent (a field left out is no change, unlike one sent as null). */
+export function sentFields<T extends object>(patch: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+}

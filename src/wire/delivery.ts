@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import type { DeliveryQuote } from '../../../domain/delivery/delivery-service.ts';
-import { fromMinor } from '../../../domain/catalog/money.ts';
-import type { Currency } from '../../../domain/catalog/types.ts';
-import type { DeliveryOption, DeliveryZone, Region, ZoneWithOptions } from '../../../domain/delivery/types.ts';
-import { envelope, WireTimestamp, wireTimestamp } from '../../envelope.ts';
-import type { Representation } from '../../preconditions.ts';
+import type { DeliveryQuote } from '../domain/delivery/delivery-service.ts';
+import { fromMinor } from '../domain/catalog/money.ts';
+import type { Currency } from '../domain/catalog/types.ts';
+import type { DeliveryOption, DeliveryZone, Region, ZoneWithOptions } from '../domain/delivery/types.ts';
+import { envelope, WireTimestamp, wireTimestamp, type Representation } from './envelope.ts';
 
 export const RegionRecord = z
   .object({

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import type { SettingsView } from '../domain/settings/settings-service.ts';
+import { envelope, type Representation, WireTimestamp, wireTimestamp } from './envelope.ts';
+
+export const SettingsRecord = z
+  .object({
+    mode: z.enum(['live', 'test']).describe('the mode these settings belong to (the mode of this request)'),
+    orderNumberPrefix: z.string(),
+    nextOrderNumber: z.number().int().describe('the number the next order gets'),
+    nextOrderNumberPreview: z.string().describe('what the next order number looks like, e.g. ORD-1001'),
+    allowedOrigins: z.array(z.string()),
+    notificationEmail: z.string().nullable(),
+    lowStockThreshold: z.number().int().describe('store-wide; the same value as GET /v1/inventory/settings'),
+    currency: z.string().describe('store-wide; from the business profile'),
+    timezone: z.string().describe('store-wide; from the business profile'),
+    updatedAt: WireTimestamp.nullable().describe('last change of the per-mode settings; null while they are the defaults'),
+  })
+  .meta({ id: 'StoreSettings' });
+
+export function toSettingsRecord(s: SettingsView): z.input<typeof SettingsRecord> {
+  return {
+    mode: s.mode,
+    orderNumberPrefix: s.orderNumberPrefix,
+    nextOrderNumber: s.nextOrderNumber,
+    nextOrderNumberPreview: `${s.orderNumberPrefix}${s.nextOrderNumber}`,
+    allowedOrigins: s.allowedOrigins,
+    notificationEmail: s.notificationEmail,
+    lowStockThreshold: s.lowStockThreshold,
+    currency: s.currency,
+    timezone: s.timezone,
+    updatedAt: s.updatedAt === null ? null : wireTimestamp(s.updatedAt),
+  };
+}
+
+/** The GET representation of the settings of the request's store and mode, for ETags and If-Match on writes. */
+export const SettingsRep: Representation<SettingsView> = { schema: envelope(SettingsRecord), message: 'Settings retrieved', toWire: toSettingsRecord };
