@@ -16,7 +16,7 @@ import {
   type OAuthError,
   ServerError,
   TemporarilyUnavailableError,
-} from './errors.ts';
+} from '../domain/oauth/errors.ts';
 
 /** Bodies of registration, token and revocation requests are small (RFC 7591 clients send well under 16 KiB). */
 const BODY_LIMIT = 16 * 1024;

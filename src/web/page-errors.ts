@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isAppError } from '../errors.ts';
-import { isOAuthError } from '../oauth/errors.ts';
+import { isOAuthError } from '../domain/oauth/errors.ts';
 import { isDatabaseUnavailable } from '../db/db.ts';
 import { errorPage } from './error-page.ts';
 import { sendPage } from './send-page.ts';
