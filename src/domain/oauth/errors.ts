@@ -95,12 +95,6 @@ export class AccessDeniedError extends OAuthError {
   }
 }
 
-export class ServerError extends OAuthError {
-  constructor(requestId: string) {
-    super('server_error', 500, `Something went wrong on our side. Retry later; if it persists, report request id ${requestId}.`);
-  }
-}
-
 /** 503 when the database cannot be reached; 429 when a client sends too many requests. Both carry Retry-After. */
 export class TemporarilyUnavailableError extends OAuthError {
   constructor(description: string, retryAfterSeconds: number, status: 429 | 503 = 503) {
