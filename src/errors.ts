@@ -306,7 +306,7 @@ export const ERROR_CODES = {
     meaning: 'The promotion code cannot be used on this order; the message and `details` give the reason (unknown, switched off, not started, ended, used up, used up by this customer, subtotal too low).',
     fix: 'Drop the code or meet its conditions.',
   },
-  // Connected apps (OAuth); the OAuth endpoints themselves answer with RFC 6749 errors (src/oauth/errors.ts)
+  // Connected apps (OAuth); the OAuth endpoints themselves answer with RFC 6749 errors (src/domain/oauth/errors.ts)
   CONNECTED_APP_NOT_FOUND: {
     status: 404,
     meaning: 'You have not approved an app with this client id (in this store), or you removed it already.',

@@ -3,8 +3,8 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { StoreContext } from '../context.ts';
 import type { AuditService } from '../domain/audit/audit-service.ts';
-import { type ErrorCode, type ErrorDetail, isAppError } from '../errors.ts';
-import { isDatabaseUnavailable } from '../db/db.ts';
+import type { ErrorCode, ErrorDetail } from '../errors.ts';
+import { describeDetails, publicError } from '../public-error.ts';
 import type { AnyTool, ToolServices } from './tool.ts';
 
 export const SERVER_INFO = { name: 'commerce-service', title: 'Commerce store', version: '1.0.0' } as const;
@@ -74,20 +74,12 @@ export function listTools(tools: readonly AnyTool[]): Listed[] {
   });
 }
 
-/** Whether the caller may use a tool: its permission is among the caller's (granted scopes ∩ the merchant's role). */
-export function mayUse(ctx: StoreContext, tool: AnyTool): boolean {
+/**
+ * Whether `tools/list` shows a tool to the caller: its permission is among the caller's (granted scopes ∩ the
+ * merchant's role). Only a listing filter: a call is refused by the service it reaches, as on REST.
+ */
+function mayUse(ctx: StoreContext, tool: AnyTool): boolean {
   return tool.permission === null || ctx.permissions.has(tool.permission);
-}
-
-/** Argument names whose values are never written to the audit log. */
-const SECRET = /(password|secret|token|api_?key|^key$|authorization)/i;
-
-export function redact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redact);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET.test(k) ? '[redacted]' : redact(v)]));
-  }
-  return value;
 }
 
 function refusal(code: ErrorCode, message: string, details: ErrorDetail[] = []): CallToolResult {
@@ -100,7 +92,7 @@ function refusal(code: ErrorCode, message: string, details: ErrorDetail[] = []):
 
 export interface ConnectorDeps {
   services: ToolServices;
-  audit: Pick<AuditService, 'record'>;
+  audit: Pick<AuditService, 'recordToolCall'>;
   tools: Listed[];
   log: { error(obj: object, msg: string): void };
 }
@@ -108,7 +100,8 @@ export interface ConnectorDeps {
 /**
  * One MCP server instance for one HTTP request, bound to the caller's store context (stateless: nothing outlives the
  * request). `tools/list` shows the tools the caller may use; `tools/call` validates the arguments with the same zod
- * shapes as the REST routes, calls the same service, and writes the call to the audit log.
+ * shapes as the REST routes and calls the same service, which refuses what the caller may not do; the audit service
+ * records every call.
  */
 export function createConnectorServer(deps: ConnectorDeps, ctx: StoreContext): Server {
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
@@ -123,38 +116,15 @@ export function createConnectorServer(deps: ConnectorDeps, ctx: StoreContext): S
     const { tool } = entry;
     const result = await runTool(tool, given);
     const error = (result.structuredContent as { error?: { code: string } } | undefined)?.error;
-    const entryDetails = {
-      tool: tool.name,
-      arguments: redact(given),
-      outcome: result.isError ? 'refused' : 'ok',
-      ...(error ? { errorCode: error.code } : {}),
-      credential: { type: ctx.actor.type, id: ctx.actor.id, label: ctx.actor.label },
-    };
-    try {
-      await deps.audit.record(
-        { ...ctx, actor: { ...ctx.actor, type: 'ai_connector', label: `AI connector via ${ctx.actor.label}` } },
-        { action: 'mcp.tool_call', targetType: 'mcp_tool', targetId: tool.name, details: entryDetails },
-      );
-    } catch (auditError) {
-      if (!isDatabaseUnavailable(auditError)) throw auditError;
-      // The call has happened (or was refused); the caller gets its real outcome, the log keeps the entry.
-      deps.log.error({ err: auditError, requestId: ctx.requestId, storeId: ctx.tenant.storeId, audit: entryDetails }, 'MCP tool call not audited: database unavailable');
-    }
+    await deps.audit.recordToolCall(ctx, { tool: tool.name, arguments: given, outcome: result.isError ? 'refused' : 'ok', errorCode: error?.code }, deps.log);
     return result;
   });
 
   async function runTool(tool: AnyTool, given: Record<string, unknown>): Promise<CallToolResult> {
-    if (!mayUse(ctx, tool)) {
-      const why = ctx.app
-        ? `the merchant did not grant this app ${tool.permission}, or their role in this store does not include it`
-        : `this credential does not have ${tool.permission} in this store`;
-      return refusal('PERMISSION_DENIED', `The tool ${tool.name} needs the ${tool.permission} permission, and ${why}.`, [{ path: 'permission', rule: tool.permission ?? '' }]);
-    }
     const parsed = tool.input.safeParse(given);
     if (!parsed.success) {
       const details = parsed.error.issues.map((issue) => ({ path: fieldPath(issue.path) || '(arguments)', rule: issue.message }));
-      const shown = details.slice(0, 3).map((d) => `${d.path} ${d.rule}`).join('; ');
-      return refusal('VALIDATION_FAILED', `The arguments are not valid: ${shown}${details.length > 3 ? ` (and ${details.length - 3} more)` : ''}.`, details);
+      return refusal('VALIDATION_FAILED', `The arguments are not valid: ${describeDetails(details)}.`, details);
     }
     const args = parsed.data as Record<string, unknown>;
     if (tool.confirm && args.confirm !== true) {
@@ -168,8 +138,9 @@ export function createConnectorServer(deps: ConnectorDeps, ctx: StoreContext): S
       const structured = tool.output.parse(data) as Record<string, unknown>;
       return { content: [{ type: 'text', text: `${summary}\n${JSON.stringify(structured)}` }], structuredContent: structured };
     } catch (error) {
-      if (isAppError(error)) return refusal(error.code, error.message, error.details);
-      if (isDatabaseUnavailable(error)) return refusal('SERVICE_UNAVAILABLE', 'The service cannot reach its database right now. Retry shortly.');
+      // The service refuses (permissions included) or fails; the result says which, as the REST envelope would.
+      const form = publicError(error, { id: ctx.requestId });
+      if (form.kind === 'refused' || form.kind === 'unavailable') return refusal(form.code, form.message, form.details);
       deps.log.error({ err: error, tool: tool.name, requestId: ctx.requestId }, 'MCP tool failed');
       return refusal('INTERNAL_ERROR', `Something failed on our side; quote request id ${ctx.requestId} when reporting it.`);
     }

@@ -42,7 +42,7 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   title: string;
   /** What it does and when to use it, written for an assistant. */
   description: string;
-  /** The permission the caller needs (checked again by the service); null: any member of the store. */
+  /** The permission the tool needs, to show it in `tools/list` (the service refuses a call); null: any member of the store. */
   permission: Permission | null;
   hints: ToolHints;
   /**

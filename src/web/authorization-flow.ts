@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { authorizationRedirect } from '../oauth/authorization-response.ts';
+import { authorizationRedirect } from '../domain/oauth/authorization-response.ts';
 import { anonymousSecret, type BrowserSession, type WebDeps } from './browser-session.ts';
 import { consentPage } from './consent-page.ts';
 import { csrfToken } from './csrf.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '../errors.ts';
-import { authorizationRedirect } from '../oauth/authorization-response.ts';
+import { authorizationRedirect } from '../domain/oauth/authorization-response.ts';
 import { dashboardPath, PURPOSE, showAuthorizationStep, showSignIn } from './authorization-flow.ts';
 import { readAnonymousSecret, readBrowserSession, startBrowserSession, type WebDeps } from './browser-session.ts';
 import { checkCsrf } from './csrf.ts';

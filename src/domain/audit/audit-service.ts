@@ -1,4 +1,5 @@
 import type { StoreContext } from '../../context.ts';
+import { isDatabaseUnavailable } from '../../db/db.ts';
 import type { Repos } from '../../db/repos.ts';
 import { requirePermission } from '../access.ts';
 import type { AuditEntry, Page } from '../accounts/types.ts';
@@ -40,6 +41,32 @@ export function auditEntry(
   };
 }
 
+/** One call of an AI connector (MCP) tool, as the connector answered it. */
+export interface ToolCall {
+  tool: string;
+  /** The arguments as sent; values of secret-looking names are redacted before they are written. */
+  arguments: unknown;
+  outcome: 'ok' | 'refused';
+  /** The code of a refusal. */
+  errorCode?: string | undefined;
+}
+
+/** Where an entry that cannot be written goes instead. */
+export interface AuditFallbackLog {
+  error(obj: object, msg: string): void;
+}
+
+/** Argument names whose values are never written to the audit log. */
+const SECRET = /(password|secret|token|api_?key|^key$|authorization)/i;
+
+function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET.test(k) ? '[redacted]' : redact(v)]));
+  }
+  return value;
+}
+
 /** What an audit log page may be narrowed by (each optional; together they combine with AND). */
 export interface AuditFilters {
   /** An action, or a prefix ending in `*` (`product.*`). */
@@ -55,9 +82,27 @@ export interface AuditFilters {
 
 export function createAuditService(deps: { repos: Repos }) {
   return {
-    /** Appends an entry outside any write transaction (the AI connector's record of a tool call, reads included). */
-    async record(ctx: StoreContext, record: AuditRecord): Promise<void> {
-      await recordAudit(deps.repos, ctx, record);
+    /**
+     * Records a call of an AI connector tool (reads and refusals included), outside any write transaction, as done by
+     * the connector on behalf of the credential: `mcp.tool_call` with the redacted arguments, the outcome and the
+     * credential. The call has happened (or was refused) whatever becomes of its entry: when the database is
+     * unavailable the entry goes to `log` instead, and the caller still gets the call's real outcome.
+     */
+    async recordToolCall(ctx: StoreContext, call: ToolCall, log: AuditFallbackLog): Promise<void> {
+      const details = {
+        tool: call.tool,
+        arguments: redact(call.arguments),
+        outcome: call.outcome,
+        ...(call.errorCode === undefined ? {} : { errorCode: call.errorCode }),
+        credential: { type: ctx.actor.type, id: ctx.actor.id, label: ctx.actor.label },
+      };
+      const connector = { ...ctx, actor: { ...ctx.actor, type: 'ai_connector' as const, label: `AI connector via ${ctx.actor.label}` } };
+      try {
+        await recordAudit(deps.repos, connector, { action: 'mcp.tool_call', targetType: 'mcp_tool', targetId: call.tool, details });
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        log.error({ err: error, requestId: ctx.requestId, storeId: ctx.tenant.storeId, audit: details }, 'MCP tool call not audited: database unavailable');
+      }
     },
 
     /** Newest first, for the active store and mode (settings:read). */

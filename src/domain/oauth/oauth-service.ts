@@ -7,7 +7,7 @@ import {
   InvalidScopeError,
   InvalidTargetError,
   type OAuthError,
-} from '../../oauth/errors.ts';
+} from './errors.ts';
 import type { Repos } from '../../db/repos.ts';
 import type { Transactional } from '../transactional.ts';
 import { requireSession } from '../access.ts';

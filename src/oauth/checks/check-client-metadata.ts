@@ -1,4 +1,4 @@
-import { InvalidClientMetadataError } from '../errors.ts';
+import { InvalidClientMetadataError } from '../../domain/oauth/errors.ts';
 import { checkRedirectUris } from './check-redirect-uris.ts';
 
 const MAX_NAME = 100;

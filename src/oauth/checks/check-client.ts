@@ -1,5 +1,5 @@
 import type { OAuthClient } from '../../domain/oauth/types.ts';
-import { InvalidClientError, InvalidRequestError } from '../errors.ts';
+import { InvalidClientError, InvalidRequestError } from '../../domain/oauth/errors.ts';
 
 /**
  * The client named by `client_id` must be registered (RFC 6749 §4.1.2.1). Client ids are server-issued; a URL as

@@ -1,4 +1,4 @@
-import { InvalidRequestError } from '../errors.ts';
+import { InvalidRequestError } from '../../domain/oauth/errors.ts';
 import { type OAuthParams, parseParams } from '../params.ts';
 
 /** Token and revocation requests are `application/x-www-form-urlencoded` (RFC 6749 §4.1.3, RFC 7009 §2.1). */

@@ -1,4 +1,4 @@
-import { InvalidRequestError, UnsupportedGrantTypeError } from '../errors.ts';
+import { InvalidRequestError, UnsupportedGrantTypeError } from '../../domain/oauth/errors.ts';
 
 export type SupportedGrantType = 'authorization_code' | 'refresh_token';
 

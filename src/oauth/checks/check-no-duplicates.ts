@@ -1,4 +1,4 @@
-import { InvalidRequestError } from '../errors.ts';
+import { InvalidRequestError } from '../../domain/oauth/errors.ts';
 import type { OAuthParams } from '../params.ts';
 
 /**

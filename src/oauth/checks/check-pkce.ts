@@ -1,4 +1,4 @@
-import { InvalidRequestError } from '../errors.ts';
+import { InvalidRequestError } from '../../domain/oauth/errors.ts';
 
 /** BASE64URL of a SHA-256 digest: exactly 43 characters without padding. */
 const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;

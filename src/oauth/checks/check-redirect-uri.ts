@@ -1,5 +1,5 @@
 import type { OAuthClient } from '../../domain/oauth/types.ts';
-import { InvalidRequestError } from '../errors.ts';
+import { InvalidRequestError } from '../../domain/oauth/errors.ts';
 
 /**
  * `redirect_uri` is required and must equal one of the client's registered URIs byte for byte: no normalisation of

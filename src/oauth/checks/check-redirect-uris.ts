@@ -1,5 +1,5 @@
 import { isLoopbackHost } from '../../domain/oauth/oauth-rules.ts';
-import { InvalidClientMetadataError, InvalidRedirectUriError } from '../errors.ts';
+import { InvalidClientMetadataError, InvalidRedirectUriError } from '../../domain/oauth/errors.ts';
 
 const MAX_URIS = 10;
 const MAX_URI_LENGTH = 2000;

@@ -1,5 +1,5 @@
 import { canonicalResource } from '../../domain/oauth/oauth-rules.ts';
-import { InvalidTargetError } from '../errors.ts';
+import { InvalidTargetError } from '../../domain/oauth/errors.ts';
 import type { OAuthParams } from '../params.ts';
 
 /**

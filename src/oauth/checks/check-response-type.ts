@@ -1,4 +1,4 @@
-import { InvalidRequestError, UnsupportedResponseTypeError } from '../errors.ts';
+import { InvalidRequestError, UnsupportedResponseTypeError } from '../../domain/oauth/errors.ts';
 
 /** Only the authorization code flow: `response_type=code` (no implicit, no hybrid). */
 export function checkResponseType(responseType: string | undefined): void {

@@ -1,5 +1,5 @@
 import { isScope, type Scope, sortScopes } from '../../domain/oauth/scopes.ts';
-import { InvalidScopeError } from '../errors.ts';
+import { InvalidScopeError } from '../../domain/oauth/errors.ts';
 
 /**
  * A space-separated list of known scopes (RFC 6749 §3.3), or undefined when none was sent: the authorization endpoint

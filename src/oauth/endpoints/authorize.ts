@@ -4,7 +4,7 @@ import { readBrowserSession, type WebDeps } from '../../web/browser-session.ts';
 import { showAuthorizationStep } from '../../web/authorization-flow.ts';
 import { errorPage } from '../../web/error-page.ts';
 import { sendPage } from '../../web/send-page.ts';
-import { authorizationRedirect } from '../authorization-response.ts';
+import { authorizationRedirect } from '../../domain/oauth/authorization-response.ts';
 import { checkClient } from '../checks/check-client.ts';
 import { checkNoDuplicates } from '../checks/check-no-duplicates.ts';
 import { checkPkce } from '../checks/check-pkce.ts';
@@ -13,7 +13,7 @@ import { checkResource } from '../checks/check-resource.ts';
 import { checkResponseType } from '../checks/check-response-type.ts';
 import { checkScope } from '../checks/check-scope.ts';
 import { checkState } from '../checks/check-state.ts';
-import { isOAuthError } from '../errors.ts';
+import { isOAuthError } from '../../domain/oauth/errors.ts';
 import { parseParams, queryOf } from '../params.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { AuthorizationResponse } from '../domain/oauth/oauth-service.ts';
+import type { AuthorizationResponse } from './oauth-service.ts';
 
 /**
  * The redirect URI with the authorization response appended: `code` and `state` (or `error`, `error_description`

@@ -1,9 +1,10 @@
 /**
  * The OAuth error family: the `error` / `error_description` answers of RFC 6749 §4.1.2.1 and §5.2, RFC 7009, RFC 7591
- * §3.2.2 and RFC 8707, one class per code. Framework-free, so the OAuth service can throw them too.
+ * §3.2.2 and RFC 8707, one class per code. Framework-free and owned by the domain that throws them (the OAuth service and
+ * the protocol checks in `src/oauth/`).
  *
  * Descriptions are public: they explain what to fix and never carry internals (stack traces, SQL, other clients'
- * data). Internal failures become `server_error` with a fixed description, in the endpoints' error handler.
+ * data). Internal failures become `server_error` with a fixed description (`src/public-error.ts`).
  */
 export type OAuthErrorCode =
   | 'invalid_request'
@@ -91,12 +92,6 @@ export class UnsupportedResponseTypeError extends OAuthError {
 export class AccessDeniedError extends OAuthError {
   constructor(description: string) {
     super('access_denied', 403, description);
-  }
-}
-
-export class ServerError extends OAuthError {
-  constructor(requestId: string) {
-    super('server_error', 500, `Something went wrong on our side. Retry later; if it persists, report request id ${requestId}.`);
   }
 }
 
