@@ -1,5 +1,5 @@
 import type { Scope } from './domain/oauth/scopes.ts';
-import type { Permission, Role } from './domain/permissions.ts';
+import type { Permission, Role } from './domain/shared/permissions.ts';
 
 export type Mode = 'live' | 'test';
 

@@ -5,7 +5,7 @@ import type { DatabaseConfig, SeedDemo } from './config.ts';
 import type { Container } from './container.ts';
 import { seedDemoStore } from './demo-data.ts';
 import { type StoreContext, systemContext } from './context.ts';
-import { PERMISSIONS } from './domain/permissions.ts';
+import { PERMISSIONS } from './domain/shared/permissions.ts';
 import type { SyncReport } from './domain/reference/reference-service.ts';
 
 export type ProgressReporter = (line: string, final: boolean) => void;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ROLE_PERMISSIONS } from '../src/domain/permissions.ts';
+import { ROLE_PERMISSIONS } from '../src/domain/shared/permissions.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client, createApiKey, joinStore, type Merchant, signup } from './helpers/merchants.ts';

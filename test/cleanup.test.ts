@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type CleanupReport, RETENTION, scheduleCleanup } from '../src/domain/maintenance/cleanup-service.ts';
-import { hashSecret } from '../src/domain/secrets.ts';
+import { hashSecret } from '../src/domain/shared/secrets.ts';
 import { createJobLockRepo } from '../src/db/cleanup-repo.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { expandPermissions, type Permission, ROLE_PERMISSIONS, type Role } from '../src/domain/permissions.ts';
+import { expandPermissions, type Permission, ROLE_PERMISSIONS, type Role } from '../src/domain/shared/permissions.ts';
 import { TOOLS } from '../src/mcp/tools/index.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';

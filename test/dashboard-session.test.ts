@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DASHBOARD_TOKEN_TTL_MS } from '../src/domain/accounts/account-service.ts';
-import { hashSecret } from '../src/domain/secrets.ts';
+import { hashSecret } from '../src/domain/shared/secrets.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { type Merchant, signup } from './helpers/merchants.ts';

@@ -4,7 +4,7 @@ import { after, before, it } from 'node:test';
 import SqliteDatabase from 'better-sqlite3';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { hashSecret } from '../src/domain/secrets.ts';
+import { hashSecret } from '../src/domain/shared/secrets.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/databases.ts';
 import { createApiKey, type Merchant, signup } from './helpers/merchants.ts';

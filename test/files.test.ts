@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { StoreContext } from '../src/context.ts';
 import { MAX_FILE_BYTES } from '../src/domain/files/file-service.ts';
-import { effectivePermissions } from '../src/domain/permissions.ts';
+import { effectivePermissions } from '../src/domain/shared/permissions.ts';
 import { isAppError } from '../src/errors.ts';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';

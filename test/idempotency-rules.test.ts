@@ -1,17 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  canonicalJson,
-  decide,
-  IDEMPOTENCY_WINDOW_MS,
-  type IdempotencyRecord,
-  isReplayable,
-  openResponse,
-  readIdempotencyKey,
-  requestFingerprint,
-  sealingKey,
-  sealResponse,
-} from '../src/domain/idempotency/idempotency-rules.ts';
+import { canonicalJson, decide, IDEMPOTENCY_WINDOW_MS, type IdempotencyRecord, isReplayable, openResponse, readIdempotencyKey, requestFingerprint, sealingKey, sealResponse } from '../src/domain/idempotency/idempotency-rules.ts';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 const attempt = { method: 'POST', path: '/v1/api-keys', fingerprint: requestFingerprint('POST', '/v1/api-keys', { name: 'a' }) };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Permission } from '../src/domain/permissions.ts';
+import type { Permission } from '../src/domain/shared/permissions.ts';
 import { TOOLS } from '../src/mcp/tools/index.ts';
 import type { TestApp } from './helpers/app.ts';
 import { startListeningApp } from './helpers/chromium.ts';

@@ -2,23 +2,11 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { hashSecret } from '../src/domain/secrets.ts';
+import { hashSecret } from '../src/domain/shared/secrets.ts';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client as jsonClient, type Merchant, signup } from './helpers/merchants.ts';
-import {
-  authorize,
-  authorizeQuery,
-  Browser,
-  type Client,
-  hiddenField,
-  pkce,
-  REDIRECT_URI,
-  registerClient,
-  requestIdOf,
-  signIn,
-  tokenRequest,
-} from './helpers/oauth.ts';
+import { authorize, authorizeQuery, Browser, type Client, hiddenField, pkce, REDIRECT_URI, registerClient, requestIdOf, signIn, tokenRequest } from './helpers/oauth.ts';
 
 const ISS = TEST_BASE_URL;
 

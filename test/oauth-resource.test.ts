@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { hashSecret } from '../src/domain/secrets.ts';
+import { hashSecret } from '../src/domain/shared/secrets.ts';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client as jsonClient, createApiKey, type Merchant, signup } from './helpers/merchants.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { openRefreshAnswer } from '../src/domain/oauth/refresh-replay.ts';
-import { hashSecret } from '../src/domain/secrets.ts';
+import { hashSecret } from '../src/domain/shared/secrets.ts';
 import { startTestApp, TEST_BASE_URL, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { type Merchant, signup } from './helpers/merchants.ts';

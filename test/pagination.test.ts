@@ -4,7 +4,7 @@ import { historyCursor, lowStockCursor, stockLevelCursor } from '../src/domain/c
 import { productCursor } from '../src/domain/catalog/product-service.ts';
 import { orderCursor } from '../src/domain/orders/order-service.ts';
 import { promotionCursor } from '../src/domain/orders/promotion-service.ts';
-import { anyIdCursor, type KeysetCursor, pageOf, tupleCursor } from '../src/domain/pagination.ts';
+import { anyIdCursor, type KeysetCursor, pageOf, tupleCursor } from '../src/domain/shared/pagination.ts';
 import { AppError } from '../src/errors.ts';
 
 const RULE = 'must be a nextCursor returned by this list';

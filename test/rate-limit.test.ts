@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createMemoryRateLimiter } from '../src/domain/rate-limit.ts';
+import { createMemoryRateLimiter } from '../src/domain/shared/rate-limit.ts';
 
 describe('the in-memory rate limiter', () => {
   it('takes at most the limit per window, gives attempts back, and opens a new window when one ends', async () => {

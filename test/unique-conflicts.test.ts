@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { UniqueConflict } from '../src/domain/conflicts.ts';
+import { UniqueConflict } from '../src/domain/shared/conflicts.ts';
 import { type Db, openDatabase } from '../src/db/db.ts';
 import { migrateToLatest } from '../src/db/migrations/index.ts';
 import { asUniqueConflict, UNIQUE_RULES } from '../src/db/unique-conflicts.ts';

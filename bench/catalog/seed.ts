@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Mode } from '../../src/context.ts';
 import { combinationKey } from '../../src/domain/catalog/catalog-rules.ts';
-import { newId } from '../../src/domain/ids.ts';
+import { newId } from '../../src/domain/shared/ids.ts';
 import { foldForSearch } from '../../src/domain/reference/reference-service.ts';
 import { slugify } from '../../src/domain/reference/specifications.ts';
 import { fromDate } from '../../src/db/db.ts';

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Mode, Tenant } from '../context.ts';
 import type { ApiKey } from '../domain/accounts/types.ts';
-import type { Permission } from '../domain/permissions.ts';
+import type { Permission } from '../domain/shared/permissions.ts';
 import { fromDate, toDate } from './db.ts';
 import type { ApiKeyTable, Database } from './schema.ts';
 import { inTenant } from './tenant.ts';

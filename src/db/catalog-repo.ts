@@ -1,15 +1,6 @@
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import type { Tenant } from '../context.ts';
-import type {
-  Category,
-  Product,
-  ProductQuery,
-  ProductStatus,
-  ProductType,
-  Sku,
-  SkuSummary,
-  VariantGroup,
-} from '../domain/catalog/types.ts';
+import type { Category, Product, ProductQuery, ProductStatus, ProductType, Sku, SkuSummary, VariantGroup } from '../domain/catalog/types.ts';
 import { foldForSearch } from '../domain/reference/reference-service.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';

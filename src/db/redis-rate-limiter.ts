@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { RateLimiter } from '../domain/rate-limit.ts';
+import type { RateLimiter } from '../domain/shared/rate-limit.ts';
 
 const HIT = `
 local count = redis.call('INCR', KEYS[1])

@@ -1,14 +1,4 @@
-import type {
-  Color,
-  Country,
-  CountrySource,
-  ReferenceRepo,
-  Specification,
-  SpecificationSource,
-  State,
-  StateSource,
-  SyncCounts,
-} from '../domain/reference/reference-types.ts';
+import type { Color, Country, CountrySource, ReferenceRepo, Specification, SpecificationSource, State, StateSource, SyncCounts } from '../domain/reference/reference-types.ts';
 import { type Db, fromBool, fromDate, toBool, toDate } from './db.ts';
 
 const CHUNK = 500;

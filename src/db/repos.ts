@@ -15,7 +15,7 @@ import { createInventoryRepo } from './inventory-repo.ts';
 import { createOrderRepo } from './order-repo.ts';
 import { createOAuthRepo } from './oauth-repo.ts';
 import { createPaymentRepo } from './payment-repo.ts';
-import type { Transactional } from '../domain/transactional.ts';
+import type { Transactional } from '../domain/shared/transactional.ts';
 import type { Database } from './schema.ts';
 import { createSettingsRepo } from './settings-repo.ts';
 

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Address, Invitation, Member, Membership, Store } from '../domain/accounts/types.ts';
-import type { Role } from '../domain/permissions.ts';
+import type { Role } from '../domain/shared/permissions.ts';
 import { normalizeEmail } from './account-repo.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import type { Database, StoreInvitationTable, StoreTable } from './schema.ts';

@@ -1,4 +1,4 @@
-import { UniqueConflict, type UniqueRule } from '../domain/conflicts.ts';
+import { UniqueConflict, type UniqueRule } from '../domain/shared/conflicts.ts';
 
 /**
  * The unique indexes the domain's rules stand on, by the name PostgreSQL reports (`constraint`) and the columns SQLite

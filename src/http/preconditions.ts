@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Precondition } from '../domain/preconditions.ts';
+import type { Precondition } from '../domain/shared/preconditions.ts';
 import { AppError } from '../errors.ts';
 import { ok, type Representation } from '../wire/envelope.ts';
 import { ErrorEnvelopeSchema } from './envelope.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Container } from '../container.ts';
 import type { StoreContext } from '../context.ts';
-import type { Permission } from '../domain/permissions.ts';
+import type { Permission } from '../domain/shared/permissions.ts';
 import { PAGE, pageFields, pageSchema } from '../wire/page.ts';
 
 /** The tool areas of the AI connector (docs/mcp.md, "Tools"). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ApiKey, AuditEntry, Invitation, Member, Store, User } from '../domain/accounts/types.ts';
 import type { StoreContext } from '../context.ts';
-import { PERMISSIONS, ROLES, type Role, sortPermissions } from '../domain/permissions.ts';
+import { PERMISSIONS, ROLES, type Role, sortPermissions } from '../domain/shared/permissions.ts';
 import { envelope, type Representation, WireTimestamp, wireTimestamp } from './envelope.ts';
 import { pageSchema } from './page.ts';
 

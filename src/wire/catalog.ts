@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { ProductListFilters } from '../domain/catalog/catalog-schemas.ts';
-import { fromMinor } from '../domain/catalog/money.ts';
-import type { Category, CategoryBreakdown, Currency, InventoryAdjustment, InventoryTotals, LowStockRow, ProductTree, ProductView, Sku, StockLevelRow, VariantGroup } from '../domain/catalog/types.ts';
-import { PRODUCT_STATUSES, PRODUCT_TYPES } from '../domain/catalog/types.ts';
+import { type Category, type CategoryBreakdown, type InventoryAdjustment, type InventoryTotals, type LowStockRow, PRODUCT_STATUSES, PRODUCT_TYPES, type ProductTree, type ProductView, type Sku, type StockLevelRow, type VariantGroup } from '../domain/catalog/types.ts';
+import { type Currency, fromMinor } from '../domain/shared/money.ts';
 import { envelope, WireTimestamp, wireTimestamp, type Representation } from './envelope.ts';
 import { PAGE, pageFields } from './page.ts';
 

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { CustomerListFilters } from '../domain/customers/customer-schemas.ts';
 import { isBanned } from '../domain/customers/customer-rules.ts';
 import type { CustomerView } from '../domain/customers/customer-types.ts';
-import { fromMinor } from '../domain/catalog/money.ts';
-import type { Currency } from '../domain/catalog/types.ts';
+import { type Currency, fromMinor } from '../domain/shared/money.ts';
 import { envelope, WireTimestamp, wireTimestamp, type Representation } from './envelope.ts';
 import { PAGE_NAMING_RULES, pageFields } from './page.ts';
 

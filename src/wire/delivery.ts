@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { DeliveryQuote } from '../domain/delivery/delivery-service.ts';
-import { fromMinor } from '../domain/catalog/money.ts';
-import type { Currency } from '../domain/catalog/types.ts';
+import { type Currency, fromMinor } from '../domain/shared/money.ts';
 import type { DeliveryOption, DeliveryZone, Region, ZoneWithOptions } from '../domain/delivery/types.ts';
 import { envelope, WireTimestamp, wireTimestamp, type Representation } from './envelope.ts';
 

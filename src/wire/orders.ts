@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { fromMinor } from '../domain/catalog/money.ts';
-import type { Currency } from '../domain/catalog/types.ts';
+import { type Currency, fromMinor } from '../domain/shared/money.ts';
 import type { DayFigures, SalesSummary } from '../domain/orders/analytics-service.ts';
 import type { Move } from '../domain/orders/order-lifecycle.ts';
 import { OrderListFilters, type SummaryQuery } from '../domain/orders/order-schemas.ts';

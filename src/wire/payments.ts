@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyOf, fromMinor } from '../domain/catalog/money.ts';
+import { currencyOf, fromMinor } from '../domain/shared/money.ts';
 import { PaymentLinkListFilters } from '../domain/payments/payment-schemas.ts';
 import type { PaymentLinkView } from '../domain/payments/payment-link-service.ts';
 import { PAYMENT_KINDS, PAYMENT_LINK_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod, RECORD_METHODS } from '../domain/payments/payment-rules.ts';

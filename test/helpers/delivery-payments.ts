@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { StoreContext } from '../../src/context.ts';
-import { PERMISSIONS } from '../../src/domain/permissions.ts';
+import { PERMISSIONS } from '../../src/domain/shared/permissions.ts';
 import type { TestApp } from './app.ts';
 
 type OperationsTable = 'delivery_zones' | 'delivery_options' | 'payments' | 'payment_links' | 'store_settings' | 'audit_logs' | 'orders';

@@ -1,16 +1,16 @@
 import type { RequestContext, StoreContext, UserContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { Repos } from '../../db/repos.ts';
-import type { Transactional } from '../transactional.ts';
-import { requireSession } from '../access.ts';
+import type { Transactional } from '../shared/transactional.ts';
+import { requireSession } from '../shared/access.ts';
 import { auditEntry } from '../audit/audit-service.ts';
-import { isUniqueConflict } from '../conflicts.ts';
-import { newId } from '../ids.ts';
-import type { Role } from '../permissions.ts';
-import type { Precondition } from '../preconditions.ts';
-import type { RateLimiter } from '../rate-limit.ts';
+import { isUniqueConflict } from '../shared/conflicts.ts';
+import { newId } from '../shared/ids.ts';
+import type { Role } from '../shared/permissions.ts';
+import type { Precondition } from '../shared/preconditions.ts';
+import type { RateLimiter } from '../shared/rate-limit.ts';
 import { createLoginThrottle } from './login-throttle.ts';
-import { dummyPasswordHash, hashPassword, hashSecret, newSecret, verifyPassword } from '../secrets.ts';
+import { dummyPasswordHash, hashPassword, hashSecret, newSecret, verifyPassword } from '../shared/secrets.ts';
 import { newStore } from './store-service.ts';
 import type { Store, User } from './types.ts';
 

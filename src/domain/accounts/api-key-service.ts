@@ -1,13 +1,13 @@
 import type { Mode, StoreContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { Repos } from '../../db/repos.ts';
-import type { Transactional } from '../transactional.ts';
-import { requirePermission } from '../access.ts';
+import type { Transactional } from '../shared/transactional.ts';
+import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { keyPermissions, refuseAppToken } from './credential-bounds.ts';
-import { newId } from '../ids.ts';
-import type { Permission } from '../permissions.ts';
-import { hashSecret, newSecret } from '../secrets.ts';
+import { newId } from '../shared/ids.ts';
+import type { Permission } from '../shared/permissions.ts';
+import { hashSecret, newSecret } from '../shared/secrets.ts';
 import type { ApiKey } from './types.ts';
 
 /** `sk_live_` or `sk_test_`: the prefix tells a live key from a test key at a glance (and to secret scanners). */

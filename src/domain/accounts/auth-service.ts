@@ -1,14 +1,14 @@
 import type { Actor, Mode, RequestContext, StoreContext, UserContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { insufficientScope } from '../access.ts';
+import { insufficientScope } from '../shared/access.ts';
 import type { Repos } from '../../db/repos.ts';
 import { appActorLabel, TOKEN_PREFIX } from '../oauth/oauth-rules.ts';
 import type { OAuthService } from '../oauth/oauth-service.ts';
 import { CONNECTOR_SCOPE, restPermissionsOf } from '../oauth/scopes.ts';
 import type { AppAuthorization } from '../oauth/types.ts';
-import { effectivePermissions, type Permission } from '../permissions.ts';
-import { recordLastUse } from '../instants.ts';
-import { hashSecret } from '../secrets.ts';
+import { effectivePermissions, type Permission } from '../shared/permissions.ts';
+import { recordLastUse } from '../shared/instants.ts';
+import { hashSecret } from '../shared/secrets.ts';
 import type { ApiKey, User } from './types.ts';
 
 /** Who a credential belongs to, before a store is chosen. */

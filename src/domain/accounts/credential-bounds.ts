@@ -1,6 +1,6 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { expandPermissions, type Permission, ROLE_PERMISSIONS, type Role, sortPermissions } from '../permissions.ts';
+import { expandPermissions, type Permission, ROLE_PERMISSIONS, type Role, sortPermissions } from '../shared/permissions.ts';
 
 /**
  * No credential creates something stronger than itself (docs/security.md, "Effective permissions").

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors.ts';
-import type { RateLimiter } from '../rate-limit.ts';
+import type { RateLimiter } from '../shared/rate-limit.ts';
 
 /**
  * Sign-in attempts, counted before the password is verified (docs/security.md, "Sign-in throttling").

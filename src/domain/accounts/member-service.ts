@@ -1,13 +1,13 @@
 import type { StoreContext, UserContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { Repos } from '../../db/repos.ts';
-import type { Transactional } from '../transactional.ts';
-import { requirePermission, requireSession } from '../access.ts';
+import type { Transactional } from '../shared/transactional.ts';
+import { requirePermission, requireSession } from '../shared/access.ts';
 import { auditEntry, recordAudit } from '../audit/audit-service.ts';
 import { refuseAppToken, requireCanActOnMember, requireCanGrantRole } from './credential-bounds.ts';
-import { newId } from '../ids.ts';
-import { effectivePermissions, expandPermissions, ROLE_PERMISSIONS, type Role } from '../permissions.ts';
-import { hashSecret, newSecret } from '../secrets.ts';
+import { newId } from '../shared/ids.ts';
+import { effectivePermissions, expandPermissions, ROLE_PERMISSIONS, type Role } from '../shared/permissions.ts';
+import { hashSecret, newSecret } from '../shared/secrets.ts';
 import type { Invitation, Member, Membership } from './types.ts';
 
 /** Whether a member with role `sender` may give `role`: they manage members and hold every permission of it. */

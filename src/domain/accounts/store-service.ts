@@ -1,15 +1,15 @@
 import type { StoreContext, UserContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { Repos } from '../../db/repos.ts';
-import type { Transactional } from '../transactional.ts';
+import type { Transactional } from '../shared/transactional.ts';
 import type { StorePatch } from '../../db/store-repo.ts';
-import { requirePermission, requireSession } from '../access.ts';
+import { requirePermission, requireSession } from '../shared/access.ts';
 import { auditEntry, recordAudit } from '../audit/audit-service.ts';
-import { invalid } from '../catalog/catalog-support.ts';
-import { newId } from '../ids.ts';
+import { invalid } from '../shared/validation.ts';
+import { newId } from '../shared/ids.ts';
 import type { ReferenceService } from '../reference/reference-service.ts';
-import type { Role } from '../permissions.ts';
-import type { Precondition } from '../preconditions.ts';
+import type { Role } from '../shared/permissions.ts';
+import type { Precondition } from '../shared/preconditions.ts';
 import type { Store } from './types.ts';
 
 export const DEFAULT_CURRENCY = 'USD';

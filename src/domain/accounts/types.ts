@@ -1,5 +1,5 @@
 import type { Mode } from '../../context.ts';
-import type { Permission, Role } from '../permissions.ts';
+import type { Permission, Role } from '../shared/permissions.ts';
 
 export interface User {
   id: string;

@@ -1,10 +1,10 @@
 import type { StoreContext } from '../../context.ts';
 import { isDatabaseUnavailable } from '../../db/db.ts';
 import type { Repos } from '../../db/repos.ts';
-import { requirePermission } from '../access.ts';
+import { requirePermission } from '../shared/access.ts';
 import type { AuditEntry, Page } from '../accounts/types.ts';
-import { newId } from '../ids.ts';
-import { anyIdCursor, pageOf } from '../pagination.ts';
+import { newId } from '../shared/ids.ts';
+import { anyIdCursor, pageOf } from '../shared/pagination.ts';
 
 export interface AuditRecord {
   action: string;

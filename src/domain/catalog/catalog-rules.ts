@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import type { ErrorDetail } from '../../errors.ts';
-import { toBasisPoints, toMinor } from './money.ts';
-import { CATALOG_LIMITS, type Currency } from './types.ts';
+import { type Currency, toBasisPoints, toMinor } from '../shared/money.ts';
+import { CATALOG_LIMITS } from './types.ts';
 
 /** The input of a SKU as both doors (REST, MCP) pass it after shape validation. */
 export interface SkuInput {

@@ -1,14 +1,14 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { Repos } from '../../db/repos.ts';
-import type { Transactional } from '../transactional.ts';
-import { requirePermission } from '../access.ts';
+import type { Transactional } from '../shared/transactional.ts';
+import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
-import { newId } from '../ids.ts';
-import type { Precondition } from '../preconditions.ts';
+import { newId } from '../shared/ids.ts';
+import type { Precondition } from '../shared/preconditions.ts';
 import { slugify } from '../reference/specifications.ts';
-import { isUniqueConflict } from '../conflicts.ts';
-import { invalid } from './catalog-support.ts';
+import { isUniqueConflict } from '../shared/conflicts.ts';
+import { invalid } from '../shared/validation.ts';
 import { CATALOG_LIMITS, type Category } from './types.ts';
 
 export interface CategoryInput {

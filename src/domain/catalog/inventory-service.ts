@@ -1,15 +1,15 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { Repos } from '../../db/repos.ts';
-import type { Transactional } from '../transactional.ts';
-import { requirePermission } from '../access.ts';
+import type { Transactional } from '../shared/transactional.ts';
+import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
-import { newId } from '../ids.ts';
-import { pageOf, tupleCursor } from '../pagination.ts';
-import type { Precondition } from '../preconditions.ts';
+import { newId } from '../shared/ids.ts';
+import { pageOf, tupleCursor } from '../shared/pagination.ts';
+import type { Precondition } from '../shared/preconditions.ts';
 import { foldForSearch } from '../reference/reference-service.ts';
-import { storeCurrency } from './catalog-support.ts';
-import type { CategoryBreakdown, Currency, InventoryAdjustment, InventoryTotals, LowStockRow, Sku, StockLevelRow, StockState } from './types.ts';
+import { type Currency, storeCurrency } from '../shared/money.ts';
+import type { CategoryBreakdown, InventoryAdjustment, InventoryTotals, LowStockRow, Sku, StockLevelRow, StockState } from './types.ts';
 
 /** Writes a line of a SKU's stock history, in the caller's transaction. */
 export async function recordAdjustment(repos: Repos, ctx: StoreContext, skuId: string, delta: number, quantityAfter: number, reason: string): Promise<InventoryAdjustment> {

@@ -1,27 +1,21 @@
 import type { StoreContext, Tenant } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { Repos } from '../../db/repos.ts';
-import type { Transactional } from '../transactional.ts';
-import { requirePermission } from '../access.ts';
+import type { Transactional } from '../shared/transactional.ts';
+import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
-import { newId } from '../ids.ts';
-import { pageOf, tupleCursor } from '../pagination.ts';
+import { newId } from '../shared/ids.ts';
+import { pageOf, tupleCursor } from '../shared/pagination.ts';
 import { foldForSearch, type ReferenceService } from '../reference/reference-service.ts';
 import { slugify } from '../reference/specifications.ts';
 import { combinationKey, checkMoney } from './catalog-rules.ts';
 import { recordAdjustment } from './inventory-service.ts';
-import { isUniqueConflict } from '../conflicts.ts';
-import { type FileLookup, invalid, type Precondition, productNotFound, storeCurrency } from './catalog-support.ts';
-import {
-  CATALOG_LIMITS,
-  type Currency,
-  type Product,
-  type ProductQuery,
-  type ProductStatus,
-  type ProductTree,
-  type ProductType,
-  type ProductView,
-} from './types.ts';
+import { isUniqueConflict } from '../shared/conflicts.ts';
+import { type Precondition, productNotFound } from './catalog-support.ts';
+import type { FileLookup } from '../files/types.ts';
+import { invalid } from '../shared/validation.ts';
+import { type Currency, storeCurrency } from '../shared/money.ts';
+import { CATALOG_LIMITS, type Product, type ProductQuery, type ProductStatus, type ProductTree, type ProductType, type ProductView } from './types.ts';
 
 export interface ProductInput {
   type: ProductType;

@@ -121,12 +121,6 @@ export interface StockLevelRow extends LowStockRow {
   stock: StockState;
 }
 
-/** Money as the service sees it on input and output: a decimal in the store currency and its minor-unit digits. */
-export interface Currency {
-  code: string;
-  digits: number;
-}
-
 export const PRODUCT_SORTS = ['createdAt', '-createdAt', 'name', '-name', 'updatedAt', '-updatedAt'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 

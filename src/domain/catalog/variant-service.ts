@@ -1,17 +1,20 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { Repos } from '../../db/repos.ts';
-import type { Transactional } from '../transactional.ts';
+import type { Transactional } from '../shared/transactional.ts';
 import type { SkuRow } from '../../db/catalog-repo.ts';
-import { requirePermission } from '../access.ts';
+import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
-import { newId } from '../ids.ts';
+import { newId } from '../shared/ids.ts';
 import type { ReferenceService } from '../reference/reference-service.ts';
 import { checkAttributes, checkMoney, combinationKey, type SkuInput } from './catalog-rules.ts';
-import { isUniqueConflict } from '../conflicts.ts';
-import { type FileLookup, invalid, type Precondition, productNotFound, storeCurrency } from './catalog-support.ts';
+import { isUniqueConflict } from '../shared/conflicts.ts';
+import { type Precondition, productNotFound } from './catalog-support.ts';
+import type { FileLookup } from '../files/types.ts';
+import { invalid } from '../shared/validation.ts';
+import { type Currency, storeCurrency } from '../shared/money.ts';
 import { recordAdjustment } from './inventory-service.ts';
-import { CATALOG_LIMITS, type Currency, type Sku, type VariantGroup } from './types.ts';
+import { CATALOG_LIMITS, type Sku, type VariantGroup } from './types.ts';
 
 export interface GroupInput {
   attributeName: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Instant } from '../instants.ts';
+import { Instant } from '../shared/instants.ts';
 import { phoneDigits } from './customer-rules.ts';
 import { CUSTOMER_LIMITS as L } from './customer-types.ts';
 

@@ -1,10 +1,10 @@
 import type { StoreContext, Tenant } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { Repos } from '../../db/repos.ts';
-import type { Transactional } from '../transactional.ts';
-import { requirePermission } from '../access.ts';
+import type { Transactional } from '../shared/transactional.ts';
+import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
-import { newId } from '../ids.ts';
+import { newId } from '../shared/ids.ts';
 import { readImageSize, sniffImageType } from './image-info.ts';
 import type { FileContentStorage, IncomingFile, StagedContent, StoredFile } from './types.ts';
 

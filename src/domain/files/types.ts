@@ -1,4 +1,4 @@
-import type { Mode } from '../../context.ts';
+import type { Mode, Tenant } from '../../context.ts';
 import type { ImageType } from './image-info.ts';
 
 /** An uploaded image: metadata in the `files` table, bytes in file storage under the id. */
@@ -65,4 +65,9 @@ export interface FileContentStorage {
   read(location: FileLocation): Promise<Buffer>;
   /** Deletes the bytes; harmless when they are already gone. */
   remove(location: FileLocation): Promise<void>;
+}
+
+/** Whether an image file id belongs to the store (the files service implements it). */
+export interface FileLookup {
+  imageExists(tenant: Tenant, fileId: string): Promise<boolean>;
 }

@@ -1,18 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../errors.ts';
-import {
-  decide,
-  hashIdempotencyKey,
-  IDEMPOTENCY_LOCK_MS,
-  IDEMPOTENCY_WINDOW_MS,
-  type IdempotencyRecord,
-  isReplayable,
-  openResponse,
-  requestFingerprint,
-  type SavedResponse,
-  sealingKey,
-  sealResponse,
-} from './idempotency-rules.ts';
+import { decide, hashIdempotencyKey, IDEMPOTENCY_LOCK_MS, IDEMPOTENCY_WINDOW_MS, type IdempotencyRecord, isReplayable, openResponse, requestFingerprint, type SavedResponse, sealingKey, sealResponse } from './idempotency-rules.ts';
 
 /**
  * What the idempotency service needs from storage (`src/db/idempotency-repo.ts`). Every method takes the scope

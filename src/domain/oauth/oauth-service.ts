@@ -1,21 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Mode, RequestContext, UserContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import {
-  InvalidClientError,
-  InvalidGrantError,
-  InvalidScopeError,
-  InvalidTargetError,
-  type OAuthError,
-} from './errors.ts';
+import { InvalidClientError, InvalidGrantError, InvalidScopeError, InvalidTargetError, type OAuthError } from './errors.ts';
 import type { Repos } from '../../db/repos.ts';
-import type { Transactional } from '../transactional.ts';
-import { requireSession } from '../access.ts';
+import type { Transactional } from '../shared/transactional.ts';
+import { requireSession } from '../shared/access.ts';
 import { auditEntry } from '../audit/audit-service.ts';
-import { newId } from '../ids.ts';
-import { recordLastUse } from '../instants.ts';
-import { effectivePermissions, type Role } from '../permissions.ts';
-import { hashSecret, newSecret } from '../secrets.ts';
+import { newId } from '../shared/ids.ts';
+import { recordLastUse } from '../shared/instants.ts';
+import { effectivePermissions, type Role } from '../shared/permissions.ts';
+import { hashSecret, newSecret } from '../shared/secrets.ts';
 import { appActorLabel, canonicalResource, isLoopbackHost, isWellFormedCodeVerifier, LIFETIMES, redirectHost, s256, TOKEN_PREFIX } from './oauth-rules.ts';
 import { openRefreshAnswer, type RefreshAnswer, refreshAsked, replayedTokens, sealRefreshAnswer } from './refresh-replay.ts';
 import { formatScope, offerableScopes, type Scope, sortScopes } from './scopes.ts';

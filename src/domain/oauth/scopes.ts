@@ -1,4 +1,4 @@
-import { expandPermissions, isPermission, PERMISSIONS, type Permission } from '../permissions.ts';
+import { expandPermissions, isPermission, PERMISSIONS, type Permission } from '../shared/permissions.ts';
 
 /** The AI connector's scope: full store access through MCP tools (within the merchant's role), nothing on REST. */
 export const CONNECTOR_SCOPE = 'mcp:store';

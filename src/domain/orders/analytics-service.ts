@@ -1,11 +1,10 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { Repos } from '../../db/repos.ts';
-import type { Transactional } from '../transactional.ts';
+import type { Transactional } from '../shared/transactional.ts';
 import type { OrderFigureRow } from '../../db/order-repo.ts';
-import { requirePermission } from '../access.ts';
-import { storeCurrency } from '../catalog/catalog-support.ts';
-import type { Currency } from '../catalog/types.ts';
+import { requirePermission } from '../shared/access.ts';
+import { type Currency, storeCurrency } from '../shared/money.ts';
 import { SALE_STATUSES } from './order-lifecycle.ts';
 import type { Order, OrderStatus } from './order-types.ts';
 

@@ -1,16 +1,15 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { Repos } from '../../db/repos.ts';
-import type { Transactional } from '../transactional.ts';
-import { requirePermission } from '../access.ts';
+import type { Transactional } from '../shared/transactional.ts';
+import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
-import { isUniqueConflict } from '../conflicts.ts';
-import { invalid, storeCurrency } from '../catalog/catalog-support.ts';
-import { toBasisPoints, toMinor } from '../catalog/money.ts';
-import type { Currency } from '../catalog/types.ts';
-import { newId } from '../ids.ts';
-import { idCursor, pageOf } from '../pagination.ts';
-import type { Precondition } from '../preconditions.ts';
+import { isUniqueConflict } from '../shared/conflicts.ts';
+import { invalid } from '../shared/validation.ts';
+import { type Currency, storeCurrency, toBasisPoints, toMinor } from '../shared/money.ts';
+import { newId } from '../shared/ids.ts';
+import { idCursor, pageOf } from '../shared/pagination.ts';
+import type { Precondition } from '../shared/preconditions.ts';
 import type { Promotion, PromotionKind } from './order-types.ts';
 
 export interface PromotionInput {

@@ -1,26 +1,15 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { Repos } from '../../db/repos.ts';
-import type { Transactional } from '../transactional.ts';
-import { requirePermission } from '../access.ts';
+import type { Transactional } from '../shared/transactional.ts';
+import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
-import { invalid } from '../catalog/catalog-support.ts';
-import { currencyOf, fromMinor, toMinor } from '../catalog/money.ts';
-import type { Currency } from '../catalog/types.ts';
-import { newId } from '../ids.ts';
-import type { Precondition } from '../preconditions.ts';
+import { invalid } from '../shared/validation.ts';
+import { type Currency, currencyOf, fromMinor, toMinor } from '../shared/money.ts';
+import { newId } from '../shared/ids.ts';
+import type { Precondition } from '../shared/preconditions.ts';
 import { enabledPaymentMethods, ensureSettings } from '../settings/store-settings.ts';
-import {
-  isRecordMethod,
-  MAX_PAYMENT_AMOUNT,
-  PAYMENT_METHODS,
-  PAYMENT_TRANSITIONS,
-  type PaymentKind,
-  type PaymentMethod,
-  type PaymentStatus,
-  RECORD_METHODS,
-  type RecordMethod,
-} from './payment-rules.ts';
+import { isRecordMethod, MAX_PAYMENT_AMOUNT, PAYMENT_METHODS, PAYMENT_TRANSITIONS, type PaymentKind, type PaymentMethod, type PaymentStatus, RECORD_METHODS, type RecordMethod } from './payment-rules.ts';
 import type { OrderMoney, Payment } from './types.ts';
 import { orderNotFound } from '../orders/order-errors.ts';
 

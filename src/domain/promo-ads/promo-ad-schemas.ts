@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Instant } from '../instants.ts';
+import { Instant } from '../shared/instants.ts';
 import { isHttpUrl } from './promo-ad-rules.ts';
 import { PROMO_AD_LIMITS as L, PROMO_AD_STATUSES } from './promo-ad-types.ts';
 

@@ -1,14 +1,15 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { Repos } from '../../db/repos.ts';
-import type { Transactional } from '../transactional.ts';
-import { requirePermission } from '../access.ts';
+import type { Transactional } from '../shared/transactional.ts';
+import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
-import { type FileLookup, invalid } from '../catalog/catalog-support.ts';
-import { newId } from '../ids.ts';
-import { instant } from '../instants.ts';
-import { anyIdCursor, pageOf } from '../pagination.ts';
-import type { Precondition } from '../preconditions.ts';
+import type { FileLookup } from '../files/types.ts';
+import { invalid } from '../shared/validation.ts';
+import { newId } from '../shared/ids.ts';
+import { instant } from '../shared/instants.ts';
+import { anyIdCursor, pageOf } from '../shared/pagination.ts';
+import type { Precondition } from '../shared/preconditions.ts';
 import { PROMO_AD_LIMITS, type PromoAd, type PromoAdQuery, type PromoAdStatus } from './promo-ad-types.ts';
 
 export { isLive } from './promo-ad-rules.ts';

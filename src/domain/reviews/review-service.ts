@@ -1,15 +1,16 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { Repos } from '../../db/repos.ts';
-import type { Transactional } from '../transactional.ts';
-import { requirePermission } from '../access.ts';
+import type { Transactional } from '../shared/transactional.ts';
+import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
-import { isUniqueConflict } from '../conflicts.ts';
-import { invalid, productNotFound } from '../catalog/catalog-support.ts';
+import { isUniqueConflict } from '../shared/conflicts.ts';
+import { productNotFound } from '../catalog/catalog-support.ts';
+import { invalid } from '../shared/validation.ts';
 import { isBanned } from '../customers/customer-rules.ts';
-import { newId } from '../ids.ts';
-import { anyIdCursor, pageOf } from '../pagination.ts';
-import type { Precondition } from '../preconditions.ts';
+import { newId } from '../shared/ids.ts';
+import { anyIdCursor, pageOf } from '../shared/pagination.ts';
+import type { Precondition } from '../shared/preconditions.ts';
 import type { RatingSummary, Review, ReviewQuery } from './review-types.ts';
 
 export interface ReviewInput {

@@ -1,13 +1,13 @@
 import type { Mode, StoreContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { Repos } from '../../db/repos.ts';
-import type { Transactional } from '../transactional.ts';
-import { requirePermission } from '../access.ts';
+import type { Transactional } from '../shared/transactional.ts';
+import { requirePermission } from '../shared/access.ts';
 import type { StoreService } from '../accounts/store-service.ts';
 import { recordAudit } from '../audit/audit-service.ts';
-import { invalid } from '../catalog/catalog-support.ts';
+import { invalid } from '../shared/validation.ts';
 import type { InventoryService } from '../catalog/inventory-service.ts';
-import type { Precondition } from '../preconditions.ts';
+import type { Precondition } from '../shared/preconditions.ts';
 import type { SettingsPatchInput } from './settings-schemas.ts';
 import { ensureSettings, nextOrderNumber, readSettings } from './store-settings.ts';
 

@@ -1,16 +1,6 @@
 import { z } from 'zod';
 import { AdjustmentBody } from '../../domain/catalog/catalog-schemas.ts';
-import {
-  AdjustmentRecord,
-  InventoryDashboard,
-  LowStockRecord,
-  STOCK_STATES,
-  StockLevelRecord,
-  toAdjustmentRecord,
-  toInventoryDashboard,
-  toLowStockRecord,
-  toStockLevelRecord,
-} from '../../wire/catalog.ts';
+import { AdjustmentRecord, InventoryDashboard, LowStockRecord, STOCK_STATES, StockLevelRecord, toAdjustmentRecord, toInventoryDashboard, toLowStockRecord, toStockLevelRecord } from '../../wire/catalog.ts';
 import { CREATE, defineTool, Id, PageInput, PaginationOutput, READ, UPDATE } from '../tool.ts';
 import { pagination } from '../../wire/page.ts';
 

@@ -1,16 +1,6 @@
 import { z } from 'zod';
 import { GroupCreateBody, GroupPatchBody, ProductCreateBody, ProductListFilters, ProductPatchBody, SkuCreateBody, SkuPatchBody } from '../../domain/catalog/catalog-schemas.ts';
-import {
-  ProductRecord,
-  ProductTreeRecord,
-  SkuRecord,
-  sentFields,
-  toGroupRecord,
-  toProductRecord,
-  toProductTreeRecord,
-  toSkuRecord,
-  VariantGroupRecord,
-} from '../../wire/catalog.ts';
+import { ProductRecord, ProductTreeRecord, SkuRecord, sentFields, toGroupRecord, toProductRecord, toProductTreeRecord, toSkuRecord, VariantGroupRecord } from '../../wire/catalog.ts';
 import { Confirm } from '../confirm.ts';
 import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
 import { pagination } from '../../wire/page.ts';

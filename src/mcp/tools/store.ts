@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AuditFilterFields, AuditRecord, auditRangeIsOrdered, Business, BusinessPatch, toAuditRecord, toBusiness, toPermissionsRecord } from '../../wire/accounts.ts';
-import { PERMISSIONS } from '../../domain/permissions.ts';
+import { PERMISSIONS } from '../../domain/shared/permissions.ts';
 import { defineTool, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
 import { pagination } from '../../wire/page.ts';
 

@@ -7,43 +7,8 @@ import { okPage, pagedEnvelope } from '../../../wire/page.ts';
 import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx, userCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
-import {
-  ApiKeyRecord,
-  AuditRecord,
-  Business,
-  BusinessPatch,
-  businessRep,
-  InvitationRecord,
-  LoginResponse,
-  MemberRecord,
-  AuditPagination,
-  PermissionsRecord,
-  ProfileRep,
-  SignupResponse,
-  StoreSummary,
-  toApiKeyRecord,
-  toAuditRecord,
-  toBusiness,
-  toInvitationRecord,
-  toMemberRecord,
-  toPermissionsRecord,
-  toStoreSummary,
-  toUserRecord,
-  UserRecord,
-} from '../../../wire/accounts.ts';
-import {
-  AcceptBody,
-  ApiKeyCreateBody,
-  AuditLogQuery,
-  IdParams,
-  InviteBody,
-  LoginBody,
-  ProfilePatch,
-  RoleBody,
-  SignupBody,
-  StoreCreateBody,
-  UserIdParams,
-} from './schemas.ts';
+import { ApiKeyRecord, AuditRecord, Business, BusinessPatch, businessRep, InvitationRecord, LoginResponse, MemberRecord, AuditPagination, PermissionsRecord, ProfileRep, SignupResponse, StoreSummary, toApiKeyRecord, toAuditRecord, toBusiness, toInvitationRecord, toMemberRecord, toPermissionsRecord, toStoreSummary, toUserRecord, UserRecord } from '../../../wire/accounts.ts';
+import { AcceptBody, ApiKeyCreateBody, AuditLogQuery, IdParams, InviteBody, LoginBody, ProfilePatch, RoleBody, SignupBody, StoreCreateBody, UserIdParams } from './schemas.ts';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
 const Done = envelope(z.object({ id: z.string() }));

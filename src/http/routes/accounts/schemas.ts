@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PERMISSIONS } from '../../../domain/permissions.ts';
+import { PERMISSIONS } from '../../../domain/shared/permissions.ts';
 import { AuditFilterFields, auditRangeIsOrdered, Email, Name, PermissionSchema, Phone, RoleSchema } from '../../../wire/accounts.ts';
 import { PAGE_SHORT_CURSOR, pageFields } from '../../../wire/page.ts';
 

@@ -1,17 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  AdjustmentBody,
-  CategoryCreateBody,
-  CategoryPatchBody,
-  GroupCreateBody,
-  GroupPatchBody,
-  ProductCreateBody,
-  ProductPatchBody,
-  SkuCreateBody,
-  SkuPatchBody,
-} from '../../../domain/catalog/catalog-schemas.ts';
+import { AdjustmentBody, CategoryCreateBody, CategoryPatchBody, GroupCreateBody, GroupPatchBody, ProductCreateBody, ProductPatchBody, SkuCreateBody, SkuPatchBody } from '../../../domain/catalog/catalog-schemas.ts';
 import type { CategoryService } from '../../../domain/catalog/category-service.ts';
 import type { InventoryService } from '../../../domain/catalog/inventory-service.ts';
 import type { ProductService } from '../../../domain/catalog/product-service.ts';
@@ -21,36 +11,7 @@ import { okPage, PAGE, pagedEnvelope, pageFields } from '../../../wire/page.ts';
 import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
-import {
-  AdjustmentRecord,
-  CategoryRecord,
-  CategoryRep,
-  GroupRep,
-  InventoryDashboard,
-  InventorySettingsRecord,
-  InventorySettingsRep,
-  LowStockRecord,
-  ProductRecord,
-  ProductListQuery,
-  ProductRep,
-  ProductTreeRecord,
-  SkuRecord,
-  SkuRep,
-  sentFields,
-  STOCK_STATES,
-  StockLevelRecord,
-  toAdjustmentRecord,
-  toCategoryRecord,
-  toGroupRecord,
-  toInventorySettingsRecord,
-  toInventoryDashboard,
-  toLowStockRecord,
-  toProductRecord,
-  toProductTreeRecord,
-  toSkuRecord,
-  toStockLevelRecord,
-  VariantGroupRecord,
-} from '../../../wire/catalog.ts';
+import { AdjustmentRecord, CategoryRecord, CategoryRep, GroupRep, InventoryDashboard, InventorySettingsRecord, InventorySettingsRep, LowStockRecord, ProductRecord, ProductListQuery, ProductRep, ProductTreeRecord, SkuRecord, SkuRep, sentFields, STOCK_STATES, StockLevelRecord, toAdjustmentRecord, toCategoryRecord, toGroupRecord, toInventorySettingsRecord, toInventoryDashboard, toLowStockRecord, toProductRecord, toProductTreeRecord, toSkuRecord, toStockLevelRecord, VariantGroupRecord } from '../../../wire/catalog.ts';
 
 export interface CatalogRouteDeps {
   products: ProductService;

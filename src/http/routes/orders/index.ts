@@ -10,27 +10,7 @@ import { okPage, pagedEnvelope } from '../../../wire/page.ts';
 import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
-import {
-  dailySalesCsv,
-  OrderListQuery,
-  orderListFilter,
-  ordersCsv,
-  OrderRecord,
-  OrderRep,
-  OrderSummaryRecord,
-  PromotionRecord,
-  PromotionRep,
-  promotionInput,
-  PromotionListQuery,
-  SummaryRecord,
-  summaryPeriod,
-  TransitionsRecord,
-  toOrderRecord,
-  toOrderSummaryRecord,
-  toPromotionRecord,
-  toSummaryRecord,
-  toTransitionsRecord,
-} from '../../../wire/orders.ts';
+import { dailySalesCsv, OrderListQuery, orderListFilter, ordersCsv, OrderRecord, OrderRep, OrderSummaryRecord, PromotionRecord, PromotionRep, promotionInput, PromotionListQuery, SummaryRecord, summaryPeriod, TransitionsRecord, toOrderRecord, toOrderSummaryRecord, toPromotionRecord, toSummaryRecord, toTransitionsRecord } from '../../../wire/orders.ts';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
 const OrderParams = z.object({ orderId: z.string().max(64) });

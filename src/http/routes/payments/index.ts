@@ -9,18 +9,7 @@ import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
 import { okPage, pagedEnvelope } from '../../../wire/page.ts';
-import {
-  OrderPayments,
-  PaymentLinkListQuery,
-  PaymentLinkRecord,
-  PaymentOptionsRecord,
-  PaymentOptionsRep,
-  PaymentResultRecord,
-  toOrderSummary,
-  toPaymentLinkRecord,
-  toPaymentOptions,
-  toPaymentRecord,
-} from '../../../wire/payments.ts';
+import { OrderPayments, PaymentLinkListQuery, PaymentLinkRecord, PaymentOptionsRecord, PaymentOptionsRep, PaymentResultRecord, toOrderSummary, toPaymentLinkRecord, toPaymentOptions, toPaymentRecord } from '../../../wire/payments.ts';
 
 const errors = {
   400: ErrorEnvelopeSchema,

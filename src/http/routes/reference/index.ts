@@ -5,17 +5,7 @@ import { ok } from '../../../wire/envelope.ts';
 import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import type { FrontCache } from '../../front-cache.ts';
 import { createRepresentationMemo, type Representation, sendRepresentation } from '../../representation-memo.ts';
-import {
-  ColorListResponse,
-  CountryListResponse,
-  CountryResponse,
-  SpecificationListResponse,
-  StateListResponse,
-  toColorRecord,
-  toCountryRecord,
-  toSpecificationRecord,
-  toStateRecord,
-} from '../../../wire/reference.ts';
+import { ColorListResponse, CountryListResponse, CountryResponse, SpecificationListResponse, StateListResponse, toColorRecord, toCountryRecord, toSpecificationRecord, toStateRecord } from '../../../wire/reference.ts';
 import { CountryListQuery, CountryParams } from './schemas.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { AppError, type ErrorDetail } from '../errors.ts';
+import { AppError, type ErrorDetail } from '../../errors.ts';
 
 /**
  * Keyset pagination: a list is read in the order of a sort key that ends in the id, and a page is continued after the

@@ -1,4 +1,11 @@
-import type { Currency } from './types.ts';
+import type { StoreContext } from '../../context.ts';
+import type { Repos } from '../../db/repos.ts';
+
+/** Money as the service sees it on input and output: a decimal in the store currency and its minor-unit digits. */
+export interface Currency {
+  code: string;
+  digits: number;
+}
 
 const known = new Map<string, Currency>();
 
@@ -34,4 +41,10 @@ export function toBasisPoints(percent: number): number | null {
   const bp = Math.round(percent * 100);
   if (Math.abs(bp - percent * 100) > 1e-6) return null;
   return bp;
+}
+
+/** The store's currency (its business profile's), USD until one is set. */
+export async function storeCurrency(repos: Repos, ctx: StoreContext): Promise<Currency> {
+  const store = await repos.stores.findStore(ctx.tenant.storeId);
+  return currencyOf(store?.currency ?? 'USD');
 }

@@ -1,6 +1,6 @@
-import type { StoreContext, UserContext } from '../context.ts';
-import { AppError } from '../errors.ts';
-import { restPermissionsOf } from './oauth/scopes.ts';
+import type { StoreContext, UserContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { restPermissionsOf } from '../oauth/scopes.ts';
 import type { Permission } from './permissions.ts';
 
 /**
