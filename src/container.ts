@@ -25,7 +25,7 @@ import { createDeliveryService, orderDeliveryQuoter } from './domain/delivery/de
 import { createPaymentLinkService } from './domain/payments/payment-link-service.ts';
 import { createPaymentService } from './domain/payments/payment-service.ts';
 import { createSettingsService } from './domain/settings/settings-service.ts';
-import { type Db, openDatabase } from './db/db.ts';
+import { type Db, isDatabaseUnavailable, openDatabase } from './db/db.ts';
 import { createLocalFileStorage } from './db/local-file-storage.ts';
 import { closeRedis, openRedis } from './db/redis.ts';
 import { createRedisRateLimiter } from './db/redis-rate-limiter.ts';
@@ -59,7 +59,7 @@ export function createContainer(config: Config) {
     stores,
     members: createMemberService({ repos }),
     apiKeys: createApiKeyService({ repos }),
-    audit: createAuditService({ repos: repos }),
+    audit: createAuditService({ repos, isDatabaseUnavailable }),
     products: createProductService({ repos, reference, files }),
     variants: createVariantService({ repos, reference, files }),
     categories: createCategoryService({ repos }),

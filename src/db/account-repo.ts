@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Session, User } from '../domain/accounts/types.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import type { Database, UserTable } from './schema.ts';
+import type { AccountRepo } from '../domain/accounts/ports.ts';
 
 export function toUser(r: Pick<Selectable<UserTable>, 'id' | 'email' | 'name' | 'phone' | 'created_at' | 'updated_at'>): User {
   return {
@@ -19,7 +20,7 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const USER_COLUMNS = ['id', 'email', 'name', 'phone', 'created_at', 'updated_at'] as const;
 
 /** Users and their sessions. Users are global (a person may belong to several stores). */
-export function createAccountRepo(db: Kysely<Database>, dialect: Dialect) {
+export function createAccountRepo(db: Kysely<Database>, dialect: Dialect): AccountRepo {
   const locked = rowLock(dialect);
   return {
     async insertUser(user: User, passwordHash: string): Promise<void> {
@@ -165,4 +166,3 @@ export function createAccountRepo(db: Kysely<Database>, dialect: Dialect) {
   };
 }
 
-export type AccountRepo = ReturnType<typeof createAccountRepo>;

@@ -5,6 +5,7 @@ import type { Permission } from '../domain/shared/permissions.ts';
 import { fromDate, toDate } from './db.ts';
 import type { ApiKeyTable, Database } from './schema.ts';
 import { inTenant } from './tenant.ts';
+import type { ApiKeyRepo } from '../domain/accounts/ports.ts';
 
 function toApiKey(r: Selectable<ApiKeyTable>): ApiKey {
   return {
@@ -22,7 +23,7 @@ function toApiKey(r: Selectable<ApiKeyTable>): ApiKey {
 }
 
 /** API keys, scoped by store and mode. */
-export function createApiKeyRepo(db: Kysely<Database>) {
+export function createApiKeyRepo(db: Kysely<Database>): ApiKeyRepo {
   return {
     async insert(key: ApiKey, keyHash: string): Promise<void> {
       await db
@@ -101,4 +102,3 @@ export function createApiKeyRepo(db: Kysely<Database>) {
   };
 }
 
-export type ApiKeyRepo = ReturnType<typeof createApiKeyRepo>;

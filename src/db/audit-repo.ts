@@ -6,9 +6,10 @@ import { fromDate, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { Database } from './schema.ts';
 import { inTenant } from './tenant.ts';
+import type { AuditRepo } from '../domain/audit/ports.ts';
 
 /** The append-only audit log, per store and mode. */
-export function createAuditRepo(db: Kysely<Database>) {
+export function createAuditRepo(db: Kysely<Database>): AuditRepo {
   return {
     async insert(entry: AuditEntry): Promise<void> {
       await db
@@ -76,4 +77,3 @@ export function createAuditRepo(db: Kysely<Database>) {
   };
 }
 
-export type AuditRepo = ReturnType<typeof createAuditRepo>;

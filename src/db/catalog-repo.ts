@@ -6,6 +6,7 @@ import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { CategoryTable, Database, ProductTable, SkuTable, VariantGroupTable } from './schema.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
+import type { CatalogRepo, SkuRow } from '../domain/catalog/ports.ts';
 
 const CHUNK = 400;
 
@@ -67,20 +68,8 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export interface SkuRow {
-  id: string;
-  productId: string;
-  groupId: string | null;
-  sku: string | null;
-  priceMinor: number;
-  discountBp: number;
-  quantityInStock: number;
-  attributes: Record<string, string>;
-  combinationKey: string;
-}
-
 /** Products, categories, variant groups and SKUs. Every method takes the tenant first and filters on it (`inTenant`). */
-export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, options: { searchCandidates?: number } = {}) {
+export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, options: { searchCandidates?: number } = {}): CatalogRepo {
   const locked = rowLock(dialect);
   /** Whether the product is the tenant's: the child tables (categories, images, specifications) carry no tenant. */
   const ownsProduct = async (tenant: Tenant, productId: string) =>
@@ -771,4 +760,3 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
   };
 }
 
-export type CatalogRepo = ReturnType<typeof createCatalogRepo>;

@@ -6,6 +6,7 @@ import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { CustomerTable, Database } from './schema.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
+import type { CustomerRepo, CustomerListOptions, CustomerChanges } from '../domain/customers/ports.ts';
 
 function toCustomer(r: Selectable<CustomerTable>): Customer {
   return {
@@ -22,29 +23,8 @@ function toCustomer(r: Selectable<CustomerTable>): Customer {
   };
 }
 
-export interface CustomerListOptions {
-  limit: number;
-  /** id of the last customer of the previous page (newest first) */
-  before?: string | undefined;
-  /** folded text to find in the name or email */
-  text?: string | undefined;
-  /** digits to find in the phone */
-  digits?: string | undefined;
-  banned?: boolean | undefined;
-  now: Date;
-}
-
-export interface CustomerChanges {
-  name?: string;
-  nameFolded?: string;
-  email?: string;
-  emailNormalized?: string;
-  phone?: string | null;
-  addresses?: CustomerAddress[];
-}
-
 /** Customers of a store and mode, and their order figures. Every method takes the tenant first and filters on it (`inTenant`). */
-export function createCustomerRepo(db: Kysely<Database>, dialect: Dialect) {
+export function createCustomerRepo(db: Kysely<Database>, dialect: Dialect): CustomerRepo {
   const locked = rowLock(dialect);
   const scoped = (tenant: Tenant) => db.selectFrom('customers').where(inTenant(tenant));
 
@@ -162,4 +142,3 @@ export function createCustomerRepo(db: Kysely<Database>, dialect: Dialect) {
   };
 }
 
-export type CustomerRepo = ReturnType<typeof createCustomerRepo>;

@@ -5,6 +5,7 @@ import { type Dialect, fromBool, fromDate, toBool, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { Database, DeliveryOptionTable, DeliveryZoneTable } from './schema.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
+import type { DeliveryRepo, OptionPatch } from '../domain/delivery/ports.ts';
 
 function toZone(r: Selectable<DeliveryZoneTable>): DeliveryZone {
   return { id: r.id, name: r.name, regions: JSON.parse(r.regions) as Region[], createdAt: toDate(r.created_at), updatedAt: toDate(r.updated_at) };
@@ -25,10 +26,8 @@ function toOption(r: Selectable<DeliveryOptionTable>): DeliveryOption {
   };
 }
 
-export type OptionPatch = Partial<Pick<DeliveryOption, 'name' | 'feeMinor' | 'freeOverMinor' | 'estimatedDaysMin' | 'estimatedDaysMax' | 'active'>>;
-
 /** Delivery zones and their options. Every method takes the tenant first and filters on it (`inTenant`). */
-export function createDeliveryRepo(db: Kysely<Database>, dialect: Dialect) {
+export function createDeliveryRepo(db: Kysely<Database>, dialect: Dialect): DeliveryRepo {
   return {
     /**
      * Serializes zone and option writes of one store and mode until the transaction ends, so two zones cannot claim
@@ -147,4 +146,3 @@ export function createDeliveryRepo(db: Kysely<Database>, dialect: Dialect) {
   };
 }
 
-export type DeliveryRepo = ReturnType<typeof createDeliveryRepo>;

@@ -5,6 +5,7 @@ import type { StoredFile } from '../domain/files/types.ts';
 import { fromDate, toDate } from './db.ts';
 import type { Database, FileTable } from './schema.ts';
 import { inTenant } from './tenant.ts';
+import type { FileRepo } from '../domain/files/ports.ts';
 
 function toStoredFile(r: Selectable<FileTable>): StoredFile {
   return {
@@ -23,7 +24,7 @@ function toStoredFile(r: Selectable<FileTable>): StoredFile {
 }
 
 /** Metadata of uploaded files, scoped by store and mode. The bytes live in file storage under the id. */
-export function createFileRepo(db: Kysely<Database>) {
+export function createFileRepo(db: Kysely<Database>): FileRepo {
   return {
     async insert(file: StoredFile): Promise<void> {
       await db
@@ -67,4 +68,3 @@ export function createFileRepo(db: Kysely<Database>) {
   };
 }
 
-export type FileRepo = ReturnType<typeof createFileRepo>;

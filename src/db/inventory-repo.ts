@@ -6,20 +6,12 @@ import { fromDate, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { Database } from './schema.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
+import type { InventoryRepo, StockLevelQuery } from '../domain/catalog/ports.ts';
 
 // The inventory figures are the domain's types (the wire shows them); this repository fills them in.
 
-export interface StockLevelQuery {
-  limit: number;
-  /** folded text (foldForSearch) to find in the product name or, lower-cased, in the SKU code */
-  q?: string | undefined;
-  stock?: StockState | undefined;
-  /** the folded product name and SKU id of the last row of the previous page */
-  after?: { name: string; id: string } | undefined;
-}
-
 /** Stock history and the inventory figures of the dashboard, per store and mode. */
-export function createInventoryRepo(db: Kysely<Database>) {
+export function createInventoryRepo(db: Kysely<Database>): InventoryRepo {
   function totalsSelect(threshold: number) {
     return [
       sql<number>`count(skus.id)`.as('skuCount'),
@@ -189,8 +181,6 @@ export function createInventoryRepo(db: Kysely<Database>) {
     },
   };
 }
-
-export type InventoryRepo = ReturnType<typeof createInventoryRepo>;
 
 /** In stock above the threshold, low from 1 to the threshold, out at 0 (the dashboard's counts use the same rule). */
 export function stockState(quantity: number, threshold: number): StockState {

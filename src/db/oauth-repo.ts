@@ -5,6 +5,7 @@ import type { AuthorizationRequest, Grant, GrantFilter, OAuthClient, VerifiedAcc
 import { toUser } from './account-repo.ts';
 import { fromDate, toDate } from './db.ts';
 import type { Database, OAuthAuthorizationRequestTable, OAuthGrantTable } from './schema.ts';
+import type { OAuthRepo, SecretState } from '../domain/oauth/ports.ts';
 
 const toDateOrNull = (value: Date | string | null): Date | null => (value === null ? null : toDate(value));
 
@@ -41,15 +42,6 @@ function toGrant(r: Selectable<OAuthGrantTable>): Grant {
   };
 }
 
-/** A code or refresh token as found by its hash, whatever its state, with its grant's owner and state. */
-export interface SecretState {
-  grantId: string;
-  clientId: string;
-  consumedAt: Date | null;
-  expiresAt: Date;
-  grantRevokedAt: Date | null;
-}
-
 function toSecretState(r: {
   grant_id: string;
   client_id: string;
@@ -76,7 +68,7 @@ function visibleTo(eb: ExpressionBuilder<Database, 'oauth_grants'>, filter: Gran
  * The consume methods are the atomic single-use steps: a conditional UPDATE that only one caller can win, on both
  * engines.
  */
-export function createOAuthRepo(db: Kysely<Database>) {
+export function createOAuthRepo(db: Kysely<Database>): OAuthRepo {
   return {
     // ---- clients ------------------------------------------------------------------------------------------------
 
@@ -463,4 +455,3 @@ export function createOAuthRepo(db: Kysely<Database>) {
   };
 }
 
-export type OAuthRepo = ReturnType<typeof createOAuthRepo>;

@@ -6,6 +6,7 @@ import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { Database, OrderTable, PaymentLinkTable, PaymentTable } from './schema.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
+import type { PaymentRepo, LinkFilter } from '../domain/payments/ports.ts';
 
 function toPayment(r: Selectable<PaymentTable>): Payment {
   return {
@@ -52,17 +53,11 @@ function toOrderMoney(r: OrderMoneyRow): OrderMoney {
 
 const ORDER_MONEY = ['id', 'number', 'status', 'currency', 'total_minor', 'paid_minor', 'refunded_minor'] as const;
 
-export interface LinkFilter {
-  /** the status links read as at `now` (expiry is computed, not stored) */
-  status?: PaymentLinkStatus | undefined;
-  orderId?: string | undefined;
-}
-
 /**
  * Payment records, payment links, and the money columns of orders (`paid_minor`, `refunded_minor`), which only the
  * payment functions change. Every method takes the tenant first and filters on it (`inTenant`).
  */
-export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect) {
+export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect): PaymentRepo {
   const locked = rowLock(dialect);
 
   return {
@@ -238,4 +233,3 @@ export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect) {
   };
 }
 
-export type PaymentRepo = ReturnType<typeof createPaymentRepo>;

@@ -5,6 +5,7 @@ import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { Database, PromoAdTable } from './schema.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
+import type { PromoAdRepo, PromoAdChanges } from '../domain/promo-ads/ports.ts';
 
 function toPromoAd(r: Selectable<PromoAdTable>): PromoAd {
   return {
@@ -22,10 +23,8 @@ function toPromoAd(r: Selectable<PromoAdTable>): PromoAd {
   };
 }
 
-export type PromoAdChanges = Partial<Omit<PromoAd, 'id' | 'createdAt' | 'updatedAt'>>;
-
 /** Promo ads (banners, announcements) of a store and mode. Every method takes the tenant first and filters on it (`inTenant`). */
-export function createPromoAdRepo(db: Kysely<Database>, dialect: Dialect) {
+export function createPromoAdRepo(db: Kysely<Database>, dialect: Dialect): PromoAdRepo {
   const locked = rowLock(dialect);
   const scoped = (tenant: Tenant) => db.selectFrom('promo_ads').selectAll().where(inTenant(tenant));
 
@@ -116,4 +115,3 @@ export function createPromoAdRepo(db: Kysely<Database>, dialect: Dialect) {
   };
 }
 
-export type PromoAdRepo = ReturnType<typeof createPromoAdRepo>;

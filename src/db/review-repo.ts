@@ -5,26 +5,10 @@ import { type Dialect, fromBool, fromDate, rowLock, toBool, toDate } from './db.
 import { pageLimit } from './paging.ts';
 import type { Database } from './schema.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
-
-export interface ReviewFilters {
-  productId?: string | undefined;
-  customerId?: string | undefined;
-  rating?: number | undefined;
-  hidden?: boolean | undefined;
-}
-
-export interface NewReview {
-  id: string;
-  productId: string;
-  customerId: string;
-  rating: number;
-  title: string | null;
-  body: string | null;
-  createdAt: Date;
-}
+import type { ReviewRepo, ReviewFilters, NewReview } from '../domain/reviews/ports.ts';
 
 /** Product reviews of a store and mode. Every method takes the tenant first and filters on it (`inTenant`). */
-export function createReviewRepo(db: Kysely<Database>, dialect: Dialect) {
+export function createReviewRepo(db: Kysely<Database>, dialect: Dialect): ReviewRepo {
   const locked = rowLock(dialect);
   function selectReviews(tenant: Tenant) {
     return db
@@ -157,4 +141,3 @@ export function createReviewRepo(db: Kysely<Database>, dialect: Dialect) {
   };
 }
 
-export type ReviewRepo = ReturnType<typeof createReviewRepo>;

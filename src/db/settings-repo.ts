@@ -3,30 +3,13 @@ import type { Tenant } from '../context.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import type { Database } from './schema.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
-
-/** A `store_settings` row as the domain sees it (one per store and mode). */
-export interface SettingsRow {
-  orderNumberPrefix: string;
-  nextOrderNumber: number;
-  allowedOrigins: string[];
-  notificationEmail: string | null;
-  /** Enabled payment method names, as stored (the domain keeps only known ones). */
-  paymentMethods: string[];
-  updatedAt: Date;
-}
-
-export interface SettingsPatch {
-  orderNumberPrefix?: string;
-  allowedOrigins?: string[];
-  notificationEmail?: string | null;
-  paymentMethods?: string[];
-}
+import type { SettingsRepo, SettingsRow, SettingsPatch } from '../domain/settings/ports.ts';
 
 /**
  * Store settings per store and mode. A row may not exist yet: `insertIfAbsent` creates it with defaults and is safe
  * when several transactions race to create it (`on conflict do nothing` on the primary key, on both engines).
  */
-export function createSettingsRepo(db: Kysely<Database>, dialect: Dialect) {
+export function createSettingsRepo(db: Kysely<Database>, dialect: Dialect): SettingsRepo {
   const locked = rowLock(dialect);
   return {
     /**
@@ -106,4 +89,3 @@ export function createSettingsRepo(db: Kysely<Database>, dialect: Dialect) {
   };
 }
 
-export type SettingsRepo = ReturnType<typeof createSettingsRepo>;

@@ -1,9 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Address, Invitation, Member, Membership, Store } from '../domain/accounts/types.ts';
+import type { Invitation, Member, Membership, Store } from '../domain/accounts/types.ts';
 import type { Role } from '../domain/shared/permissions.ts';
 import { normalizeEmail } from './account-repo.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import type { Database, StoreInvitationTable, StoreTable } from './schema.ts';
+import type { StoreRepo, StorePatch } from '../domain/accounts/ports.ts';
 
 function toStore(r: Selectable<StoreTable>): Store {
   return {
@@ -42,19 +43,8 @@ function toInvitation(r: Selectable<StoreInvitationTable>): Invitation {
   };
 }
 
-export interface StorePatch {
-  name?: string;
-  legalName?: string | null;
-  contactEmail?: string | null;
-  contactPhone?: string | null;
-  address?: Partial<Address>;
-  currency?: string;
-  timezone?: string;
-  logoFileId?: string | null;
-}
-
 /** Stores (the tenants), their members and invitations. Every method takes the store id first. */
-export function createStoreRepo(db: Kysely<Database>, dialect: Dialect) {
+export function createStoreRepo(db: Kysely<Database>, dialect: Dialect): StoreRepo {
   const locked = rowLock(dialect);
   return {
     async insertStore(store: Store): Promise<void> {
@@ -301,4 +291,3 @@ export function createStoreRepo(db: Kysely<Database>, dialect: Dialect) {
   };
 }
 
-export type StoreRepo = ReturnType<typeof createStoreRepo>;

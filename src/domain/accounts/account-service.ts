@@ -1,6 +1,7 @@
 import type { RequestContext, StoreContext, UserContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { Repos } from '../../db/repos.ts';
+import type { AuditRepo } from '../audit/ports.ts';
+import type { AccountRepo, StoreRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requireSession } from '../shared/access.ts';
 import { auditEntry } from '../audit/audit-service.ts';
@@ -13,6 +14,13 @@ import { createLoginThrottle } from './login-throttle.ts';
 import { dummyPasswordHash, hashPassword, hashSecret, newSecret, verifyPassword } from '../shared/secrets.ts';
 import { newStore } from './store-service.ts';
 import type { Store, User } from './types.ts';
+
+/** The repositories account-service.ts reads and writes (the composition root passes them; src/db implements them). */
+export interface AccountServiceRepos {
+  accounts: Pick<AccountRepo, 'emailTaken' | 'findSession' | 'findUser' | 'findUserForLogin' | 'insertSession' | 'insertUser' | 'lockUser' | 'revokeSession' | 'updateUser'>;
+  audit: Pick<AuditRepo, 'insert'>;
+  stores: Pick<StoreRepo, 'insertMember' | 'insertStore' | 'listStoresOfUser'>;
+}
 
 /** Sessions last a week; signing in again starts a new one. */
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -27,11 +35,11 @@ export interface SessionGrant {
   sessionId: string;
 }
 
-export function createAccountService(deps: { repos: Transactional<Repos>; rateLimiter: RateLimiter }) {
+export function createAccountService(deps: { repos: Transactional<AccountServiceRepos>; rateLimiter: RateLimiter }) {
   const { repos } = deps;
   const throttle = createLoginThrottle(deps.rateLimiter);
 
-  async function startSession(repos: Repos, userId: string, now: Date): Promise<SessionGrant> {
+  async function startSession(repos: AccountServiceRepos, userId: string, now: Date): Promise<SessionGrant> {
     const token = newSecret(SESSION_TOKEN_PREFIX);
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
     const sessionId = newId('ses', now);

@@ -1,6 +1,7 @@
 import type { Mode, StoreContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { Repos } from '../../db/repos.ts';
+import type { AuditRepo } from '../audit/ports.ts';
+import type { ApiKeyRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
@@ -10,6 +11,12 @@ import type { Permission } from '../shared/permissions.ts';
 import { hashSecret, newSecret } from '../shared/secrets.ts';
 import type { ApiKey } from './types.ts';
 
+/** The repositories api-key-service.ts reads and writes (the composition root passes them; src/db implements them). */
+export interface ApiKeyServiceRepos {
+  apiKeys: Pick<ApiKeyRepo, 'insert' | 'list' | 'revoke'>;
+  audit: Pick<AuditRepo, 'insert'>;
+}
+
 /** `sk_live_` or `sk_test_`: the prefix tells a live key from a test key at a glance (and to secret scanners). */
 export const API_KEY_PREFIX: Record<Mode, string> = { live: 'sk_live_', test: 'sk_test_' };
 
@@ -18,7 +25,7 @@ export const API_KEY_PREFIX: Record<Mode, string> = { live: 'sk_live_', test: 's
  * the permissions it was given: it never exceeds what the creator may do, now or later, nor what the credential that
  * created it could do (credential-bounds.ts). Connected apps cannot create keys.
  */
-export function createApiKeyService(deps: { repos: Transactional<Repos> }) {
+export function createApiKeyService(deps: { repos: Transactional<ApiKeyServiceRepos> }) {
   const { repos } = deps;
   return {
     async create(

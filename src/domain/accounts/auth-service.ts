@@ -1,7 +1,7 @@
 import type { Actor, Mode, RequestContext, StoreContext, UserContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { insufficientScope } from '../shared/access.ts';
-import type { Repos } from '../../db/repos.ts';
+import type { AccountRepo, ApiKeyRepo, StoreRepo } from './ports.ts';
 import { appActorLabel, TOKEN_PREFIX } from '../oauth/oauth-rules.ts';
 import type { OAuthService } from '../oauth/oauth-service.ts';
 import { CONNECTOR_SCOPE, restPermissionsOf } from '../oauth/scopes.ts';
@@ -10,6 +10,13 @@ import { effectivePermissions, type Permission } from '../shared/permissions.ts'
 import { recordLastUse } from '../shared/instants.ts';
 import { hashSecret } from '../shared/secrets.ts';
 import type { ApiKey, User } from './types.ts';
+
+/** The repositories auth-service.ts reads and writes (the composition root passes them; src/db implements them). */
+export interface AuthServiceRepos {
+  accounts: Pick<AccountRepo, 'findActiveSession' | 'findUser'>;
+  apiKeys: Pick<ApiKeyRepo, 'findActiveByHashAcrossStores' | 'touch'>;
+  stores: Pick<StoreRepo, 'countMemberships' | 'findMembership' | 'firstMembership'>;
+}
 
 /** Who a credential belongs to, before a store is chosen. */
 export type Principal =
@@ -38,7 +45,7 @@ function invalidToken(message: string, description: string): AppError {
  * Turns credentials into a principal, and a principal plus `X-MerchantId` / `X-Mode` into the store context every
  * store-scoped service receives.
  */
-export function createAuthService(deps: { repos: Repos; oauth: Pick<OAuthService, 'verifyAccessToken'> }) {
+export function createAuthService(deps: { repos: AuthServiceRepos; oauth: Pick<OAuthService, 'verifyAccessToken'> }) {
   const { repos, oauth } = deps;
 
   function actorOf(principal: Principal): Actor {

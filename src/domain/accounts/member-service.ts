@@ -1,6 +1,7 @@
 import type { StoreContext, UserContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { Repos } from '../../db/repos.ts';
+import type { AuditRepo } from '../audit/ports.ts';
+import type { AccountRepo, StoreRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission, requireSession } from '../shared/access.ts';
 import { auditEntry, recordAudit } from '../audit/audit-service.ts';
@@ -9,6 +10,13 @@ import { newId } from '../shared/ids.ts';
 import { effectivePermissions, expandPermissions, ROLE_PERMISSIONS, type Role } from '../shared/permissions.ts';
 import { hashSecret, newSecret } from '../shared/secrets.ts';
 import type { Invitation, Member, Membership } from './types.ts';
+
+/** The repositories member-service.ts reads and writes (the composition root passes them; src/db implements them). */
+export interface MemberServiceRepos {
+  accounts: Pick<AccountRepo, 'findUser' | 'findUserForLogin'>;
+  audit: Pick<AuditRepo, 'insert'>;
+  stores: Pick<StoreRepo, 'countOwnersForUpdate' | 'deleteMember' | 'findMembership' | 'findOpenInvitationByToken' | 'insertInvitation' | 'insertMember' | 'listMembers' | 'listOpenInvitations' | 'markInvitationAccepted' | 'revokeInvitation' | 'updateMemberRole'>;
+}
 
 /** Whether a member with role `sender` may give `role`: they manage members and hold every permission of it. */
 function roleWithin(role: Role, sender: Role): boolean {
@@ -27,10 +35,10 @@ export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
  * effective permissions (credential-bounds.ts): no role beyond them is given, nobody stronger is acted on, owners
  * only by a signed-in owner, and never by a connected app.
  */
-export function createMemberService(deps: { repos: Transactional<Repos> }) {
+export function createMemberService(deps: { repos: Transactional<MemberServiceRepos> }) {
   const { repos } = deps;
 
-  async function requireMember(repos: Repos, ctx: StoreContext, userId: string): Promise<Membership> {
+  async function requireMember(repos: MemberServiceRepos, ctx: StoreContext, userId: string): Promise<Membership> {
     const member = await repos.stores.findMembership(ctx.tenant.storeId, userId);
     if (!member) throw new AppError('MEMBER_NOT_FOUND', `No member of this store has the user id "${userId}".`);
     return member;

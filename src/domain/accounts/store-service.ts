@@ -1,8 +1,10 @@
 import type { StoreContext, UserContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { Repos } from '../../db/repos.ts';
+import type { AuditRepo } from '../audit/ports.ts';
+import type { CatalogRepo } from '../catalog/ports.ts';
+import type { FileRepo } from '../files/ports.ts';
+import type { StorePatch, StoreRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
-import type { StorePatch } from '../../db/store-repo.ts';
 import { requirePermission, requireSession } from '../shared/access.ts';
 import { auditEntry, recordAudit } from '../audit/audit-service.ts';
 import { invalid } from '../shared/validation.ts';
@@ -11,6 +13,14 @@ import type { ReferenceService } from '../reference/reference-service.ts';
 import type { Role } from '../shared/permissions.ts';
 import type { Precondition } from '../shared/preconditions.ts';
 import type { Store } from './types.ts';
+
+/** The repositories store-service.ts reads and writes (the composition root passes them; src/db implements them). */
+export interface StoreServiceRepos {
+  audit: Pick<AuditRepo, 'insert'>;
+  catalog: Pick<CatalogRepo, 'storeHasAmounts'>;
+  files: Pick<FileRepo, 'exists'>;
+  stores: Pick<StoreRepo, 'findStore' | 'insertMember' | 'insertStore' | 'listStoresOfUser' | 'lockStore' | 'updateStore'>;
+}
 
 export const DEFAULT_CURRENCY = 'USD';
 export const DEFAULT_TIMEZONE = 'UTC';
@@ -39,7 +49,7 @@ export function newStore(name: string, now: Date): Store {
  * transaction (the settings service changes currency and time zone along with other settings). The caller holds the
  * store row's lock.
  */
-async function writeBusiness(repos: Repos, ctx: StoreContext, patch: StorePatch): Promise<void> {
+async function writeBusiness(repos: { audit: Pick<AuditRepo, 'insert'>; stores: Pick<StoreRepo, 'updateStore'>; }, ctx: StoreContext, patch: StorePatch): Promise<void> {
   await repos.stores.updateStore(ctx.tenant.storeId, patch, ctx.now);
   await recordAudit(repos, ctx, { action: 'store.update', targetType: 'store', targetId: ctx.tenant.storeId, details: { fields: changedFields(patch) } });
 }
@@ -49,7 +59,7 @@ function storeGone(): AppError {
 }
 
 /** Stores the caller belongs to, creating stores, and the store's business profile. */
-export function createStoreService(deps: { repos: Transactional<Repos>; reference: ReferenceService }) {
+export function createStoreService(deps: { repos: Transactional<StoreServiceRepos>; reference: ReferenceService }) {
   const { repos, reference } = deps;
 
   async function requireStore(ctx: StoreContext): Promise<Store> {

@@ -1,10 +1,14 @@
 import type { StoreContext } from '../../context.ts';
-import { isDatabaseUnavailable } from '../../db/db.ts';
-import type { Repos } from '../../db/repos.ts';
+import type { AuditRepo } from './ports.ts';
 import { requirePermission } from '../shared/access.ts';
 import type { AuditEntry, Page } from '../accounts/types.ts';
 import { newId } from '../shared/ids.ts';
 import { anyIdCursor, pageOf } from '../shared/pagination.ts';
+
+/** The repositories audit-service.ts reads and writes (the composition root passes them; src/db implements them). */
+export interface AuditServiceRepos {
+  audit: Pick<AuditRepo, 'insert' | 'list'>;
+}
 
 export interface AuditRecord {
   action: string;
@@ -14,7 +18,7 @@ export interface AuditRecord {
 }
 
 /** Appends an audit entry for a write, in the caller's transaction, naming who did it in which store and mode. */
-export async function recordAudit(repos: Repos, ctx: StoreContext, record: AuditRecord): Promise<void> {
+export async function recordAudit(repos: { audit: Pick<AuditRepo, 'insert'>; }, ctx: StoreContext, record: AuditRecord): Promise<void> {
   await repos.audit.insert(auditEntry(ctx, ctx.tenant.storeId, ctx.tenant.mode, record));
 }
 
@@ -80,7 +84,11 @@ export interface AuditFilters {
   to?: string | undefined;
 }
 
-export function createAuditService(deps: { repos: Repos }) {
+export function createAuditService(deps: {
+  repos: AuditServiceRepos;
+  /** Whether an error means the database cannot be reached (the db layer knows; src/db/db.ts `isDatabaseUnavailable`). */
+  isDatabaseUnavailable: (error: unknown) => boolean;
+}) {
   return {
     /**
      * Records a call of an AI connector tool (reads and refusals included), outside any write transaction, as done by
@@ -100,7 +108,7 @@ export function createAuditService(deps: { repos: Repos }) {
       try {
         await recordAudit(deps.repos, connector, { action: 'mcp.tool_call', targetType: 'mcp_tool', targetId: call.tool, details });
       } catch (error) {
-        if (!isDatabaseUnavailable(error)) throw error;
+        if (!deps.isDatabaseUnavailable(error)) throw error;
         log.error({ err: error, requestId: ctx.requestId, storeId: ctx.tenant.storeId, audit: details }, 'MCP tool call not audited: database unavailable');
       }
     },

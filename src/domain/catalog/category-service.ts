@@ -1,6 +1,7 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { Repos } from '../../db/repos.ts';
+import type { AuditRepo } from '../audit/ports.ts';
+import type { CatalogRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
@@ -11,6 +12,12 @@ import { isUniqueConflict } from '../shared/conflicts.ts';
 import { invalid } from '../shared/validation.ts';
 import { CATALOG_LIMITS, type Category } from './types.ts';
 
+/** The repositories category-service.ts reads and writes (the composition root passes them; src/db implements them). */
+export interface CategoryServiceRepos {
+  audit: Pick<AuditRepo, 'insert'>;
+  catalog: Pick<CatalogRepo, 'categorySlugTaken' | 'categoryUsage' | 'deleteCategory' | 'findCategory' | 'insertCategory' | 'listCategories' | 'lockCategory' | 'updateCategory'>;
+}
+
 export interface CategoryInput {
   name: string;
   slug?: string | undefined;
@@ -19,21 +26,21 @@ export interface CategoryInput {
 }
 
 /** The category tree of a store: parent, name, slug, position. */
-export function createCategoryService(deps: { repos: Transactional<Repos> }) {
+export function createCategoryService(deps: { repos: Transactional<CategoryServiceRepos> }) {
   const { repos } = deps;
 
   function categoryNotFound(id: string): AppError {
     return new AppError('CATEGORY_NOT_FOUND', `No category "${id}" in this store. List them with GET /v1/categories.`);
   }
 
-  async function requireCategory(repos: Repos, ctx: StoreContext, id: string): Promise<Category> {
+  async function requireCategory(repos: CategoryServiceRepos, ctx: StoreContext, id: string): Promise<Category> {
     const category = await repos.catalog.findCategory(ctx.tenant, id);
     if (!category) throw categoryNotFound(id);
     return category;
   }
 
   /** Inside a write transaction: the category, locked, after the caller's precondition (If-Match) held. */
-  async function lockCategory(repos: Repos, ctx: StoreContext, id: string, precondition?: Precondition<Category>): Promise<Category> {
+  async function lockCategory(repos: CategoryServiceRepos, ctx: StoreContext, id: string, precondition?: Precondition<Category>): Promise<Category> {
     const category = await repos.catalog.lockCategory(ctx.tenant, id);
     if (!category) throw categoryNotFound(id);
     precondition?.(category);
@@ -41,7 +48,7 @@ export function createCategoryService(deps: { repos: Transactional<Repos> }) {
   }
 
   /** The parent must exist in the store, must not be the category itself or below it, and the tree stays shallow. */
-  async function checkParent(repos: Repos, ctx: StoreContext, parentId: string, selfId?: string): Promise<void> {
+  async function checkParent(repos: CategoryServiceRepos, ctx: StoreContext, parentId: string, selfId?: string): Promise<void> {
     const all = new Map((await repos.catalog.listCategories(ctx.tenant)).map((c) => [c.id, c]));
     if (!all.has(parentId)) throw invalid([{ path: 'parentId', rule: 'must be a category of this store' }]);
     let depth = 1;

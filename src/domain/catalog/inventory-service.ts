@@ -1,6 +1,8 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { Repos } from '../../db/repos.ts';
+import type { StoreRepo } from '../accounts/ports.ts';
+import type { AuditRepo } from '../audit/ports.ts';
+import type { CatalogRepo, InventoryRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
@@ -11,8 +13,16 @@ import { foldForSearch } from '../reference/reference-service.ts';
 import { type Currency, storeCurrency } from '../shared/money.ts';
 import type { CategoryBreakdown, InventoryAdjustment, InventoryTotals, LowStockRow, Sku, StockLevelRow, StockState } from './types.ts';
 
+/** The repositories inventory-service.ts reads and writes (the composition root passes them; src/db implements them). */
+export interface InventoryServiceRepos {
+  audit: Pick<AuditRepo, 'insert'>;
+  catalog: Pick<CatalogRepo, 'adjustStock' | 'findSku' | 'lockSku' | 'touchProduct' | 'updateSku'>;
+  inventory: Pick<InventoryRepo, 'byCategory' | 'insertAdjustment' | 'listAdjustments' | 'lowStock' | 'lowStockThreshold' | 'setLowStockThreshold' | 'stockLevel' | 'stockLevels' | 'totals'>;
+  stores: Pick<StoreRepo, 'findStore' | 'lockStore'>;
+}
+
 /** Writes a line of a SKU's stock history, in the caller's transaction. */
-export async function recordAdjustment(repos: Repos, ctx: StoreContext, skuId: string, delta: number, quantityAfter: number, reason: string): Promise<InventoryAdjustment> {
+export async function recordAdjustment(repos: { inventory: Pick<InventoryRepo, 'insertAdjustment'>; }, ctx: StoreContext, skuId: string, delta: number, quantityAfter: number, reason: string): Promise<InventoryAdjustment> {
   const adjustment: InventoryAdjustment = {
     id: newId('adj', ctx.now),
     skuId,
@@ -34,7 +44,7 @@ export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
  * Sets the store's low-stock threshold with its audit entry, in the caller's transaction (the settings service
  * changes it along with other settings). The caller has checked settings:write and holds the store row's lock.
  */
-async function writeLowStockThreshold(repos: Repos, ctx: StoreContext, threshold: number): Promise<void> {
+async function writeLowStockThreshold(repos: { audit: Pick<AuditRepo, 'insert'>; inventory: Pick<InventoryRepo, 'setLowStockThreshold'>; }, ctx: StoreContext, threshold: number): Promise<void> {
   await repos.inventory.setLowStockThreshold(ctx.tenant.storeId, threshold);
   await recordAudit(repos, ctx, { action: 'settings.update', targetType: 'store', targetId: ctx.tenant.storeId, details: { lowStockThreshold: threshold } });
 }
@@ -45,7 +55,7 @@ export const lowStockCursor = tupleCursor(['number', 'string'], { refusal: 'quer
 export const stockLevelCursor = tupleCursor(['string', 'string'], { refusal: 'query' });
 
 /** Stock levels: atomic adjustments with a history per SKU, the low-stock threshold and the dashboard figures. */
-export function createInventoryService(deps: { repos: Transactional<Repos> }) {
+export function createInventoryService(deps: { repos: Transactional<InventoryServiceRepos> }) {
   const { repos } = deps;
 
   return {

@@ -1,6 +1,8 @@
 import type { StoreContext, Tenant } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { Repos } from '../../db/repos.ts';
+import type { StoreRepo } from '../accounts/ports.ts';
+import type { AuditRepo } from '../audit/ports.ts';
+import type { CatalogRepo, InventoryRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
@@ -16,6 +18,14 @@ import type { FileLookup } from '../files/types.ts';
 import { invalid } from '../shared/validation.ts';
 import { type Currency, storeCurrency } from '../shared/money.ts';
 import { CATALOG_LIMITS, type Product, type ProductQuery, type ProductStatus, type ProductTree, type ProductType, type ProductView } from './types.ts';
+
+/** The repositories product-service.ts reads and writes (the composition root passes them; src/db implements them). */
+export interface ProductServiceRepos {
+  audit: Pick<AuditRepo, 'insert'>;
+  catalog: Pick<CatalogRepo, 'categoriesExisting' | 'deleteProduct' | 'findProduct' | 'groupsOf' | 'insertProduct' | 'insertSkus' | 'listProducts' | 'lockProduct' | 'replaceCategories' | 'replaceImages' | 'replaceSpecifications' | 'simpleSkus' | 'skuCodesTaken' | 'skuSummaries' | 'slugTaken' | 'slugsLike' | 'sortValue' | 'updateProduct' | 'updateSku'>;
+  inventory: Pick<InventoryRepo, 'insertAdjustment'>;
+  stores: Pick<StoreRepo, 'findStore'>;
+}
 
 export interface ProductInput {
   type: ProductType;
@@ -43,10 +53,10 @@ export const productCursor = tupleCursor(['string', 'string'], { refusal: 'query
  * Products: SIMPLE ones carry their price and stock on a single internal SKU (so inventory and orders treat every
  * product alike); VARIABLE ones get variant groups and SKUs through the variant service.
  */
-export function createProductService(deps: { repos: Transactional<Repos>; reference: ReferenceService; files: FileLookup }) {
+export function createProductService(deps: { repos: Transactional<ProductServiceRepos>; reference: ReferenceService; files: FileLookup }) {
   const { repos, reference, files } = deps;
 
-  async function views(repos: Repos, tenant: Tenant, products: Product[]): Promise<ProductView[]> {
+  async function views(repos: ProductServiceRepos, tenant: Tenant, products: Product[]): Promise<ProductView[]> {
     const ids = products.map((p) => p.id);
     const [simple, summaries] = await Promise.all([repos.catalog.simpleSkus(tenant, ids), repos.catalog.skuSummaries(tenant, ids)]);
     return products.map((p) => ({
@@ -56,19 +66,19 @@ export function createProductService(deps: { repos: Transactional<Repos>; refere
     }));
   }
 
-  async function trees(repos: Repos, tenant: Tenant, products: Product[]): Promise<ProductTree[]> {
+  async function trees(repos: ProductServiceRepos, tenant: Tenant, products: Product[]): Promise<ProductTree[]> {
     const [v, groups] = await Promise.all([views(repos, tenant, products), repos.catalog.groupsOf(tenant, products.map((p) => p.id))]);
     return v.map((p) => ({ ...p, variantGroups: groups.get(p.id) ?? [] }));
   }
 
-  async function loadView(repos: Repos, ctx: StoreContext, id: string): Promise<ProductView> {
+  async function loadView(repos: ProductServiceRepos, ctx: StoreContext, id: string): Promise<ProductView> {
     const product = await repos.catalog.findProduct(ctx.tenant, id);
     if (!product) throw productNotFound(id);
     return (await views(repos, ctx.tenant, [product]))[0]!;
   }
 
   /** References in a product input: categories of this store, its image files, known specifications. */
-  async function checkReferences(repos: Repos, ctx: StoreContext, input: ProductPatch): Promise<ErrorDetail[]> {
+  async function checkReferences(repos: ProductServiceRepos, ctx: StoreContext, input: ProductPatch): Promise<ErrorDetail[]> {
     const details: ErrorDetail[] = [];
     const { tenant } = ctx;
     if (input.categoryIds) {
@@ -95,7 +105,7 @@ export function createProductService(deps: { repos: Transactional<Repos>; refere
     return details;
   }
 
-  async function freeSlug(repos: Repos, ctx: StoreContext, name: string): Promise<string> {
+  async function freeSlug(repos: ProductServiceRepos, ctx: StoreContext, name: string): Promise<string> {
     const base = slugify(name).slice(0, 180) || 'product';
     const taken = await repos.catalog.slugsLike(ctx.tenant, base);
     if (!taken.has(base)) return base;

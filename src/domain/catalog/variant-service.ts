@@ -1,8 +1,9 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { Repos } from '../../db/repos.ts';
+import type { StoreRepo } from '../accounts/ports.ts';
+import type { AuditRepo } from '../audit/ports.ts';
+import type { CatalogRepo, InventoryRepo, SkuRow } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
-import type { SkuRow } from '../../db/catalog-repo.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { newId } from '../shared/ids.ts';
@@ -16,6 +17,14 @@ import { type Currency, storeCurrency } from '../shared/money.ts';
 import { recordAdjustment } from './inventory-service.ts';
 import { CATALOG_LIMITS, type Sku, type VariantGroup } from './types.ts';
 
+/** The repositories variant-service.ts reads and writes (the composition root passes them; src/db implements them). */
+export interface VariantServiceRepos {
+  audit: Pick<AuditRepo, 'insert'>;
+  catalog: Pick<CatalogRepo, 'combinationsTaken' | 'countGroups' | 'countSkus' | 'deleteGroup' | 'deleteSku' | 'findGroup' | 'findProduct' | 'findSku' | 'groupHeader' | 'insertGroup' | 'insertSkus' | 'lockProduct' | 'setCombinationKeys' | 'skuCodesTaken' | 'touchProduct' | 'updateGroup' | 'updateSku'>;
+  inventory: Pick<InventoryRepo, 'insertAdjustment'>;
+  stores: Pick<StoreRepo, 'findStore'>;
+}
+
 export interface GroupInput {
   attributeName: string;
   attributeValue: string;
@@ -27,11 +36,11 @@ export interface GroupInput {
 export type GroupPatch = Partial<Omit<GroupInput, 'skus'>>;
 
 /** Variant groups of VARIABLE products and their SKUs (the v2 API, docs/catalog.md). */
-export function createVariantService(deps: { repos: Transactional<Repos>; reference: ReferenceService; files: FileLookup }) {
+export function createVariantService(deps: { repos: Transactional<VariantServiceRepos>; reference: ReferenceService; files: FileLookup }) {
   const { repos, reference, files } = deps;
 
   /** Locks the product (so writes to one product run one at a time) and checks it is VARIABLE. */
-  async function lockVariable(repos: Repos, ctx: StoreContext, productId: string): Promise<void> {
+  async function lockVariable(repos: VariantServiceRepos, ctx: StoreContext, productId: string): Promise<void> {
     const product = await repos.catalog.lockProduct(ctx.tenant, productId);
     if (!product) throw productNotFound(productId);
     if (product.type !== 'VARIABLE') {
@@ -39,19 +48,19 @@ export function createVariantService(deps: { repos: Transactional<Repos>; refere
     }
   }
 
-  async function requireGroup(repos: Repos, ctx: StoreContext, productId: string, groupId: string): Promise<VariantGroup> {
+  async function requireGroup(repos: VariantServiceRepos, ctx: StoreContext, productId: string, groupId: string): Promise<VariantGroup> {
     const group = await repos.catalog.findGroup(ctx.tenant, productId, groupId);
     if (!group) throw new AppError('VARIANT_GROUP_NOT_FOUND', `No variant group "${groupId}" on product ${productId}.`);
     return group;
   }
 
-  async function requireGroupHeader(repos: Repos, ctx: StoreContext, productId: string, groupId: string) {
+  async function requireGroupHeader(repos: VariantServiceRepos, ctx: StoreContext, productId: string, groupId: string) {
     const group = await repos.catalog.groupHeader(ctx.tenant, productId, groupId);
     if (!group) throw new AppError('VARIANT_GROUP_NOT_FOUND', `No variant group "${groupId}" on product ${productId}.`);
     return group;
   }
 
-  async function requireSku(repos: Repos, ctx: StoreContext, groupId: string, skuId: string): Promise<Sku> {
+  async function requireSku(repos: VariantServiceRepos, ctx: StoreContext, groupId: string, skuId: string): Promise<Sku> {
     const sku = await repos.catalog.findSku(ctx.tenant, skuId);
     if (!sku || sku.groupId !== groupId) throw new AppError('SKU_NOT_FOUND', `No SKU "${skuId}" in variant group ${groupId}.`);
     return sku;
@@ -70,7 +79,7 @@ export function createVariantService(deps: { repos: Transactional<Repos>; refere
 
   /** Validates new SKUs and turns them into rows; problems name `skus[i].field` (or `field` for a single SKU). */
   async function prepareSkus(
-    repos: Repos,
+    repos: VariantServiceRepos,
     ctx: StoreContext,
     currency: Currency,
     productId: string,

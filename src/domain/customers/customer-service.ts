@@ -1,6 +1,8 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { Repos } from '../../db/repos.ts';
+import type { StoreRepo } from '../accounts/ports.ts';
+import type { AuditRepo } from '../audit/ports.ts';
+import type { CustomerRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
@@ -14,6 +16,13 @@ import type { Precondition } from '../shared/preconditions.ts';
 import { foldForSearch, type ReferenceService } from '../reference/reference-service.ts';
 import { isBanned, normalizeEmail, normalizePhone, phoneDigits } from './customer-rules.ts';
 import type { Customer, CustomerAddress, CustomerQuery, CustomerView } from './customer-types.ts';
+
+/** The repositories customer-service.ts reads and writes (the composition root passes them; src/db implements them). */
+export interface CustomerServiceRepos {
+  audit: Pick<AuditRepo, 'insert'>;
+  customers: Pick<CustomerRepo, 'emailTaken' | 'findCustomer' | 'insertCustomer' | 'listCustomers' | 'lockCustomer' | 'setBan' | 'statsFor' | 'updateCustomer'>;
+  stores: Pick<StoreRepo, 'findStore'>;
+}
 
 export { isBanned } from './customer-rules.ts';
 
@@ -59,22 +68,22 @@ function emailTaken(email: string): AppError {
  * Customers of a store: profile, addresses (validated against the reference countries and states), ban and unban,
  * and the order figures read from the orders table.
  */
-export function createCustomerService(deps: { repos: Transactional<Repos>; reference: ReferenceService }) {
+export function createCustomerService(deps: { repos: Transactional<CustomerServiceRepos>; reference: ReferenceService }) {
   const { repos, reference } = deps;
 
-  async function views(repos: Repos, ctx: StoreContext, customers: Customer[]): Promise<CustomerView[]> {
+  async function views(repos: CustomerServiceRepos, ctx: StoreContext, customers: Customer[]): Promise<CustomerView[]> {
     const stats = await repos.customers.statsFor(ctx.tenant, customers.map((c) => c.id));
     return customers.map((c) => ({ ...c, stats: stats.get(c.id) ?? { orderCount: 0, totalSpentMinor: 0 } }));
   }
 
-  async function requireCustomer(repos: Repos, ctx: StoreContext, id: string): Promise<Customer> {
+  async function requireCustomer(repos: CustomerServiceRepos, ctx: StoreContext, id: string): Promise<Customer> {
     const customer = await repos.customers.findCustomer(ctx.tenant, id);
     if (!customer) throw customerNotFound(id);
     return customer;
   }
 
   /** Inside a write transaction: the customer, its row locked (writes to one customer run one at a time). */
-  async function lockCustomer(repos: Repos, ctx: StoreContext, id: string): Promise<Customer> {
+  async function lockCustomer(repos: CustomerServiceRepos, ctx: StoreContext, id: string): Promise<Customer> {
     const customer = await repos.customers.lockCustomer(ctx.tenant, id);
     if (!customer) throw customerNotFound(id);
     return customer;

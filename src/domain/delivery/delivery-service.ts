@@ -1,6 +1,8 @@
 import type { StoreContext, Tenant } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { Repos } from '../../db/repos.ts';
+import type { StoreRepo } from '../accounts/ports.ts';
+import type { AuditRepo } from '../audit/ports.ts';
+import type { DeliveryRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
@@ -13,6 +15,13 @@ import type { ReferenceService } from '../reference/reference-service.ts';
 import { checkRegionList, deliveryFee, describeRegion, regionKey, servingZone } from './delivery-rules.ts';
 import type { OptionCreateInput, OptionPatchInput, ZoneCreateInput, ZonePatchInput } from './delivery-schemas.ts';
 import { DELIVERY_LIMITS, type DeliveryAddress, type DeliveryOption, type DeliveryZone, type Region, type ZoneWithOptions } from './types.ts';
+
+/** The repositories delivery-service.ts reads and writes (the composition root passes them; src/db implements them). */
+export interface DeliveryServiceRepos {
+  audit: Pick<AuditRepo, 'insert'>;
+  delivery: Pick<DeliveryRepo, 'allZones' | 'countOptions' | 'countZones' | 'deleteOption' | 'deleteZone' | 'findOption' | 'findZone' | 'insertOption' | 'insertZone' | 'listZones' | 'lockZones' | 'optionsOfZones' | 'updateOption' | 'updateZone'>;
+  stores: Pick<StoreRepo, 'findStore'>;
+}
 
 export interface DeliveryQuote {
   option: DeliveryOption;
@@ -29,7 +38,7 @@ export interface DeliveryQuote {
  * option's free-over threshold. The address is trusted to be valid reference data (the order checks it).
  */
 export async function quoteDeliveryOption(
-  repos: Repos,
+  repos: Pick<DeliveryServiceRepos, 'delivery'>,
   tenant: Tenant,
   input: { optionId: string; address: DeliveryAddress; subtotalMinor: number; path?: string },
 ): Promise<DeliveryQuote> {
@@ -52,7 +61,7 @@ export async function quoteDeliveryOption(
  */
 export const orderDeliveryQuoter = {
   async quote(
-    repos: Repos,
+    repos: Pick<DeliveryServiceRepos, 'delivery'>,
     ctx: StoreContext,
     input: { deliveryOptionId: string; address: DeliveryAddress; subtotalMinor: number },
   ): Promise<{ optionId: string; name: string; feeMinor: number }> {
@@ -79,7 +88,7 @@ function moneyDetail(path: string, amount: number, currency: Currency, details: 
 }
 
 /** Delivery zones (where a store delivers) and their options (how, for what fee, how fast). */
-export function createDeliveryService(deps: { repos: Transactional<Repos>; reference: ReferenceService }) {
+export function createDeliveryService(deps: { repos: Transactional<DeliveryServiceRepos>; reference: ReferenceService }) {
   const { repos, reference } = deps;
 
   /**
@@ -114,7 +123,7 @@ export function createDeliveryService(deps: { repos: Transactional<Repos>; refer
   }
 
   /** Inside the zone lock: no region may already belong to another zone of the store and mode (409 naming it). */
-  async function checkRegionsFree(repos: Repos, ctx: StoreContext, regions: Region[], selfId?: string): Promise<void> {
+  async function checkRegionsFree(repos: DeliveryServiceRepos, ctx: StoreContext, regions: Region[], selfId?: string): Promise<void> {
     const owners = new Map<string, DeliveryZone>();
     for (const zone of await repos.delivery.allZones(ctx.tenant)) {
       if (zone.id === selfId) continue;
@@ -135,13 +144,13 @@ export function createDeliveryService(deps: { repos: Transactional<Repos>; refer
     );
   }
 
-  async function requireZone(repos: Repos, ctx: StoreContext, id: string): Promise<DeliveryZone> {
+  async function requireZone(repos: DeliveryServiceRepos, ctx: StoreContext, id: string): Promise<DeliveryZone> {
     const zone = await repos.delivery.findZone(ctx.tenant, id);
     if (!zone) throw zoneNotFound(id);
     return zone;
   }
 
-  async function withOptions(repos: Repos, ctx: StoreContext, zones: DeliveryZone[]): Promise<ZoneWithOptions[]> {
+  async function withOptions(repos: DeliveryServiceRepos, ctx: StoreContext, zones: DeliveryZone[]): Promise<ZoneWithOptions[]> {
     const options = await repos.delivery.optionsOfZones(
       ctx.tenant,
       zones.map((z) => z.id),
@@ -149,7 +158,7 @@ export function createDeliveryService(deps: { repos: Transactional<Repos>; refer
     return zones.map((z) => ({ ...z, options: options.filter((o) => o.zoneId === z.id) }));
   }
 
-  async function requireOption(repos: Repos, ctx: StoreContext, zoneId: string, optionId: string): Promise<DeliveryOption> {
+  async function requireOption(repos: DeliveryServiceRepos, ctx: StoreContext, zoneId: string, optionId: string): Promise<DeliveryOption> {
     await requireZone(repos, ctx, zoneId);
     const option = await repos.delivery.findOption(ctx.tenant, optionId);
     if (!option || option.zoneId !== zoneId) throw optionNotFound(optionId);

@@ -1,12 +1,19 @@
 import type { StoreContext, Tenant } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { Repos } from '../../db/repos.ts';
+import type { AuditRepo } from '../audit/ports.ts';
+import type { FileRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
 import { newId } from '../shared/ids.ts';
 import { readImageSize, sniffImageType } from './image-info.ts';
 import type { FileContentStorage, IncomingFile, StagedContent, StoredFile } from './types.ts';
+
+/** The repositories file-service.ts reads and writes (the composition root passes them; src/db implements them). */
+export interface FileServiceRepos {
+  audit: Pick<AuditRepo, 'insert'>;
+  files: Pick<FileRepo, 'exists' | 'find' | 'insert'>;
+}
 
 /** Largest image accepted: 10 MiB. Larger uploads get 413 FILE_TOO_LARGE and nothing is kept. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -57,14 +64,14 @@ async function drain(content: AsyncIterable<Uint8Array>): Promise<void> {
  * profile (`logoFileId`) make. Refuses with 422 VALIDATION_FAILED naming `field` otherwise; another store's file
  * is refused exactly like one that does not exist. Takes `repos` so it can run inside the caller's transaction.
  */
-export async function assertImageOfStore(repos: Repos, tenant: Tenant, fileId: string, field: string): Promise<void> {
+export async function assertImageOfStore(repos: { files: Pick<FileRepo, 'exists'>; }, tenant: Tenant, fileId: string, field: string): Promise<void> {
   if (!(await repos.files.exists(tenant, fileId))) {
     throw invalid([{ path: field, rule: 'must be the id of an image uploaded to this store (POST /v1/files)' }]);
   }
 }
 
 /** Image uploads of the active store and mode: type checked from the bytes, stored by id, served back. */
-export function createFileService(deps: { repos: Transactional<Repos>; storage: FileContentStorage }) {
+export function createFileService(deps: { repos: Transactional<FileServiceRepos>; storage: FileContentStorage }) {
   const { repos, storage } = deps;
 
   /** Reads every file part to its end (so the request finishes), staging the first `file` part only. */

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Mode, RequestContext, UserContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { InvalidClientError, InvalidGrantError, InvalidScopeError, InvalidTargetError, type OAuthError } from './errors.ts';
-import type { Repos } from '../../db/repos.ts';
+import type { StoreRepo } from '../accounts/ports.ts';
+import type { AuditRepo } from '../audit/ports.ts';
+import type { OAuthRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requireSession } from '../shared/access.ts';
 import { auditEntry } from '../audit/audit-service.ts';
@@ -14,6 +16,13 @@ import { appActorLabel, canonicalResource, isLoopbackHost, isWellFormedCodeVerif
 import { openRefreshAnswer, type RefreshAnswer, refreshAsked, replayedTokens, sealRefreshAnswer } from './refresh-replay.ts';
 import { formatScope, offerableScopes, type Scope, sortScopes } from './scopes.ts';
 import type { AuthorizationRequest, ConnectedApp, Grant, GrantFilter, OAuthClient, TokenSet, VerifiedAccessToken } from './types.ts';
+
+/** The repositories oauth-service.ts reads and writes (the composition root passes them; src/db implements them). */
+export interface OAuthServiceRepos {
+  audit: Pick<AuditRepo, 'insert'>;
+  oauth: Pick<OAuthRepo, 'bindAuthorizationRequest' | 'chooseStore' | 'completeAuthorizationRequest' | 'consumeCode' | 'consumeRefreshToken' | 'deleteAccessToken' | 'findActiveAccessTokenAcrossStores' | 'findAuthorizationRequest' | 'findClient' | 'findCode' | 'findGrant' | 'findRefreshReplay' | 'findRefreshToken' | 'insertAccessToken' | 'insertAuthorizationRequest' | 'insertClient' | 'insertCode' | 'insertGrant' | 'insertRefreshToken' | 'listActiveGrantsAcrossStores' | 'revokeGrant' | 'revokeGrantsAcrossStores' | 'sealRefreshReplay' | 'touchGrant'>;
+  stores: Pick<StoreRepo, 'findMembership' | 'findStore' | 'listStoresOfUser'>;
+}
 
 /** Tokens from the consent flow are for the store's live data (docs/decisions/0004-oauth.md). */
 const GRANT_MODE: Mode = 'live';
@@ -74,7 +83,7 @@ function appActor(grant: Pick<Grant, 'clientId' | 'userId'>, clientName: string)
  * - every token is bound to client, merchant, store, mode, scopes and resource, and checked against the database on
  *   every use, so revocation is immediate on every instance.
  */
-export function createOAuthService(deps: { repos: Transactional<Repos>; issuer: string }) {
+export function createOAuthService(deps: { repos: Transactional<OAuthServiceRepos>; issuer: string }) {
   const { repos, issuer } = deps;
   /** The one resource this server issues tokens for (RFC 8707): the AI connector; the REST API accepts it too. */
   const resource = `${issuer}/mcp`;
@@ -116,7 +125,7 @@ export function createOAuthService(deps: { repos: Transactional<Repos>; issuer: 
     return loaded;
   }
 
-  async function issueTokens(repos: Repos, grant: Grant, scopes: Scope[], parent: { hash: string; generation: number } | null, now: Date): Promise<TokenSet> {
+  async function issueTokens(repos: OAuthServiceRepos, grant: Grant, scopes: Scope[], parent: { hash: string; generation: number } | null, now: Date): Promise<TokenSet> {
     const accessToken = newSecret(TOKEN_PREFIX.accessToken);
     const refreshToken = newSecret(TOKEN_PREFIX.refreshToken);
     await repos.oauth.insertAccessToken(hashSecret(accessToken), {
@@ -138,7 +147,7 @@ export function createOAuthService(deps: { repos: Transactional<Repos>; issuer: 
   }
 
   /** Revokes a grant whose code or refresh token was used twice, and records it in the store's audit log. */
-  async function revokeOnReuse(repos: Repos, ctx: RequestContext, grantId: string, reason: 'code_replay' | 'refresh_token_reuse'): Promise<void> {
+  async function revokeOnReuse(repos: OAuthServiceRepos, ctx: RequestContext, grantId: string, reason: 'code_replay' | 'refresh_token_reuse'): Promise<void> {
     if (!(await repos.oauth.revokeGrant(grantId, ctx.now, reason))) return;
     const grant = await repos.oauth.findGrant(grantId);
     const client = grant && (await repos.oauth.findClient(grant.clientId));
@@ -529,7 +538,7 @@ export function createOAuthService(deps: { repos: Transactional<Repos>; issuer: 
  * Whose grants a merchant manages under Connected Apps: their own approvals everywhere, and every approval in the
  * stores where their role has `settings:write` (manage store settings, which includes the apps connected to it).
  */
-async function appsVisibleTo(repos: Repos, userId: string): Promise<GrantFilter> {
+async function appsVisibleTo(repos: OAuthServiceRepos, userId: string): Promise<GrantFilter> {
   const stores = await repos.stores.listStoresOfUser(userId);
   const inStores = stores.filter(({ role }) => effectivePermissions(role, null).has('settings:write')).map(({ store }) => store.id);
   return { approvedBy: userId, inStores };

@@ -1,12 +1,18 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { Repos } from '../../db/repos.ts';
+import type { OrderFigureRow, OrderRepo } from '../../db/order-repo.ts';
+import type { StoreRepo } from '../accounts/ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
-import type { OrderFigureRow } from '../../db/order-repo.ts';
 import { requirePermission } from '../shared/access.ts';
 import { type Currency, storeCurrency } from '../shared/money.ts';
 import { SALE_STATUSES } from './order-lifecycle.ts';
 import type { Order, OrderStatus } from './order-types.ts';
+
+/** The repositories analytics-service.ts reads and writes (the composition root passes them; src/db implements them). */
+export interface AnalyticsServiceRepos {
+  orders: Pick<OrderRepo, 'customersCreated' | 'listOrders' | 'orderFigures'>;
+  stores: Pick<StoreRepo, 'findStore'>;
+}
 
 export type Period = { kind: 'today' | '7d' | '30d' } | { kind: 'range'; from: string; to: string };
 
@@ -75,7 +81,7 @@ function figuresOf(rows: OrderFigureRow[], newCustomers: number): Figures {
 const MAX_RANGE_DAYS = 366;
 
 /** Sales figures and exports, computed from the same order rows the order routes show. Days are the store's local days. */
-export function createAnalyticsService(deps: { repos: Transactional<Repos> }) {
+export function createAnalyticsService(deps: { repos: Transactional<AnalyticsServiceRepos> }) {
   const { repos } = deps;
 
   async function timezoneOf(ctx: StoreContext): Promise<string> {

@@ -1,6 +1,12 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { Repos } from '../../db/repos.ts';
+import type { OrderRepo } from '../../db/order-repo.ts';
+import type { StoreRepo } from '../accounts/ports.ts';
+import type { AuditRepo } from '../audit/ports.ts';
+import type { DeliveryRepo } from '../delivery/ports.ts';
+import type { CatalogRepo, } from '../catalog/ports.ts';
+import type { PaymentRepo } from '../payments/ports.ts';
+import type { SettingsRepo } from '../settings/ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
@@ -18,10 +24,21 @@ import type { SettingsService } from '../settings/settings-service.ts';
 import { orderNotFound } from './order-errors.ts';
 import { applyPromotion } from './promotion-service.ts';
 
+/** The repositories order-service.ts reads and writes (the composition root passes them; src/db implements them). */
+export interface OrderServiceRepos {
+  audit: Pick<AuditRepo, 'insert'>;
+  catalog: Pick<CatalogRepo, 'adjustStock' | 'findSku'>;
+  delivery: Pick<DeliveryRepo, 'allZones' | 'findOption'>;
+  orders: Pick<OrderRepo, 'claimPromotion' | 'customerForOrder' | 'detail' | 'findOrder' | 'findPromotionByCode' | 'insertEvent' | 'insertOrder' | 'insertRedemption' | 'linesOf' | 'listOrders' | 'lockOrder' | 'redemptionsBy' | 'skusForOrder' | 'updateOrder'>;
+  payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded' | 'insertPayment' | 'listPayments' | 'lockOrder' | 'methodTotals' | 'pendingPaidMinor'>;
+  settings: Pick<SettingsRepo, 'find' | 'insertIfAbsent' | 'takeOrderNumber'>;
+  stores: Pick<StoreRepo, 'findStore'>;
+}
+
 /** Quotes a delivery option for an address inside the order transaction; refuses one that does not serve it. */
 export interface DeliveryQuoter {
   quote(
-    repos: Repos,
+    repos: Pick<OrderServiceRepos, 'delivery'>,
     ctx: StoreContext,
     input: { deliveryOptionId: string; address: { countryId: string; stateId?: string | null | undefined }; subtotalMinor: number },
   ): Promise<{ optionId: string; name: string; feeMinor: number }>;
@@ -62,7 +79,7 @@ export const orderCursor = idCursor({ prefix: 'ord', refusal: 'query' });
  * them through the lifecycle table in `order-lifecycle.ts`, keeping every move in the order's history.
  */
 export function createOrderService(deps: {
-  repos: Transactional<Repos>;
+  repos: Transactional<OrderServiceRepos>;
   reference: ReferenceService;
   delivery: DeliveryQuoter;
   /** Payments and refunds of an order's moves, in the order's transaction. */
@@ -84,7 +101,7 @@ export function createOrderService(deps: {
     return [];
   }
 
-  async function detail(repos: Repos, ctx: StoreContext, id: string): Promise<OrderDetail> {
+  async function detail(repos: OrderServiceRepos, ctx: StoreContext, id: string): Promise<OrderDetail> {
     const order = await repos.orders.findOrder(ctx.tenant, id);
     if (!order) throw orderNotFound(id);
     return repos.orders.detail(ctx.tenant, order);

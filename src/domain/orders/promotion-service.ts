@@ -1,6 +1,8 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { Repos } from '../../db/repos.ts';
+import type { OrderRepo } from '../../db/order-repo.ts';
+import type { StoreRepo } from '../accounts/ports.ts';
+import type { AuditRepo } from '../audit/ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
@@ -11,6 +13,13 @@ import { newId } from '../shared/ids.ts';
 import { idCursor, pageOf } from '../shared/pagination.ts';
 import type { Precondition } from '../shared/preconditions.ts';
 import type { Promotion, PromotionKind } from './order-types.ts';
+
+/** The repositories promotion-service.ts reads and writes (the composition root passes them; src/db implements them). */
+export interface PromotionServiceRepos {
+  audit: Pick<AuditRepo, 'insert'>;
+  orders: Pick<OrderRepo, 'claimPromotion' | 'codeTaken' | 'deletePromotion' | 'findPromotion' | 'findPromotionByCode' | 'insertPromotion' | 'listPromotions' | 'lockPromotion' | 'redemptionsBy' | 'updatePromotion'>;
+  stores: Pick<StoreRepo, 'findStore'>;
+}
 
 export interface PromotionInput {
   code: string;
@@ -34,7 +43,7 @@ function notApplicable(reason: string): AppError {
  * (unknown, inactive, not started, ended, used up, used up for this customer, subtotal too low).
  */
 export async function applyPromotion(
-  repos: Repos,
+  repos: { orders: Pick<OrderRepo, 'claimPromotion' | 'findPromotionByCode' | 'redemptionsBy'>; },
   ctx: StoreContext,
   input: { code: string; customerId: string; subtotalMinor: number; orderId: string; currency: Currency },
 ): Promise<{ promotion: Promotion; discountMinor: number }> {
@@ -61,7 +70,7 @@ export async function applyPromotion(
 export const promotionCursor = idCursor({ prefix: 'prm', refusal: 'query' });
 
 /** Discount codes: percentage or fixed amount, minimum subtotal, start and end, total and per-customer limits. */
-export function createPromotionService(deps: { repos: Transactional<Repos> }) {
+export function createPromotionService(deps: { repos: Transactional<PromotionServiceRepos> }) {
   const { repos } = deps;
 
   function build(input: PromotionInput, currency: Currency, base: Promotion | null, ctx: StoreContext): Promotion {
@@ -111,14 +120,14 @@ export function createPromotionService(deps: { repos: Transactional<Repos> }) {
     return new AppError('PROMOTION_NOT_FOUND', `No promotion "${id}" in this store.`);
   }
 
-  async function requirePromotion(repos: Repos, ctx: StoreContext, id: string): Promise<Promotion> {
+  async function requirePromotion(repos: PromotionServiceRepos, ctx: StoreContext, id: string): Promise<Promotion> {
     const p = await repos.orders.findPromotion(ctx.tenant, id);
     if (!p) throw promotionNotFound(id);
     return p;
   }
 
   /** Inside a write transaction: the promotion, its row locked (orders counting a use of it wait, and vice versa). */
-  async function lockPromotion(repos: Repos, ctx: StoreContext, id: string): Promise<Promotion> {
+  async function lockPromotion(repos: PromotionServiceRepos, ctx: StoreContext, id: string): Promise<Promotion> {
     const p = await repos.orders.lockPromotion(ctx.tenant, id);
     if (!p) throw promotionNotFound(id);
     return p;

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { Repos } from '../../db/repos.ts';
+import type { StoreRepo } from '../accounts/ports.ts';
+import type { AuditRepo } from '../audit/ports.ts';
+import type { SettingsRepo } from '../settings/ports.ts';
+import type { PaymentRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
@@ -12,6 +15,14 @@ import { anyIdCursor, pageOf } from '../shared/pagination.ts';
 import { effectiveLinkStatus, MAX_LINK_LIFETIME_DAYS, type PaymentLinkStatus, type PaymentMethod } from './payment-rules.ts';
 import { outstandingMinor, type PaymentResult, recordPayment } from './payment-service.ts';
 import type { PaymentLink } from './types.ts';
+
+/** The repositories payment-link-service.ts reads and writes (the composition root passes them; src/db implements them). */
+export interface PaymentLinkServiceRepos {
+  audit: Pick<AuditRepo, 'insert'>;
+  payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded' | 'closeActiveLink' | 'findLink' | 'findOrder' | 'insertLink' | 'insertPayment' | 'listLinks' | 'lockOrder' | 'methodTotals' | 'pendingPaidMinor'>;
+  settings: Pick<SettingsRepo, 'find'>;
+  stores: Pick<StoreRepo, 'findStore'>;
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -44,7 +55,7 @@ function newToken(): string {
  * Links are created `active`; an active link past its expiry reads as `expired` (computed on read); cancel moves an
  * active link to `cancelled`; `completePaymentLink` (the future public pay page) moves it to `paid`.
  */
-export function createPaymentLinkService(deps: { repos: Transactional<Repos>; baseUrl: string }) {
+export function createPaymentLinkService(deps: { repos: Transactional<PaymentLinkServiceRepos>; baseUrl: string }) {
   const { repos } = deps;
   const base = deps.baseUrl.replace(/\/+$/, '');
 
@@ -52,7 +63,7 @@ export function createPaymentLinkService(deps: { repos: Transactional<Repos>; ba
     return { ...link, status: effectiveLinkStatus(link, now), url: `${base}/pay/${link.token}` };
   }
 
-  async function requireLink(repos: Repos, ctx: StoreContext, id: string): Promise<PaymentLink> {
+  async function requireLink(repos: PaymentLinkServiceRepos, ctx: StoreContext, id: string): Promise<PaymentLink> {
     const link = await repos.payments.findLink(ctx.tenant, id);
     if (!link) throw linkNotFound(id);
     return link;
@@ -158,7 +169,7 @@ function notActive(link: PaymentLink, now: Date, verb: string): AppError {
  * are not built yet; checks no permission. A link that is not active at `ctx.now` → 409 PAYMENT_LINK_NOT_ACTIVE.
  */
 export async function completePaymentLink(
-  repos: Repos,
+  repos: PaymentLinkServiceRepos,
   ctx: StoreContext,
   input: { linkId: string; method: PaymentMethod; reference?: string | null },
 ): Promise<{ link: PaymentLink; payment: PaymentResult | null }> {

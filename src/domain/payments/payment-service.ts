@@ -1,6 +1,8 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { Repos } from '../../db/repos.ts';
+import type { AuditRepo } from '../audit/ports.ts';
+import type { SettingsRepo } from '../settings/ports.ts';
+import type { PaymentRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
@@ -12,6 +14,13 @@ import { enabledPaymentMethods, ensureSettings } from '../settings/store-setting
 import { isRecordMethod, MAX_PAYMENT_AMOUNT, PAYMENT_METHODS, PAYMENT_TRANSITIONS, type PaymentKind, type PaymentMethod, type PaymentStatus, RECORD_METHODS, type RecordMethod } from './payment-rules.ts';
 import type { OrderMoney, Payment } from './types.ts';
 import { orderNotFound } from '../orders/order-errors.ts';
+
+/** The repositories payment-service.ts reads and writes (the composition root passes them; src/db implements them). */
+export interface PaymentServiceRepos {
+  audit: Pick<AuditRepo, 'insert'>;
+  payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded' | 'findOrder' | 'findPayment' | 'insertPayment' | 'listPayments' | 'lockOrder' | 'methodTotals' | 'pendingPaidMinor' | 'settlePayment'>;
+  settings: Pick<SettingsRepo, 'find' | 'insertIfAbsent' | 'lock' | 'update'>;
+}
 
 function paymentNotFound(id: string): AppError {
   return new AppError('PAYMENT_NOT_FOUND', `No payment "${id}" on this order. List them with GET /v1/orders/{orderId}/payments.`);
@@ -60,7 +69,7 @@ export interface PaymentResult {
  * not paid with → 422 naming `method`; a payment above what is outstanding → 409 PAYMENT_EXCEEDS_OUTSTANDING; a refund
  * above what was paid with that method and not yet refunded → 409 REFUND_EXCEEDS_PAYMENT.
  */
-export async function recordPayment(repos: Repos, ctx: StoreContext, input: RecordPaymentInput): Promise<PaymentResult> {
+export async function recordPayment(repos: { audit: Pick<AuditRepo, 'insert'>; payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded' | 'insertPayment' | 'lockOrder' | 'methodTotals' | 'pendingPaidMinor'>; settings: Pick<SettingsRepo, 'find'>; }, ctx: StoreContext, input: RecordPaymentInput): Promise<PaymentResult> {
   const { tenant } = ctx;
   const status = input.status ?? 'succeeded';
   const order = await repos.payments.lockOrder(tenant, input.orderId);
@@ -131,7 +140,7 @@ export async function recordPayment(repos: Repos, ctx: StoreContext, input: Reco
   return { payment, order: after };
 }
 
-async function applySucceeded(repos: Repos, ctx: StoreContext, payment: Payment, order: OrderMoney): Promise<OrderMoney | undefined> {
+async function applySucceeded(repos: { payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded'>; }, ctx: StoreContext, payment: Payment, order: OrderMoney): Promise<OrderMoney | undefined> {
   const { tenant } = ctx;
   if (payment.kind === 'payment') return repos.payments.addPaid(tenant, order.id, payment.amountMinor, ctx.now);
   const after = await repos.payments.addRefunded(tenant, order.id, payment.amountMinor, ctx.now);
@@ -148,7 +157,7 @@ async function applySucceeded(repos: Repos, ctx: StoreContext, payment: Payment,
  * caller's transaction; records an audit entry (`payment.settle`). A record that is not pending → 409
  * PAYMENT_NOT_PENDING; an order or payment of another tenant → 404. No permission check (the door does it).
  */
-export async function settlePayment(repos: Repos, ctx: StoreContext, input: { orderId: string; paymentId: string; status: 'succeeded' | 'failed' }): Promise<PaymentResult> {
+export async function settlePayment(repos: { audit: Pick<AuditRepo, 'insert'>; payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded' | 'findPayment' | 'lockOrder' | 'settlePayment'>; }, ctx: StoreContext, input: { orderId: string; paymentId: string; status: 'succeeded' | 'failed' }): Promise<PaymentResult> {
   const { tenant } = ctx;
   const order = await repos.payments.lockOrder(tenant, input.orderId);
   if (!order) throw orderNotFound(input.orderId);
@@ -179,7 +188,7 @@ export async function settlePayment(repos: Repos, ctx: StoreContext, input: { or
  * each is audited). For the order lifecycle's refunds, which do not name a method. More than is left of the payments
  * → 409 REFUND_EXCEEDS_PAYMENT naming `amount`, nothing written; not a whole number > 0 → 422 naming `amount`.
  */
-export async function refundOrder(repos: Repos, ctx: StoreContext, input: { orderId: string; amountMinor: number; reference?: string | null | undefined }): Promise<{ refunds: Payment[]; order: OrderMoney }> {
+export async function refundOrder(repos: { audit: Pick<AuditRepo, 'insert'>; payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded' | 'insertPayment' | 'listPayments' | 'lockOrder' | 'methodTotals' | 'pendingPaidMinor'>; settings: Pick<SettingsRepo, 'find'>; }, ctx: StoreContext, input: { orderId: string; amountMinor: number; reference?: string | null | undefined }): Promise<{ refunds: Payment[]; order: OrderMoney }> {
   const { tenant } = ctx;
   const order = await repos.payments.lockOrder(tenant, input.orderId);
   if (!order) throw orderNotFound(input.orderId);
@@ -219,7 +228,7 @@ export async function refundOrder(repos: Repos, ctx: StoreContext, input: { orde
 }
 
 /** The store's payment options (which methods it accepts) and the payment records of its orders. */
-export function createPaymentService(deps: { repos: Transactional<Repos> }) {
+export function createPaymentService(deps: { repos: Transactional<PaymentServiceRepos> }) {
   const { repos } = deps;
 
   async function requireOrder(ctx: StoreContext, orderId: string): Promise<OrderMoney> {

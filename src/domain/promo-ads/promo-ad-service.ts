@@ -1,6 +1,7 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { Repos } from '../../db/repos.ts';
+import type { AuditRepo } from '../audit/ports.ts';
+import type { PromoAdRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
@@ -11,6 +12,12 @@ import { instant } from '../shared/instants.ts';
 import { anyIdCursor, pageOf } from '../shared/pagination.ts';
 import type { Precondition } from '../shared/preconditions.ts';
 import { PROMO_AD_LIMITS, type PromoAd, type PromoAdQuery, type PromoAdStatus } from './promo-ad-types.ts';
+
+/** The repositories promo-ad-service.ts reads and writes (the composition root passes them; src/db implements them). */
+export interface PromoAdServiceRepos {
+  audit: Pick<AuditRepo, 'insert'>;
+  promoAds: Pick<PromoAdRepo, 'deletePromoAd' | 'findPromoAd' | 'insertPromoAd' | 'listLive' | 'listPromoAds' | 'lockPromoAd' | 'updatePromoAd'>;
+}
 
 export { isLive } from './promo-ad-rules.ts';
 
@@ -33,17 +40,17 @@ export function promoAdNotFound(id: string): AppError {
 }
 
 /** Banners and announcements: drafts and published ads with a live window, and the list of those live now. */
-export function createPromoAdService(deps: { repos: Transactional<Repos>; files: FileLookup }) {
+export function createPromoAdService(deps: { repos: Transactional<PromoAdServiceRepos>; files: FileLookup }) {
   const { repos, files } = deps;
 
-  async function requireAd(repos: Repos, ctx: StoreContext, id: string): Promise<PromoAd> {
+  async function requireAd(repos: PromoAdServiceRepos, ctx: StoreContext, id: string): Promise<PromoAd> {
     const ad = await repos.promoAds.findPromoAd(ctx.tenant, id);
     if (!ad) throw promoAdNotFound(id);
     return ad;
   }
 
   /** Inside a write transaction: the ad, its row locked, after the caller's precondition (If-Match) held. */
-  async function lockAd(repos: Repos, ctx: StoreContext, id: string, precondition: Precondition<PromoAd> | undefined): Promise<PromoAd> {
+  async function lockAd(repos: PromoAdServiceRepos, ctx: StoreContext, id: string, precondition: Precondition<PromoAd> | undefined): Promise<PromoAd> {
     const ad = await repos.promoAds.lockPromoAd(ctx.tenant, id);
     if (!ad) throw promoAdNotFound(id);
     precondition?.(ad);

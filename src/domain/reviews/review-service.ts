@@ -1,6 +1,8 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { Repos } from '../../db/repos.ts';
+import type { AuditRepo } from '../audit/ports.ts';
+import type { CustomerRepo } from '../customers/ports.ts';
+import type { ReviewRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
@@ -12,6 +14,13 @@ import { newId } from '../shared/ids.ts';
 import { anyIdCursor, pageOf } from '../shared/pagination.ts';
 import type { Precondition } from '../shared/preconditions.ts';
 import type { RatingSummary, Review, ReviewQuery } from './review-types.ts';
+
+/** The repositories review-service.ts reads and writes (the composition root passes them; src/db implements them). */
+export interface ReviewServiceRepos {
+  audit: Pick<AuditRepo, 'insert'>;
+  customers: Pick<CustomerRepo, 'findCustomer'>;
+  reviews: Pick<ReviewRepo, 'deleteReview' | 'findReview' | 'insertReview' | 'listReviews' | 'lockReview' | 'productExists' | 'ratingCounts' | 'reviewExists' | 'setHidden' | 'setReply'>;
+}
 
 export interface ReviewInput {
   productId: string;
@@ -35,10 +44,10 @@ function alreadyReviewed(): AppError {
  * Product reviews: created for a customer of the store (one per customer and product), moderated by the merchant
  * (reply, hide, show, delete) and summed up per product over the visible ones.
  */
-export function createReviewService(deps: { repos: Transactional<Repos> }) {
+export function createReviewService(deps: { repos: Transactional<ReviewServiceRepos> }) {
   const { repos } = deps;
 
-  async function requireReview(repos: Repos, ctx: StoreContext, id: string): Promise<Review> {
+  async function requireReview(repos: ReviewServiceRepos, ctx: StoreContext, id: string): Promise<Review> {
     const review = await repos.reviews.findReview(ctx.tenant, id);
     if (!review) throw reviewNotFound(id);
     return review;

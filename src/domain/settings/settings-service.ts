@@ -1,6 +1,9 @@
 import type { Mode, StoreContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { Repos } from '../../db/repos.ts';
+import type { StoreRepo } from '../accounts/ports.ts';
+import type { AuditRepo } from '../audit/ports.ts';
+import type { InventoryRepo } from '../catalog/ports.ts';
+import type { SettingsRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import type { StoreService } from '../accounts/store-service.ts';
@@ -10,6 +13,14 @@ import type { InventoryService } from '../catalog/inventory-service.ts';
 import type { Precondition } from '../shared/preconditions.ts';
 import type { SettingsPatchInput } from './settings-schemas.ts';
 import { ensureSettings, nextOrderNumber, readSettings } from './store-settings.ts';
+
+/** The repositories settings-service.ts reads and writes (the composition root passes them; src/db implements them). */
+export interface SettingsServiceRepos {
+  audit: Pick<AuditRepo, 'insert'>;
+  inventory: Pick<InventoryRepo, 'lowStockThreshold' | 'setLowStockThreshold'>;
+  settings: Pick<SettingsRepo, 'find' | 'insertIfAbsent' | 'lock' | 'raiseNextOrderNumber' | 'update'>;
+  stores: Pick<StoreRepo, 'findStore' | 'lockStore' | 'updateStore'>;
+}
 
 /** The settings of a store and mode as `GET /v1/settings` shows them. */
 export interface SettingsView {
@@ -33,7 +44,7 @@ export interface SettingsView {
  * profile). Those are checked and written by their own areas' functions, so each value has one source of truth.
  */
 export function createSettingsService(deps: {
-  repos: Transactional<Repos>;
+  repos: Transactional<SettingsServiceRepos>;
   /** The business profile (currency, time zone) and the low-stock threshold, written by the areas that own them. */
   stores: Pick<StoreService, 'checkBusinessChange' | 'writeBusiness'>;
   inventory: Pick<InventoryService, 'writeLowStockThreshold'>;
@@ -41,7 +52,7 @@ export function createSettingsService(deps: {
   const { repos, stores, inventory } = deps;
 
   /** The view through `repos`: the pool's for a read, a transaction's to see (and check) what that transaction sees. */
-  async function view(repos: Repos, ctx: StoreContext): Promise<SettingsView> {
+  async function view(repos: SettingsServiceRepos, ctx: StoreContext): Promise<SettingsView> {
     const [settings, business, lowStockThreshold] = await Promise.all([
       readSettings(repos, ctx.tenant),
       repos.stores.findStore(ctx.tenant.storeId),

@@ -1,5 +1,10 @@
 import type { StoreContext } from '../../context.ts';
-import type { Repos } from '../../db/repos.ts';
+import type { StoreRepo } from '../accounts/ports.ts';
+
+/** The repositories money.ts reads and writes (the composition root passes them; src/db implements them). */
+export interface CurrencyRepos {
+  stores: Pick<StoreRepo, 'findStore'>;
+}
 
 /** Money as the service sees it on input and output: a decimal in the store currency and its minor-unit digits. */
 export interface Currency {
@@ -44,7 +49,7 @@ export function toBasisPoints(percent: number): number | null {
 }
 
 /** The store's currency (its business profile's), USD until one is set. */
-export async function storeCurrency(repos: Repos, ctx: StoreContext): Promise<Currency> {
+export async function storeCurrency(repos: { stores: Pick<StoreRepo, 'findStore'>; }, ctx: StoreContext): Promise<Currency> {
   const store = await repos.stores.findStore(ctx.tenant.storeId);
   return currencyOf(store?.currency ?? 'USD');
 }

@@ -1,0 +1,18 @@
+import type { Tenant } from '../../context.ts';
+import type { AuditEntry } from '../accounts/types.ts';
+import type { AuditFilters } from './audit-service.ts';
+
+/**
+ * What the audit area needs of storage: the repositories it declares, which src/db implements and the composition
+ * root (src/container.ts) hands to its services.
+ */
+/** The append-only audit log, per store and mode. */
+export interface AuditRepo {
+  insert(entry: AuditEntry): Promise<void>;
+  /** Newest first; `before` is the id of the last entry of the previous page. Returns up to `limit + 1` rows. */
+  list(tenant: Tenant, options: {
+    limit: number;
+    before?: string | undefined;
+    filters: AuditFilters;
+  }): Promise<AuditEntry[]>;
+}

@@ -1,0 +1,49 @@
+import type { Tenant } from '../../context.ts';
+import type { PaymentLinkStatus, PaymentStatus } from './payment-rules.ts';
+import type { MethodTotals, OrderMoney, Payment, PaymentLink } from './types.ts';
+
+/**
+ * What the payments area needs of storage: the repositories it declares, which src/db implements and the composition
+ * root (src/container.ts) hands to its services.
+ */
+export interface LinkFilter {
+  /** the status links read as at `now` (expiry is computed, not stored) */
+  status?: PaymentLinkStatus | undefined;
+  orderId?: string | undefined;
+}
+
+/**
+ * Payment records, payment links, and the money columns of orders (`paid_minor`, `refunded_minor`), which only the
+ * payment functions change. Every method takes the tenant first and filters on it (`inTenant`).
+ */
+export interface PaymentRepo {
+  findOrder(tenant: Tenant, orderId: string): Promise<OrderMoney | undefined>;
+  /** The order's money, locked until the transaction ends (PostgreSQL `for update`; SQLite has one writer). */
+  lockOrder(tenant: Tenant, orderId: string): Promise<OrderMoney | undefined>;
+  /** Adds to `paid_minor` (succeeded payments) and returns the order's new money. */
+  addPaid(tenant: Tenant, orderId: string, amountMinor: number, now: Date): Promise<OrderMoney | undefined>;
+  /** Adds to `refunded_minor` unless it would pass `paid_minor` (undefined then: nothing changed). */
+  addRefunded(tenant: Tenant, orderId: string, amountMinor: number, now: Date): Promise<OrderMoney | undefined>;
+  insertPayment(tenant: Tenant, p: Payment): Promise<void>;
+  findPayment(tenant: Tenant, id: string): Promise<Payment | undefined>;
+  /** Oldest first. */
+  listPayments(tenant: Tenant, orderId: string): Promise<Payment[]>;
+  /** Settles a pending record; false (nothing changed) when it is no longer pending. */
+  settlePayment(tenant: Tenant, id: string, status: PaymentStatus, now: Date): Promise<boolean>;
+  /** Sum of pending payments of the order (money on its way in). */
+  pendingPaidMinor(tenant: Tenant, orderId: string): Promise<number>;
+  /** Per method of the order: succeeded payments, succeeded refunds and pending refunds. */
+  methodTotals(tenant: Tenant, orderId: string): Promise<MethodTotals[]>;
+  insertLink(tenant: Tenant, l: PaymentLink): Promise<void>;
+  findLink(tenant: Tenant, id: string): Promise<PaymentLink | undefined>;
+  /** Newest first; up to `limit + 1` links before the cursor id, filtered on the status they read as at `now`. */
+  listLinks(tenant: Tenant, filter: LinkFilter, page: {
+    limit: number;
+    before?: string | undefined;
+  }, now: Date): Promise<PaymentLink[]>;
+  /**
+   * Moves a link that is active at `now` (stored active and not past its expiry) to `status`; false (nothing
+   * changed) otherwise, so two concurrent cancels, or a cancel and a payment, cannot both succeed.
+   */
+  closeActiveLink(tenant: Tenant, id: string, status: 'paid' | 'cancelled', now: Date): Promise<boolean>;
+}
