@@ -6,7 +6,7 @@ import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { CategoryTable, Database, ProductTable, SkuTable, VariantGroupTable } from './schema.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
-import type { CatalogRepo, SkuRow } from '../domain/catalog/ports.ts';
+import type { CatalogRepo, NewSku } from '../domain/catalog/ports.ts';
 
 const CHUNK = 400;
 
@@ -541,7 +541,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
 
     // ---- SKUs ---------------------------------------------------------------------------------------------
 
-    async insertSkus(tenant: Tenant, rows: SkuRow[], now: Date): Promise<void> {
+    async insertSkus(tenant: Tenant, rows: NewSku[], now: Date): Promise<void> {
       const at = fromDate(now);
       for (const batch of chunks(rows, 200)) {
         await db

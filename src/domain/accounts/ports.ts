@@ -6,6 +6,7 @@ import type { Address, ApiKey, Invitation, Member, Membership, Session, Store, U
  * What the accounts area needs of storage: the repositories it declares, which src/db implements and the composition
  * root (src/container.ts) hands to its services.
  */
+
 /** Users and their sessions. Users are global (a person may belong to several stores). */
 export interface AccountRepo {
   insertUser(user: User, passwordHash: string): Promise<void>;

@@ -6,6 +6,7 @@ import type { AuditFilters } from './audit-service.ts';
  * What the audit area needs of storage: the repositories it declares, which src/db implements and the composition
  * root (src/container.ts) hands to its services.
  */
+
 /** The append-only audit log, per store and mode. */
 export interface AuditRepo {
   insert(entry: AuditEntry): Promise<void>;

@@ -5,7 +5,9 @@ import type { Category, CategoryBreakdown, InventoryAdjustment, InventoryTotals,
  * What the catalog area needs of storage: the repositories it declares, which src/db implements and the composition
  * root (src/container.ts) hands to its services.
  */
-export interface SkuRow {
+
+/** A SKU to insert (`insertSkus`): the entity `Sku` before it has timestamps. */
+export interface NewSku {
   id: string;
   productId: string;
   groupId: string | null;
@@ -79,7 +81,7 @@ export interface CatalogRepo {
     colorId?: string | null;
   }, now: Date): Promise<void>;
   deleteGroup(tenant: Tenant, groupId: string): Promise<void>;
-  insertSkus(tenant: Tenant, rows: SkuRow[], now: Date): Promise<void>;
+  insertSkus(tenant: Tenant, rows: NewSku[], now: Date): Promise<void>;
   findSku(tenant: Tenant, skuId: string): Promise<Sku | undefined>;
   updateSku(tenant: Tenant, skuId: string, set: {
     sku?: string | null;

@@ -2,7 +2,7 @@ import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { StoreRepo } from '../accounts/ports.ts';
 import type { AuditRepo } from '../audit/ports.ts';
-import type { CatalogRepo, InventoryRepo, SkuRow } from './ports.ts';
+import type { CatalogRepo, InventoryRepo, NewSku } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../audit/audit-service.ts';
@@ -86,9 +86,9 @@ export function createVariantService(deps: { repos: Transactional<VariantService
     group: { id: string; attributeName: string; attributeValue: string },
     inputs: SkuInput[],
     pathOf: (i: number) => string,
-  ): Promise<SkuRow[]> {
+  ): Promise<NewSku[]> {
     const details: ErrorDetail[] = [];
-    const rows: SkuRow[] = [];
+    const rows: NewSku[] = [];
     const seenCodes = new Map<string, number>();
     const seenKeys = new Map<string, number>();
     inputs.forEach((input, i) => {

@@ -5,6 +5,7 @@ import type { Customer, CustomerAddress, CustomerStats } from './customer-types.
  * What the customers area needs of storage: the repositories it declares, which src/db implements and the composition
  * root (src/container.ts) hands to its services.
  */
+
 export interface CustomerListOptions {
   limit: number;
   /** id of the last customer of the previous page (newest first) */

@@ -5,6 +5,7 @@ import type { DeliveryOption, DeliveryZone, Region } from './types.ts';
  * What the delivery area needs of storage: the repositories it declares, which src/db implements and the composition
  * root (src/container.ts) hands to its services.
  */
+
 export type OptionPatch = Partial<Pick<DeliveryOption, 'name' | 'feeMinor' | 'freeOverMinor' | 'estimatedDaysMin' | 'estimatedDaysMax' | 'active'>>;
 
 /** Delivery zones and their options. Every method takes the tenant first and filters on it (`inTenant`). */

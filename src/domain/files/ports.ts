@@ -5,6 +5,7 @@ import type { StoredFile } from './types.ts';
  * What the files area needs of storage: the repositories it declares, which src/db implements and the composition
  * root (src/container.ts) hands to its services.
  */
+
 /** Metadata of uploaded files, scoped by store and mode. The bytes live in file storage under the id. */
 export interface FileRepo {
   insert(file: StoredFile): Promise<void>;

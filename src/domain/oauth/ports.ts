@@ -4,6 +4,7 @@ import type { AuthorizationRequest, Grant, GrantFilter, OAuthClient, VerifiedAcc
  * What the oauth area needs of storage: the repositories it declares, which src/db implements and the composition
  * root (src/container.ts) hands to its services.
  */
+
 /** A code or refresh token as found by its hash, whatever its state, with its grant's owner and state. */
 export interface SecretState {
   grantId: string;

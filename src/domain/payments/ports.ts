@@ -6,6 +6,7 @@ import type { MethodTotals, OrderMoney, Payment, PaymentLink } from './types.ts'
  * What the payments area needs of storage: the repositories it declares, which src/db implements and the composition
  * root (src/container.ts) hands to its services.
  */
+
 export interface LinkFilter {
   /** the status links read as at `now` (expiry is computed, not stored) */
   status?: PaymentLinkStatus | undefined;

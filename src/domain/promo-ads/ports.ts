@@ -5,6 +5,7 @@ import type { PromoAd, PromoAdStatus } from './promo-ad-types.ts';
  * What the promo-ads area needs of storage: the repositories it declares, which src/db implements and the composition
  * root (src/container.ts) hands to its services.
  */
+
 export type PromoAdChanges = Partial<Omit<PromoAd, 'id' | 'createdAt' | 'updatedAt'>>;
 
 /** Promo ads (banners, announcements) of a store and mode. Every method takes the tenant first and filters on it (`inTenant`). */

@@ -5,6 +5,7 @@ import type { Review } from './review-types.ts';
  * What the reviews area needs of storage: the repositories it declares, which src/db implements and the composition
  * root (src/container.ts) hands to its services.
  */
+
 export interface ReviewFilters {
   productId?: string | undefined;
   customerId?: string | undefined;

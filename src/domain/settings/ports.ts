@@ -4,6 +4,7 @@ import type { Tenant } from '../../context.ts';
  * What the settings area needs of storage: the repositories it declares, which src/db implements and the composition
  * root (src/container.ts) hands to its services.
  */
+
 /** A `store_settings` row as the domain sees it (one per store and mode). */
 export interface SettingsRow {
   orderNumberPrefix: string;
