@@ -23,6 +23,8 @@ import { accountRoutes } from './http/routes/accounts/index.ts';
 import { sessionTokenRoutes } from './http/routes/accounts/session-token.ts';
 import { catalogRoutes } from './http/routes/catalog/index.ts';
 import { orderRoutes } from './http/routes/orders/index.ts';
+import { promotionRoutes } from './http/routes/promotions/index.ts';
+import { analyticsRoutes } from './http/routes/analytics/index.ts';
 import { fileRoutes } from './http/routes/files/index.ts';
 import { connectedAppRoutes } from './http/routes/connected-apps/index.ts';
 import { customerRoutes } from './http/routes/customers/index.ts';
@@ -139,7 +141,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     issuer: config.baseUrl,
   });
   await app.register(catalogRoutes, container.services);
+  // The order of these registrations (and of the imports above) is the order of the OpenAPI paths (and components).
   await app.register(orderRoutes, container.services);
+  await app.register(promotionRoutes, container.services);
+  await app.register(analyticsRoutes, container.services);
   await app.register(fileRoutes, { files: container.services.files, baseUrl: config.baseUrl });
 
   // Connected apps: the OAuth authorization server, its pages, Connected Apps, and the AI connector's auth boundary.

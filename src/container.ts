@@ -14,10 +14,10 @@ import { createFileService } from './domain/files/file-service.ts';
 import { createIdempotencyService } from './domain/idempotency/idempotency-service.ts';
 import { createAnalyticsService } from './domain/orders/analytics-service.ts';
 import { createOrderService } from './domain/orders/order-service.ts';
-import { createPromotionService } from './domain/orders/promotion-service.ts';
 import { createOAuthService } from './domain/oauth/oauth-service.ts';
 import { createCustomerService } from './domain/customers/customer-service.ts';
 import { createPromoAdService } from './domain/promo-ads/promo-ad-service.ts';
+import { createPromotionService } from './domain/promotions/promotion-service.ts';
 import { createMemoryRateLimiter, type RateLimiter } from './domain/shared/rate-limit.ts';
 import { createReferenceService } from './domain/reference/reference-service.ts';
 import { createReviewService } from './domain/reviews/review-service.ts';
@@ -51,6 +51,7 @@ export function createContainer(config: Config) {
   const inventory = createInventoryService({ repos });
   const settings = createSettingsService({ repos, stores, inventory });
   const payments = createPaymentService({ repos });
+  const promotions = createPromotionService({ repos });
   const services = {
     reference,
     oauth,
@@ -66,8 +67,8 @@ export function createContainer(config: Config) {
     inventory,
     files: fileService,
     idempotency: createIdempotencyService({ store: repos.idempotency }),
-    orders: createOrderService({ repos, reference, delivery: orderDeliveryQuoter, payments, settings }),
-    promotions: createPromotionService({ repos }),
+    orders: createOrderService({ repos, reference, delivery: orderDeliveryQuoter, payments, settings, promotions }),
+    promotions,
     analytics: createAnalyticsService({ repos }),
     customers: createCustomerService({ repos, reference }),
     reviews: createReviewService({ repos }),

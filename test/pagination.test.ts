@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { historyCursor, lowStockCursor, stockLevelCursor } from '../src/domain/catalog/inventory-service.ts';
 import { productCursor } from '../src/domain/catalog/product-service.ts';
 import { orderCursor } from '../src/domain/orders/order-service.ts';
-import { promotionCursor } from '../src/domain/orders/promotion-service.ts';
+import { promotionCursor } from '../src/domain/promotions/promotion-service.ts';
 import { anyIdCursor, type KeysetCursor, pageOf, tupleCursor } from '../src/domain/shared/pagination.ts';
 import { AppError } from '../src/errors.ts';
 

@@ -15,6 +15,7 @@ import { createInventoryRepo } from './inventory-repo.ts';
 import { createOrderRepo } from './order-repo.ts';
 import { createOAuthRepo } from './oauth-repo.ts';
 import { createPaymentRepo } from './payment-repo.ts';
+import { createPromotionRepo } from './promotion-repo.ts';
 import type { Transactional } from '../domain/shared/transactional.ts';
 import type { Database } from './schema.ts';
 import { createSettingsRepo } from './settings-repo.ts';
@@ -24,6 +25,7 @@ function bindRepos(executor: Kysely<Database>, dialect: Dialect) {
     catalog: createCatalogRepo(executor, dialect),
     inventory: createInventoryRepo(executor),
     orders: createOrderRepo(executor, dialect),
+    promotions: createPromotionRepo(executor, dialect),
     accounts: createAccountRepo(executor, dialect),
     stores: createStoreRepo(executor, dialect),
     apiKeys: createApiKeyRepo(executor),

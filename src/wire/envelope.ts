@@ -24,6 +24,9 @@ export function wireTimestamp(value: Date): string {
   return value.toISOString().slice(0, -1);
 }
 
+/** An optional zoned ISO 8601 date-time of a request (`ZonedDateTime`) as an instant. */
+export const wireInstant = (value: string | undefined) => (value === undefined ? undefined : new Date(value));
+
 export const WireTimestamp = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/)

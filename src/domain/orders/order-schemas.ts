@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { ORDER_SORTS, ORDER_STATUSES, PROMOTION_KINDS } from './order-types.ts';
+import { ZonedDateTime } from '../shared/instants.ts';
+import { ORDER_SORTS, ORDER_STATUSES } from './order-types.ts';
 
-/** Input shapes of orders and promotions, shared by the REST routes and the MCP tools. */
+/** Input shapes of orders, shared by the REST routes and the MCP tools. */
 
 const Id = z.string().min(1).max(64);
 
@@ -41,30 +42,14 @@ export const TransitionBody = z.strictObject({
   amount: z.number({ error: 'must be a number' }).optional().describe('for partially_refunded: the amount to refund, in the order currency'),
 });
 
-const DateTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time with a zone, e.g. 2026-11-22T00:00:00Z' });
-
 /** The filters and order of the order list (its page, limit and cursor, is the wire's: src/wire/orders.ts). */
 export const OrderListFilters = {
   status: z.enum(ORDER_STATUSES).optional(),
   customerId: Id.optional(),
-  from: DateTime.optional().describe('created at or after this instant'),
-  to: DateTime.optional().describe('created before this instant'),
+  from: ZonedDateTime.optional().describe('created at or after this instant'),
+  to: ZonedDateTime.optional().describe('created before this instant'),
   sort: z.enum(ORDER_SORTS).default('-createdAt'),
 };
-
-export const PromotionBody = z.strictObject({
-  code: z.string().trim().regex(/^[A-Za-z0-9_-]{3,50}$/, 'must be 3-50 letters, digits, - or _'),
-  kind: z.enum(PROMOTION_KINDS, { error: 'must be percentage or fixed' }),
-  value: z.number({ error: 'must be a number' }).describe('percentage: above 0 and at most 100; fixed: an amount in the store currency'),
-  minSubtotal: z.number().min(0, 'must be 0 or more').optional(),
-  startsAt: DateTime.optional().describe('default: now'),
-  endsAt: DateTime.nullable().optional(),
-  usageLimit: z.number().int('must be a whole number').min(1, 'must be at least 1').nullable().optional().describe('uses in total'),
-  perCustomerLimit: z.number().int('must be a whole number').min(1, 'must be at least 1').nullable().optional(),
-  active: z.boolean().optional(),
-});
-
-export const PromotionPatchBody = PromotionBody.partial();
 
 export const SummaryQuery = z.object({
   period: z.enum(['today', '7d', '30d', 'range']).default('7d'),

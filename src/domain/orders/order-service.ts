@@ -1,6 +1,7 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { OrderRepo } from '../../db/order-repo.ts';
+import type { PromotionRepo } from '../../db/promotion-repo.ts';
 import type { StoreRepo } from '../accounts/ports.ts';
 import type { AuditRepo } from '../audit/ports.ts';
 import type { DeliveryRepo } from '../delivery/ports.ts';
@@ -22,15 +23,16 @@ import { isBanned } from '../customers/customer-rules.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 import { orderNotFound } from './order-errors.ts';
-import { applyPromotion } from './promotion-service.ts';
+import type { PromotionService } from '../promotions/promotion-service.ts';
 
 /** The repositories order-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface OrderServiceRepos {
   audit: Pick<AuditRepo, 'insert'>;
   catalog: Pick<CatalogRepo, 'adjustStock' | 'findSku'>;
   delivery: Pick<DeliveryRepo, 'allZones' | 'findOption'>;
-  orders: Pick<OrderRepo, 'claimPromotion' | 'customerForOrder' | 'detail' | 'findOrder' | 'findPromotionByCode' | 'insertEvent' | 'insertOrder' | 'insertRedemption' | 'linesOf' | 'listOrders' | 'lockOrder' | 'redemptionsBy' | 'skusForOrder' | 'updateOrder'>;
+  orders: Pick<OrderRepo, 'customerForOrder' | 'detail' | 'findOrder' | 'insertEvent' | 'insertOrder' | 'linesOf' | 'listOrders' | 'lockOrder' | 'skusForOrder' | 'updateOrder'>;
   payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded' | 'insertPayment' | 'listPayments' | 'lockOrder' | 'methodTotals' | 'pendingPaidMinor'>;
+  promotions: Pick<PromotionRepo, 'claimPromotion' | 'findPromotionByCode' | 'insertRedemption' | 'redemptionsBy'>;
   settings: Pick<SettingsRepo, 'find' | 'insertIfAbsent' | 'takeOrderNumber'>;
   stores: Pick<StoreRepo, 'findStore'>;
 }
@@ -86,8 +88,10 @@ export function createOrderService(deps: {
   payments: Pick<PaymentService, 'recordPayment' | 'refundOrder'>;
   /** The store's next order number, taken in the order's transaction. */
   settings: Pick<SettingsService, 'nextOrderNumber'>;
+  /** The order's discount code, checked and counted in the order's transaction. */
+  promotions: Pick<PromotionService, 'applyPromotion'>;
 }) {
-  const { repos, reference, delivery, payments, settings } = deps;
+  const { repos, reference, delivery, payments, settings, promotions } = deps;
 
   /** Country from the reference data, state of that country (checked before any transaction opens). */
   async function checkAddress(ctx: StoreContext, address: Address | null | undefined, path: string): Promise<ErrorDetail[]> {
@@ -186,7 +190,7 @@ export function createOrderService(deps: {
         let discountMinor = 0;
         let promotion: { id: string; code: string } | null = null;
         if (input.promotionCode) {
-          const applied = await applyPromotion(repos, ctx, { code: input.promotionCode, customerId: customer.id, subtotalMinor, orderId, currency });
+          const applied = await promotions.applyPromotion(repos, ctx, { code: input.promotionCode, customerId: customer.id, subtotalMinor, orderId, currency });
           discountMinor = applied.discountMinor;
           promotion = { id: applied.promotion.id, code: applied.promotion.code };
         }
@@ -223,7 +227,7 @@ export function createOrderService(deps: {
           updatedAt: ctx.now,
         };
         await repos.orders.insertOrder(tenant, order, lines);
-        if (promotion) await repos.orders.insertRedemption(tenant, { id: newId('red', ctx.now), promotionId: promotion.id, orderId, customerId: customer.id }, ctx.now);
+        if (promotion) await repos.promotions.insertRedemption(tenant, { id: newId('red', ctx.now), promotionId: promotion.id, orderId, customerId: customer.id }, ctx.now);
         await repos.orders.insertEvent(ctx.tenant, orderId, event(ctx, null, 'pending', input.note ?? null, null));
         await recordAudit(repos, ctx, { action: 'order.create', targetType: 'order', targetId: orderId, details: { number: order.number, totalMinor: order.totalMinor, lines: lines.length } });
         return { order: await repos.orders.detail(ctx.tenant, order), currency };

@@ -27,6 +27,9 @@ export const Instant = z
   .refine((value) => parseInstant(value) !== null, 'must be an ISO 8601 date-time such as 2026-11-22T03:04:05.000 (UTC when no zone is given)')
   .describe('ISO 8601 date-time; UTC when no zone is given, e.g. 2026-11-22T03:04:05.000');
 
+/** An instant on input that must name its zone (`Z` or `±hh:mm`); the caller converts it with `new Date`. */
+export const ZonedDateTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time with a zone, e.g. 2026-11-22T00:00:00Z' });
+
 /** `parseInstant` for values the schema has already accepted. */
 export function instant(text: string): Date {
   const date = parseInstant(text);

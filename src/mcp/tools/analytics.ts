@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OrdersExportQuery, RangeQuery, SummaryQuery } from '../../domain/orders/order-schemas.ts';
-import { OrderSummaryRecord, SummaryRecord, summaryPeriod, toDailySalesRecord, toOrderSummaryRecord, toSummaryRecord } from '../../wire/orders.ts';
+import { SummaryRecord, summaryPeriod, toDailySalesRecord, toSummaryRecord } from '../../wire/analytics.ts';
+import { OrderSummaryRecord, toOrderSummaryRecord } from '../../wire/orders.ts';
 import { defineTool, READ } from '../tool.ts';
 
 const area = 'analytics' as const;

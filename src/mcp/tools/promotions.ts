@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PromotionBody, PromotionPatchBody } from '../../domain/orders/order-schemas.ts';
+import { PromotionBody, PromotionPatchBody } from '../../domain/promotions/promotion-schemas.ts';
 import { PromoAdCreateBody, PromoAdListFilters, PromoAdPatchBody, PublishedQuery } from '../../domain/promo-ads/promo-ad-schemas.ts';
-import { PromotionRecord, promotionInput, toPromotionRecord } from '../../wire/orders.ts';
+import { PromotionRecord, promotionInput, toPromotionRecord } from '../../wire/promotions.ts';
 import { PromoAdRecord, toPromoAdRecord } from '../../wire/promo-ads.ts';
 import { Confirm } from '../confirm.ts';
 import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';

@@ -1,6 +1,6 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { OrderRepo } from '../../db/order-repo.ts';
+import type { PromotionRepo } from '../../db/promotion-repo.ts';
 import type { StoreRepo } from '../accounts/ports.ts';
 import type { AuditRepo } from '../audit/ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
@@ -12,12 +12,12 @@ import { type Currency, storeCurrency, toBasisPoints, toMinor } from '../shared/
 import { newId } from '../shared/ids.ts';
 import { idCursor, pageOf } from '../shared/pagination.ts';
 import type { Precondition } from '../shared/preconditions.ts';
-import type { Promotion, PromotionKind } from './order-types.ts';
+import type { Promotion, PromotionKind } from './promotion-types.ts';
 
 /** The repositories promotion-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface PromotionServiceRepos {
   audit: Pick<AuditRepo, 'insert'>;
-  orders: Pick<OrderRepo, 'claimPromotion' | 'codeTaken' | 'deletePromotion' | 'findPromotion' | 'findPromotionByCode' | 'insertPromotion' | 'listPromotions' | 'lockPromotion' | 'redemptionsBy' | 'updatePromotion'>;
+  promotions: Pick<PromotionRepo, 'claimPromotion' | 'codeTaken' | 'deletePromotion' | 'findPromotion' | 'findPromotionByCode' | 'insertPromotion' | 'listPromotions' | 'lockPromotion' | 'redemptionsBy' | 'updatePromotion'>;
   stores: Pick<StoreRepo, 'findStore'>;
 }
 
@@ -39,16 +39,16 @@ function notApplicable(reason: string): AppError {
 }
 
 /**
- * Checks a code for an order being placed and counts its use, inside the order transaction. Refusals name the reason
- * (unknown, inactive, not started, ended, used up, used up for this customer, subtotal too low).
+ * Checks a code for an order being placed and counts its use, inside the order transaction (pass its repos). Refusals
+ * name the reason (unknown, inactive, not started, ended, used up, used up for this customer, subtotal too low).
  */
-export async function applyPromotion(
-  repos: { orders: Pick<OrderRepo, 'claimPromotion' | 'findPromotionByCode' | 'redemptionsBy'>; },
+async function applyPromotion(
+  repos: { promotions: Pick<PromotionRepo, 'claimPromotion' | 'findPromotionByCode' | 'redemptionsBy'> },
   ctx: StoreContext,
   input: { code: string; customerId: string; subtotalMinor: number; orderId: string; currency: Currency },
 ): Promise<{ promotion: Promotion; discountMinor: number }> {
   const { tenant } = ctx;
-  const promotion = await repos.orders.findPromotionByCode(tenant, input.code);
+  const promotion = await repos.promotions.findPromotionByCode(tenant, input.code);
   if (!promotion) throw notApplicable(`no promotion has the code "${input.code}"`);
   if (!promotion.active) throw notApplicable('it is switched off');
   if (promotion.startsAt > ctx.now) throw notApplicable(`it starts at ${promotion.startsAt.toISOString()}`);
@@ -57,8 +57,8 @@ export async function applyPromotion(
     throw notApplicable(`the subtotal must be at least ${promotion.minSubtotalMinor / 10 ** input.currency.digits} ${input.currency.code}`);
   }
   // Counting the use locks the promotion's row until the order commits, so the per-customer count below is exact.
-  if (!(await repos.orders.claimPromotion(tenant, promotion.id, ctx.now))) throw notApplicable('it has been used as often as allowed');
-  if (promotion.perCustomerLimit !== null && (await repos.orders.redemptionsBy(ctx.tenant, promotion.id, input.customerId)) >= promotion.perCustomerLimit) {
+  if (!(await repos.promotions.claimPromotion(tenant, promotion.id, ctx.now))) throw notApplicable('it has been used as often as allowed');
+  if (promotion.perCustomerLimit !== null && (await repos.promotions.redemptionsBy(ctx.tenant, promotion.id, input.customerId)) >= promotion.perCustomerLimit) {
     throw notApplicable('this customer has used it as often as allowed');
   }
   const discountMinor =
@@ -121,23 +121,26 @@ export function createPromotionService(deps: { repos: Transactional<PromotionSer
   }
 
   async function requirePromotion(repos: PromotionServiceRepos, ctx: StoreContext, id: string): Promise<Promotion> {
-    const p = await repos.orders.findPromotion(ctx.tenant, id);
+    const p = await repos.promotions.findPromotion(ctx.tenant, id);
     if (!p) throw promotionNotFound(id);
     return p;
   }
 
   /** Inside a write transaction: the promotion, its row locked (orders counting a use of it wait, and vice versa). */
   async function lockPromotion(repos: PromotionServiceRepos, ctx: StoreContext, id: string): Promise<Promotion> {
-    const p = await repos.orders.lockPromotion(ctx.tenant, id);
+    const p = await repos.promotions.lockPromotion(ctx.tenant, id);
     if (!p) throw promotionNotFound(id);
     return p;
   }
 
   return {
+    /** Joins the caller's transaction (pass its repos): see `applyPromotion` above. The order service's discount codes. */
+    applyPromotion,
+
     async list(ctx: StoreContext, page: { limit: number; cursor?: string | undefined }): Promise<{ items: Promotion[]; nextCursor: string | null; currency: Currency }> {
       requirePermission(ctx, 'promotions:read');
       const after = page.cursor === undefined ? undefined : promotionCursor.decode(page.cursor);
-      const rows = await repos.orders.listPromotions(ctx.tenant, { limit: page.limit, ...(after ? { after } : {}) });
+      const rows = await repos.promotions.listPromotions(ctx.tenant, { limit: page.limit, ...(after ? { after } : {}) });
       return { ...pageOf(rows, page.limit, (last) => promotionCursor.encode(last.id)), currency: await storeCurrency(repos, ctx) };
     },
 
@@ -152,8 +155,8 @@ export function createPromotionService(deps: { repos: Transactional<PromotionSer
       const promotion = build(input, currency, null, ctx);
       try {
         await repos.transaction(async (repos) => {
-          if (await repos.orders.codeTaken(ctx.tenant, input.code)) throw codeTaken(input.code);
-          await repos.orders.insertPromotion(ctx.tenant, promotion);
+          if (await repos.promotions.codeTaken(ctx.tenant, input.code)) throw codeTaken(input.code);
+          await repos.promotions.insertPromotion(ctx.tenant, promotion);
           await recordAudit(repos, ctx, { action: 'promotion.create', targetType: 'promotion', targetId: promotion.id, details: { code: promotion.code } });
         });
       } catch (error) {
@@ -175,8 +178,8 @@ export function createPromotionService(deps: { repos: Transactional<PromotionSer
           const value = patch.value ?? (kind === current.kind ? (kind === 'percentage' ? current.value / 100 : current.value / 10 ** currency.digits) : undefined);
           if (value === undefined) throw invalid([{ path: 'value', rule: 'is required when the kind changes' }]);
           const next = build({ ...patch, code: patch.code ?? current.code, kind, value }, currency, current, ctx);
-          if (patch.code !== undefined && (await repos.orders.codeTaken(ctx.tenant, patch.code, id))) throw codeTaken(patch.code);
-          await repos.orders.updatePromotion(ctx.tenant, id, next, ctx.now);
+          if (patch.code !== undefined && (await repos.promotions.codeTaken(ctx.tenant, patch.code, id))) throw codeTaken(patch.code);
+          await repos.promotions.updatePromotion(ctx.tenant, id, next, ctx.now);
           await recordAudit(repos, ctx, { action: 'promotion.update', targetType: 'promotion', targetId: id, details: { fields: Object.keys(patch) } });
           return { promotion: next, currency };
         });
@@ -192,7 +195,7 @@ export function createPromotionService(deps: { repos: Transactional<PromotionSer
       await repos.transaction(async (repos) => {
         const current = await lockPromotion(repos, ctx, id);
         if (precondition) precondition(current, currency!);
-        await repos.orders.deletePromotion(ctx.tenant, id);
+        await repos.promotions.deletePromotion(ctx.tenant, id);
         await recordAudit(repos, ctx, { action: 'promotion.delete', targetType: 'promotion', targetId: id });
       });
     },
