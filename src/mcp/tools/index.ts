@@ -7,6 +7,7 @@ import { inventoryTools } from './inventory.ts';
 import { orderTools } from './orders.ts';
 import { paymentTools } from './payments.ts';
 import { productTools } from './products.ts';
+import { promoAdTools } from './promo-ads.ts';
 import { promotionTools } from './promotions.ts';
 import { reviewTools } from './reviews.ts';
 import { settingsTools } from './settings.ts';
@@ -22,6 +23,7 @@ export const TOOLS: readonly AnyTool[] = [
   ...customerTools,
   ...paymentTools,
   ...promotionTools,
+  ...promoAdTools,
   ...reviewTools,
   ...storeTools,
   ...deliveryTools,
