@@ -24,6 +24,22 @@ function toPromotion(r: Selectable<PromotionTable>): Promotion {
   };
 }
 
+/** The columns a merchant sets (created and changed alike); `times_used` moves only with orders. */
+function editableColumns(p: Promotion) {
+  return {
+    code: p.code,
+    code_normalized: p.code.toUpperCase(),
+    kind: p.kind,
+    value: p.value,
+    min_subtotal_minor: p.minSubtotalMinor,
+    starts_at: fromDate(p.startsAt),
+    ends_at: p.endsAt === null ? null : fromDate(p.endsAt),
+    usage_limit: p.usageLimit,
+    per_customer_limit: p.perCustomerLimit,
+    active: fromBool(p.active),
+  };
+}
+
 /** Promotions (discount codes) and their redemptions. Every method takes the tenant first and filters on it (`inTenant`). */
 export function createPromotionRepo(db: Kysely<Database>, dialect: Dialect) {
   const locked = rowLock(dialect);
@@ -34,17 +50,8 @@ export function createPromotionRepo(db: Kysely<Database>, dialect: Dialect) {
         .values({
           id: p.id,
           ...tenantColumns(tenant),
-          code: p.code,
-          code_normalized: p.code.toUpperCase(),
-          kind: p.kind,
-          value: p.value,
-          min_subtotal_minor: p.minSubtotalMinor,
-          starts_at: fromDate(p.startsAt),
-          ends_at: p.endsAt === null ? null : fromDate(p.endsAt),
-          usage_limit: p.usageLimit,
-          per_customer_limit: p.perCustomerLimit,
+          ...editableColumns(p),
           times_used: p.timesUsed,
-          active: fromBool(p.active),
           created_at: fromDate(p.createdAt),
           updated_at: fromDate(p.updatedAt),
         })
@@ -54,19 +61,7 @@ export function createPromotionRepo(db: Kysely<Database>, dialect: Dialect) {
     async updatePromotion(tenant: Tenant, id: string, p: Promotion, now: Date): Promise<void> {
       await db
         .updateTable('promotions')
-        .set({
-          code: p.code,
-          code_normalized: p.code.toUpperCase(),
-          kind: p.kind,
-          value: p.value,
-          min_subtotal_minor: p.minSubtotalMinor,
-          starts_at: fromDate(p.startsAt),
-          ends_at: p.endsAt === null ? null : fromDate(p.endsAt),
-          usage_limit: p.usageLimit,
-          per_customer_limit: p.perCustomerLimit,
-          active: fromBool(p.active),
-          updated_at: fromDate(now),
-        })
+        .set({ ...editableColumns(p), updated_at: fromDate(now) })
         .where(inTenant(tenant))
         .where('id', '=', id)
         .execute();
