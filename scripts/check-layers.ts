@@ -1,18 +1,55 @@
 /**
- * Layering rules: the domain and the stores never depend on the HTTP layer; the MCP layer never depends on the REST
- * routes; the wire contract (src/wire/) depends on neither adapter nor on persistence. Fails (exit 1) when a file under
- * src/domain/ or src/db/ imports fastify (or any @fastify/ package, or a fastify-* package) or anything under
- * src/http/; when a file under src/mcp/ imports anything under src/http/routes/; when a file under src/wire/ imports
- * fastify or anything under src/http/, src/mcp/ or src/db/.
+ * The layering rules (docs/architecture.md, "Layers"). Fails (exit 1) when a file imports across a border:
+ * - src/domain/ imports nothing of src/db/, src/http/, src/mcp/, src/web/, src/oauth/ or src/wire/, nor fastify or a
+ *   database driver: the domain declares the storage it needs (its repositories' interfaces) and the adapters call it;
+ * - src/db/ imports nothing of the adapters (src/http/, src/mcp/, src/web/, src/oauth/, src/wire/) nor fastify;
+ * - src/mcp/ imports nothing under src/http/routes/ (tools and routes share src/wire/, not each other);
+ * - src/wire/ imports nothing of src/http/, src/mcp/, src/db/, nor fastify (it belongs to neither adapter);
+ * - src/web/ imports nothing of src/oauth/ (pages and the protocol endpoints share the domain, not each other);
+ * - outside src/db/, nothing in src/ imports Kysely or a database driver (pg, better-sqlite3).
  * Usage: node scripts/check-layers.ts [root]   (root defaults to the repository root)
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..'));
-const GUARDED = ['src/domain', 'src/db'];
-const FORBIDDEN_PACKAGE = /^(fastify($|\/)|@fastify\/|fastify-)/;
+const FASTIFY = /^(fastify($|\/)|@fastify\/|fastify-)/;
+const DATABASE = /^(kysely|pg|better-sqlite3)($|\/)/;
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+
+interface Border {
+  /** Where the rule applies (a directory under the root). */
+  dir: string;
+  /** Directories under the root its files may not import. */
+  forbidden: string[];
+  /** Packages its files may not import. */
+  packages: Array<{ pattern: RegExp; why: string }>;
+  /** Directories under `dir` the rule leaves out. */
+  except?: string[];
+  why: string;
+}
+
+const NO_FASTIFY = { pattern: FASTIFY, why: 'must not depend on the web framework' };
+const NO_DATABASE = { pattern: DATABASE, why: 'must not use the database directly: only src/db does' };
+
+const BORDERS: Border[] = [
+  {
+    dir: 'src/domain',
+    forbidden: ['src/db', 'src/http', 'src/mcp', 'src/web', 'src/oauth', 'src/wire'],
+    packages: [NO_FASTIFY, NO_DATABASE],
+    why: 'the domain declares what it needs of storage and adapters depend on it, never the other way',
+  },
+  {
+    dir: 'src/db',
+    forbidden: ['src/http', 'src/mcp', 'src/web', 'src/oauth', 'src/wire'],
+    packages: [NO_FASTIFY],
+    why: 'persistence implements the domain’s repositories and knows no adapter',
+  },
+  { dir: 'src/mcp', forbidden: ['src/http/routes'], packages: [], why: 'MCP tools share the wire contract (src/wire), not the REST routes' },
+  { dir: 'src/wire', forbidden: ['src/http', 'src/mcp', 'src/db'], packages: [NO_FASTIFY], why: 'the wire contract belongs to neither adapter nor to persistence' },
+  { dir: 'src/web', forbidden: ['src/oauth'], packages: [], why: 'the pages and the OAuth endpoints share the domain, not each other' },
+  { dir: 'src', forbidden: [], packages: [NO_DATABASE], except: ['src/db'], why: 'only src/db talks to the database' },
+];
 
 function* files(dir: string): Generator<string> {
   let entries: string[];
@@ -24,50 +61,35 @@ function* files(dir: string): Generator<string> {
   for (const entry of entries) {
     const full = path.join(dir, entry);
     if (statSync(full).isDirectory()) yield* files(full);
-    else if (/\.(ts|js|mts|cts)$/.test(entry)) yield full;
+    else if (/\.(ts|tsx|js|mts|cts)$/.test(entry)) yield full;
   }
 }
 
-const httpDir = path.join(root, 'src', 'http') + path.sep;
-const violations: string[] = [];
-
-/** The other borders: what files under `dir` may not import (directories under the root; fastify too with `noFastify`). */
-const BORDERS = [
-  { dir: 'src/mcp', forbidden: ['src/http/routes'], noFastify: false, why: 'MCP tools share the wire contract (src/wire), not the REST routes' },
-  { dir: 'src/wire', forbidden: ['src/http', 'src/mcp', 'src/db'], noFastify: true, why: 'the wire contract belongs to neither adapter nor to persistence' },
-];
+const under = (dir: string) => path.join(root, dir) + path.sep;
+const violations = new Set<string>();
 for (const border of BORDERS) {
-  const forbidden = border.forbidden.map((dir) => path.join(root, dir) + path.sep);
+  const forbidden = border.forbidden.map(under);
+  const except = (border.except ?? []).map(under);
   for (const file of files(path.join(root, border.dir))) {
-    const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(IMPORT)) {
+    if (except.some((dir) => file.startsWith(dir))) continue;
+    const relative = path.relative(root, file);
+    for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
       const specifier = match[1] ?? match[2] ?? match[3];
       if (!specifier) continue;
-      const relative = path.relative(root, file);
-      const target = specifier.startsWith('.') ? path.resolve(path.dirname(file), specifier) + path.sep : null;
-      if (border.noFastify && FORBIDDEN_PACKAGE.test(specifier)) violations.push(`${relative} imports "${specifier}": ${border.why}`);
-      else if (target && forbidden.some((dir) => target.startsWith(dir))) violations.push(`${relative} imports "${specifier}": ${border.why}`);
-    }
-  }
-}
-for (const guarded of GUARDED) {
-  for (const file of files(path.join(root, guarded))) {
-    const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(IMPORT)) {
-      const specifier = match[1] ?? match[2] ?? match[3];
-      if (!specifier) continue;
-      const relative = path.relative(root, file);
-      if (FORBIDDEN_PACKAGE.test(specifier)) {
-        violations.push(`${relative} imports "${specifier}": the domain and stores must not depend on the web framework`);
-      } else if (specifier.startsWith('.') && (path.resolve(path.dirname(file), specifier) + path.sep).startsWith(httpDir)) {
-        violations.push(`${relative} imports "${specifier}": the domain and stores must not depend on src/http`);
+      const banned = border.packages.find((p) => p.pattern.test(specifier));
+      if (banned) {
+        violations.add(`${relative} imports "${specifier}": ${border.dir} ${banned.why}`);
+        continue;
       }
+      const target = specifier.startsWith('.') ? path.resolve(path.dirname(file), specifier) + path.sep : null;
+      const crossed = target === null ? undefined : border.forbidden.find((_, i) => target.startsWith(forbidden[i] ?? ''));
+      if (crossed) violations.add(`${relative} imports "${specifier}" (${crossed}): ${border.why}`);
     }
   }
 }
 
-if (violations.length > 0) {
-  process.stderr.write(`layering rule broken:\n  ${violations.join('\n  ')}\n`);
+if (violations.size > 0) {
+  process.stderr.write(`layering rule broken:\n  ${[...violations].join('\n  ')}\n`);
   process.exit(1);
 }
-process.stdout.write('layering ok: src/domain and src/db do not import fastify or src/http; src/mcp does not import src/http/routes; src/wire imports none of fastify, src/http, src/mcp, src/db\n');
+process.stdout.write(`layering ok: ${BORDERS.length} borders (docs/architecture.md, "Layers")\n`);

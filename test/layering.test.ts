@@ -69,6 +69,38 @@ describe('layering rule', () => {
     }
   });
 
+  it('fails when the domain imports persistence, an adapter, the wire contract or a database package', () => {
+    for (const text of [
+      "import type { Repos } from '../../db/repos.ts';\n",
+      "import { ok } from '../../http/envelope.ts';\n",
+      "import { Id } from '../../mcp/tool.ts';\n",
+      "import { page } from '../../web/layout.ts';\n",
+      "import { NO_STORE } from '../../oauth/endpoints/cache-control.ts';\n",
+      "import { SkuRecord } from '../../wire/catalog.ts';\n",
+      "import { sql } from 'kysely';\n",
+      "import pg from 'pg';\n",
+    ]) {
+      const result = check(tree({ 'src/domain/a/a-service.ts': text }));
+      assert.equal(result.status, 1, text);
+      assert.match(result.stderr, /src\/domain\/a\/a-service\.ts imports/);
+    }
+  });
+
+  it('fails when anything outside src/db imports Kysely or a driver, and lets src/db do it', () => {
+    for (const file of ['src/http/routes/a/index.ts', 'src/mcp/tools/a.ts', 'src/app.ts', 'src/wire/a.ts']) {
+      const result = check(tree({ [file]: "import { sql } from 'kysely';\n" }));
+      assert.equal(result.status, 1, file);
+      assert.match(result.stderr, /only src\/db/);
+    }
+    assert.equal(check(tree({ 'src/db/a-repo.ts': "import { sql } from 'kysely';\nimport Database from 'better-sqlite3';\n" })).status, 0);
+  });
+
+  it('fails when the pages import the OAuth endpoints', () => {
+    const result = check(tree({ 'src/web/consent-page.ts': "import { NO_STORE } from '../oauth/endpoints/cache-control.ts';\n" }));
+    assert.equal(result.status, 1);
+    assert.match(result.stderr, /src\/web\/consent-page\.ts imports/);
+  });
+
   it('allows the http layer to import fastify', () => {
     assert.equal(check(tree({ 'src/http/x.ts': "import Fastify from 'fastify';\n", 'src/domain/y.ts': "import { z } from 'zod';\n" })).status, 0);
   });

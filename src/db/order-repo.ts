@@ -5,6 +5,7 @@ import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { Database, OrderTable } from './schema.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
+import type { OrderRepo, SkuForOrder, OrderFigureRow } from '../domain/orders/ports.ts';
 
 /** An order row with its customer's current name (`customerNameOf`). */
 type OrderRow = Selectable<OrderTable> & { customer_name: string | null };
@@ -73,29 +74,8 @@ function toOrder(r: OrderRow): Order {
   };
 }
 
-export interface SkuForOrder {
-  skuId: string;
-  productId: string;
-  productName: string;
-  productStatus: string;
-  skuCode: string | null;
-  priceMinor: number;
-  discountBp: number;
-  quantityInStock: number;
-  attributes: Record<string, string>;
-}
-
-export interface OrderFigureRow {
-  id: string;
-  status: OrderStatus;
-  createdAt: Date;
-  paidMinor: number;
-  refundedMinor: number;
-  totalMinor: number;
-}
-
 /** Orders with their lines and history. Every method takes the tenant first and filters on it (`inTenant`). */
-export function createOrderRepo(db: Kysely<Database>, dialect: Dialect) {
+export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRepo {
   const locked = rowLock(dialect);
   /** The order's id when it is the tenant's (a subquery): its lines and history carry no tenant of their own. */
   const ownedOrder = (tenant: Tenant, orderId: string) => db.selectFrom('orders').select('id').where(inTenant(tenant)).where('id', '=', orderId);
@@ -352,4 +332,3 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect) {
   };
 }
 
-export type OrderRepo = ReturnType<typeof createOrderRepo>;

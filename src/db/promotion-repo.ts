@@ -5,6 +5,7 @@ import { type Dialect, fromBool, fromDate, rowLock, toBool, toDate } from './db.
 import { pageLimit } from './paging.ts';
 import type { Database, PromotionTable } from './schema.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
+import type { PromotionRepo } from '../domain/promotions/ports.ts';
 
 function toPromotion(r: Selectable<PromotionTable>): Promotion {
   return {
@@ -41,7 +42,7 @@ function editableColumns(p: Promotion) {
 }
 
 /** Promotions (discount codes) and their redemptions. Every method takes the tenant first and filters on it (`inTenant`). */
-export function createPromotionRepo(db: Kysely<Database>, dialect: Dialect) {
+export function createPromotionRepo(db: Kysely<Database>, dialect: Dialect): PromotionRepo {
   const locked = rowLock(dialect);
   return {
     async insertPromotion(tenant: Tenant, p: Promotion): Promise<void> {
@@ -138,4 +139,3 @@ export function createPromotionRepo(db: Kysely<Database>, dialect: Dialect) {
   };
 }
 
-export type PromotionRepo = ReturnType<typeof createPromotionRepo>;

@@ -1,6 +1,6 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { OrderFigureRow, OrderRepo } from '../../db/order-repo.ts';
+import type { OrderFigureRow, OrderRepo } from './ports.ts';
 import type { StoreRepo } from '../accounts/ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';

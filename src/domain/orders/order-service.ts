@@ -1,11 +1,11 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { OrderRepo } from '../../db/order-repo.ts';
-import type { PromotionRepo } from '../../db/promotion-repo.ts';
+import type { OrderRepo } from './ports.ts';
+import type { PromotionRepo } from '../promotions/ports.ts';
 import type { StoreRepo } from '../accounts/ports.ts';
 import type { AuditRepo } from '../audit/ports.ts';
 import type { DeliveryRepo } from '../delivery/ports.ts';
-import type { CatalogRepo, } from '../catalog/ports.ts';
+import type { CatalogRepo } from '../catalog/ports.ts';
 import type { PaymentRepo } from '../payments/ports.ts';
 import type { SettingsRepo } from '../settings/ports.ts';
 import type { Transactional } from '../shared/transactional.ts';

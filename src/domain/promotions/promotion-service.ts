@@ -1,6 +1,6 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { PromotionRepo } from '../../db/promotion-repo.ts';
+import type { PromotionRepo } from './ports.ts';
 import type { StoreRepo } from '../accounts/ports.ts';
 import type { AuditRepo } from '../audit/ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
@@ -43,7 +43,7 @@ function notApplicable(reason: string): AppError {
  * name the reason (unknown, inactive, not started, ended, used up, used up for this customer, subtotal too low).
  */
 async function applyPromotion(
-  repos: { promotions: Pick<PromotionRepo, 'claimPromotion' | 'findPromotionByCode' | 'redemptionsBy'> },
+  repos: { promotions: Pick<PromotionRepo, 'claimPromotion' | 'findPromotionByCode' | 'redemptionsBy'>; },
   ctx: StoreContext,
   input: { code: string; customerId: string; subtotalMinor: number; orderId: string; currency: Currency },
 ): Promise<{ promotion: Promotion; discountMinor: number }> {

@@ -1,0 +1,63 @@
+import type { Tenant } from '../../context.ts';
+import type { Address, Order, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus } from './order-types.ts';
+
+/**
+ * What the orders area needs of storage: the repositories it declares, which src/db implements and the composition
+ * root (src/container.ts) hands to its services.
+ */
+export interface SkuForOrder {
+  skuId: string;
+  productId: string;
+  productName: string;
+  productStatus: string;
+  skuCode: string | null;
+  priceMinor: number;
+  discountBp: number;
+  quantityInStock: number;
+  attributes: Record<string, string>;
+}
+
+export interface OrderFigureRow {
+  id: string;
+  status: OrderStatus;
+  createdAt: Date;
+  paidMinor: number;
+  refundedMinor: number;
+  totalMinor: number;
+}
+
+/** Orders with their lines and history. Every method takes the tenant first and filters on it (`inTenant`). */
+export interface OrderRepo {
+  customerForOrder(tenant: Tenant, id: string): Promise<{
+    id: string;
+    name: string;
+    email: string;
+    addresses: Address[];
+    bannedAt: Date | null;
+    banExpiresAt: Date | null;
+    banReason: string | null;
+  } | undefined>;
+  skusForOrder(tenant: Tenant, skuIds: string[]): Promise<Map<string, SkuForOrder>>;
+  insertOrder(tenant: Tenant, o: Order, lines: OrderLine[]): Promise<void>;
+  insertEvent(tenant: Tenant, orderId: string, e: OrderEvent): Promise<void>;
+  findOrder(tenant: Tenant, id: string): Promise<Order | undefined>;
+  /** The order, locked for update on PostgreSQL (moves on one order run one at a time). */
+  lockOrder(tenant: Tenant, id: string): Promise<Order | undefined>;
+  detail(tenant: Tenant, order: Order): Promise<OrderDetail>;
+  updateOrder(tenant: Tenant, id: string, set: Partial<{
+    status: OrderStatus;
+    paidMinor: number;
+    refundedMinor: number;
+    note: string | null;
+    shippingAddress: Address | null;
+    billingAddress: Address | null;
+  }>, now: Date): Promise<void>;
+  linesOf(tenant: Tenant, orderId: string): Promise<Array<{
+    skuId: string;
+    quantity: number;
+  }>>;
+  /** Newest (or oldest) first by id; `after` is the id of the previous page's last order. Up to `limit + 1` rows. */
+  listOrders(tenant: Tenant, query: OrderQuery, after?: string): Promise<Order[]>;
+  orderFigures(tenant: Tenant, from: Date, to: Date): Promise<OrderFigureRow[]>;
+  customersCreated(tenant: Tenant, from: Date, to: Date): Promise<number>;
+}
