@@ -29,7 +29,7 @@ import { buildApp } from '../src/app.ts';
 import { type Config, type DatabaseConfig, DEFAULT_DATABASE_TIMEOUT_MS } from '../src/config.ts';
 import { createContainer } from '../src/container.ts';
 import type { ProductQuery, ProductSort } from '../src/domain/catalog/types.ts';
-import { foldForSearch } from '../src/domain/reference/reference-service.ts';
+import { foldForSearch } from '../src/domain/shared/text.ts';
 import { rateLimits } from '../src/http/rate-limit-policies.ts';
 import { seed } from '../src/seed.ts';
 import { createCatalogRepo } from '../src/db/catalog-repo.ts';

@@ -50,7 +50,7 @@ export function createContainer(config: Config) {
   const stores = createStoreService({ repos, reference });
   const inventory = createInventoryService({ repos });
   const settings = createSettingsService({ repos, stores, inventory });
-  const payments = createPaymentService({ repos });
+  const payments = createPaymentService({ repos, settings });
   const promotions = createPromotionService({ repos });
   const services = {
     reference,

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { recordPayment, refundOrder, settlePayment } from '../src/domain/payments/payment-service.ts';
-import { enabledPaymentMethods } from '../src/domain/settings/store-settings.ts';
+import { enabledPaymentMethods, recordPayment, refundOrder, settlePayment } from '../src/domain/payments/payment-service.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client, createApiKey, type Merchant, signup } from './helpers/merchants.ts';

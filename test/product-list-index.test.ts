@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import type { ProductQuery, ProductSort } from '../src/domain/catalog/types.ts';
-import { foldForSearch } from '../src/domain/reference/reference-service.ts';
+import { foldForSearch } from '../src/domain/shared/text.ts';
 import { createCatalogRepo } from '../src/db/catalog-repo.ts';
 import { openDatabase } from '../src/db/db.ts';
 import { migrateToLatest, migrateUpTo } from '../src/db/migrations/index.ts';

@@ -2,7 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { Mode } from '../../src/context.ts';
 import { combinationKey } from '../../src/domain/catalog/catalog-rules.ts';
 import { newId } from '../../src/domain/shared/ids.ts';
-import { foldForSearch } from '../../src/domain/reference/reference-service.ts';
+import { foldForSearch } from '../../src/domain/shared/text.ts';
 import { slugify } from '../../src/domain/reference/specifications.ts';
 import { fromDate } from '../../src/db/db.ts';
 import type { CatalogSearchTable, Database, ProductCategoryTable, ProductTable, SkuTable, VariantGroupTable } from '../../src/db/schema.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Mode, Tenant } from '../context.ts';
-import type { AuditEntry } from '../domain/accounts/types.ts';
+import type { AuditEntry } from '../domain/shared/audit-trail.ts';
 import type { AuditFilters } from '../domain/audit/audit-service.ts';
 import { fromDate, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';

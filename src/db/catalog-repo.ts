@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import type { Tenant } from '../context.ts';
 import type { Category, Product, ProductQuery, ProductStatus, ProductType, Sku, SkuSummary, VariantGroup } from '../domain/catalog/types.ts';
-import { foldForSearch } from '../domain/reference/reference-service.ts';
+import { foldForSearch } from '../domain/shared/text.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { CategoryTable, Database, ProductTable, SkuTable, VariantGroupTable } from './schema.ts';

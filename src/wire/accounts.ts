@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { ApiKey, AuditEntry, Invitation, Member, Store, User } from '../domain/accounts/types.ts';
+import type { ApiKey, Invitation, Member, Store, User } from '../domain/accounts/types.ts';
+import type { AuditEntry } from '../domain/shared/audit-trail.ts';
 import type { StoreContext } from '../context.ts';
 import { PERMISSIONS, ROLES, type Role, sortPermissions } from '../domain/shared/permissions.ts';
 import { envelope, type Representation, WireTimestamp, wireTimestamp } from './envelope.ts';

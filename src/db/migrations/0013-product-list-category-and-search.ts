@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { foldForSearch } from '../../domain/reference/reference-service.ts';
+import { foldForSearch } from '../../domain/shared/text.ts';
 import type { MigrationContext } from './index.ts';
 
 /**

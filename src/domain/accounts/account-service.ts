@@ -4,7 +4,7 @@ import type { AuditRepo } from '../audit/ports.ts';
 import type { AccountRepo, StoreRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requireSession } from '../shared/access.ts';
-import { auditEntry } from '../audit/audit-service.ts';
+import { auditEntry } from '../shared/audit-trail.ts';
 import { isUniqueConflict } from '../shared/conflicts.ts';
 import { newId } from '../shared/ids.ts';
 import type { Role } from '../shared/permissions.ts';

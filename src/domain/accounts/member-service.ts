@@ -4,7 +4,7 @@ import type { AuditRepo } from '../audit/ports.ts';
 import type { AccountRepo, StoreRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission, requireSession } from '../shared/access.ts';
-import { auditEntry, recordAudit } from '../audit/audit-service.ts';
+import { auditEntry, recordAudit } from '../shared/audit-trail.ts';
 import { refuseAppToken, requireCanActOnMember, requireCanGrantRole } from './credential-bounds.ts';
 import { newId } from '../shared/ids.ts';
 import { effectivePermissions, expandPermissions, ROLE_PERMISSIONS, type Role } from '../shared/permissions.ts';

@@ -6,7 +6,7 @@ import type { FileRepo } from '../files/ports.ts';
 import type { StorePatch, StoreRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission, requireSession } from '../shared/access.ts';
-import { auditEntry, recordAudit } from '../audit/audit-service.ts';
+import { auditEntry, recordAudit } from '../shared/audit-trail.ts';
 import { invalid } from '../shared/validation.ts';
 import { newId } from '../shared/ids.ts';
 import type { ReferenceService } from '../reference/reference-service.ts';
@@ -49,7 +49,7 @@ export function newStore(name: string, now: Date): Store {
  * transaction (the settings service changes currency and time zone along with other settings). The caller holds the
  * store row's lock.
  */
-async function writeBusiness(repos: { audit: Pick<AuditRepo, 'insert'>; stores: Pick<StoreRepo, 'updateStore'>; }, ctx: StoreContext, patch: StorePatch): Promise<void> {
+async function writeBusiness(repos: { audit: Pick<AuditRepo, 'insert'>; stores: Pick<StoreRepo, 'updateStore'> }, ctx: StoreContext, patch: StorePatch): Promise<void> {
   await repos.stores.updateStore(ctx.tenant.storeId, patch, ctx.now);
   await recordAudit(repos, ctx, { action: 'store.update', targetType: 'store', targetId: ctx.tenant.storeId, details: { fields: changedFields(patch) } });
 }

@@ -82,24 +82,3 @@ export interface ApiKey {
   revokedAt: Date | null;
 }
 
-export interface AuditEntry {
-  id: string;
-  storeId: string;
-  mode: Mode;
-  actorType: string;
-  actorId: string;
-  actorLabel: string;
-  userId: string | null;
-  action: string;
-  targetType: string | null;
-  targetId: string | null;
-  details: Record<string, unknown> | null;
-  requestId: string | null;
-  createdAt: Date;
-}
-
-/** A page of a newest-first list, continued with `nextCursor`. */
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}

@@ -1,48 +1,12 @@
 import type { StoreContext } from '../../context.ts';
 import type { AuditRepo } from './ports.ts';
 import { requirePermission } from '../shared/access.ts';
-import type { AuditEntry, Page } from '../accounts/types.ts';
-import { newId } from '../shared/ids.ts';
-import { anyIdCursor, pageOf } from '../shared/pagination.ts';
+import { type AuditEntry, recordAudit } from '../shared/audit-trail.ts';
+import { anyIdCursor, type Page, pageOf } from '../shared/pagination.ts';
 
 /** The repositories audit-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface AuditServiceRepos {
   audit: Pick<AuditRepo, 'insert' | 'list'>;
-}
-
-export interface AuditRecord {
-  action: string;
-  targetType?: string;
-  targetId?: string;
-  details?: Record<string, unknown>;
-}
-
-/** Appends an audit entry for a write, in the caller's transaction, naming who did it in which store and mode. */
-export async function recordAudit(repos: { audit: Pick<AuditRepo, 'insert'>; }, ctx: StoreContext, record: AuditRecord): Promise<void> {
-  await repos.audit.insert(auditEntry(ctx, ctx.tenant.storeId, ctx.tenant.mode, record));
-}
-
-export function auditEntry(
-  ctx: Pick<StoreContext, 'actor' | 'requestId' | 'now'>,
-  storeId: string,
-  mode: StoreContext['tenant']['mode'],
-  record: AuditRecord,
-): AuditEntry {
-  return {
-    id: newId('aud', ctx.now),
-    storeId,
-    mode,
-    actorType: ctx.actor.type,
-    actorId: ctx.actor.id,
-    actorLabel: ctx.actor.label,
-    userId: ctx.actor.userId,
-    action: record.action,
-    targetType: record.targetType ?? null,
-    targetId: record.targetId ?? null,
-    details: record.details ?? null,
-    requestId: ctx.requestId,
-    createdAt: ctx.now,
-  };
 }
 
 /** One call of an AI connector (MCP) tool, as the connector answered it. */

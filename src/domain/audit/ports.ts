@@ -1,5 +1,5 @@
 import type { Tenant } from '../../context.ts';
-import type { AuditEntry } from '../accounts/types.ts';
+import type { AuditEntry } from '../shared/audit-trail.ts';
 import type { AuditFilters } from './audit-service.ts';
 
 /**

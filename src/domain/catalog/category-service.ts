@@ -4,7 +4,7 @@ import type { AuditRepo } from '../audit/ports.ts';
 import type { CatalogRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../shared/audit-trail.ts';
 import { newId } from '../shared/ids.ts';
 import type { Precondition } from '../shared/preconditions.ts';
 import { slugify } from '../reference/specifications.ts';

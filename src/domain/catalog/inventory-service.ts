@@ -5,11 +5,11 @@ import type { AuditRepo } from '../audit/ports.ts';
 import type { CatalogRepo, InventoryRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../shared/audit-trail.ts';
 import { newId } from '../shared/ids.ts';
 import { pageOf, tupleCursor } from '../shared/pagination.ts';
 import type { Precondition } from '../shared/preconditions.ts';
-import { foldForSearch } from '../reference/reference-service.ts';
+import { foldForSearch } from '../shared/text.ts';
 import { type Currency, storeCurrency } from '../shared/money.ts';
 import type { CategoryBreakdown, InventoryAdjustment, InventoryTotals, LowStockRow, Sku, StockLevelRow, StockState } from './types.ts';
 
@@ -22,7 +22,7 @@ export interface InventoryServiceRepos {
 }
 
 /** Writes a line of a SKU's stock history, in the caller's transaction. */
-export async function recordAdjustment(repos: { inventory: Pick<InventoryRepo, 'insertAdjustment'>; }, ctx: StoreContext, skuId: string, delta: number, quantityAfter: number, reason: string): Promise<InventoryAdjustment> {
+export async function recordAdjustment(repos: { inventory: Pick<InventoryRepo, 'insertAdjustment'> }, ctx: StoreContext, skuId: string, delta: number, quantityAfter: number, reason: string): Promise<InventoryAdjustment> {
   const adjustment: InventoryAdjustment = {
     id: newId('adj', ctx.now),
     skuId,
@@ -44,7 +44,7 @@ export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
  * Sets the store's low-stock threshold with its audit entry, in the caller's transaction (the settings service
  * changes it along with other settings). The caller has checked settings:write and holds the store row's lock.
  */
-async function writeLowStockThreshold(repos: { audit: Pick<AuditRepo, 'insert'>; inventory: Pick<InventoryRepo, 'setLowStockThreshold'>; }, ctx: StoreContext, threshold: number): Promise<void> {
+async function writeLowStockThreshold(repos: { audit: Pick<AuditRepo, 'insert'>; inventory: Pick<InventoryRepo, 'setLowStockThreshold'> }, ctx: StoreContext, threshold: number): Promise<void> {
   await repos.inventory.setLowStockThreshold(ctx.tenant.storeId, threshold);
   await recordAudit(repos, ctx, { action: 'settings.update', targetType: 'store', targetId: ctx.tenant.storeId, details: { lowStockThreshold: threshold } });
 }

@@ -5,7 +5,7 @@ import type { AuditRepo } from '../audit/ports.ts';
 import type { CatalogRepo, InventoryRepo, NewSku } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../shared/audit-trail.ts';
 import { newId } from '../shared/ids.ts';
 import type { ReferenceService } from '../reference/reference-service.ts';
 import { checkAttributes, checkMoney, combinationKey, type SkuInput } from './catalog-rules.ts';

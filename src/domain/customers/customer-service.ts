@@ -5,7 +5,7 @@ import type { AuditRepo } from '../audit/ports.ts';
 import type { CustomerRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../shared/audit-trail.ts';
 import { isUniqueConflict } from '../shared/conflicts.ts';
 import { invalid } from '../shared/validation.ts';
 import { type Currency, storeCurrency } from '../shared/money.ts';
@@ -13,7 +13,8 @@ import { newId } from '../shared/ids.ts';
 import { instant } from '../shared/instants.ts';
 import { anyIdCursor, pageOf } from '../shared/pagination.ts';
 import type { Precondition } from '../shared/preconditions.ts';
-import { foldForSearch, type ReferenceService } from '../reference/reference-service.ts';
+import type { ReferenceService } from '../reference/reference-service.ts';
+import { foldForSearch } from '../shared/text.ts';
 import { isBanned, normalizeEmail, normalizePhone, phoneDigits } from './customer-rules.ts';
 import type { Customer, CustomerAddress, CustomerQuery, CustomerView } from './customer-types.ts';
 

@@ -5,7 +5,7 @@ import type { AuditRepo } from '../audit/ports.ts';
 import type { DeliveryRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../shared/audit-trail.ts';
 import { invalid } from '../shared/validation.ts';
 import { type Currency, storeCurrency, toMinor } from '../shared/money.ts';
 import { newId } from '../shared/ids.ts';

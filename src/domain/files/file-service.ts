@@ -4,7 +4,7 @@ import type { AuditRepo } from '../audit/ports.ts';
 import type { FileRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../shared/audit-trail.ts';
 import { newId } from '../shared/ids.ts';
 import { readImageSize, sniffImageType } from './image-info.ts';
 import type { FileContentStorage, IncomingFile, StagedContent, StoredFile } from './types.ts';
@@ -64,7 +64,7 @@ async function drain(content: AsyncIterable<Uint8Array>): Promise<void> {
  * profile (`logoFileId`) make. Refuses with 422 VALIDATION_FAILED naming `field` otherwise; another store's file
  * is refused exactly like one that does not exist. Takes `repos` so it can run inside the caller's transaction.
  */
-export async function assertImageOfStore(repos: { files: Pick<FileRepo, 'exists'>; }, tenant: Tenant, fileId: string, field: string): Promise<void> {
+export async function assertImageOfStore(repos: { files: Pick<FileRepo, 'exists'> }, tenant: Tenant, fileId: string, field: string): Promise<void> {
   if (!(await repos.files.exists(tenant, fileId))) {
     throw invalid([{ path: field, rule: 'must be the id of an image uploaded to this store (POST /v1/files)' }]);
   }

@@ -7,7 +7,7 @@ import type { AuditRepo } from '../audit/ports.ts';
 import type { OAuthRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requireSession } from '../shared/access.ts';
-import { auditEntry } from '../audit/audit-service.ts';
+import { auditEntry } from '../shared/audit-trail.ts';
 import { newId } from '../shared/ids.ts';
 import { recordLastUse } from '../shared/instants.ts';
 import { effectivePermissions, type Role } from '../shared/permissions.ts';

@@ -10,7 +10,7 @@ import type { PaymentRepo } from '../payments/ports.ts';
 import type { SettingsRepo } from '../settings/ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../shared/audit-trail.ts';
 import { invalid } from '../shared/validation.ts';
 import { type Currency, storeCurrency, toMinor } from '../shared/money.ts';
 import type { ReferenceService } from '../reference/reference-service.ts';

@@ -7,7 +7,7 @@ import type { SettingsRepo } from '../settings/ports.ts';
 import type { PaymentRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../shared/audit-trail.ts';
 import { invalid } from '../shared/validation.ts';
 import { type Currency, currencyOf, fromMinor, storeCurrency, toMinor } from '../shared/money.ts';
 import { newId } from '../shared/ids.ts';

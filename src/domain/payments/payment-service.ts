@@ -1,17 +1,17 @@
-import type { StoreContext } from '../../context.ts';
+import type { StoreContext, Tenant } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { AuditRepo } from '../audit/ports.ts';
-import type { SettingsRepo } from '../settings/ports.ts';
 import type { PaymentRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../shared/audit-trail.ts';
 import { invalid } from '../shared/validation.ts';
 import { type Currency, currencyOf, fromMinor, toMinor } from '../shared/money.ts';
 import { newId } from '../shared/ids.ts';
 import type { Precondition } from '../shared/preconditions.ts';
-import { enabledPaymentMethods, ensureSettings } from '../settings/store-settings.ts';
-import { isRecordMethod, MAX_PAYMENT_AMOUNT, PAYMENT_METHODS, PAYMENT_TRANSITIONS, type PaymentKind, type PaymentMethod, type PaymentStatus, RECORD_METHODS, type RecordMethod } from './payment-rules.ts';
+import type { SettingsService } from '../settings/settings-service.ts';
+import type { SettingsRepo } from '../settings/ports.ts';
+import { DEFAULT_PAYMENT_METHODS, isPaymentMethod, isRecordMethod, MAX_PAYMENT_AMOUNT, PAYMENT_METHODS, PAYMENT_TRANSITIONS, type PaymentKind, type PaymentMethod, type PaymentStatus, RECORD_METHODS, type RecordMethod } from './payment-rules.ts';
 import type { OrderMoney, Payment } from './types.ts';
 import { orderNotFound } from '../orders/order-errors.ts';
 
@@ -58,6 +58,15 @@ export interface PaymentResult {
 }
 
 /**
+ * The payment methods the store accepts in this mode, from its settings row (`DEFAULT_PAYMENT_METHODS` until it saves
+ * its own; names the vocabulary no longer knows are left out).
+ */
+export async function enabledPaymentMethods(repos: { settings: Pick<SettingsRepo, 'find'> }, tenant: Tenant): Promise<PaymentMethod[]> {
+  const row = await repos.settings.find(tenant);
+  return row ? row.paymentMethods.filter(isPaymentMethod) : [...DEFAULT_PAYMENT_METHODS];
+}
+
+/**
  * Records a payment or a refund for an order, in the caller's transaction (pass the transaction's `repos`). The only
  * writer of `orders.paid_minor` and `orders.refunded_minor`: a succeeded payment adds to paid, a succeeded refund to
  * refunded; pending records reserve their amount; failed ones are kept for the history and move nothing. Records an
@@ -69,7 +78,7 @@ export interface PaymentResult {
  * not paid with → 422 naming `method`; a payment above what is outstanding → 409 PAYMENT_EXCEEDS_OUTSTANDING; a refund
  * above what was paid with that method and not yet refunded → 409 REFUND_EXCEEDS_PAYMENT.
  */
-export async function recordPayment(repos: { audit: Pick<AuditRepo, 'insert'>; payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded' | 'insertPayment' | 'lockOrder' | 'methodTotals' | 'pendingPaidMinor'>; settings: Pick<SettingsRepo, 'find'>; }, ctx: StoreContext, input: RecordPaymentInput): Promise<PaymentResult> {
+export async function recordPayment(repos: { audit: Pick<AuditRepo, 'insert'>; payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded' | 'insertPayment' | 'lockOrder' | 'methodTotals' | 'pendingPaidMinor'>; settings: Pick<SettingsRepo, 'find'> }, ctx: StoreContext, input: RecordPaymentInput): Promise<PaymentResult> {
   const { tenant } = ctx;
   const status = input.status ?? 'succeeded';
   const order = await repos.payments.lockOrder(tenant, input.orderId);
@@ -140,7 +149,7 @@ export async function recordPayment(repos: { audit: Pick<AuditRepo, 'insert'>; p
   return { payment, order: after };
 }
 
-async function applySucceeded(repos: { payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded'>; }, ctx: StoreContext, payment: Payment, order: OrderMoney): Promise<OrderMoney | undefined> {
+async function applySucceeded(repos: { payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded'> }, ctx: StoreContext, payment: Payment, order: OrderMoney): Promise<OrderMoney | undefined> {
   const { tenant } = ctx;
   if (payment.kind === 'payment') return repos.payments.addPaid(tenant, order.id, payment.amountMinor, ctx.now);
   const after = await repos.payments.addRefunded(tenant, order.id, payment.amountMinor, ctx.now);
@@ -157,7 +166,7 @@ async function applySucceeded(repos: { payments: Pick<PaymentRepo, 'addPaid' | '
  * caller's transaction; records an audit entry (`payment.settle`). A record that is not pending → 409
  * PAYMENT_NOT_PENDING; an order or payment of another tenant → 404. No permission check (the door does it).
  */
-export async function settlePayment(repos: { audit: Pick<AuditRepo, 'insert'>; payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded' | 'findPayment' | 'lockOrder' | 'settlePayment'>; }, ctx: StoreContext, input: { orderId: string; paymentId: string; status: 'succeeded' | 'failed' }): Promise<PaymentResult> {
+export async function settlePayment(repos: { audit: Pick<AuditRepo, 'insert'>; payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded' | 'findPayment' | 'lockOrder' | 'settlePayment'> }, ctx: StoreContext, input: { orderId: string; paymentId: string; status: 'succeeded' | 'failed' }): Promise<PaymentResult> {
   const { tenant } = ctx;
   const order = await repos.payments.lockOrder(tenant, input.orderId);
   if (!order) throw orderNotFound(input.orderId);
@@ -188,7 +197,7 @@ export async function settlePayment(repos: { audit: Pick<AuditRepo, 'insert'>; p
  * each is audited). For the order lifecycle's refunds, which do not name a method. More than is left of the payments
  * → 409 REFUND_EXCEEDS_PAYMENT naming `amount`, nothing written; not a whole number > 0 → 422 naming `amount`.
  */
-export async function refundOrder(repos: { audit: Pick<AuditRepo, 'insert'>; payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded' | 'insertPayment' | 'listPayments' | 'lockOrder' | 'methodTotals' | 'pendingPaidMinor'>; settings: Pick<SettingsRepo, 'find'>; }, ctx: StoreContext, input: { orderId: string; amountMinor: number; reference?: string | null | undefined }): Promise<{ refunds: Payment[]; order: OrderMoney }> {
+export async function refundOrder(repos: { audit: Pick<AuditRepo, 'insert'>; payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded' | 'insertPayment' | 'listPayments' | 'lockOrder' | 'methodTotals' | 'pendingPaidMinor'>; settings: Pick<SettingsRepo, 'find'> }, ctx: StoreContext, input: { orderId: string; amountMinor: number; reference?: string | null | undefined }): Promise<{ refunds: Payment[]; order: OrderMoney }> {
   const { tenant } = ctx;
   const order = await repos.payments.lockOrder(tenant, input.orderId);
   if (!order) throw orderNotFound(input.orderId);
@@ -228,8 +237,12 @@ export async function refundOrder(repos: { audit: Pick<AuditRepo, 'insert'>; pay
 }
 
 /** The store's payment options (which methods it accepts) and the payment records of its orders. */
-export function createPaymentService(deps: { repos: Transactional<PaymentServiceRepos> }) {
-  const { repos } = deps;
+export function createPaymentService(deps: {
+  repos: Transactional<PaymentServiceRepos>;
+  /** Creates the settings row (with its defaults) before the payment options are first saved, in the same transaction. */
+  settings: Pick<SettingsService, 'ensureSettings'>;
+}) {
+  const { repos, settings } = deps;
 
   async function requireOrder(ctx: StoreContext, orderId: string): Promise<OrderMoney> {
     const order = await repos.payments.findOrder(ctx.tenant, orderId);
@@ -257,7 +270,7 @@ export function createPaymentService(deps: { repos: Transactional<PaymentService
       requirePermission(ctx, 'payments:write');
       const ordered = PAYMENT_METHODS.filter((m) => enabled.includes(m));
       await repos.transaction(async (repos) => {
-        await ensureSettings(repos, ctx.tenant, ctx.now);
+        await settings.ensureSettings(repos, ctx.tenant, ctx.now);
         await repos.settings.lock(ctx.tenant);
         const before = await enabledPaymentMethods(repos, ctx.tenant);
         precondition?.(before);

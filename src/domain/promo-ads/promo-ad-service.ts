@@ -4,7 +4,7 @@ import type { AuditRepo } from '../audit/ports.ts';
 import type { PromoAdRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../shared/audit-trail.ts';
 import type { FileLookup } from '../files/types.ts';
 import { invalid } from '../shared/validation.ts';
 import { newId } from '../shared/ids.ts';

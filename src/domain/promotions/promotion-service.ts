@@ -5,7 +5,7 @@ import type { StoreRepo } from '../accounts/ports.ts';
 import type { AuditRepo } from '../audit/ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../shared/audit-trail.ts';
 import { isUniqueConflict } from '../shared/conflicts.ts';
 import { invalid } from '../shared/validation.ts';
 import { type Currency, storeCurrency, toBasisPoints, toMinor } from '../shared/money.ts';
@@ -43,7 +43,7 @@ function notApplicable(reason: string): AppError {
  * name the reason (unknown, inactive, not started, ended, used up, used up for this customer, subtotal too low).
  */
 async function applyPromotion(
-  repos: { promotions: Pick<PromotionRepo, 'claimPromotion' | 'findPromotionByCode' | 'redemptionsBy'>; },
+  repos: { promotions: Pick<PromotionRepo, 'claimPromotion' | 'findPromotionByCode' | 'redemptionsBy'> },
   ctx: StoreContext,
   input: { code: string; customerId: string; subtotalMinor: number; orderId: string; currency: Currency },
 ): Promise<{ promotion: Promotion; discountMinor: number }> {

@@ -3,6 +3,7 @@ import { AppError } from '../../errors.ts';
 import { countrySources, specificationSources, stateSources } from './reference-sources.ts';
 import { COLORS } from './colors.ts';
 import type { Color, Country, ReferenceRepo, Specification, State, SyncCounts } from './reference-types.ts';
+import { foldForSearch } from '../shared/text.ts';
 
 interface Snapshot {
   revision: number;
@@ -24,14 +25,6 @@ export interface SyncReport {
 }
 
 export type SyncProgress = (step: 'countries' | 'states' | 'specifications' | 'colors', done: number, total: number) => void;
-
-/**
- * Lower-cases and strips accents, so a filter matches the way people type: "cote" finds "Côte d'Ivoire",
- * "ALAND" finds "Åland Islands".
- */
-export function foldForSearch(value: string): string {
-  return value.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-}
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en');
 

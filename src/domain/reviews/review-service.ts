@@ -5,7 +5,7 @@ import type { CustomerRepo } from '../customers/ports.ts';
 import type { ReviewRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../shared/audit-trail.ts';
 import { isUniqueConflict } from '../shared/conflicts.ts';
 import { productNotFound } from '../catalog/catalog-support.ts';
 import { invalid } from '../shared/validation.ts';

@@ -7,7 +7,7 @@ import type { SettingsRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import type { StoreService } from '../accounts/store-service.ts';
-import { recordAudit } from '../audit/audit-service.ts';
+import { recordAudit } from '../shared/audit-trail.ts';
 import { invalid } from '../shared/validation.ts';
 import type { InventoryService } from '../catalog/inventory-service.ts';
 import type { Precondition } from '../shared/preconditions.ts';
@@ -129,6 +129,8 @@ export function createSettingsService(deps: {
 
     /** Joins the caller's transaction (pass its repos): takes the next order number of the tenant (orders call it). */
     nextOrderNumber,
+    /** Joins the caller's transaction (pass its repos): creates the tenant's settings row with its defaults if absent. */
+    ensureSettings,
   };
 }
 

@@ -42,14 +42,14 @@ function defaultRow(mode: Mode, now: Date): SettingsRow {
 }
 
 /** The settings of a store and mode; the defaults when none were saved. Never writes. */
-export async function readSettings(repos: { settings: Pick<SettingsRepo, 'find'>; }, tenant: Tenant): Promise<StoreSettings> {
+export async function readSettings(repos: { settings: Pick<SettingsRepo, 'find'> }, tenant: Tenant): Promise<StoreSettings> {
   const row = await repos.settings.find(tenant);
   if (!row) return { ...defaultRow(tenant.mode, new Date(0)), paymentMethods: [...DEFAULT_PAYMENT_METHODS], updatedAt: null };
   return { ...row, paymentMethods: row.paymentMethods.filter(isPaymentMethod) };
 }
 
 /** Creates the settings row with defaults if it does not exist; safe when several transactions race to create it. */
-export async function ensureSettings(repos: { settings: Pick<SettingsRepo, 'insertIfAbsent'>; }, tenant: Tenant, now: Date): Promise<void> {
+export async function ensureSettings(repos: { settings: Pick<SettingsRepo, 'insertIfAbsent'> }, tenant: Tenant, now: Date): Promise<void> {
   await repos.settings.insertIfAbsent(tenant, defaultRow(tenant.mode, now));
 }
 
@@ -59,14 +59,9 @@ export async function ensureSettings(repos: { settings: Pick<SettingsRepo, 'inse
  * ends (so orders of one store and mode are numbered one after another), and a rolled-back order gives its number
  * back, so numbers have no gaps.
  */
-export async function nextOrderNumber(repos: { settings: Pick<SettingsRepo, 'insertIfAbsent' | 'takeOrderNumber'>; }, tenant: Tenant, now: Date): Promise<string> {
+export async function nextOrderNumber(repos: { settings: Pick<SettingsRepo, 'insertIfAbsent' | 'takeOrderNumber'> }, tenant: Tenant, now: Date): Promise<string> {
   await ensureSettings(repos, tenant, now);
   const taken = await repos.settings.takeOrderNumber(tenant);
   if (!taken) throw new Error(`store_settings row of ${tenant.storeId}/${tenant.mode} vanished while taking an order number`);
   return `${taken.prefix}${taken.number}`;
-}
-
-/** The payment methods the store accepts in this mode (`DEFAULT_PAYMENT_METHODS` until it saves its own). */
-export async function enabledPaymentMethods(repos: { settings: Pick<SettingsRepo, 'find'>; }, tenant: Tenant): Promise<PaymentMethod[]> {
-  return (await readSettings(repos, tenant)).paymentMethods;
 }

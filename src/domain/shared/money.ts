@@ -49,7 +49,7 @@ export function toBasisPoints(percent: number): number | null {
 }
 
 /** The store's currency (its business profile's), USD until one is set. */
-export async function storeCurrency(repos: { stores: Pick<StoreRepo, 'findStore'>; }, ctx: StoreContext): Promise<Currency> {
+export async function storeCurrency(repos: { stores: Pick<StoreRepo, 'findStore'> }, ctx: StoreContext): Promise<Currency> {
   const store = await repos.stores.findStore(ctx.tenant.storeId);
   return currencyOf(store?.currency ?? 'USD');
 }

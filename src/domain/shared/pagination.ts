@@ -95,3 +95,9 @@ export function pageOf<T, C extends string | Promise<string>>(rows: readonly T[]
   const last = items.at(-1);
   return { items, nextCursor: rows.length > limit && last !== undefined ? cursorOf(last) : null };
 }
+
+/** A page of a newest-first list, continued with `nextCursor`. */
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}

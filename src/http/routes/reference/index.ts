@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { foldForSearch, type ReferenceService } from '../../../domain/reference/reference-service.ts';
+import type { ReferenceService } from '../../../domain/reference/reference-service.ts';
+import { foldForSearch } from '../../../domain/shared/text.ts';
 import { ok } from '../../../wire/envelope.ts';
 import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import type { FrontCache } from '../../front-cache.ts';
