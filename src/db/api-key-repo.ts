@@ -89,12 +89,12 @@ export function createApiKeyRepo(db: Kysely<Database>): ApiKeyRepo {
     },
 
     /** Records use, at most once a minute per key so a busy key does not write on every request. */
-    async touch(storeId: string, id: string, now: Date): Promise<void> {
+    async touch(tenant: Tenant, id: string, now: Date): Promise<void> {
       const aMinuteAgo = fromDate(new Date(now.getTime() - 60_000));
       await db
         .updateTable('api_keys')
         .set({ last_used_at: fromDate(now) })
-        .where('store_id', '=', storeId)
+        .where(inTenant(tenant))
         .where('id', '=', id)
         .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', aMinuteAgo)]))
         .execute();

@@ -187,13 +187,13 @@ export function createOAuthRepo(db: Kysely<Database>): OAuthRepo {
         .execute();
     },
 
-    async findGrant(id: string): Promise<Grant | undefined> {
+    async findGrantAcrossStores(id: string): Promise<Grant | undefined> {
       const row = await db.selectFrom('oauth_grants').selectAll().where('id', '=', id).executeTakeFirst();
       return row && toGrant(row);
     },
 
     /** Revokes a grant (and so every code and token of it); false when it was already revoked. */
-    async revokeGrant(id: string, now: Date, reason: string): Promise<boolean> {
+    async revokeGrantAcrossStores(id: string, now: Date, reason: string): Promise<boolean> {
       const result = await db
         .updateTable('oauth_grants')
         .set({ revoked_at: fromDate(now), revoked_reason: reason })
@@ -204,7 +204,7 @@ export function createOAuthRepo(db: Kysely<Database>): OAuthRepo {
     },
 
     /** Records use, at most once a minute per grant so a busy app does not write on every request. */
-    async touchGrant(id: string, now: Date): Promise<void> {
+    async touchGrantAcrossStores(id: string, now: Date): Promise<void> {
       const aMinuteAgo = fromDate(new Date(now.getTime() - 60_000));
       await db
         .updateTable('oauth_grants')

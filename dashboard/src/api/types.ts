@@ -187,7 +187,7 @@ export interface OrderTransitions {
   moves: { to: OrderStatus; description: string; needsAmount: boolean }[];
 }
 
-// ---- Inventory, customers and reviews (src/http/routes/catalog, customers, reviews schemas.ts) ----
+// ---- Inventory, customers and reviews (src/wire/catalog.ts, customers.ts, reviews.ts) ----
 
 export type StockState = 'in' | 'low' | 'out';
 
@@ -257,8 +257,8 @@ export interface Review {
   updatedAt: string;
 }
 
-// ---- account: settings, connected apps, invitations (from src/http/routes/accounts/schemas.ts,
-// src/http/routes/settings/index.ts, src/http/routes/connected-apps/schemas.ts) ----
+// ---- account: settings, connected apps, invitations (from src/wire/accounts.ts, src/wire/settings.ts,
+// src/wire/connected-apps.ts) ----
 
 /** GET/PATCH /v1/merchants/profile: the signed-in merchant. */
 export interface Profile extends User {
@@ -338,7 +338,7 @@ export interface AcceptedInvitation {
   role: Role;
 }
 
-// ---- Products (src/http/routes/catalog/schemas.ts, src/http/routes/files/schemas.ts, reference colors) ----------
+// ---- Products (src/wire/catalog.ts, src/wire/files.ts, reference colors) ----------
 
 export type ProductType = 'SIMPLE' | 'VARIABLE';
 export type ProductStatus = 'draft' | 'active' | 'archived';
@@ -425,7 +425,7 @@ export interface UploadedFile {
   height: number;
 }
 
-// ---- Selling: promotions, promo ads, delivery, payments (src/http/routes/{orders,promo-ads,delivery,payments}/schemas.ts)
+// ---- Selling: promotions, promo ads, delivery, payments (src/wire/{promotions,promo-ads,delivery,payments}.ts)
 
 export type PromotionKind = 'percentage' | 'fixed';
 
@@ -540,7 +540,7 @@ export interface PaymentLink {
   updatedAt: string;
 }
 
-// ---- An order's payments (src/http/routes/payments/schemas.ts) ----
+// ---- An order's payments (src/wire/payments.ts) ----
 
 export type PaymentStatus = 'pending' | 'succeeded' | 'failed';
 

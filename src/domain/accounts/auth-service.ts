@@ -145,7 +145,7 @@ export function createAuthService(deps: { repos: AuthServiceRepos; oauth: Pick<O
         const key = await repos.apiKeys.findActiveByHashAcrossStores(hashSecret(credentials.apiKey));
         const user = key && (await repos.accounts.findUser(key.createdBy));
         if (!key || !user) throw invalidToken('The API key is invalid or has been revoked. Create a new one under API keys.', 'The API key is invalid or revoked');
-        await recordLastUse(key.lastUsedAt, base.now, () => repos.apiKeys.touch(key.storeId, key.id, base.now));
+        await recordLastUse(key.lastUsedAt, base.now, () => repos.apiKeys.touch({ storeId: key.storeId, mode: key.mode }, key.id, base.now));
         return { kind: 'api_key', user, key };
       }
       if (credentials.bearer !== undefined) {

@@ -48,7 +48,7 @@ export interface ApiKeyRepo {
   find(tenant: Tenant, id: string): Promise<ApiKey | undefined>;
   revoke(tenant: Tenant, id: string, now: Date): Promise<boolean>;
   /** Records use, at most once a minute per key so a busy key does not write on every request. */
-  touch(storeId: string, id: string, now: Date): Promise<void>;
+  touch(tenant: Tenant, id: string, now: Date): Promise<void>;
 }
 
 export interface StorePatch {

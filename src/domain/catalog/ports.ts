@@ -7,17 +7,10 @@ import type { Category, CategoryBreakdown, InventoryAdjustment, InventoryTotals,
  */
 
 /** A SKU to insert (`insertSkus`): the entity `Sku` before it has timestamps. */
-export interface NewSku {
-  id: string;
-  productId: string;
-  groupId: string | null;
-  sku: string | null;
-  priceMinor: number;
-  discountBp: number;
-  quantityInStock: number;
-  attributes: Record<string, string>;
+export type NewSku = Omit<Sku, 'createdAt' | 'updatedAt'> & {
+  /** The attribute values in a canonical order, unique within the product (`skus_combination_uq`). */
   combinationKey: string;
-}
+};
 
 /** Products, categories, variant groups and SKUs. Every method takes the tenant first and filters on it (`inTenant`). */
 export interface CatalogRepo {

@@ -20,7 +20,7 @@ import type { AuthorizationRequest, ConnectedApp, Grant, GrantFilter, OAuthClien
 /** The repositories oauth-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface OAuthServiceRepos {
   audit: Pick<AuditRepo, 'insert'>;
-  oauth: Pick<OAuthRepo, 'bindAuthorizationRequest' | 'chooseStore' | 'completeAuthorizationRequest' | 'consumeCode' | 'consumeRefreshToken' | 'deleteAccessToken' | 'findActiveAccessTokenAcrossStores' | 'findAuthorizationRequest' | 'findClient' | 'findCode' | 'findGrant' | 'findRefreshReplay' | 'findRefreshToken' | 'insertAccessToken' | 'insertAuthorizationRequest' | 'insertClient' | 'insertCode' | 'insertGrant' | 'insertRefreshToken' | 'listActiveGrantsAcrossStores' | 'revokeGrant' | 'revokeGrantsAcrossStores' | 'sealRefreshReplay' | 'touchGrant'>;
+  oauth: Pick<OAuthRepo, 'bindAuthorizationRequest' | 'chooseStore' | 'completeAuthorizationRequest' | 'consumeCode' | 'consumeRefreshToken' | 'deleteAccessToken' | 'findActiveAccessTokenAcrossStores' | 'findAuthorizationRequest' | 'findClient' | 'findCode' | 'findGrantAcrossStores' | 'findRefreshReplay' | 'findRefreshToken' | 'insertAccessToken' | 'insertAuthorizationRequest' | 'insertClient' | 'insertCode' | 'insertGrant' | 'insertRefreshToken' | 'listActiveGrantsAcrossStores' | 'revokeGrantAcrossStores' | 'revokeGrantsAcrossStores' | 'sealRefreshReplay' | 'touchGrantAcrossStores'>;
   stores: Pick<StoreRepo, 'findMembership' | 'findStore' | 'listStoresOfUser'>;
 }
 
@@ -142,14 +142,14 @@ export function createOAuthService(deps: { repos: Transactional<OAuthServiceRepo
       createdAt: now,
       expiresAt: new Date(refreshExpiry),
     });
-    await repos.oauth.touchGrant(grant.id, now);
+    await repos.oauth.touchGrantAcrossStores(grant.id, now);
     return { accessToken, refreshToken, expiresIn: LIFETIMES.accessTokenSeconds, scopes: sortScopes(scopes) };
   }
 
   /** Revokes a grant whose code or refresh token was used twice, and records it in the store's audit log. */
   async function revokeOnReuse(repos: OAuthServiceRepos, ctx: RequestContext, grantId: string, reason: 'code_replay' | 'refresh_token_reuse'): Promise<void> {
-    if (!(await repos.oauth.revokeGrant(grantId, ctx.now, reason))) return;
-    const grant = await repos.oauth.findGrant(grantId);
+    if (!(await repos.oauth.revokeGrantAcrossStores(grantId, ctx.now, reason))) return;
+    const grant = await repos.oauth.findGrantAcrossStores(grantId);
     const client = grant && (await repos.oauth.findClient(grant.clientId));
     if (!grant || !client) return;
     await repos.audit.insert(
@@ -358,7 +358,7 @@ export function createOAuthService(deps: { repos: Transactional<OAuthServiceRepo
           }
           return new InvalidGrantError('The authorization code is unknown or was issued to another client.');
         }
-        const grant = await repos.oauth.findGrant(code.grantId);
+        const grant = await repos.oauth.findGrantAcrossStores(code.grantId);
         if (!grant || grant.revokedAt) return new InvalidGrantError('The authorization behind this code was revoked.');
         if (code.expiresAt <= ctx.now) return new InvalidGrantError('The authorization code has expired (codes live 60 seconds). Authorize again.');
         if (input.redirectUri !== code.redirectUri) {
@@ -409,7 +409,7 @@ export function createOAuthService(deps: { repos: Transactional<OAuthServiceRepo
           }
           return new InvalidGrantError('The refresh token is unknown, expired, revoked, or was issued to another client.');
         }
-        const grant = (await repos.oauth.findGrant(consumed.grantId))!;
+        const grant = (await repos.oauth.findGrantAcrossStores(consumed.grantId))!;
         // The two refusals below throw, which rolls the consumption back: the client keeps its refresh token.
         if (input.scopes !== undefined) {
           const beyond = input.scopes.filter((s) => !grant.scopes.includes(s));
@@ -440,7 +440,7 @@ export function createOAuthService(deps: { repos: Transactional<OAuthServiceRepo
       const tokenHash = hashSecret(input.token);
       if (input.token.startsWith(TOKEN_PREFIX.refreshToken)) {
         const known = await repos.oauth.findRefreshToken(tokenHash);
-        if (known && known.clientId === client.clientId) await repos.oauth.revokeGrant(known.grantId, ctx.now, 'client_revoked');
+        if (known && known.clientId === client.clientId) await repos.oauth.revokeGrantAcrossStores(known.grantId, ctx.now, 'client_revoked');
       } else if (input.token.startsWith(TOKEN_PREFIX.accessToken)) {
         await repos.oauth.deleteAccessToken(tokenHash, client.clientId);
       }
@@ -457,7 +457,7 @@ export function createOAuthService(deps: { repos: Transactional<OAuthServiceRepo
       if (!token.startsWith(TOKEN_PREFIX.accessToken)) return undefined;
       const found = await repos.oauth.findActiveAccessTokenAcrossStores(hashSecret(token), now);
       if (!found || found.app.resource !== resource) return undefined;
-      await recordLastUse(found.grantLastUsedAt, now, () => repos.oauth.touchGrant(found.app.grantId, now));
+      await recordLastUse(found.grantLastUsedAt, now, () => repos.oauth.touchGrantAcrossStores(found.app.grantId, now));
       return found;
     },
 

@@ -31,11 +31,11 @@ export interface OAuthRepo {
   completeAuthorizationRequest(id: string, sessionId: string, now: Date): Promise<boolean>;
   /** Records a grant (a merchant's approval), and that its app has been approved at least once. */
   insertGrant(grant: Grant): Promise<void>;
-  findGrant(id: string): Promise<Grant | undefined>;
+  findGrantAcrossStores(id: string): Promise<Grant | undefined>;
   /** Revokes a grant (and so every code and token of it); false when it was already revoked. */
-  revokeGrant(id: string, now: Date, reason: string): Promise<boolean>;
+  revokeGrantAcrossStores(id: string, now: Date, reason: string): Promise<boolean>;
   /** Records use, at most once a minute per grant so a busy app does not write on every request. */
-  touchGrant(id: string, now: Date): Promise<void>;
+  touchGrantAcrossStores(id: string, now: Date): Promise<void>;
   /**
    * Unrevoked grants a merchant may see under Connected Apps, across stores: those they approved, and every grant
    * in the stores listed in `inStores` (where they manage apps). With the app's name and redirect URIs, the store's
