@@ -26,39 +26,10 @@ import { type ChildProcess, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  atExit,
-  CPUS,
-  createPacer,
-  FOREIGN_LIMIT,
-  get,
-  HOST,
-  hasWrk,
-  intFromEnv,
-  killAll,
-  type LoadResult,
-  measureRun,
-  median,
-  ms,
-  NODE,
-  pct,
-  perRoundRatios,
-  pinningNote,
-  pinSelf,
-  ROOT,
-  type RunFigures,
-  responseSize,
-  runClient,
-  runLine,
-  runProblems,
-  startServer,
-  stop,
-  summarizeRuns,
-  TASKSET,
-  table,
-  wrk as runWrk,
-  writeWrkScript,
-} from './lib/load.ts';
+import { atExit, CPUS, createPacer, FOREIGN_LIMIT, get, HOST, hasWrk, killAll, type LoadResult,
+  loadSettings, measureRun, median, NODE, perRoundRatios, pinningNote, pinSelf, ROOT, type RunFigures, responseSize, runClient,
+  runLine, runProblems, SUMMARY_COLUMNS, startServer, stop, summarizeRuns, summaryCells, TASKSET, table, wrk as runWrk,
+  writeWrkScript } from './lib/load.ts';
 
 const AUTOCANNON = path.join(ROOT, 'node_modules', 'autocannon', 'autocannon.js');
 const PATH = '/v1/countries';
@@ -66,14 +37,9 @@ const PATH = '/v1/countries';
 const AIM_APP200 = 0.8;
 const AIM_APP304 = 1.0;
 
-const CONNECTIONS = intFromEnv('BENCH_CONNECTIONS', 10, 1, 1000);
-const DURATION = intFromEnv('BENCH_DURATION', 5, 1, 60);
-const WARMUP = intFromEnv('BENCH_WARMUP', 3, 0, 30);
-const ROUNDS = intFromEnv('BENCH_ROUNDS', 9, 1, 25);
-/** Seconds the whole benchmark may spend waiting for the machine to be quiet before runs. */
-const QUIET_BUDGET_S = intFromEnv('BENCH_QUIET_WAIT', 20, 0, 600);
-/** Disturbed runs repeated at most, over the whole benchmark (keeps the total time bounded). */
-const MAX_REPEATS = 3;
+// Short rounds pair the cases closely in time.
+const SETTINGS = loadSettings({ connections: 10, duration: 5, warmup: 3, rounds: 9 });
+const { connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, rounds: ROUNDS } = SETTINGS;
 
 /**
  * The load generator. wrk (C, Debian package `wrk`) needs a fraction of the CPU autocannon (JavaScript) needs per
@@ -99,7 +65,7 @@ function removeTempDir(): void {
 }
 atExit(removeTempDir);
 
-const pacer = createPacer(QUIET_BUDGET_S, MAX_REPEATS);
+const pacer = createPacer(SETTINGS.quietBudgetS);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Load generators: wrk or autocannon, with one result shape
@@ -278,7 +244,7 @@ async function main(): Promise<void> {
   }
 
   const runs: Run[] = [];
-  // A run disturbed by other processes is repeated (once per run, at most MAX_REPEATS times in all) after waiting for
+  // A run disturbed by other processes is repeated (once per run, at most 3 times in all) after waiting for
   // the machine to be quiet again.
   for (let round = 1; round <= ROUNDS; round++) {
     // Rotate the order every round so no case always runs first or last.
@@ -316,25 +282,8 @@ async function main(): Promise<void> {
   const fmt = (v: number | undefined) => (v === undefined ? 'n/a' : v.toFixed(2));
 
   const rows = [
-    [
-      ...['case', 'median req/s', 'rounds (req/s)', 'p50 ms', 'p99 ms', 'mean ms', 'bytes/resp'],
-      ...['server CPU', 'CPU us/req', 'client CPU', 'other CPU', 'x raw 200', 'x raw (CPU)'],
-    ],
-    ...summary.map((s) => [
-      s.case,
-      s.reqPerSec.toFixed(0),
-      s.rounds.join(' / '),
-      ms(s.latencyP50),
-      ms(s.latencyP99),
-      s.latencyMeanLittle.toFixed(2),
-      s.bytesPerResponse.toFixed(0),
-      pct(s.serverProcessCpu),
-      s.serverCpuPerRequestUs === undefined ? 'n/a' : s.serverCpuPerRequestUs.toFixed(0),
-      pct(s.clientProcessCpu),
-      pct(s.foreignCpu),
-      (s.reqPerSec / rawRate).toFixed(2),
-      fmt(costRatio(s.serverCpuPerRequestUs)),
-    ]),
+    [...SUMMARY_COLUMNS, 'x raw 200', 'x raw (CPU)'],
+    ...summary.map((s) => [...summaryCells(s.case, s), (s.reqPerSec / rawRate).toFixed(2), fmt(costRatio(s.serverCpuPerRequestUs))]),
   ];
   const disturbed = runs.filter((r) => r.disturbed).length;
   const allDisturbed = summary.filter((s) => s.cleanRuns === 0);

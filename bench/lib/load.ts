@@ -18,6 +18,8 @@ export const HOST = '127.0.0.1';
 
 /** A run during which other processes used more than this many cores is reported as disturbed. */
 export const FOREIGN_LIMIT = 0.15;
+/** Disturbed runs repeated at most, over a whole benchmark (keeps the total time bounded). */
+const MAX_REPEATS = 3;
 
 export function intFromEnv(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name];
@@ -27,6 +29,21 @@ export function intFromEnv(name: string, fallback: number, min: number, max: num
     throw new Error(`${name}="${raw}" must be an integer in [${min}, ${max}]`);
   }
   return value;
+}
+
+/**
+ * The tunables every load benchmark reads from the environment, with that benchmark's defaults: BENCH_CONNECTIONS,
+ * BENCH_DURATION (seconds per measured run), BENCH_WARMUP (seconds per case), BENCH_ROUNDS, and BENCH_QUIET_WAIT
+ * (seconds the whole benchmark may spend waiting for the machine to be quiet before runs; default 20).
+ */
+export function loadSettings(defaults: { connections: number; duration: number; warmup: number; rounds: number }) {
+  return {
+    connections: intFromEnv('BENCH_CONNECTIONS', defaults.connections, 1, 1000),
+    duration: intFromEnv('BENCH_DURATION', defaults.duration, 1, 60),
+    warmup: intFromEnv('BENCH_WARMUP', defaults.warmup, 0, 30),
+    rounds: intFromEnv('BENCH_ROUNDS', defaults.rounds, 1, 25),
+    quietBudgetS: intFromEnv('BENCH_QUIET_WAIT', 20, 0, 600),
+  };
 }
 
 export function hasWrk(): boolean {
@@ -189,12 +206,17 @@ export async function startServer(what: string, args: string[], env: NodeJS.Proc
   return { process: child, url: `http://${HOST}:${match[1]}`, output };
 }
 
-/** The resident set of a process now, in bytes (Linux /proc); undefined elsewhere or once it has exited. */
-export function residentBytes(pid: number | undefined): number | undefined {
+/**
+ * A process's memory from /proc/<pid>/status, in bytes: its resident set now (VmRSS) and its peak (VmHWM); undefined
+ * where /proc is missing or once the process has exited.
+ */
+export function processMemory(pid: number | undefined): { rss: number; peak: number } | undefined {
   if (pid === undefined) return undefined;
   try {
-    const m = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) * 1024 : undefined;
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1] ?? Number.NaN) * 1024;
+    const memory = { rss: kb('VmRSS'), peak: kb('VmHWM') };
+    return Number.isNaN(memory.rss) ? undefined : memory;
   } catch {
     return undefined;
   }
@@ -323,7 +345,7 @@ function cpuUsage(before: CpuSnapshot, after: CpuSnapshot) {
  * below FOREIGN_LIMIT, so runs start on a quiet machine; `undisturbed` repeats a disturbed run once (at most
  * `maxRepeats` times in all, which keeps the total time bounded).
  */
-export function createPacer(quietBudgetS: number, maxRepeats: number) {
+export function createPacer(quietBudgetS: number, maxRepeats = MAX_REPEATS) {
   let quietBudgetMs = quietBudgetS * 1000;
   let repeatsLeft = maxRepeats;
   const waitForQuiet = async (): Promise<void> => {
@@ -566,6 +588,25 @@ export function summarizeRuns(all: RunFigures[]) {
     foreignCpu: medianOf(mine.map((r) => r.foreignCpu)),
     disturbedRuns: all.length - clean.length,
   };
+}
+
+/** The report table's columns common to every case: names, and the cells of one case from `summarizeRuns`. */
+export const SUMMARY_COLUMNS = ['case', 'median req/s', 'rounds (req/s)', 'p50 ms', 'p99 ms', 'mean ms', 'bytes/resp', 'server CPU', 'CPU us/req', 'client CPU', 'other CPU'];
+
+export function summaryCells(name: string, s: ReturnType<typeof summarizeRuns>): string[] {
+  return [
+    name,
+    s.reqPerSec.toFixed(0),
+    s.rounds.join(' / '),
+    ms(s.latencyP50),
+    ms(s.latencyP99),
+    s.latencyMeanLittle.toFixed(2),
+    s.bytesPerResponse.toFixed(0),
+    pct(s.serverProcessCpu),
+    s.serverCpuPerRequestUs === undefined ? 'n/a' : s.serverCpuPerRequestUs.toFixed(0),
+    pct(s.clientProcessCpu),
+    pct(s.foreignCpu),
+  ];
 }
 
 export const ms = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(2));
