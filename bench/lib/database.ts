@@ -3,12 +3,11 @@
  * database of its own created through the admin URL (BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres) and dropped with `drop()`.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { DatabaseConfig } from '../../src/config.ts';
+import { createPostgresDatabase } from '../../test/helpers/databases.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -30,28 +29,13 @@ export async function createBenchDatabase(engine: Engine, prefix: string): Promi
     return { config: { kind: 'sqlite', file }, url: `sqlite:${file}`, filesDir: path.join(dir, 'files'), drop: removeDir };
   }
   const adminUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const postgres = await createPostgresDatabase(adminUrl, prefix);
   return {
-    config: { kind: 'postgres', url: url.href },
-    url: url.href,
+    config: { kind: 'postgres', url: postgres.url },
+    url: postgres.url,
     filesDir: path.join(dir, 'files'),
     async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await client.end();
-      }
+      await postgres.drop();
       await removeDir();
     },
   };
