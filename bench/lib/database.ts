@@ -6,6 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import type { DatabaseConfig } from '../../src/config.ts';
 import { createPostgresDatabase } from '../../test/helpers/databases.ts';
 
@@ -17,6 +18,8 @@ export interface BenchDatabase {
   url: string;
   /** A directory of its own for uploaded files (inside the temporary directory). */
   filesDir: string;
+  /** The pids of the database server processes now serving this database (PostgreSQL backends; none for SQLite). */
+  backends(): Promise<number[]>;
   drop(): Promise<void>;
 }
 
@@ -26,7 +29,7 @@ export async function createBenchDatabase(engine: Engine, prefix: string): Promi
   const removeDir = () => rm(dir, { recursive: true, force: true });
   if (engine === 'sqlite') {
     const file = path.join(dir, 'bench.db');
-    return { config: { kind: 'sqlite', file }, url: `sqlite:${file}`, filesDir: path.join(dir, 'files'), drop: removeDir };
+    return { config: { kind: 'sqlite', file }, url: `sqlite:${file}`, filesDir: path.join(dir, 'files'), backends: async () => [], drop: removeDir };
   }
   const adminUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const postgres = await createPostgresDatabase(adminUrl, prefix);
@@ -34,6 +37,16 @@ export async function createBenchDatabase(engine: Engine, prefix: string): Promi
     config: { kind: 'postgres', url: postgres.url },
     url: postgres.url,
     filesDir: path.join(dir, 'files'),
+    async backends() {
+      const client = new pg.Client({ connectionString: postgres.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+        return rows.map((r) => r.pid);
+      } finally {
+        await client.end();
+      }
+    },
     async drop() {
       await postgres.drop();
       await removeDir();

@@ -73,6 +73,12 @@ export function pinningNote(tool: string): string {
   return TASKSET ? `servers on core ${SERVER_CORE}, ${tool} on core ${CLIENT_CORE ?? SERVER_CORE}` : 'no pinning (taskset missing)';
 }
 
+/** Pins running processes (a server's database backends) to the server core, where taskset is available. */
+export function pinToServerCore(pids: number[]): void {
+  if (!TASKSET) return;
+  for (const pid of pids) spawnSync('taskset', ['-p', '-c', SERVER_CORE, String(pid)], { stdio: 'ignore' });
+}
+
 /** Keeps the benchmark process itself (mostly idle) off the server core, and warns where pinning is not possible. */
 export function pinSelf(): void {
   if (TASKSET && CLIENT_CORE !== undefined) {
@@ -245,7 +251,8 @@ export function get(url: string, headers: Record<string, string> = {}) {
 
 interface CpuSnapshot {
   cores: Map<string, { busy: number; total: number }>;
-  serverTicks: number | undefined;
+  /** CPU ticks of the server process and of the processes serving it (database backends), by pid. */
+  serverTicks: Map<number, number>;
   /** This process's own CPU ticks, and those of its reaped children (the load generator, once it has exited). */
   selfTicks: number | undefined;
   childTicks: number | undefined;
@@ -283,10 +290,15 @@ function readProcessTicks(pid: number | 'self' | undefined, children = false): n
   }
 }
 
-function snapshot(serverPid: number | undefined): CpuSnapshot {
+function snapshot(serverPids: number[]): CpuSnapshot {
+  const serverTicks = new Map<number, number>();
+  for (const pid of serverPids) {
+    const ticks = readProcessTicks(pid);
+    if (ticks !== undefined) serverTicks.set(pid, ticks);
+  }
   return {
     cores: readCores(),
-    serverTicks: readProcessTicks(serverPid),
+    serverTicks,
     selfTicks: readProcessTicks('self'),
     childTicks: readProcessTicks('self', true),
     at: performance.now(),
@@ -308,7 +320,7 @@ async function machineBusy(ms: number): Promise<number | undefined> {
 }
 
 /** CPU shares over the window between two snapshots (the load generator's start-up and exit included). */
-function cpuUsage(before: CpuSnapshot, after: CpuSnapshot) {
+function cpuUsage(before: CpuSnapshot, after: CpuSnapshot, serverPid: number | undefined) {
   const seconds = (after.at - before.at) / 1000;
   const core = (id: string | undefined): number | undefined => {
     if (id === undefined) return undefined;
@@ -320,10 +332,15 @@ function cpuUsage(before: CpuSnapshot, after: CpuSnapshot) {
   // USER_HZ is 100 on every mainstream Linux build.
   const share = (a: number | undefined, b: number | undefined) =>
     a !== undefined && b !== undefined ? (b - a) / 100 / seconds : undefined;
-  const server = share(before.serverTicks, after.serverTicks);
+  // The server process, plus whatever of its helpers (database backends) lived through the whole run.
+  let server: number | undefined;
+  if (serverPid !== undefined && before.serverTicks.has(serverPid) && after.serverTicks.has(serverPid)) {
+    server = 0;
+    for (const [pid, ticks] of before.serverTicks) server += share(ticks, after.serverTicks.get(pid)) ?? 0;
+  }
   const client = share(before.childTicks, after.childTicks);
   const self = share(before.selfTicks, after.selfTicks);
-  // CPU used on the machine by anything else than the server, the load generator and this process, in cores (kernel
+  // CPU used on the machine by anything else than the server (and its helpers), the load generator and this process, in cores (kernel
   // work not charged to a process, such as some of the loopback networking, lands here too).
   let foreign: number | undefined;
   let machine = 0;
@@ -473,16 +490,20 @@ export interface RunFigures {
 /**
  * One measured run: `load` (a load generator run) between two CPU snapshots, then `verify` (throws when the run is
  * not valid; the error then says whether the server is still running, with its last output if it is not).
+ * `helpers`: processes that do the server's work on its behalf (its database's backends); their CPU counts as the
+ * server's, not as other processes'.
  */
 export async function measureRun(
   server: { process: ChildProcess; output: () => string },
   connections: number,
   load: () => Promise<LoadResult>,
   verify: (result: LoadResult) => void,
+  helpers: number[] = [],
 ): Promise<RunFigures & { result: LoadResult }> {
-  const before = snapshot(server.process.pid);
+  const pids = server.process.pid === undefined ? helpers : [server.process.pid, ...helpers];
+  const before = snapshot(pids);
   const result = await load();
-  const after = snapshot(server.process.pid);
+  const after = snapshot(pids);
   try {
     verify(result);
   } catch (error) {
@@ -493,7 +514,7 @@ export async function measureRun(
         : `The server process has exited (code ${exitCode}, signal ${signalCode}); its last output:\n${server.output()}`;
     throw new Error(`${(error as Error).message}\n${state}`);
   }
-  const cpu = cpuUsage(before, after);
+  const cpu = cpuUsage(before, after, server.process.pid);
   const rate = result.requests / result.durationS;
   return {
     result,
