@@ -11,16 +11,12 @@
  * fresh database in a temporary directory (SQLite) or a database of its own (PostgreSQL, `--engine postgres`, admin
  * URL from BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres), removed at the end.
  */
-import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import path from 'node:path';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type Config, type DatabaseConfig, DEFAULT_DATABASE_TIMEOUT_MS } from '../src/config.ts';
 import { type Container, createContainer } from '../src/container.ts';
@@ -31,6 +27,7 @@ import { seed } from '../src/seed.ts';
 import type { Database } from '../src/db/schema.ts';
 import { migrateToLatest } from '../src/db/migrations/index.ts';
 import { installStatementCache } from './catalog/experiments.ts';
+import { createBenchDatabase, parseEngine } from './lib/database.ts';
 import { productName, type SeedTarget, seedProducts, VARIABLE_EVERY } from './catalog/seed.ts';
 import { cpuNow, fullGc, type Measured, measure, measurePaired, ms, type Paired, summarize, timeOnce } from './catalog/stats.ts';
 import { installStatementTrace, queryPlan, type TracedStatement, traceStatements } from './catalog/trace.ts';
@@ -48,13 +45,12 @@ const { values: args } = parseArgs({
 });
 const SIZES = args.sizes.split(',').map((s) => Number(s.trim()));
 const RUNS = Number(args.runs);
-const ENGINE = args.engine;
+const ENGINE = parseEngine(args.engine);
 if (SIZES.some((s) => !Number.isInteger(s) || s < 1000 || s > 1_000_000) || SIZES.some((s, i) => i > 0 && s <= SIZES[i - 1]!)) {
   // 1,000: the 20th page of 50 must exist.
   throw new Error('--sizes: increasing whole numbers from 1000 to 1000000');
 }
 if (!Number.isInteger(RUNS) || RUNS < 20 || RUNS > 5000) throw new Error('--runs: a whole number from 20 to 5000');
-if (ENGINE !== 'sqlite' && ENGINE !== 'postgres') throw new Error('--engine: sqlite or postgres');
 /** Experiments only (bench/catalog.md): SQLite pragmas set on the app's connection after it opens, e.g. cache_size=-65536. */
 const PRAGMAS = args.pragma;
 if (PRAGMAS.some((p) => !/^[a-z_]+ *= *-?[0-9a-z_]+$/i.test(p)) || (PRAGMAS.length > 0 && ENGINE !== 'sqlite')) throw new Error('--pragma: name=value, SQLite only');
@@ -100,43 +96,6 @@ const LABELS: Record<string, string> = {
 
 // ---- the database and the app ------------------------------------------------------------------------------
 
-interface BenchDatabase {
-  config: DatabaseConfig;
-  filesDir: string;
-  drop(): Promise<void>;
-}
-
-async function createDatabase(): Promise<BenchDatabase> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'commerce-bench-catalog-'));
-  const removeDir = () => rm(dir, { recursive: true, force: true });
-  if (ENGINE === 'sqlite') return { config: { kind: 'sqlite', file: path.join(dir, 'catalog.db') }, filesDir: path.join(dir, 'files'), drop: removeDir };
-  const adminUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `commerce_bench_catalog_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    config: { kind: 'postgres', url: url.href },
-    filesDir: path.join(dir, 'files'),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await client.end();
-      }
-      await removeDir();
-    },
-  };
-}
-
 interface Reply {
   status: number;
   body: string;
@@ -179,7 +138,7 @@ interface SizeResult {
 // ---- the run -----------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
-  const database = await createDatabase();
+  const database = await createBenchDatabase(ENGINE, 'commerce_bench_catalog');
   let container: Container | undefined;
   let app: FastifyInstance | undefined;
   let cleaned = false;

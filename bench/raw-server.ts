@@ -11,6 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { serveUntilStdinCloses } from './lib/serve.ts';
 
 const [bodyFile, contentType, etag] = process.argv.slice(2);
 if (bodyFile === undefined || contentType === undefined || etag === undefined) {
@@ -31,21 +32,4 @@ const server = createServer((_request, response) => {
   response.end(body);
 });
 
-const host = process.env.HOST || '127.0.0.1';
-const port = Number(process.env.PORT || 0);
-server.listen(port, host, () => {
-  const address = server.address();
-  const actual = typeof address === 'object' && address ? address.port : port;
-  process.stdout.write(`raw server is listening on http://${host}:${actual}\n`);
-});
-
-function stop(): void {
-  server.close();
-  server.closeAllConnections();
-  process.exit(0);
-}
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-process.stdin.on('end', stop);
-process.stdin.on('error', stop);
-process.stdin.resume();
+serveUntilStdinCloses(server, 'raw server');

@@ -51,7 +51,16 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `commerce_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const { url, drop } = await createPostgresDatabase(adminUrl, 'commerce_test');
+  return { kind, config: { kind: 'postgres', url }, drop };
+}
+
+/**
+ * A new PostgreSQL database named `<prefix>_<pid>_<random>`, created through `adminUrl` (a role that may create
+ * databases): its URL, and `drop()` (DROP DATABASE … WITH (FORCE)). Also used by the benchmarks (bench/lib/database.ts).
+ */
+export async function createPostgresDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -62,8 +71,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
-    kind,
-    config: { kind: 'postgres', url: url.href },
+    url: url.href,
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
