@@ -80,10 +80,20 @@ function isBusy(error: unknown): boolean {
   return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
 
+/** Prepared statements kept per connection, by SQL text (least recently used dropped first). */
+export const STATEMENT_CACHE_SIZE = 500;
+
 class BoundedSqliteConnection implements DatabaseConnection {
   readonly #db: BetterSqlite3.Database;
   readonly #lock: ConnectionLock;
   readonly #timeoutMs: number;
+  /**
+   * The app runs the same few hundred SQL texts again and again; preparing one (parse and plan) cost as much as running
+   * it (bench/catalog.md, finding 2). Safe because `#runOnce` runs a statement to completion (`all`, `run`) before
+   * anything else can use it; streaming (`iterate`) prepares its own. SQLite re-prepares a cached statement by itself
+   * when the schema changes (migrations).
+   */
+  readonly #statements = new Map<string, BetterSqlite3.Statement>();
 
   constructor(db: BetterSqlite3.Database, lock: ConnectionLock, timeoutMs: number) {
     this.#db = db;
@@ -128,8 +138,20 @@ class BoundedSqliteConnection implements DatabaseConnection {
     }
   }
 
+  #prepared(sql: string): BetterSqlite3.Statement {
+    let stmt = this.#statements.get(sql);
+    if (stmt) {
+      this.#statements.delete(sql);
+    } else {
+      stmt = this.#db.prepare(sql);
+      if (this.#statements.size >= STATEMENT_CACHE_SIZE) this.#statements.delete(this.#statements.keys().next().value as string);
+    }
+    this.#statements.set(sql, stmt);
+    return stmt;
+  }
+
   #runOnce<R>(sql: string, parameters: ReadonlyArray<unknown>): QueryResult<R> {
-    const stmt = this.#db.prepare(sql);
+    const stmt = this.#prepared(sql);
     if (stmt.reader) return { rows: stmt.all(parameters) as R[] };
     const { changes, lastInsertRowid } = stmt.run(parameters);
     return {
