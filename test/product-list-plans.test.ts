@@ -48,6 +48,24 @@ describe('product list query plans [sqlite]', () => {
     return rows.map((r) => r.detail);
   }
 
+  it('reads the SKUs and variant groups of a page by the tenant and its products, never the whole catalog of the store', async () => {
+    const repo = createCatalogRepo(logged, 'sqlite');
+    const tenant = { storeId, mode: 'live' as const };
+    const ids = ['prd_01M000000000000000000000001', 'prd_01M000000000000000000000002'];
+    captured.length = 0;
+    await repo.skuSummaries(tenant, ids);
+    await repo.simpleSkus(tenant, ids);
+    await repo.groupsOf(tenant, ids);
+    await repo.countSkus(tenant, ids[0]!, 'grp_01M000000000000000000000001');
+    await repo.combinationsTaken(tenant, ids[0]!, ['Size=S']);
+    assert.ok(captured.length >= 6, 'each read ran its queries');
+    for (const statement of captured) {
+      const lines = (sqlite.prepare(`explain query plan ${statement.sql}`).all(...(statement.parameters as unknown[])) as Array<{ detail: string }>).map((r) => r.detail);
+      const where = `${statement.sql}: ${lines.join(' | ')}`;
+      assert.match(lines[0]!, /^SEARCH (skus|variant_groups) USING (COVERING )?INDEX \w+ \((store_id=\? AND mode=\? AND )?product_id=\?/, where);
+    }
+  });
+
   const SORT_COLUMN: Record<string, string> = { createdAt: '', name: '_name', updatedAt: '_updated' };
   const FILTERS: Array<{ label: string; query: Partial<ProductQuery>; index: string }> = [
     { label: 'no filter', query: {}, index: 'products_store' },

@@ -14,6 +14,7 @@ import * as m0010 from './0010-retention.ts';
 import * as m0011 from './0011-dashboard-sessions.ts';
 import * as m0012 from './0012-product-list-indexes.ts';
 import * as m0013 from './0013-product-list-category-and-search.ts';
+import * as m0014 from './0014-tenant-scoped-sku-reads.ts';
 
 /** Column types that differ between the engines; one migration set serves both through these. */
 export interface MigrationContext {
@@ -43,6 +44,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]
   ['0011-dashboard-sessions', m0011],
   ['0012-product-list-indexes', m0012],
   ['0013-product-list-category-and-search', m0013],
+  ['0014-tenant-scoped-sku-reads', m0014],
 ];
 
 function contextFor(dialect: Dialect): MigrationContext {
