@@ -6,7 +6,7 @@ import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { CategoryTable, Database, ProductTable, SkuTable, VariantGroupTable } from './schema.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
-import type { CatalogRepo, NewSku } from '../domain/catalog/ports.ts';
+import type { CatalogRepo, NewSku, SkuTree } from '../domain/catalog/ports.ts';
 
 const CHUNK = 400;
 
@@ -106,6 +106,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
       specifications: rel.specifications.get(r.id) ?? {},
       createdAt: toDate(r.created_at),
       updatedAt: toDate(r.updated_at),
+      ...(r.revision === undefined ? {} : { revision: Number(r.revision) }),
     }));
   }
 
@@ -456,6 +457,24 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
         const byGroup = new Map<string, Sku[]>();
         for (const s of skus) (byGroup.get(s.group_id!) ?? byGroup.set(s.group_id!, []).get(s.group_id!)!).push(toSku(s));
         for (const g of groups) (out.get(g.product_id) ?? out.set(g.product_id, []).get(g.product_id)!).push(toGroup(g, byGroup.get(g.id) ?? []));
+      }
+      return out;
+    },
+
+    async skuTrees(tenant: Tenant, productIds: string[]): Promise<Map<string, SkuTree>> {
+      const out = new Map<string, SkuTree>();
+      for (const id of productIds) out.set(id, { simpleSku: null, variantGroups: [] });
+      for (const ids of chunks(productIds)) {
+        const [groups, skus] = await Promise.all([
+          db.selectFrom('variant_groups').selectAll().where(inTenant(tenant)).where('product_id', 'in', ids).orderBy('product_id').orderBy('id').execute(),
+          db.selectFrom('skus').selectAll().where(inTenant(tenant)).where('product_id', 'in', ids).orderBy('group_id').orderBy('id').execute(),
+        ]);
+        const byGroup = new Map<string, Sku[]>();
+        for (const s of skus) {
+          if (s.group_id === null) out.get(s.product_id)!.simpleSku = toSku(s);
+          else (byGroup.get(s.group_id) ?? byGroup.set(s.group_id, []).get(s.group_id)!).push(toSku(s));
+        }
+        for (const g of groups) out.get(g.product_id)!.variantGroups.push(toGroup(g, byGroup.get(g.id) ?? []));
       }
       return out;
     },

@@ -163,6 +163,8 @@ export interface ProductTable {
   status: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** SQLite only (migration 0015): raised by triggers on every change to the product's tree. */
+  revision?: Generated<number>;
 }
 
 export interface ProductCategoryTable {

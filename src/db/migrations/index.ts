@@ -15,6 +15,7 @@ import * as m0011 from './0011-dashboard-sessions.ts';
 import * as m0012 from './0012-product-list-indexes.ts';
 import * as m0013 from './0013-product-list-category-and-search.ts';
 import * as m0014 from './0014-tenant-scoped-sku-reads.ts';
+import * as m0015 from './0015-product-revisions.ts';
 
 /** Column types that differ between the engines; one migration set serves both through these. */
 export interface MigrationContext {
@@ -45,6 +46,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]
   ['0012-product-list-indexes', m0012],
   ['0013-product-list-category-and-search', m0013],
   ['0014-tenant-scoped-sku-reads', m0014],
+  ['0015-product-revisions', m0015],
 ];
 
 function contextFor(dialect: Dialect): MigrationContext {

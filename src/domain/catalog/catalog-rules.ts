@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import type { ErrorDetail } from '../../errors.ts';
 import { type Currency, toBasisPoints, toMinor } from '../shared/money.ts';
-import { CATALOG_LIMITS } from './types.ts';
+import { CATALOG_LIMITS, type Sku, type SkuSummary } from './types.ts';
 
 /** The input of a SKU as both doors (REST, MCP) pass it after shape validation. */
 export interface SkuInput {
@@ -57,4 +57,21 @@ export function combinationKey(group: { attributeName: string; attributeValue: s
   if (group) entries.push([group.attributeName.trim().toLowerCase(), group.attributeValue.trim().toLowerCase()]);
   entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return hash('sha256', JSON.stringify(entries), 'hex');
+}
+
+/** Totals over a product's SKUs (its single SKU or those of its groups), as `CatalogRepo.skuSummaries` counts them. */
+export function summarize(tree: { simpleSku: Sku | null; variantGroups: ReadonlyArray<{ skus: ReadonlyArray<Sku> }> }): SkuSummary {
+  let skuCount = 0;
+  let totalStock = 0;
+  let minPriceMinor: number | null = null;
+  let maxPriceMinor: number | null = null;
+  const add = (s: Sku) => {
+    skuCount += 1;
+    totalStock += s.quantityInStock;
+    if (minPriceMinor === null || s.priceMinor < minPriceMinor) minPriceMinor = s.priceMinor;
+    if (maxPriceMinor === null || s.priceMinor > maxPriceMinor) maxPriceMinor = s.priceMinor;
+  };
+  if (tree.simpleSku) add(tree.simpleSku);
+  for (const g of tree.variantGroups) for (const s of g.skus) add(s);
+  return { skuCount, totalStock, minPriceMinor, maxPriceMinor };
 }

@@ -13,6 +13,12 @@ export type NewSku = Omit<Sku, 'createdAt' | 'updatedAt'> & {
 };
 
 /** Products, categories, variant groups and SKUs. Every method takes the tenant first and filters on it (`inTenant`). */
+/** What `skuTrees` reads of one product. */
+export interface SkuTree {
+  simpleSku: Sku | null;
+  variantGroups: VariantGroup[];
+}
+
 export interface CatalogRepo {
   insertProduct(tenant: Tenant, p: Product, nameFolded: string): Promise<void>;
   updateProduct(tenant: Tenant, id: string, set: {
@@ -63,6 +69,8 @@ export interface CatalogRepo {
   simpleSkus(tenant: Tenant, productIds: string[]): Promise<Map<string, Sku>>;
   /** Variant groups with their SKUs, oldest first, for each product. */
   groupsOf(tenant: Tenant, productIds: string[]): Promise<Map<string, VariantGroup[]>>;
+  /** Each product's SKUs in two reads: its single SKU of a SIMPLE product (or none) and its variant groups with theirs. */
+  skuTrees(tenant: Tenant, productIds: string[]): Promise<Map<string, SkuTree>>;
   insertGroup(tenant: Tenant, g: Omit<VariantGroup, 'skus'>): Promise<void>;
   findGroup(tenant: Tenant, productId: string, groupId: string): Promise<VariantGroup | undefined>;
   groupHeader(tenant: Tenant, productId: string, groupId: string): Promise<Omit<VariantGroup, 'skus'> | undefined>;

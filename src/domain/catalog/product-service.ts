@@ -2,7 +2,7 @@ import type { StoreContext, Tenant } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { StoreRepo } from '../accounts/ports.ts';
 import type { AuditRepo } from '../audit/ports.ts';
-import type { CatalogRepo, InventoryRepo } from './ports.ts';
+import type { CatalogRepo, InventoryRepo, SkuTree } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../shared/audit-trail.ts';
@@ -11,7 +11,7 @@ import { pageOf, tupleCursor } from '../shared/pagination.ts';
 import type { ReferenceService } from '../reference/reference-service.ts';
 import { foldForSearch } from '../shared/text.ts';
 import { slugify } from '../reference/specifications.ts';
-import { combinationKey, checkMoney } from './catalog-rules.ts';
+import { combinationKey, checkMoney, summarize } from './catalog-rules.ts';
 import { recordAdjustment } from './inventory-service.ts';
 import { isUniqueConflict } from '../shared/conflicts.ts';
 import { type Precondition, productNotFound } from './catalog-support.ts';
@@ -23,7 +23,7 @@ import { CATALOG_LIMITS, type Product, type ProductQuery, type ProductStatus, ty
 /** The repositories product-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface ProductServiceRepos {
   audit: Pick<AuditRepo, 'insert'>;
-  catalog: Pick<CatalogRepo, 'categoriesExisting' | 'deleteProduct' | 'findProduct' | 'groupsOf' | 'insertProduct' | 'insertSkus' | 'listProducts' | 'lockProduct' | 'replaceCategories' | 'replaceImages' | 'replaceSpecifications' | 'simpleSkus' | 'skuCodesTaken' | 'skuSummaries' | 'slugTaken' | 'slugsLike' | 'sortValue' | 'updateProduct' | 'updateSku'>;
+  catalog: Pick<CatalogRepo, 'categoriesExisting' | 'deleteProduct' | 'findProduct' | 'insertProduct' | 'insertSkus' | 'listProducts' | 'lockProduct' | 'replaceCategories' | 'replaceImages' | 'replaceSpecifications' | 'simpleSkus' | 'skuCodesTaken' | 'skuSummaries' | 'skuTrees' | 'slugTaken' | 'slugsLike' | 'sortValue' | 'updateProduct' | 'updateSku'>;
   inventory: Pick<InventoryRepo, 'insertAdjustment'>;
   stores: Pick<StoreRepo, 'findStore'>;
 }
@@ -47,6 +47,14 @@ export type ProductPatch = Partial<Omit<ProductInput, 'type'>>;
 
 const SIMPLE_FIELDS = ['price', 'discount', 'quantityInStock', 'sku'] as const;
 
+/** A product whose representation the caller holds already at its revision (`HeldCheck`): its tree was not read. */
+export interface HeldProduct {
+  held: Product;
+}
+
+/** Whether the caller holds the representation of `product` at `product.revision` in `currency`. */
+export type HeldCheck = (product: Product, currency: Currency) => boolean;
+
 /** A product list's cursor: the sort value (folded name, updated-at, or '' by creation) and the id of a page's last product. */
 export const productCursor = tupleCursor(['string', 'string'], { refusal: 'query' });
 
@@ -67,9 +75,14 @@ export function createProductService(deps: { repos: Transactional<ProductService
     }));
   }
 
-  async function trees(repos: ProductServiceRepos, tenant: Tenant, products: Product[]): Promise<ProductTree[]> {
-    const [v, groups] = await Promise.all([views(repos, tenant, products), repos.catalog.groupsOf(tenant, products.map((p) => p.id))]);
-    return v.map((p) => ({ ...p, variantGroups: groups.get(p.id) ?? [] }));
+  /** The trees of `products`, or `undefined` for those the caller holds already (`held`): those are not read. */
+  async function trees(repos: ProductServiceRepos, tenant: Tenant, products: Product[], held: (product: Product) => boolean = () => false): Promise<Array<ProductTree | undefined>> {
+    const wanted = products.filter((p) => !held(p));
+    const skus = wanted.length === 0 ? new Map<string, SkuTree>() : await repos.catalog.skuTrees(tenant, wanted.map((p) => p.id));
+    return products.map((p) => {
+      const tree = skus.get(p.id);
+      return tree && { ...p, ...tree, summary: summarize(tree) };
+    });
   }
 
   async function loadView(repos: ProductServiceRepos, ctx: StoreContext, id: string): Promise<ProductView> {
@@ -137,6 +150,15 @@ export function createProductService(deps: { repos: Transactional<ProductService
     return { page, nextCursor: await nextCursor, currency: await storeCurrency(repos, ctx) };
   }
 
+  async function treeOrHeld(ctx: StoreContext, id: string, held: HeldCheck): Promise<{ product: ProductTree | HeldProduct; currency: Currency }> {
+    requirePermission(ctx, 'products:read');
+    const product = await repos.catalog.findProduct(ctx.tenant, id);
+    if (!product) throw productNotFound(id);
+    const currency = await storeCurrency(repos, ctx);
+    const [tree] = await trees(repos, ctx.tenant, [product], (p) => held(p, currency));
+    return { product: tree ?? { held: product }, currency };
+  }
+
   return {
     /** A page of products (v1 view). */
     async list(ctx: StoreContext, query: ProductQuery): Promise<{ items: ProductView[]; nextCursor: string | null; currency: Currency }> {
@@ -144,10 +166,15 @@ export function createProductService(deps: { repos: Transactional<ProductService
       return { items: await views(repos, ctx.tenant, page), nextCursor, currency };
     },
 
-    /** A page of products with their variant groups and SKUs (v2 view). */
-    async listTrees(ctx: StoreContext, query: ProductQuery): Promise<{ items: ProductTree[]; nextCursor: string | null; currency: Currency }> {
+    /**
+     * A page of products with their variant groups and SKUs (v2 view). `held(product, currency)` says whether the caller
+     * already holds the representation of a product at its revision in that currency: such a product's tree is not read
+     * and its item is `{ held: product }`.
+     */
+    async listTrees(ctx: StoreContext, query: ProductQuery, held?: HeldCheck): Promise<{ items: Array<ProductTree | HeldProduct>; nextCursor: string | null; currency: Currency }> {
       const { page, nextCursor, currency } = await listPage(ctx, query);
-      return { items: await trees(repos, ctx.tenant, page), nextCursor, currency };
+      const loaded = await trees(repos, ctx.tenant, page, held && ((p) => held(p, currency)));
+      return { items: page.map((p, i) => loaded[i] ?? { held: p }), nextCursor, currency };
     },
 
     async get(ctx: StoreContext, id: string): Promise<{ product: ProductView; currency: Currency }> {
@@ -156,11 +183,12 @@ export function createProductService(deps: { repos: Transactional<ProductService
     },
 
     async getTree(ctx: StoreContext, id: string): Promise<{ product: ProductTree; currency: Currency }> {
-      requirePermission(ctx, 'products:read');
-      const product = await repos.catalog.findProduct(ctx.tenant, id);
-      if (!product) throw productNotFound(id);
-      return { product: (await trees(repos, ctx.tenant, [product]))[0]!, currency: await storeCurrency(repos, ctx) };
+      const { product, currency } = await treeOrHeld(ctx, id, () => false);
+      return { product: product as ProductTree, currency };
     },
+
+    /** One product with its variant groups and SKUs, or `{ held: product }` when the caller holds it already (`listTrees`). */
+    getTreeOrHeld: treeOrHeld,
 
     async create(ctx: StoreContext, input: ProductInput): Promise<{ product: ProductView; currency: Currency }> {
       requirePermission(ctx, 'products:write');

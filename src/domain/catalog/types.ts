@@ -44,6 +44,13 @@ export interface Product {
   specifications: Record<string, string>;
   createdAt: Date;
   updatedAt: Date;
+  /**
+   * Raised by the database on every change to the product or anything of its tree (categories, images,
+   * specifications, variant groups, SKUs), as read with the product; absent where the database does not keep it
+   * (PostgreSQL) and on products built in memory. Two reads with the same revision saw the same tree
+   * (docs/decisions/0013-product-representation-memo.md).
+   */
+  revision?: number;
 }
 
 /** Totals over a product's SKUs, for list views. */

@@ -9,9 +9,10 @@ import type { VariantService } from '../../../domain/catalog/variant-service.ts'
 import { envelope, ok } from '../../../wire/envelope.ts';
 import { okPage, PAGE, pagedEnvelope, pageFields } from '../../../wire/page.ts';
 import { ErrorEnvelopeSchema } from '../../envelope.ts';
+import { createProductTreeMemo, productBody, productPageBody, sendJson } from '../../product-memo.ts';
 import { storeCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
-import { AdjustmentRecord, CategoryRecord, CategoryRep, GroupRep, InventoryDashboard, InventorySettingsRecord, InventorySettingsRep, LowStockRecord, ProductRecord, ProductListQuery, ProductRep, ProductTreeRecord, SkuRecord, SkuRep, sentFields, STOCK_STATES, StockLevelRecord, toAdjustmentRecord, toCategoryRecord, toGroupRecord, toInventorySettingsRecord, toInventoryDashboard, toLowStockRecord, toProductRecord, toProductTreeRecord, toSkuRecord, toStockLevelRecord, VariantGroupRecord } from '../../../wire/catalog.ts';
+import { AdjustmentRecord, CategoryRecord, CategoryRep, GroupRep, InventoryDashboard, InventorySettingsRecord, InventorySettingsRep, LowStockRecord, ProductRecord, ProductListQuery, ProductRep, ProductTreeRecord, SkuRecord, SkuRep, sentFields, STOCK_STATES, StockLevelRecord, toAdjustmentRecord, toCategoryRecord, toGroupRecord, toInventorySettingsRecord, toInventoryDashboard, toLowStockRecord, toProductRecord, toSkuRecord, toStockLevelRecord, VariantGroupRecord } from '../../../wire/catalog.ts';
 
 export interface CatalogRouteDeps {
   products: ProductService;
@@ -40,6 +41,8 @@ const ifMatchNote = IF_MATCH_NOTE;
 export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps): Promise<void> {
   const { products, variants, categories, inventory } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // The v2 product reads send serialized products kept by revision (./product-memo.ts); the bytes are the schema's.
+  const productMemo = createProductTreeMemo();
   const config = { auth: 'store' as const };
   const editConfig = { ...config, ...HONOURS_IF_MATCH };
   const tags = { products: ['Products'], variants: ['Variant groups and SKUs (v2)'], categories: ['Categories'], inventory: ['Inventory'] };
@@ -133,18 +136,23 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
         response: { 200: pagedEnvelope(z.array(ProductTreeRecord)), ...errors },
       },
     },
-    async (request) => {
-      const page = await products.listTrees(storeCtx(request), request.query);
-      return okPage('Products retrieved', page.items.map((p) => toProductTreeRecord(p, page.currency)), request.query.limit, page.nextCursor);
+    async (request, reply) => {
+      const ctx = storeCtx(request);
+      const memo = productMemo.forRequest(ctx.tenant);
+      const page = await products.listTrees(ctx, request.query, memo.held);
+      const body = productPageBody('Products retrieved', page.items.map((p) => memo.json(p, page.currency)), request.query.limit, page.nextCursor);
+      return sendJson(reply, body);
     },
   );
 
   r.get(
     '/v2/products/:productId',
     { config, schema: { tags: tags.variants, summary: 'Get a product with its variant groups and SKUs (products:read)', params: ProductParams, response: { 200: envelope(ProductTreeRecord), ...errors } } },
-    async (request) => {
-      const { product, currency } = await products.getTree(storeCtx(request), request.params.productId);
-      return ok('Product retrieved', toProductTreeRecord(product, currency));
+    async (request, reply) => {
+      const ctx = storeCtx(request);
+      const memo = productMemo.forRequest(ctx.tenant);
+      const { product, currency } = await products.getTreeOrHeld(ctx, request.params.productId, memo.held);
+      return sendJson(reply, productBody('Product retrieved', memo.json(product, currency)));
     },
   );
 
