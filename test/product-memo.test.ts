@@ -143,7 +143,11 @@ describeEachDatabase('v2 product reads from the memo', (kind) => {
     await step('its categories cleared', () => call('PATCH', product, { headers: m.auth, body: { categoryIds: [] } }));
 
     // Behind the app's back: SQL on every table the product shows.
-    const sqlStep = (because: string, change: () => Promise<unknown>) => step(because, async () => (await change(), { status: 200 }));
+    const sqlStep = (because: string, change: () => Promise<unknown>) =>
+      step(because, async () => {
+        await change();
+        return { status: 200 };
+      });
     const db = t.container.db.kysely;
     await sqlStep('SQL on the SKU', () => db.updateTable('skus').set({ quantity_in_stock: 77 }).where('id', '=', skuIds[0]!).execute());
     await sqlStep('SQL on the group', () => db.updateTable('variant_groups').set({ attribute_value: 'Teal' }).where('id', '=', groupId).execute());
