@@ -1,7 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Mode, Tenant } from '../context.ts';
-import type { ApiKey } from '../domain/accounts/types.ts';
-import type { Permission } from '../domain/shared/permissions.ts';
+import type { ApiKey, Membership, User } from '../domain/accounts/types.ts';
+import type { Permission, Role } from '../domain/shared/permissions.ts';
+import { toUser } from './account-repo.ts';
 import { fromDate, toDate } from './db.ts';
 import type { ApiKeyTable, Database } from './schema.ts';
 import { inTenant } from './tenant.ts';
@@ -45,14 +46,34 @@ export function createApiKeyRepo(db: Kysely<Database>): ApiKeyRepo {
     },
 
     /** An unrevoked key by the hash of its secret. Crosses tenants by design: the key names its store. */
-    async findActiveByHashAcrossStores(keyHash: string): Promise<ApiKey | undefined> {
+    async findActiveByHashAcrossStores(keyHash: string): Promise<{ key: ApiKey; user: User; membership: Membership | null } | undefined> {
+      // One statement for what every request with a key needs: the key, its creator, and the creator's membership of
+      // the key's store (bench/README.md, "Catalog reads": statements per request).
       const row = await db
         .selectFrom('api_keys')
-        .selectAll()
-        .where('key_hash', '=', keyHash)
-        .where('revoked_at', 'is', null)
+        .innerJoin('users', 'users.id', 'api_keys.created_by')
+        .leftJoin('store_members', (join) => join.onRef('store_members.store_id', '=', 'api_keys.store_id').onRef('store_members.user_id', '=', 'api_keys.created_by'))
+        .selectAll('api_keys')
+        .select([
+          'users.email as user_email',
+          'users.name as user_name',
+          'users.phone as user_phone',
+          'users.created_at as user_created_at',
+          'users.updated_at as user_updated_at',
+          'store_members.role as member_role',
+          'store_members.created_at as member_created_at',
+          'store_members.updated_at as member_updated_at',
+        ])
+        .where('api_keys.key_hash', '=', keyHash)
+        .where('api_keys.revoked_at', 'is', null)
         .executeTakeFirst();
-      return row && toApiKey(row);
+      if (!row) return undefined;
+      const user = toUser({ id: row.created_by, email: row.user_email, name: row.user_name, phone: row.user_phone, created_at: row.user_created_at, updated_at: row.user_updated_at });
+      const membership =
+        row.member_role === null || row.member_created_at === null || row.member_updated_at === null
+          ? null
+          : { storeId: row.store_id, userId: row.created_by, role: row.member_role as Role, createdAt: toDate(row.member_created_at), updatedAt: toDate(row.member_updated_at) };
+      return { key: toApiKey(row), user, membership };
     },
 
     async list(tenant: Tenant): Promise<ApiKey[]> {

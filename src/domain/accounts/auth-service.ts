@@ -9,11 +9,11 @@ import type { AppAuthorization } from '../oauth/types.ts';
 import { effectivePermissions, type Permission } from '../shared/permissions.ts';
 import { recordLastUse } from '../shared/instants.ts';
 import { hashSecret } from '../shared/secrets.ts';
-import type { ApiKey, User } from './types.ts';
+import type { ApiKey, Membership, User } from './types.ts';
 
 /** The repositories auth-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface AuthServiceRepos {
-  accounts: Pick<AccountRepo, 'findActiveSession' | 'findUser'>;
+  accounts: Pick<AccountRepo, 'findActiveSession'>;
   apiKeys: Pick<ApiKeyRepo, 'findActiveByHashAcrossStores' | 'touch'>;
   stores: Pick<StoreRepo, 'countMemberships' | 'findMembership' | 'firstMembership'>;
 }
@@ -21,7 +21,8 @@ export interface AuthServiceRepos {
 /** Who a credential belongs to, before a store is chosen. */
 export type Principal =
   | { kind: 'session'; user: User; sessionId: string }
-  | { kind: 'api_key'; user: User; key: ApiKey }
+  /** `membership`: the creator's membership of the key's store, read with the key (null once they left it). */
+  | { kind: 'api_key'; user: User; key: ApiKey; membership: Membership | null }
   | { kind: 'oauth'; user: User; app: AppAuthorization };
 
 export interface Credentials {
@@ -112,7 +113,7 @@ export function createAuthService(deps: { repos: AuthServiceRepos; oauth: Pick<O
         storeId = (await repos.stores.firstMembership(principal.user.id))!.storeId;
       }
     }
-    const membership = await repos.stores.findMembership(storeId, principal.user.id);
+    const membership = principal.kind === 'api_key' ? (principal.membership ?? undefined) : await repos.stores.findMembership(storeId, principal.user.id);
     if (!membership && principal.kind === 'session') throw storeNotFound(storeId);
     if (!membership && principal.kind === 'oauth') {
       // The grant is useless now; 401 sends the app back through authorization.
@@ -142,11 +143,11 @@ export function createAuthService(deps: { repos: AuthServiceRepos; oauth: Pick<O
         throw new AppError('AUTH_AMBIGUOUS', 'Send either Authorization: Bearer or X-MerchantApiKey, not both.');
       }
       if (credentials.apiKey !== undefined) {
-        const key = await repos.apiKeys.findActiveByHashAcrossStores(hashSecret(credentials.apiKey));
-        const user = key && (await repos.accounts.findUser(key.createdBy));
-        if (!key || !user) throw invalidToken('The API key is invalid or has been revoked. Create a new one under API keys.', 'The API key is invalid or revoked');
+        const found = await repos.apiKeys.findActiveByHashAcrossStores(hashSecret(credentials.apiKey));
+        if (!found) throw invalidToken('The API key is invalid or has been revoked. Create a new one under API keys.', 'The API key is invalid or revoked');
+        const { key, user, membership } = found;
         await recordLastUse(key.lastUsedAt, base.now, () => repos.apiKeys.touch({ storeId: key.storeId, mode: key.mode }, key.id, base.now));
-        return { kind: 'api_key', user, key };
+        return { kind: 'api_key', user, key, membership };
       }
       if (credentials.bearer !== undefined) {
         if (credentials.bearer.startsWith(TOKEN_PREFIX.accessToken)) {

@@ -42,8 +42,11 @@ export interface AccountRepo {
 /** API keys, scoped by store and mode. */
 export interface ApiKeyRepo {
   insert(key: ApiKey, keyHash: string): Promise<void>;
-  /** An unrevoked key by the hash of its secret. Crosses tenants by design: the key names its store. */
-  findActiveByHashAcrossStores(keyHash: string): Promise<ApiKey | undefined>;
+  /**
+   * An unrevoked key by the hash of its secret, with the user who created it and that user's membership of the key's
+   * store (null once they left it), in one read. Crosses tenants by design: the key names its store.
+   */
+  findActiveByHashAcrossStores(keyHash: string): Promise<{ key: ApiKey; user: User; membership: Membership | null } | undefined>;
   list(tenant: Tenant): Promise<ApiKey[]>;
   find(tenant: Tenant, id: string): Promise<ApiKey | undefined>;
   revoke(tenant: Tenant, id: string, now: Date): Promise<boolean>;
