@@ -195,37 +195,64 @@ describe('the product memo itself', () => {
   const usd = { code: 'USD', digits: 2 };
   const tenant = { storeId: 'sto_1', mode: 'live' as const };
 
+  const dataOf = (r: { body: Buffer }) => JSON.parse(r.body.toString()).data;
+
   it('holds a product only at the revision and currency it was serialized at, and never one without a revision', () => {
     const memo = createProductTreeMemo();
     const r = memo.forRequest(tenant);
     assert.equal(r.held(product('p1', 3), usd), false);
-    const json = r.json(product('p1', 3), usd);
-    assert.equal(JSON.parse(json).name, 'Tee');
+    const sent = r.productBody(product('p1', 3), usd);
+    assert.equal(dataOf(sent).name, 'Tee');
+    assert.equal(sent.etag, etagOf(sent.body));
     const next = memo.forRequest(tenant);
     assert.equal(next.held(product('p1', 3), usd), true);
-    assert.equal(next.json({ held: product('p1', 3) }, usd), json);
+    assert.equal(next.productBody({ held: product('p1', 3) }, usd), sent, 'the same response, ETag and all');
     assert.equal(next.held(product('p1', 4), usd), false, 'another revision');
     assert.equal(next.held(product('p1', 3), { code: 'JPY', digits: 0 }), false, 'another currency');
     assert.equal(memo.forRequest({ ...tenant, mode: 'test' }).held(product('p1', 3), usd), false, 'another mode');
     assert.equal(memo.forRequest({ storeId: 'sto_2', mode: 'live' }).held(product('p1', 3), usd), false, 'another store');
-    r.json(product('p2', undefined), usd);
+    r.productBody(product('p2', undefined), usd);
     assert.equal(memo.forRequest(tenant).held(product('p2', undefined), usd), false, 'no revision, never held');
     assert.equal(memo.size().entries, 1);
   });
 
-  it('stays within its bound, dropping the least recently used first, and keeps what a request pinned', () => {
-    const one = JSON.stringify(JSON.parse(createProductTreeMemo().forRequest(tenant).json(product('p0', 1), usd))).length;
-    const memo = createProductTreeMemo(one * 3);
+  it('keeps a page under everything its bytes depend on, and no page with a product without a revision', () => {
+    const memo = createProductTreeMemo();
     const r = memo.forRequest(tenant);
-    for (const id of ['p1', 'p2', 'p3']) r.json(product(id, 1), usd);
+    const page = r.pageBody([product('p1', 1), product('p2', 1)], usd, 2, 'next');
+    assert.deepEqual(dataOf(page).map((p: { id: string }) => p.id), ['p1', 'p2']);
+    assert.deepEqual(JSON.parse(page.body.toString()).pagination, { limit: 2, nextCursor: 'next', hasMore: true });
+    const again = memo.forRequest(tenant);
+    for (const id of ['p1', 'p2']) assert.equal(again.held(product(id, 1), usd), true);
+    assert.equal(again.pageBody([{ held: product('p1', 1) }, { held: product('p2', 1) }], usd, 2, 'next'), page, 'the same page, bytes and ETag');
+    const changed = memo.forRequest(tenant);
+    assert.equal(changed.held(product('p2', 2, 'Changed'), usd), false);
+    const newer = changed.pageBody([product('p1', 1), product('p2', 2, 'Changed')], usd, 2, 'next');
+    assert.notEqual(newer, page);
+    assert.equal(dataOf(newer)[1].name, 'Changed');
+    assert.notEqual(memo.forRequest(tenant).pageBody([product('p1', 1), product('p2', 1)], usd, 2, null), page, 'another next cursor');
+    assert.notEqual(memo.forRequest(tenant).pageBody([product('p1', 1), product('p2', 1)], usd, 3, 'next'), page, 'another limit');
+    const pages = memo.size().pages;
+    memo.forRequest(tenant).pageBody([product('p1', 1), product('p3', undefined)], usd, 2, null);
+    assert.equal(memo.size().pages, pages, 'a page with a product read without a revision is not kept');
+  });
+
+  it('stays within its bounds, dropping the least recently used first, and keeps what a request pinned', () => {
+    const one = JSON.stringify(dataOf(createProductTreeMemo().forRequest(tenant).productBody(product('p0', 1), usd))).length;
+    const memo = createProductTreeMemo(one * 3, 1);
+    const r = memo.forRequest(tenant);
+    for (const id of ['p1', 'p2', 'p3']) r.productBody(product(id, 1), usd);
     const reader = memo.forRequest(tenant);
     assert.equal(reader.held(product('p1', 1), usd), true, 'p1 read again: now the most recent');
-    r.json(product('p4', 1), usd);
-    assert.deepEqual(memo.size(), { entries: 3, chars: one * 3 });
+    r.productBody(product('p4', 1), usd);
+    assert.equal(memo.size().entries, 3);
+    assert.equal(memo.size().chars, one * 3);
     const check = memo.forRequest(tenant);
     assert.equal(check.held(product('p2', 1), usd), false, 'p2 was the least recently used');
     assert.equal(check.held(product('p1', 1), usd), true);
-    for (const id of ['p5', 'p6', 'p7']) r.json(product(id, 1), usd);
-    assert.equal(JSON.parse(reader.json({ held: product('p1', 1) }, usd)).id, 'p1', 'pinned for the request that found it, though evicted since');
+    for (const id of ['p5', 'p6', 'p7']) r.productBody(product(id, 1), usd);
+    assert.equal(dataOf(reader.productBody({ held: product('p1', 1) }, usd)).id, 'p1', 'pinned for the request that found it, though evicted since');
+    r.pageBody([product('p5', 1)], usd, 1, null);
+    assert.equal(memo.size().pages, 0, 'a page larger than the page bound is not kept');
   });
 });

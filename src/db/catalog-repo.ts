@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import type { Tenant } from '../context.ts';
-import type { Category, Product, ProductQuery, ProductStatus, ProductType, Sku, SkuSummary, VariantGroup } from '../domain/catalog/types.ts';
+import type { Category, HeldProduct, Product, ProductHead, ProductQuery, ProductStatus, ProductType, Sku, SkuSummary, VariantGroup } from '../domain/catalog/types.ts';
 import { foldForSearch } from '../domain/shared/text.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
@@ -110,6 +110,18 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     }));
   }
 
+  const headOf = (r: Selectable<ProductTable>): ProductHead => (r.revision === undefined ? { id: r.id } : { id: r.id, revision: Number(r.revision) });
+
+  /** The products of `rows` in order; those `skip` says the caller holds as `{ held: head }`, their relations not read. */
+  async function productsUnlessHeld(rows: Selectable<ProductTable>[], skip?: (head: ProductHead) => boolean): Promise<Array<Product | HeldProduct>> {
+    const heads = rows.map(headOf);
+    const held = heads.map((h) => skip?.(h) ?? false);
+    const wanted = rows.filter((_, i) => !held[i]);
+    const loaded = toProducts(wanted, await relations(wanted.map((r) => r.id)));
+    let next = 0;
+    return heads.map((head, i) => (held[i] ? { held: head } : loaded[next++]!));
+  }
+
   /**
    * A page of one category's products, without a search: the page's product ids are read from `product_categories`
    * alone (one range of its `(category_id, [status], [type], sort, product_id)` index, at most `limit + 1` entries), and
@@ -123,8 +135,9 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     query: ProductQuery & { categoryId: string },
     sortColumn: 'name_folded' | 'updated_at' | null,
     descending: boolean,
-    after?: { value: string; id: string },
-  ): Promise<Product[]> {
+    after: { value: string; id: string } | undefined,
+    skip: ((head: ProductHead) => boolean) | undefined,
+  ): Promise<Array<Product | HeldProduct>> {
     const direction = descending ? 'desc' : 'asc';
     let page = db
       .selectFrom('product_categories')
@@ -148,7 +161,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
       .orderBy('page.sort_value', direction)
       .orderBy('page.product_id', direction)
       .execute();
-    return toProducts(rows, await relations(rows.map((r) => r.id)));
+    return productsUnlessHeld(rows, skip);
   }
 
   /**
@@ -197,6 +210,73 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     }
     const rows = await q.limit(searchLimit + 1).execute();
     return rows.length > searchLimit ? null : rows.map((r) => r.product_id);
+  }
+
+  /** `listProducts` and `listProductsUnlessHeld` (see CatalogRepo). */
+  async function listPage(tenant: Tenant, query: ProductQuery, after: { value: string; id: string } | undefined, skip: ((head: ProductHead) => boolean) | undefined): Promise<Array<Product | HeldProduct>> {
+    const descending = query.sort.startsWith('-');
+    const field = query.sort.replace('-', '');
+    const sortColumn = field === 'name' ? 'name_folded' : field === 'updatedAt' ? 'updated_at' : null;
+    if (query.categoryId && !query.q) return categoryPage(tenant, query as ProductQuery & { categoryId: string }, sortColumn, descending, after, skip);
+    const candidates = query.q ? await searchCandidates(tenant, query) : null;
+    if (candidates?.length === 0) return [];
+    // The table whose index serves the page (its filter and sort columns, and its product id) comes first, or, for a
+    // search's few candidates, `products` looked up by id. SQLite keeps the order of a CROSS JOIN (its documented
+    // join-order hint; left alone it may walk the store's products and probe each for the category); PostgreSQL
+    // plans a CROSS JOIN with a WHERE condition as any join.
+    const from = query.categoryId ? 'product_categories' : 'products';
+    const idColumn = query.categoryId ? 'product_categories.product_id' : 'products.id';
+    let q = !query.categoryId
+      ? db.selectFrom('products')
+      : ((candidates ? db.selectFrom('products').crossJoin('product_categories') : db.selectFrom('product_categories').crossJoin('products'))
+          .whereRef('product_categories.product_id', '=', 'products.id')
+          .where('product_categories.category_id', '=', query.categoryId) as unknown as SelectQueryBuilder<Database, 'products', object>);
+    q = q.where(inTenant(tenant, 'products'));
+    if (query.status) q = q.where(sql.ref(`${from}.status`), '=', query.status);
+    if (query.type) q = q.where(sql.ref(`${from}.type`), '=', query.type);
+    if (candidates) q = q.where('products.id', 'in', candidates);
+    if (query.q) {
+      // The exact condition: the folded name, or one of the product's folded SKU codes (catalog_search), contains the
+      // folded text. Both are folded alike in JavaScript, so case and accents match the same on both engines.
+      const pattern = likePattern(query.q);
+      q = q.where((eb) =>
+        eb.or([
+          eb(sql`products.name_folded`, 'like', sql`${pattern} escape '\\'`),
+          // `(select … limit 1) is not null`, not `exists (…)`: PostgreSQL may turn an EXISTS into one hashed set of
+          // every matching text of the store (a scan of the table for a search too short for trigrams) where a probe
+          // of the product's texts, for each product the walk reads, costs a few rows. A scalar subquery it probes.
+          eb(
+            eb
+              .selectFrom('catalog_search')
+              .select('catalog_search.id')
+              .whereRef('catalog_search.product_id', '=', 'products.id')
+              .where(sql`catalog_search.text`, 'like', sql`${pattern} escape '\\'`)
+              .limit(1),
+            'is not',
+            null,
+          ),
+        ]),
+      );
+    }
+    if (after) {
+      const op = descending ? '<' : '>';
+      if (!sortColumn) {
+        q = q.where(sql.ref(idColumn), op, after.id);
+        // By creation in a category, the same bound on `products.id` too: PostgreSQL may merge-join the two tables in
+        // id order, and then reads neither from the start.
+        if (query.categoryId) q = q.where('products.id', op, after.id);
+      }
+      // A row-value comparison `(column, id) > (value, id)`, not `a > v or (a = v and id > i)`: both engines use it as
+      // an index range, so a deep page costs what the first one does (bench/catalog.md).
+      else q = q.where(sql<boolean>`(${sql.ref(`${from}.${sortColumn}`)}, ${sql.ref(idColumn)}) ${sql.raw(op)} (${after.value}, ${after.id})`);
+    }
+    const direction = descending ? 'desc' : 'asc';
+    // A search's candidates are sorted as they are: SQLite's unary `+` (a no-op on any value) keeps it from walking a
+    // sort index instead of looking the candidates up by id.
+    const orderKey = (column: string) => (candidates && dialect === 'sqlite' ? sql`+${sql.ref(column)}` : sql.ref(column));
+    if (sortColumn) q = q.orderBy(orderKey(`${from}.${sortColumn}`), direction);
+    const rows = await q.selectAll('products').orderBy(orderKey(idColumn), direction).$call(pageLimit(query.limit)).execute();
+    return productsUnlessHeld(rows, skip);
   }
 
   return {
@@ -280,6 +360,11 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
       return toProducts([row], await relations([row.id]))[0];
     },
 
+    async findProductUnlessHeld(tenant: Tenant, id: string, skip: (head: ProductHead) => boolean): Promise<Product | HeldProduct | undefined> {
+      const row = await db.selectFrom('products').selectAll().where(inTenant(tenant)).where('id', '=', id).executeTakeFirst();
+      return row && (await productsUnlessHeld([row], skip))[0];
+    },
+
     async slugTaken(tenant: Tenant, slug: string, exceptId?: string): Promise<boolean> {
       let q = db.selectFrom('products').select('id').where(inTenant(tenant)).where('slug', '=', slug);
       if (exceptId) q = q.where('id', '!=', exceptId);
@@ -337,70 +422,10 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
      * within 21 × catalog / SEARCH_CANDIDATES rows.
      */
     async listProducts(tenant: Tenant, query: ProductQuery, after?: { value: string; id: string }): Promise<Product[]> {
-      const descending = query.sort.startsWith('-');
-      const field = query.sort.replace('-', '');
-      const sortColumn = field === 'name' ? 'name_folded' : field === 'updatedAt' ? 'updated_at' : null;
-      if (query.categoryId && !query.q) return categoryPage(tenant, query as ProductQuery & { categoryId: string }, sortColumn, descending, after);
-      const candidates = query.q ? await searchCandidates(tenant, query) : null;
-      if (candidates?.length === 0) return [];
-      // The table whose index serves the page (its filter and sort columns, and its product id) comes first, or, for a
-      // search's few candidates, `products` looked up by id. SQLite keeps the order of a CROSS JOIN (its documented
-      // join-order hint; left alone it may walk the store's products and probe each for the category); PostgreSQL
-      // plans a CROSS JOIN with a WHERE condition as any join.
-      const from = query.categoryId ? 'product_categories' : 'products';
-      const idColumn = query.categoryId ? 'product_categories.product_id' : 'products.id';
-      let q = !query.categoryId
-        ? db.selectFrom('products')
-        : ((candidates ? db.selectFrom('products').crossJoin('product_categories') : db.selectFrom('product_categories').crossJoin('products'))
-            .whereRef('product_categories.product_id', '=', 'products.id')
-            .where('product_categories.category_id', '=', query.categoryId) as unknown as SelectQueryBuilder<Database, 'products', object>);
-      q = q.where(inTenant(tenant, 'products'));
-      if (query.status) q = q.where(sql.ref(`${from}.status`), '=', query.status);
-      if (query.type) q = q.where(sql.ref(`${from}.type`), '=', query.type);
-      if (candidates) q = q.where('products.id', 'in', candidates);
-      if (query.q) {
-        // The exact condition: the folded name, or one of the product's folded SKU codes (catalog_search), contains the
-        // folded text. Both are folded alike in JavaScript, so case and accents match the same on both engines.
-        const pattern = likePattern(query.q);
-        q = q.where((eb) =>
-          eb.or([
-            eb(sql`products.name_folded`, 'like', sql`${pattern} escape '\\'`),
-            // `(select … limit 1) is not null`, not `exists (…)`: PostgreSQL may turn an EXISTS into one hashed set of
-            // every matching text of the store (a scan of the table for a search too short for trigrams) where a probe
-            // of the product's texts, for each product the walk reads, costs a few rows. A scalar subquery it probes.
-            eb(
-              eb
-                .selectFrom('catalog_search')
-                .select('catalog_search.id')
-                .whereRef('catalog_search.product_id', '=', 'products.id')
-                .where(sql`catalog_search.text`, 'like', sql`${pattern} escape '\\'`)
-                .limit(1),
-              'is not',
-              null,
-            ),
-          ]),
-        );
-      }
-      if (after) {
-        const op = descending ? '<' : '>';
-        if (!sortColumn) {
-          q = q.where(sql.ref(idColumn), op, after.id);
-          // By creation in a category, the same bound on `products.id` too: PostgreSQL may merge-join the two tables in
-          // id order, and then reads neither from the start.
-          if (query.categoryId) q = q.where('products.id', op, after.id);
-        }
-        // A row-value comparison `(column, id) > (value, id)`, not `a > v or (a = v and id > i)`: both engines use it as
-        // an index range, so a deep page costs what the first one does (bench/catalog.md).
-        else q = q.where(sql<boolean>`(${sql.ref(`${from}.${sortColumn}`)}, ${sql.ref(idColumn)}) ${sql.raw(op)} (${after.value}, ${after.id})`);
-      }
-      const direction = descending ? 'desc' : 'asc';
-      // A search's candidates are sorted as they are: SQLite's unary `+` (a no-op on any value) keeps it from walking a
-      // sort index instead of looking the candidates up by id.
-      const orderKey = (column: string) => (candidates && dialect === 'sqlite' ? sql`+${sql.ref(column)}` : sql.ref(column));
-      if (sortColumn) q = q.orderBy(orderKey(`${from}.${sortColumn}`), direction);
-      const rows = await q.selectAll('products').orderBy(orderKey(idColumn), direction).$call(pageLimit(query.limit)).execute();
-      return toProducts(rows, await relations(rows.map((r) => r.id)));
+      return (await listPage(tenant, query, after, undefined)) as Product[];
     },
+
+    listProductsUnlessHeld: listPage,
 
     /** The sort value of a product row for a keyset cursor. */
     async sortValue(tenant: Tenant, id: string, field: 'name' | 'updatedAt'): Promise<string | undefined> {

@@ -1,11 +1,12 @@
-import type { FastifyReply } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Tenant } from '../context.ts';
-import type { HeldCheck, HeldProduct } from '../domain/catalog/product-service.ts';
-import type { ProductTree } from '../domain/catalog/types.ts';
+import type { HeldCheck } from '../domain/catalog/product-service.ts';
+import type { HeldProduct, ProductTree } from '../domain/catalog/types.ts';
 import type { Currency } from '../domain/shared/money.ts';
 import { ProductTreeRecord, toProductTreeRecord } from '../wire/catalog.ts';
+import { etagOf } from './etag.ts';
+import type { Representation } from './representation-memo.ts';
 import { envelope, ok } from '../wire/envelope.ts';
 import { okPage, pagedEnvelope } from '../wire/page.ts';
 
@@ -14,12 +15,47 @@ interface Entry {
   revision: number;
   currency: string;
   json: string;
+  /** The whole `GET /v2/products/{id}` response, made on the first such read. */
+  alone?: Representation;
 }
 
 /** About 6,000 products of the benchmark's size (2.7 KB each); JavaScript strings of ASCII text take a byte a character. */
 export const PRODUCT_MEMO_CHARS = 16 * 1024 * 1024;
+/** Whole list pages (107 KB for 50 such products): the pages asked for again and again, a storefront's first pages. */
+export const PAGE_MEMO_BYTES = 8 * 1024 * 1024;
 
 const currencyKey = (c: Currency) => `${c.code}:${c.digits}`;
+
+/** A map that keeps the most recently used entries within `max` units of `size`. */
+function boundedLru<V>(max: number, size: (value: V) => number) {
+  const entries = new Map<string, V>();
+  let total = 0;
+  return {
+    get(key: string): V | undefined {
+      const value = entries.get(key);
+      if (value !== undefined) {
+        entries.delete(key);
+        entries.set(key, value);
+      }
+      return value;
+    },
+    set(key: string, value: V): void {
+      const old = entries.get(key);
+      if (old !== undefined) {
+        total -= size(old);
+        entries.delete(key);
+      }
+      entries.set(key, value);
+      total += size(value);
+      while (total > max && entries.size > 0) {
+        const [oldestKey, oldest] = entries.entries().next().value as [string, V];
+        entries.delete(oldestKey);
+        total -= size(oldest);
+      }
+    },
+    size: () => ({ entries: entries.size, total }),
+  };
+}
 
 /**
  * The v2 product reads' memo of serialized products (docs/decisions/0013-product-representation-memo.md): a product's
@@ -27,61 +63,76 @@ const currencyKey = (c: Currency) => `${c.code}:${c.digits}`;
  * product's revision with every change to anything its representation shows (migration 0015, SQLite), so an entry
  * whose revision equals the one just read is the product as it is now; a product read without a revision
  * (PostgreSQL) is neither looked up nor kept. A hit skips reading the product's SKUs and groups, mapping them,
- * validating them against the response schema and serializing them. Bounded by `maxChars` of JSON; the least recently
- * used entries go first.
+ * validating them against the response schema and serializing them. A page made only of products with revisions is
+ * kept whole as well (bytes and ETag), under its products' ids and revisions, the currency, the limit and the next
+ * cursor: everything its bytes depend on. Bounded by `maxChars` of product JSON and `maxPageBytes` of pages; the
+ * least recently used entries go first.
  */
-export function createProductTreeMemo(maxChars = PRODUCT_MEMO_CHARS) {
-  const entries = new Map<string, Entry>();
-  let chars = 0;
+export function createProductTreeMemo(maxChars = PRODUCT_MEMO_CHARS, maxPageBytes = PAGE_MEMO_BYTES) {
+  const products = boundedLru<Entry>(maxChars, (e) => e.json.length);
+  const pages = boundedLru<Representation>(maxPageBytes, (r) => r.body.length);
 
   const keyOf = (tenant: Tenant, id: string) => `${tenant.storeId}\u0000${tenant.mode}\u0000${id}`;
 
-  function keep(key: string, entry: Entry): void {
-    const old = entries.get(key);
-    if (old) {
-      chars -= old.json.length;
-      entries.delete(key);
-    }
-    entries.set(key, entry);
-    chars += entry.json.length;
-    while (chars > maxChars && entries.size > 0) {
-      const [oldestKey, oldest] = entries.entries().next().value as [string, Entry];
-      entries.delete(oldestKey);
-      chars -= oldest.json.length;
-    }
-  }
-
   /**
    * One request's use of the memo: `held` looks a product up (and pins what it finds for this request, so an eviction
-   * in between cannot lose it); `json` gives a product's JSON, from the pin or, for a product whose tree was read, by
-   * serializing it through the response schema (the allow-list) and keeping the result.
+   * in between cannot lose it); `productBody` and `pageBody` make the response of the two routes from the pins and, for
+   * products whose tree was read, by serializing them through the response schema (the allow-list) and keeping that.
    */
   function forRequest(tenant: Tenant) {
-    const pinned = new Map<string, string>();
+    const pinned = new Map<string, Entry>();
     const held: HeldCheck = (product, currency) => {
       if (product.revision === undefined) return false;
-      const key = keyOf(tenant, product.id);
-      const entry = entries.get(key);
+      const entry = products.get(keyOf(tenant, product.id));
       if (!entry || entry.revision !== product.revision || entry.currency !== currencyKey(currency)) return false;
-      entries.delete(key);
-      entries.set(key, entry);
-      pinned.set(product.id, entry.json);
+      pinned.set(product.id, entry);
       return true;
     };
-    const json = (item: ProductTree | HeldProduct, currency: Currency): string => {
+    const entryOf = (item: ProductTree | HeldProduct, currency: Currency): Entry => {
       if ('held' in item) return pinned.get(item.held.id)!;
-      const text = serializeProduct(toProductTreeRecord(item, currency));
-      if (item.revision !== undefined) keep(keyOf(tenant, item.id), { revision: item.revision, currency: currencyKey(currency), json: text });
-      return text;
+      const entry: Entry = { revision: item.revision ?? -1, currency: currencyKey(currency), json: serializeProduct(toProductTreeRecord(item, currency)) };
+      if (item.revision !== undefined) products.set(keyOf(tenant, item.id), entry);
+      return entry;
     };
-    return { held, json };
+    const revisionOf = (item: ProductTree | HeldProduct) => ('held' in item ? item.held.revision : item.revision);
+    return {
+      held,
+      /** The `GET /v2/products/{id}` response. */
+      productBody(item: ProductTree | HeldProduct, currency: Currency): Representation {
+        const entry = entryOf(item, currency);
+        entry.alone ??= representation(productBody('Product retrieved', entry.json));
+        return entry.alone;
+      },
+      /** The `GET /v2/products` response. */
+      pageBody(items: Array<ProductTree | HeldProduct>, currency: Currency, limit: number, nextCursor: string | null): Representation {
+        const jsons = items.map((item) => entryOf(item, currency).json);
+        if (items.some((item) => revisionOf(item) === undefined)) return representation(productPageBody('Products retrieved', jsons, limit, nextCursor));
+        const ids = items.map((item) => `${'held' in item ? item.held.id : item.id}:${revisionOf(item)}`).join(',');
+        const key = `${tenant.storeId}\u0000${tenant.mode}\u0000${currencyKey(currency)}\u0000${limit}\u0000${nextCursor ?? ''}\u0000${ids}`;
+        let page = pages.get(key);
+        if (!page) {
+          page = representation(productPageBody('Products retrieved', jsons, limit, nextCursor));
+          pages.set(key, page);
+        }
+        return page;
+      },
+    };
   }
 
   return {
     forRequest,
-    /** Entries and characters held (tests, diagnostics). */
-    size: () => ({ entries: entries.size, chars }),
+    /** What is held (tests, diagnostics): product entries and characters, pages and bytes. */
+    size: () => {
+      const p = products.size();
+      const g = pages.size();
+      return { entries: p.entries, chars: p.total, pages: g.entries, pageBytes: g.total };
+    },
   };
+}
+
+function representation(text: string): Representation {
+  const body = Buffer.from(text);
+  return { body, etag: etagOf(body) };
 }
 
 export type ProductTreeMemo = ReturnType<typeof createProductTreeMemo>;
@@ -112,9 +163,4 @@ export function productPageBody(message: string, productJsons: string[], limit: 
   const shell = serializeListShell(okPage(message, [], limit, nextCursor));
   const at = shell.indexOf(EMPTY_DATA) + EMPTY_DATA.length - 1;
   return `${shell.slice(0, at)}${productJsons.join(',')}${shell.slice(at)}`;
-}
-
-/** Sends JSON serialized already: Fastify's serializer (and the response schema's) is skipped for a string of JSON. */
-export function sendJson(reply: FastifyReply, body: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(body);
 }

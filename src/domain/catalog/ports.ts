@@ -1,5 +1,5 @@
 import type { Tenant } from '../../context.ts';
-import type { Category, CategoryBreakdown, InventoryAdjustment, InventoryTotals, LowStockRow, Product, ProductQuery, ProductStatus, ProductType, Sku, SkuSummary, StockLevelRow, StockState, VariantGroup } from './types.ts';
+import type { Category, CategoryBreakdown, HeldProduct, InventoryAdjustment, InventoryTotals, LowStockRow, Product, ProductHead, ProductQuery, ProductStatus, ProductType, Sku, SkuSummary, StockLevelRow, StockState, VariantGroup } from './types.ts';
 
 /**
  * What the catalog area needs of storage: the repositories it declares, which src/db implements and the composition
@@ -40,6 +40,8 @@ export interface CatalogRepo {
     type: ProductType;
   } | undefined>;
   findProduct(tenant: Tenant, id: string): Promise<Product | undefined>;
+  /** As `findProduct`; a product `skip` says the caller holds comes back as `{ held: head }`, its fields not read. */
+  findProductUnlessHeld(tenant: Tenant, id: string, skip: (head: ProductHead) => boolean): Promise<Product | HeldProduct | undefined>;
   slugTaken(tenant: Tenant, slug: string, exceptId?: string): Promise<boolean>;
   /** Slugs of this store starting with `base`, to pick a free `base-2`, `base-3`… */
   slugsLike(tenant: Tenant, base: string): Promise<Set<string>>;
@@ -63,6 +65,8 @@ export interface CatalogRepo {
     value: string;
     id: string;
   }): Promise<Product[]>;
+  /** As `listProducts`; the products `skip` says the caller holds come back as `{ held: head }`, their fields not read. */
+  listProductsUnlessHeld(tenant: Tenant, query: ProductQuery, after: { value: string; id: string } | undefined, skip: (head: ProductHead) => boolean): Promise<Array<Product | HeldProduct>>;
   /** The sort value of a product row for a keyset cursor. */
   sortValue(tenant: Tenant, id: string, field: 'name' | 'updatedAt'): Promise<string | undefined>;
   skuSummaries(tenant: Tenant, productIds: string[]): Promise<Map<string, SkuSummary>>;

@@ -18,12 +18,12 @@ import { type Precondition, productNotFound } from './catalog-support.ts';
 import type { FileLookup } from '../files/types.ts';
 import { invalid } from '../shared/validation.ts';
 import { type Currency, storeCurrency } from '../shared/money.ts';
-import { CATALOG_LIMITS, type Product, type ProductQuery, type ProductStatus, type ProductTree, type ProductType, type ProductView } from './types.ts';
+import { CATALOG_LIMITS, type HeldProduct, type Product, type ProductHead, type ProductQuery, type ProductStatus, type ProductTree, type ProductType, type ProductView } from './types.ts';
 
 /** The repositories product-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface ProductServiceRepos {
   audit: Pick<AuditRepo, 'insert'>;
-  catalog: Pick<CatalogRepo, 'categoriesExisting' | 'deleteProduct' | 'findProduct' | 'insertProduct' | 'insertSkus' | 'listProducts' | 'lockProduct' | 'replaceCategories' | 'replaceImages' | 'replaceSpecifications' | 'simpleSkus' | 'skuCodesTaken' | 'skuSummaries' | 'skuTrees' | 'slugTaken' | 'slugsLike' | 'sortValue' | 'updateProduct' | 'updateSku'>;
+  catalog: Pick<CatalogRepo, 'categoriesExisting' | 'deleteProduct' | 'findProduct' | 'findProductUnlessHeld' | 'insertProduct' | 'insertSkus' | 'listProducts' | 'listProductsUnlessHeld' | 'lockProduct' | 'replaceCategories' | 'replaceImages' | 'replaceSpecifications' | 'simpleSkus' | 'skuCodesTaken' | 'skuSummaries' | 'skuTrees' | 'slugTaken' | 'slugsLike' | 'sortValue' | 'updateProduct' | 'updateSku'>;
   inventory: Pick<InventoryRepo, 'insertAdjustment'>;
   stores: Pick<StoreRepo, 'findStore'>;
 }
@@ -47,13 +47,8 @@ export type ProductPatch = Partial<Omit<ProductInput, 'type'>>;
 
 const SIMPLE_FIELDS = ['price', 'discount', 'quantityInStock', 'sku'] as const;
 
-/** A product whose representation the caller holds already at its revision (`HeldCheck`): its tree was not read. */
-export interface HeldProduct {
-  held: Product;
-}
-
-/** Whether the caller holds the representation of `product` at `product.revision` in `currency`. */
-export type HeldCheck = (product: Product, currency: Currency) => boolean;
+/** Whether the caller holds the representation of the product at `head.revision` in `currency` (docs/decisions/0013). */
+export type HeldCheck = (head: ProductHead, currency: Currency) => boolean;
 
 /** A product list's cursor: the sort value (folded name, updated-at, or '' by creation) and the id of a page's last product. */
 export const productCursor = tupleCursor(['string', 'string'], { refusal: 'query' });
@@ -75,13 +70,14 @@ export function createProductService(deps: { repos: Transactional<ProductService
     }));
   }
 
-  /** The trees of `products`, or `undefined` for those the caller holds already (`held`): those are not read. */
-  async function trees(repos: ProductServiceRepos, tenant: Tenant, products: Product[], held: (product: Product) => boolean = () => false): Promise<Array<ProductTree | undefined>> {
-    const wanted = products.filter((p) => !held(p));
+  /** The trees of the products read; those the caller holds (`{ held }`) stay as they are. */
+  async function trees(repos: ProductServiceRepos, tenant: Tenant, products: Array<Product | HeldProduct>): Promise<Array<ProductTree | HeldProduct>> {
+    const wanted = products.filter((p): p is Product => !('held' in p));
     const skus = wanted.length === 0 ? new Map<string, SkuTree>() : await repos.catalog.skuTrees(tenant, wanted.map((p) => p.id));
     return products.map((p) => {
-      const tree = skus.get(p.id);
-      return tree && { ...p, ...tree, summary: summarize(tree) };
+      if ('held' in p) return p;
+      const tree = skus.get(p.id)!;
+      return { ...p, ...tree, summary: summarize(tree) };
     });
   }
 
@@ -136,45 +132,52 @@ export function createProductService(deps: { repos: Transactional<ProductService
     return new AppError('SKU_CODE_TAKEN', `The sku code "${code}" is already used by another SKU of this store.`, { details: [{ path, rule: 'must be unique within the store' }] });
   }
 
-  async function listPage(ctx: StoreContext, query: ProductQuery): Promise<{ page: Product[]; nextCursor: string | null; currency: Currency }> {
+  /** A page of products; with `held`, those the caller holds come back as `{ held }` (the store currency is read first). */
+  async function listPage<P extends Product | HeldProduct>(
+    ctx: StoreContext,
+    query: ProductQuery,
+    held?: HeldCheck,
+  ): Promise<{ page: P[]; nextCursor: string | null; currency: Currency }> {
     requirePermission(ctx, 'products:read');
     const { tenant } = ctx;
     const key = query.cursor === undefined ? undefined : productCursor.decode(query.cursor);
     const after = key && { value: key[0], id: key[1] };
-    const rows = await repos.catalog.listProducts(tenant, { ...query, q: query.q ? foldForSearch(query.q.trim()) : undefined }, after);
+    const folded = { ...query, q: query.q ? foldForSearch(query.q.trim()) : undefined };
+    const currency = await storeCurrency(repos, ctx);
+    const rows = (held ? await repos.catalog.listProductsUnlessHeld(tenant, folded, after, (head) => held(head, currency)) : await repos.catalog.listProducts(tenant, folded, after)) as P[];
     const field = query.sort.replace('-', '');
     const { items: page, nextCursor } = pageOf(rows, query.limit, async (last) => {
-      const value = field === 'name' || field === 'updatedAt' ? ((await repos.catalog.sortValue(tenant, last.id, field)) ?? '') : '';
-      return productCursor.encode([value, last.id]);
+      const id = 'held' in last ? last.held.id : last.id;
+      const value = field === 'name' || field === 'updatedAt' ? ((await repos.catalog.sortValue(tenant, id, field)) ?? '') : '';
+      return productCursor.encode([value, id]);
     });
-    return { page, nextCursor: await nextCursor, currency: await storeCurrency(repos, ctx) };
+    return { page, nextCursor: await nextCursor, currency };
   }
 
   async function treeOrHeld(ctx: StoreContext, id: string, held: HeldCheck): Promise<{ product: ProductTree | HeldProduct; currency: Currency }> {
     requirePermission(ctx, 'products:read');
-    const product = await repos.catalog.findProduct(ctx.tenant, id);
-    if (!product) throw productNotFound(id);
     const currency = await storeCurrency(repos, ctx);
-    const [tree] = await trees(repos, ctx.tenant, [product], (p) => held(p, currency));
-    return { product: tree ?? { held: product }, currency };
+    const product = await repos.catalog.findProductUnlessHeld(ctx.tenant, id, (head) => held(head, currency));
+    if (!product) throw productNotFound(id);
+    const [tree] = await trees(repos, ctx.tenant, [product]);
+    return { product: tree!, currency };
   }
 
   return {
     /** A page of products (v1 view). */
     async list(ctx: StoreContext, query: ProductQuery): Promise<{ items: ProductView[]; nextCursor: string | null; currency: Currency }> {
-      const { page, nextCursor, currency } = await listPage(ctx, query);
+      const { page, nextCursor, currency } = await listPage<Product>(ctx, query);
       return { items: await views(repos, ctx.tenant, page), nextCursor, currency };
     },
 
     /**
-     * A page of products with their variant groups and SKUs (v2 view). `held(product, currency)` says whether the caller
-     * already holds the representation of a product at its revision in that currency: such a product's tree is not read
-     * and its item is `{ held: product }`.
+     * A page of products with their variant groups and SKUs (v2 view). `held(head, currency)` says whether the caller
+     * already holds the representation of a product at its revision in that currency: such a product is read by id
+     * and revision only, and its item is `{ held: head }`.
      */
     async listTrees(ctx: StoreContext, query: ProductQuery, held?: HeldCheck): Promise<{ items: Array<ProductTree | HeldProduct>; nextCursor: string | null; currency: Currency }> {
-      const { page, nextCursor, currency } = await listPage(ctx, query);
-      const loaded = await trees(repos, ctx.tenant, page, held && ((p) => held(p, currency)));
-      return { items: page.map((p, i) => loaded[i] ?? { held: p }), nextCursor, currency };
+      const { page, nextCursor, currency } = await listPage(ctx, query, held);
+      return { items: await trees(repos, ctx.tenant, page), nextCursor, currency };
     },
 
     async get(ctx: StoreContext, id: string): Promise<{ product: ProductView; currency: Currency }> {

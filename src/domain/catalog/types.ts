@@ -53,6 +53,20 @@ export interface Product {
   revision?: number;
 }
 
+/** What identifies one state of a product: its id and, where the database keeps it, its revision (`Product.revision`). */
+export interface ProductHead {
+  id: string;
+  revision?: number;
+}
+
+/**
+ * A product the caller holds the representation of already, at this revision (a `HeldCheck` said so): read without
+ * its fields and its tree.
+ */
+export interface HeldProduct {
+  held: ProductHead;
+}
+
 /** Totals over a product's SKUs, for list views. */
 export interface SkuSummary {
   skuCount: number;

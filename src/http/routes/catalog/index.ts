@@ -9,7 +9,8 @@ import type { VariantService } from '../../../domain/catalog/variant-service.ts'
 import { envelope, ok } from '../../../wire/envelope.ts';
 import { okPage, PAGE, pagedEnvelope, pageFields } from '../../../wire/page.ts';
 import { ErrorEnvelopeSchema } from '../../envelope.ts';
-import { createProductTreeMemo, productBody, productPageBody, sendJson } from '../../product-memo.ts';
+import { createProductTreeMemo } from '../../product-memo.ts';
+import { sendRepresentation } from '../../representation-memo.ts';
 import { storeCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
 import { AdjustmentRecord, CategoryRecord, CategoryRep, GroupRep, InventoryDashboard, InventorySettingsRecord, InventorySettingsRep, LowStockRecord, ProductRecord, ProductListQuery, ProductRep, ProductTreeRecord, SkuRecord, SkuRep, sentFields, STOCK_STATES, StockLevelRecord, toAdjustmentRecord, toCategoryRecord, toGroupRecord, toInventorySettingsRecord, toInventoryDashboard, toLowStockRecord, toProductRecord, toSkuRecord, toStockLevelRecord, VariantGroupRecord } from '../../../wire/catalog.ts';
@@ -140,8 +141,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
       const ctx = storeCtx(request);
       const memo = productMemo.forRequest(ctx.tenant);
       const page = await products.listTrees(ctx, request.query, memo.held);
-      const body = productPageBody('Products retrieved', page.items.map((p) => memo.json(p, page.currency)), request.query.limit, page.nextCursor);
-      return sendJson(reply, body);
+      return sendRepresentation(reply, memo.pageBody(page.items, page.currency, request.query.limit, page.nextCursor));
     },
   );
 
@@ -152,7 +152,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
       const ctx = storeCtx(request);
       const memo = productMemo.forRequest(ctx.tenant);
       const { product, currency } = await products.getTreeOrHeld(ctx, request.params.productId, memo.held);
-      return sendJson(reply, productBody('Product retrieved', memo.json(product, currency)));
+      return sendRepresentation(reply, memo.productBody(product, currency));
     },
   );
 
