@@ -34,7 +34,7 @@ import { isDeepStrictEqual, parseArgs } from 'node:util';
 import os from 'node:os';
 import path from 'node:path';
 import { type BenchDatabase, createBenchDatabase, parseEngine } from './lib/database.ts';
-import { atExit, CPUS, createPacer, FOREIGN_LIMIT, HOST, hasWrk, intFromEnv, killAll, type LoadResult, loadSettings,
+import { appArgs, atExit, CPUS, createPacer, FOREIGN_LIMIT, HOST, hasWrk, intFromEnv, killAll, type LoadResult, loadSettings,
   measureRun, median, NODE, perRoundRatios, pinningNote, pinSelf, pinToServerCore, processMemory, ROOT,
   type RunFigures, responseSize, runCleanups, runLine, runProblems, SUMMARY_COLUMNS, type Server, startServer, stop,
   summarizeRuns, summaryCells, table, wrk, writeWrkScript } from './lib/load.ts';
@@ -223,7 +223,7 @@ async function main(): Promise<void> {
   say(`starting the app on ${ENGINE} (migrate + reference data)...`);
   const app = await startServer(
     'the app',
-    ['src/main.ts', 'serve'],
+    appArgs(['serve']),
     {
       ...process.env,
       DATABASE_URL: database.url,

@@ -26,7 +26,7 @@ import { type ChildProcess, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { atExit, CPUS, createPacer, FOREIGN_LIMIT, get, HOST, hasWrk, killAll, type LoadResult,
+import { appArgs, atExit, CPUS, createPacer, FOREIGN_LIMIT, get, HOST, hasWrk, killAll, type LoadResult,
   loadSettings, measureRun, median, NODE, perRoundRatios, pinningNote, pinSelf, ROOT, type RunFigures, responseSize, runClient,
   runLine, runProblems, SUMMARY_COLUMNS, startServer, stop, summarizeRuns, summaryCells, TASKSET, table, wrk as runWrk,
   writeWrkScript } from './lib/load.ts';
@@ -164,7 +164,7 @@ async function main(): Promise<void> {
   process.stdout.write('starting the app (migrate + seed)...\n');
   const appServer = await startServer(
     'the app',
-    ['src/main.ts', 'serve'],
+    appArgs(['serve']),
     {
       ...process.env,
       DATABASE_URL: `sqlite:${path.join(tempDir, 'bench.db')}`,

@@ -204,6 +204,18 @@ export interface Server {
  * Starts a server pinned to the server core and waits for its "is listening on http://127.0.0.1:PORT" line. Its
  * stdin stays open unless `closeStdin`: a server that exits when stdin closes does not outlive the benchmark.
  */
+/**
+ * The arguments `npm start` gives Node, with the command swapped for `command` (`serve`): the benchmarks start the app
+ * as a user does, with the same V8 flags (package.json, "start").
+ */
+export function appArgs(command: string[]): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const words = pkg.scripts.start.split(/\s+/);
+  const entry = words.indexOf('src/main.ts');
+  if (words[0] !== 'node' || entry < 0) throw new Error(`package.json "start" is not "node [flags] src/main.ts …": ${pkg.scripts.start}`);
+  return [...words.slice(1, entry + 1), ...command];
+}
+
 export async function startServer(what: string, args: string[], env: NodeJS.ProcessEnv, options: { closeStdin?: boolean; timeoutMs?: number } = {}): Promise<Server> {
   const child = start(SERVER_CORE, NODE, args, env);
   if (options.closeStdin) child.stdin?.end();
