@@ -76,19 +76,28 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     (await db.selectFrom('products').select('id').where(inTenant(tenant)).where('id', '=', productId).executeTakeFirst()) !== undefined;
   const searchLimit = options.searchCandidates ?? SEARCH_CANDIDATES;
 
+  /** The categories, images and specifications of products, in one statement per CHUNK products. */
   async function relations(productIds: string[]) {
     const categories = new Map<string, string[]>();
     const images = new Map<string, string[]>();
     const specifications = new Map<string, Record<string, string>>();
     for (const ids of chunks(productIds)) {
-      const [cats, imgs, specs] = await Promise.all([
-        db.selectFrom('product_categories').selectAll().where('product_id', 'in', ids).orderBy('product_id').orderBy('position').execute(),
-        db.selectFrom('product_images').selectAll().where('product_id', 'in', ids).orderBy('product_id').orderBy('position').execute(),
-        db.selectFrom('product_specifications').selectAll().where('product_id', 'in', ids).orderBy('specification_id').execute(),
-      ]);
-      for (const c of cats) (categories.get(c.product_id) ?? categories.set(c.product_id, []).get(c.product_id)!).push(c.category_id);
-      for (const i of imgs) (images.get(i.product_id) ?? images.set(i.product_id, []).get(i.product_id)!).push(i.file_id);
-      for (const s of specs) (specifications.get(s.product_id) ?? specifications.set(s.product_id, {}).get(s.product_id)!)[s.specification_id] = s.value;
+      const rows = await db
+        .selectFrom('product_categories')
+        .select(['product_id', sql<string>`'c'`.as('kind'), 'category_id as ref', 'position', sql<string | null>`null`.as('value')])
+        .where('product_id', 'in', ids)
+        .unionAll(db.selectFrom('product_images').select(['product_id', sql<string>`'i'`.as('kind'), 'file_id as ref', 'position', sql<string | null>`null`.as('value')]).where('product_id', 'in', ids))
+        .unionAll(db.selectFrom('product_specifications').select(['product_id', sql<string>`'s'`.as('kind'), 'specification_id as ref', sql<number>`0`.as('position'), 'value']).where('product_id', 'in', ids))
+        .orderBy('product_id')
+        .orderBy('kind')
+        .orderBy('position')
+        .orderBy('ref')
+        .execute();
+      for (const r of rows) {
+        if (r.kind === 'c') (categories.get(r.product_id) ?? categories.set(r.product_id, []).get(r.product_id)!).push(r.ref);
+        else if (r.kind === 'i') (images.get(r.product_id) ?? images.set(r.product_id, []).get(r.product_id)!).push(r.ref);
+        else (specifications.get(r.product_id) ?? specifications.set(r.product_id, {}).get(r.product_id)!)[r.ref] = r.value!;
+      }
     }
     return { categories, images, specifications };
   }
