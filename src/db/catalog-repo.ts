@@ -636,7 +636,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
       skuId: string,
       set: { sku?: string | null; priceMinor?: number; discountBp?: number; quantityInStock?: number; attributes?: Record<string, string>; combinationKey?: string },
       now: Date,
-    ): Promise<void> {
+    ): Promise<Sku | undefined> {
       const result = await db
         .updateTable('skus')
         .set({
@@ -650,7 +650,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
         })
         .where(inTenant(tenant))
         .where('id', '=', skuId)
-        .returning('product_id')
+        .returningAll()
         .executeTakeFirst();
       if (result && set.sku !== undefined) {
         await db.deleteFrom('catalog_search').where('source_id', '=', skuId).execute();
@@ -658,6 +658,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
           await db.insertInto('catalog_search').values({ ...tenantColumns(tenant), product_id: result.product_id, source_id: skuId, text: foldForSearch(set.sku) }).execute();
         }
       }
+      return result && toSku(result);
     },
 
     async setCombinationKeys(tenant: Tenant, keys: Array<{ id: string; combinationKey: string }>): Promise<void> {

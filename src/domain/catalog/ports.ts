@@ -88,6 +88,7 @@ export interface CatalogRepo {
   deleteGroup(tenant: Tenant, groupId: string): Promise<void>;
   insertSkus(tenant: Tenant, rows: NewSku[], now: Date): Promise<void>;
   findSku(tenant: Tenant, skuId: string): Promise<Sku | undefined>;
+  /** Changes the SKU's given fields; returns it as it is now (undefined when it is not the tenant's). */
   updateSku(tenant: Tenant, skuId: string, set: {
     sku?: string | null;
     priceMinor?: number;
@@ -95,7 +96,7 @@ export interface CatalogRepo {
     quantityInStock?: number;
     attributes?: Record<string, string>;
     combinationKey?: string;
-  }, now: Date): Promise<void>;
+  }, now: Date): Promise<Sku | undefined>;
   setCombinationKeys(tenant: Tenant, keys: Array<{
     id: string;
     combinationKey: string;

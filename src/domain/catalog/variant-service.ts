@@ -308,7 +308,7 @@ export function createVariantService(deps: { repos: Transactional<VariantService
           if (patch.sku && (await repos.catalog.skuCodesTaken(tenant, [patch.sku], skuId)).size > 0) {
             throw new AppError('SKU_CODE_TAKEN', `The sku code "${patch.sku}" is already used by another SKU of this store.`, { details: [{ path: 'sku', rule: 'must be unique within the store' }] });
           }
-          await repos.catalog.updateSku(
+          const updated = await repos.catalog.updateSku(
             tenant,
             skuId,
             {
@@ -325,7 +325,7 @@ export function createVariantService(deps: { repos: Transactional<VariantService
           }
           await repos.catalog.touchProduct(tenant, productId, ctx.now);
           await recordAudit(repos, ctx, { action: 'sku.update', targetType: 'sku', targetId: skuId, details: { productId, groupId, fields: Object.keys(patch) } });
-          return { sku: (await repos.catalog.findSku(tenant, skuId))!, currency };
+          return { sku: updated!, currency };
         });
       } catch (error) {
         throw skuConflict(error, '');
