@@ -343,6 +343,17 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
 
     /** Marks a product changed (a group or SKU of it changed). */
     async touchProduct(tenant: Tenant, id: string, now: Date): Promise<void> {
+      if (dialect === 'postgres') {
+        // One round trip: the category rows are touched by the statement that touches the product (a data-modifying
+        // CTE; SQLite has none), only when the product is the tenant's.
+        await db
+          .with('touched', (w) => w.updateTable('products').set({ updated_at: fromDate(now) }).where(inTenant(tenant)).where('id', '=', id).returning('id'))
+          .updateTable('product_categories')
+          .set({ updated_at: fromDate(now) })
+          .where('product_id', 'in', (eb) => eb.selectFrom('touched').select('touched.id'))
+          .execute();
+        return;
+      }
       const result = await db.updateTable('products').set({ updated_at: fromDate(now) }).where(inTenant(tenant)).where('id', '=', id).executeTakeFirst();
       if (Number(result.numUpdatedRows) === 1) await db.updateTable('product_categories').set({ updated_at: fromDate(now) }).where('product_id', '=', id).execute();
     },
