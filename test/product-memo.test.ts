@@ -238,7 +238,10 @@ describe('the product memo itself', () => {
   });
 
   it('stays within its bounds, dropping the least recently used first, and keeps what a request pinned', () => {
-    const one = JSON.stringify(dataOf(createProductTreeMemo().forRequest(tenant).productBody(product('p0', 1), usd))).length;
+    const measure = createProductTreeMemo();
+    const sent = measure.forRequest(tenant).productBody(product('p0', 1), usd);
+    const one = measure.size().chars;
+    assert.equal(one, JSON.stringify(dataOf(sent)).length + sent.body.length, 'an entry counts its JSON and its response');
     const memo = createProductTreeMemo(one * 3, 1);
     const r = memo.forRequest(tenant);
     for (const id of ['p1', 'p2', 'p3']) r.productBody(product(id, 1), usd);

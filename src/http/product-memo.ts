@@ -19,38 +19,44 @@ interface Entry {
   alone?: Representation;
 }
 
-/** About 6,000 products of the benchmark's size (2.7 KB each); JavaScript strings of ASCII text take a byte a character. */
+/**
+ * Product JSON and single-product responses: about 3,000 products of the benchmark's size read both ways (2.7 KB each
+ * way), 6,000 read in lists only. Counted in characters of JSON plus bytes of responses; ASCII text takes a byte a
+ * character.
+ */
 export const PRODUCT_MEMO_CHARS = 16 * 1024 * 1024;
 /** Whole list pages (107 KB for 50 such products): the pages asked for again and again, a storefront's first pages. */
 export const PAGE_MEMO_BYTES = 8 * 1024 * 1024;
 
 const currencyKey = (c: Currency) => `${c.code}:${c.digits}`;
 
-/** A map that keeps the most recently used entries within `max` units of `size`. */
+/** A map that keeps the most recently used entries within `max` units of `size` (measured when an entry is set). */
 function boundedLru<V>(max: number, size: (value: V) => number) {
-  const entries = new Map<string, V>();
+  const entries = new Map<string, { value: V; size: number }>();
   let total = 0;
   return {
     get(key: string): V | undefined {
-      const value = entries.get(key);
-      if (value !== undefined) {
+      const found = entries.get(key);
+      if (found !== undefined) {
         entries.delete(key);
-        entries.set(key, value);
+        entries.set(key, found);
       }
-      return value;
+      return found?.value;
     },
+    /** Adds or replaces an entry; setting an entry again measures it again (it grew). */
     set(key: string, value: V): void {
       const old = entries.get(key);
       if (old !== undefined) {
-        total -= size(old);
+        total -= old.size;
         entries.delete(key);
       }
-      entries.set(key, value);
-      total += size(value);
+      const measured = size(value);
+      entries.set(key, { value, size: measured });
+      total += measured;
       while (total > max && entries.size > 0) {
-        const [oldestKey, oldest] = entries.entries().next().value as [string, V];
+        const [oldestKey, oldest] = entries.entries().next().value as [string, { value: V; size: number }];
         entries.delete(oldestKey);
-        total -= size(oldest);
+        total -= oldest.size;
       }
     },
     size: () => ({ entries: entries.size, total }),
@@ -65,11 +71,11 @@ function boundedLru<V>(max: number, size: (value: V) => number) {
  * (PostgreSQL) is neither looked up nor kept. A hit skips reading the product's SKUs and groups, mapping them,
  * validating them against the response schema and serializing them. A page made only of products with revisions is
  * kept whole as well (bytes and ETag), under its products' ids and revisions, the currency, the limit and the next
- * cursor: everything its bytes depend on. Bounded by `maxChars` of product JSON and `maxPageBytes` of pages; the
- * least recently used entries go first.
+ * cursor: everything its bytes depend on. Bounded by `maxChars` of product JSON and single-product responses and
+ * `maxPageBytes` of pages; the least recently used entries go first.
  */
 export function createProductTreeMemo(maxChars = PRODUCT_MEMO_CHARS, maxPageBytes = PAGE_MEMO_BYTES) {
-  const products = boundedLru<Entry>(maxChars, (e) => e.json.length);
+  const products = boundedLru<Entry>(maxChars, (e) => e.json.length + (e.alone?.body.length ?? 0));
   const pages = boundedLru<Representation>(maxPageBytes, (r) => r.body.length);
 
   const keyOf = (tenant: Tenant, id: string) => `${tenant.storeId}\u0000${tenant.mode}\u0000${id}`;
@@ -100,7 +106,10 @@ export function createProductTreeMemo(maxChars = PRODUCT_MEMO_CHARS, maxPageByte
       /** The `GET /v2/products/{id}` response. */
       productBody(item: ProductTree | HeldProduct, currency: Currency): Representation {
         const entry = entryOf(item, currency);
-        entry.alone ??= representation(productBody('Product retrieved', entry.json));
+        if (!entry.alone) {
+          entry.alone = representation(productBody('Product retrieved', entry.json));
+          if (entry.revision >= 0) products.set(keyOf(tenant, 'held' in item ? item.held.id : item.id), entry);
+        }
         return entry.alone;
       },
       /** The `GET /v2/products` response. */
