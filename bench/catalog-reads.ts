@@ -242,6 +242,7 @@ async function main(): Promise<void> {
 
   // 2. The catalog, through the API
   const apiKey = await seedCatalog(app.url);
+  await database.analyze();
   const keyHeader = { 'x-merchantapikey': apiKey };
   const products = await readCatalog(app.url, keyHeader);
 

@@ -20,6 +20,12 @@ export interface BenchDatabase {
   filesDir: string;
   /** The pids of the database server processes now serving this database (PostgreSQL backends; none for SQLite). */
   backends(): Promise<number[]>;
+  /**
+   * PostgreSQL: gathers the planner's statistics (`analyze`), as autovacuum does on its own within a minute of a bulk
+   * load; this machine's server runs with autovacuum off, and without statistics the planner reads a page's SKUs by
+   * scanning the store's. SQLite: nothing (the app's plans do not depend on statistics there).
+   */
+  analyze(): Promise<void>;
   drop(): Promise<void>;
 }
 
@@ -29,7 +35,7 @@ export async function createBenchDatabase(engine: Engine, prefix: string): Promi
   const removeDir = () => rm(dir, { recursive: true, force: true });
   if (engine === 'sqlite') {
     const file = path.join(dir, 'bench.db');
-    return { config: { kind: 'sqlite', file }, url: `sqlite:${file}`, filesDir: path.join(dir, 'files'), backends: async () => [], drop: removeDir };
+    return { config: { kind: 'sqlite', file }, url: `sqlite:${file}`, filesDir: path.join(dir, 'files'), backends: async () => [], analyze: async () => {}, drop: removeDir };
   }
   const adminUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const postgres = await createPostgresDatabase(adminUrl, prefix);
@@ -43,6 +49,15 @@ export async function createBenchDatabase(engine: Engine, prefix: string): Promi
       try {
         const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
         return rows.map((r) => r.pid);
+      } finally {
+        await client.end();
+      }
+    },
+    async analyze() {
+      const client = new pg.Client({ connectionString: postgres.url });
+      await client.connect();
+      try {
+        await client.query('analyze');
       } finally {
         await client.end();
       }
