@@ -55,7 +55,7 @@ describe('product list query plans [sqlite]', () => {
     captured.length = 0;
     await repo.skuSummaries(tenant, ids);
     await repo.simpleSkus(tenant, ids);
-    await repo.groupsOf(tenant, ids);
+    await repo.skuTrees(tenant, ids);
     await repo.countSkus(tenant, ids[0]!, 'grp_01M000000000000000000000001');
     await repo.combinationsTaken(tenant, ids[0]!, ['Size=S']);
     assert.ok(captured.length >= 6, 'each read ran its queries');

@@ -491,21 +491,6 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
       return out;
     },
 
-    /** Variant groups with their SKUs, oldest first, for each product. */
-    async groupsOf(tenant: Tenant, productIds: string[]): Promise<Map<string, VariantGroup[]>> {
-      const out = new Map<string, VariantGroup[]>();
-      for (const ids of chunks(productIds)) {
-        const [groups, skus] = await Promise.all([
-          db.selectFrom('variant_groups').selectAll().where(inTenant(tenant)).where('product_id', 'in', ids).orderBy('product_id').orderBy('id').execute(),
-          db.selectFrom('skus').selectAll().where(inTenant(tenant)).where('product_id', 'in', ids).where('group_id', 'is not', null).orderBy('group_id').orderBy('id').execute(),
-        ]);
-        const byGroup = new Map<string, Sku[]>();
-        for (const s of skus) (byGroup.get(s.group_id!) ?? byGroup.set(s.group_id!, []).get(s.group_id!)!).push(toSku(s));
-        for (const g of groups) (out.get(g.product_id) ?? out.set(g.product_id, []).get(g.product_id)!).push(toGroup(g, byGroup.get(g.id) ?? []));
-      }
-      return out;
-    },
-
     async skuTrees(tenant: Tenant, productIds: string[]): Promise<Map<string, SkuTree>> {
       const out = new Map<string, SkuTree>();
       for (const id of productIds) out.set(id, { simpleSku: null, variantGroups: [] });

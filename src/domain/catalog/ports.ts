@@ -71,9 +71,10 @@ export interface CatalogRepo {
   sortValue(tenant: Tenant, id: string, field: 'name' | 'updatedAt'): Promise<string | undefined>;
   skuSummaries(tenant: Tenant, productIds: string[]): Promise<Map<string, SkuSummary>>;
   simpleSkus(tenant: Tenant, productIds: string[]): Promise<Map<string, Sku>>;
-  /** Variant groups with their SKUs, oldest first, for each product. */
-  groupsOf(tenant: Tenant, productIds: string[]): Promise<Map<string, VariantGroup[]>>;
-  /** Each product's SKUs in two reads: its single SKU of a SIMPLE product (or none) and its variant groups with theirs. */
+  /**
+   * Each product's SKUs in two reads: its single SKU of a SIMPLE product (or none) and its variant groups, oldest
+   * first, with theirs.
+   */
   skuTrees(tenant: Tenant, productIds: string[]): Promise<Map<string, SkuTree>>;
   insertGroup(tenant: Tenant, g: Omit<VariantGroup, 'skus'>): Promise<void>;
   findGroup(tenant: Tenant, productId: string, groupId: string): Promise<VariantGroup | undefined>;
