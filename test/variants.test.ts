@@ -268,6 +268,30 @@ describeEachDatabase('variant groups and SKUs (v2)', (kind) => {
       });
     }
 
+    it("answers a SKU change on a path that does not hold together with the error naming the part that is wrong, changing nothing", async () => {
+      const a = await variableProduct(t.app, m, { name: 'Path A' });
+      const b = await variableProduct(t.app, m, { name: 'Path B' });
+      const second = await call('POST', group(a.productId), { headers: m.auth, body: { attributeName: 'Color', attributeValue: 'Green', skus: [{ price: 11, quantityInStock: 1 }] } });
+      const simple = await call('POST', '/v1/products', { headers: m.auth, body: { type: 'SIMPLE', name: 'Path Poster', price: 9.5, quantityInStock: 2 } });
+      const before = [(await call('GET', `/v2/products/${a.productId}`, { headers: m.auth })).raw, (await call('GET', `/v2/products/${b.productId}`, { headers: m.auth })).raw];
+      const cases: Array<[string, string, number, string]> = [
+        ['an unknown product', skuUrl('prd_unknown', a.groupId, a.skuIds[0]), 404, 'PRODUCT_NOT_FOUND'],
+        ['a SIMPLE product', skuUrl(simple.body.data.id, a.groupId, a.skuIds[0]), 422, 'PRODUCT_NOT_VARIABLE'],
+        ["another product's group", skuUrl(a.productId, b.groupId, b.skuIds[0]), 404, 'VARIANT_GROUP_NOT_FOUND'],
+        ['an unknown group', skuUrl(a.productId, 'grp_unknown', a.skuIds[0]), 404, 'VARIANT_GROUP_NOT_FOUND'],
+        ["a SKU of the product's other group", skuUrl(a.productId, second.body.data.id, a.skuIds[0]), 404, 'SKU_NOT_FOUND'],
+        ["another product's SKU", skuUrl(a.productId, a.groupId, b.skuIds[0]), 404, 'SKU_NOT_FOUND'],
+        ['an unknown SKU', skuUrl(a.productId, a.groupId, 'sku_unknown'), 404, 'SKU_NOT_FOUND'],
+      ];
+      for (const [label, url, status, code] of cases) {
+        const res = await call('PATCH', url, { headers: m.auth, body: { price: 12 } });
+        assert.equal(res.status, status, `${label}: ${res.raw}`);
+        assert.equal(res.body.error.code, code, label);
+      }
+      const after = [(await call('GET', `/v2/products/${a.productId}`, { headers: m.auth })).raw, (await call('GET', `/v2/products/${b.productId}`, { headers: m.auth })).raw];
+      assert.deepEqual(after, before);
+    });
+
     it('refuses deleting the last SKU of a group (409: delete the group instead)', async () => {
       const { productId, groupId, skuIds } = await variableProduct(t.app, m);
       assert.equal((await call('DELETE', skuUrl(productId, groupId, skuIds[0]), { headers: m.auth })).status, 200);
