@@ -10,9 +10,6 @@ import type { CatalogRepo, NewSku, SkuTree } from '../domain/catalog/ports.ts';
 
 const CHUNK = 400;
 
-const GROUP_COLUMNS = ['id', 'store_id', 'mode', 'product_id', 'attribute_name', 'attribute_value', 'image_file_id', 'color_id', 'created_at', 'updated_at'] as const satisfies ReadonlyArray<keyof VariantGroupTable>;
-const SKU_COLUMNS = ['id', 'store_id', 'mode', 'product_id', 'group_id', 'sku', 'price_minor', 'discount_bp', 'quantity_in_stock', 'attributes', 'combination_key', 'created_at', 'updated_at'] as const satisfies ReadonlyArray<keyof SkuTable>;
-
 /**
  * The most products a search sorts itself (docs/catalog.md): a search matching more walks the sort order instead, and
  * finds its page within 21 × catalog / SEARCH_CANDIDATES rows (2,100 at 100,000 products).
@@ -375,28 +372,6 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
       q = locked(q);
       const row = await q.executeTakeFirst();
       return row && { id: row.id, type: row.type as ProductType };
-    },
-
-    async lockSkuPath(tenant: Tenant, productId: string, groupId: string, skuId: string) {
-      // One statement for what a SKU change checks first: the product (locked on PostgreSQL, as lockProduct), the group
-      // on it, the SKU in that group. The group and the SKU are scoped through the product.
-      let q = db
-        .selectFrom('products')
-        .leftJoin('variant_groups', (join) => join.onRef('variant_groups.product_id', '=', 'products.id').on('variant_groups.id', '=', groupId))
-        .leftJoin('skus', (join) => join.onRef('skus.group_id', '=', 'variant_groups.id').on('skus.id', '=', skuId))
-        .select(['products.id as product_id', 'products.type as product_type'])
-        .select(GROUP_COLUMNS.map((c) => sql.ref(`variant_groups.${c}`).as(`g_${c}`)))
-        .select(SKU_COLUMNS.map((c) => sql.ref(`skus.${c}`).as(`s_${c}`)))
-        .where(inTenant(tenant, 'products'))
-        .where('products.id', '=', productId);
-      if (dialect === 'postgres') q = q.forUpdate('products');
-      const row = (await q.executeTakeFirst()) as Record<string, unknown> | undefined;
-      if (!row) return undefined;
-      const columns = <C extends string>(names: readonly C[], prefix: string) => Object.fromEntries(names.map((c) => [c, row[`${prefix}${c}`]])) as Record<C, unknown>;
-      const group = row.g_id == null ? undefined : toGroup(columns(GROUP_COLUMNS, 'g_') as Selectable<VariantGroupTable>, []);
-      const sku = row.s_id == null ? undefined : toSku(columns(SKU_COLUMNS, 's_') as Selectable<SkuTable>);
-      const { skus: _skus, ...header } = group ?? { skus: undefined };
-      return { product: { id: row.product_id as string, type: row.product_type as ProductType }, group: group && (header as Omit<VariantGroup, 'skus'>), sku };
     },
 
     async findProduct(tenant: Tenant, id: string): Promise<Product | undefined> {

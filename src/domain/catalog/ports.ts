@@ -35,11 +35,6 @@ export interface CatalogRepo {
    * The product's type, taking a write lock on its row on PostgreSQL so concurrent writes to one product (its
    * groups, SKUs, preconditions) run one after another. SQLite transactions are serialised already.
    */
-  /**
-   * `lockProduct`, the variant group on that product and the SKU in that group, in one read; undefined when the
-   * product is not the tenant's, `group` / `sku` undefined when they are not on it.
-   */
-  lockSkuPath(tenant: Tenant, productId: string, groupId: string, skuId: string): Promise<{ product: { id: string; type: ProductType }; group: Omit<VariantGroup, 'skus'> | undefined; sku: Sku | undefined } | undefined>;
   lockProduct(tenant: Tenant, id: string): Promise<{
     id: string;
     type: ProductType;

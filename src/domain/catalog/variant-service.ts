@@ -15,12 +15,12 @@ import type { FileLookup } from '../files/types.ts';
 import { invalid } from '../shared/validation.ts';
 import { type Currency, storeCurrency } from '../shared/money.ts';
 import { recordAdjustment } from './inventory-service.ts';
-import { CATALOG_LIMITS, type ProductType, type Sku, type VariantGroup } from './types.ts';
+import { CATALOG_LIMITS, type Sku, type VariantGroup } from './types.ts';
 
 /** The repositories variant-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface VariantServiceRepos {
   audit: Pick<AuditRepo, 'insert'>;
-  catalog: Pick<CatalogRepo, 'combinationsTaken' | 'countGroups' | 'countSkus' | 'deleteGroup' | 'deleteSku' | 'findGroup' | 'findProduct' | 'findSku' | 'groupHeader' | 'insertGroup' | 'insertSkus' | 'lockProduct' | 'lockSkuPath' | 'setCombinationKeys' | 'skuCodesTaken' | 'touchProduct' | 'updateGroup' | 'updateSku'>;
+  catalog: Pick<CatalogRepo, 'combinationsTaken' | 'countGroups' | 'countSkus' | 'deleteGroup' | 'deleteSku' | 'findGroup' | 'findProduct' | 'findSku' | 'groupHeader' | 'insertGroup' | 'insertSkus' | 'lockProduct' | 'setCombinationKeys' | 'skuCodesTaken' | 'touchProduct' | 'updateGroup' | 'updateSku'>;
   inventory: Pick<InventoryRepo, 'insertAdjustment'>;
   stores: Pick<StoreRepo, 'findStore'>;
 }
@@ -41,23 +41,11 @@ export function createVariantService(deps: { repos: Transactional<VariantService
 
   /** Locks the product (so writes to one product run one at a time) and checks it is VARIABLE. */
   async function lockVariable(repos: VariantServiceRepos, ctx: StoreContext, productId: string): Promise<void> {
-    requireVariable(await repos.catalog.lockProduct(ctx.tenant, productId), productId);
-  }
-
-  function requireVariable(product: { type: ProductType } | undefined, productId: string): void {
+    const product = await repos.catalog.lockProduct(ctx.tenant, productId);
     if (!product) throw productNotFound(productId);
     if (product.type !== 'VARIABLE') {
       throw new AppError('PRODUCT_NOT_VARIABLE', `Product ${productId} is SIMPLE: variant groups and their SKUs exist only on VARIABLE products.`);
     }
-  }
-
-  /** The checks of `lockVariable`, `requireGroupHeader` and `requireSku` in one read (`lockSkuPath`). */
-  async function lockSkuPath(repos: VariantServiceRepos, ctx: StoreContext, productId: string, groupId: string, skuId: string) {
-    const path = await repos.catalog.lockSkuPath(ctx.tenant, productId, groupId, skuId);
-    requireVariable(path?.product, productId);
-    if (!path?.group) throw groupNotFound(productId, groupId);
-    if (!path.sku) throw skuNotFound(groupId, skuId);
-    return { group: path.group, sku: path.sku };
   }
 
   async function requireGroup(repos: VariantServiceRepos, ctx: StoreContext, productId: string, groupId: string): Promise<VariantGroup> {
@@ -66,18 +54,15 @@ export function createVariantService(deps: { repos: Transactional<VariantService
     return group;
   }
 
-  const groupNotFound = (productId: string, groupId: string) => new AppError('VARIANT_GROUP_NOT_FOUND', `No variant group "${groupId}" on product ${productId}.`);
-  const skuNotFound = (groupId: string, skuId: string) => new AppError('SKU_NOT_FOUND', `No SKU "${skuId}" in variant group ${groupId}.`);
-
   async function requireGroupHeader(repos: VariantServiceRepos, ctx: StoreContext, productId: string, groupId: string) {
     const group = await repos.catalog.groupHeader(ctx.tenant, productId, groupId);
-    if (!group) throw groupNotFound(productId, groupId);
+    if (!group) throw new AppError('VARIANT_GROUP_NOT_FOUND', `No variant group "${groupId}" on product ${productId}.`);
     return group;
   }
 
   async function requireSku(repos: VariantServiceRepos, ctx: StoreContext, groupId: string, skuId: string): Promise<Sku> {
     const sku = await repos.catalog.findSku(ctx.tenant, skuId);
-    if (!sku || sku.groupId !== groupId) throw skuNotFound(groupId, skuId);
+    if (!sku || sku.groupId !== groupId) throw new AppError('SKU_NOT_FOUND', `No SKU "${skuId}" in variant group ${groupId}.`);
     return sku;
   }
 
@@ -304,7 +289,9 @@ export function createVariantService(deps: { repos: Transactional<VariantService
       const currency = await storeCurrency(repos, ctx);
       try {
         return await repos.transaction(async (repos) => {
-          const { group, sku: current } = await lockSkuPath(repos, ctx, productId, groupId, skuId);
+          await lockVariable(repos, ctx, productId);
+          const group = await requireGroupHeader(repos, ctx, productId, groupId);
+          const current = await requireSku(repos, ctx, groupId, skuId);
           precondition?.(current, currency);
           const money = checkMoney(patch, currency, '');
           const details = [...money.details, ...(patch.attributes ? checkAttributes(patch.attributes, group.attributeName, '') : [])];
