@@ -1,15 +1,11 @@
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { connectorDefaults } from './config.ts';
 import type { Container } from './container.ts';
 import { isLoopbackHost } from './domain/oauth/oauth-rules.ts';
 import { CACHE_WINDOWS } from './http/cache-windows.ts';
+import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { type CachingOptions, registerCaching } from './http/plugins/caching.ts';
 import { registerAuth } from './http/plugins/auth.ts';
 import { registerErrorHandling } from './http/plugins/errors.ts';
@@ -89,7 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.removeContentTypeParser('text/plain');
 
   app.decorateRequest('ctx', null as never);

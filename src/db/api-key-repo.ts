@@ -1,8 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Mode, Tenant } from '../context.ts';
 import type { ApiKey, Membership, User } from '../domain/accounts/types.ts';
-import type { Permission, Role } from '../domain/shared/permissions.ts';
+import type { Permission } from '../domain/shared/permissions.ts';
 import { toUser } from './account-repo.ts';
+import { toMembership } from './store-repo.ts';
 import { fromDate, toDate } from './db.ts';
 import type { ApiKeyTable, Database } from './schema.ts';
 import { inTenant } from './tenant.ts';
@@ -45,7 +46,6 @@ export function createApiKeyRepo(db: Kysely<Database>): ApiKeyRepo {
         .execute();
     },
 
-    /** An unrevoked key by the hash of its secret. Crosses tenants by design: the key names its store. */
     async findActiveByHashAcrossStores(keyHash: string): Promise<{ key: ApiKey; user: User; membership: Membership | null } | undefined> {
       // One statement for what every request with a key needs: the key, its creator, and the creator's membership of
       // the key's store (bench/README.md, "Catalog reads": statements per request).
@@ -72,7 +72,7 @@ export function createApiKeyRepo(db: Kysely<Database>): ApiKeyRepo {
       const membership =
         row.member_role === null || row.member_created_at === null || row.member_updated_at === null
           ? null
-          : { storeId: row.store_id, userId: row.created_by, role: row.member_role as Role, createdAt: toDate(row.member_created_at), updatedAt: toDate(row.member_updated_at) };
+          : toMembership({ store_id: row.store_id, user_id: row.created_by, role: row.member_role, created_at: row.member_created_at, updated_at: row.member_updated_at });
       return { key: toApiKey(row), user, membership };
     },
 

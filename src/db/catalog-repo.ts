@@ -102,9 +102,11 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     return { categories, images, specifications };
   }
 
+  const headOf = (r: Selectable<ProductTable>): ProductHead => (r.revision === undefined ? { id: r.id } : { id: r.id, revision: Number(r.revision) });
+
   function toProducts(rows: Selectable<ProductTable>[], rel: Awaited<ReturnType<typeof relations>>): Product[] {
     return rows.map((r) => ({
-      id: r.id,
+      ...headOf(r),
       type: r.type as ProductType,
       name: r.name,
       slug: r.slug,
@@ -115,11 +117,8 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
       specifications: rel.specifications.get(r.id) ?? {},
       createdAt: toDate(r.created_at),
       updatedAt: toDate(r.updated_at),
-      ...(r.revision === undefined ? {} : { revision: Number(r.revision) }),
     }));
   }
-
-  const headOf = (r: Selectable<ProductTable>): ProductHead => (r.revision === undefined ? { id: r.id } : { id: r.id, revision: Number(r.revision) });
 
   /** The products of `rows` in order; those `skip` says the caller holds as `{ held: head }`, their relations not read. */
   async function productsUnlessHeld(rows: Selectable<ProductTable>[], skip?: (head: ProductHead) => boolean): Promise<Array<Product | HeldProduct>> {
@@ -219,6 +218,12 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     }
     const rows = await q.limit(searchLimit + 1).execute();
     return rows.length > searchLimit ? null : rows.map((r) => r.product_id);
+  }
+
+  /** `findProduct` and `findProductUnlessHeld` (see CatalogRepo). */
+  async function findOne(tenant: Tenant, id: string, skip: ((head: ProductHead) => boolean) | undefined): Promise<Product | HeldProduct | undefined> {
+    const row = await db.selectFrom('products').selectAll().where(inTenant(tenant)).where('id', '=', id).executeTakeFirst();
+    return row && (await productsUnlessHeld([row], skip))[0];
   }
 
   /** `listProducts` and `listProductsUnlessHeld` (see CatalogRepo). */
@@ -375,15 +380,10 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     },
 
     async findProduct(tenant: Tenant, id: string): Promise<Product | undefined> {
-      const row = await db.selectFrom('products').selectAll().where(inTenant(tenant)).where('id', '=', id).executeTakeFirst();
-      if (!row) return undefined;
-      return toProducts([row], await relations([row.id]))[0];
+      return (await findOne(tenant, id, undefined)) as Product | undefined;
     },
 
-    async findProductUnlessHeld(tenant: Tenant, id: string, skip: (head: ProductHead) => boolean): Promise<Product | HeldProduct | undefined> {
-      const row = await db.selectFrom('products').selectAll().where(inTenant(tenant)).where('id', '=', id).executeTakeFirst();
-      return row && (await productsUnlessHeld([row], skip))[0];
-    },
+    findProductUnlessHeld: findOne,
 
     async slugTaken(tenant: Tenant, slug: string, exceptId?: string): Promise<boolean> {
       let q = db.selectFrom('products').select('id').where(inTenant(tenant)).where('slug', '=', slug);

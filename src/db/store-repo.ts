@@ -3,8 +3,13 @@ import type { Invitation, Member, Membership, Store } from '../domain/accounts/t
 import type { Role } from '../domain/shared/permissions.ts';
 import { normalizeEmail } from './account-repo.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
-import type { Database, StoreInvitationTable, StoreTable } from './schema.ts';
+import type { Database, StoreInvitationTable, StoreMemberTable, StoreTable } from './schema.ts';
 import type { StoreRepo, StorePatch } from '../domain/accounts/ports.ts';
+
+/** A `store_members` row as a Membership (also read joined to an API key: api-key-repo.ts). */
+export function toMembership(r: Pick<Selectable<StoreMemberTable>, 'store_id' | 'user_id' | 'role' | 'created_at' | 'updated_at'>): Membership {
+  return { storeId: r.store_id, userId: r.user_id, role: r.role as Role, createdAt: toDate(r.created_at), updatedAt: toDate(r.updated_at) };
+}
 
 function toStore(r: Selectable<StoreTable>): Store {
   return {
@@ -129,15 +134,7 @@ export function createStoreRepo(db: Kysely<Database>, dialect: Dialect): StoreRe
         .where('store_id', '=', storeId)
         .where('user_id', '=', userId)
         .executeTakeFirst();
-      return (
-        row && {
-          storeId: row.store_id,
-          userId: row.user_id,
-          role: row.role as Role,
-          createdAt: toDate(row.created_at),
-          updatedAt: toDate(row.updated_at),
-        }
-      );
+      return row && toMembership(row);
     },
 
     /** The only store a user belongs to, or the number of stores when it is not exactly one. */
@@ -152,15 +149,7 @@ export function createStoreRepo(db: Kysely<Database>, dialect: Dialect): StoreRe
 
     async firstMembership(userId: string): Promise<Membership | undefined> {
       const row = await db.selectFrom('store_members').selectAll().where('user_id', '=', userId).executeTakeFirst();
-      return (
-        row && {
-          storeId: row.store_id,
-          userId: row.user_id,
-          role: row.role as Role,
-          createdAt: toDate(row.created_at),
-          updatedAt: toDate(row.updated_at),
-        }
-      );
+      return row && toMembership(row);
     },
 
     async insertMember(storeId: string, userId: string, role: Role, now: Date): Promise<void> {

@@ -1,14 +1,14 @@
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Tenant } from '../context.ts';
 import type { HeldCheck } from '../domain/catalog/product-service.ts';
 import type { HeldProduct, ProductTree } from '../domain/catalog/types.ts';
 import type { Currency } from '../domain/shared/money.ts';
 import { ProductTreeRecord, toProductTreeRecord } from '../wire/catalog.ts';
-import { etagOf } from './etag.ts';
-import type { Representation } from './representation-memo.ts';
+import { boundedLru } from './bounded-lru.ts';
+import { type Representation, representationOf } from './representation-memo.ts';
 import { envelope, ok } from '../wire/envelope.ts';
 import { okPage, pagedEnvelope } from '../wire/page.ts';
+import { responseSerializerCompiler } from './response-serializer.ts';
 
 /** What the memo holds of one product: its JSON as `GET /v2/products/{id}` sends it in `data`, and what it depends on. */
 interface Entry {
@@ -29,39 +29,6 @@ export const PRODUCT_MEMO_CHARS = 16 * 1024 * 1024;
 export const PAGE_MEMO_BYTES = 8 * 1024 * 1024;
 
 const currencyKey = (c: Currency) => `${c.code}:${c.digits}`;
-
-/** A map that keeps the most recently used entries within `max` units of `size` (measured when an entry is set). */
-function boundedLru<V>(max: number, size: (value: V) => number) {
-  const entries = new Map<string, { value: V; size: number }>();
-  let total = 0;
-  return {
-    get(key: string): V | undefined {
-      const found = entries.get(key);
-      if (found !== undefined) {
-        entries.delete(key);
-        entries.set(key, found);
-      }
-      return found?.value;
-    },
-    /** Adds or replaces an entry; setting an entry again measures it again (it grew). */
-    set(key: string, value: V): void {
-      const old = entries.get(key);
-      if (old !== undefined) {
-        total -= old.size;
-        entries.delete(key);
-      }
-      const measured = size(value);
-      entries.set(key, { value, size: measured });
-      total += measured;
-      while (total > max && entries.size > 0) {
-        const [oldestKey, oldest] = entries.entries().next().value as [string, { value: V; size: number }];
-        entries.delete(oldestKey);
-        total -= oldest.size;
-      }
-    },
-    size: () => ({ entries: entries.size, total }),
-  };
-}
 
 /**
  * The v2 product reads' memo of serialized products (docs/decisions/0013-product-representation-memo.md): a product's
@@ -107,7 +74,7 @@ export function createProductTreeMemo(maxChars = PRODUCT_MEMO_CHARS, maxPageByte
       productBody(item: ProductTree | HeldProduct, currency: Currency): Representation {
         const entry = entryOf(item, currency);
         if (!entry.alone) {
-          entry.alone = representation(productBody('Product retrieved', entry.json));
+          entry.alone = representationOf(productEnvelope('Product retrieved', entry.json));
           if (entry.revision >= 0) products.set(keyOf(tenant, 'held' in item ? item.held.id : item.id), entry);
         }
         return entry.alone;
@@ -115,12 +82,12 @@ export function createProductTreeMemo(maxChars = PRODUCT_MEMO_CHARS, maxPageByte
       /** The `GET /v2/products` response. */
       pageBody(items: Array<ProductTree | HeldProduct>, currency: Currency, limit: number, nextCursor: string | null): Representation {
         const jsons = items.map((item) => entryOf(item, currency).json);
-        if (items.some((item) => revisionOf(item) === undefined)) return representation(productPageBody('Products retrieved', jsons, limit, nextCursor));
+        if (items.some((item) => revisionOf(item) === undefined)) return representationOf(productPageEnvelope('Products retrieved', jsons, limit, nextCursor));
         const ids = items.map((item) => `${'held' in item ? item.held.id : item.id}:${revisionOf(item)}`).join(',');
         const key = `${tenant.storeId}\u0000${tenant.mode}\u0000${currencyKey(currency)}\u0000${limit}\u0000${nextCursor ?? ''}\u0000${ids}`;
         let page = pages.get(key);
         if (!page) {
-          page = representation(productPageBody('Products retrieved', jsons, limit, nextCursor));
+          page = representationOf(productPageEnvelope('Products retrieved', jsons, limit, nextCursor));
           pages.set(key, page);
         }
         return page;
@@ -139,18 +106,13 @@ export function createProductTreeMemo(maxChars = PRODUCT_MEMO_CHARS, maxPageByte
   };
 }
 
-function representation(text: string): Representation {
-  const body = Buffer.from(text);
-  return { body, etag: etagOf(body) };
-}
-
 export type ProductTreeMemo = ReturnType<typeof createProductTreeMemo>;
 
-// Serialized by the serializer the routes' response schemas get (app.ts), so the bytes are those it would produce and a
+// Serialized by the serializer the routes' response schemas get (./response-serializer.ts), so the bytes are those it would produce and a
 // record that breaks the schema fails as any response would. The bodies around the products come from the same
 // schemas with a stand-in for the data: `JSON.stringify` of an array is its elements' JSON joined by commas.
 type Serialize = (data: unknown) => string;
-const serializerFor = (schema: z.ZodType, url: string) => serializerCompiler({ schema, method: 'GET', url }) as Serialize;
+const serializerFor = (schema: z.ZodType, url: string) => responseSerializerCompiler({ schema, method: 'GET', url }) as Serialize;
 const serializeProduct = serializerFor(ProductTreeRecord, '/v2/products/:productId');
 
 const PLACEHOLDER = '\u0000product';
@@ -158,7 +120,7 @@ const PLACEHOLDER_JSON = JSON.stringify(PLACEHOLDER);
 const serializeProductShell = serializerFor(envelope(z.literal(PLACEHOLDER)), '/v2/products/:productId');
 
 /** `{ status, message, data: <product> }` as the response schema `envelope(ProductTreeRecord)` serializes it. */
-export function productBody(message: string, productJson: string): string {
+export function productEnvelope(message: string, productJson: string): string {
   const shell = serializeProductShell(ok(message, PLACEHOLDER));
   const at = shell.indexOf(PLACEHOLDER_JSON);
   return `${shell.slice(0, at)}${productJson}${shell.slice(at + PLACEHOLDER_JSON.length)}`;
@@ -168,7 +130,7 @@ const serializeListShell = serializerFor(pagedEnvelope(z.array(ProductTreeRecord
 const EMPTY_DATA = '"data":[]';
 
 /** `{ status, message, data: [<products>], pagination }` as the response schema `pagedEnvelope(z.array(ProductTreeRecord))` serializes it. */
-export function productPageBody(message: string, productJsons: string[], limit: number, nextCursor: string | null): string {
+export function productPageEnvelope(message: string, productJsons: string[], limit: number, nextCursor: string | null): string {
   const shell = serializeListShell(okPage(message, [], limit, nextCursor));
   const at = shell.indexOf(EMPTY_DATA) + EMPTY_DATA.length - 1;
   return `${shell.slice(0, at)}${productJsons.join(',')}${shell.slice(at)}`;

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
+import { boundedLru } from './bounded-lru.ts';
 import { etagOf } from './etag.ts';
 
 export interface Representation {
@@ -14,23 +15,23 @@ export interface Representation {
  * Bounded: the least recently used entry goes when `limit` is reached.
  */
 export function createRepresentationMemo(limit = 256) {
-  const entries = new Map<string, Representation>();
+  const entries = boundedLru<Representation>(limit, () => 1);
   return {
     async get<S extends z.ZodType>(key: string, schema: S, build: () => Promise<z.input<S>>): Promise<Representation> {
       const hit = entries.get(key);
-      if (hit) {
-        entries.delete(key);
-        entries.set(key, hit);
-        return hit;
-      }
+      if (hit) return hit;
       // The response schema is the allow-list: only its fields reach the wire.
-      const body = Buffer.from(JSON.stringify(schema.parse(await build())));
-      const representation = { body, etag: etagOf(body) };
+      const representation = representationOf(JSON.stringify(schema.parse(await build())));
       entries.set(key, representation);
-      if (entries.size > limit) entries.delete(entries.keys().next().value as string);
       return representation;
     },
   };
+}
+
+/** JSON text as the bytes to send and their ETag. */
+export function representationOf(json: string): Representation {
+  const body = Buffer.from(json);
+  return { body, etag: etagOf(body) };
 }
 
 export function sendRepresentation(reply: FastifyReply, representation: Representation): FastifyReply {

@@ -12,13 +12,13 @@ export type NewSku = Omit<Sku, 'createdAt' | 'updatedAt'> & {
   combinationKey: string;
 };
 
-/** Products, categories, variant groups and SKUs. Every method takes the tenant first and filters on it (`inTenant`). */
 /** What `skuTrees` reads of one product. */
 export interface SkuTree {
   simpleSku: Sku | null;
   variantGroups: VariantGroup[];
 }
 
+/** Products, categories, variant groups and SKUs. Every method takes the tenant first and filters on it (`inTenant`). */
 export interface CatalogRepo {
   insertProduct(tenant: Tenant, p: Product, nameFolded: string): Promise<void>;
   updateProduct(tenant: Tenant, id: string, set: {
