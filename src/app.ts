@@ -65,7 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Public reference data is answered before routing once a route has sent it (see src/http/front-cache.ts).
   // One table of cache windows for the caching plugin and the front cache (which never keeps a windowed route).
   const windows = options.caching?.windows ?? CACHE_WINDOWS;
-  const front = createFrontCache({ trustProxy: config.trustProxy, windows });
+  const front = createFrontCache({ trustProxy: config.trustProxy, windows, changeMark: container.db.changeMark });
 
   const app = Fastify({
     logger,
@@ -136,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     browserSession: (request) => readBrowserSession(request, { auth: container.services.auth, issuer: config.baseUrl }),
     issuer: config.baseUrl,
   });
-  await app.register(catalogRoutes, container.services);
+  await app.register(catalogRoutes, { ...container.services, front });
   // The order of these registrations (and of the imports above) is the order of the OpenAPI paths (and components).
   await app.register(orderRoutes, container.services);
   await app.register(promotionRoutes, container.services);

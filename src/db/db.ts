@@ -34,9 +34,24 @@ export interface Db {
    * bounded).
    */
   unbounded<T>(work: (kysely: Kysely<Database>) => Promise<T>): Promise<T>;
+  /**
+   * Reads a mark that changes whenever the database's content may have changed, whoever changed it, and calls back
+   * with it (undefined when it cannot be read: the database closed or not answering). Two equal marks mean nothing was
+   * written in between, so what was read after the first is still what the database holds. The mark is read after
+   * the call: never one read before (a request arriving after a write must not meet the mark from before it).
+   * - SQLite: `total_changes()` (every row this connection inserted, updated or deleted, rolled back or not) and
+   *   `PRAGMA data_version` (changes when another connection commits); synchronous, about 7 µs.
+   * - PostgreSQL: the current snapshot (`pg_current_snapshot()`: equal snapshots mean no transaction that wrote
+   *   anything, anywhere in the cluster, ended in between); one round trip on a connection of its own, shared by
+   *   every call made while the previous round trip was out.
+   */
+  changeMark: ChangeMark;
   /** Closes every connection; idempotent. */
   close(): Promise<void>;
 }
+
+/** Calls back with the database's change mark (Db.changeMark). */
+export type ChangeMark = (done: (mark: string | undefined) => void) => void;
 
 export interface DatabaseBounds {
   /** DATABASE_TIMEOUT_MS: the bound on every wait for the database (docs/decisions/0008-database-bounds.md). */
@@ -90,10 +105,23 @@ function openSqlite(file: string, timeoutMs: number): Db {
   const bounded = boundedSqlite(connection, timeoutMs);
   const kysely = new Kysely<Database>({ dialect: bounded.dialect });
   let closed: Promise<void> | undefined;
+  const mark = connection.prepare('select total_changes(), data_version from pragma_data_version').raw();
   return {
     kysely,
     dialect: 'sqlite',
     ping: () => bounded.probeWrite(readinessTimeoutMs(timeoutMs)),
+    changeMark(done) {
+      let read: string | undefined;
+      try {
+        if (connection.open) {
+          const [changes, version] = mark.get() as [number, number];
+          read = `${changes}:${version}`;
+        }
+      } catch {
+        // SQLITE_BUSY reading the WAL index, say: no mark, so nothing is answered from one.
+      }
+      done(read);
+    },
     unbounded: (work) => work(kysely),
     close() {
       closed ??= kysely.destroy();
@@ -123,11 +151,15 @@ function openPostgres(url: string, timeoutMs: number): Db {
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: boundedPool(pool, pgQueryTimeoutMs(timeoutMs)) }) });
+  // The change mark's own connection (opened when first asked for), so marks never wait behind the app's queries.
+  const marks = new pg.Pool({ ...pgPoolOptions(url, timeoutMs), max: 1, idleTimeoutMillis: 30_000, statement_timeout: timeoutMs, query_timeout: pgQueryTimeoutMs(timeoutMs) });
+  marks.on('error', () => {});
   let closed: Promise<void> | undefined;
   return {
     kysely,
     dialect: 'postgres',
     ping: () => pingWithin(pool, readinessTimeoutMs(timeoutMs)),
+    changeMark: batchedSnapshots(marks),
     async unbounded(work) {
       const single = new pg.Pool({ ...pgPoolOptions(url, timeoutMs), max: 1 });
       single.on('error', () => {});
@@ -139,9 +171,37 @@ function openPostgres(url: string, timeoutMs: number): Db {
       }
     },
     close() {
-      closed ??= kysely.destroy();
+      closed ??= Promise.all([kysely.destroy(), marks.end()]).then(() => undefined);
       return closed;
     },
+  };
+}
+
+/**
+ * PostgreSQL's change mark: the current snapshot (`xmin:xmax:xip…`). Calls made while a read is out wait for the next
+ * one, sent when that read returns, so every caller gets a snapshot taken after its call, and under load one round trip
+ * serves every request that arrived meanwhile.
+ */
+function batchedSnapshots(marks: pg.Pool): ChangeMark {
+  let waiting: Array<(mark: string | undefined) => void> = [];
+  let out = false;
+  const read = (): void => {
+    const batch = waiting;
+    waiting = [];
+    out = true;
+    marks.query<[string]>({ text: 'select pg_current_snapshot()::text', rowMode: 'array' }).then(
+      (result) => settle(batch, result.rows[0]?.[0]),
+      () => settle(batch, undefined),
+    );
+  };
+  const settle = (batch: Array<(mark: string | undefined) => void>, mark: string | undefined): void => {
+    out = false;
+    if (waiting.length > 0) read();
+    for (const done of batch) done(mark);
+  };
+  return (done) => {
+    waiting.push(done);
+    if (!out) read();
   };
 }
 

@@ -27,6 +27,16 @@ export function boundedLru<V>(max: number, size: (value: V) => number) {
         total -= oldest.size;
       }
     },
+    delete(key: string): void {
+      const found = entries.get(key);
+      if (found === undefined) return;
+      entries.delete(key);
+      total -= found.size;
+    },
+    clear(): void {
+      entries.clear();
+      total = 0;
+    },
     size: () => ({ entries: entries.size, total }),
   };
 }

@@ -2,21 +2,39 @@ import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Serv
 import { performance } from 'node:perf_hooks';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { authenticationSteadyUntil, type Principal } from '../domain/accounts/auth-service.ts';
+import { hashSecret } from '../domain/shared/secrets.ts';
 import type { AppError } from '../errors.ts';
+import { boundedLru } from './bounded-lru.ts';
 import { type CacheWindow, DEFAULT_CACHE_CONTROL, requestsFreshCopy } from './cache-windows.ts';
 import { ifNoneMatchMatches } from './etag.ts';
 import { limitItem, policyItem, type RateLimitsHandle, rateLimited, type Verdict } from './plugins/rate-limits.ts';
 import { requestIdOf } from './request-id.ts';
 
-interface Entry {
+/** A 200 as the route sent it. */
+interface Sent {
   /** The headers the route's 200 went out with, with Content-Length; `x-request-id` is filled in per response. */
   ok: OutgoingHttpHeaders;
   /** The same for a 304: without Content-Type and Content-Length (RFC 9110 §15.4.5, §8.6). */
   notModified: OutgoingHttpHeaders;
   body: Buffer;
   etag: string;
+}
+
+/** A public answer, kept under its URL. */
+interface Entry extends Sent {
   /** Whether the body is still what the route would answer; checked on every use. */
   isCurrent: () => boolean;
+}
+
+/** An answer to one API key, kept under the key's hash, X-Mode, X-MerchantId and the URL. */
+interface KeyEntry extends Sent {
+  /** The database's change mark read before the route read anything: the answer holds while the mark is the same. */
+  mark: string;
+  /** And until then (ms): when authenticating the key would write its time of last use. */
+  until: number;
+  /** Whom the answer was for: its requests count against that credential's rate limit. */
+  principal: Principal;
 }
 
 export interface FrontCacheOptions {
@@ -28,16 +46,49 @@ export interface FrontCacheOptions {
   trustProxy?: boolean | number | string[];
   /** The caching plugin's cache windows (the same table): a route with a window answers per request headers, so it is never kept. */
   windows: Readonly<Record<string, CacheWindow>>;
+  /**
+   * The database's change mark (Db.changeMark, SQLite): with it, authenticated routes that opt in (`offerPerKey`)
+   * have their answers to API keys kept too. Without it (PostgreSQL) only public answers are.
+   */
+  changeMark?: ChangeMark | undefined;
+  /** At most this many body bytes of answers to API keys are kept (default 16 MiB); the least recently used go first. */
+  maxKeyBytes?: number;
 }
 
 export type FrontCache = ReturnType<typeof createFrontCache>;
 
 const OFFER = Symbol('front-cache offer');
+/** The change mark read when the request arrived, before anything of the route read the database. */
+const MARK = Symbol('front-cache change mark');
+/** What `offerPerKey` offers instead of an `isCurrent` function. */
+const PER_KEY = Symbol('front-cache per API key');
 
 /** Headers that belong to one response, never to a kept entry. */
 const PER_RESPONSE = new Set(['x-request-id', 'ratelimit', 'ratelimit-policy']);
 
-type Offered = FastifyReply & { [OFFER]?: () => boolean };
+/** The database's change mark (Db.changeMark): it calls back with a mark read after the call. */
+type ChangeMark = (done: (mark: string | undefined) => void) => void;
+
+type Offered = FastifyReply & { [OFFER]?: (() => boolean) | typeof PER_KEY };
+type Marked = IncomingMessage & { [MARK]?: string };
+
+/** What an entry's headers and body weigh besides the body (a generous estimate, for the bound). */
+const HEADER_BYTES = 1024;
+
+/**
+ * The key of an answer to an API key: the key's hash (never the secret itself), the raw X-Mode and X-MerchantId
+ * (the other headers such a route reads; Vary names them) and the URL. Undefined when the request carries no API key
+ * or an Authorization header as well (which the route refuses), so the route answers it.
+ */
+function keyEntryKey(request: IncomingMessage, url: string): string | undefined {
+  const { headers } = request;
+  const apiKey = headers['x-merchantapikey'];
+  const mode = headers['x-mode'] ?? '';
+  const merchant = headers['x-merchantid'] ?? '';
+  if (typeof apiKey !== 'string' || apiKey.trim() === '' || headers.authorization !== undefined) return undefined;
+  if (typeof mode !== 'string' || typeof merchant !== 'string') return undefined;
+  return `${hashSecret(apiKey)}\n${mode}\n${merchant}\n${url}`;
+}
 
 /** Fastify's reading of trustProxy (lib/request.js getTrustProxyFn), for the logged client address. */
 function trustFunction(trustProxy: boolean | number | string[]): (address: string, hop: number) => boolean {
@@ -65,8 +116,12 @@ export function createFrontCache(options: FrontCacheOptions) {
   const { windows } = options;
   const entries = new Map<string, Entry>();
   let bytes = 0;
+  const { changeMark } = options;
+  /** The URLs of the routes that offer answers per API key (`offerPerKeyAt`); only their requests read a change mark. */
+  const keyUrls: RegExp[] = [];
+  const keyEntries = boundedLru<KeyEntry>(options.maxKeyBytes ?? 16 * 1024 * 1024, (e) => e.body.length + HEADER_BYTES);
   let open = true;
-  let limits: Pick<RateLimitsHandle, 'countOne'> | undefined;
+  let limits: Pick<RateLimitsHandle, 'countOne' | 'peekOne'> | undefined;
 
   /** The client address as Fastify reads it (request.ip), for the rate limit. */
   function clientAddress(request: IncomingMessage): string | undefined {
@@ -106,6 +161,63 @@ export function createFrontCache(options: FrontCacheOptions) {
     };
   }
 
+  /** The route's 200 as it goes out (every onSend hook has run), for keeping. */
+  function sentOf(reply: FastifyReply, payload: Buffer): Sent {
+    const ok: OutgoingHttpHeaders = { 'x-request-id': '' };
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined && !PER_RESPONSE.has(name)) ok[name] = typeof value === 'number' ? String(value) : value;
+    }
+    ok['content-length'] = String(payload.length);
+    const notModified = { ...ok };
+    delete notModified['content-type'];
+    delete notModified['content-length'];
+    return { ok, notModified, body: payload, etag: String(ok.etag) };
+  }
+
+  /**
+   * An API key's GET: answered from the key's kept answer when the database's change mark, read now (after the
+   * request arrived), is the one the answer was kept under, after the checks the route's hooks make (the address's
+   * refused-credential gate, the credential's rate limit). Anything else (no kept answer, a changed database, a gate
+   * or limit reached) goes to Fastify through `fallback`, which answers as it always does. The request carries the
+   * mark to the route either way, so the route's answer is kept under a mark read before the route read anything.
+   * Returns false (Fastify answers) only when the request is not an API key's.
+   */
+  function serveKey(request: IncomingMessage, response: ServerResponse, url: string, fallback: () => void): boolean {
+    if (changeMark === undefined || !keyUrls.some((pattern) => pattern.test(url))) return false;
+    const key = keyEntryKey(request, url);
+    if (key === undefined) return false;
+    changeMark((mark) => {
+      if (mark === undefined) return fallback();
+      (request as Marked)[MARK] = mark;
+      const entry = keyEntries.get(key);
+      if (entry === undefined) return fallback();
+      if (entry.mark !== mark || Date.now() >= entry.until || !open) {
+        keyEntries.delete(key);
+        return fallback();
+      }
+      const id = requestIdOf(request);
+      const started = log ? performance.now() : 0;
+      if (limits === undefined) return answerKey(request, response, entry, id, undefined, started);
+      // The counts the route's hooks would make (in memory at once, with Redis later). Past a limit, Fastify answers
+      // the 429 (counting the request once more, which changes nothing past the limit).
+      const counts = limits;
+      const limited = { ip: clientAddress(request) ?? 'unknown', principal: entry.principal };
+      counts.peekOne(limited, 'bad-credentials', (gate) => {
+        if (gate.exceeded) return fallback();
+        counts.countOne(limited, 'credential', (verdict) => {
+          if (verdict.exceeded || !open) return fallback();
+          answerKey(request, response, entry, id, verdict, started);
+        });
+      });
+    });
+    return true;
+  }
+
+  function answerKey(request: IncomingMessage, response: ServerResponse, entry: KeyEntry, id: string, limit: Verdict | undefined, started: number): void {
+    log?.info({ reqId: id, req: loggable(request) }, 'incoming request');
+    answer(request, response, entry, id, limit, started);
+  }
+
   function completed(response: ServerResponse, id: string, started: number): void {
     log?.info(
       { reqId: id, res: { statusCode: response.statusCode }, responseTime: performance.now() - started, frontCache: true },
@@ -113,7 +225,7 @@ export function createFrontCache(options: FrontCacheOptions) {
     );
   }
 
-  function answer(request: IncomingMessage, response: ServerResponse, entry: Entry, id: string, limit: Verdict | undefined, started: number): void {
+  function answer(request: IncomingMessage, response: ServerResponse, entry: Sent, id: string, limit: Verdict | undefined, started: number): void {
     const inm = request.headers['if-none-match'];
     const notModified = inm !== undefined && !requestsFreshCopy(request.headers['cache-control']) && ifNoneMatchMatches(inm, entry.etag);
     // The entry's header object goes to writeHead whole (Node's fast path, no per-header setHeader), with this
@@ -156,6 +268,22 @@ export function createFrontCache(options: FrontCacheOptions) {
       (reply as Offered)[OFFER] = isCurrent;
     },
 
+    /**
+     * For an authenticated route whose answer depends only on the credential, X-Mode, X-MerchantId, the URL and what
+     * the database holds (not on the time): the response about to be sent to an API key may be kept for that key and
+     * served to it again while the database is unchanged (the change mark) and the key's time of last use is not due.
+     * Anything that could change the answer (a revoked key, a changed role, a removed member, a changed product) is
+     * a write, and a write changes the mark. Kept only where the database has a change mark (SQLite).
+     */
+    offerPerKey(reply: FastifyReply): void {
+      (reply as Offered)[OFFER] = PER_KEY;
+    },
+
+    /** Declares the URLs (path and query as sent) of a route that calls `offerPerKey`. */
+    offerPerKeyAt(url: RegExp): void {
+      keyUrls.push(url);
+    },
+
     /** Route-level onSend hook (after the caching plugin's, so every header is final): keeps an offered GET 200. */
     capture(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void): void {
       const isCurrent = (reply as Offered)[OFFER];
@@ -169,18 +297,19 @@ export function createFrontCache(options: FrontCacheOptions) {
         Buffer.isBuffer(payload) &&
         windows[request.routeOptions.url ?? ''] === undefined &&
         reply.getHeader('cache-control') === DEFAULT_CACHE_CONTROL &&
-        !reply.hasHeader('set-cookie') &&
-        isCurrent()
+        !reply.hasHeader('set-cookie')
       ) {
-        const ok: OutgoingHttpHeaders = { 'x-request-id': '' };
-        for (const [name, value] of Object.entries(reply.getHeaders())) {
-          if (value !== undefined && !PER_RESPONSE.has(name)) ok[name] = typeof value === 'number' ? String(value) : value;
+        if (isCurrent === PER_KEY) {
+          const mark = (request.raw as Marked)[MARK];
+          const key = keyEntryKey(request.raw, url);
+          const principal = request.principal;
+          const until = principal === undefined ? 0 : authenticationSteadyUntil(principal);
+          if (mark !== undefined && key !== undefined && principal !== undefined && until > Date.now()) {
+            keyEntries.set(key, { ...sentOf(reply, payload), mark, until, principal });
+          }
+        } else if (isCurrent()) {
+          keep(url, { ...sentOf(reply, payload), isCurrent });
         }
-        ok['content-length'] = String(payload.length);
-        const notModified = { ...ok };
-        delete notModified['content-type'];
-        delete notModified['content-length'];
-        keep(url, { ok, notModified, body: payload, etag: String(ok.etag), isCurrent });
       }
       done(null, payload);
     },
@@ -189,7 +318,7 @@ export function createFrontCache(options: FrontCacheOptions) {
      * Counts answers from the cache against the `public` rate limit, as Fastify's hooks count the routed ones (the same
      * limiter, so both share one budget per address).
      */
-    limitWith(handle: Pick<RateLimitsHandle, 'countOne'>): void {
+    limitWith(handle: Pick<RateLimitsHandle, 'countOne' | 'peekOne'>): void {
       limits = handle;
     },
 
@@ -198,13 +327,13 @@ export function createFrontCache(options: FrontCacheOptions) {
      * limit, the answer comes once the request is counted: a 429 past the limit, or `fallback()` (Fastify) when the
      * entry stopped being current meanwhile.
      */
-    serve(request: IncomingMessage, response: ServerResponse, fallback: () => void = () => {}): boolean {
+    serve(request: IncomingMessage, response: ServerResponse, fallback: () => void): boolean {
       const method = request.method;
       if (!open || (method !== 'GET' && method !== 'HEAD')) return false;
       const url = request.url;
       if (url === undefined) return false;
       const entry = entries.get(url);
-      if (entry === undefined) return false;
+      if (entry === undefined) return serveKey(request, response, url, fallback);
       if (!entry.isCurrent()) {
         forget(url);
         return false;
@@ -230,6 +359,7 @@ export function createFrontCache(options: FrontCacheOptions) {
       open = false;
       entries.clear();
       bytes = 0;
+      keyEntries.clear();
     },
 
     /** How many URLs are kept (for tests and diagnostics). */

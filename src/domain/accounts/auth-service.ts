@@ -7,7 +7,7 @@ import type { OAuthService } from '../oauth/oauth-service.ts';
 import { CONNECTOR_SCOPE, restPermissionsOf } from '../oauth/scopes.ts';
 import type { AppAuthorization } from '../oauth/types.ts';
 import { effectivePermissions, type Permission } from '../shared/permissions.ts';
-import { recordLastUse } from '../shared/instants.ts';
+import { LAST_USE_RESOLUTION_MS, recordLastUse } from '../shared/instants.ts';
 import { hashSecret } from '../shared/secrets.ts';
 import type { ApiKey, Membership, User } from './types.ts';
 
@@ -226,6 +226,17 @@ export function createAuthService(deps: { repos: AuthServiceRepos; oauth: Pick<O
       return { ...ctx, tenant: { storeId, mode }, role: membership.role, permissions: effectivePermissions(membership.role, restriction) };
     },
   };
+}
+
+/**
+ * Until when (milliseconds since the epoch) authenticating this principal's credential again would find the same
+ * principal and write nothing, as long as the database does not change meanwhile: for an API key, until its time of
+ * last use is due to be written again (to the minute; an unknown time is written at once). 0 for session and app
+ * tokens: they expire at times of their own, and the front cache keeps no answer for them.
+ */
+export function authenticationSteadyUntil(principal: Principal): number {
+  if (principal.kind !== 'api_key' || principal.key.lastUsedAt === null) return 0;
+  return principal.key.lastUsedAt.getTime() + LAST_USE_RESOLUTION_MS;
 }
 
 function storeNotFound(storeId: string): AppError {

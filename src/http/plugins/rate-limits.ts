@@ -142,6 +142,8 @@ type Done = (verdicts: Verdict[]) => void;
 export interface RateLimitsHandle {
   /** `count` for one policy, without lists: the front cache's path. */
   countOne(request: Limited, name: RateLimitName, done: (verdict: Verdict) => void): void;
+  /** Reads one policy's count without counting (the front cache's credential gate); `exceeded` when at the limit. */
+  peekOne(request: Limited, name: RateLimitName, done: (verdict: Verdict) => void): void;
   /**
    * Counts `request` against the named policies and calls `done` with what it found, once: synchronously when the
    * counts are in memory, after Redis answered otherwise. A failing Redis counts as "not limited" (logged).
@@ -265,6 +267,7 @@ export function setUpRateLimits(app: FastifyInstance, options: { limits: RateLim
   return {
     count,
     countOne: (request, name, done) => one(request, name, true, done),
+    peekOne: (request, name, done) => one(request, name, false, done),
     gate: {
       async check(request) {
         const verdict = await verdictOf(request, false);

@@ -9,6 +9,7 @@ import type { VariantService } from '../../../domain/catalog/variant-service.ts'
 import { envelope, ok } from '../../../wire/envelope.ts';
 import { okPage, PAGE, pagedEnvelope, pageFields } from '../../../wire/page.ts';
 import { ErrorEnvelopeSchema } from '../../envelope.ts';
+import type { FrontCache } from '../../front-cache.ts';
 import { createProductTreeMemo } from '../../product-memo.ts';
 import { sendRepresentation } from '../../representation-memo.ts';
 import { storeCtx } from '../../plugins/auth.ts';
@@ -20,6 +21,8 @@ export interface CatalogRouteDeps {
   variants: VariantService;
   categories: CategoryService;
   inventory: InventoryService;
+  /** The v2 product reads offer their answers to API keys to the front cache (src/http/front-cache.ts, `offerPerKey`). */
+  front: FrontCache;
 }
 
 const errors = {
@@ -40,10 +43,12 @@ const ifMatchNote = IF_MATCH_NOTE;
 
 /** Products (v1, v2 reads), variant groups and SKUs (v2), categories, stock adjustments and the inventory dashboard. */
 export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps): Promise<void> {
-  const { products, variants, categories, inventory } = deps;
+  const { products, variants, categories, inventory, front } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The v2 product reads send serialized products kept by revision (./product-memo.ts); the bytes are the schema's.
   const productMemo = createProductTreeMemo();
+  // Their answers to API keys are kept by the front cache while the database is unchanged.
+  front.offerPerKeyAt(/^\/v2\/products(?:\/[^/?]+)?(?:\?|$)/);
   const config = { auth: 'store' as const };
   const editConfig = { ...config, ...HONOURS_IF_MATCH };
   const tags = { products: ['Products'], variants: ['Variant groups and SKUs (v2)'], categories: ['Categories'], inventory: ['Inventory'] };
@@ -129,6 +134,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
     '/v2/products',
     {
       config,
+      onSend: front.capture,
       schema: {
         tags: tags.variants,
         summary: 'List products with their variant groups and SKUs (products:read)',
@@ -141,17 +147,23 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
       const ctx = storeCtx(request);
       const memo = productMemo.forRequest(ctx.tenant);
       const page = await products.listTrees(ctx, request.query, memo.held);
+      front.offerPerKey(reply);
       return sendRepresentation(reply, memo.pageBody(page.items, page.currency, request.query.limit, page.nextCursor));
     },
   );
 
   r.get(
     '/v2/products/:productId',
-    { config, schema: { tags: tags.variants, summary: 'Get a product with its variant groups and SKUs (products:read)', params: ProductParams, response: { 200: envelope(ProductTreeRecord), ...errors } } },
+    {
+      config,
+      onSend: front.capture,
+      schema: { tags: tags.variants, summary: 'Get a product with its variant groups and SKUs (products:read)', params: ProductParams, response: { 200: envelope(ProductTreeRecord), ...errors } },
+    },
     async (request, reply) => {
       const ctx = storeCtx(request);
       const memo = productMemo.forRequest(ctx.tenant);
       const { product, currency } = await products.getTreeOrHeld(ctx, request.params.productId, memo.held);
+      front.offerPerKey(reply);
       return sendRepresentation(reply, memo.productBody(product, currency));
     },
   );
