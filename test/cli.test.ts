@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -263,5 +263,36 @@ describe('command line', () => {
     } finally {
       child.kill('SIGKILL');
     }
+  });
+});
+
+/** The environment without NODE_DISABLE_COMPILE_CACHE (which would turn the cache off whatever its value). */
+function withoutCacheSwitch(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { NODE_DISABLE_COMPILE_CACHE: _off, ...rest } = env;
+  return rest;
+}
+
+describe("npm start's Node flags (docs/configuration.md, Memory)", () => {
+  const root = path.join(import.meta.dirname, '..');
+  const start = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/);
+
+  it('start the CLI as written, with the compile cache on from the first module', () => {
+    assert.equal(start[0], 'node');
+    const flags = start.slice(1, start.indexOf('src/main.ts'));
+    assert.ok(flags.includes('--import') && flags.includes('./src/compile-cache.mjs'), start.join(' '));
+    const cacheDir = mkdtempSync(path.join(tmpdir(), 'commerce-compile-cache-'));
+    dirs.push(cacheDir);
+    const result = spawnSync(process.execPath, [...flags, 'src/main.ts', 'help'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...withoutCacheSwitch(process.env), NODE_COMPILE_CACHE: cacheDir },
+      timeout: 60_000,
+    });
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stdout + result.stderr, /Show this text/);
+    // The cache holds the modules it stripped: the next start reads them instead of loading the stripper.
+    const versions = readdirSync(cacheDir);
+    assert.equal(versions.length, 1);
+    assert.ok(readdirSync(path.join(cacheDir, versions[0]!)).length > 0, 'the compile cache was written');
   });
 });

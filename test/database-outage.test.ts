@@ -5,7 +5,9 @@ import SqliteDatabase from 'better-sqlite3';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { hashSecret } from '../src/domain/shared/secrets.ts';
+import type { AddressInfo } from 'node:net';
 import { startTestApp, type TestApp } from './helpers/app.ts';
+import { variableProduct } from './helpers/catalog.ts';
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/databases.ts';
 import { createApiKey, type Merchant, signup } from './helpers/merchants.ts';
 import { authorizeQuery, type Connection, connect, nextAddress, pkce, REDIRECT_URI, refresh } from './helpers/oauth.ts';
@@ -175,6 +177,27 @@ function postgresSuite(): void {
     await waitUntilReady(t);
     // Nothing was half-done: the refresh token refused with 503 still works, once.
     await assertAnswersNormally(probes);
+  });
+
+  it("answers a key's product read over a socket (the front cache, whose change mark is a round trip) with 503 in bounded time while PostgreSQL is silent", async () => {
+    const { productId } = await variableProduct(t.app, merchant);
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/v2/products/${productId}`;
+    const get = () => fetch(url, { headers: { 'x-merchantapikey': apiKey } });
+    // The key's answer is kept by the third read at the latest (its first use is written).
+    for (let i = 0; i < 3; i++) assert.equal((await get()).status, 200);
+    proxy.pause();
+    try {
+      const started = performance.now();
+      const res = await get();
+      const ms = performance.now() - started;
+      assert.equal(res.status, 503, await res.text());
+      assert.ok(ms < BOUND_MS, `answered after ${Math.round(ms)} ms (bound ${BOUND_MS} ms)`);
+    } finally {
+      proxy.resume();
+    }
+    await waitUntilReady(t);
+    assert.equal((await get()).status, 200);
   });
 
   it('answers 503 in bounded time while every pooled connection is taken, and normally once one is free', async () => {

@@ -159,7 +159,7 @@ function openPostgres(url: string, timeoutMs: number): Db {
     kysely,
     dialect: 'postgres',
     ping: () => pingWithin(pool, readinessTimeoutMs(timeoutMs)),
-    changeMark: batchedSnapshots(marks),
+    changeMark: batchedSnapshots(marks, readinessTimeoutMs(timeoutMs)),
     async unbounded(work) {
       const single = new pg.Pool({ ...pgPoolOptions(url, timeoutMs), max: 1 });
       single.on('error', () => {});
@@ -180,26 +180,37 @@ function openPostgres(url: string, timeoutMs: number): Db {
 /**
  * PostgreSQL's change mark: the current snapshot (`xmin:xmax:xip…`). Calls made while a read is out wait for the next
  * one, sent when that read returns, so every caller gets a snapshot taken after its call, and under load one round trip
- * serves every request that arrived meanwhile.
+ * serves every request that arrived meanwhile. A mark is only a shortcut: a read that takes longer than `boundMs`
+ * answers its callers without a mark (they go the usual way, with the usual bounds), and so does every call until it
+ * returns.
  */
-function batchedSnapshots(marks: pg.Pool): ChangeMark {
+function batchedSnapshots(marks: pg.Pool, boundMs: number): ChangeMark {
   let waiting: Array<(mark: string | undefined) => void> = [];
   let out = false;
+  let late = false;
   const read = (): void => {
     const batch = waiting;
     waiting = [];
     out = true;
+    late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      for (const done of batch) done(undefined);
+    }, boundMs);
     marks.query<[string]>({ text: 'select pg_current_snapshot()::text', rowMode: 'array' }).then(
-      (result) => settle(batch, result.rows[0]?.[0]),
-      () => settle(batch, undefined),
+      (result) => settle(result.rows[0]?.[0]),
+      () => settle(undefined),
     );
-  };
-  const settle = (batch: Array<(mark: string | undefined) => void>, mark: string | undefined): void => {
-    out = false;
-    if (waiting.length > 0) read();
-    for (const done of batch) done(mark);
+    const settle = (mark: string | undefined): void => {
+      clearTimeout(timer);
+      const answered = late;
+      out = false;
+      if (waiting.length > 0) read();
+      if (!answered) for (const done of batch) done(mark);
+    };
   };
   return (done) => {
+    if (out && late) return done(undefined);
     waiting.push(done);
     if (!out) read();
   };
