@@ -1,40 +1,15 @@
 import assert from 'node:assert/strict';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, it, mock } from 'node:test';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { rateLimits } from '../src/http/rate-limit-policies.ts';
 import { startTestApp, TEST_RATE_LIMITS, type TestApp } from './helpers/app.ts';
+import { type Answer, describing, send } from './helpers/socket.ts';
 import { variableProduct } from './helpers/catalog.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client, createApiKey, joinStore, type Merchant, signup } from './helpers/merchants.ts';
-
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A request over a real socket (the front cache sits in the HTTP server, which `inject` does not go through). */
-function send(base: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${path}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** The headers that say what the response is (not the request id, what is left of the rate limit, or the connection's). */
-function describing(headers: IncomingHttpHeaders): Record<string, unknown> {
-  const { 'x-request-id': _id, ratelimit: _left, date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = headers;
-  return rest;
-}
 
 /** A statement on a connection of its own: a change the app did not make and was not told of. */
 async function behindTheBack(t: TestApp, statement: string, parameters: unknown[]): Promise<void> {

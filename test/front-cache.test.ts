@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -8,35 +8,7 @@ import { createFrontCache, type FrontCache, frontCachedServer } from '../src/htt
 import { registerCaching } from '../src/http/plugins/caching.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
-
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A request over a real socket (the front cache sits in the HTTP server, which `inject` does not go through). */
-function send(base: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${path}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/**
- * The headers that say what the response is; those that differ per response (the request id, what is left of the
- * rate limit) or per connection are left out.
- */
-function describing(headers: IncomingHttpHeaders): Record<string, unknown> {
-  const { 'x-request-id': _id, ratelimit: _left, date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = headers;
-  return rest;
-}
+import { type Answer, describing, send } from './helpers/socket.ts';
 
 const REFERENCE_URLS = ['/v1/countries', '/v1/countries?name=an', '/v1/countries/US', '/v1/states/US', '/v1/states/us', '/v1/specifications', '/v1/colors'];
 

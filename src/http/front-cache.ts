@@ -47,8 +47,8 @@ export interface FrontCacheOptions {
   /** The caching plugin's cache windows (the same table): a route with a window answers per request headers, so it is never kept. */
   windows: Readonly<Record<string, CacheWindow>>;
   /**
-   * The database's change mark (Db.changeMark, SQLite): with it, authenticated routes that opt in (`offerPerKey`)
-   * have their answers to API keys kept too. Without it (PostgreSQL) only public answers are.
+   * The database's change mark (Db.changeMark): with it, authenticated routes that opt in (`offerPerKey`) have their
+   * answers to API keys kept too. Without it only public answers are.
    */
   changeMark?: ChangeMark | undefined;
   /** At most this many body bytes of answers to API keys are kept (default 16 MiB); the least recently used go first. */
@@ -273,7 +273,7 @@ export function createFrontCache(options: FrontCacheOptions) {
      * the database holds (not on the time): the response about to be sent to an API key may be kept for that key and
      * served to it again while the database is unchanged (the change mark) and the key's time of last use is not due.
      * Anything that could change the answer (a revoked key, a changed role, a removed member, a changed product) is
-     * a write, and a write changes the mark. Kept only where the database has a change mark (SQLite).
+     * a write, and a write changes the mark (docs/decisions/0014-answers-per-api-key.md).
      */
     offerPerKey(reply: FastifyReply): void {
       (reply as Offered)[OFFER] = PER_KEY;
