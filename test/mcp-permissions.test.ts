@@ -26,7 +26,7 @@ const ONE_TOOL_PER_PERMISSION: Record<Permission, [tool: string, args: Record<st
   'inventory:read': ['get_inventory_overview', {}],
   'inventory:write': ['adjust_stock', { skuId: 'sku_missing', delta: 1, reason: 'restock' }],
   'orders:read': ['list_orders', {}],
-  'orders:write': ['update_order_status', { orderId: 'ord_missing', to: 'paid' }],
+  'orders:write': ['update_order_status', { orderId: 'ord_missing', to: 'fulfilled' }],
   'payments:read': ['get_payment_options', {}],
   'payments:write': ['create_payment_link', { amount: 15, description: 'Not allowed' }],
   'promotions:read': ['list_promotions', {}],

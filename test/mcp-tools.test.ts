@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { TOOL_AREAS } from '../src/mcp/tool.ts';
+import { listTools } from '../src/mcp/server.ts';
+import { EFFECTS, type Effect, needsConfirmation, TOOL_AREAS } from '../src/mcp/tool.ts';
 import { TOOLS } from '../src/mcp/tools/index.ts';
 import type { TestApp } from './helpers/app.ts';
 import { startListeningApp } from './helpers/chromium.ts';
@@ -19,15 +20,39 @@ describe('the tool catalog', () => {
     );
   });
 
-  it('asks for confirm: true on every destructive tool, and marks them destructive', () => {
+  it("derives every tool's annotations and confirmation from the one table of effects", () => {
+    const listed = new Map(listTools(TOOLS).map(({ tool, listing }) => [tool.name, listing]));
     for (const tool of TOOLS) {
-      if (tool.hints.destructiveHint) assert.ok(tool.confirm, `${tool.name} is destructive and must need confirm`);
+      const destructive = tool.does.effects.some((effect) => EFFECTS[effect].destructive);
+      assert.deepEqual(listed.get(tool.name)?.annotations, {
+        title: tool.title,
+        readOnlyHint: tool.does.effects.every((effect) => effect === 'reads'),
+        destructiveHint: destructive,
+        idempotentHint: tool.does.idempotent,
+        openWorldHint: false,
+      });
+      assert.equal(tool.confirm !== undefined, destructive, `${tool.name}: a confirmation exactly when an effect is destructive`);
       if (tool.confirm) assert.ok('confirm' in (tool.input as unknown as { shape: object }).shape, `${tool.name} declares confirm in its input`);
-      if (tool.hints.readOnlyHint) assert.ok(!tool.confirm && !tool.hints.destructiveHint, tool.name);
+      if (tool.effectsOf) {
+        for (const effect of tool.effectsOf({} as never)) assert.ok(tool.does.effects.includes(effect), `${tool.name}: ${effect} is among its effects`);
+      }
     }
-    for (const name of ['delete_product', 'cancel_order', 'refund_order', 'ban_customer', 'delete_review', 'delete_promotion']) {
-      assert.ok(TOOLS.find((t) => t.name === name)?.confirm, name);
-    }
+  });
+
+  it('marks what deletes, moves money or bans as such, whichever tool reaches it', () => {
+    // What the services do (read from them, not from the tools): deleting, refunding, recording or settling a
+    // payment, marking an order paid (a payment of its full total), cancelling (a paid order is refunded), banning.
+    const expected: Record<string, Effect> = {
+      delete_product: 'deletes', delete_variant_group: 'deletes', delete_sku: 'deletes', delete_category: 'deletes', delete_review: 'deletes',
+      remove_review_reply: 'deletes', delete_promotion: 'deletes', delete_promo_ad: 'deletes', delete_delivery_zone: 'deletes',
+      cancel_payment_link: 'deletes', cancel_order: 'moves-money', refund_order: 'moves-money', record_payment: 'moves-money',
+      settle_payment: 'moves-money', update_order_status: 'moves-money', ban_customer: 'bans',
+    };
+    for (const [name, effect] of Object.entries(expected)) assert.ok(TOOLS.find((t) => t.name === name)?.does.effects.includes(effect), `${name} ${effect}`);
+    const status = TOOLS.find((t) => t.name === 'update_order_status')!;
+    assert.equal(needsConfirmation(status, { to: 'paid' }), true);
+    assert.equal(needsConfirmation(status, { to: 'fulfilled' }), false);
+    for (const tool of TOOLS.filter((t) => /^(delete|remove|cancel|refund|ban)_/.test(t.name))) assert.ok(tool.confirm, `${tool.name} is confirmed`);
   });
 });
 
@@ -119,7 +144,11 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
     const { order } = await ok(mcp, 'place_order', { customerId: customer.id, lines: [{ skuId: product.skuId, quantity: 2 }], promotionCode: 'WELCOME10' });
     assert.equal(order.total, 21.6);
     assert.equal((await ok(mcp, 'list_orders', { status: 'pending' })).items[0].id, order.id);
-    assert.equal((await ok(mcp, 'update_order_status', { orderId: order.id, to: 'paid' })).order.status, 'paid');
+    const unpaid = await refused(mcp, 'update_order_status', { orderId: order.id, to: 'paid' });
+    assert.equal(unpaid.code, 'CONFIRMATION_REQUIRED', 'marking paid records a payment: the merchant confirms');
+    assert.match(unpaid.message, /mark order .* paid, recording a payment of its full total/);
+    assert.equal((await ok(mcp, 'get_order', { orderId: order.id })).order.status, 'pending', 'nothing happened');
+    assert.equal((await ok(mcp, 'update_order_status', { orderId: order.id, to: 'paid', confirm: true })).order.status, 'paid');
     assert.deepEqual((await ok(mcp, 'get_order_next_steps', { orderId: order.id })).transitions.moves.map((m: { to: string }) => m.to), ['fulfilled', 'cancelled', 'refunded', 'partially_refunded']);
 
     const notConfirmed = await refused(mcp, 'refund_order', { orderId: order.id, amount: 5 });
@@ -130,6 +159,11 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
 
     const { review } = await ok(mcp, 'create_review', { productId: product.id, customerId: customer.id, rating: 4, title: 'Nice' });
     assert.equal((await ok(mcp, 'reply_to_review', { reviewId: review.id, reply: 'Thanks!' })).review.reply, 'Thanks!');
+    const unreply = await refused(mcp, 'remove_review_reply', { reviewId: review.id });
+    assert.equal(unreply.code, 'CONFIRMATION_REQUIRED', 'deleting a reply is a deletion');
+    assert.equal((await ok(mcp, 'list_reviews', { productId: product.id })).items[0].reply, 'Thanks!', 'nothing happened');
+    assert.equal((await ok(mcp, 'remove_review_reply', { reviewId: review.id, confirm: true })).review.reply, null);
+    await ok(mcp, 'reply_to_review', { reviewId: review.id, reply: 'Thanks!' });
     assert.equal((await ok(mcp, 'get_rating_summary', { productId: product.id })).ratingSummary.count, 1);
     assert.equal((await ok(mcp, 'list_reviews', { productId: product.id })).items.length, 1);
 
@@ -161,15 +195,38 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
     assert.equal((await ok(mcp, 'get_store_profile')).store.legalName, 'Shop LLC');
   });
 
+  it('asks the merchant to confirm only what can happen: a category that is not empty is refused at once, an empty one previewed, then deleted', async () => {
+    const { category: full } = await ok(mcp, 'create_category', { name: 'Full shelf' });
+    await ok(mcp, 'create_product', { type: 'SIMPLE', name: 'On the shelf', price: 5, quantityInStock: 1, categoryIds: [full.id] });
+    const notEmpty = await refused(mcp, 'delete_category', { categoryId: full.id });
+    assert.equal(notEmpty.code, 'CATEGORY_NOT_EMPTY', 'refused without asking for a confirmation that could not help');
+    const viaRest = await call('DELETE', `/v1/categories/${full.id}`, { headers: merchant.auth });
+    assert.equal(viaRest.body.error.code, notEmpty.code);
+    assert.equal(viaRest.body.message, notEmpty.message, 'the same refusal as the service gives on REST');
+    assert.equal((await refused(mcp, 'delete_category', { categoryId: full.id, confirm: true })).code, 'CATEGORY_NOT_EMPTY');
+    assert.equal((await refused(mcp, 'delete_category', { categoryId: 'cat_missing' })).code, 'CATEGORY_NOT_FOUND');
+
+    const { category: empty } = await ok(mcp, 'create_category', { name: 'Empty shelf' });
+    const preview = await refused(mcp, 'delete_category', { categoryId: empty.id });
+    assert.equal(preview.code, 'CONFIRMATION_REQUIRED');
+    assert.match(preview.message, new RegExp(`delete category ${empty.id}, which has no subcategories and no products`));
+    const ids = async () => ((await ok(mcp, 'list_categories')).items as Array<{ id: string }>).map((c) => c.id);
+    assert.ok((await ids()).includes(empty.id), 'nothing happened');
+    // What the preview said is what happens.
+    assert.equal((await ok(mcp, 'delete_category', { categoryId: empty.id, confirm: true })).deleted, true);
+    assert.ok(!(await ids()).includes(empty.id));
+    assert.ok((await ids()).includes(full.id));
+  });
+
   it('writes every tool call to the audit log: tool, arguments, outcome and the key', async () => {
-    await refused(mcp, 'delete_category', { categoryId: 'cat_missing' });
+    await refused(mcp, 'delete_promotion', { promotionId: 'prm_missing' });
     const log = await ok(mcp, 'list_audit_log', { limit: 100 });
     const calls = log.items.filter((e: { action: string }) => e.action === 'mcp.tool_call');
-    const refusal = calls.find((e: { targetId: string }) => e.targetId === 'delete_category');
+    const refusal = calls.find((e: { targetId: string }) => e.targetId === 'delete_promotion');
     assert.ok(refusal, 'the refused call is logged');
     assert.equal(refusal.actor.type, 'ai_connector');
     assert.match(refusal.actor.label, /^AI connector via API key/);
-    assert.deepEqual(refusal.details.arguments, { categoryId: 'cat_missing' });
+    assert.deepEqual(refusal.details.arguments, { promotionId: 'prm_missing' });
     assert.equal(refusal.details.outcome, 'refused');
     assert.equal(refusal.details.errorCode, 'CONFIRMATION_REQUIRED');
     // The same filters as GET /v1/audit-logs: only the connector's tool calls.

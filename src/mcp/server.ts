@@ -5,14 +5,14 @@ import type { StoreContext } from '../context.ts';
 import type { AuditService } from '../domain/audit/audit-service.ts';
 import type { ErrorCode, ErrorDetail } from '../errors.ts';
 import { describeDetails, publicError } from '../public-error.ts';
-import type { AnyTool, ToolServices } from './tool.ts';
+import { type AnyTool, annotationsOf, isDestructive, needsConfirmation, type ToolServices } from './tool.ts';
 
 export const SERVER_INFO = { name: 'commerce-service', title: 'Commerce store', version: '1.0.0' } as const;
 
 const INSTRUCTIONS =
   'Tools to run one merchant store: products and their variants, categories, stock, orders, customers, discount codes and promo ads, reviews, sales figures and the store profile. ' +
   'Amounts are decimals in the store currency. Lists page with limit and cursor (pass pagination.nextCursor). ' +
-  'Tools that delete, cancel, refund or ban need confirm: true; ask the merchant before sending it. ' +
+  'Tools that delete, move money (payments, refunds, marking an order paid, cancelling a paid order), revoke access or ban need confirm: true; ask the merchant before sending it. ' +
   'A refusal comes back with isError and structuredContent.error.code (the codes of the REST API, docs/errors.md).';
 
 /** The error object of a refused call, in `structuredContent.error`. */
@@ -58,6 +58,8 @@ export function listTools(tools: readonly AnyTool[]): Listed[] {
   return tools.map((tool) => {
     if (names.has(tool.name)) throw new Error(`duplicate MCP tool ${tool.name}`);
     names.add(tool.name);
+    // The effects table decides confirmation: a tool that can be destructive says what a call would do, and no other.
+    if (isDestructive(tool.does.effects) !== (tool.confirm !== undefined)) throw new Error(`MCP tool ${tool.name}: a confirmation text exactly when an effect is destructive`);
     const permissionNote = tool.permission === null ? 'Needs: any member of the store.' : `Needs: ${tool.permission}.`;
     return {
       tool,
@@ -67,7 +69,7 @@ export function listTools(tools: readonly AnyTool[]): Listed[] {
         description: `${tool.description} ${permissionNote}`,
         inputSchema: inputJsonSchema(tool.input),
         outputSchema: outputJsonSchema(tool.output),
-        annotations: { title: tool.title, ...tool.hints, openWorldHint: false },
+        annotations: { title: tool.title, ...annotationsOf(tool.does), openWorldHint: false },
         _meta: { 'commerce-service/permission': tool.permission, 'commerce-service/area': tool.area },
       },
     };
@@ -127,12 +129,13 @@ export function createConnectorServer(deps: ConnectorDeps, ctx: StoreContext): S
       return refusal('VALIDATION_FAILED', `The arguments are not valid: ${describeDetails(details)}.`, details);
     }
     const args = parsed.data as Record<string, unknown>;
-    if (tool.confirm && args.confirm !== true) {
-      return refusal('CONFIRMATION_REQUIRED', `Nothing was done. This would ${tool.confirm(args)}. Ask the merchant, then call ${tool.name} again with confirm: true.`, [
-        { path: 'confirm', rule: 'must be true' },
-      ]);
-    }
     try {
+      await tool.precheck?.(deps.services, ctx, args);
+      if (tool.confirm && args.confirm !== true && needsConfirmation(tool, args)) {
+        return refusal('CONFIRMATION_REQUIRED', `Nothing was done. This would ${tool.confirm(args)}. Ask the merchant, then call ${tool.name} again with confirm: true.`, [
+          { path: 'confirm', rule: 'must be true' },
+        ]);
+      }
       const { summary, data } = await tool.run(deps.services, ctx, args);
       // The output schema is the allow-list, as the REST response schemas are: unknown fields are dropped.
       const structured = tool.output.parse(data) as Record<string, unknown>;

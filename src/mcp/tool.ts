@@ -11,20 +11,49 @@ export type ToolArea = (typeof TOOL_AREAS)[number];
 /** The domain services a tool may call: the same ones the REST routes call. */
 export type ToolServices = Container['services'];
 
-/** MCP tool annotations (hints for the client; the server's own checks do not rely on them). */
-export interface ToolHints {
-  readOnlyHint: boolean;
-  destructiveHint: boolean;
-  idempotentHint: boolean;
+/**
+ * What a tool call can do to the store: the one table that decides every tool's annotations and which calls wait for
+ * the merchant's confirmation (docs/mcp.md, "Effects"). Destructive: anything that deletes, moves money (a payment
+ * recorded or settled, a refund, an order marked paid, a paid order cancelled), revokes access, bans, or changes who
+ * can act, whichever tool reaches it and whatever argument value triggers it.
+ */
+export const EFFECTS = {
+  reads: { destructive: false },
+  creates: { destructive: false },
+  changes: { destructive: false },
+  deletes: { destructive: true },
+  'moves-money': { destructive: true },
+  'revokes-access': { destructive: true },
+  bans: { destructive: true },
+  'changes-who-can-act': { destructive: true },
+} as const satisfies Record<string, { destructive: boolean }>;
+export type Effect = keyof typeof EFFECTS;
+
+/** Every effect any call of a tool can have, and whether the same call twice leaves the same state as once. */
+export interface ToolEffects {
+  effects: readonly Effect[];
+  idempotent: boolean;
 }
 
-export const READ: ToolHints = { readOnlyHint: true, destructiveHint: false, idempotentHint: true };
+export const READ: ToolEffects = { effects: ['reads'], idempotent: true };
 /** Creates something new each call. */
-export const CREATE: ToolHints = { readOnlyHint: false, destructiveHint: false, idempotentHint: false };
+export const CREATE: ToolEffects = { effects: ['creates'], idempotent: false };
 /** Sets fields to the given values: the same call twice leaves the same state. */
-export const UPDATE: ToolHints = { readOnlyHint: false, destructiveHint: false, idempotentHint: true };
-/** Removes or irreversibly changes something. */
-export const DESTROY: ToolHints = { readOnlyHint: false, destructiveHint: true, idempotentHint: true };
+export const UPDATE: ToolEffects = { effects: ['changes'], idempotent: true };
+/** Removes something. */
+export const DESTROY: ToolEffects = { effects: ['deletes'], idempotent: true };
+
+export const isDestructive = (effects: readonly Effect[]): boolean => effects.some((effect) => EFFECTS[effect].destructive);
+
+/** MCP tool annotations (hints for the client; the server's own checks do not rely on them), from the effects only. */
+export function annotationsOf(does: ToolEffects): { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean } {
+  return { readOnlyHint: does.effects.every((effect) => effect === 'reads'), destructiveHint: isDestructive(does.effects), idempotentHint: does.idempotent };
+}
+
+/** Whether this call waits for the merchant's confirmation: it has a destructive effect with these arguments. */
+export function needsConfirmation(tool: AnyTool, args: Record<string, unknown>): boolean {
+  return isDestructive(tool.effectsOf?.(args) ?? tool.does.effects);
+}
 
 /** What a tool hands back: a one-line summary for the text content and the structured result. */
 export interface ToolOutcome<O> {
@@ -44,12 +73,20 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   description: string;
   /** The permission the tool needs, to show it in `tools/list` (the service refuses a call); null: any member of the store. */
   permission: Permission | null;
-  hints: ToolHints;
+  /** What its calls can do (the table `EFFECTS`): its annotations follow from it. */
+  does: ToolEffects;
+  /** When the arguments decide: the effects of this call (a subset of `does.effects`); otherwise all of them. */
+  effectsOf?: (args: z.output<I>) => readonly Effect[];
   /**
-   * Destructive or money-moving tools: the call must carry `confirm: true`. Without it nothing happens and the
-   * result says what would have happened (this sentence, filled in from the arguments).
+   * Tools with a destructive effect: a call that has one must carry `confirm: true`. Without it nothing happens and
+   * the result says what would have happened (this sentence, filled in from the arguments).
    */
   confirm?: (args: z.output<I>) => string;
+  /**
+   * Refuses, before any confirmation is asked for, what the service would refuse anyway (the same error), so the
+   * merchant is never asked to consent to something that cannot happen. Changes nothing.
+   */
+  precheck?: (services: ToolServices, ctx: StoreContext, args: z.output<I>) => Promise<void>;
   input: I;
   /** The structured result (`structuredContent`): always an object. */
   output: O;

@@ -123,22 +123,35 @@ export function createCategoryService(deps: { repos: Transactional<CategoryServi
       }
     },
 
+    /**
+     * Refuses, as `remove` would now, a category that cannot be deleted (unknown: 404; with sub-categories or products:
+     * 409), and changes nothing: what the AI connector checks before it asks the merchant to confirm a deletion.
+     */
+    async checkRemovable(ctx: StoreContext, id: string): Promise<void> {
+      requirePermission(ctx, 'products:write');
+      await requireCategory(repos, ctx, id);
+      refuseIfNotEmpty(id, await repos.catalog.categoryUsage(ctx.tenant, id));
+    },
+
     /** A category with sub-categories or products is not deleted (409 saying what to move first). */
     async remove(ctx: StoreContext, id: string, precondition?: Precondition<Category>): Promise<void> {
       requirePermission(ctx, 'products:write');
       const { tenant } = ctx;
       await repos.transaction(async (repos) => {
         await lockCategory(repos, ctx, id, precondition);
-        const usage = await repos.catalog.categoryUsage(tenant, id);
-        if (usage.children > 0 || usage.products > 0) {
-          const parts = [usage.children > 0 ? `${usage.children} sub-categor${usage.children === 1 ? 'y' : 'ies'}` : '', usage.products > 0 ? `${usage.products} product${usage.products === 1 ? '' : 's'}` : ''].filter(Boolean);
-          throw new AppError('CATEGORY_NOT_EMPTY', `Category ${id} still has ${parts.join(' and ')}. Move them to another category (or remove them from this one) first.`);
-        }
+        refuseIfNotEmpty(id, await repos.catalog.categoryUsage(tenant, id));
         await repos.catalog.deleteCategory(tenant, id);
         await recordAudit(repos, ctx, { action: 'category.delete', targetType: 'category', targetId: id });
       });
     },
   };
+}
+
+/** 409 CATEGORY_NOT_EMPTY saying what to move first. */
+function refuseIfNotEmpty(id: string, usage: { children: number; products: number }): void {
+  if (usage.children === 0 && usage.products === 0) return;
+  const parts = [usage.children > 0 ? `${usage.children} sub-categor${usage.children === 1 ? 'y' : 'ies'}` : '', usage.products > 0 ? `${usage.products} product${usage.products === 1 ? '' : 's'}` : ''].filter(Boolean);
+  throw new AppError('CATEGORY_NOT_EMPTY', `Category ${id} still has ${parts.join(' and ')}. Move them to another category (or remove them from this one) first.`);
 }
 
 export type CategoryService = ReturnType<typeof createCategoryService>;

@@ -15,7 +15,7 @@ export const analyticsTools = [
     description:
       'Sales total (paid less refunded), order count, average order value and new customers for today, the last 7 or 30 days, or a date range (period=range with from/to as YYYY-MM-DD in the store time zone), compared with the previous period of the same length, with a daily series.',
     permission: 'analytics:read',
-    hints: READ,
+    does: READ,
     input: SummaryQuery.strict(),
     output: z.object({ summary: SummaryRecord }),
     async run(s, ctx, q) {
@@ -30,7 +30,7 @@ export const analyticsTools = [
     description:
       'Every order created in a date range (from/to as YYYY-MM-DD in the store time zone, inclusive), oldest first, with totals and the customer’s name; optionally only those in one status now; the data of the orders CSV export.',
     permission: 'analytics:read',
-    hints: READ,
+    does: READ,
     input: OrdersExportQuery.strict(),
     output: z.object({ currency: z.string(), timeZone: z.string(), orders: z.array(OrderSummaryRecord) }),
     async run(s, ctx, range) {
@@ -44,7 +44,7 @@ export const analyticsTools = [
     title: 'Daily sales of a date range',
     description: 'Orders and sales per day over a date range (from/to as YYYY-MM-DD in the store time zone, inclusive); the data of the daily-sales CSV export.',
     permission: 'analytics:read',
-    hints: READ,
+    does: READ,
     input: RangeQuery.strict(),
     output: z.object({ currency: z.string(), days: z.array(z.object({ date: z.string(), orderCount: z.number().int(), salesTotal: z.number() })) }),
     async run(s, ctx, range) {

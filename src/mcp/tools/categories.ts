@@ -14,7 +14,7 @@ export const categoryTools = [
     title: 'List categories',
     description: 'All product categories of the store (a tree: parentId null for top-level ones), ordered by position. Category ids are what products take in categoryIds.',
     permission: 'products:read',
-    hints: READ,
+    does: READ,
     input: z.strictObject({}),
     output: z.object({ items: z.array(CategoryRecord) }),
     async run(s, ctx) {
@@ -28,7 +28,7 @@ export const categoryTools = [
     title: 'Create a category',
     description: 'Creates a category; parentId nests it under another. The slug is generated from the name when not given.',
     permission: 'products:write',
-    hints: CREATE,
+    does: CREATE,
     input: CategoryCreateBody,
     output: z.object({ category: CategoryRecord }),
     async run(s, ctx, args) {
@@ -42,7 +42,7 @@ export const categoryTools = [
     title: 'Change a category',
     description: 'Changes the name, slug, parentId or position of a category (only the fields sent).',
     permission: 'products:write',
-    hints: UPDATE,
+    does: UPDATE,
     input: z.strictObject({ categoryId: Id('category'), ...CategoryPatchBody.shape }),
     output: z.object({ category: CategoryRecord }),
     async run(s, ctx, { categoryId, ...patch }) {
@@ -54,10 +54,11 @@ export const categoryTools = [
     name: 'delete_category',
     area,
     title: 'Delete a category',
-    description: 'Deletes a category (refused while it has subcategories). Its products stay, without it. Needs confirm: true.',
+    description: 'Deletes an empty category: one with subcategories or products is refused (CATEGORY_NOT_EMPTY, saying what to move first) before any confirmation is asked for. Needs confirm: true.',
     permission: 'products:write',
-    hints: DESTROY,
-    confirm: (a) => `delete category ${a.categoryId} (its products stay, without the category)`,
+    does: DESTROY,
+    confirm: (a) => `delete category ${a.categoryId}, which has no subcategories and no products`,
+    precheck: (s, ctx, a) => s.categories.checkRemovable(ctx, a.categoryId),
     input: z.strictObject({ categoryId: Id('category'), confirm: Confirm }),
     output: DeletedOutput,
     async run(s, ctx, args) {

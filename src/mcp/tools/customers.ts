@@ -15,7 +15,7 @@ export const customerTools = [
     title: 'List customers',
     description: 'Lists customers, newest first, a page at a time, with order count and total spent. q finds text in the name or email and digits in the phone; banned filters on whether a ban counts now.',
     permission: 'customers:read',
-    hints: READ,
+    does: READ,
     input: z.strictObject({ ...PageInput, q: CustomerListFilters.q, banned: z.boolean().optional().describe('true: only customers banned now; false: only those not banned now') }),
     output: listOutput(CustomerRecord),
     async run(s, ctx, args) {
@@ -29,7 +29,7 @@ export const customerTools = [
     title: 'Get a customer',
     description: 'One customer with addresses, ban status, order count and total spent.',
     permission: 'customers:read',
-    hints: READ,
+    does: READ,
     input: z.strictObject({ customerId: Id('customer') }),
     output: z.object({ customer: CustomerRecord }),
     async run(s, ctx, args) {
@@ -43,7 +43,7 @@ export const customerTools = [
     title: 'Create a customer',
     description: 'Creates a customer. The email is unique within the store (without regard to case). Address countries and states are ids from the public GET /v1/countries and GET /v1/states/{countryId}.',
     permission: 'customers:write',
-    hints: CREATE,
+    does: CREATE,
     input: CustomerCreateBody,
     output: z.object({ customer: CustomerRecord }),
     async run(s, ctx, args) {
@@ -57,7 +57,7 @@ export const customerTools = [
     title: 'Change a customer',
     description: 'Changes only the fields sent; addresses, when sent, replaces the whole list; phone: null clears it.',
     permission: 'customers:write',
-    hints: UPDATE,
+    does: UPDATE,
     input: z.strictObject({ customerId: Id('customer'), ...CustomerPatchBody.shape }),
     output: z.object({ customer: CustomerRecord }),
     async run(s, ctx, { customerId, ...patch }) {
@@ -71,7 +71,7 @@ export const customerTools = [
     title: 'Ban a customer',
     description: 'Bans a customer: they cannot place orders or be given new reviews until unbanned or until expiresAt. Needs a reason and confirm: true.',
     permission: 'customers:write',
-    hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+    does: { effects: ['bans'], idempotent: true },
     confirm: (a) => `ban customer ${a.customerId}${a.expiresAt ? ` until ${a.expiresAt}` : ' until unbanned'}: they could no longer place orders`,
     input: z.strictObject({ customerId: Id('customer'), ...CustomerBanBody.shape, confirm: Confirm }),
     output: z.object({ customer: CustomerRecord }),
@@ -86,7 +86,7 @@ export const customerTools = [
     title: 'Lift a customer’s ban',
     description: 'Clears a customer’s ban, active or expired. A customer without a ban is answered as is.',
     permission: 'customers:write',
-    hints: UPDATE,
+    does: UPDATE,
     input: z.strictObject({ customerId: Id('customer') }),
     output: z.object({ customer: CustomerRecord }),
     async run(s, ctx, args) {

@@ -15,7 +15,7 @@ export const deliveryTools = [
     title: 'List delivery zones',
     description: 'The store’s delivery zones (regions: countries and states) with their delivery options and fees. Paginated.',
     permission: 'delivery:read',
-    hints: READ,
+    does: READ,
     input: z.strictObject({ ...PageInput }),
     output: listOutput(DeliveryZoneRecord),
     async run(s, ctx, args) {
@@ -29,7 +29,7 @@ export const deliveryTools = [
     title: 'Quote delivery to an address',
     description: 'The delivery options that serve a country (and state) and their fees for an order subtotal (free-over thresholds applied).',
     permission: 'delivery:read',
-    hints: READ,
+    does: READ,
     input: QuoteQuery.strict(),
     output: z.object({ quote: DeliveryQuoteRecord }),
     async run(s, ctx, args) {
@@ -43,7 +43,7 @@ export const deliveryTools = [
     title: 'Create a delivery zone',
     description: 'Creates a delivery zone: a name and regions (countryId, optional stateId; ids from GET /v1/countries and GET /v1/states/{countryId}). Add its options with create_delivery_option.',
     permission: 'delivery:write',
-    hints: CREATE,
+    does: CREATE,
     input: ZoneCreateBody,
     output: z.object({ zone: DeliveryZoneRecord }),
     async run(s, ctx, args) {
@@ -57,7 +57,7 @@ export const deliveryTools = [
     title: 'Delete a delivery zone',
     description: 'Deletes a delivery zone with its options; its regions are no longer served. Needs confirm: true.',
     permission: 'delivery:write',
-    hints: DESTROY,
+    does: DESTROY,
     confirm: (a) => `delete delivery zone ${a.zoneId} with its delivery options`,
     input: z.strictObject({ zoneId: Id('delivery zone'), confirm: Confirm }),
     output: DeletedOutput,
@@ -72,7 +72,7 @@ export const deliveryTools = [
     title: 'Create a delivery option',
     description: 'Adds a delivery option to a zone: name, fee (store currency), optional freeOver subtotal, estimated days and active.',
     permission: 'delivery:write',
-    hints: CREATE,
+    does: CREATE,
     input: z.strictObject({ zoneId: Id('delivery zone'), ...OptionCreateBody.shape }),
     output: z.object({ option: DeliveryOptionRecord }),
     async run(s, ctx, { zoneId, ...input }) {

@@ -14,7 +14,7 @@ export const inventoryTools = [
     title: 'Inventory overview',
     description: 'Stock totals of the store (SKUs, units, value in stock, in-stock / low-stock / out-of-stock counts) and the same figures per category, with the low-stock threshold.',
     permission: 'inventory:read',
-    hints: READ,
+    does: READ,
     input: z.strictObject({}),
     output: z.object({ inventory: InventoryDashboard }),
     async run(s, ctx) {
@@ -28,7 +28,7 @@ export const inventoryTools = [
     title: 'List low-stock SKUs',
     description: 'SKUs with stock at or below the low-stock threshold (and above 0), fewest first, with their product and variant group. Paginated.',
     permission: 'inventory:read',
-    hints: READ,
+    does: READ,
     input: z.strictObject({ ...PageInput }),
     output: z.object({ lowStockThreshold: z.number().int(), items: z.array(LowStockRecord), pagination: PaginationOutput }),
     async run(s, ctx, args) {
@@ -46,7 +46,7 @@ export const inventoryTools = [
     description:
       'Every SKU with its stock, product name and variant group, by product name: q finds text in the product name or SKU code; stock in|low|out keeps SKUs above the low-stock threshold, at 1..threshold units, or at 0. Paginated.',
     permission: 'inventory:read',
-    hints: READ,
+    does: READ,
     input: z.strictObject({
       q: z.string().trim().max(100, 'must be at most 100 characters').optional().describe('text to find in the product name or SKU code'),
       stock: z.enum(STOCK_STATES, { error: 'must be in, low or out' }).optional().describe('in: above the threshold; low: 1..threshold; out: 0'),
@@ -67,7 +67,7 @@ export const inventoryTools = [
     title: 'Stock history of a SKU',
     description: 'The stock adjustments of one SKU, newest first: change, quantity after, reason and who made it. Paginated.',
     permission: 'inventory:read',
-    hints: READ,
+    does: READ,
     input: z.strictObject({ skuId: Id('SKU'), ...PageInput }),
     output: z.object({ items: z.array(AdjustmentRecord), pagination: PaginationOutput }),
     async run(s, ctx, args) {
@@ -82,7 +82,7 @@ export const inventoryTools = [
     description:
       'Changes the stock of one SKU, recorded with a reason: send either delta (units to add, negative to remove) or set (the exact new quantity). Stock never goes below 0 (refused naming what is left).',
     permission: 'inventory:write',
-    hints: CREATE,
+    does: CREATE,
     input: AdjustmentBody,
     output: z.object({ adjustment: AdjustmentRecord, quantityInStock: z.number().int() }),
     async run(s, ctx, args) {
@@ -96,7 +96,7 @@ export const inventoryTools = [
     title: 'Set the low-stock threshold',
     description: 'Sets the quantity at or below which a SKU counts as low on stock (0 to 1000000). A store setting: needs settings:write.',
     permission: 'settings:write',
-    hints: UPDATE,
+    does: UPDATE,
     input: z.strictObject({ lowStockThreshold: z.number().int('must be a whole number').min(0, 'must be 0 or more').max(1_000_000).describe('units') }),
     output: z.object({ lowStockThreshold: z.number().int() }),
     async run(s, ctx, args) {

@@ -4,7 +4,7 @@ import type { OrderService } from '../../domain/orders/order-service.ts';
 import type { StoreContext } from '../../context.ts';
 import { OrderRecord, OrderSummaryRecord, orderListFilter, TransitionsRecord, toOrderRecord, toOrderSummaryRecord, toTransitionsRecord } from '../../wire/orders.ts';
 import { Confirm } from '../confirm.ts';
-import { CREATE, DESTROY, defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
+import { CREATE, defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
 import { pagination } from '../../wire/page.ts';
 
 const area = 'orders' as const;
@@ -24,7 +24,7 @@ export const orderTools = [
     title: 'List orders',
     description: 'Lists orders, newest first by default, a page at a time. Filters: status, customerId, from/to (ISO 8601 date-times with a zone, on the creation time). Amounts are decimals in the order currency.',
     permission: 'orders:read',
-    hints: READ,
+    does: READ,
     input: z.strictObject({ ...PageInput, ...OrderListFilters }),
     output: listOutput(OrderSummaryRecord),
     async run(s, ctx, args) {
@@ -38,7 +38,7 @@ export const orderTools = [
     title: 'Get an order',
     description: 'One order with its lines, addresses, totals, payment and refund amounts, and its status history.',
     permission: 'orders:read',
-    hints: READ,
+    does: READ,
     input: z.strictObject({ orderId: Id('order') }),
     output: z.object({ order: OrderRecord }),
     async run(s, ctx, args) {
@@ -52,7 +52,7 @@ export const orderTools = [
     title: 'What may happen to an order next',
     description: 'The order’s status, the moves allowed from it (with what each does) and how much of the payment can still be refunded. Check this before changing an order’s status.',
     permission: 'orders:read',
-    hints: READ,
+    does: READ,
     input: z.strictObject({ orderId: Id('order') }),
     output: z.object({ transitions: TransitionsRecord }),
     async run(s, ctx, args) {
@@ -67,7 +67,7 @@ export const orderTools = [
     description:
       'Places an order for a customer: lines of skuId and quantity (SKU ids from get_product). The server computes prices, discounts, the promotion (promotionCode) and totals, and takes the stock atomically (refused naming the SKU when not enough is left). The order starts pending.',
     permission: 'orders:write',
-    hints: CREATE,
+    does: CREATE,
     input: OrderCreateBody,
     output: z.object({ order: OrderRecord }),
     async run(s, ctx, args) {
@@ -81,7 +81,7 @@ export const orderTools = [
     title: 'Change an order’s note or addresses',
     description: 'Changes the note, shipping address or billing address of an order (only the fields sent; null clears).',
     permission: 'orders:write',
-    hints: UPDATE,
+    does: UPDATE,
     input: z.strictObject({ orderId: Id('order'), ...OrderPatchBody.shape }),
     output: z.object({ order: OrderRecord }),
     async run(s, ctx, { orderId, ...patch }) {
@@ -94,10 +94,18 @@ export const orderTools = [
     area,
     title: 'Move an order forward',
     description:
-      'Moves an order along its lifecycle: paid (records the payment of the full total; from pending), fulfilled (packed and shipped; from paid), delivered (from fulfilled). A move that is not allowed from the current status is refused naming it. To cancel or refund use cancel_order or refund_order.',
+      'Moves an order along its lifecycle: paid (records the payment of the full total; from pending; needs confirm: true), fulfilled (packed and shipped; from paid), delivered (from fulfilled). A move that is not allowed from the current status is refused naming it. To cancel or refund use cancel_order or refund_order.',
     permission: 'orders:write',
-    hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
-    input: z.strictObject({ orderId: Id('order'), to: z.enum(['paid', 'fulfilled', 'delivered']).describe('the new status'), note: Note }),
+    does: { effects: ['changes', 'moves-money'], idempotent: false },
+    // Marking an order paid records a payment of its full total: money on the books, as record_payment.
+    effectsOf: (a) => (a.to === 'paid' ? ['changes', 'moves-money'] : ['changes']),
+    confirm: (a) => `mark order ${a.orderId} paid, recording a payment of its full total`,
+    input: z.strictObject({
+      orderId: Id('order'),
+      to: z.enum(['paid', 'fulfilled', 'delivered']).describe('the new status'),
+      note: Note,
+      confirm: Confirm.describe('must be true to mark the order paid (it records a payment); ask the merchant first. Not needed for fulfilled or delivered'),
+    }),
     output: z.object({ order: OrderRecord }),
     run: (s, ctx, args) => move(s.orders, ctx, args.orderId, { to: args.to, note: args.note }),
   }),
@@ -107,7 +115,7 @@ export const orderTools = [
     title: 'Cancel an order',
     description: 'Cancels a pending or paid order: its units go back in stock, and a paid order’s payment is refunded in full. Irreversible: needs confirm: true.',
     permission: 'orders:write',
-    hints: DESTROY,
+    does: { effects: ['changes', 'moves-money'], idempotent: true },
     confirm: (a) => `cancel order ${a.orderId}: its units go back in stock and, if it was paid, the whole payment is refunded`,
     input: z.strictObject({ orderId: Id('order'), note: Note, confirm: Confirm }),
     output: z.object({ order: OrderRecord }),
@@ -120,7 +128,7 @@ export const orderTools = [
     description:
       'Refunds a paid, fulfilled or delivered order: without amount, everything left of the payment (status refunded); with amount (in the order currency, less than what is left), part of it (status partially_refunded). Stock is not returned. Moves money: needs confirm: true.',
     permission: 'orders:write',
-    hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
+    does: { effects: ['moves-money'], idempotent: false },
     confirm: (a) => (a.amount === undefined ? `refund everything left of the payment of order ${a.orderId}` : `refund ${a.amount} of the payment of order ${a.orderId}`),
     input: z.strictObject({ orderId: Id('order'), amount: z.number({ error: 'must be a number' }).optional().describe('part of the payment to refund, in the order currency; leave out to refund all that is left'), note: Note, confirm: Confirm }),
     output: z.object({ order: OrderRecord }),

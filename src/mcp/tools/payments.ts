@@ -15,7 +15,7 @@ export const paymentTools = [
     title: 'Accepted payment methods',
     description: 'The payment methods the store accepts.',
     permission: 'payments:read',
-    hints: READ,
+    does: READ,
     input: z.strictObject({}),
     output: z.object({ paymentOptions: PaymentOptionsRecord }),
     async run(s, ctx) {
@@ -29,7 +29,7 @@ export const paymentTools = [
     title: 'Set the accepted payment methods',
     description: 'Replaces the list of payment methods the store accepts (at least one).',
     permission: 'payments:write',
-    hints: UPDATE,
+    does: UPDATE,
     input: PaymentOptionsBody,
     output: z.object({ paymentOptions: PaymentOptionsRecord }),
     async run(s, ctx, args) {
@@ -43,7 +43,7 @@ export const paymentTools = [
     title: 'Payments of an order',
     description: 'The payment and refund records of one order, with what was paid, refunded, is pending and is outstanding.',
     permission: 'payments:read',
-    hints: READ,
+    does: READ,
     input: z.strictObject({ orderId: Id('order') }),
     output: z.object({ payments: OrderPayments }),
     async run(s, ctx, args) {
@@ -58,7 +58,7 @@ export const paymentTools = [
     description:
       'Records a payment received for an order outside the service (bank transfer, cash on delivery…): method (enabled, or manual), amount (at most what is outstanding), status succeeded (default) or pending, optional reference. Moves money on the books: needs confirm: true.',
     permission: 'payments:write',
-    hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
+    does: { effects: ['moves-money'], idempotent: false },
     confirm: (a) => `record a ${a.status ?? 'succeeded'} ${a.method} payment of ${a.amount} for order ${a.orderId}`,
     input: z.strictObject({ orderId: Id('order'), ...PaymentRecordBody.shape, confirm: Confirm }),
     output: z.object({ result: PaymentResultRecord }),
@@ -73,7 +73,7 @@ export const paymentTools = [
     title: 'Settle a pending payment',
     description: 'Marks a pending payment of an order as succeeded or failed. Moves money on the books: needs confirm: true.',
     permission: 'payments:write',
-    hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
+    does: { effects: ['moves-money'], idempotent: false },
     confirm: (a) => `mark payment ${a.paymentId} of order ${a.orderId} as ${a.status}`,
     input: z.strictObject({ orderId: Id('order'), paymentId: Id('payment'), ...PaymentSettleBody.shape, confirm: Confirm }),
     output: z.object({ result: PaymentResultRecord }),
@@ -88,7 +88,7 @@ export const paymentTools = [
     title: 'List payment links',
     description: 'Payment links, newest first, with their status now (active, paid, cancelled, expired). Filters: status, orderId. Paginated.',
     permission: 'payments:read',
-    hints: READ,
+    does: READ,
     input: z.strictObject({ ...PageInput, ...PaymentLinkListFilters }),
     output: listOutput(PaymentLinkRecord),
     async run(s, ctx, args) {
@@ -102,7 +102,7 @@ export const paymentTools = [
     title: 'Create a payment link',
     description: 'Creates a link a customer can pay: an amount in the store currency, or an orderId (the outstanding amount, or amount if sent). Optional description and expiresAt (at most 365 days ahead).',
     permission: 'payments:write',
-    hints: CREATE,
+    does: CREATE,
     input: PaymentLinkCreateBody,
     output: z.object({ paymentLink: PaymentLinkRecord }),
     async run(s, ctx, args) {
@@ -116,7 +116,7 @@ export const paymentTools = [
     title: 'Cancel a payment link',
     description: 'Cancels an active payment link; it can no longer be paid. Irreversible: needs confirm: true.',
     permission: 'payments:write',
-    hints: DESTROY,
+    does: DESTROY,
     confirm: (a) => `cancel payment link ${a.linkId}; it could no longer be paid`,
     input: z.strictObject({ linkId: Id('payment link'), confirm: Confirm }),
     output: z.object({ paymentLink: PaymentLinkRecord }),

@@ -17,7 +17,7 @@ export const productTools = [
       'Lists the store’s products, newest first by default, a page at a time. Filter by status, type (SIMPLE or VARIABLE), categoryId or q (text in the name or a SKU code). ' +
       'Each product has its price (SIMPLE) or price range (VARIABLE) and total stock. Use get_product for the variant groups and SKUs.',
     permission: 'products:read',
-    hints: READ,
+    does: READ,
     input: z.strictObject({ ...PageInput, ...ProductListFilters }),
     output: listOutput(ProductRecord),
     async run(s, ctx, args) {
@@ -31,7 +31,7 @@ export const productTools = [
     title: 'Get a product',
     description: 'One product with its variant groups and their SKUs (ids, prices, discounts, stock). SKU ids are what orders and stock adjustments take.',
     permission: 'products:read',
-    hints: READ,
+    does: READ,
     input: z.strictObject({ productId: Id('product') }),
     output: z.object({ product: ProductTreeRecord }),
     async run(s, ctx, args) {
@@ -47,7 +47,7 @@ export const productTools = [
       'Creates a product (status draft unless given). A SIMPLE product needs price and quantityInStock (prices in the store currency, greater than 1; discount is a percentage 0-100). ' +
       'A VARIABLE product gets its options afterwards with add_variant_group. Specification ids come from the public GET /v1/specifications.',
     permission: 'products:write',
-    hints: CREATE,
+    does: CREATE,
     input: ProductCreateBody,
     output: z.object({ product: ProductRecord }),
     async run(s, ctx, args) {
@@ -61,7 +61,7 @@ export const productTools = [
     title: 'Change a product',
     description: 'Changes only the fields sent (name, slug, description, status draft|active|archived, categories, images, specifications; price, discount, stock and sku for SIMPLE products).',
     permission: 'products:write',
-    hints: UPDATE,
+    does: UPDATE,
     input: z.strictObject({ productId: Id('product'), ...ProductPatchBody.shape }),
     output: z.object({ product: ProductRecord }),
     async run(s, ctx, { productId, ...patch }) {
@@ -75,7 +75,7 @@ export const productTools = [
     title: 'Delete a product',
     description: 'Deletes a product with all its variant groups and SKUs. Irreversible: needs confirm: true.',
     permission: 'products:write',
-    hints: DESTROY,
+    does: DESTROY,
     confirm: (a) => `delete product ${a.productId} with all its variant groups and SKUs`,
     input: z.strictObject({ productId: Id('product'), confirm: Confirm }),
     output: DeletedOutput,
@@ -91,7 +91,7 @@ export const productTools = [
     description:
       'Adds an option (for example attributeName "Color", attributeValue "Red") with at least one SKU to a VARIABLE product. Each SKU: price (> 1), quantityInStock, optional discount (0-100), sku code and attributes (sub-dimensions such as {"Size": "M"}).',
     permission: 'products:write',
-    hints: CREATE,
+    does: CREATE,
     input: z.strictObject({ productId: Id('product'), ...GroupCreateBody.shape }),
     output: z.object({ group: VariantGroupRecord }),
     async run(s, ctx, { productId, ...input }) {
@@ -105,7 +105,7 @@ export const productTools = [
     title: 'Change a variant group',
     description: 'Changes the group’s attributeName, attributeValue, image or colorId (only the fields sent). Price and stock belong to SKUs: use update_sku.',
     permission: 'products:write',
-    hints: UPDATE,
+    does: UPDATE,
     input: z.strictObject({ productId: Id('product'), groupId: Id('variant group'), ...GroupPatchBody.in.shape }),
     output: z.object({ group: VariantGroupRecord }),
     async run(s, ctx, { productId, groupId, ...patch }) {
@@ -119,7 +119,7 @@ export const productTools = [
     title: 'Delete a variant group',
     description: 'Deletes a variant group and all its SKUs. Irreversible: needs confirm: true.',
     permission: 'products:write',
-    hints: DESTROY,
+    does: DESTROY,
     confirm: (a) => `delete variant group ${a.groupId} of product ${a.productId} with all its SKUs`,
     input: z.strictObject({ productId: Id('product'), groupId: Id('variant group'), confirm: Confirm }),
     output: DeletedOutput,
@@ -134,7 +134,7 @@ export const productTools = [
     title: 'Add a SKU',
     description: 'Adds a SKU to an existing variant group: price (> 1), quantityInStock, optional discount (0-100), sku code and attributes.',
     permission: 'products:write',
-    hints: CREATE,
+    does: CREATE,
     input: z.strictObject({ productId: Id('product'), groupId: Id('variant group'), ...SkuCreateBody.shape }),
     output: z.object({ sku: SkuRecord }),
     async run(s, ctx, { productId, groupId, ...input }) {
@@ -148,7 +148,7 @@ export const productTools = [
     title: 'Change a SKU',
     description: 'Changes only the fields sent: price (> 1), discount (0-100), quantityInStock, sku code, attributes. For stock changes with a reason in the history, prefer adjust_stock.',
     permission: 'products:write',
-    hints: UPDATE,
+    does: UPDATE,
     input: z.strictObject({ productId: Id('product'), groupId: Id('variant group'), skuId: Id('SKU'), ...SkuPatchBody.shape }),
     output: z.object({ sku: SkuRecord }),
     async run(s, ctx, { productId, groupId, skuId, ...patch }) {
@@ -162,7 +162,7 @@ export const productTools = [
     title: 'Delete a SKU',
     description: 'Deletes one SKU of a variant group. Irreversible: needs confirm: true.',
     permission: 'products:write',
-    hints: DESTROY,
+    does: DESTROY,
     confirm: (a) => `delete SKU ${a.skuId} of variant group ${a.groupId}`,
     input: z.strictObject({ productId: Id('product'), groupId: Id('variant group'), skuId: Id('SKU'), confirm: Confirm }),
     output: DeletedOutput,

@@ -16,7 +16,7 @@ export const promoAdTools = [
     title: 'List promo ads',
     description: 'The store’s promotional banners and announcements, newest first, with whether each is live now. Filters: status (draft|published), placement. Paginated.',
     permission: 'promotions:read',
-    hints: READ,
+    does: READ,
     input: z.strictObject({ ...PageInput, ...PromoAdListFilters }),
     output: listOutput(PromoAdRecord),
     async run(s, ctx, args) {
@@ -30,7 +30,7 @@ export const promoAdTools = [
     title: 'Promo ads live now',
     description: 'The published promo ads live right now (started, not ended), latest start first, at most 100; with placement, those for that placement and those for any placement.',
     permission: 'promotions:read',
-    hints: READ,
+    does: READ,
     input: PublishedQuery.strict(),
     output: z.object({ items: z.array(PromoAdRecord) }),
     async run(s, ctx, args) {
@@ -44,7 +44,7 @@ export const promoAdTools = [
     title: 'Create a promo ad',
     description: 'Creates a banner or announcement (draft unless status published): title, optional body, imageFileId, linkUrl (absolute http(s)), placement, startsAt and optional endsAt (after startsAt).',
     permission: 'promotions:write',
-    hints: CREATE,
+    does: CREATE,
     input: PromoAdCreateBody,
     output: z.object({ promoAd: PromoAdRecord }),
     async run(s, ctx, args) {
@@ -58,7 +58,7 @@ export const promoAdTools = [
     title: 'Change a promo ad',
     description: 'Changes only the fields sent; null clears an optional field; status published puts it live from startsAt.',
     permission: 'promotions:write',
-    hints: UPDATE,
+    does: UPDATE,
     input: z.strictObject({ adId: Id('promo ad'), ...PromoAdPatchBody.shape }),
     output: z.object({ promoAd: PromoAdRecord }),
     async run(s, ctx, { adId, ...patch }) {
@@ -72,7 +72,7 @@ export const promoAdTools = [
     title: 'Delete a promo ad',
     description: 'Deletes a promo ad (to take it down but keep it, set status draft with update_promo_ad). Irreversible: needs confirm: true.',
     permission: 'promotions:write',
-    hints: DESTROY,
+    does: DESTROY,
     confirm: (a) => `delete promo ad ${a.adId}`,
     input: z.strictObject({ adId: Id('promo ad'), confirm: Confirm }),
     output: DeletedOutput,

@@ -15,7 +15,7 @@ export const promotionTools = [
     title: 'List discount codes',
     description: 'The store’s discount codes (percentage or fixed), with their validity window, limits and how often they were used. Paginated.',
     permission: 'promotions:read',
-    hints: READ,
+    does: READ,
     input: z.strictObject({ ...PageInput }),
     output: listOutput(PromotionRecord),
     async run(s, ctx, args) {
@@ -30,7 +30,7 @@ export const promotionTools = [
     description:
       'Creates a discount code customers enter at checkout: kind percentage (value above 0, at most 100) or fixed (value in the store currency); optional minSubtotal, startsAt/endsAt (ISO 8601 with zone), usageLimit and perCustomerLimit.',
     permission: 'promotions:write',
-    hints: CREATE,
+    does: CREATE,
     input: PromotionBody,
     output: z.object({ promotion: PromotionRecord }),
     async run(s, ctx, args) {
@@ -44,7 +44,7 @@ export const promotionTools = [
     title: 'Change a discount code',
     description: 'Changes only the fields sent; active: false switches the code off without deleting it.',
     permission: 'promotions:write',
-    hints: UPDATE,
+    does: UPDATE,
     input: z.strictObject({ promotionId: Id('promotion'), ...PromotionPatchBody.shape }),
     output: z.object({ promotion: PromotionRecord }),
     async run(s, ctx, { promotionId, ...patch }) {
@@ -58,7 +58,7 @@ export const promotionTools = [
     title: 'Delete a discount code',
     description: 'Deletes a discount code; customers can no longer use it. Irreversible (to pause a code, set active: false with update_promotion): needs confirm: true.',
     permission: 'promotions:write',
-    hints: DESTROY,
+    does: DESTROY,
     confirm: (a) => `delete discount code ${a.promotionId}; customers can no longer use it`,
     input: z.strictObject({ promotionId: Id('promotion'), confirm: Confirm }),
     output: DeletedOutput,

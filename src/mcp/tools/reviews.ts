@@ -16,7 +16,7 @@ export const reviewTools = [
     title: 'List reviews',
     description: 'Product reviews, newest first, a page at a time. Filters: productId, customerId, rating (1-5), hidden (true: only hidden ones; false: only visible ones).',
     permission: 'reviews:read',
-    hints: READ,
+    does: READ,
     input: z.strictObject({
       ...PageInput,
       productId: ReviewListFilters.productId,
@@ -36,7 +36,7 @@ export const reviewTools = [
     title: 'Rating summary of a product',
     description: 'Count, average and count per star of a product’s visible reviews.',
     permission: 'reviews:read',
-    hints: READ,
+    does: READ,
     input: z.strictObject({ productId: Id('product') }),
     output: z.object({ ratingSummary: RatingSummaryRecord }),
     async run(s, ctx, args) {
@@ -50,7 +50,7 @@ export const reviewTools = [
     title: 'Record a review',
     description: 'Records a customer’s review of a product (one per customer and product; not for banned customers): rating 1-5, optional title and body.',
     permission: 'reviews:write',
-    hints: CREATE,
+    does: CREATE,
     input: ReviewCreateBody,
     output: z.object({ review: ReviewRecord }),
     async run(s, ctx, args) {
@@ -64,7 +64,7 @@ export const reviewTools = [
     title: 'Reply to a review',
     description: 'Saves the merchant’s public reply to a review, replacing an earlier one.',
     permission: 'reviews:write',
-    hints: UPDATE,
+    does: UPDATE,
     input: z.strictObject({ reviewId: ReviewId, ...ReviewReplyBody.shape }),
     output: z.object({ review: ReviewRecord }),
     async run(s, ctx, args) {
@@ -76,10 +76,11 @@ export const reviewTools = [
     name: 'remove_review_reply',
     area,
     title: 'Remove the reply to a review',
-    description: 'Removes the merchant’s reply from a review.',
+    description: 'Deletes the merchant’s reply from a review. Needs confirm: true.',
     permission: 'reviews:write',
-    hints: UPDATE,
-    input: z.strictObject({ reviewId: ReviewId }),
+    does: DESTROY,
+    confirm: (a) => `delete the merchant’s reply to review ${a.reviewId}`,
+    input: z.strictObject({ reviewId: ReviewId, confirm: Confirm }),
     output: z.object({ review: ReviewRecord }),
     async run(s, ctx, args) {
       const review = await s.reviews.removeReply(ctx, args.reviewId);
@@ -92,7 +93,7 @@ export const reviewTools = [
     title: 'Hide or show a review',
     description: 'hidden: true hides a review from the storefront and the rating summary; hidden: false shows it again.',
     permission: 'reviews:write',
-    hints: UPDATE,
+    does: UPDATE,
     input: z.strictObject({ reviewId: ReviewId, hidden: z.boolean().describe('true to hide, false to show') }),
     output: z.object({ review: ReviewRecord }),
     async run(s, ctx, args) {
@@ -106,7 +107,7 @@ export const reviewTools = [
     title: 'Delete a review',
     description: 'Deletes a review for good (to keep it but take it off the storefront, use set_review_visibility). Needs confirm: true.',
     permission: 'reviews:write',
-    hints: DESTROY,
+    does: DESTROY,
     confirm: (a) => `delete review ${a.reviewId} for good`,
     input: z.strictObject({ reviewId: ReviewId, confirm: Confirm }),
     output: DeletedOutput,

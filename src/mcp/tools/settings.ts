@@ -13,7 +13,7 @@ export const settingsTools = [
     title: 'Store settings',
     description: 'The store settings of this mode: order number prefix and next number, allowed origins, notification email, low-stock threshold, currency and time zone.',
     permission: 'settings:read',
-    hints: READ,
+    does: READ,
     input: z.strictObject({}),
     output: z.object({ settings: SettingsRecord }),
     async run(s, ctx) {
@@ -26,7 +26,7 @@ export const settingsTools = [
     title: 'Change store settings',
     description: 'Changes only the fields sent (orderNumberPrefix, nextOrderNumber forward only, allowedOrigins, notificationEmail, lowStockThreshold, currency, timezone).',
     permission: 'settings:write',
-    hints: UPDATE,
+    does: UPDATE,
     input: SettingsPatchBody,
     output: z.object({ settings: SettingsRecord }),
     async run(s, ctx, args) {

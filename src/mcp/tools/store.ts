@@ -14,7 +14,7 @@ export const storeTools = [
     title: 'Store business profile',
     description: 'The active store’s business profile (name, legal name, contact, address, currency, time zone, logo) and the mode (live or test) this connection works in.',
     permission: null,
-    hints: READ,
+    does: READ,
     input: z.strictObject({}),
     output: z.object({ store: Business }),
     async run(s, ctx) {
@@ -28,7 +28,7 @@ export const storeTools = [
     title: 'Change the store business profile',
     description: 'Changes only the fields sent: name, legalName, contactEmail, contactPhone, address (countryId/stateId from GET /v1/countries), currency (ISO 4217), timezone (IANA), logoFileId.',
     permission: 'settings:write',
-    hints: UPDATE,
+    does: UPDATE,
     input: BusinessPatch,
     output: z.object({ store: Business }),
     async run(s, ctx, args) {
@@ -43,7 +43,7 @@ export const storeTools = [
     description:
       'Who changed what in the store (people, API keys, apps and this connector’s tool calls), newest first. Paginated. Narrow it by action (or a prefix such as product.*), the kind of credential, the member, the target and a time range.',
     permission: 'settings:read',
-    hints: READ,
+    does: READ,
     input: z.strictObject({ ...PageInput, ...AuditFilterFields }).refine(auditRangeIsOrdered, { path: ['to'], message: 'must be after from' }),
     output: listOutput(AuditRecord),
     async run(s, ctx, args) {
@@ -57,7 +57,7 @@ export const storeTools = [
     title: 'What this connection may do',
     description: 'The permissions this connection has in the store right now: the scopes the merchant granted, limited by the merchant’s own role. Tools needing anything else are not offered.',
     permission: null,
-    hints: READ,
+    does: READ,
     input: z.strictObject({}),
     output: z.object({ storeId: z.string(), mode: z.enum(['live', 'test']), role: z.string(), permissions: z.array(z.enum(PERMISSIONS)) }),
     async run(_s, ctx) {
