@@ -58,7 +58,7 @@ export interface FrontCacheOptions {
 export type FrontCache = ReturnType<typeof createFrontCache>;
 
 const OFFER = Symbol('front-cache offer');
-/** The change mark read when the request arrived, before anything of the route read the database. */
+/** The entry key of an API key's request and the change mark read when it arrived, before the route read anything. */
 const MARK = Symbol('front-cache change mark');
 /** What `offerPerKey` offers instead of an `isCurrent` function. */
 const PER_KEY = Symbol('front-cache per API key');
@@ -70,7 +70,7 @@ const PER_RESPONSE = new Set(['x-request-id', 'ratelimit', 'ratelimit-policy']);
 type ChangeMark = (done: (mark: string | undefined) => void) => void;
 
 type Offered = FastifyReply & { [OFFER]?: (() => boolean) | typeof PER_KEY };
-type Marked = IncomingMessage & { [MARK]?: string };
+type Marked = IncomingMessage & { [MARK]?: { key: string; mark: string } };
 
 /** What an entry's headers and body weigh besides the body (a generous estimate, for the bound). */
 const HEADER_BYTES = 1024;
@@ -188,7 +188,7 @@ export function createFrontCache(options: FrontCacheOptions) {
     if (key === undefined) return false;
     changeMark((mark) => {
       if (mark === undefined) return fallback();
-      (request as Marked)[MARK] = mark;
+      (request as Marked)[MARK] = { key, mark };
       const entry = keyEntries.get(key);
       if (entry === undefined) return fallback();
       if (entry.mark !== mark || Date.now() >= entry.until || !open) {
@@ -300,12 +300,11 @@ export function createFrontCache(options: FrontCacheOptions) {
         !reply.hasHeader('set-cookie')
       ) {
         if (isCurrent === PER_KEY) {
-          const mark = (request.raw as Marked)[MARK];
-          const key = keyEntryKey(request.raw, url);
+          const marked = (request.raw as Marked)[MARK];
           const principal = request.principal;
           const until = principal === undefined ? 0 : authenticationSteadyUntil(principal);
-          if (mark !== undefined && key !== undefined && principal !== undefined && until > Date.now()) {
-            keyEntries.set(key, { ...sentOf(reply, payload), mark, until, principal });
+          if (marked !== undefined && principal !== undefined && until > Date.now()) {
+            keyEntries.set(marked.key, { ...sentOf(reply, payload), mark: marked.mark, until, principal });
           }
         } else if (isCurrent()) {
           keep(url, { ...sentOf(reply, payload), isCurrent });
