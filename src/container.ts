@@ -33,6 +33,8 @@ import { createReferenceRepo } from './db/reference-repo.ts';
 import { createRepos } from './db/repos.ts';
 import { createCleanupRepo, createJobLockRepo } from './db/cleanup-repo.ts';
 import { createCleanupService } from './domain/maintenance/cleanup-service.ts';
+import { createConfirmationRepo } from './db/confirmation-repo.ts';
+import { createConfirmationService } from './domain/connector/confirmation-service.ts';
 
 /**
  * The composition root: opens the database (and Redis when configured) and wires stores into services by hand.
@@ -77,6 +79,7 @@ export function createContainer(config: Config) {
     payments,
     paymentLinks: createPaymentLinkService({ repos, baseUrl: config.baseUrl }),
     settings,
+    confirmations: createConfirmationService({ storage: createConfirmationRepo(db.kysely) }),
     cleanup: createCleanupService({ storage: createCleanupRepo(db.kysely), locks: createJobLockRepo(db.kysely) }),
   };
   return {

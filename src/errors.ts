@@ -390,6 +390,16 @@ export const ERROR_CODES = {
     meaning: 'An MCP tool that deletes, cancels, refunds or bans was called without `confirm: true`; nothing was done. The message says what the call would do.',
     fix: 'Ask the merchant, then call the tool again with `confirm: true`.',
   },
+  CONFIRMATION_DECLINED: {
+    status: 409,
+    meaning: 'The merchant, asked through the client (elicitation, protocol 2026-07-28), declined, cancelled or did not say yes; nothing was done.',
+    fix: 'Leave it, or call the tool again if the merchant changed their mind: they are asked again.',
+  },
+  CONFIRMATION_INVALID: {
+    status: 409,
+    meaning: 'The retried call carried the merchant’s answer for another call (another tool or other arguments), or an answer already acted on once; nothing was done.',
+    fix: 'Call the tool again without `requestState`: the merchant is asked about this call.',
+  },
 } as const satisfies Record<string, { status: number; meaning: string; fix: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

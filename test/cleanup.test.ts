@@ -121,6 +121,14 @@ describeEachDatabase('the cleanup job', (kind) => {
     const keys = await db().selectFrom('idempotency_keys').select(['key_hash', 'scope', 'request_path']).orderBy('created_at').orderBy('claim_id').execute();
     assert.equal(keys.length, 2);
     await db().updateTable('idempotency_keys').set({ expires_at: ago(60_000) }).where('key_hash', '=', keys[0]!.key_hash).execute();
+    // AI connector confirmations acted on: one whose state expired, one whose state is current.
+    await db()
+      .insertInto('mcp_confirmations')
+      .values([
+        { nonce: 'expired-confirmation', expires_at: ago(60_000) },
+        { nonce: 'current-confirmation', expires_at: ago(-600_000) },
+      ])
+      .execute();
 
     const lines: string[] = [];
     const report = await t.container.services.cleanup.run((label, deleted, done) => {
@@ -164,6 +172,9 @@ describeEachDatabase('the cleanup job', (kind) => {
     const left = await db().selectFrom('idempotency_keys').select('key_hash').execute();
     assert.deepEqual(left.map((k) => k.key_hash), [keys[1]!.key_hash]);
     covered.add('idempotency-keys');
+    // AI connector confirmations: the expired one goes, the current one stays
+    assert.deepEqual((await db().selectFrom('mcp_confirmations').select('nonce').execute()).map((r) => r.nonce), ['current-confirmation']);
+    covered.add('connector-confirmations');
 
     assert.deepEqual([...covered].sort(), RETENTION.map((r) => r.kind).sort(), 'every kind of the retention table was tested');
 

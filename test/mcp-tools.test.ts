@@ -25,7 +25,6 @@ describe('the tool catalog', () => {
     for (const tool of TOOLS) {
       const destructive = tool.does.effects.some((effect) => EFFECTS[effect].destructive);
       assert.deepEqual(listed.get(tool.name)?.annotations, {
-        title: tool.title,
         readOnlyHint: tool.does.effects.every((effect) => effect === 'reads'),
         destructiveHint: destructive,
         idempotentHint: tool.does.idempotent,
@@ -82,7 +81,12 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
     assert.equal(product?.inputSchema.type, 'object');
     assert.ok(product?.inputSchema.properties?.price, 'the REST body fields');
     assert.equal(product?.outputSchema?.type, 'object');
-    assert.deepEqual(product?.annotations, { title: 'Create a product', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false });
+    assert.equal(product?.title, 'Create a product');
+    assert.deepEqual(product?.annotations, { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false });
+    // Written for a model's context (docs/mcp.md, "Tool list size"), every tool still with its output schema.
+    const bytes = Buffer.byteLength(JSON.stringify({ tools }));
+    assert.ok(bytes < 120_000, `tools/list is ${bytes} bytes`);
+    assert.ok(tools.every((tool) => tool.outputSchema?.type === 'object'));
     const remove = tools.find((tool) => tool.name === 'delete_product');
     assert.equal(remove?.annotations?.destructiveHint, true);
     assert.ok(remove?.inputSchema.properties?.confirm);

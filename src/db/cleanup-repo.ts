@@ -111,6 +111,12 @@ export function createCleanupRepo(db: Kysely<Database>): CleanupStorage {
         case 'idempotency-keys':
           result = await db.deleteFrom('idempotency_keys').where('expires_at', '<=', before).executeTakeFirstOrThrow();
           break;
+        case 'connector-confirmations':
+          result = await db
+            .deleteFrom('mcp_confirmations')
+            .where('nonce', 'in', (eb) => eb.selectFrom('mcp_confirmations').select('nonce').where('expires_at', '<', before).limit(batch))
+            .executeTakeFirstOrThrow();
+          break;
       }
       return Number(result.numDeletedRows);
     },

@@ -576,12 +576,28 @@ export interface OAuthRefreshTokenTable {
   replay_sealed: string | null;
 }
 
+/** A key the service made for itself on first use, shared by every instance (migration 0016). */
+export interface ServerSecretTable {
+  name: string;
+  /** base64url of the key's bytes. */
+  value: string;
+  created_at: Timestamp;
+}
+
+/** A merchant's acceptance already acted on, by its state's nonce, until the state expires (migration 0016). */
+export interface McpConfirmationTable {
+  nonce: string;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   countries: CountryTable;
   states: StateTable;
   specifications: SpecificationTable;
   users: UserTable;
   job_locks: JobLockTable;
+  server_secrets: ServerSecretTable;
+  mcp_confirmations: McpConfirmationTable;
   sessions: SessionTable;
   stores: StoreTable;
   store_members: StoreMemberTable;

@@ -1,7 +1,139 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { CLIENT_CAPABILITIES_META_KEY, createRequestStateCodec, inputRequired, inputResponse } from '@modelcontextprotocol/server';
+import type { InputRequiredResult, RequestStateCodec, ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { StoreContext } from '../context.ts';
+import type { ConfirmationService } from '../domain/connector/confirmation-service.ts';
 
 /** The `confirm` argument of destructive and money-moving tools. */
 export const Confirm = z
   .boolean()
   .optional()
-  .describe('must be true to carry out this irreversible action; ask the merchant first. Without it nothing happens and the result says what would happen');
+  .describe(
+    'true to carry out this irreversible action once the merchant agreed; without it nothing happens and the result says what would. Where the client supports elicitation (protocol 2026-07-28) the merchant is asked through it instead',
+  );
+
+/** How long the merchant has to answer (and a state stays good for its one retry): the state's lifetime. */
+export const CONFIRMATION_TTL_SECONDS = 600;
+
+/** The key of the one embedded request of a confirmation round, in `inputRequests` and `inputResponses`. */
+export const CONFIRMATION_INPUT = 'merchant_confirmation';
+
+/** What a confirmation round's `requestState` carries, signed: the call it was asked for, and a nonce spent once. */
+const ConfirmationState = z.object({ tool: z.string(), call: z.string(), nonce: z.string(), expiresAt: z.number() });
+type ConfirmationState = z.infer<typeof ConfirmationState>;
+
+/** The form the merchant answers: one yes/no, the whole question in the message above it. */
+const FORM = {
+  type: 'object',
+  properties: { confirm: { type: 'boolean', title: 'Carry it out', description: 'Yes to carry it out, no to leave everything as it is' } },
+  required: ['confirm'],
+} as const;
+
+/** Who the state was issued to: the credential, the person behind it and the store and mode (bound into the MAC). */
+function principalOf(ctx: ServerContext): string {
+  const store = ctx.http?.authInfo?.extra?.storeContext as StoreContext | undefined;
+  if (!store) throw new Error('MCP request without a store context');
+  return [store.credential, store.actor.type, store.actor.id, store.actor.userId ?? '', store.tenant.storeId, store.tenant.mode].join('\0');
+}
+
+/** One call's identity: the tool and its parsed arguments in a canonical form (keys sorted; `confirm` left out). */
+function callDigest(tool: string, args: Record<string, unknown>): string {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value !== null && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+          )
+        : value;
+  const { confirm: _confirm, ...rest } = args;
+  return createHash('sha256').update(JSON.stringify([tool, canonical(rest)])).digest('base64url');
+}
+
+/**
+ * Whether this request can have the merchant asked: protocol 2026-07-28 (a per-request envelope) from a client that
+ * declares form elicitation (`elicitation: {}` or `elicitation: { form }`). Other clients keep the `confirm` argument.
+ */
+export function canAskMerchant(ctx: ServerContext): boolean {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] as { elicitation?: { form?: object; url?: object } } | undefined;
+  const elicitation = capabilities?.elicitation;
+  return elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
+}
+
+export interface MerchantConfirmation {
+  /** Checks an echoed `requestState` before the handler runs: `ServerOptions.requestState.verify`. */
+  verify(state: string, ctx: ServerContext): Promise<unknown>;
+  /**
+   * The merchant's decision on this call: `accepted` (the retry carries their acceptance of exactly this call, acted on
+   * once), or the result to answer instead: an `input_required` round asking them, or a refusal.
+   */
+  decide(tool: { name: string; title: string }, args: Record<string, unknown>, what: string, ctx: ServerContext): Promise<'accepted' | InputRequiredResult | ConfirmationRefused>;
+}
+
+/** Why nothing was done: the merchant said no, or the answer does not fit this call. */
+export interface ConfirmationRefused {
+  code: 'CONFIRMATION_DECLINED' | 'CONFIRMATION_INVALID';
+  message: string;
+}
+
+const refuse = (code: ConfirmationRefused['code'], message: string): ConfirmationRefused => ({ code, message });
+
+/**
+ * Confirmation by the merchant (protocol 2026-07-28, multi round-trip requests): a destructive call answers with an
+ * elicitation form saying what would happen and a signed, expiring `requestState` bound to the caller and naming the
+ * call; the action runs only on the retry carrying the merchant's acceptance of that very call, and only once.
+ */
+export function merchantConfirmation(confirmations: Pick<ConfirmationService, 'stateKey' | 'spend'>): MerchantConfirmation {
+  let codec: Promise<RequestStateCodec<ConfirmationState>> | undefined;
+  const codecOf = () => {
+    codec ??= confirmations.stateKey().then(
+      (key) => createRequestStateCodec<ConfirmationState>({ key, ttlSeconds: CONFIRMATION_TTL_SECONDS, bind: principalOf }),
+      (error: unknown) => {
+        codec = undefined;
+        throw error;
+      },
+    );
+    return codec;
+  };
+
+  async function ask(tool: { name: string; title: string }, call: string, what: string, ctx: ServerContext): Promise<InputRequiredResult> {
+    const state: ConfirmationState = { tool: tool.name, call, nonce: randomBytes(16).toString('base64url'), expiresAt: Date.now() + CONFIRMATION_TTL_SECONDS * 1000 };
+    return inputRequired({
+      inputRequests: {
+        [CONFIRMATION_INPUT]: inputRequired.elicit({
+          message: `${tool.title}: an assistant asks to ${what}. This cannot be undone. Carry it out?`,
+          requestedSchema: FORM as never,
+        }),
+      },
+      requestState: await (await codecOf()).mint(state, ctx),
+    });
+  }
+
+  return {
+    async verify(state, ctx) {
+      return ConfirmationState.parse(await (await codecOf()).verify(state, ctx));
+    },
+
+    async decide(tool, args, what, ctx) {
+      const call = callDigest(tool.name, args);
+      const state = ctx.mcpReq.requestState<ConfirmationState>();
+      if (state === undefined) return ask(tool, call, what, ctx);
+      if (state.tool !== tool.name || state.call !== call) {
+        return refuse('CONFIRMATION_INVALID', `Nothing was done. The merchant's answer was given for another call. Call ${tool.name} again without requestState to ask them about this one.`);
+      }
+      const answer = inputResponse(ctx.mcpReq.inputResponses, CONFIRMATION_INPUT);
+      if (answer.kind === 'missing') return ask(tool, call, what, ctx);
+      if (answer.kind !== 'elicit' || answer.action !== 'accept' || answer.content?.confirm !== true) {
+        return refuse('CONFIRMATION_DECLINED', `Nothing was done: the merchant did not agree to ${what}.`);
+      }
+      if (!(await confirmations.spend(state.nonce, new Date(state.expiresAt)))) {
+        return refuse('CONFIRMATION_INVALID', `Nothing was done. The merchant's answer was already acted on once. Call ${tool.name} again without requestState to ask them again.`);
+      }
+      return 'accepted';
+    },
+  };
+}

@@ -10,6 +10,7 @@ import { isLoopbackHost } from '../domain/oauth/oauth-rules.ts';
 import { CONNECTOR_SCOPE } from '../domain/oauth/scopes.ts';
 import { AppError, isAppError } from '../errors.ts';
 import { authenticatePrincipal, type CredentialGate, readSelection } from '../http/plugins/auth.ts';
+import { merchantConfirmation } from './confirm.ts';
 import { createConnectorServer, listTools } from './server.ts';
 import type { AnyTool, ToolServices } from './tool.ts';
 import { TOOLS } from './tools/index.ts';
@@ -48,12 +49,13 @@ export function allowedHostnames(issuer: string, extra: readonly string[]): stri
 export async function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps): Promise<void> {
   const metadataUrl = `${deps.issuer}/.well-known/oauth-protected-resource/mcp`;
   const listed = listTools(deps.tools ?? TOOLS);
+  const confirmation = merchantConfirmation(deps.services.confirmations);
 
   const handler = createMcpHandler(
     ({ authInfo }) => {
       const ctx = authInfo?.extra?.storeContext as StoreContext | undefined;
       if (!ctx) throw new Error('MCP request without a store context: the auth hook did not run');
-      return createConnectorServer({ services: deps.services, audit: deps.services.audit, tools: listed, log: app.log }, ctx);
+      return createConnectorServer({ services: deps.services, audit: deps.services.audit, tools: listed, confirmation, log: app.log }, ctx);
     },
     { legacy: 'stateless', maxRequestBodySize: MCP_BODY_LIMIT, onerror: (error) => app.log.debug({ err: error }, 'MCP request refused') },
   );

@@ -1,10 +1,12 @@
 import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
+import type { CallToolResult, InputRequiredResult, ServerContext, Tool } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { StoreContext } from '../context.ts';
 import type { AuditService } from '../domain/audit/audit-service.ts';
 import type { ErrorCode, ErrorDetail } from '../errors.ts';
 import { describeDetails, publicError } from '../public-error.ts';
+import { compactInputSchema, compactOutputSchema } from './schema-compact.ts';
+import { canAskMerchant, type MerchantConfirmation } from './confirm.ts';
 import { type AnyTool, annotationsOf, isDestructive, needsConfirmation, type ToolServices } from './tool.ts';
 
 export const SERVER_INFO = { name: 'commerce-service', title: 'Commerce store', version: '1.0.0' } as const;
@@ -12,15 +14,9 @@ export const SERVER_INFO = { name: 'commerce-service', title: 'Commerce store', 
 const INSTRUCTIONS =
   'Tools to run one merchant store: products and their variants, categories, stock, orders, customers, discount codes and promo ads, reviews, sales figures and the store profile. ' +
   'Amounts are decimals in the store currency. Lists page with limit and cursor (pass pagination.nextCursor). ' +
-  'Tools that delete, move money (payments, refunds, marking an order paid, cancelling a paid order), revoke access or ban need confirm: true; ask the merchant before sending it. ' +
+  'Tools that delete, move money (payments, refunds, marking an order paid, cancelling a paid order), revoke access or ban need the merchant\'s consent: clients with elicitation (protocol 2026-07-28) are asked to show the merchant a form; others must ask the merchant, then send confirm: true. ' +
   'A refusal comes back with isError and structuredContent.error.code (the codes of the REST API, docs/errors.md).';
 
-/** The error object of a refused call, in `structuredContent.error`. */
-const ToolErrorShape = z.object({
-  code: z.string().describe('stable code, as on the REST API (docs/errors.md)'),
-  message: z.string(),
-  details: z.array(z.object({ path: z.string(), rule: z.string() })),
-});
 
 interface Listed {
   tool: AnyTool;
@@ -32,35 +28,55 @@ function fieldPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc === '' ? String(part) : `${acc}.${String(part)}`), '');
 }
 
+/** A refusal's `structuredContent.error`, as the output schemas admit it (the full shape is in docs/mcp.md). */
+const ERROR_JSON_SCHEMA = { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } } };
+
 /**
  * The JSON Schema of a tool's structured result: the result object, or `{ error }` on a refusal (`isError: true`).
  * Both are objects, so clients that check `structuredContent` against the schema accept either.
  */
 function outputJsonSchema(output: z.ZodType): Tool['outputSchema'] {
-  const json = z.toJSONSchema(output, { io: 'output' }) as Record<string, unknown> & { properties?: Record<string, unknown>; required?: string[] };
-  const { $schema: _schema, required = [], ...rest } = json;
+  const { required = [], ...json } = compactOutputSchema(z.toJSONSchema(output, { io: 'output' }) as Record<string, unknown>) as Record<string, unknown> & {
+    properties?: Record<string, unknown>;
+    required?: string[];
+  };
   return {
-    ...rest,
+    ...json,
     type: 'object',
-    properties: { ...rest.properties, error: z.toJSONSchema(ToolErrorShape, { io: 'output' }) },
+    properties: { ...json.properties, error: ERROR_JSON_SCHEMA },
     anyOf: [{ required }, { required: ['error'] }],
   } as Tool['outputSchema'];
 }
 
 function inputJsonSchema(input: z.ZodType): Tool['inputSchema'] {
-  const { $schema: _schema, ...json } = z.toJSONSchema(input, { io: 'input' }) as Record<string, unknown>;
-  return { ...json, type: 'object' } as Tool['inputSchema'];
+  return { ...compactInputSchema(z.toJSONSchema(input, { io: 'input' }) as Record<string, unknown>), type: 'object' } as Tool['inputSchema'];
+}
+
+/**
+ * A result shape a previous tool of the list already spelled out: its top-level properties, each an object or array,
+ * as that tool describes them. The protocol has no schemas shared between tools, so a shape is written in full once.
+ */
+function outputAsElsewhere(full: Tool['outputSchema'], first: string): Tool['outputSchema'] {
+  const properties = Object.fromEntries(
+    Object.entries(full?.properties ?? {}).map(([name, property]) => [name, name === 'error' ? property : { type: (property as { type?: unknown }).type ?? ['object', 'null'] }]),
+  );
+  return { ...full, type: 'object', description: `as ${first} returns it`, properties, $defs: undefined } as Tool['outputSchema'];
 }
 
 /** Tool listings are computed once per catalog (the schemas do not change at run time). */
 export function listTools(tools: readonly AnyTool[]): Listed[] {
   const names = new Set<string>();
+  const shapes = new Map<string, string>();
   return tools.map((tool) => {
     if (names.has(tool.name)) throw new Error(`duplicate MCP tool ${tool.name}`);
     names.add(tool.name);
     // The effects table decides confirmation: a tool that can be destructive says what a call would do, and no other.
     if (isDestructive(tool.does.effects) !== (tool.confirm !== undefined)) throw new Error(`MCP tool ${tool.name}: a confirmation text exactly when an effect is destructive`);
     const permissionNote = tool.permission === null ? 'Needs: any member of the store.' : `Needs: ${tool.permission}.`;
+    const output = outputJsonSchema(tool.output);
+    const shape = JSON.stringify(output);
+    const first = shapes.get(shape);
+    if (first === undefined) shapes.set(shape, tool.name);
     return {
       tool,
       listing: {
@@ -68,9 +84,8 @@ export function listTools(tools: readonly AnyTool[]): Listed[] {
         title: tool.title,
         description: `${tool.description} ${permissionNote}`,
         inputSchema: inputJsonSchema(tool.input),
-        outputSchema: outputJsonSchema(tool.output),
-        annotations: { title: tool.title, ...annotationsOf(tool.does), openWorldHint: false },
-        _meta: { 'commerce-service/permission': tool.permission, 'commerce-service/area': tool.area },
+        outputSchema: first === undefined ? output : outputAsElsewhere(output, first),
+        annotations: { ...annotationsOf(tool.does), openWorldHint: false },
       },
     };
   });
@@ -96,6 +111,8 @@ export interface ConnectorDeps {
   services: ToolServices;
   audit: Pick<AuditService, 'recordToolCall'>;
   tools: Listed[];
+  /** Confirmation by the merchant through elicitation (protocol 2026-07-28). */
+  confirmation: MerchantConfirmation;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -106,23 +123,30 @@ export interface ConnectorDeps {
  * records every call.
  */
 export function createConnectorServer(deps: ConnectorDeps, ctx: StoreContext): Server {
-  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: { listChanged: false } },
+    instructions: INSTRUCTIONS,
+    // A forged, expired or another caller's state is refused before any handler runs (JSON-RPC -32602).
+    requestState: { verify: deps.confirmation.verify },
+  });
   const byName = new Map(deps.tools.map((entry) => [entry.tool.name, entry]));
 
   server.setRequestHandler('tools/list', async () => ({ tools: deps.tools.filter((entry) => mayUse(ctx, entry.tool)).map((entry) => entry.listing) }));
 
-  server.setRequestHandler('tools/call', async (request) => {
+  server.setRequestHandler('tools/call', async (request, mcpCtx) => {
     const { name, arguments: given = {} } = request.params;
     const entry = byName.get(name);
     if (!entry) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool "${name}". Call tools/list for the tools this connection may use.`);
     const { tool } = entry;
-    const result = await runTool(tool, given);
+    const result = await runTool(tool, given, mcpCtx);
+    // A round asking the merchant did nothing yet; the call is recorded once they answered.
+    if ('resultType' in result) return result;
     const error = (result.structuredContent as { error?: { code: string } } | undefined)?.error;
     await deps.audit.recordToolCall(ctx, { tool: tool.name, arguments: given, outcome: result.isError ? 'refused' : 'ok', errorCode: error?.code }, deps.log);
     return result;
   });
 
-  async function runTool(tool: AnyTool, given: Record<string, unknown>): Promise<CallToolResult> {
+  async function runTool(tool: AnyTool, given: Record<string, unknown>, mcpCtx: ServerContext): Promise<CallToolResult | InputRequiredResult> {
     const parsed = tool.input.safeParse(given);
     if (!parsed.success) {
       const details = parsed.error.issues.map((issue) => ({ path: fieldPath(issue.path) || '(arguments)', rule: issue.message }));
@@ -131,7 +155,11 @@ export function createConnectorServer(deps: ConnectorDeps, ctx: StoreContext): S
     const args = parsed.data as Record<string, unknown>;
     try {
       await tool.precheck?.(deps.services, ctx, args);
-      if (tool.confirm && args.confirm !== true && needsConfirmation(tool, args)) {
+      if (tool.confirm && needsConfirmation(tool, args) && canAskMerchant(mcpCtx)) {
+        // The merchant answers through the client, whatever `confirm` the model sent.
+        const decision = await deps.confirmation.decide(tool, args, tool.confirm(args), mcpCtx);
+        if (decision !== 'accepted') return 'resultType' in decision ? decision : refusal(decision.code, decision.message);
+      } else if (tool.confirm && args.confirm !== true && needsConfirmation(tool, args)) {
         return refusal('CONFIRMATION_REQUIRED', `Nothing was done. This would ${tool.confirm(args)}. Ask the merchant, then call ${tool.name} again with confirm: true.`, [
           { path: 'confirm', rule: 'must be true' },
         ]);

@@ -41,3 +41,39 @@ export async function refused(client: Caller, name: string, args: Record<string,
   assert.ok(error, 'a refusal carries structuredContent.error');
   return error;
 }
+
+/** What the merchant answers to a confirmation form, and the forms they were shown. */
+export interface Merchant2026 {
+  client: ClientV2;
+  /** The messages of the forms shown so far. */
+  asked: string[];
+  /** The answer to the next forms (default: accept with confirm true). */
+  answer: { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string | number | boolean> };
+  /** Rewrites each JSON-RPC message the client sends, to play a client that tampers (identity by default). */
+  tamper: (message: any) => any;
+  /** Every JSON-RPC message the client sent, after tampering. */
+  sent: any[];
+}
+
+/**
+ * The v2 client on protocol 2026-07-28, declaring form elicitation: its `elicitation/create` handler plays the merchant
+ * (records the form's message, answers `answer`), and the SDK retries the call with the answer and the state.
+ */
+export async function connectEliciting(baseUrl: string, headers: Record<string, string>): Promise<Merchant2026> {
+  const client = new ClientV2({ name: 'commerce-test-eliciting', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: 'auto' } });
+  const merchant: Merchant2026 = { client, asked: [], answer: { action: 'accept', content: { confirm: true } }, tamper: (message) => message, sent: [] };
+  client.setRequestHandler('elicitation/create', async (request) => {
+    merchant.asked.push(request.params.message);
+    return merchant.answer;
+  });
+  const fetchTampered = async (url: string | URL, init?: RequestInit) => {
+    if (typeof init?.body === 'string') {
+      const message = merchant.tamper(JSON.parse(init.body));
+      merchant.sent.push(message);
+      init = { ...init, body: JSON.stringify(message) };
+    }
+    return fetch(url, init);
+  };
+  await client.connect(new TransportV2(new URL(`${baseUrl}/mcp`), { requestInit: { headers }, fetch: fetchTampered }));
+  return merchant;
+}

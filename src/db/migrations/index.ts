@@ -16,6 +16,7 @@ import * as m0012 from './0012-product-list-indexes.ts';
 import * as m0013 from './0013-product-list-category-and-search.ts';
 import * as m0014 from './0014-tenant-scoped-sku-reads.ts';
 import * as m0015 from './0015-product-revisions.ts';
+import * as m0016 from './0016-connector-confirmations.ts';
 
 /** Column types that differ between the engines; one migration set serves both through these. */
 export interface MigrationContext {
@@ -47,6 +48,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]
   ['0013-product-list-category-and-search', m0013],
   ['0014-tenant-scoped-sku-reads', m0014],
   ['0015-product-revisions', m0015],
+  ['0016-connector-confirmations', m0016],
 ];
 
 function contextFor(dialect: Dialect): MigrationContext {

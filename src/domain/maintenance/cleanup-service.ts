@@ -21,6 +21,7 @@ export const RETENTION = [
   { kind: 'invitations', label: 'member invitations', keepDays: 30, ended: 'expired (7 days), revoked or accepted' },
   { kind: 'unused-clients', label: 'app registrations never approved', keepDays: 7, ended: 'registered, and no merchant has approved the app since' },
   { kind: 'idempotency-keys', label: 'Idempotency-Key records', keepDays: 0, ended: 'expired (24 hours after the request)' },
+  { kind: 'connector-confirmations', label: 'AI connector confirmations acted on', keepDays: 0, ended: 'expired (10 minutes after the merchant was asked)' },
 ] as const;
 
 export type CleanupKind = (typeof RETENTION)[number]['kind'];
