@@ -290,6 +290,60 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
     }
   });
 
+  it('serves a subset of toolsets (?toolsets= or MCP-Toolsets), says how in its instructions, and refuses an unknown toolset', async () => {
+    const key = await createApiKey(t.app, merchant);
+    const { Client: ClientV2, StreamableHTTPClientTransport: TransportV2 } = await import('@modelcontextprotocol/client');
+    for (const [url, headers] of [
+      [`${t.baseUrl}/mcp?toolsets=orders,products`, { 'X-MerchantApiKey': key.key }],
+      [`${t.baseUrl}/mcp`, { 'X-MerchantApiKey': key.key, 'MCP-Toolsets': 'Products, orders' }],
+    ] as const) {
+      const client = new ClientV2({ name: 'toolsets', version: '1.0.0' });
+      await client.connect(new TransportV2(new URL(url), { requestInit: { headers } }));
+      try {
+        const { tools } = await client.listTools();
+        const expected = TOOLS.filter((tool) => tool.area === 'orders' || tool.area === 'products').map((tool) => tool.name);
+        assert.deepEqual(tools.map((tool) => tool.name), expected, url);
+        assert.match(client.getInstructions() ?? '', /toolsets products, orders only\. Connect to \/mcp\?toolsets=/);
+        assert.ok((await client.callTool({ name: 'list_orders', arguments: {} })).structuredContent);
+        await assert.rejects(client.callTool({ name: 'list_customers', arguments: {} }), /in the toolset customers, which this connection did not ask for/);
+      } finally {
+        await client.close();
+      }
+    }
+    const full = await connectV2(t.baseUrl, { 'X-MerchantApiKey': key.key });
+    assert.match(full.getInstructions() ?? '', /This connection has every toolset/);
+    await full.close();
+    const unknown = await fetch(`${t.baseUrl}/mcp?toolsets=orders,ledger`, {
+      method: 'POST',
+      headers: { 'X-MerchantApiKey': key.key, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    assert.equal(unknown.status, 400);
+    assert.deepEqual(await unknown.json(), { jsonrpc: '2.0', id: null, error: { code: -32602, message: 'Unknown toolset "ledger". Toolsets: analytics, products, orders, customers, inventory, payments, categories, promotions, reviews, store.' } });
+  });
+
+  it('answers tools/list on 2025-11-25 from its precomputed body, the same message as the SDK writes', async () => {
+    const key = await createApiKey(t.app, merchant, { permissions: ['orders:read', 'products:read'] });
+    const post = async (body: object, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${t.baseUrl}/mcp`, {
+        method: 'POST',
+        headers: { 'X-MerchantApiKey': key.key, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', ...headers },
+        body: JSON.stringify(body),
+      });
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('content-type'), 'text/event-stream');
+      const text = await res.text();
+      assert.match(text, /^event: message\ndata: .*\n\n$/s);
+      return JSON.parse(text.slice('event: message\ndata: '.length));
+    };
+    const fast = await post({ jsonrpc: '2.0', id: 'list-1', method: 'tools/list' });
+    // With params, the SDK answers itself.
+    const sdk = await post({ jsonrpc: '2.0', id: 'list-1', method: 'tools/list', params: { _meta: { progressToken: 1 } } });
+    assert.deepEqual(fast, sdk);
+    assert.deepEqual(fast.result.tools.map((tool: { name: string }) => tool.name).sort(), TOOLS.filter((tool) => tool.permission === null || tool.permission === 'orders:read' || tool.permission === 'products:read').map((tool) => tool.name).sort());
+    assert.deepEqual((await post({ jsonrpc: '2.0', id: 42, method: 'tools/list' })).id, 42);
+  });
+
   it('cuts an open client off on its next call when the app is removed under Connected Apps', async () => {
     const app = await connect(t.app, merchant);
     const client = await connectV1(t.baseUrl, app.auth);

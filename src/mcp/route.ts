@@ -11,7 +11,8 @@ import { CONNECTOR_SCOPE } from '../domain/oauth/scopes.ts';
 import { AppError, isAppError } from '../errors.ts';
 import { authenticatePrincipal, type CredentialGate, readSelection } from '../http/plugins/auth.ts';
 import { merchantConfirmation } from './confirm.ts';
-import { createConnectorServer, listTools } from './server.ts';
+import { catalogOf, createConnectorServer, listTools, parseToolsets } from './server.ts';
+import type { ToolArea } from './tool.ts';
 import type { AnyTool, ToolServices } from './tool.ts';
 import { TOOLS } from './tools/index.ts';
 
@@ -26,6 +27,64 @@ export interface McpRouteDeps {
   tools?: readonly AnyTool[];
   /** The refused-credential budget per address (shared with the REST API). */
   gate: CredentialGate;
+}
+
+/** The protocol versions the SDK serves statelessly with `initialize` (2025-era); no header is 2025-03-26. */
+const LEGACY_VERSIONS = new Set(['2025-11-25', '2025-06-18', '2025-03-26']);
+
+/**
+ * The id of a plain 2025-era `tools/list` request (one JSON-RPC request, no cursor, JSON in and both JSON and SSE
+ * accepted, as the SDK requires), or undefined: everything else goes to the SDK, which answers it as before.
+ */
+function legacyToolsListId(request: FastifyRequest, message: unknown): string | number | undefined {
+  const version = request.headers['mcp-protocol-version'];
+  if (version !== undefined && !LEGACY_VERSIONS.has(String(version))) return undefined;
+  const accept = String(request.headers.accept ?? '');
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream')) return undefined;
+  if (!String(request.headers['content-type'] ?? '').startsWith('application/json')) return undefined;
+  if (message === null || typeof message !== 'object' || Array.isArray(message)) return undefined;
+  const { jsonrpc, method, id, params, ...rest } = message as Record<string, unknown>;
+  if (jsonrpc !== '2.0' || method !== 'tools/list' || Object.keys(rest).length > 0) return undefined;
+  if (params !== undefined && (params === null || typeof params !== 'object' || Object.keys(params).length > 0)) return undefined;
+  return typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)) ? id : undefined;
+}
+
+/**
+ * Reads the request body up to `limit` bytes and parses it when it is JSON. `replay` hands the SDK a stream of the
+ * same bytes (and of the rest of the body past the limit, which the SDK refuses as too large itself).
+ */
+async function readBody(stream: AsyncIterable<unknown>, limit: number): Promise<{ parsed: unknown; replay(): AsyncIterable<unknown> }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const iterator = stream[Symbol.asyncIterator]();
+  let done = false;
+  while (size <= limit) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    const chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value as string);
+    chunks.push(chunk);
+    size += chunk.length;
+  }
+  let parsed: unknown;
+  if (done && size > 0) {
+    try {
+      parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    } catch {
+      parsed = undefined; // the SDK answers -32700 from the bytes
+    }
+  }
+  return {
+    parsed,
+    replay: () => ({
+      async *[Symbol.asyncIterator]() {
+        yield* chunks;
+        if (!done) for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+      },
+    }),
+  };
 }
 
 /** The Host names /mcp answers: BASE_URL's, the loopback names when BASE_URL is loopback, and MCP_ALLOWED_HOSTS. */
@@ -48,14 +107,15 @@ export function allowedHostnames(issuer: string, extra: readonly string[]): stri
  */
 export async function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps): Promise<void> {
   const metadataUrl = `${deps.issuer}/.well-known/oauth-protected-resource/mcp`;
-  const listed = listTools(deps.tools ?? TOOLS);
+  const catalog = catalogOf(listTools(deps.tools ?? TOOLS));
   const confirmation = merchantConfirmation(deps.services.confirmations);
 
   const handler = createMcpHandler(
     ({ authInfo }) => {
       const ctx = authInfo?.extra?.storeContext as StoreContext | undefined;
       if (!ctx) throw new Error('MCP request without a store context: the auth hook did not run');
-      return createConnectorServer({ services: deps.services, audit: deps.services.audit, tools: listed, confirmation, log: app.log }, ctx);
+      const toolsets = (authInfo?.extra?.toolsets as readonly ToolArea[] | null | undefined) ?? null;
+      return createConnectorServer({ services: deps.services, audit: deps.services.audit, catalog, confirmation, log: app.log }, ctx, toolsets);
     },
     { legacy: 'stateless', maxRequestBodySize: MCP_BODY_LIMIT, onerror: (error) => app.log.debug({ err: error }, 'MCP request refused') },
   );
@@ -101,7 +161,7 @@ export async function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps): Promi
         .code(204)
         .headers({
           'access-control-allow-methods': 'POST, OPTIONS',
-          'access-control-allow-headers': 'Authorization, Content-Type, Accept, MCP-Protocol-Version, Mcp-Session-Id, Mcp-Method, Mcp-Name, Last-Event-ID, X-MerchantApiKey, X-MerchantId, X-Mode',
+          'access-control-allow-headers': 'Authorization, Content-Type, Accept, MCP-Protocol-Version, Mcp-Session-Id, Mcp-Method, Mcp-Name, MCP-Toolsets, Last-Event-ID, X-MerchantApiKey, X-MerchantId, X-Mode',
           'access-control-max-age': '86400',
         })
         .send(),
@@ -109,17 +169,29 @@ export async function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps): Promi
 
     const answer = async (request: FastifyRequest, reply: FastifyReply) => {
       const ctx = request.ctx as StoreContext;
+      const header = request.headers['mcp-toolsets'];
+      const chosen = parseToolsets((request.query as { toolsets?: string }).toolsets ?? (Array.isArray(header) ? header.join(',') : header));
+      if ('error' in chosen) return reply.code(400).send({ jsonrpc: '2.0', id: null, error: { code: -32602, message: chosen.error } });
       const authInfo: AuthInfo = {
         token: 'verified-by-the-auth-hook',
         clientId: ctx.app?.clientId ?? ctx.actor.id,
         scopes: ctx.app ? [...ctx.app.scopes] : [CONNECTOR_SCOPE],
         resource: new URL(`${deps.issuer}/mcp`),
-        extra: { storeContext: ctx },
+        extra: { storeContext: ctx, toolsets: chosen.toolsets },
       };
+      const body = await readBody(request.raw, MCP_BODY_LIMIT);
       // The SDK writes the response itself; headers set so far (request id, CORS) go with it.
       reply.hijack();
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value as string);
-      await serve(Object.assign(request.raw, { auth: authInfo }), reply.raw);
+      const id = body.parsed === undefined ? undefined : legacyToolsListId(request, body.parsed);
+      if (id !== undefined) {
+        // tools/list on 2025-11-25 from its precomputed body, as the SDK would write it (one SSE message).
+        reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
+        reply.raw.end(`event: message\ndata: {"result":${catalog.listJson(ctx, chosen.toolsets)},"jsonrpc":"2.0","id":${JSON.stringify(id)}}\n\n`);
+        return;
+      }
+      const raw = Object.assign(body.replay(), { method: request.raw.method, url: request.raw.url, headers: request.raw.headers, auth: authInfo });
+      await serve(raw, reply.raw, body.parsed);
     };
     // Only POST: the server is stateless, so GET (a standalone SSE stream) and DELETE (end a session) are 405.
     scope.post('/mcp', { schema: { hide: true } }, answer);

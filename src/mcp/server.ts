@@ -7,7 +7,7 @@ import type { ErrorCode, ErrorDetail } from '../errors.ts';
 import { describeDetails, publicError } from '../public-error.ts';
 import { compactInputSchema, compactOutputSchema } from './schema-compact.ts';
 import { canAskMerchant, type MerchantConfirmation } from './confirm.ts';
-import { type AnyTool, annotationsOf, isDestructive, needsConfirmation, type ToolServices } from './tool.ts';
+import { type AnyTool, annotationsOf, TOOL_AREAS, type ToolArea, isDestructive, needsConfirmation, type ToolServices } from './tool.ts';
 
 export const SERVER_INFO = { name: 'commerce-service', title: 'Commerce store', version: '1.0.0' } as const;
 
@@ -17,9 +17,16 @@ const INSTRUCTIONS =
   'Tools that delete, move money (payments, refunds, marking an order paid, cancelling a paid order), revoke access or ban need the merchant\'s consent: clients with elicitation (protocol 2026-07-28) are asked to show the merchant a form; others must ask the merchant, then send confirm: true. ' +
   'A refusal comes back with isError and structuredContent.error.code (the codes of the REST API, docs/errors.md).';
 
+/** What the instructions say about toolsets: which this connection has, and how to connect to fewer or others. */
+function toolsetNote(toolsets: readonly ToolArea[] | null): string {
+  const how = `Connect to /mcp?toolsets=<names, comma-separated> (or send the header MCP-Toolsets) for fewer tools; toolsets: ${TOOL_AREAS.join(', ')}.`;
+  return toolsets === null ? ` This connection has every toolset. ${how}` : ` This connection has the toolsets ${toolsets.join(', ')} only. ${how}`;
+}
+
 
 interface Listed {
   tool: AnyTool;
+  /** The tool as `tools/list` shows it, its output schema in full. */
   listing: Tool;
 }
 
@@ -63,20 +70,26 @@ function outputAsElsewhere(full: Tool['outputSchema'], first: string): Tool['out
   return { ...full, type: 'object', description: `as ${first} returns it`, properties, $defs: undefined } as Tool['outputSchema'];
 }
 
+/** A listing's tools, each result shape spelled out by the first tool of this listing that has it. */
+export function writeShapesOnce(tools: readonly Tool[]): Tool[] {
+  const first = new Map<string, string>();
+  return tools.map((tool) => {
+    const shape = JSON.stringify(tool.outputSchema);
+    const spelled = first.get(shape);
+    if (spelled === undefined) first.set(shape, tool.name);
+    return spelled === undefined ? tool : { ...tool, outputSchema: outputAsElsewhere(tool.outputSchema, spelled) };
+  });
+}
+
 /** Tool listings are computed once per catalog (the schemas do not change at run time). */
 export function listTools(tools: readonly AnyTool[]): Listed[] {
   const names = new Set<string>();
-  const shapes = new Map<string, string>();
   return tools.map((tool) => {
     if (names.has(tool.name)) throw new Error(`duplicate MCP tool ${tool.name}`);
     names.add(tool.name);
     // The effects table decides confirmation: a tool that can be destructive says what a call would do, and no other.
     if (isDestructive(tool.does.effects) !== (tool.confirm !== undefined)) throw new Error(`MCP tool ${tool.name}: a confirmation text exactly when an effect is destructive`);
     const permissionNote = tool.permission === null ? 'Needs: any member of the store.' : `Needs: ${tool.permission}.`;
-    const output = outputJsonSchema(tool.output);
-    const shape = JSON.stringify(output);
-    const first = shapes.get(shape);
-    if (first === undefined) shapes.set(shape, tool.name);
     return {
       tool,
       listing: {
@@ -84,7 +97,7 @@ export function listTools(tools: readonly AnyTool[]): Listed[] {
         title: tool.title,
         description: `${tool.description} ${permissionNote}`,
         inputSchema: inputJsonSchema(tool.input),
-        outputSchema: first === undefined ? output : outputAsElsewhere(output, first),
+        outputSchema: outputJsonSchema(tool.output),
         annotations: { ...annotationsOf(tool.does), openWorldHint: false },
       },
     };
@@ -107,10 +120,59 @@ function refusal(code: ErrorCode, message: string, details: ErrorDetail[] = []):
   };
 }
 
+/**
+ * The listed catalog, built once: the tools by name, and the `tools/list` answer per toolset choice and permission
+ * set, computed on first use and kept (a handful of roles and key restrictions make a handful of sets).
+ */
+export interface Catalog {
+  byName: ReadonlyMap<string, Listed>;
+  listFor(ctx: StoreContext, toolsets: readonly ToolArea[] | null): { tools: Tool[] };
+  /** The same answer serialized (`{"tools":[…]}`), also kept: `tools/list` on 2025-11-25 is served from it. */
+  listJson(ctx: StoreContext, toolsets: readonly ToolArea[] | null): string;
+}
+
+export function catalogOf(listed: readonly Listed[]): Catalog {
+  const byName = new Map(listed.map((entry) => [entry.tool.name, entry]));
+  const answers = new Map<string, { result: { tools: Tool[] }; json?: string }>();
+  function answerFor(ctx: StoreContext, toolsets: readonly ToolArea[] | null) {
+    const key = `${toolsets?.join(',') ?? '*'}|${[...ctx.permissions].sort().join(',')}`;
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      answer = { result: { tools: writeShapesOnce(listed.filter((entry) => inToolsets(entry.tool, toolsets) && mayUse(ctx, entry.tool)).map((entry) => entry.listing)) } };
+      answers.set(key, answer);
+    }
+    return answer;
+  }
+  return {
+    byName,
+    listFor: (ctx, toolsets) => answerFor(ctx, toolsets).result,
+    listJson(ctx, toolsets) {
+      const answer = answerFor(ctx, toolsets);
+      answer.json ??= JSON.stringify(answer.result);
+      return answer.json;
+    },
+  };
+}
+
+const inToolsets = (tool: AnyTool, toolsets: readonly ToolArea[] | null) => toolsets === null || toolsets.includes(tool.area);
+
+/**
+ * The toolsets a connection asked for (`?toolsets=` or the `MCP-Toolsets` header: names, comma-separated), null for
+ * all of them; an unknown name is a message naming it and the known ones.
+ */
+export function parseToolsets(given: string | undefined): { toolsets: readonly ToolArea[] | null } | { error: string } {
+  if (given === undefined || given.trim() === '') return { toolsets: null };
+  const names = [...new Set(given.split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== ''))];
+  const unknown = names.filter((name) => !(TOOL_AREAS as readonly string[]).includes(name));
+  if (unknown.length > 0) return { error: `Unknown toolset ${unknown.map((name) => `"${name}"`).join(', ')}. Toolsets: ${TOOL_AREAS.join(', ')}.` };
+  // In the catalog's order, so the same choice written differently shares one precomputed answer.
+  return { toolsets: TOOL_AREAS.filter((area) => names.includes(area)) };
+}
+
 export interface ConnectorDeps {
   services: ToolServices;
   audit: Pick<AuditService, 'recordToolCall'>;
-  tools: Listed[];
+  catalog: Catalog;
   /** Confirmation by the merchant through elicitation (protocol 2026-07-28). */
   confirmation: MerchantConfirmation;
   log: { error(obj: object, msg: string): void };
@@ -122,21 +184,22 @@ export interface ConnectorDeps {
  * shapes as the REST routes and calls the same service, which refuses what the caller may not do; the audit service
  * records every call.
  */
-export function createConnectorServer(deps: ConnectorDeps, ctx: StoreContext): Server {
+export function createConnectorServer(deps: ConnectorDeps, ctx: StoreContext, toolsets: readonly ToolArea[] | null = null): Server {
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: { listChanged: false } },
-    instructions: INSTRUCTIONS,
+    instructions: INSTRUCTIONS + toolsetNote(toolsets),
     // A forged, expired or another caller's state is refused before any handler runs (JSON-RPC -32602).
     requestState: { verify: deps.confirmation.verify },
   });
-  const byName = new Map(deps.tools.map((entry) => [entry.tool.name, entry]));
-
-  server.setRequestHandler('tools/list', async () => ({ tools: deps.tools.filter((entry) => mayUse(ctx, entry.tool)).map((entry) => entry.listing) }));
+  server.setRequestHandler('tools/list', async () => deps.catalog.listFor(ctx, toolsets));
 
   server.setRequestHandler('tools/call', async (request, mcpCtx) => {
     const { name, arguments: given = {} } = request.params;
-    const entry = byName.get(name);
-    if (!entry) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool "${name}". Call tools/list for the tools this connection may use.`);
+    const entry = deps.catalog.byName.get(name);
+    if (!entry || !inToolsets(entry.tool, toolsets)) {
+      const outside = entry ? ` It is in the toolset ${entry.tool.area}, which this connection did not ask for.` : '';
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool "${name}".${outside} Call tools/list for the tools this connection may use.`);
+    }
     const { tool } = entry;
     const result = await runTool(tool, given, mcpCtx);
     // A round asking the merchant did nothing yet; the call is recorded once they answered.
