@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { listTools } from '../src/mcp/server.ts';
+import { catalogOf, listTools } from '../src/mcp/server.ts';
 import { EFFECTS, type Effect, needsConfirmation, TOOL_AREAS } from '../src/mcp/tool.ts';
 import { TOOLS } from '../src/mcp/tools/index.ts';
 import type { TestApp } from './helpers/app.ts';
@@ -36,6 +36,19 @@ describe('the tool catalog', () => {
         for (const effect of tool.effectsOf({} as never)) assert.ok(tool.does.effects.includes(effect), `${tool.name}: ${effect} is among its effects`);
       }
     }
+  });
+
+  it('keeps the tools/list answer per toolset choice and permission set, at most 64 of them, the oldest dropped first', () => {
+    const catalog = catalogOf(listTools(TOOLS));
+    const permissions = [...new Set(TOOLS.map((tool) => tool.permission).filter((p) => p !== null))];
+    const ctxWith = (i: number) => ({ permissions: new Set(permissions.filter((_, bit) => (i >> bit) & 1)) }) as never;
+    const first = catalog.listFor(ctxWith(1), null);
+    assert.equal(catalog.listFor(ctxWith(1), null), first, 'kept');
+    assert.equal(catalog.listJson(ctxWith(1), null), JSON.stringify(first));
+    assert.notEqual(catalog.listFor(ctxWith(1), ['orders']), first, 'another toolset choice is another answer');
+    for (let i = 2; i < 70; i += 1) catalog.listFor(ctxWith(i), null);
+    assert.notEqual(catalog.listFor(ctxWith(1), null), first, 'dropped once 64 newer ones were kept, then made again');
+    assert.deepEqual(catalog.listFor(ctxWith(1), null), first, 'the same answer');
   });
 
   it('marks what deletes, moves money or bans as such, whichever tool reaches it', () => {

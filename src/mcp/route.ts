@@ -12,8 +12,7 @@ import { AppError, isAppError } from '../errors.ts';
 import { authenticatePrincipal, type CredentialGate, readSelection } from '../http/plugins/auth.ts';
 import { merchantConfirmation } from './confirm.ts';
 import { catalogOf, createConnectorServer, listTools, parseToolsets } from './server.ts';
-import type { ToolArea } from './tool.ts';
-import type { AnyTool, ToolServices } from './tool.ts';
+import type { AnyTool, ToolArea, ToolServices } from './tool.ts';
 import { TOOLS } from './tools/index.ts';
 
 /** Largest JSON-RPC body /mcp reads (the REST limit). */

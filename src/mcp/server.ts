@@ -122,7 +122,8 @@ function refusal(code: ErrorCode, message: string, details: ErrorDetail[] = []):
 
 /**
  * The listed catalog, built once: the tools by name, and the `tools/list` answer per toolset choice and permission
- * set, computed on first use and kept (a handful of roles and key restrictions make a handful of sets).
+ * set, computed on first use and kept (a handful of roles and key restrictions make a handful of sets; at most
+ * `KEPT_ANSWERS`, the oldest dropped first).
  */
 export interface Catalog {
   byName: ReadonlyMap<string, Listed>;
@@ -130,6 +131,9 @@ export interface Catalog {
   /** The same answer serialized (`{"tools":[…]}`), also kept: `tools/list` on 2025-11-25 is served from it. */
   listJson(ctx: StoreContext, toolsets: readonly ToolArea[] | null): string;
 }
+
+/** How many answers the catalog keeps: a few roles and key restrictions need a few; API keys made to vary cannot grow it. */
+const KEPT_ANSWERS = 64;
 
 export function catalogOf(listed: readonly Listed[]): Catalog {
   const byName = new Map(listed.map((entry) => [entry.tool.name, entry]));
@@ -139,6 +143,7 @@ export function catalogOf(listed: readonly Listed[]): Catalog {
     let answer = answers.get(key);
     if (answer === undefined) {
       answer = { result: { tools: writeShapesOnce(listed.filter((entry) => inToolsets(entry.tool, toolsets) && mayUse(ctx, entry.tool)).map((entry) => entry.listing)) } };
+      if (answers.size >= KEPT_ANSWERS) answers.delete(answers.keys().next().value as string); // the oldest goes
       answers.set(key, answer);
     }
     return answer;
