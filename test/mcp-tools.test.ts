@@ -38,7 +38,7 @@ describe('the tool catalog', () => {
     }
   });
 
-  it('keeps the tools/list answer per toolset choice and permission set, at most 64 of them, the oldest dropped first', () => {
+  it('keeps the tools/list answer per toolset choice and permission set, at most 64 of them, the least recently used dropped first', () => {
     const catalog = catalogOf(listTools(TOOLS));
     const permissions = [...new Set(TOOLS.map((tool) => tool.permission).filter((p) => p !== null))];
     const ctxWith = (i: number) => ({ permissions: new Set(permissions.filter((_, bit) => (i >> bit) & 1)) }) as never;

@@ -4,6 +4,7 @@ import type { InputRequiredResult, RequestStateCodec, ServerContext } from '@mod
 import { z } from 'zod';
 import type { StoreContext } from '../context.ts';
 import type { ConfirmationService } from '../domain/connector/confirmation-service.ts';
+import { canonicalJson } from '../domain/idempotency/idempotency-rules.ts';
 
 /** The `confirm` argument of destructive and money-moving tools. */
 export const Confirm = z
@@ -37,20 +38,10 @@ function principalOf(ctx: ServerContext): string {
   return [store.credential, store.actor.type, store.actor.id, store.actor.userId ?? '', store.tenant.storeId, store.tenant.mode].join('\0');
 }
 
-/** One call's identity: the tool and its parsed arguments in a canonical form (keys sorted; `confirm` left out). */
+/** One call's identity: the tool and its parsed arguments in canonical JSON (the idempotency fingerprint's), `confirm` left out. */
 function callDigest(tool: string, args: Record<string, unknown>): string {
-  const canonical = (value: unknown): unknown =>
-    Array.isArray(value)
-      ? value.map(canonical)
-      : value !== null && typeof value === 'object'
-        ? Object.fromEntries(
-            Object.keys(value)
-              .sort()
-              .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
-          )
-        : value;
   const { confirm: _confirm, ...rest } = args;
-  return createHash('sha256').update(JSON.stringify([tool, canonical(rest)])).digest('base64url');
+  return createHash('sha256').update(canonicalJson([tool, rest])).digest('base64url');
 }
 
 /**
@@ -88,16 +79,12 @@ const refuse = (code: ConfirmationRefused['code'], message: string): Confirmatio
  * call; the action runs only on the retry carrying the merchant's acceptance of that very call, and only once.
  */
 export function merchantConfirmation(confirmations: Pick<ConfirmationService, 'stateKey' | 'spend'>): MerchantConfirmation {
-  let codec: Promise<RequestStateCodec<ConfirmationState>> | undefined;
-  const codecOf = () => {
-    codec ??= confirmations.stateKey().then(
-      (key) => createRequestStateCodec<ConfirmationState>({ key, ttlSeconds: CONFIRMATION_TTL_SECONDS, bind: principalOf }),
-      (error: unknown) => {
-        codec = undefined;
-        throw error;
-      },
-    );
-    return codec;
+  // The service keeps the key (read once per process); the codec is made once for it.
+  let codec: { key: Uint8Array; codec: RequestStateCodec<ConfirmationState> } | undefined;
+  const codecOf = async () => {
+    const key = await confirmations.stateKey();
+    if (codec?.key !== key) codec = { key, codec: createRequestStateCodec<ConfirmationState>({ key, ttlSeconds: CONFIRMATION_TTL_SECONDS, bind: principalOf }) };
+    return codec.codec;
   };
 
   async function ask(tool: { name: string; title: string }, call: string, what: string, ctx: ServerContext): Promise<InputRequiredResult> {

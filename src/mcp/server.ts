@@ -5,6 +5,7 @@ import type { StoreContext } from '../context.ts';
 import type { AuditService } from '../domain/audit/audit-service.ts';
 import type { ErrorCode, ErrorDetail } from '../errors.ts';
 import { describeDetails, publicError } from '../public-error.ts';
+import { boundedLru } from '../http/bounded-lru.ts';
 import { compactInputSchema, compactOutputSchema } from './schema-compact.ts';
 import { canAskMerchant, type MerchantConfirmation } from './confirm.ts';
 import { type AnyTool, annotationsOf, TOOL_AREAS, type ToolArea, isDestructive, needsConfirmation, type ToolServices } from './tool.ts';
@@ -67,7 +68,8 @@ function outputAsElsewhere(full: Tool['outputSchema'], first: string): Tool['out
   const properties = Object.fromEntries(
     Object.entries(full?.properties ?? {}).map(([name, property]) => [name, name === 'error' ? property : { type: (property as { type?: unknown }).type ?? ['object', 'null'] }]),
   );
-  return { ...full, type: 'object', description: `as ${first} returns it`, properties, $defs: undefined } as Tool['outputSchema'];
+  const { $defs: _spelledElsewhere, ...rest } = full as Record<string, unknown>;
+  return { ...rest, type: 'object', description: `as ${first} returns it`, properties } as Tool['outputSchema'];
 }
 
 /** A listing's tools, each result shape spelled out by the first tool of this listing that has it. */
@@ -123,7 +125,7 @@ function refusal(code: ErrorCode, message: string, details: ErrorDetail[] = []):
 /**
  * The listed catalog, built once: the tools by name, and the `tools/list` answer per toolset choice and permission
  * set, computed on first use and kept (a handful of roles and key restrictions make a handful of sets; at most
- * `KEPT_ANSWERS`, the oldest dropped first).
+ * `KEPT_ANSWERS`, the least recently used dropped first).
  */
 export interface Catalog {
   byName: ReadonlyMap<string, Listed>;
@@ -137,13 +139,12 @@ const KEPT_ANSWERS = 64;
 
 export function catalogOf(listed: readonly Listed[]): Catalog {
   const byName = new Map(listed.map((entry) => [entry.tool.name, entry]));
-  const answers = new Map<string, { result: { tools: Tool[] }; json?: string }>();
+  const answers = boundedLru<{ result: { tools: Tool[] }; json?: string }>(KEPT_ANSWERS, () => 1);
   function answerFor(ctx: StoreContext, toolsets: readonly ToolArea[] | null) {
     const key = `${toolsets?.join(',') ?? '*'}|${[...ctx.permissions].sort().join(',')}`;
     let answer = answers.get(key);
     if (answer === undefined) {
       answer = { result: { tools: writeShapesOnce(listed.filter((entry) => inToolsets(entry.tool, toolsets) && mayUse(ctx, entry.tool)).map((entry) => entry.listing)) } };
-      if (answers.size >= KEPT_ANSWERS) answers.delete(answers.keys().next().value as string); // the oldest goes
       answers.set(key, answer);
     }
     return answer;
@@ -223,14 +224,17 @@ export function createConnectorServer(deps: ConnectorDeps, ctx: StoreContext, to
     const args = parsed.data as Record<string, unknown>;
     try {
       await tool.precheck?.(deps.services, ctx, args);
-      if (tool.confirm && needsConfirmation(tool, args) && canAskMerchant(mcpCtx)) {
-        // The merchant answers through the client, whatever `confirm` the model sent.
-        const decision = await deps.confirmation.decide(tool, args, tool.confirm(args), mcpCtx);
-        if (decision !== 'accepted') return 'resultType' in decision ? decision : refusal(decision.code, decision.message);
-      } else if (tool.confirm && args.confirm !== true && needsConfirmation(tool, args)) {
-        return refusal('CONFIRMATION_REQUIRED', `Nothing was done. This would ${tool.confirm(args)}. Ask the merchant, then call ${tool.name} again with confirm: true.`, [
-          { path: 'confirm', rule: 'must be true' },
-        ]);
+      if (tool.confirm && needsConfirmation(tool, args)) {
+        const what = tool.confirm(args);
+        if (canAskMerchant(mcpCtx)) {
+          // The merchant answers through the client, whatever `confirm` the model sent.
+          const decision = await deps.confirmation.decide(tool, args, what, mcpCtx);
+          if (decision !== 'accepted') return 'resultType' in decision ? decision : refusal(decision.code, decision.message);
+        } else if (args.confirm !== true) {
+          return refusal('CONFIRMATION_REQUIRED', `Nothing was done. This would ${what}. Ask the merchant, then call ${tool.name} again with confirm: true.`, [
+            { path: 'confirm', rule: 'must be true' },
+          ]);
+        }
       }
       const { summary, data } = await tool.run(deps.services, ctx, args);
       // The output schema is the allow-list, as the REST response schemas are: unknown fields are dropped.
