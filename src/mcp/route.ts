@@ -12,6 +12,7 @@ import { AppError, isAppError } from '../errors.ts';
 import { authenticatePrincipal, type CredentialGate, readSelection } from '../http/plugins/auth.ts';
 import { merchantConfirmation } from './confirm.ts';
 import { catalogOf, createConnectorServer, listTools, parseToolsets } from './server.ts';
+import { scopeChallenge } from './step-up.ts';
 import type { AnyTool, ToolArea, ToolServices } from './tool.ts';
 import { TOOLS } from './tools/index.ts';
 
@@ -179,6 +180,11 @@ export async function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps): Promi
         extra: { storeContext: ctx, toolsets: chosen.toolsets },
       };
       const body = await readBody(request.raw, MCP_BODY_LIMIT);
+      // An app's token lacking a scope the merchant could grant: HTTP 403 with the step-up challenge (docs/mcp.md).
+      const version = request.headers['mcp-protocol-version'];
+      const modern = version !== undefined && !LEGACY_VERSIONS.has(String(version));
+      const challenge = body.parsed === undefined ? undefined : scopeChallenge(catalog, ctx, chosen.toolsets, body.parsed, { accumulatingClients: modern });
+      if (challenge) throw withChallenge(challenge);
       // The SDK writes the response itself; headers set so far (request id, CORS) go with it.
       reply.hijack();
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value as string);

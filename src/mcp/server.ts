@@ -4,11 +4,12 @@ import { z } from 'zod';
 import type { StoreContext } from '../context.ts';
 import type { AuditService } from '../domain/audit/audit-service.ts';
 import type { ErrorCode, ErrorDetail } from '../errors.ts';
+import { canStepUp, requirePermission } from '../domain/shared/access.ts';
 import { describeDetails, publicError } from '../public-error.ts';
 import { boundedLru } from '../http/bounded-lru.ts';
 import { compactInputSchema, compactOutputSchema } from './schema-compact.ts';
 import { canAskMerchant, type MerchantConfirmation } from './confirm.ts';
-import { type AnyTool, annotationsOf, TOOL_AREAS, type ToolArea, isDestructive, needsConfirmation, type ToolServices } from './tool.ts';
+import { type AnyTool, annotationsOf, TOOL_AREAS, type ToolArea, isDestructive, needsConfirmation, neededPermissions, type ToolServices } from './tool.ts';
 
 export const SERVER_INFO = { name: 'commerce-service', title: 'Commerce store', version: '1.0.0' } as const;
 
@@ -108,10 +109,18 @@ export function listTools(tools: readonly AnyTool[]): Listed[] {
 
 /**
  * Whether `tools/list` shows a tool to the caller: its permission is among the caller's (granted scopes ∩ the
- * merchant's role). Only a listing filter: a call is refused by the service it reaches, as on REST.
+ * merchant's role), or an app could get it by asking the merchant (step-up: the scope was not granted, the role has
+ * it). Only a listing filter: a call is refused by the service it reaches, as on REST.
  */
-function mayUse(ctx: StoreContext, tool: AnyTool): boolean {
-  return tool.permission === null || ctx.permissions.has(tool.permission);
+function shown(ctx: StoreContext, tool: AnyTool): 'usable' | 'step-up' | undefined {
+  if (tool.permission === null || ctx.permissions.has(tool.permission)) return 'usable';
+  return canStepUp(ctx, tool.permission) ? 'step-up' : undefined;
+}
+
+/** A tool whose scope the app was not granted, as `tools/list` shows it: the description says a call asks for it. */
+function withStepUpNote(entry: Listed): Tool {
+  const note = ` Not granted to this app yet: a call answers HTTP 403 insufficient_scope, and the client asks the merchant for ${entry.tool.permission}.`;
+  return { ...entry.listing, description: `${entry.listing.description}${note}` };
 }
 
 function refusal(code: ErrorCode, message: string, details: ErrorDetail[] = []): CallToolResult {
@@ -141,10 +150,16 @@ export function catalogOf(listed: readonly Listed[]): Catalog {
   const byName = new Map(listed.map((entry) => [entry.tool.name, entry]));
   const answers = boundedLru<{ result: { tools: Tool[] }; json?: string }>(KEPT_ANSWERS, () => 1);
   function answerFor(ctx: StoreContext, toolsets: readonly ToolArea[] | null) {
-    const key = `${toolsets?.join(',') ?? '*'}|${[...ctx.permissions].sort().join(',')}`;
+    // An app's listing also depends on the approving merchant's role (the tools it could step up to).
+    const role = ctx.app ? `|${ctx.role}` : '';
+    const key = `${toolsets?.join(',') ?? '*'}|${[...ctx.permissions].sort().join(',')}${role}`;
     let answer = answers.get(key);
     if (answer === undefined) {
-      answer = { result: { tools: writeShapesOnce(listed.filter((entry) => inToolsets(entry.tool, toolsets) && mayUse(ctx, entry.tool)).map((entry) => entry.listing)) } };
+      const tools = listed.flatMap((entry) => {
+        const how = inToolsets(entry.tool, toolsets) ? shown(ctx, entry.tool) : undefined;
+        return how === undefined ? [] : [how === 'usable' ? entry.listing : withStepUpNote(entry)];
+      });
+      answer = { result: { tools: writeShapesOnce(tools) } };
       answers.set(key, answer);
     }
     return answer;
@@ -225,6 +240,8 @@ export function createConnectorServer(deps: ConnectorDeps, ctx: StoreContext, to
     try {
       await tool.precheck?.(deps.services, ctx, args);
       if (tool.confirm && needsConfirmation(tool, args)) {
+        // The merchant is never asked to consent to what the service would refuse: the permissions first.
+        for (const permission of neededPermissions(tool, args)) requirePermission(ctx, permission);
         const what = tool.confirm(args);
         if (canAskMerchant(mcpCtx)) {
           // The merchant answers through the client, whatever `confirm` the model sent.

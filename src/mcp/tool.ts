@@ -55,6 +55,11 @@ export function needsConfirmation(tool: AnyTool, args: Record<string, unknown>):
   return isDestructive(tool.effectsOf?.(args) ?? tool.does.effects);
 }
 
+/** Every permission this call of the tool needs, as the service it reaches checks them. */
+export function neededPermissions(tool: AnyTool, args: Record<string, unknown>): readonly Permission[] {
+  return tool.permissionsOf?.(args) ?? (tool.permission === null ? [] : [tool.permission]);
+}
+
 /** What a tool hands back: a one-line summary for the text content and the structured result. */
 export interface ToolOutcome<O> {
   summary: string;
@@ -73,6 +78,11 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   description: string;
   /** The permission the tool needs, to show it in `tools/list` (the service refuses a call); null: any member of the store. */
   permission: Permission | null;
+  /**
+   * When the arguments decide: every permission this call needs (`permission` and more, as the service checks them);
+   * otherwise `permission` alone. The connector's step-up challenge (docs/mcp.md, "Step-up") names what it returns.
+   */
+  permissionsOf?: (args: z.output<I>) => readonly Permission[];
   /** What its calls can do (the table `EFFECTS`): its annotations follow from it. */
   does: ToolEffects;
   /** When the arguments decide: the effects of this call (a subset of `does.effects`); otherwise all of them. */

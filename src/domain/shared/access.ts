@@ -1,27 +1,33 @@
 import type { StoreContext, UserContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { restPermissionsOf } from '../oauth/scopes.ts';
-import type { Permission } from './permissions.ts';
+import { effectivePermissions, type Permission } from './permissions.ts';
 
 /**
  * Refuses with 403 PERMISSION_DENIED, naming the permission, unless the caller has it in the active store. For an
- * app whose granted scopes lack it, the refusal also carries `WWW-Authenticate: Bearer error="insufficient_scope",
- * scope="<permission>"` (RFC 6750 §3.1), so the app can ask the merchant for it; when the scope was granted but the
- * merchant's own role lacks the permission, asking again would not help, and the header is left out.
+ * app whose granted scopes lack it while the approving merchant's role has it, the refusal also carries
+ * `WWW-Authenticate: Bearer error="insufficient_scope", scope="<permission>"` (RFC 6750 §3.1), so the app can ask the
+ * merchant for it (step-up). When the merchant's role lacks it, asking again would not help: no challenge.
  */
 export function requirePermission(ctx: StoreContext, permission: Permission): void {
-  if (!ctx.permissions.has(permission)) {
-    if (ctx.app && !restPermissionsOf(ctx.app.scopes).has(permission)) {
-      throw insufficientScope(`This action needs the ${permission} scope, which the merchant did not grant this app.`, permission, `The app needs the ${permission} scope`);
-    }
-    throw new AppError(
-      'PERMISSION_DENIED',
-      ctx.app
-        ? `This action needs the ${permission} permission, which the merchant who approved this app no longer has in this store.`
-        : `This action needs the ${permission} permission, which your ${describeCredential(ctx)} does not have in this store.`,
-      { details: [{ path: 'permission', rule: permission }] },
-    );
+  if (ctx.permissions.has(permission)) return;
+  if (canStepUp(ctx, permission)) {
+    throw insufficientScope(`This action needs the ${permission} scope, which the merchant did not grant this app.`, permission, `The app needs the ${permission} scope`);
   }
+  throw new AppError(
+    'PERMISSION_DENIED',
+    ctx.app
+      ? `This action needs the ${permission} permission, which the merchant who approved this app does not have in this store.`
+      : `This action needs the ${permission} permission, which your ${describeCredential(ctx)} does not have in this store.`,
+    { details: [{ path: 'permission', rule: permission }] },
+  );
+}
+
+/**
+ * Whether an app's token lacks `permission` only because the merchant did not grant the scope, so that asking the
+ * merchant for it (OAuth step-up) would let the action through: their role in the store has it.
+ */
+export function canStepUp(ctx: StoreContext, permission: Permission): boolean {
+  return ctx.app !== undefined && !ctx.permissions.has(permission) && effectivePermissions(ctx.role, null).has(permission);
 }
 
 /** Refuses with 403 unless the caller is a person signed in with a session (not an API key or an app). */
@@ -41,12 +47,13 @@ function describeCredential(ctx: UserContext): string {
 
 /**
  * 403 PERMISSION_DENIED for an app token that lacks the scope an action needs, with the RFC 6750 §3.1 challenge
- * `Bearer error="insufficient_scope", scope="<scope>"` (`scope` left out when no single scope would do).
+ * `Bearer error="insufficient_scope", scope="<scope>"` (`scope` left out when no single scope would do); the details
+ * name each permission `needed` (by default the scope).
  */
-export function insufficientScope(message: string, scope: string | undefined, description: string): AppError {
+export function insufficientScope(message: string, scope: string | undefined, description: string, needed: readonly string[] = scope === undefined ? [] : [scope]): AppError {
   const scopePart = scope === undefined ? '' : `, scope="${scope}"`;
   return new AppError('PERMISSION_DENIED', message, {
-    details: scope === undefined ? [] : [{ path: 'permission', rule: scope }],
+    details: needed.map((permission) => ({ path: 'permission', rule: permission })),
     headers: { 'www-authenticate': `Bearer realm="commerce-service", error="insufficient_scope"${scopePart}, error_description="${description}"` },
   });
 }

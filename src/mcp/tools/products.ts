@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Permission } from '../../domain/shared/permissions.ts';
 import { GroupCreateBody, GroupPatchBody, ProductCreateBody, ProductListFilters, ProductPatchBody, SkuCreateBody, SkuPatchBody } from '../../domain/catalog/catalog-schemas.ts';
 import { ProductRecord, ProductTreeRecord, SkuRecord, sentFields, toGroupRecord, toProductRecord, toProductTreeRecord, toSkuRecord, VariantGroupRecord } from '../../wire/catalog.ts';
 import { Confirm } from '../confirm.ts';
@@ -6,6 +7,10 @@ import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, 
 import { pagination } from '../../wire/page.ts';
 
 const area = 'products' as const;
+
+/** A change of stock also needs inventory:write (the services check it; `update_sku` and `update_product`). */
+const stockToo = (args: { quantityInStock?: unknown }): readonly Permission[] =>
+  args.quantityInStock === undefined ? ['products:write'] : ['products:write', 'inventory:write'];
 
 /** Products and their variant groups and SKUs: the same services as /v1/products and /v2/products. */
 export const productTools = [
@@ -61,6 +66,7 @@ export const productTools = [
     title: 'Change a product',
     description: 'Changes only the fields sent (name, slug, description, status draft|active|archived, categories, images, specifications; price, discount, stock and sku for SIMPLE products).',
     permission: 'products:write',
+    permissionsOf: stockToo,
     does: UPDATE,
     input: z.strictObject({ productId: Id('product'), ...ProductPatchBody.shape }),
     output: z.object({ product: ProductRecord }),
@@ -148,6 +154,7 @@ export const productTools = [
     title: 'Change a SKU',
     description: 'Changes only the fields sent: price (> 1), discount (0-100), quantityInStock, sku code, attributes. For stock changes with a reason in the history, prefer adjust_stock.',
     permission: 'products:write',
+    permissionsOf: stockToo,
     does: UPDATE,
     input: z.strictObject({ productId: Id('product'), groupId: Id('variant group'), skuId: Id('SKU'), ...SkuPatchBody.shape }),
     output: z.object({ sku: SkuRecord }),
