@@ -4,6 +4,7 @@ import { createApiKeyService } from './domain/accounts/api-key-service.ts';
 import { createAuthService } from './domain/accounts/auth-service.ts';
 import { createMemberService } from './domain/accounts/member-service.ts';
 import { createStoreService } from './domain/accounts/store-service.ts';
+import { createAccessLog } from './domain/audit/access-log.ts';
 import { createAuditService } from './domain/audit/audit-service.ts';
 import type { FileLookup } from './domain/files/types.ts';
 import { createCategoryService } from './domain/catalog/category-service.ts';
@@ -36,6 +37,14 @@ import { createCleanupService } from './domain/maintenance/cleanup-service.ts';
 import { createConfirmationRepo } from './db/confirmation-repo.ts';
 import { createConfirmationService } from './domain/connector/confirmation-service.ts';
 
+/** Where an audit entry that cannot be written goes: one JSON line on stderr. */
+const stderrLog = {
+  error(obj: object, msg: string): void {
+    const { err, ...rest } = obj as { err?: unknown };
+    process.stderr.write(`${JSON.stringify({ level: 50, time: Date.now(), msg, err: err === undefined ? undefined : String(err), ...rest })}\n`);
+  },
+};
+
 /**
  * The composition root: opens the database (and Redis when configured) and wires stores into services by hand.
  * Everything the app, the CLI and the tests use comes from here; nothing is a module-level singleton.
@@ -54,6 +63,7 @@ export function createContainer(config: Config) {
   const settings = createSettingsService({ repos, stores, inventory });
   const payments = createPaymentService({ repos, settings });
   const promotions = createPromotionService({ repos });
+  const personalDataReads = createAccessLog({ repos, isDatabaseUnavailable, log: stderrLog });
   const services = {
     reference,
     oauth,
@@ -63,16 +73,18 @@ export function createContainer(config: Config) {
     members: createMemberService({ repos }),
     apiKeys: createApiKeyService({ repos }),
     audit: createAuditService({ repos, isDatabaseUnavailable }),
+    /** Reads of customers' personal data, written to the audit log in bulk (docs/decisions/0016-audit-log.md). */
+    personalDataReads,
     products: createProductService({ repos, reference, files }),
     variants: createVariantService({ repos, reference, files }),
     categories: createCategoryService({ repos }),
     inventory,
     files: fileService,
     idempotency: createIdempotencyService({ store: repos.idempotency }),
-    orders: createOrderService({ repos, reference, delivery: orderDeliveryQuoter, payments, settings, promotions }),
+    orders: createOrderService({ repos, reference, delivery: orderDeliveryQuoter, payments, settings, promotions, reads: personalDataReads }),
     promotions,
-    analytics: createAnalyticsService({ repos }),
-    customers: createCustomerService({ repos, reference }),
+    analytics: createAnalyticsService({ repos, reads: personalDataReads }),
+    customers: createCustomerService({ repos, reference, reads: personalDataReads }),
     reviews: createReviewService({ repos }),
     promoAds: createPromoAdService({ repos, files }),
     delivery: createDeliveryService({ repos, reference }),
@@ -92,6 +104,8 @@ export function createContainer(config: Config) {
     services,
     /** Closes the database and Redis; call after the HTTP server has stopped. */
     async close() {
+      // The reads noted since the last flush are written while the database is still open.
+      await personalDataReads.close();
       await Promise.all([db.close(), rateLimiter.close(), redis && closeRedis(redis)]);
     },
   };

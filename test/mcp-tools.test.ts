@@ -235,7 +235,7 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
     assert.ok((await ids()).includes(full.id));
   });
 
-  it('writes every tool call to the audit log: tool, arguments, outcome and the key', async () => {
+  it('writes every call of a tool that changes something to the audit log, refused or not: tool, arguments, outcome and the key (reads: audit-reads.test.ts)', async () => {
     await refused(mcp, 'delete_promotion', { promotionId: 'prm_missing' });
     const log = await ok(mcp, 'list_audit_log', { limit: 100 });
     const calls = log.items.filter((e: { action: string }) => e.action === 'mcp.tool_call');

@@ -8,28 +8,33 @@ import type { Database } from './schema.ts';
 import { inTenant } from './tenant.ts';
 import type { AuditRepo } from '../domain/audit/ports.ts';
 
+function row(entry: AuditEntry) {
+  return {
+    id: entry.id,
+    store_id: entry.storeId,
+    mode: entry.mode,
+    actor_type: entry.actorType,
+    actor_id: entry.actorId,
+    actor_label: entry.actorLabel,
+    user_id: entry.userId,
+    action: entry.action,
+    target_type: entry.targetType,
+    target_id: entry.targetId,
+    details: entry.details === null ? null : JSON.stringify(entry.details),
+    request_id: entry.requestId,
+    created_at: fromDate(entry.createdAt),
+  };
+}
+
 /** The append-only audit log, per store and mode. */
 export function createAuditRepo(db: Kysely<Database>): AuditRepo {
   return {
     async insert(entry: AuditEntry): Promise<void> {
-      await db
-        .insertInto('audit_logs')
-        .values({
-          id: entry.id,
-          store_id: entry.storeId,
-          mode: entry.mode,
-          actor_type: entry.actorType,
-          actor_id: entry.actorId,
-          actor_label: entry.actorLabel,
-          user_id: entry.userId,
-          action: entry.action,
-          target_type: entry.targetType,
-          target_id: entry.targetId,
-          details: entry.details === null ? null : JSON.stringify(entry.details),
-          request_id: entry.requestId,
-          created_at: fromDate(entry.createdAt),
-        })
-        .execute();
+      await db.insertInto('audit_logs').values(row(entry)).execute();
+    },
+
+    async insertMany(entries: readonly AuditEntry[]): Promise<void> {
+      if (entries.length > 0) await db.insertInto('audit_logs').values(entries.map(row)).execute();
     },
 
     /** Newest first; `before` is the id of the last entry of the previous page. Returns up to `limit + 1` rows. */

@@ -226,7 +226,11 @@ export function createConnectorServer(deps: ConnectorDeps, ctx: StoreContext, to
     // A round asking the merchant did nothing yet; the call is recorded once they answered.
     if ('resultType' in result) return result;
     const error = (result.structuredContent as { error?: { code: string } } | undefined)?.error;
-    await deps.audit.recordToolCall(ctx, { tool: tool.name, arguments: given, outcome: result.isError ? 'refused' : 'ok', errorCode: error?.code }, deps.log);
+    // The audit log keeps changes and attempts beyond one's rights, not reads (docs/decisions/0016-audit-log.md):
+    // reads of personal data are counted by the services and written in bulk.
+    if (!annotationsOf(tool.does).readOnlyHint || error?.code === 'PERMISSION_DENIED') {
+      await deps.audit.recordToolCall(ctx, { tool: tool.name, arguments: given, outcome: result.isError ? 'refused' : 'ok', errorCode: error?.code }, deps.log);
+    }
     return result;
   });
 

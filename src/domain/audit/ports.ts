@@ -10,6 +10,8 @@ import type { AuditFilters } from './audit-service.ts';
 /** The append-only audit log, per store and mode. */
 export interface AuditRepo {
   insert(entry: AuditEntry): Promise<void>;
+  /** Several entries in one statement (the bulk record of personal data reads). */
+  insertMany(entries: readonly AuditEntry[]): Promise<void>;
   /** Newest first; `before` is the id of the last entry of the previous page. Returns up to `limit + 1` rows. */
   list(tenant: Tenant, options: {
     limit: number;

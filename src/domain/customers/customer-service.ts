@@ -1,3 +1,4 @@
+import type { PersonalDataReads } from '../shared/personal-data.ts';
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { StoreRepo } from '../accounts/ports.ts';
@@ -69,8 +70,8 @@ function emailTaken(email: string): AppError {
  * Customers of a store: profile, addresses (validated against the reference countries and states), ban and unban,
  * and the order figures read from the orders table.
  */
-export function createCustomerService(deps: { repos: Transactional<CustomerServiceRepos>; reference: ReferenceService }) {
-  const { repos, reference } = deps;
+export function createCustomerService(deps: { repos: Transactional<CustomerServiceRepos>; reference: ReferenceService; reads: PersonalDataReads }) {
+  const { repos, reference, reads } = deps;
 
   async function views(repos: CustomerServiceRepos, ctx: StoreContext, customers: Customer[]): Promise<CustomerView[]> {
     const stats = await repos.customers.statsFor(ctx.tenant, customers.map((c) => c.id));
@@ -141,6 +142,7 @@ export function createCustomerService(deps: { repos: Transactional<CustomerServi
         now: ctx.now,
       });
       const page = pageOf(rows, query.limit, (last) => anyIdCursor.encode(last.id));
+      reads.note(ctx, 'customers', page.items.length);
       return { items: await views(repos, ctx, page.items), nextCursor: page.nextCursor, currency: await storeCurrency(repos, ctx) };
     },
 
@@ -148,6 +150,7 @@ export function createCustomerService(deps: { repos: Transactional<CustomerServi
     async get(ctx: StoreContext, id: string): Promise<{ customer: CustomerView; currency: Currency }> {
       requirePermission(ctx, 'customers:read');
       const customer = await requireCustomer(repos, ctx, id);
+      reads.note(ctx, 'customers', 1);
       return { customer: (await views(repos, ctx, [customer]))[0]!, currency: await storeCurrency(repos, ctx) };
     },
 

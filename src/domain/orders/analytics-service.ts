@@ -1,3 +1,4 @@
+import type { PersonalDataReads } from '../shared/personal-data.ts';
 import type { StoreContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { OrderFigureRow, OrderRepo } from './ports.ts';
@@ -81,7 +82,7 @@ function figuresOf(rows: OrderFigureRow[], newCustomers: number): Figures {
 const MAX_RANGE_DAYS = 366;
 
 /** Sales figures and exports, computed from the same order rows the order routes show. Days are the store's local days. */
-export function createAnalyticsService(deps: { repos: Transactional<AnalyticsServiceRepos> }) {
+export function createAnalyticsService(deps: { repos: Transactional<AnalyticsServiceRepos>; reads: PersonalDataReads }) {
   const { repos } = deps;
 
   async function timezoneOf(ctx: StoreContext): Promise<string> {
@@ -163,6 +164,7 @@ export function createAnalyticsService(deps: { repos: Transactional<AnalyticsSer
         ctx.tenant,
         { limit: 1_000_000, sort: 'createdAt', status: range.status, from: startOfLocalDay(first, timeZone), to: startOfLocalDay(addDays(last, 1), timeZone) },
       );
+      deps.reads.note(ctx, 'orders', orders.length);
       return { currency: await storeCurrency(repos, ctx), timeZone, orders };
     },
 

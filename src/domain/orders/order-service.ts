@@ -1,3 +1,4 @@
+import type { PersonalDataReads } from '../shared/personal-data.ts';
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { OrderRepo } from './ports.ts';
@@ -82,6 +83,8 @@ export const orderCursor = idCursor({ prefix: 'ord', refusal: 'query' });
  */
 export function createOrderService(deps: {
   repos: Transactional<OrderServiceRepos>;
+  /** Where reads of orders (personal data: names, addresses) are noted for the audit log. */
+  reads: PersonalDataReads;
   reference: ReferenceService;
   delivery: DeliveryQuoter;
   /** Payments and refunds of an order's moves, in the order's transaction. */
@@ -114,14 +117,18 @@ export function createOrderService(deps: {
   return {
     async get(ctx: StoreContext, id: string): Promise<{ order: OrderDetail; currency: Currency }> {
       requirePermission(ctx, 'orders:read');
-      return { order: await detail(repos, ctx, id), currency: await storeCurrency(repos, ctx) };
+      const order = await detail(repos, ctx, id);
+      deps.reads.note(ctx, 'orders', 1);
+      return { order, currency: await storeCurrency(repos, ctx) };
     },
 
     async list(ctx: StoreContext, query: OrderQuery): Promise<{ items: Order[]; nextCursor: string | null; currency: Currency }> {
       requirePermission(ctx, 'orders:read');
       const after = query.cursor === undefined ? undefined : orderCursor.decode(query.cursor);
       const rows = await repos.orders.listOrders(ctx.tenant, query, after);
-      return { ...pageOf(rows, query.limit, (last) => orderCursor.encode(last.id)), currency: await storeCurrency(repos, ctx) };
+      const page = pageOf(rows, query.limit, (last) => orderCursor.encode(last.id));
+      deps.reads.note(ctx, 'orders', page.items.length);
+      return { ...page, currency: await storeCurrency(repos, ctx) };
     },
 
     /** Places an order: prices, promotion, delivery and stock in one transaction, all or nothing. */
