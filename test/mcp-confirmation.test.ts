@@ -85,7 +85,7 @@ describeEachDatabase('confirmation by the merchant (MCP 2026-07-28 elicitation)'
     const paid = await ok(m.client, 'update_order_status', { orderId: order.order.id, to: 'paid' });
     assert.equal(paid.order.status, 'paid');
     assert.equal(m.asked.length, 1, 'marking paid (a payment of the full total) asks the merchant');
-    assert.match(m.asked[0]!, /mark order .* paid, recording a payment of its full total/);
+    assert.match(m.asked[0]!, /mark order .* paid, recording a payment of what is still outstanding of its total/);
     const fulfilled = await ok(m.client, 'update_order_status', { orderId: order.order.id, to: 'fulfilled' });
     assert.equal(fulfilled.order.status, 'fulfilled');
     assert.equal(m.asked.length, 1, 'fulfilling moves no money: nobody is asked');

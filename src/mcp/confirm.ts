@@ -60,9 +60,16 @@ export interface MerchantConfirmation {
   verify(state: string, ctx: ServerContext): Promise<unknown>;
   /**
    * The merchant's decision on this call: `accepted` (the retry carries their acceptance of exactly this call, acted on
-   * once), or the result to answer instead: an `input_required` round asking them, or a refusal.
+   * once), or the result to answer instead: an `input_required` round asking them, or a refusal. `beforeAsking` runs
+   * before the merchant is asked and may refuse (throw): they are never asked about what would be refused.
    */
-  decide(tool: { name: string; title: string }, args: Record<string, unknown>, what: string, ctx: ServerContext): Promise<'accepted' | InputRequiredResult | ConfirmationRefused>;
+  decide(
+    tool: { name: string; title: string },
+    args: Record<string, unknown>,
+    what: string,
+    ctx: ServerContext,
+    beforeAsking: () => Promise<void>,
+  ): Promise<'accepted' | InputRequiredResult | ConfirmationRefused>;
 }
 
 /** Why nothing was done: the merchant said no, or the answer does not fit this call. */
@@ -87,7 +94,7 @@ export function merchantConfirmation(confirmations: Pick<ConfirmationService, 's
     return codec.codec;
   };
 
-  async function ask(tool: { name: string; title: string }, call: string, what: string, ctx: ServerContext): Promise<InputRequiredResult> {
+  async function askMerchant(tool: { name: string; title: string }, call: string, what: string, ctx: ServerContext): Promise<InputRequiredResult> {
     const state: ConfirmationState = { tool: tool.name, call, nonce: randomBytes(16).toString('base64url'), expiresAt: Date.now() + CONFIRMATION_TTL_SECONDS * 1000 };
     return inputRequired({
       inputRequests: {
@@ -105,15 +112,19 @@ export function merchantConfirmation(confirmations: Pick<ConfirmationService, 's
       return ConfirmationState.parse(await (await codecOf()).verify(state, ctx));
     },
 
-    async decide(tool, args, what, ctx) {
+    async decide(tool, args, what, ctx, beforeAsking) {
       const call = callDigest(tool.name, args);
+      const ask = async () => {
+        await beforeAsking();
+        return askMerchant(tool, call, what, ctx);
+      };
       const state = ctx.mcpReq.requestState<ConfirmationState>();
-      if (state === undefined) return ask(tool, call, what, ctx);
+      if (state === undefined) return ask();
       if (state.tool !== tool.name || state.call !== call) {
         return refuse('CONFIRMATION_INVALID', `Nothing was done. The merchant's answer was given for another call. Call ${tool.name} again without requestState to ask them about this one.`);
       }
       const answer = inputResponse(ctx.mcpReq.inputResponses, CONFIRMATION_INPUT);
-      if (answer.kind === 'missing') return ask(tool, call, what, ctx);
+      if (answer.kind === 'missing') return ask();
       if (answer.kind !== 'elicit' || answer.action !== 'accept' || answer.content?.confirm !== true) {
         return refuse('CONFIRMATION_DECLINED', `Nothing was done: the merchant did not agree to ${what}.`);
       }

@@ -92,6 +92,8 @@ export function listTools(tools: readonly AnyTool[]): Listed[] {
     names.add(tool.name);
     // The effects table decides confirmation: a tool that can be destructive says what a call would do, and no other.
     if (isDestructive(tool.does.effects) !== (tool.confirm !== undefined)) throw new Error(`MCP tool ${tool.name}: a confirmation text exactly when an effect is destructive`);
+    // ...and a precheck, so the merchant is never asked to consent to what the service would refuse.
+    if (tool.confirm !== undefined && tool.precheck === undefined) throw new Error(`MCP tool ${tool.name}: a destructive tool needs a precheck`);
     const permissionNote = tool.permission === null ? 'Needs: any member of the store.' : `Needs: ${tool.permission}.`;
     return {
       tool,
@@ -242,16 +244,21 @@ export function createConnectorServer(deps: ConnectorDeps, ctx: StoreContext, to
     }
     const args = parsed.data as Record<string, unknown>;
     try {
-      await tool.precheck?.(deps.services, ctx, args);
       if (tool.confirm && needsConfirmation(tool, args)) {
-        // The merchant is never asked to consent to what the service would refuse: the permissions first.
-        for (const permission of neededPermissions(tool, args)) requirePermission(ctx, permission);
+        // The merchant is never asked to consent to what the service would refuse: before asking (or answering with the
+        // preview), the permissions, then the tool's precheck (the action rehearsed and rolled back, or its own
+        // checks). Once they have accepted, the action itself refuses what it must.
+        const beforeAsking = async () => {
+          for (const permission of neededPermissions(tool, args)) requirePermission(ctx, permission);
+          await tool.precheck?.(deps.services, ctx, args);
+        };
         const what = tool.confirm(args);
         if (canAskMerchant(mcpCtx)) {
           // The merchant answers through the client, whatever `confirm` the model sent.
-          const decision = await deps.confirmation.decide(tool, args, what, mcpCtx);
+          const decision = await deps.confirmation.decide(tool, args, what, mcpCtx, beforeAsking);
           if (decision !== 'accepted') return 'resultType' in decision ? decision : refusal(decision.code, decision.message);
         } else if (args.confirm !== true) {
+          await beforeAsking();
           return refusal('CONFIRMATION_REQUIRED', `Nothing was done. This would ${what}. Ask the merchant, then call ${tool.name} again with confirm: true.`, [
             { path: 'confirm', rule: 'must be true' },
           ]);

@@ -94,7 +94,9 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   confirm?: (args: z.output<I>) => string;
   /**
    * Refuses, before any confirmation is asked for, what the service would refuse anyway (the same error), so the
-   * merchant is never asked to consent to something that cannot happen. Changes nothing.
+   * merchant is never asked to consent to something that cannot happen. Changes nothing (the services' `check…`
+   * methods rehearse the action in a transaction rolled back). Runs just before the merchant would be asked (or the
+   * CONFIRMATION_REQUIRED preview answered); a call carrying their acceptance runs the action, which refuses itself.
    */
   precheck?: (services: ToolServices, ctx: StoreContext, args: z.output<I>) => Promise<void>;
   input: I;

@@ -3,7 +3,7 @@ import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { StoreRepo } from '../accounts/ports.ts';
 import type { AuditRepo } from '../audit/ports.ts';
 import type { CatalogRepo, InventoryRepo, SkuTree } from './ports.ts';
-import type { Transactional } from '../shared/transactional.ts';
+import { rehearse, type Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../shared/audit-trail.ts';
 import { newId } from '../shared/ids.ts';
@@ -161,6 +161,13 @@ export function createProductService(deps: { repos: Transactional<ProductService
     if (!product) throw productNotFound(id);
     const [tree] = await trees(repos, ctx.tenant, [product]);
     return { product: tree!, currency };
+  }
+
+  async function removeIn(repos: ProductServiceRepos, ctx: StoreContext, id: string, precondition: Precondition<ProductView> | undefined, currency: Currency): Promise<void> {
+    if (!(await repos.catalog.lockProduct(ctx.tenant, id))) throw productNotFound(id);
+    if (precondition) precondition(await loadView(repos, ctx, id), currency);
+    await repos.catalog.deleteProduct(ctx.tenant, id);
+    await recordAudit(repos, ctx, { action: 'product.delete', targetType: 'product', targetId: id });
   }
 
   return {
@@ -331,14 +338,15 @@ export function createProductService(deps: { repos: Transactional<ProductService
     /** Deletes the product with its variant groups and SKUs. */
     async remove(ctx: StoreContext, id: string, precondition?: Precondition<ProductView>): Promise<void> {
       requirePermission(ctx, 'products:write');
-      const { tenant } = ctx;
       const currency = await storeCurrency(repos, ctx);
-      await repos.transaction(async (repos) => {
-        if (!(await repos.catalog.lockProduct(tenant, id))) throw productNotFound(id);
-        if (precondition) precondition(await loadView(repos, ctx, id), currency);
-        await repos.catalog.deleteProduct(tenant, id);
-        await recordAudit(repos, ctx, { action: 'product.delete', targetType: 'product', targetId: id });
-      });
+      await repos.transaction((repos) => removeIn(repos, ctx, id, precondition, currency));
+    },
+
+    /** Refuses as `remove` would, changing nothing (rehearsed and rolled back). */
+    async checkRemove(ctx: StoreContext, id: string): Promise<void> {
+      requirePermission(ctx, 'products:write');
+      const currency = await storeCurrency(repos, ctx);
+      await rehearse(repos, (repos) => removeIn(repos, ctx, id, undefined, currency));
     },
   };
 }

@@ -3,7 +3,7 @@ import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { StoreRepo } from '../accounts/ports.ts';
 import type { AuditRepo } from '../audit/ports.ts';
 import type { CatalogRepo, InventoryRepo, NewSku } from './ports.ts';
-import type { Transactional } from '../shared/transactional.ts';
+import { rehearse, type Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../shared/audit-trail.ts';
 import { newId } from '../shared/ids.ts';
@@ -145,6 +145,25 @@ export function createVariantService(deps: { repos: Transactional<VariantService
       });
     }
     return error;
+  }
+
+  async function deleteSkuIn(
+    repos: VariantServiceRepos,
+    ctx: StoreContext,
+    { productId, groupId, skuId }: { productId: string; groupId: string; skuId: string },
+    precondition: Precondition<Sku> | undefined,
+    currency: Currency,
+  ): Promise<void> {
+    await lockVariable(repos, ctx, productId);
+    await requireGroupHeader(repos, ctx, productId, groupId);
+    const current = await requireSku(repos, ctx, groupId, skuId);
+    precondition?.(current, currency);
+    if ((await repos.catalog.countSkus(ctx.tenant, productId, groupId)) <= 1) {
+      throw new AppError('LAST_SKU', `SKU ${skuId} is the last of its group; a group keeps at least one SKU. Delete the group instead (DELETE /v2/products/${productId}/variant-groups/${groupId}).`);
+    }
+    await repos.catalog.deleteSku(ctx.tenant, skuId);
+    await repos.catalog.touchProduct(ctx.tenant, productId, ctx.now);
+    await recordAudit(repos, ctx, { action: 'sku.delete', targetType: 'sku', targetId: skuId, details: { productId, groupId } });
   }
 
   return {
@@ -335,20 +354,15 @@ export function createVariantService(deps: { repos: Transactional<VariantService
     /** Deletes a SKU; the last SKU of a group cannot go (delete the group instead). */
     async deleteSku(ctx: StoreContext, productId: string, groupId: string, skuId: string, precondition?: Precondition<Sku>): Promise<void> {
       requirePermission(ctx, 'products:write');
-      const { tenant } = ctx;
       const currency = await storeCurrency(repos, ctx);
-      await repos.transaction(async (repos) => {
-        await lockVariable(repos, ctx, productId);
-        await requireGroupHeader(repos, ctx, productId, groupId);
-        const current = await requireSku(repos, ctx, groupId, skuId);
-        precondition?.(current, currency);
-        if ((await repos.catalog.countSkus(ctx.tenant, productId, groupId)) <= 1) {
-          throw new AppError('LAST_SKU', `SKU ${skuId} is the last of its group; a group keeps at least one SKU. Delete the group instead (DELETE /v2/products/${productId}/variant-groups/${groupId}).`);
-        }
-        await repos.catalog.deleteSku(tenant, skuId);
-        await repos.catalog.touchProduct(tenant, productId, ctx.now);
-        await recordAudit(repos, ctx, { action: 'sku.delete', targetType: 'sku', targetId: skuId, details: { productId, groupId } });
-      });
+      await repos.transaction((repos) => deleteSkuIn(repos, ctx, { productId, groupId, skuId }, precondition, currency));
+    },
+
+    /** Refuses as `deleteSku` would, changing nothing (rehearsed and rolled back). */
+    async checkDeleteSku(ctx: StoreContext, productId: string, groupId: string, skuId: string): Promise<void> {
+      requirePermission(ctx, 'products:write');
+      const currency = await storeCurrency(repos, ctx);
+      await rehearse(repos, (repos) => deleteSkuIn(repos, ctx, { productId, groupId, skuId }, undefined, currency));
     },
   };
 }

@@ -4,7 +4,7 @@ import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { StoreRepo } from '../accounts/ports.ts';
 import type { AuditRepo } from '../audit/ports.ts';
 import type { CustomerRepo } from './ports.ts';
-import type { Transactional } from '../shared/transactional.ts';
+import { rehearse, type Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../shared/audit-trail.ts';
 import { isUniqueConflict } from '../shared/conflicts.ts';
@@ -125,6 +125,21 @@ export function createCustomerService(deps: { repos: Transactional<CustomerServi
     return { details, addresses };
   }
 
+  /** `ban` in the caller's transaction. */
+  async function banIn(repos: CustomerServiceRepos, ctx: StoreContext, id: string, input: BanInput): Promise<CustomerView> {
+    const expiresAt = input.expiresAt ? instant(input.expiresAt) : null;
+    const current = await lockCustomer(repos, ctx, id);
+    if (expiresAt !== null && expiresAt.getTime() <= ctx.now.getTime()) throw invalid([{ path: 'expiresAt', rule: 'must be in the future' }]);
+    await repos.customers.setBan(ctx.tenant, id, { bannedAt: ctx.now, reason: input.reason, expiresAt }, ctx.now);
+    await recordAudit(repos, ctx, {
+      action: 'customer.ban',
+      targetType: 'customer',
+      targetId: id,
+      details: { reason: input.reason, expiresAt: expiresAt?.toISOString() ?? null, wasBanned: isBanned(current, ctx.now) },
+    });
+    return (await views(repos, ctx, [await requireCustomer(repos, ctx, id)]))[0]!;
+  }
+
   return {
     /** A page of customers, newest first; `q` finds text in the name or email and digits in the phone. */
     async list(ctx: StoreContext, query: CustomerQuery): Promise<{ items: CustomerView[]; nextCursor: string | null; currency: Currency }> {
@@ -227,21 +242,14 @@ export function createCustomerService(deps: { repos: Transactional<CustomerServi
      */
     async ban(ctx: StoreContext, id: string, input: BanInput): Promise<{ customer: CustomerView; currency: Currency }> {
       requirePermission(ctx, 'customers:write');
-      const { tenant } = ctx;
-      const expiresAt = input.expiresAt ? instant(input.expiresAt) : null;
       const currency = await storeCurrency(repos, ctx);
-      return repos.transaction(async (repos) => {
-        const current = await lockCustomer(repos, ctx, id);
-        if (expiresAt !== null && expiresAt.getTime() <= ctx.now.getTime()) throw invalid([{ path: 'expiresAt', rule: 'must be in the future' }]);
-        await repos.customers.setBan(tenant, id, { bannedAt: ctx.now, reason: input.reason, expiresAt }, ctx.now);
-        await recordAudit(repos, ctx, {
-          action: 'customer.ban',
-          targetType: 'customer',
-          targetId: id,
-          details: { reason: input.reason, expiresAt: expiresAt?.toISOString() ?? null, wasBanned: isBanned(current, ctx.now) },
-        });
-        return { customer: (await views(repos, ctx, [await requireCustomer(repos, ctx, id)]))[0]!, currency };
-      });
+      return repos.transaction(async (repos) => ({ customer: await banIn(repos, ctx, id, input), currency }));
+    },
+
+    /** Refuses as `ban` would, changing nothing (rehearsed and rolled back). */
+    async checkBan(ctx: StoreContext, id: string, input: BanInput): Promise<void> {
+      requirePermission(ctx, 'customers:write');
+      await rehearse(repos, (repos) => banIn(repos, ctx, id, input));
     },
 
     /** Lifts the ban (an expired one too). Unbanning a customer who has no ban changes nothing and still answers. */

@@ -18,7 +18,12 @@ export interface Move {
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly Move[]>> = {
   pending: [
     { to: 'paid', capturesPayment: true, description: 'Record the payment of what is still outstanding of the total.' },
-    { to: 'cancelled', returnsStock: true, description: 'Cancel the unpaid order; its units go back in stock.' },
+    {
+      to: 'cancelled',
+      returnsStock: true,
+      refund: 'all-paid',
+      description: 'Cancel the unpaid order; its units go back in stock, and any payment recorded against it is refunded.',
+    },
   ],
   paid: [
     { to: 'fulfilled', description: 'The order has been packed and shipped.' },

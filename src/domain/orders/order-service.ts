@@ -9,7 +9,7 @@ import type { DeliveryRepo } from '../delivery/ports.ts';
 import type { CatalogRepo } from '../catalog/ports.ts';
 import type { PaymentRepo } from '../payments/ports.ts';
 import type { SettingsRepo } from '../settings/ports.ts';
-import type { Transactional } from '../shared/transactional.ts';
+import { rehearse, type Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../shared/audit-trail.ts';
 import { invalid } from '../shared/validation.ts';
@@ -112,6 +112,60 @@ export function createOrderService(deps: {
     const order = await repos.orders.findOrder(ctx.tenant, id);
     if (!order) throw orderNotFound(id);
     return repos.orders.detail(ctx.tenant, order);
+  }
+
+  /** One move of the lifecycle table, in the caller's transaction (`transition`, and `checkTransition`'s rehearsal). */
+  async function makeMove(repos: OrderServiceRepos, ctx: StoreContext, id: string, input: TransitionInput, currency: Currency): Promise<{ order: OrderDetail; currency: Currency }> {
+    const { tenant } = ctx;
+    const order = await repos.orders.lockOrder(tenant, id);
+    if (!order) throw orderNotFound(id);
+    const move = movesFrom(order.status).find((m) => m.to === input.to);
+    if (!move) {
+      const allowed = movesFrom(order.status).map((m) => m.to);
+      throw new AppError(
+        'ORDER_TRANSITION_NOT_ALLOWED',
+        `Order ${order.number} is ${order.status}; it cannot move to ${input.to}. ${allowed.length ? `Allowed now: ${[...new Set(allowed)].join(', ')}.` : 'No move is allowed from this state.'}`,
+        { details: [{ path: 'to', rule: `not allowed from ${order.status}` }] },
+      );
+    }
+    if (input.amount !== undefined && move.refund !== 'amount') throw invalid([{ path: 'amount', rule: `is only for partial refunds (to: partially_refunded)` }]);
+    const refundable = order.paidMinor - order.refundedMinor;
+    let amountMinor: number | null = null;
+    let to = move.to;
+    if (move.capturesPayment) {
+      // Payments already recorded against the order (GET /v1/orders/{id}/payments) count; the rest is recorded now.
+      const outstanding = order.totalMinor - order.paidMinor;
+      amountMinor = outstanding;
+      if (outstanding > 0) await payments.recordPayment(repos, ctx, { orderId: id, kind: 'payment', method: 'manual', amountMinor: outstanding });
+    }
+    if (move.refund === 'full' || move.refund === 'all-paid') {
+      amountMinor = refundable;
+    } else if (move.refund === 'amount') {
+      if (input.amount === undefined) throw invalid([{ path: 'amount', rule: 'is required for a partial refund' }]);
+      const minor = toMinor(input.amount, currency);
+      if (minor === null || !(minor > 0)) {
+        throw invalid([{ path: 'amount', rule: `must be more than 0 with at most ${currency.digits} decimal places` }]);
+      }
+      if (minor > refundable) {
+        throw new AppError('REFUND_EXCEEDS_PAYMENT', `A refund of ${input.amount} would exceed what is left of the payment (${refundable / 10 ** currency.digits}).`, {
+          details: [{ path: 'amount', rule: `must be at most ${refundable / 10 ** currency.digits}` }],
+        });
+      }
+      amountMinor = minor;
+      if (minor === refundable) to = 'refunded';
+    }
+    // Refunds go through the payments area, which splits them over the methods the order was paid with.
+    if (move.refund && amountMinor !== null && amountMinor > 0) await payments.refundOrder(repos, ctx, { orderId: id, amountMinor });
+    if (move.returnsStock) {
+      for (const line of (await repos.orders.linesOf(ctx.tenant, id)).sort((a, b) => (a.skuId < b.skuId ? -1 : 1))) {
+        // A SKU deleted since the order was placed has nowhere to go back to.
+        await repos.catalog.adjustStock(tenant, line.skuId, line.quantity, ctx.now);
+      }
+    }
+    await repos.orders.updateOrder(tenant, id, { status: to }, ctx.now);
+    await repos.orders.insertEvent(ctx.tenant, id, event(ctx, order.status, to, input.note ?? null, amountMinor));
+    await recordAudit(repos, ctx, { action: `order.${to}`, targetType: 'order', targetId: id, details: { from: order.status, to, ...(amountMinor !== null ? { amountMinor } : {}) } });
+    return { order: await detail(repos, ctx, id), currency };
   }
 
   return {
@@ -252,59 +306,15 @@ export function createOrderService(deps: {
     /** Makes one move of the lifecycle table; anything else is 409 naming the current state. */
     async transition(ctx: StoreContext, id: string, input: TransitionInput): Promise<{ order: OrderDetail; currency: Currency }> {
       requirePermission(ctx, 'orders:write');
-      const { tenant } = ctx;
       const currency = await storeCurrency(repos, ctx);
-      return repos.transaction(async (repos) => {
-        const order = await repos.orders.lockOrder(tenant, id);
-        if (!order) throw orderNotFound(id);
-        const move = movesFrom(order.status).find((m) => m.to === input.to);
-        if (!move) {
-          const allowed = movesFrom(order.status).map((m) => m.to);
-          throw new AppError(
-            'ORDER_TRANSITION_NOT_ALLOWED',
-            `Order ${order.number} is ${order.status}; it cannot move to ${input.to}. ${allowed.length ? `Allowed now: ${[...new Set(allowed)].join(', ')}.` : 'No move is allowed from this state.'}`,
-            { details: [{ path: 'to', rule: `not allowed from ${order.status}` }] },
-          );
-        }
-        if (input.amount !== undefined && move.refund !== 'amount') throw invalid([{ path: 'amount', rule: `is only for partial refunds (to: partially_refunded)` }]);
-        const refundable = order.paidMinor - order.refundedMinor;
-        let amountMinor: number | null = null;
-        let to = move.to;
-        if (move.capturesPayment) {
-          // Payments already recorded against the order (GET /v1/orders/{id}/payments) count; the rest is recorded now.
-          const outstanding = order.totalMinor - order.paidMinor;
-          amountMinor = outstanding;
-          if (outstanding > 0) await payments.recordPayment(repos, ctx, { orderId: id, kind: 'payment', method: 'manual', amountMinor: outstanding });
-        }
-        if (move.refund === 'full' || move.refund === 'all-paid') {
-          amountMinor = refundable;
-        } else if (move.refund === 'amount') {
-          if (input.amount === undefined) throw invalid([{ path: 'amount', rule: 'is required for a partial refund' }]);
-          const minor = toMinor(input.amount, currency);
-          if (minor === null || !(minor > 0)) {
-            throw invalid([{ path: 'amount', rule: `must be more than 0 with at most ${currency.digits} decimal places` }]);
-          }
-          if (minor > refundable) {
-            throw new AppError('REFUND_EXCEEDS_PAYMENT', `A refund of ${input.amount} would exceed what is left of the payment (${refundable / 10 ** currency.digits}).`, {
-              details: [{ path: 'amount', rule: `must be at most ${refundable / 10 ** currency.digits}` }],
-            });
-          }
-          amountMinor = minor;
-          if (minor === refundable) to = 'refunded';
-        }
-        // Refunds go through the payments area, which splits them over the methods the order was paid with.
-        if (move.refund && amountMinor !== null && amountMinor > 0) await payments.refundOrder(repos, ctx, { orderId: id, amountMinor });
-        if (move.returnsStock) {
-          for (const line of (await repos.orders.linesOf(ctx.tenant, id)).sort((a, b) => (a.skuId < b.skuId ? -1 : 1))) {
-            // A SKU deleted since the order was placed has nowhere to go back to.
-            await repos.catalog.adjustStock(tenant, line.skuId, line.quantity, ctx.now);
-          }
-        }
-        await repos.orders.updateOrder(tenant, id, { status: to }, ctx.now);
-        await repos.orders.insertEvent(ctx.tenant, id, event(ctx, order.status, to, input.note ?? null, amountMinor));
-        await recordAudit(repos, ctx, { action: `order.${to}`, targetType: 'order', targetId: id, details: { from: order.status, to, ...(amountMinor !== null ? { amountMinor } : {}) } });
-        return { order: await detail(repos, ctx, id), currency };
-      });
+      return repos.transaction((repos) => makeMove(repos, ctx, id, input, currency));
+    },
+
+    /** Refuses as `transition` would, changing nothing (the move is rehearsed and rolled back). */
+    async checkTransition(ctx: StoreContext, id: string, input: TransitionInput): Promise<void> {
+      requirePermission(ctx, 'orders:write');
+      const currency = await storeCurrency(repos, ctx);
+      await rehearse(repos, (repos) => makeMove(repos, ctx, id, input, currency));
     },
 
     /**

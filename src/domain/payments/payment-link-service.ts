@@ -5,7 +5,7 @@ import type { StoreRepo } from '../accounts/ports.ts';
 import type { AuditRepo } from '../audit/ports.ts';
 import type { SettingsRepo } from '../settings/ports.ts';
 import type { PaymentRepo } from './ports.ts';
-import type { Transactional } from '../shared/transactional.ts';
+import { rehearse, type Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../shared/audit-trail.ts';
 import { invalid } from '../shared/validation.ts';
@@ -67,6 +67,13 @@ export function createPaymentLinkService(deps: { repos: Transactional<PaymentLin
     const link = await repos.payments.findLink(ctx.tenant, id);
     if (!link) throw linkNotFound(id);
     return link;
+  }
+
+  async function cancelIn(repos: PaymentLinkServiceRepos, ctx: StoreContext, id: string): Promise<PaymentLinkView> {
+    const link = await requireLink(repos, ctx, id);
+    if (!(await repos.payments.closeActiveLink(ctx.tenant, id, 'cancelled', ctx.now))) throw notActive(link, ctx.now, 'cancelled');
+    await recordAudit(repos, ctx, { action: 'payment_link.cancel', targetType: 'payment_link', targetId: id });
+    return view({ ...link, status: 'cancelled', updatedAt: ctx.now }, ctx.now);
   }
 
   return {
@@ -146,12 +153,13 @@ export function createPaymentLinkService(deps: { repos: Transactional<PaymentLin
     /** Cancels an active link; a paid, expired or cancelled one is refused with 409 PAYMENT_LINK_NOT_ACTIVE. */
     async cancel(ctx: StoreContext, id: string): Promise<PaymentLinkView> {
       requirePermission(ctx, 'payments:write');
-      return repos.transaction(async (repos) => {
-        const link = await requireLink(repos, ctx, id);
-        if (!(await repos.payments.closeActiveLink(ctx.tenant, id, 'cancelled', ctx.now))) throw notActive(link, ctx.now, 'cancelled');
-        await recordAudit(repos, ctx, { action: 'payment_link.cancel', targetType: 'payment_link', targetId: id });
-        return view({ ...link, status: 'cancelled', updatedAt: ctx.now }, ctx.now);
-      });
+      return repos.transaction((repos) => cancelIn(repos, ctx, id));
+    },
+
+    /** Refuses as `cancel` would, changing nothing (rehearsed and rolled back). */
+    async checkCancel(ctx: StoreContext, id: string): Promise<void> {
+      requirePermission(ctx, 'payments:write');
+      await rehearse(repos, (repos) => cancelIn(repos, ctx, id));
     },
   };
 }

@@ -2,7 +2,7 @@ import type { StoreContext, Tenant } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { AuditRepo } from '../audit/ports.ts';
 import type { PaymentRepo } from './ports.ts';
-import type { Transactional } from '../shared/transactional.ts';
+import { rehearse, type Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../shared/audit-trail.ts';
 import { invalid } from '../shared/validation.ts';
@@ -16,6 +16,9 @@ import type { OrderMoney, Payment } from './types.ts';
 import { orderNotFound } from '../orders/order-errors.ts';
 
 /** The repositories payment-service.ts reads and writes (the composition root passes them; src/db implements them). */
+/** A payment as recorded through the API: the amount a decimal in the order currency. */
+type RecordInput = { method: RecordMethod; amount: number; status?: PaymentStatus | undefined; reference?: string | null | undefined };
+
 export interface PaymentServiceRepos {
   audit: Pick<AuditRepo, 'insert'>;
   payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded' | 'findOrder' | 'findPayment' | 'insertPayment' | 'listPayments' | 'lockOrder' | 'methodTotals' | 'pendingPaidMinor' | 'settlePayment'>;
@@ -250,6 +253,18 @@ export function createPaymentService(deps: {
     return order;
   }
 
+  /** `recordForOrder` in the caller's transaction. */
+  async function recordIn(repos: PaymentServiceRepos, ctx: StoreContext, orderId: string, input: RecordInput): Promise<PaymentResult & { currency: Currency; pendingPaidMinor: number }> {
+    const order = await repos.payments.findOrder(ctx.tenant, orderId);
+    if (!order) throw orderNotFound(orderId);
+    const currency = currencyOf(order.currency);
+    const amountMinor = toMinor(input.amount, currency);
+    if (amountMinor === null) throw invalid([{ path: 'amount', rule: `must have at most ${currency.digits} decimal places (${currency.code})` }]);
+    if (input.amount > MAX_PAYMENT_AMOUNT) throw invalid([{ path: 'amount', rule: `must be at most ${MAX_PAYMENT_AMOUNT}` }]);
+    const result = await recordPayment(repos, ctx, { orderId, kind: 'payment', method: input.method, amountMinor, status: input.status, reference: input.reference });
+    return { ...result, currency, pendingPaidMinor: await repos.payments.pendingPaidMinor(ctx.tenant, orderId) };
+  }
+
   return {
     /** Joins the caller's transaction (pass its repos): see `recordPayment` above. The order service's payments. */
     recordPayment,
@@ -297,19 +312,16 @@ export function createPaymentService(deps: {
     async recordForOrder(
       ctx: StoreContext,
       orderId: string,
-      input: { method: RecordMethod; amount: number; status?: PaymentStatus | undefined; reference?: string | null | undefined },
+      input: RecordInput,
     ): Promise<PaymentResult & { currency: Currency; pendingPaidMinor: number }> {
       requirePermission(ctx, 'payments:write');
-      return repos.transaction(async (repos) => {
-        const order = await repos.payments.findOrder(ctx.tenant, orderId);
-        if (!order) throw orderNotFound(orderId);
-        const currency = currencyOf(order.currency);
-        const amountMinor = toMinor(input.amount, currency);
-        if (amountMinor === null) throw invalid([{ path: 'amount', rule: `must have at most ${currency.digits} decimal places (${currency.code})` }]);
-        if (input.amount > MAX_PAYMENT_AMOUNT) throw invalid([{ path: 'amount', rule: `must be at most ${MAX_PAYMENT_AMOUNT}` }]);
-        const result = await recordPayment(repos, ctx, { orderId, kind: 'payment', method: input.method, amountMinor, status: input.status, reference: input.reference });
-        return { ...result, currency, pendingPaidMinor: await repos.payments.pendingPaidMinor(ctx.tenant, orderId) };
-      });
+      return repos.transaction((repos) => recordIn(repos, ctx, orderId, input));
+    },
+
+    /** Refuses as `recordForOrder` would, changing nothing (rehearsed and rolled back). */
+    async checkRecordForOrder(ctx: StoreContext, orderId: string, input: RecordInput): Promise<void> {
+      requirePermission(ctx, 'payments:write');
+      await rehearse(repos, (repos) => recordIn(repos, ctx, orderId, input));
     },
 
     async settleForOrder(ctx: StoreContext, orderId: string, paymentId: string, status: 'succeeded' | 'failed'): Promise<PaymentResult & { currency: Currency; pendingPaidMinor: number }> {
@@ -318,6 +330,12 @@ export function createPaymentService(deps: {
         const result = await settlePayment(repos, ctx, { orderId, paymentId, status });
         return { ...result, currency: currencyOf(result.order.currency), pendingPaidMinor: await repos.payments.pendingPaidMinor(ctx.tenant, orderId) };
       });
+    },
+
+    /** Refuses as `settleForOrder` would, changing nothing (rehearsed and rolled back). */
+    async checkSettleForOrder(ctx: StoreContext, orderId: string, paymentId: string, status: 'succeeded' | 'failed'): Promise<void> {
+      requirePermission(ctx, 'payments:write');
+      await rehearse(repos, (repos) => settlePayment(repos, ctx, { orderId, paymentId, status }));
     },
   };
 }

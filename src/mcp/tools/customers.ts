@@ -75,6 +75,7 @@ export const customerTools = [
     confirm: (a) => `ban customer ${a.customerId}${a.expiresAt ? ` until ${a.expiresAt}` : ' until unbanned'}: they could no longer place orders`,
     input: z.strictObject({ customerId: Id('customer'), ...CustomerBanBody.shape, confirm: Confirm }),
     output: z.object({ customer: CustomerRecord }),
+    precheck: (s, ctx, { customerId, confirm: _confirm, ...input }) => s.customers.checkBan(ctx, customerId, input),
     async run(s, ctx, { customerId, confirm: _confirm, ...input }) {
       const { customer, currency } = await s.customers.ban(ctx, customerId, input);
       return { summary: `Customer ${customer.name} banned`, data: { customer: toCustomerRecord(customer, currency, ctx.now) } };

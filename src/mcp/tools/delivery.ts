@@ -59,6 +59,7 @@ export const deliveryTools = [
     permission: 'delivery:write',
     does: DESTROY,
     confirm: (a) => `delete delivery zone ${a.zoneId} with its delivery options`,
+    precheck: async (s, ctx, a) => void (await s.delivery.getZone(ctx, a.zoneId)),
     input: z.strictObject({ zoneId: Id('delivery zone'), confirm: Confirm }),
     output: DeletedOutput,
     async run(s, ctx, args) {

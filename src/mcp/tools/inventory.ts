@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AdjustmentBody } from '../../domain/catalog/catalog-schemas.ts';
 import { AdjustmentRecord, InventoryDashboard, LowStockRecord, STOCK_STATES, StockLevelRecord, toAdjustmentRecord, toInventoryDashboard, toLowStockRecord, toStockLevelRecord } from '../../wire/catalog.ts';
-import { CREATE, defineTool, Id, PageInput, PaginationOutput, READ, UPDATE } from '../tool.ts';
+import { defineTool, Id, PageInput, PaginationOutput, READ, UPDATE } from '../tool.ts';
 import { pagination } from '../../wire/page.ts';
 
 const area = 'inventory' as const;
@@ -82,7 +82,7 @@ export const inventoryTools = [
     description:
       'Changes the stock of one SKU, recorded with a reason: send either delta (units to add, negative to remove) or set (the exact new quantity). Stock never goes below 0 (refused naming what is left).',
     permission: 'inventory:write',
-    does: CREATE,
+    does: { effects: ['changes'], idempotent: false },
     input: AdjustmentBody,
     output: z.object({ adjustment: AdjustmentRecord, quantityInStock: z.number().int() }),
     async run(s, ctx, args) {

@@ -4,7 +4,7 @@ import type { OrderService } from '../../domain/orders/order-service.ts';
 import type { StoreContext } from '../../context.ts';
 import { OrderRecord, OrderSummaryRecord, orderListFilter, TransitionsRecord, toOrderRecord, toOrderSummaryRecord, toTransitionsRecord } from '../../wire/orders.ts';
 import { Confirm } from '../confirm.ts';
-import { CREATE, defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
+import { defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
 import { pagination } from '../../wire/page.ts';
 
 const area = 'orders' as const;
@@ -67,7 +67,8 @@ export const orderTools = [
     description:
       'Places an order for a customer: lines of skuId and quantity (SKU ids from get_product). The server computes prices, discounts, the promotion (promotionCode) and totals, and takes the stock atomically (refused naming the SKU when not enough is left). The order starts pending.',
     permission: 'orders:write',
-    does: CREATE,
+    // A new order, and the stock it takes and the store's next order number.
+    does: { effects: ['creates', 'changes'], idempotent: false },
     input: OrderCreateBody,
     output: z.object({ order: OrderRecord }),
     async run(s, ctx, args) {
@@ -94,12 +95,13 @@ export const orderTools = [
     area,
     title: 'Move an order forward',
     description:
-      'Moves an order along its lifecycle: paid (records the payment of the full total; from pending; needs confirm: true), fulfilled (packed and shipped; from paid), delivered (from fulfilled). A move that is not allowed from the current status is refused naming it. To cancel or refund use cancel_order or refund_order.',
+      'Moves an order along its lifecycle: paid (records a payment of what is still outstanding of the total; from pending; needs confirm: true), fulfilled (packed and shipped; from paid), delivered (from fulfilled). A move that is not allowed from the current status is refused naming it. To cancel or refund use cancel_order or refund_order.',
     permission: 'orders:write',
     does: { effects: ['changes', 'moves-money'], idempotent: false },
     // Marking an order paid records a payment of its full total: money on the books, as record_payment.
     effectsOf: (a) => (a.to === 'paid' ? ['changes', 'moves-money'] : ['changes']),
-    confirm: (a) => `mark order ${a.orderId} paid, recording a payment of its full total`,
+    confirm: (a) => `mark order ${a.orderId} paid, recording a payment of what is still outstanding of its total (payments already recorded count)`,
+    precheck: (s, ctx, a) => s.orders.checkTransition(ctx, a.orderId, { to: a.to, note: a.note }),
     input: z.strictObject({
       orderId: Id('order'),
       to: z.enum(['paid', 'fulfilled', 'delivered']).describe('the new status'),
@@ -113,10 +115,11 @@ export const orderTools = [
     name: 'cancel_order',
     area,
     title: 'Cancel an order',
-    description: 'Cancels a pending or paid order: its units go back in stock, and a paid order’s payment is refunded in full. Irreversible: needs confirm: true.',
+    description: 'Cancels a pending or paid order: its units go back in stock, and every payment recorded against it is refunded. Irreversible: needs confirm: true.',
     permission: 'orders:write',
     does: { effects: ['changes', 'moves-money'], idempotent: true },
-    confirm: (a) => `cancel order ${a.orderId}: its units go back in stock and, if it was paid, the whole payment is refunded`,
+    confirm: (a) => `cancel order ${a.orderId}: its units go back in stock and every payment recorded against it is refunded`,
+    precheck: (s, ctx, a) => s.orders.checkTransition(ctx, a.orderId, { to: 'cancelled', note: a.note }),
     input: z.strictObject({ orderId: Id('order'), note: Note, confirm: Confirm }),
     output: z.object({ order: OrderRecord }),
     run: (s, ctx, args) => move(s.orders, ctx, args.orderId, { to: 'cancelled', note: args.note }),
@@ -132,7 +135,12 @@ export const orderTools = [
     confirm: (a) => (a.amount === undefined ? `refund everything left of the payment of order ${a.orderId}` : `refund ${a.amount} of the payment of order ${a.orderId}`),
     input: z.strictObject({ orderId: Id('order'), amount: z.number({ error: 'must be a number' }).optional().describe('part of the payment to refund, in the order currency; leave out to refund all that is left'), note: Note, confirm: Confirm }),
     output: z.object({ order: OrderRecord }),
-    run: (s, ctx, args) =>
-      move(s.orders, ctx, args.orderId, args.amount === undefined ? { to: 'refunded', note: args.note } : { to: 'partially_refunded', amount: args.amount, note: args.note }),
+    precheck: (s, ctx, args) => s.orders.checkTransition(ctx, args.orderId, refundMove(args)),
+    run: (s, ctx, args) => move(s.orders, ctx, args.orderId, refundMove(args)),
   }),
 ];
+
+/** The lifecycle move `refund_order` makes: everything left, or `amount` of it. */
+function refundMove(args: { amount?: number | undefined; note?: string | undefined }) {
+  return args.amount === undefined ? { to: 'refunded' as const, note: args.note } : { to: 'partially_refunded' as const, amount: args.amount, note: args.note };
+}

@@ -60,6 +60,7 @@ export const paymentTools = [
     permission: 'payments:write',
     does: { effects: ['moves-money'], idempotent: false },
     confirm: (a) => `record a ${a.status ?? 'succeeded'} ${a.method} payment of ${a.amount} for order ${a.orderId}`,
+    precheck: (s, ctx, { orderId, confirm: _confirm, ...input }) => s.payments.checkRecordForOrder(ctx, orderId, input),
     input: z.strictObject({ orderId: Id('order'), ...PaymentRecordBody.shape, confirm: Confirm }),
     output: z.object({ result: PaymentResultRecord }),
     async run(s, ctx, { orderId, confirm: _confirm, ...input }) {
@@ -75,6 +76,7 @@ export const paymentTools = [
     permission: 'payments:write',
     does: { effects: ['moves-money'], idempotent: false },
     confirm: (a) => `mark payment ${a.paymentId} of order ${a.orderId} as ${a.status}`,
+    precheck: (s, ctx, a) => s.payments.checkSettleForOrder(ctx, a.orderId, a.paymentId, a.status),
     input: z.strictObject({ orderId: Id('order'), paymentId: Id('payment'), ...PaymentSettleBody.shape, confirm: Confirm }),
     output: z.object({ result: PaymentResultRecord }),
     async run(s, ctx, args) {
@@ -118,6 +120,7 @@ export const paymentTools = [
     permission: 'payments:write',
     does: DESTROY,
     confirm: (a) => `cancel payment link ${a.linkId}; it could no longer be paid`,
+    precheck: (s, ctx, a) => s.paymentLinks.checkCancel(ctx, a.linkId),
     input: z.strictObject({ linkId: Id('payment link'), confirm: Confirm }),
     output: z.object({ paymentLink: PaymentLinkRecord }),
     async run(s, ctx, args) {

@@ -83,6 +83,7 @@ export const productTools = [
     permission: 'products:write',
     does: DESTROY,
     confirm: (a) => `delete product ${a.productId} with all its variant groups and SKUs`,
+    precheck: (s, ctx, a) => s.products.checkRemove(ctx, a.productId),
     input: z.strictObject({ productId: Id('product'), confirm: Confirm }),
     output: DeletedOutput,
     async run(s, ctx, args) {
@@ -127,6 +128,7 @@ export const productTools = [
     permission: 'products:write',
     does: DESTROY,
     confirm: (a) => `delete variant group ${a.groupId} of product ${a.productId} with all its SKUs`,
+    precheck: async (s, ctx, a) => void (await s.variants.getGroup(ctx, a.productId, a.groupId)),
     input: z.strictObject({ productId: Id('product'), groupId: Id('variant group'), confirm: Confirm }),
     output: DeletedOutput,
     async run(s, ctx, args) {
@@ -171,6 +173,7 @@ export const productTools = [
     permission: 'products:write',
     does: DESTROY,
     confirm: (a) => `delete SKU ${a.skuId} of variant group ${a.groupId}`,
+    precheck: (s, ctx, a) => s.variants.checkDeleteSku(ctx, a.productId, a.groupId, a.skuId),
     input: z.strictObject({ productId: Id('product'), groupId: Id('variant group'), skuId: Id('SKU'), confirm: Confirm }),
     output: DeletedOutput,
     async run(s, ctx, args) {

@@ -74,6 +74,7 @@ export const promoAdTools = [
     permission: 'promotions:write',
     does: DESTROY,
     confirm: (a) => `delete promo ad ${a.adId}`,
+    precheck: async (s, ctx, a) => void (await s.promoAds.get(ctx, a.adId)),
     input: z.strictObject({ adId: Id('promo ad'), confirm: Confirm }),
     output: DeletedOutput,
     async run(s, ctx, args) {

@@ -60,6 +60,7 @@ export const promotionTools = [
     permission: 'promotions:write',
     does: DESTROY,
     confirm: (a) => `delete discount code ${a.promotionId}; customers can no longer use it`,
+    precheck: async (s, ctx, a) => void (await s.promotions.get(ctx, a.promotionId)),
     input: z.strictObject({ promotionId: Id('promotion'), confirm: Confirm }),
     output: DeletedOutput,
     async run(s, ctx, args) {

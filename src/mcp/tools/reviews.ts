@@ -80,6 +80,7 @@ export const reviewTools = [
     permission: 'reviews:write',
     does: DESTROY,
     confirm: (a) => `delete the merchant’s reply to review ${a.reviewId}`,
+    precheck: async (s, ctx, a) => void (await s.reviews.get(ctx, a.reviewId)),
     input: z.strictObject({ reviewId: ReviewId, confirm: Confirm }),
     output: z.object({ review: ReviewRecord }),
     async run(s, ctx, args) {
@@ -109,6 +110,7 @@ export const reviewTools = [
     permission: 'reviews:write',
     does: DESTROY,
     confirm: (a) => `delete review ${a.reviewId} for good`,
+    precheck: async (s, ctx, a) => void (await s.reviews.get(ctx, a.reviewId)),
     input: z.strictObject({ reviewId: ReviewId, confirm: Confirm }),
     output: DeletedOutput,
     async run(s, ctx, args) {
