@@ -22,16 +22,26 @@ for (let i = 0; i < 200; i++) {
 }
 
 const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', 'x-merchantapikey': key };
-const cases = {
-  'tools/list': { jsonrpc: '2.0', id: 1, method: 'tools/list' },
-  'tools/call list_products': { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_products', arguments: { limit: 20 } } },
+const modern = { ...headers, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' };
+const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+const cases: Record<string, { body: unknown; headers: Record<string, string> }> = {
+  'tools/list': { body: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, headers },
+  'tools/list (2026-07-28)': { body: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta } }, headers: modern },
+  'tools/call list_products': { body: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_products', arguments: { limit: 20 } } }, headers },
 };
+
+// Each case answers what it should before it is timed.
+for (const [name, { body, headers: sent }] of Object.entries(cases)) {
+  const res = await fetch('http://127.0.0.1:3917/mcp', { method: 'POST', headers: sent, body: JSON.stringify(body) });
+  const text = await res.text();
+  if (res.status !== 200 || !/"result"/.test(text) || /"isError":true/.test(text)) throw new Error(`${name}: ${res.status} ${text.slice(0, 300)}`);
+}
 
 console.log(`| Request | Connections | Requests/s (mean) | Median latency | p99 latency | Non-2xx |`);
 console.log(`|---|---|---|---|---|---|`);
-for (const [name, body] of Object.entries(cases)) {
+for (const [name, { body, headers: sent }] of Object.entries(cases)) {
   const args = [AUTOCANNON, '-j', '-c', String(connections), '-d', String(seconds), '-m', 'POST', '-b', JSON.stringify(body)];
-  for (const [h, v] of Object.entries(headers)) args.push('-H', `${h}=${v}`);
+  for (const [h, v] of Object.entries(sent)) args.push('-H', `${h}=${v}`);
   args.push('http://127.0.0.1:3917/mcp');
   const result = JSON.parse(await runAsync(args));
   console.log(`| ${name} | ${connections} | ${Math.round(result.requests.average)} | ${result.latency.p50} ms | ${result.latency.p99} ms | ${result.non2xx} |`);

@@ -358,6 +358,30 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
     assert.deepEqual((await post({ jsonrpc: '2.0', id: 42, method: 'tools/list' })).id, 42);
   });
 
+  it('answers tools/list on 2026-07-28 from its precomputed body, the same answer as the SDK writes, and leaves anything unusual to the SDK', async () => {
+    const key = await createApiKey(t.app, merchant, { permissions: ['orders:read', 'products:read'] });
+    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+    const post = async (body: object, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${t.baseUrl}/mcp`, {
+        method: 'POST',
+        headers: { 'X-MerchantApiKey': key.key, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list', ...headers },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, type: res.headers.get('content-type'), json: await res.json() };
+    };
+    const fast = await post({ jsonrpc: '2.0', id: 'list-2', method: 'tools/list', params: { _meta: meta } });
+    // Another envelope key (a progress token): the SDK answers itself.
+    const sdk = await post({ jsonrpc: '2.0', id: 'list-2', method: 'tools/list', params: { _meta: { ...meta, progressToken: 1 } } });
+    assert.deepEqual([fast.status, fast.type], [200, 'application/json']);
+    assert.deepEqual(fast, sdk);
+    assert.equal(fast.json.result.resultType, 'complete');
+    assert.deepEqual(fast.json.result.tools.map((tool: { name: string }) => tool.name).sort(), TOOLS.filter((tool) => tool.permission === null || tool.permission === 'orders:read' || tool.permission === 'products:read').map((tool) => tool.name).sort());
+    // What the SDK refuses is still refused: a missing Mcp-Method header, a missing or malformed envelope.
+    assert.equal((await post({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: { _meta: meta } }, { 'mcp-method': '' })).status, 400);
+    assert.equal((await post({ jsonrpc: '2.0', id: 3, method: 'tools/list' })).status, 400);
+    assert.equal((await post({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: { _meta: { ...meta, 'io.modelcontextprotocol/clientInfo': { name: 1 } } } })).status, 400);
+  });
+
   it('cuts an open client off on its next call when the app is removed under Connected Apps', async () => {
     const app = await connect(t.app, merchant);
     const client = await connectV1(t.baseUrl, app.auth);

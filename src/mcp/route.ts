@@ -1,6 +1,6 @@
 import { hostHeaderValidation, originValidation } from '@modelcontextprotocol/fastify';
 import { toNodeHandler } from '@modelcontextprotocol/node';
-import { createMcpHandler } from '@modelcontextprotocol/server';
+import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, createMcpHandler, isSpecType, PROTOCOL_VERSION_META_KEY, SERVER_INFO_META_KEY } from '@modelcontextprotocol/server';
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ConnectorConfig } from '../config.ts';
@@ -11,7 +11,7 @@ import { CONNECTOR_SCOPE } from '../domain/oauth/scopes.ts';
 import { AppError, isAppError } from '../errors.ts';
 import { authenticatePrincipal, type CredentialGate, readSelection } from '../http/plugins/auth.ts';
 import { merchantConfirmation } from './confirm.ts';
-import { catalogOf, createConnectorServer, listTools, parseToolsets } from './server.ts';
+import { catalogOf, createConnectorServer, listTools, parseToolsets, SERVER_INFO } from './server.ts';
 import { scopeChallenge } from './step-up.ts';
 import type { AnyTool, ToolArea, ToolServices } from './tool.ts';
 import { TOOLS } from './tools/index.ts';
@@ -31,23 +31,43 @@ export interface McpRouteDeps {
 
 /** The protocol versions the SDK serves statelessly with `initialize` (2025-era); no header is 2025-03-26. */
 const LEGACY_VERSIONS = new Set(['2025-11-25', '2025-06-18', '2025-03-26']);
+/** The protocol version served with the per-request envelope (`server/discover`, no `initialize`). */
+const MODERN_VERSION = '2026-07-28';
+
+/** The per-request envelope of a 2026-07-28 request, when it holds exactly what every client sends and nothing more. */
+function plainEnvelope(meta: unknown): boolean {
+  if (meta === null || typeof meta !== 'object' || Array.isArray(meta)) return false;
+  const { [PROTOCOL_VERSION_META_KEY]: version, [CLIENT_INFO_META_KEY]: info, [CLIENT_CAPABILITIES_META_KEY]: capabilities, ...rest } = meta as Record<string, unknown>;
+  return version === MODERN_VERSION && Object.keys(rest).length === 0 && isSpecType.Implementation(info) && isSpecType.ClientCapabilities(capabilities);
+}
 
 /**
- * The id of a plain 2025-era `tools/list` request (one JSON-RPC request, no cursor, JSON in and both JSON and SSE
- * accepted, as the SDK requires), or undefined: everything else goes to the SDK, which answers it as before.
+ * A plain `tools/list` request (one JSON-RPC request, no cursor, JSON in): its id and the protocol era, or undefined.
+ * 2025-era: no params, both JSON and SSE accepted (as the SDK requires). 2026-07-28: the `Mcp-Method` header naming it,
+ * JSON accepted, and `params` holding only the usual envelope. Everything else goes to the SDK, which answers it (and
+ * refuses what it must) as before.
  */
-function legacyToolsListId(request: FastifyRequest, message: unknown): string | number | undefined {
+function plainToolsList(request: FastifyRequest, message: unknown): { id: string | number; modern: boolean } | undefined {
   const version = request.headers['mcp-protocol-version'];
-  if (version !== undefined && !LEGACY_VERSIONS.has(String(version))) return undefined;
+  const modern = version === MODERN_VERSION;
+  if (!modern && version !== undefined && !LEGACY_VERSIONS.has(String(version))) return undefined;
   const accept = String(request.headers.accept ?? '');
-  if (!accept.includes('application/json') || !accept.includes('text/event-stream')) return undefined;
+  if (!accept.includes('application/json') || (!modern && !accept.includes('text/event-stream'))) return undefined;
   if (!String(request.headers['content-type'] ?? '').startsWith('application/json')) return undefined;
+  if (modern && request.headers['mcp-method'] !== 'tools/list') return undefined;
   if (message === null || typeof message !== 'object' || Array.isArray(message)) return undefined;
   const { jsonrpc, method, id, params, ...rest } = message as Record<string, unknown>;
   if (jsonrpc !== '2.0' || method !== 'tools/list' || Object.keys(rest).length > 0) return undefined;
-  if (params !== undefined && (params === null || typeof params !== 'object' || Object.keys(params).length > 0)) return undefined;
-  return typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)) ? id : undefined;
+  if (modern) {
+    if (params === null || typeof params !== 'object' || Array.isArray(params)) return undefined;
+    const { _meta, ...others } = params as Record<string, unknown>;
+    if (Object.keys(others).length > 0 || !plainEnvelope(_meta)) return undefined;
+  } else if (params !== undefined && (params === null || typeof params !== 'object' || Object.keys(params).length > 0)) return undefined;
+  return typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)) ? { id, modern } : undefined;
 }
+
+/** What the SDK adds to a 2026-07-28 `tools/list` result: complete, not to be cached, and the server's identity. */
+const MODERN_LIST_TAIL = `,"resultType":"complete","ttlMs":0,"cacheScope":"private","_meta":${JSON.stringify({ [SERVER_INFO_META_KEY]: SERVER_INFO })}}`;
 
 /**
  * Reads the request body up to `limit` bytes and parses it when it is JSON. `replay` hands the SDK a stream of the
@@ -182,17 +202,24 @@ export async function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps): Promi
       const body = await readBody(request.raw, MCP_BODY_LIMIT);
       // An app's token lacking a scope the merchant could grant: HTTP 403 with the step-up challenge (docs/mcp.md).
       const version = request.headers['mcp-protocol-version'];
-      const modern = version !== undefined && !LEGACY_VERSIONS.has(String(version));
-      const challenge = body.parsed === undefined ? undefined : scopeChallenge(catalog, ctx, chosen.toolsets, body.parsed, { accumulatingClients: modern });
+      const accumulatingClients = version !== undefined && !LEGACY_VERSIONS.has(String(version));
+      const challenge = body.parsed === undefined ? undefined : scopeChallenge(catalog, ctx, chosen.toolsets, body.parsed, { accumulatingClients });
       if (challenge) throw withChallenge(challenge);
       // The SDK writes the response itself; headers set so far (request id, CORS) go with it.
       reply.hijack();
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value as string);
-      const id = body.parsed === undefined ? undefined : legacyToolsListId(request, body.parsed);
-      if (id !== undefined) {
+      const plain = body.parsed === undefined ? undefined : plainToolsList(request, body.parsed);
+      if (plain?.modern) {
+        // tools/list on 2026-07-28 from its precomputed body, as the SDK would write it (one JSON answer).
+        const list = catalog.listJson(ctx, chosen.toolsets);
+        reply.raw.writeHead(200, { 'content-type': 'application/json' });
+        reply.raw.end(`{"result":${list.slice(0, -1)}${MODERN_LIST_TAIL},"jsonrpc":"2.0","id":${JSON.stringify(plain.id)}}`);
+        return;
+      }
+      if (plain) {
         // tools/list on 2025-11-25 from its precomputed body, as the SDK would write it (one SSE message).
         reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
-        reply.raw.end(`event: message\ndata: {"result":${catalog.listJson(ctx, chosen.toolsets)},"jsonrpc":"2.0","id":${JSON.stringify(id)}}\n\n`);
+        reply.raw.end(`event: message\ndata: {"result":${catalog.listJson(ctx, chosen.toolsets)},"jsonrpc":"2.0","id":${JSON.stringify(plain.id)}}\n\n`);
         return;
       }
       const raw = Object.assign(body.replay(), { method: request.raw.method, url: request.raw.url, headers: request.raw.headers, auth: authInfo });
