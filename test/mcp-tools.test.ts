@@ -367,7 +367,7 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
         headers: { 'X-MerchantApiKey': key.key, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list', ...headers },
         body: JSON.stringify(body),
       });
-      return { status: res.status, type: res.headers.get('content-type'), json: await res.json() };
+      return { status: res.status, type: res.headers.get('content-type'), json: (await res.json()) as any };
     };
     const fast = await post({ jsonrpc: '2.0', id: 'list-2', method: 'tools/list', params: { _meta: meta } });
     // Another envelope key (a progress token): the SDK answers itself.
