@@ -39,7 +39,52 @@ export interface Config {
   production?: boolean;
   /** The privacy, terms and support pages the connector profile links to by default; built-in texts when absent. */
   legalPages?: LegalPagesConfig;
+  /** How the authorization server fetches and keeps Client ID Metadata Documents; CLIENT_METADATA_DEFAULTS when absent. */
+  clientMetadata?: ClientMetadataConfig;
 }
+
+/**
+ * Client ID Metadata Documents (docs/oauth.md, "Client ID Metadata Documents"): an app whose `client_id` is an https URL
+ * is described by the JSON document at that URL, which the authorization server fetches within these bounds. Only
+ * `allowLoopback` is read from the environment; the bounds are constants (tests may pass smaller ones).
+ */
+export interface ClientMetadataConfig {
+  /**
+   * OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: also fetch documents from loopback addresses (127.0.0.0/8, ::1, localhost),
+   * over https or http. For development and tests, where the app under development serves its document on this
+   * machine; refused at start-up in production. Every other special-use address stays refused.
+   */
+  allowLoopback: boolean;
+  /** The whole fetch (DNS, connection, TLS, answer and body) must finish within this many milliseconds. */
+  timeoutMs: number;
+  /** A document larger than this many bytes is refused (read as a stream and cut off; the draft suggests 5 KB). */
+  maxBytes: number;
+  /** The longest `client_id` URL accepted, in characters (it is shown to merchants and keyed in memory). */
+  maxUrlLength: number;
+  /** A document is kept at most this long, whatever its `Cache-Control: max-age` or `Expires` says. */
+  maxFreshSeconds: number;
+  /** A document whose answer allows caching for less than this (but more than 0) is kept this long. */
+  minFreshSeconds: number;
+  /** How long a document whose answer says nothing about freshness (no max-age, no Expires) is kept. */
+  heuristicFreshSeconds: number;
+  /** The documents kept in memory, per instance, in bytes of their bodies (least recently used dropped first). */
+  cacheBytes: number;
+  /** At most this many documents are fetched at once per instance; more is refused as temporarily unavailable. */
+  maxConcurrentFetches: number;
+}
+
+/** The documented bounds (docs/oauth.md, "Client ID Metadata Documents"; docs/decisions/0017-client-id-metadata-documents.md). */
+export const CLIENT_METADATA_DEFAULTS: ClientMetadataConfig = {
+  allowLoopback: false,
+  timeoutMs: 5000,
+  maxBytes: 5 * 1024,
+  maxUrlLength: 512,
+  maxFreshSeconds: 24 * 3600,
+  minFreshSeconds: 10,
+  heuristicFreshSeconds: 300,
+  cacheBytes: 1024 * 1024,
+  maxConcurrentFetches: 16,
+};
 
 /** The pages at /legal/privacy, /legal/terms and /support (src/web/legal-pages.ts). */
 export interface LegalPagesConfig {
@@ -318,6 +363,21 @@ function requireOperatorLegalPages(env: NodeJS.ProcessEnv, legal: LegalPagesConf
   );
 }
 
+function parseClientMetadata(env: NodeJS.ProcessEnv, production: boolean): ClientMetadataConfig {
+  const value = env.OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK?.trim().toLowerCase();
+  if (value !== undefined && value !== '' && value !== 'true' && value !== 'false') {
+    throw new ConfigError('OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK', `"${env.OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK}" is not one of true, false`);
+  }
+  const allowLoopback = value === 'true';
+  if (allowLoopback && production) {
+    throw new ConfigError(
+      'OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK',
+      'must not be true in production (NODE_ENV=production): it would let any client_id URL make this server send requests to itself and to other services on its loopback interface. It is for development and tests only',
+    );
+  }
+  return { ...CLIENT_METADATA_DEFAULTS, allowLoopback };
+}
+
 /** Reads and validates the environment once. Throws ConfigError naming the first bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const host = parseHost(env.HOST);
@@ -342,6 +402,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     seedDemo: parseSeedDemo(env.SEED_DEMO),
     production,
     legalPages,
+    clientMetadata: parseClientMetadata(env, production),
   };
 }
 

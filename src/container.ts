@@ -1,4 +1,4 @@
-import type { Config } from './config.ts';
+import { CLIENT_METADATA_DEFAULTS, type Config } from './config.ts';
 import { createAccountService } from './domain/accounts/account-service.ts';
 import { createApiKeyService } from './domain/accounts/api-key-service.ts';
 import { createAuthService } from './domain/accounts/auth-service.ts';
@@ -36,6 +36,7 @@ import { createCleanupRepo, createJobLockRepo } from './db/cleanup-repo.ts';
 import { createCleanupService } from './domain/maintenance/cleanup-service.ts';
 import { createConfirmationRepo } from './db/confirmation-repo.ts';
 import { createConfirmationService } from './domain/connector/confirmation-service.ts';
+import { createClientMetadataDocuments } from './oauth/client-metadata/client-metadata-documents.ts';
 
 /** Where an audit entry that cannot be written goes: one JSON line on stderr. */
 const stderrLog = {
@@ -57,7 +58,11 @@ export function createContainer(config: Config) {
   const reference = createReferenceService({ store: createReferenceRepo(db) });
   const fileService = createFileService({ repos, storage: createLocalFileStorage(config.filesDir) });
   const files: FileLookup = fileService;
-  const oauth = createOAuthService({ repos, issuer: config.baseUrl });
+  const oauth = createOAuthService({
+    repos,
+    issuer: config.baseUrl,
+    clientDocuments: createClientMetadataDocuments(config.clientMetadata ?? CLIENT_METADATA_DEFAULTS),
+  });
   const stores = createStoreService({ repos, reference });
   const inventory = createInventoryService({ repos });
   const settings = createSettingsService({ repos, stores, inventory });

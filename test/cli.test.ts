@@ -92,6 +92,18 @@ describe('command line', () => {
     assert.match(result.stderr, /PORT: "eighty" is not a port number/);
   });
 
+  it('refuses to start in production with OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK=true, naming it', () => {
+    const production = {
+      NODE_ENV: 'production',
+      CONNECTOR_PRIVACY_POLICY_URL: 'https://shop.example/privacy',
+      CONNECTOR_TERMS_URL: 'https://shop.example/terms',
+      CONNECTOR_SUPPORT_URL: 'https://shop.example/support',
+    };
+    const result = run(['migrate'], { ...production, OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: 'true' });
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: must not be true in production \(NODE_ENV=production\).*development and tests only/);
+  });
+
   it('says what to do when the database cannot be reached', () => {
     const result = run(['migrate'], { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
     assert.equal(result.status, 1);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { CLIENT_METADATA_DEFAULTS, ConfigError, loadConfig } from '../src/config.ts';
 import { rateLimits } from '../src/http/rate-limit-policies.ts';
 
 const load = (env: Record<string, string>) => loadConfig(env, '/srv/app');
@@ -39,7 +39,28 @@ describe('configuration', () => {
       seedDemo: 'auto',
       production: false,
       legalPages: { dir: null, operatorName: null, supportEmail: null },
+      clientMetadata: CLIENT_METADATA_DEFAULTS,
     });
+  });
+
+  it('reads OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK (default false), refusing it in production and other values by name', () => {
+    assert.equal(load({}).clientMetadata?.allowLoopback, false);
+    assert.equal(load({ OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: 'false' }).clientMetadata?.allowLoopback, false);
+    assert.deepEqual(load({ OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: 'true' }).clientMetadata, { ...CLIENT_METADATA_DEFAULTS, allowLoopback: true });
+    assert.equal(load({ OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: 'true', NODE_ENV: 'development' }).clientMetadata?.allowLoopback, true);
+    refuses({ OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: 'yes' }, 'OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK');
+    const production = {
+      NODE_ENV: 'production',
+      CONNECTOR_PRIVACY_POLICY_URL: 'https://shop.example/privacy',
+      CONNECTOR_TERMS_URL: 'https://shop.example/terms',
+      CONNECTOR_SUPPORT_URL: 'https://shop.example/support',
+    };
+    assert.equal(load(production).clientMetadata?.allowLoopback, false, 'production starts without it');
+    assert.throws(
+      () => load({ ...production, OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: 'true' }),
+      (error: unknown) =>
+        error instanceof ConfigError && error.variable === 'OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK' && /must not be true in production \(NODE_ENV=production\)/.test(error.message),
+    );
   });
 
   it('reads RATE_LIMITS overrides on top of the default limits, refusing an unknown policy by name', () => {

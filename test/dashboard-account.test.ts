@@ -7,10 +7,11 @@ import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
 import { SCOPE_DESCRIPTIONS, SCOPES } from '../src/domain/oauth/scopes.ts';
 import { insertCustomer, variableProduct } from './helpers/catalog.ts';
 import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
+import { loopbackClientMetadata, metadataDocument, startMetadataServer } from './helpers/client-metadata.ts';
 import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client as jsonClient, joinStore, type Merchant, signup } from './helpers/merchants.ts';
-import { connect, registerClient } from './helpers/oauth.ts';
+import { connect, REDIRECT_URI, registerClient } from './helpers/oauth.ts';
 
 const skip = browserUnavailable();
 
@@ -29,7 +30,8 @@ describeEachDatabase('the dashboard’s settings, connected apps, invitations, s
   before(async () => {
     if (skip) return;
     await ensureDashboardBuilt();
-    t = await startListeningApp(kind);
+    // Loopback Client ID Metadata Documents allowed: a test serves an app's document on this machine.
+    t = await startListeningApp(kind, { config: { clientMetadata: loopbackClientMetadata() } });
     chromium = await launchChromium();
     context = chromium.context;
     owner = await signup(t.app, { storeName: 'Northwind Outfitters', name: 'Olivia Owner' });
@@ -309,6 +311,28 @@ describeEachDatabase('the dashboard’s settings, connected apps, invitations, s
     await assertAccessible(page, 'connected apps at 375 px');
     await page.setViewportSize({ width: 1100, height: 800 });
     await page.close();
+  });
+
+  it('shows an app described by a metadata document on the Connected Apps page with its document’s host', { skip }, async () => {
+    const documents = await startMetadataServer();
+    try {
+      const url = documents.url('/dashboard-app/client.json');
+      documents.serve('/dashboard-app/client.json', { body: metadataDocument(url, { client_name: 'Doc Dashboard App' }) });
+      const app = await connect(t.app, owner, { scope: 'orders:read', client: { client_id: url, client_name: '', redirect_uris: [REDIRECT_URI] } });
+      const page = await openAs(owner, '/connected-apps');
+      const row = page.getByTestId('connected-app-row').filter({ hasText: 'Doc Dashboard App' });
+      await row.waitFor();
+      assert.match(await row.innerText(), /not verified/);
+      assert.equal(await row.getByTestId('client-metadata-document').innerText(), `Metadata document at ${new URL(url).host}`);
+      await assertAccessible(page, 'connected apps with a metadata-document app');
+      await row.getByRole('button', { name: /^Remove Doc Dashboard App from / }).click();
+      await page.getByTestId('confirm-remove-app').getByRole('button', { name: 'Remove Doc Dashboard App' }).click();
+      await page.getByTestId('app-removed').getByText(/“Doc Dashboard App” was removed from Northwind/).waitFor();
+      assert.equal((await call('GET', '/v1/users/me/permissions', { headers: app.auth })).status, 401, 'its access stopped');
+      await page.close();
+    } finally {
+      await documents.close();
+    }
   });
 
   it('an invitee follows the link from the Team page signed out, signs up (a refused field first), accepts and lands in the new store', { skip }, async () => {

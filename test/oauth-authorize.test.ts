@@ -60,7 +60,7 @@ describeEachDatabase('OAuth authorization endpoint and pages', (kind) => {
       assertErrorPage(await get(''), /client_id is required/);
     });
 
-    it('treats a URL client_id as an unknown client and never fetches it', async () => {
+    it('refuses a client_id URL on a loopback or private address, or over http, without fetching it: loopback is for development only', async () => {
       let fetched = 0;
       const server = createServer((_req, res) => {
         fetched += 1;
@@ -68,10 +68,15 @@ describeEachDatabase('OAuth authorization endpoint and pages', (kind) => {
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       try {
-        const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/client.json`;
-        assertErrorPage(await get(authorizeQuery(app, pkce().challenge, { client_id: url, redirect_uri: REDIRECT_URI })), /No app is registered/);
-        assertErrorPage(await get(authorizeQuery(app, pkce().challenge, { client_id: 'https://client.example/metadata.json' })), /No app is registered/);
-        assert.equal(fetched, 0);
+        const port = (server.address() as AddressInfo).port;
+        const before = await requestCount();
+        assertErrorPage(await get(authorizeQuery(app, pkce().challenge, { client_id: `https://127.0.0.1:${port}/client.json` })), /127\.0\.0\.1, a loopback address/);
+        assertErrorPage(await get(authorizeQuery(app, pkce().challenge, { client_id: `https://localhost:${port}/client.json` })), /a loopback address/);
+        assertErrorPage(await get(authorizeQuery(app, pkce().challenge, { client_id: `http://127.0.0.1:${port}/client.json` })), /must start with https:\/\//);
+        assertErrorPage(await get(authorizeQuery(app, pkce().challenge, { client_id: 'https://10.1.2.3/client.json' })), /10\.1\.2\.3, a private address/);
+        assertErrorPage(await get(authorizeQuery(app, pkce().challenge, { client_id: 'https://169.254.169.254/latest/meta-data' })), /a cloud metadata address/);
+        assert.equal(fetched, 0, 'nothing was fetched');
+        assert.equal(await requestCount(), before, 'no authorization request was recorded');
       } finally {
         server.close();
       }

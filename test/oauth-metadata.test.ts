@@ -50,7 +50,7 @@ describeEachDatabase('OAuth discovery documents (RFC 8414, RFC 9728)', (kind) =>
     assert.deepEqual(body.scopes_supported, [...SCOPES]);
     assert.equal(body.scopes_supported[0], 'mcp:store');
     assert.equal(body.scopes_supported.length, 20);
-    assert.ok(!('client_id_metadata_document_supported' in body), 'CIMD is not implemented, so it is not advertised');
+    assert.equal(body.client_id_metadata_document_supported, true, 'Client ID Metadata Documents are supported, beside registration');
     const text = JSON.stringify(body);
     for (const banned of ['"plain"', '"implicit"', '"password"', '"token"', 'client_secret']) assert.ok(!text.includes(banned), banned);
   });

@@ -285,7 +285,7 @@ describeEachDatabase('OAuth access tokens on the REST API and at /mcp (RFC 6750,
     });
   });
 
-  it('never forwards tokens: the service makes no outbound HTTP requests', () => {
+  it('never forwards tokens: the only outbound HTTP request is the fetch of a client metadata document, which sends no credentials', () => {
     const root = path.join(import.meta.dirname, '..', 'src');
     const files: string[] = [];
     const walk = (dir: string) => {
@@ -300,6 +300,11 @@ describeEachDatabase('OAuth access tokens on the REST API and at /mcp (RFC 6750,
     const outbound =
       /\bfetch\(|import\s*\{[^}]*\b(request|get|Agent)\b[^}]*\}\s*from 'node:https?'|import\s+(\*\s+as\s+)?\w+\s+from 'node:https?'|from 'undici'|from 'axios'|\.request\(|new WebSocket/;
     const offenders = files.filter((file) => outbound.test(readFileSync(file, 'utf8'))).map((f) => path.relative(root, f));
-    assert.deepEqual(offenders, []);
+    // Client ID Metadata Documents are fetched (docs/oauth.md); nothing else leaves the service.
+    assert.deepEqual(offenders, [path.join('oauth', 'client-metadata', 'fetch-document.ts')]);
+    const fetcher = readFileSync(path.join(root, 'oauth', 'client-metadata', 'fetch-document.ts'), 'utf8');
+    const sent = /const headers: Record<string, string> = \{([^}]*)\}/.exec(fetcher)?.[1];
+    assert.equal(sent?.trim(), "accept: 'application/json', 'user-agent': USER_AGENT", 'it sends Accept and User-Agent (and validators when revalidating), never a credential');
+    assert.doesNotMatch(fetcher, /headers\[['"](authorization|cookie|x-merchantapikey)/i, 'and adds no credential header');
   });
 });

@@ -81,6 +81,7 @@ export function createOAuthRepo(db: Kysely<Database>): OAuthRepo {
           redirect_uris: JSON.stringify(client.redirectUris),
           created_at: fromDate(client.createdAt),
           first_approved_at: null,
+          metadata_document_url: client.metadataDocumentUrl,
         })
         .execute();
     },
@@ -92,9 +93,32 @@ export function createOAuthRepo(db: Kysely<Database>): OAuthRepo {
           clientId: row.client_id,
           clientName: row.client_name,
           redirectUris: JSON.parse(row.redirect_uris) as string[],
+          metadataDocumentUrl: row.metadata_document_url,
           createdAt: toDate(row.created_at),
         }
       );
+    },
+
+    /** Records an app described by a Client ID Metadata Document, or updates its name and redirect URIs (keyed by its `cimd_` key). */
+    async saveMetadataDocumentClient(client: OAuthClient): Promise<void> {
+      await db
+        .insertInto('oauth_clients')
+        .values({
+          client_id: client.clientId,
+          client_name: client.clientName,
+          redirect_uris: JSON.stringify(client.redirectUris),
+          created_at: fromDate(client.createdAt),
+          first_approved_at: null,
+          metadata_document_url: client.metadataDocumentUrl,
+        })
+        .onConflict((oc) =>
+          oc.column('client_id').doUpdateSet({
+            client_name: client.clientName,
+            redirect_uris: JSON.stringify(client.redirectUris),
+            metadata_document_url: client.metadataDocumentUrl,
+          }),
+        )
+        .execute();
     },
 
     // ---- authorization requests -------------------------------------------------------------------------------
@@ -220,7 +244,7 @@ export function createOAuthRepo(db: Kysely<Database>): OAuthRepo {
      * name and the approving merchant's email.
      */
     async listActiveGrantsAcrossStores(filter: GrantFilter): Promise<
-      Array<{ grant: Grant; clientName: string; redirectUris: string[]; storeName: string; approverEmail: string }>
+      Array<{ grant: Grant; clientName: string; metadataDocumentUrl: string | null; redirectUris: string[]; storeName: string; approverEmail: string }>
     > {
       const rows = await db
         .selectFrom('oauth_grants')
@@ -228,7 +252,13 @@ export function createOAuthRepo(db: Kysely<Database>): OAuthRepo {
         .innerJoin('stores', 'stores.id', 'oauth_grants.store_id')
         .innerJoin('users', 'users.id', 'oauth_grants.user_id')
         .selectAll('oauth_grants')
-        .select(['oauth_clients.client_name', 'oauth_clients.redirect_uris', 'stores.name as store_name', 'users.email as approver_email'])
+        .select([
+          'oauth_clients.client_name',
+          'oauth_clients.metadata_document_url',
+          'oauth_clients.redirect_uris',
+          'stores.name as store_name',
+          'users.email as approver_email',
+        ])
         .where((eb) => visibleTo(eb, filter))
         .where('oauth_grants.revoked_at', 'is', null)
         .orderBy('oauth_grants.id')
@@ -236,6 +266,7 @@ export function createOAuthRepo(db: Kysely<Database>): OAuthRepo {
       return rows.map((r) => ({
         grant: toGrant(r),
         clientName: r.client_name,
+        metadataDocumentUrl: r.metadata_document_url,
         redirectUris: JSON.parse(r.redirect_uris) as string[],
         storeName: r.store_name,
         approverEmail: r.approver_email,
@@ -337,6 +368,7 @@ export function createOAuthRepo(db: Kysely<Database>): OAuthRepo {
           'oauth_grants.resource',
           'oauth_grants.last_used_at as grant_last_used_at',
           'oauth_clients.client_name',
+          'oauth_clients.metadata_document_url',
           'users.id',
           'users.email',
           'users.name',
@@ -355,6 +387,7 @@ export function createOAuthRepo(db: Kysely<Database>): OAuthRepo {
           grantId: row.grant_id,
           clientId: row.client_id,
           clientName: row.client_name,
+          metadataDocumentUrl: row.metadata_document_url,
           storeId: row.store_id,
           mode: row.mode as Mode,
           scopes: parseStoredScope(row.token_scope),

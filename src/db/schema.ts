@@ -505,6 +505,8 @@ export interface OAuthClientTable {
   created_at: Timestamp;
   /** When a merchant first approved the app; null while nobody has (such registrations are cleaned up). */
   first_approved_at: Timestamp | null;
+  /** The `client_id` URL of an app described by a Client ID Metadata Document (its key is `cimd_…`); null for a registered app. */
+  metadata_document_url: string | null;
 }
 
 export interface JobLockTable {

@@ -77,6 +77,7 @@ export async function showAuthorizationStep(
       csrf,
       requestId,
       clientName: step.client.clientName,
+      clientIdHost: step.clientIdHost,
       redirectHost: step.redirectHost,
       localhostOnly: step.localhostOnly,
       store: step.store,

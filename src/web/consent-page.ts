@@ -6,6 +6,8 @@ export interface ConsentView {
   csrf: string;
   requestId: string;
   clientName: string;
+  /** The host of the app's `client_id` URL when a Client ID Metadata Document describes it; null for a registered app. */
+  clientIdHost: string | null;
   redirectHost: string;
   localhostOnly: boolean;
   store: { name: string };
@@ -17,14 +19,21 @@ export interface ConsentView {
 const scopeList = (scopes: Scope[]) => scopes.map((s) => html`<li>${SCOPE_DESCRIPTIONS[s]} <code>${s}</code></li>`);
 
 /**
- * The consent page: the app's name marked as not verified, where the browser goes next (the redirect host), the
- * store, and what the app will be able to do in plain words; "Allow" and "Deny".
+ * The consent page: the app's name marked as not verified, who publishes its description (the host of its `client_id`
+ * URL, for an app described by a Client ID Metadata Document), where the browser goes next (the redirect host), the
+ * store, and what the app will be able to do in plain words; "Allow" and "Deny". Nothing of the app's is loaded (no
+ * logo: the page's CSP allows no outside images), only its name and hosts shown as text.
  */
 export function consentPage(view: ConsentView): string {
   return layout(
     'Allow access?',
     html`<h1>Allow “${view.clientName}” to access ${view.store.name}?</h1>
-<p><strong>${view.clientName}</strong> <span class="tag">not verified</span> — anyone can register an app under any name; we have not checked who made this one.</p>
+${
+  view.clientIdHost === null
+    ? html`<p><strong>${view.clientName}</strong> <span class="tag">not verified</span> — anyone can register an app under any name; we have not checked who made this one.</p>`
+    : html`<p><strong>${view.clientName}</strong> <span class="tag">not verified</span> — this name comes from the app’s own description, published at <strong>${view.clientIdHost}</strong>; we have not checked who made the app.</p>
+<p>client_id host: <strong data-testid="client-id-host">${view.clientIdHost}</strong>. Allow it only if you expect an app from ${view.clientIdHost}.</p>`
+}
 ${
   view.localhostOnly
     ? html`<p class="notice" role="note">This app only accepts answers on this computer (<strong>${view.redirectHost}</strong>). Allow it only if you started it yourself just now.</p>`

@@ -8,6 +8,10 @@ export const ConnectedAppRecord = z
     clientId: z.string(),
     clientName: z.string(),
     verified: z.literal(false).describe('apps register themselves; their names are not checked'),
+    clientIdMetadataDocument: z
+      .string()
+      .nullable()
+      .describe('the app’s client_id URL when it identifies itself with a Client ID Metadata Document (its host publishes the name); null for an app registered with POST /oauth/register'),
     redirectHosts: z.array(z.string()),
     store: z.object({ id: z.string(), name: z.string() }),
     mode: z.enum(['live', 'test']),
@@ -25,6 +29,7 @@ export function toConnectedAppRecord(app: ConnectedApp): z.infer<typeof Connecte
     clientId: app.clientId,
     clientName: app.clientName,
     verified: false,
+    clientIdMetadataDocument: app.metadataDocumentUrl,
     redirectHosts: app.redirectHosts,
     store: app.store,
     mode: app.mode,

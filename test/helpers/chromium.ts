@@ -64,11 +64,11 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** The real app listening on a loopback port, with BASE_URL (the issuer) equal to its real origin. */
-export async function startListeningApp(kind: DatabaseKind): Promise<TestApp & { baseUrl: string }> {
+/** The real app listening on a loopback port, with BASE_URL (the issuer) equal to its real origin; `options` as for startTestApp. */
+export async function startListeningApp(kind: DatabaseKind, options: Omit<NonNullable<Parameters<typeof startTestApp>[1]>, 'baseUrl'> = {}): Promise<TestApp & { baseUrl: string }> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const t = await startTestApp(kind, { baseUrl });
+  const t = await startTestApp(kind, { ...options, baseUrl });
   await t.app.listen({ host: '127.0.0.1', port });
   return { ...t, baseUrl };
 }

@@ -323,6 +323,8 @@ export interface ConnectedApp {
   clientId: string;
   clientName: string;
   verified: false;
+  /** The app's client_id URL when a Client ID Metadata Document describes it; null for a registered app. */
+  clientIdMetadataDocument: string | null;
   redirectHosts: string[];
   store: { id: string; name: string };
   mode: Mode;

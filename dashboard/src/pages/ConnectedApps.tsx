@@ -11,6 +11,15 @@ import { useTenant } from '../tenant.tsx';
 
 const APPS_KEY = ['user', 'connected-apps'] as const;
 
+/** The host of an app's client_id URL (who publishes its Client ID Metadata Document). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
 /** What a removal takes away: one app from one store (in both modes, as `DELETE …?storeId=` does). */
 interface Removal {
   clientId: string;
@@ -95,6 +104,11 @@ export default function ConnectedApps() {
                   <tr key={`${a.clientId} ${a.store.id} ${a.mode}`} data-testid="connected-app-row">
                     <th scope="row">
                       {a.clientName} <span className="badge badge-low">not verified</span>
+                      {a.clientIdMetadataDocument ? (
+                        <span className="muted" data-testid="client-metadata-document" title={a.clientIdMetadataDocument}>
+                          Metadata document at {hostOf(a.clientIdMetadataDocument)}
+                        </span>
+                      ) : null}
                       <span className="muted">{a.redirectHosts.join(', ')}</span>
                     </th>
                     <td data-label="Store">

@@ -57,7 +57,7 @@ export function createAuthService(deps: { repos: AuthServiceRepos; oauth: Pick<O
       return {
         type: 'oauth_app',
         id: principal.app.clientId,
-        label: appActorLabel(principal.app.clientName, principal.user.email),
+        label: appActorLabel(principal.app, principal.user.email),
         userId: principal.user.id,
       };
     }

@@ -65,7 +65,47 @@ export function redirectHost(redirectUri: string): string {
   }
 }
 
-/** How an app is named in audit logs (its name is whatever it registered, so it is marked as such). */
-export function appActorLabel(clientName: string, approvedBy?: string): string {
-  return `App "${clientName}" (not verified)${approvedBy === undefined ? '' : `, approved by ${approvedBy}`}`;
+/**
+ * A `client_id` that is a URL names an app described by a Client ID Metadata Document (server-made ids never start
+ * with a scheme: draft-ietf-oauth-client-id-metadata-document §"Supporting Both Pre-Registered and Unregistered
+ * Clients"). Whether the URL is acceptable is checked when the document is fetched.
+ */
+export function isClientIdUrl(clientId: string): boolean {
+  return /^https?:\/\//i.test(clientId);
+}
+
+/** The prefix of the key of an app described by a Client ID Metadata Document; never accepted as a `client_id` itself. */
+export const METADATA_CLIENT_PREFIX = 'cimd_';
+
+/**
+ * The key an app described by a Client ID Metadata Document is stored under (grants, codes, tokens and audit entries
+ * refer to it): `cimd_` + 192 bits of SHA-256 of the URL exactly as sent, so two spellings of one URL are two apps, as
+ * the draft's simple string comparison says. It fits the 40-character client ids the tables hold.
+ */
+export function metadataClientKey(url: string): string {
+  return `${METADATA_CLIENT_PREFIX}${hash('sha256', url, 'base64url').slice(0, 32)}`;
+}
+
+/** The host of a `client_id` URL, shown to merchants so they can judge who publishes the app's description. */
+export function clientIdHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/** The longest audit actor label the audit log keeps (its column's size). */
+const MAX_LABEL = 320;
+
+/**
+ * How an app is named in audit logs: its name is whatever it registered or its document says, so it is marked as not
+ * verified; an app described by a Client ID Metadata Document also names the host of its `client_id` URL.
+ */
+export function appActorLabel(app: { clientName: string; metadataDocumentUrl: string | null }, approvedBy?: string): string {
+  const source = app.metadataDocumentUrl === null ? '' : `, client metadata document at ${clientIdHost(app.metadataDocumentUrl)}`;
+  const tail = `" (not verified${source})${approvedBy === undefined ? '' : `, approved by ${approvedBy}`}`;
+  const room = MAX_LABEL - 'App "'.length - tail.length;
+  const name = app.clientName.length <= room ? app.clientName : `${app.clientName.slice(0, Math.max(0, room - 1))}…`;
+  return `App "${name}${tail}`.slice(0, MAX_LABEL);
 }

@@ -4,7 +4,7 @@ import { AppError } from '../../errors.ts';
 import { InvalidClientError, InvalidGrantError, InvalidScopeError, InvalidTargetError, type OAuthError } from './errors.ts';
 import type { StoreRepo } from '../accounts/ports.ts';
 import type { AuditRepo } from '../audit/ports.ts';
-import type { OAuthRepo } from './ports.ts';
+import type { ClientMetadataDocuments, OAuthRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requireSession } from '../shared/access.ts';
 import { auditEntry } from '../shared/audit-trail.ts';
@@ -12,7 +12,20 @@ import { newId } from '../shared/ids.ts';
 import { recordLastUse } from '../shared/instants.ts';
 import { effectivePermissions, type Role } from '../shared/permissions.ts';
 import { hashSecret, newSecret } from '../shared/secrets.ts';
-import { appActorLabel, canonicalResource, isLoopbackHost, isWellFormedCodeVerifier, LIFETIMES, redirectHost, s256, TOKEN_PREFIX } from './oauth-rules.ts';
+import {
+  appActorLabel,
+  canonicalResource,
+  clientIdHost,
+  isClientIdUrl,
+  isLoopbackHost,
+  isWellFormedCodeVerifier,
+  LIFETIMES,
+  METADATA_CLIENT_PREFIX,
+  metadataClientKey,
+  redirectHost,
+  s256,
+  TOKEN_PREFIX,
+} from './oauth-rules.ts';
 import { openRefreshAnswer, type RefreshAnswer, refreshAsked, replayedTokens, sealRefreshAnswer } from './refresh-replay.ts';
 import { formatScope, offerableScopes, type Scope, sortScopes } from './scopes.ts';
 import type { AuthorizationRequest, ConnectedApp, Grant, GrantFilter, OAuthClient, TokenSet, VerifiedAccessToken } from './types.ts';
@@ -20,7 +33,7 @@ import type { AuthorizationRequest, ConnectedApp, Grant, GrantFilter, OAuthClien
 /** The repositories oauth-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface OAuthServiceRepos {
   audit: Pick<AuditRepo, 'insert'>;
-  oauth: Pick<OAuthRepo, 'bindAuthorizationRequest' | 'chooseStore' | 'completeAuthorizationRequest' | 'consumeCode' | 'consumeRefreshToken' | 'deleteAccessToken' | 'findActiveAccessTokenAcrossStores' | 'findAuthorizationRequest' | 'findClient' | 'findCode' | 'findGrantAcrossStores' | 'findRefreshReplay' | 'findRefreshToken' | 'insertAccessToken' | 'insertAuthorizationRequest' | 'insertClient' | 'insertCode' | 'insertGrant' | 'insertRefreshToken' | 'listActiveGrantsAcrossStores' | 'revokeGrantAcrossStores' | 'revokeGrantsAcrossStores' | 'sealRefreshReplay' | 'touchGrantAcrossStores'>;
+  oauth: Pick<OAuthRepo, 'bindAuthorizationRequest' | 'chooseStore' | 'completeAuthorizationRequest' | 'consumeCode' | 'consumeRefreshToken' | 'deleteAccessToken' | 'findActiveAccessTokenAcrossStores' | 'findAuthorizationRequest' | 'findClient' | 'findCode' | 'findGrantAcrossStores' | 'findRefreshReplay' | 'findRefreshToken' | 'insertAccessToken' | 'insertAuthorizationRequest' | 'insertClient' | 'insertCode' | 'insertGrant' | 'insertRefreshToken' | 'listActiveGrantsAcrossStores' | 'revokeGrantAcrossStores' | 'revokeGrantsAcrossStores' | 'saveMetadataDocumentClient' | 'sealRefreshReplay' | 'touchGrantAcrossStores'>;
   stores: Pick<StoreRepo, 'findMembership' | 'findStore' | 'listStoresOfUser'>;
 }
 
@@ -47,6 +60,11 @@ export type AuthorizationStep =
       /** Requested scopes the merchant cannot grant (their role lacks them); never granted. */
       withheld: Scope[];
       redirectHost: string;
+      /**
+       * The host of the app's `client_id` URL when a Client ID Metadata Document describes it (who publishes the
+       * description: the draft's "OAuth Phishing Attacks" asks to show it); null for a registered app.
+       */
+      clientIdHost: string | null;
       /** Every registered redirect URI is on this computer (a local app; MCP "Localhost Redirect URI Risks"). */
       localhostOnly: boolean;
     }
@@ -69,9 +87,18 @@ function deniedResponse(request: AuthorizationRequest, description: string): Aut
   return { redirectUri: request.redirectUri, params: { error: 'access_denied', error_description: description, state: request.state } };
 }
 
-function appActor(grant: Pick<Grant, 'clientId' | 'userId'>, clientName: string) {
-  return { type: 'oauth_app' as const, id: grant.clientId, label: appActorLabel(clientName), userId: grant.userId };
+function appActor(grant: Pick<Grant, 'clientId' | 'userId'>, client: Pick<OAuthClient, 'clientName' | 'metadataDocumentUrl'>) {
+  return { type: 'oauth_app' as const, id: grant.clientId, label: appActorLabel(client), userId: grant.userId };
 }
+
+/** How audit entries about an app name it: its name, and the `client_id` URL of an app described by a metadata document. */
+function appDetails(client: Pick<OAuthClient, 'clientName' | 'metadataDocumentUrl'>): Record<string, unknown> {
+  return client.metadataDocumentUrl === null
+    ? { clientName: client.clientName }
+    : { clientName: client.clientName, clientIdMetadataDocument: client.metadataDocumentUrl };
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 /**
  * Connected apps: registration, the authorization request a merchant signs in to and decides on, grants, codes and
@@ -83,13 +110,23 @@ function appActor(grant: Pick<Grant, 'clientId' | 'userId'>, clientName: string)
  * - every token is bound to client, merchant, store, mode, scopes and resource, and checked against the database on
  *   every use, so revocation is immediate on every instance.
  */
-export function createOAuthService(deps: { repos: Transactional<OAuthServiceRepos>; issuer: string }) {
-  const { repos, issuer } = deps;
+export function createOAuthService(deps: { repos: Transactional<OAuthServiceRepos>; issuer: string; clientDocuments: ClientMetadataDocuments }) {
+  const { repos, issuer, clientDocuments } = deps;
   /** The one resource this server issues tokens for (RFC 8707): the AI connector; the REST API accepts it too. */
   const resource = `${issuer}/mcp`;
 
+  /**
+   * The app a `client_id` names, as recorded: a registered app by its id, an app described by a Client ID Metadata
+   * Document by its URL (stored under the URL's `cimd_` key, which is never accepted as a client_id itself).
+   */
+  function findClient(clientId: string): Promise<OAuthClient | undefined> {
+    if (isClientIdUrl(clientId)) return repos.oauth.findClient(metadataClientKey(clientId));
+    if (clientId.length > 40 || clientId.startsWith(METADATA_CLIENT_PREFIX)) return Promise.resolve(undefined);
+    return repos.oauth.findClient(clientId);
+  }
+
   async function requireClient(clientId: string): Promise<OAuthClient> {
-    const client = await repos.oauth.findClient(clientId);
+    const client = await findClient(clientId);
     if (!client) throw new InvalidClientError('No app is registered with this client_id. Register with POST /oauth/register.');
     return client;
   }
@@ -153,11 +190,11 @@ export function createOAuthService(deps: { repos: Transactional<OAuthServiceRepo
     const client = grant && (await repos.oauth.findClient(grant.clientId));
     if (!grant || !client) return;
     await repos.audit.insert(
-      auditEntry({ ...ctx, actor: appActor(grant, client.clientName) }, grant.storeId, grant.mode, {
+      auditEntry({ ...ctx, actor: appActor(grant, client) }, grant.storeId, grant.mode, {
         action: 'oauth_app.revoke',
         targetType: 'oauth_app',
         targetId: grant.clientId,
-        details: { reason, grantId },
+        details: { reason, grantId, ...(client.metadataDocumentUrl === null ? {} : { clientIdMetadataDocument: client.metadataDocumentUrl }) },
       }),
     );
   }
@@ -202,6 +239,7 @@ export function createOAuthService(deps: { repos: Transactional<OAuthServiceRepo
       offered,
       withheld: request.scopes.filter((s) => !offered.includes(s)),
       redirectHost: redirectHost(request.redirectUri),
+      clientIdHost: client.metadataDocumentUrl === null ? null : clientIdHost(client.metadataDocumentUrl),
       localhostOnly: client.redirectUris.every((uri) => isLoopbackHost(new URL(uri).hostname)),
     };
   }
@@ -223,27 +261,44 @@ export function createOAuthService(deps: { repos: Transactional<OAuthServiceRepo
         clientId: `app_${randomBytes(20).toString('base64url')}`,
         clientName: input.clientName,
         redirectUris: input.redirectUris,
+        metadataDocumentUrl: null,
         createdAt: ctx.now,
       };
       await repos.oauth.insertClient(client);
       return client;
     },
 
-    /** A registered client, or undefined. */
-    findClient(clientId: string): Promise<OAuthClient | undefined> {
-      return repos.oauth.findClient(clientId);
+    /**
+     * The app an authorization request names. A registered id is looked up. A URL is a Client ID Metadata Document
+     * (draft-ietf-oauth-client-id-metadata-document; MCP 2025-11-25 "Client ID Metadata Documents"): its document is
+     * read (from the cache while fresh, else fetched within the bounds; a refusal throws `invalid_client` naming the
+     * problem) and the app is what it says, under the URL's `cimd_` key. Nothing is written here: the app is recorded
+     * with the authorization request (`startAuthorization`), once every check has passed. Undefined for an unknown id.
+     */
+    async resolveClient(ctx: RequestContext, clientId: string): Promise<OAuthClient | undefined> {
+      if (!isClientIdUrl(clientId)) return findClient(clientId);
+      const document = await clientDocuments.load(clientId);
+      return {
+        clientId: metadataClientKey(document.clientId),
+        clientName: document.clientName,
+        redirectUris: document.redirectUris,
+        metadataDocumentUrl: document.clientId,
+        createdAt: ctx.now,
+      };
     },
 
     // ---- the authorization request (consent flow) --------------------------------------------------------------
 
     /**
-     * Records a checked authorization request. When the browser is already signed in, the request is bound to that
-     * session at once; otherwise to the session that signs in for it.
+     * Records a checked authorization request (and an app described by a metadata document, in the same transaction).
+     * When the browser is already signed in, the request is bound to that session at once; otherwise to the session
+     * that signs in for it.
      */
     async startAuthorization(ctx: RequestContext, input: AuthorizationInput, sessionId: string | null): Promise<AuthorizationRequest> {
+      const { client } = input;
       const request: AuthorizationRequest = {
         id: `oar_${randomBytes(32).toString('base64url')}`,
-        clientId: input.client.clientId,
+        clientId: client.clientId,
         redirectUri: input.redirectUri,
         state: input.state,
         codeChallenge: input.codeChallenge,
@@ -255,7 +310,20 @@ export function createOAuthService(deps: { repos: Transactional<OAuthServiceRepo
         expiresAt: new Date(ctx.now.getTime() + LIFETIMES.authorizationRequestMs),
         completedAt: null,
       };
-      await repos.oauth.insertAuthorizationRequest(request);
+      await repos.transaction(async (repos) => {
+        // An app described by a metadata document is recorded (or its name and redirect URIs updated) with its first
+        // request, so the request, its grant and tokens can refer to it like to a registered app.
+        if (client.metadataDocumentUrl !== null) {
+          const stored = await repos.oauth.findClient(client.clientId);
+          const unchanged =
+            stored !== undefined &&
+            stored.clientName === client.clientName &&
+            sameList(stored.redirectUris, client.redirectUris) &&
+            stored.metadataDocumentUrl === client.metadataDocumentUrl;
+          if (!unchanged) await repos.oauth.saveMetadataDocumentClient(client);
+        }
+        await repos.oauth.insertAuthorizationRequest(request);
+      });
       return request;
     },
 
@@ -303,7 +371,7 @@ export function createOAuthService(deps: { repos: Transactional<OAuthServiceRepo
         }
         const audit = (action: string, details: Record<string, unknown>) =>
           repos.audit.insert(
-            auditEntry(ctx, store.id, GRANT_MODE, { action, targetType: 'oauth_app', targetId: client.clientId, details: { clientName: client.clientName, ...details } }),
+            auditEntry(ctx, store.id, GRANT_MODE, { action, targetType: 'oauth_app', targetId: client.clientId, details: { ...appDetails(client), ...details } }),
           );
         if (decision === 'deny') {
           await audit('oauth_app.deny', { scopes: offered });
@@ -473,7 +541,7 @@ export function createOAuthService(deps: { repos: Transactional<OAuthServiceRepo
       const filter = await appsVisibleTo(repos, ctx.actor.userId!);
       const rows = await repos.oauth.listActiveGrantsAcrossStores(filter);
       const apps = new Map<string, ConnectedApp>();
-      for (const { grant, clientName, redirectUris, storeName, approverEmail } of rows) {
+      for (const { grant, clientName, metadataDocumentUrl, redirectUris, storeName, approverEmail } of rows) {
         const key = `${grant.clientId} ${grant.storeId} ${grant.mode}`;
         const approver = { userId: grant.userId, email: approverEmail };
         const app = apps.get(key);
@@ -481,6 +549,7 @@ export function createOAuthService(deps: { repos: Transactional<OAuthServiceRepo
           apps.set(key, {
             clientId: grant.clientId,
             clientName,
+            metadataDocumentUrl,
             redirectHosts: [...new Set(redirectUris.map(redirectHost))],
             store: { id: grant.storeId, name: storeName },
             mode: grant.mode,
@@ -525,7 +594,11 @@ export function createOAuthService(deps: { repos: Transactional<OAuthServiceRepo
               action: 'oauth_app.remove',
               targetType: 'oauth_app',
               targetId: clientId,
-              details: { clientName: client?.clientName ?? null, grants: inPlace.length, approvedBy: [...new Set(inPlace.map((g) => g.userId))] },
+              details: {
+                ...(client ? appDetails(client) : { clientName: null }),
+                grants: inPlace.length,
+                approvedBy: [...new Set(inPlace.map((g) => g.userId))],
+              },
             }),
           );
         }

@@ -1,4 +1,4 @@
-import type { AuthorizationRequest, Grant, GrantFilter, OAuthClient, VerifiedAccessToken } from './types.ts';
+import type { AuthorizationRequest, ClientMetadataDocument, Grant, GrantFilter, OAuthClient, VerifiedAccessToken } from './types.ts';
 
 /**
  * What the oauth area needs of storage: the repositories it declares, which src/db implements and the composition
@@ -19,9 +19,25 @@ export interface SecretState {
  * The consume methods are the atomic single-use steps: a conditional UPDATE that only one caller can win, on both
  * engines.
  */
+/**
+ * Client ID Metadata Documents as the authorization server reads them (src/oauth/client-metadata implements it: the
+ * bounded, SSRF-guarded fetch and the HTTP cache).
+ */
+export interface ClientMetadataDocuments {
+  /**
+   * The checked document at a `client_id` URL, from the cache while it is fresh (RFC 9111), else fetched. Throws an
+   * `invalid_client` OAuthError naming the problem when the URL, the fetch or the document is not acceptable
+   * (draft-ietf-oauth-client-id-metadata-document: the authorization request is then aborted), or
+   * `temporarily_unavailable` when too many documents are being fetched at once. Never caches a refused document.
+   */
+  load(url: string): Promise<ClientMetadataDocument>;
+}
+
 export interface OAuthRepo {
   insertClient(client: OAuthClient): Promise<void>;
   findClient(clientId: string): Promise<OAuthClient | undefined>;
+  /** Records an app described by a Client ID Metadata Document, or updates its name and redirect URIs (keyed by its `cimd_` key). */
+  saveMetadataDocumentClient(client: OAuthClient): Promise<void>;
   insertAuthorizationRequest(request: AuthorizationRequest): Promise<void>;
   findAuthorizationRequest(id: string): Promise<AuthorizationRequest | undefined>;
   /** Hands a request that no session carries yet to this one; false when another session already has it. */
@@ -44,6 +60,7 @@ export interface OAuthRepo {
   listActiveGrantsAcrossStores(filter: GrantFilter): Promise<Array<{
     grant: Grant;
     clientName: string;
+    metadataDocumentUrl: string | null;
     redirectUris: string[];
     storeName: string;
     approverEmail: string;

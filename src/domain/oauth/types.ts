@@ -2,13 +2,27 @@ import type { Mode } from '../../context.ts';
 import type { User } from '../accounts/types.ts';
 import type { Scope } from './scopes.ts';
 
-/** A registered connected app (a public client: no secret). */
+/**
+ * A connected app (a public client: no secret), registered through POST /oauth/register or described by a Client ID
+ * Metadata Document. `clientId` is the key every grant, code, token and audit entry refers to: the server-made id of a
+ * registered app, or `cimd_…` derived from the URL of a document's app (docs/decisions/0017).
+ */
 export interface OAuthClient {
   clientId: string;
   clientName: string;
-  /** Exactly as registered; an authorization request must name one of them byte for byte. */
+  /** Exactly as registered (or listed in the document); an authorization request must name one of them byte for byte. */
   redirectUris: string[];
+  /** The `client_id` URL of an app described by a Client ID Metadata Document (what it sends as client_id); null for a registered app. */
+  metadataDocumentUrl: string | null;
   createdAt: Date;
+}
+
+/** What a Client ID Metadata Document says, once fetched and checked (docs/oauth.md, "Client ID Metadata Documents"). */
+export interface ClientMetadataDocument {
+  /** The URL the document was fetched from, equal to its own `client_id` property. */
+  clientId: string;
+  clientName: string;
+  redirectUris: string[];
 }
 
 /** An authorization request between GET /oauth/authorize and the merchant's decision. */
@@ -58,6 +72,8 @@ export interface AppAuthorization {
   grantId: string;
   clientId: string;
   clientName: string;
+  /** The app's `client_id` URL when a Client ID Metadata Document describes it; null for a registered app. */
+  metadataDocumentUrl: string | null;
   storeId: string;
   mode: Mode;
   /** The token's scopes (a refresh may narrow them below the grant's). */
@@ -86,6 +102,8 @@ export interface TokenSet {
 export interface ConnectedApp {
   clientId: string;
   clientName: string;
+  /** The app's `client_id` URL when a Client ID Metadata Document describes it; null for a registered app. */
+  metadataDocumentUrl: string | null;
   redirectHosts: string[];
   store: { id: string; name: string };
   mode: Mode;

@@ -31,10 +31,14 @@ export function checkClientMetadata(contentType: string | undefined, body: unkno
   if (method !== undefined && method !== 'none') {
     throw new InvalidClientMetadataError('token_endpoint_auth_method must be none: apps are public clients and get no secret (use PKCE).');
   }
-  const name = fields.client_name;
+  return { clientName: checkClientName(fields.client_name), redirectUris: checkRedirectUris(fields.redirect_uris) };
+}
+
+/** `client_name` (RFC 7591 §2): required, what merchants see; one line of at most 100 characters, trimmed. */
+export function checkClientName(name: unknown): string {
   if (typeof name !== 'string' || name.trim() === '') throw new InvalidClientMetadataError('client_name is required: the name merchants will see.');
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused here.
   if (/[\u0000-\u001f\u007f]/.test(name)) throw new InvalidClientMetadataError('client_name must not contain control characters.');
   if (name.trim().length > MAX_NAME) throw new InvalidClientMetadataError(`client_name must be at most ${MAX_NAME} characters.`);
-  return { clientName: name.trim(), redirectUris: checkRedirectUris(fields.redirect_uris) };
+  return name.trim();
 }

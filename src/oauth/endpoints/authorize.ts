@@ -19,7 +19,9 @@ import { parseParams, queryOf } from '../params.ts';
 /**
  * GET /oauth/authorize (RFC 6749 §4.1.1 with PKCE). Two phases:
  * 1. the client and its redirect URI; when either is wrong the merchant sees an error page and is never redirected
- *    (an unchecked redirect URI would make this an open redirector; RFC 6749 §4.1.2.1, RFC 9700 §4.11);
+ *    (an unchecked redirect URI would make this an open redirector; RFC 6749 §4.1.2.1, RFC 9700 §4.11). A `client_id`
+ *    that is an https URL is a Client ID Metadata Document, fetched (or taken from the cache) and checked here; the
+ *    redirect URI must be one the document lists;
  * 2. the other parameters; their errors go back to the app as `error`, `error_description`, `state` and `iss`.
  * Then the request is recorded and the merchant sees the first page: sign-in, store picker or consent.
  */
@@ -32,7 +34,7 @@ export function authorizeEndpoint(app: FastifyInstance, deps: WebDeps): void {
         tags: ['Connected apps (OAuth)'],
         summary: 'Start an authorization (opened in the merchant’s browser)',
         description:
-          'Query: response_type=code, client_id, redirect_uri (exactly as registered), code_challenge (S256), code_challenge_method=S256, state, ' +
+          'Query: response_type=code, client_id (a registered id, or the https URL of a Client ID Metadata Document), redirect_uri (exactly as registered or listed in the document), code_challenge (S256), code_challenge_method=S256, state, ' +
           'optional scope (space-separated; default mcp:store) and resource (default and only value: BASE_URL/mcp). ' +
           'Shows sign-in, then the store picker (several stores), then consent; ends with a 303 to redirect_uri carrying code, state and iss, ' +
           'or error, state and iss. An unknown client or redirect_uri shows an error page instead.',
@@ -45,10 +47,14 @@ export function authorizeEndpoint(app: FastifyInstance, deps: WebDeps): void {
       let redirectUri: string;
       try {
         checkNoDuplicates(params, ['client_id', 'redirect_uri']);
-        client = await checkClient(params.get('client_id'), oauth.findClient);
+        client = await checkClient(params.get('client_id'), (clientId) => oauth.resolveClient(request.ctx, clientId));
         redirectUri = checkRedirectUri(client, params.get('redirect_uri'));
       } catch (error) {
         if (!isOAuthError(error)) throw error;
+        if (error.error === 'temporarily_unavailable') {
+          reply.headers(error.headers);
+          return sendPage(reply, 503, errorPage('Please try again in a moment', error.message));
+        }
         return sendPage(reply, 400, errorPage('This app cannot be connected', `${error.message} Contact the app’s developer.`));
       }
 

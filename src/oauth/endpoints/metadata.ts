@@ -20,6 +20,8 @@ export function authorizationServerMetadata(issuer: string) {
     code_challenge_methods_supported: ['S256'],
     scopes_supported: [...SCOPES],
     authorization_response_iss_parameter_supported: true,
+    // draft-ietf-oauth-client-id-metadata-document §"Authorization Server Metadata"; registration keeps working.
+    client_id_metadata_document_supported: true,
     service_documentation: `${issuer}/docs`,
   };
 }
@@ -51,6 +53,7 @@ const AuthorizationServerMetadata = z.object({
   code_challenge_methods_supported: z.array(z.string()),
   scopes_supported: z.array(z.string()),
   authorization_response_iss_parameter_supported: z.boolean(),
+  client_id_metadata_document_supported: z.boolean(),
   service_documentation: z.string(),
 });
 
