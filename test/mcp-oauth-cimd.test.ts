@@ -1,90 +1,43 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { auth as authV2, Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
-import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { TestApp } from './helpers/app.ts';
 import { startListeningApp } from './helpers/chromium.ts';
 import { loopbackClientMetadata, type MetadataServer, metadataDocument, startMetadataServer } from './helpers/client-metadata.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { ok } from './helpers/mcp.ts';
 import { type Merchant, signup } from './helpers/merchants.ts';
-import { Browser, hiddenField, requestIdOf, signIn } from './helpers/oauth.ts';
+import { allowOnThePages, RecordingProvider } from './helpers/oauth-provider.ts';
 
 const REDIRECT = 'http://127.0.0.1:8976/callback';
 
 /**
- * An OAuth client provider for the SDKs' own `auth()` that offers a Client ID Metadata Document URL
- * (`clientMetadataUrl`) besides the metadata it would register, keeps what the SDK saves, and "redirects" the merchant
- * by driving the real pages (sign-in, consent) without a browser, keeping the redirect's query for `finishAuth`.
+ * A provider that offers a Client ID Metadata Document URL (`clientMetadataUrl`) besides the metadata it would
+ * register; the merchant allows on the real pages, driven without a browser, and the consent page is kept.
  */
-class MetadataDocumentProvider implements OAuthClientProvider {
-  info: OAuthClientInformationMixed | undefined;
-  saved: OAuthTokens | undefined;
-  verifier = '';
-  callback: URLSearchParams | undefined;
+class MetadataDocumentProvider extends RecordingProvider {
   consentPage = '';
-  sentState = '';
-  readonly redirectUrl = REDIRECT;
   readonly t: TestApp;
   readonly merchant: Merchant;
   readonly clientMetadataUrl: string;
   constructor(t: TestApp, merchant: Merchant, clientMetadataUrl: string) {
+    super(REDIRECT);
     this.t = t;
     this.merchant = merchant;
     this.clientMetadataUrl = clientMetadataUrl;
   }
-  get clientMetadata() {
-    return { client_name: 'SDK client that would register', redirect_uris: [REDIRECT], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
-  }
-  state() {
-    this.sentState = `st-${Math.random().toString(36).slice(2)}`;
-    return this.sentState;
-  }
-  clientInformation() {
-    return this.info;
-  }
-  saveClientInformation(info: OAuthClientInformationMixed) {
-    this.info = info;
-  }
-  tokens() {
-    return this.saved;
-  }
-  saveTokens(tokens: OAuthTokens) {
-    this.saved = tokens;
-  }
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-  /** The v2 SDK binds the callback leg to the authorization server it started with (SEP-2352). */
-  discovery: unknown;
-  saveDiscoveryState(state: unknown) {
-    this.discovery = state;
-  }
-  discoveryState() {
-    return this.discovery as never;
+  override get clientMetadata() {
+    return { ...super.clientMetadata, client_name: 'SDK client that would register' };
   }
   async redirectToAuthorization(url: URL) {
     assert.equal(url.searchParams.get('client_id'), this.clientMetadataUrl, 'the client_id is the document URL');
     assert.equal(url.searchParams.get('code_challenge_method'), 'S256');
-    const browser = new Browser(this.t.app);
-    let page = await browser.get(`${url.pathname}${url.search}`);
-    const signedIn = await signIn(browser, page, this.merchant);
-    assert.equal(signedIn.statusCode, 303, signedIn.body);
-    page = await browser.get(signedIn.headers.location as string);
-    assert.match(page.body, /value="allow"/, 'the consent page');
-    this.consentPage = page.body;
-    const decided = await browser.post(`/oauth/authorize/${requestIdOf(page.body)}/decision`, { csrf: hiddenField(page.body, 'csrf'), decision: 'allow' });
-    assert.equal(decided.statusCode, 303, decided.body);
-    const location = new URL(decided.headers.location as string);
-    assert.equal(`${location.origin}${location.pathname}`, REDIRECT);
-    assert.equal(location.searchParams.get('state'), this.sentState);
-    this.callback = location.searchParams;
+    const { consentPage, location } = await allowOnThePages(this.t.app, this.merchant, url);
+    this.consentPage = consentPage;
+    this.landed(location);
   }
 }
 

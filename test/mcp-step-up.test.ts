@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { Client as ClientV2, InsufficientScopeError, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
-import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { BrowserContext } from 'playwright-core';
 import { TOOLS } from '../src/mcp/tools/index.ts';
 import { browserUnavailable, launchChromium, startAppServer, startListeningApp } from './helpers/chromium.ts';
@@ -12,59 +11,24 @@ import { describeEachDatabase } from './helpers/databases.ts';
 import { connectV1, ok, refused } from './helpers/mcp.ts';
 import { createApiKey, joinStore, type Merchant, signup } from './helpers/merchants.ts';
 import { connect, registerClient, type Client as OAuthApp } from './helpers/oauth.ts';
+import { RecordingProvider } from './helpers/oauth-provider.ts';
 
 const skipBrowser = browserUnavailable();
 
 /**
- * An OAuth client provider that sends the merchant to the authorization page in Chromium (signing in when asked and
- * allowing on the consent page) and keeps where the browser was sent back, for `finishAuth`. `consents` records the
- * text of each consent page shown.
+ * A provider that starts with the tokens of an earlier grant and sends the merchant to the authorization page in
+ * Chromium (signing in when asked, allowing on the consent page); `consents` records each consent page's text.
  */
-class ChromiumProvider implements OAuthClientProvider {
-  saved: OAuthTokens | undefined;
-  verifier = '';
-  callback: URLSearchParams | undefined;
+class ChromiumProvider extends RecordingProvider {
   consents: string[] = [];
-  sentState = '';
-  readonly info: OAuthClientInformationMixed;
-  readonly redirectUrl: string;
   readonly browser: BrowserContext;
   readonly merchant: Merchant;
   constructor(init: { app: OAuthApp; tokens: OAuthTokens; browser: BrowserContext; merchant: Merchant }) {
+    super(init.app.redirect_uris[0]!);
     this.info = { client_id: init.app.client_id, redirect_uris: init.app.redirect_uris };
-    this.redirectUrl = init.app.redirect_uris[0]!;
     this.saved = init.tokens;
     this.browser = init.browser;
     this.merchant = init.merchant;
-  }
-  get clientMetadata() {
-    return { client_name: 'Step-up test app', redirect_uris: [this.redirectUrl], token_endpoint_auth_method: 'none' };
-  }
-  clientInformation() {
-    return this.info;
-  }
-  tokens() {
-    return this.saved;
-  }
-  saveTokens(tokens: OAuthTokens) {
-    this.saved = tokens;
-  }
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-  discovery: OAuthDiscoveryState | undefined;
-  saveDiscoveryState(state: OAuthDiscoveryState) {
-    this.discovery = state;
-  }
-  discoveryState() {
-    return this.discovery;
-  }
-  state() {
-    this.sentState = `st-${Math.random().toString(36).slice(2)}`;
-    return this.sentState;
   }
   async redirectToAuthorization(url: URL) {
     const page = await this.browser.newPage();
@@ -79,8 +43,7 @@ class ChromiumProvider implements OAuthClientProvider {
       this.consents.push(await page.locator('main').innerText());
       await page.getByRole('button', { name: 'Allow' }).click();
       await page.waitForURL(`${this.redirectUrl}?**`);
-      this.callback = new URL(page.url()).searchParams;
-      assert.equal(this.callback.get('state'), this.sentState);
+      this.landed(new URL(page.url()));
     } finally {
       await page.close();
     }
