@@ -14,6 +14,7 @@ import { setUpRateLimits } from './http/plugins/rate-limits.ts';
 import { rateLimits } from './http/rate-limit-policies.ts';
 import { createFrontCache, frontCachedServer } from './http/front-cache.ts';
 import { documentIfMatch } from './http/preconditions.ts';
+import { errorCodeTable, finishDocument } from './http/openapi.ts';
 import { requestIdOf } from './http/request-id.ts';
 import { accountRoutes } from './http/routes/accounts/index.ts';
 import { sessionTokenRoutes } from './http/routes/accounts/session-token.ts';
@@ -114,7 +115,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         version: '1',
         description:
           'Multi-tenant commerce platform: REST API (/v1, /v2), OAuth 2.0 for connected apps, and an MCP server for AI assistants. ' +
-          'Every GET and HEAD supports ETag validation (If-None-Match → 304). Errors use one envelope; codes are listed in docs/errors.md.',
+          'Every GET and HEAD supports ETag validation (If-None-Match → 304). Errors use one envelope, `ErrorEnvelope`, whose `error.code` is one of these:\n\n' +
+          errorCodeTable(),
+        license: { name: 'MIT', identifier: 'MIT' },
       },
       servers: [{ url: config.baseUrl }],
       components: {
@@ -125,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     transform: documentIfMatch(jsonSchemaTransform),
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => finishDocument(jsonSchemaTransformObject(input) as Record<string, unknown>) as ReturnType<typeof jsonSchemaTransformObject>,
   });
 
   await app.register(systemRoutes, { ping: () => container.db.ping() });

@@ -216,7 +216,7 @@ export const ERROR_CODES = {
   LIMIT_EXCEEDED: {
     status: 422,
     meaning: 'The change would pass a published catalog limit (SKUs per product, groups per product, …); the message names it.',
-    fix: 'Stay within the limits listed in docs/catalog.md.',
+    fix: 'Stay within the limits: at most 4,096 SKUs and 1,024 variant groups per product, 2,048 SKUs in one request, 20 attributes per SKU, 50 categories and 50 images per product, categories 5 levels deep.',
   },
   INSUFFICIENT_STOCK: {
     status: 409,

@@ -15,7 +15,7 @@ export const ErrorEnvelopeSchema = z
     status: z.literal(false),
     message: z.string().describe('What went wrong and what to do about it'),
     error: z.object({
-      code: z.string().describe('Stable SCREAMING_SNAKE code, listed in docs/errors.md'),
+      code: z.string().describe('Stable SCREAMING_SNAKE code, one of the error codes listed in this document’s description'),
       details: z.array(ErrorDetailSchema),
     }),
     requestId: z.string().describe('Also sent as the X-Request-Id header; quote it when reporting a problem'),

@@ -99,7 +99,7 @@ export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderSer
       schema: {
         tags,
         summary: 'Move an order (orders:write)',
-        description: 'One move of the lifecycle (docs/orders.md). A move that is not allowed is 409 naming the current state. Refunds never exceed what was paid.',
+        description: 'One move of the lifecycle; GET /v1/orders/{orderId}/transitions lists the moves allowed now and what each does. A move that is not allowed is 409 naming the current state. Refunds never exceed what was paid.',
         params: OrderParams,
         body: TransitionBody,
         response: { 200: envelope(OrderRecord), ...errors },
