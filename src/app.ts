@@ -14,7 +14,7 @@ import { setUpRateLimits } from './http/plugins/rate-limits.ts';
 import { rateLimits } from './http/rate-limit-policies.ts';
 import { createFrontCache, frontCachedServer } from './http/front-cache.ts';
 import { documentIfMatch } from './http/preconditions.ts';
-import { errorCodeTable, finishDocument } from './http/openapi.ts';
+import { apiReference, finishDocument } from './http/openapi.ts';
 import { requestIdOf } from './http/request-id.ts';
 import { accountRoutes } from './http/routes/accounts/index.ts';
 import { sessionTokenRoutes } from './http/routes/accounts/session-token.ts';
@@ -115,8 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         version: '1',
         description:
           'Multi-tenant commerce platform: REST API (/v1, /v2), OAuth 2.0 for connected apps, and an MCP server for AI assistants. ' +
-          'Every GET and HEAD supports ETag validation (If-None-Match → 304). Errors use one envelope, `ErrorEnvelope`, whose `error.code` is one of these:\n\n' +
-          errorCodeTable(),
+          'Every GET and HEAD supports ETag validation (If-None-Match → 304). Errors use one envelope, `ErrorEnvelope`; its schema lists every `error.code` with its status and what to do.',
         license: { name: 'MIT', identifier: 'MIT' },
       },
       servers: [{ url: config.baseUrl }],
@@ -132,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(systemRoutes, { ping: () => container.db.ping() });
+  await app.register(apiReference);
   await app.register(referenceRoutes, { reference: container.services.reference, front });
   await app.register(accountRoutes, { services: container.services, endBrowserSession: (reply) => endBrowserSession(reply, config.baseUrl) });
   await app.register(sessionTokenRoutes, {

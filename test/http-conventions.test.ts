@@ -184,8 +184,12 @@ describeEachDatabase('HTTP conventions', (kind) => {
       assert.match(String(res.headers['content-security-policy']), /default-src 'none'/);
       assert.equal(res.headers['x-frame-options'], 'DENY');
       assert.equal(res.headers['referrer-policy'], 'no-referrer');
-      assert.match(res.body, /\/v1\/states\/\{countryId\}/);
-      assert.doesNotMatch(res.body, /<script/i);
+      assert.match(String(res.headers['content-security-policy']), /script-src 'self';/, 'its scripts come from this origin only');
+      assert.match(String(res.headers['content-security-policy']), /connect-src 'self';/, '"Try it out" reaches this origin only');
+      for (const src of res.body.matchAll(/(?:src|href)="([^"]+)"/g)) assert.match(src[1]!, /^\/(docs\/|openapi\.json)/, `${src[1]} is served here`);
+      assert.match(res.body, /<noscript>[\s\S]*\/openapi\.json/, 'without JavaScript, it says where the document is');
+      // The interactive page reads the same document (api-reference-browser.test.ts drives it in Chromium).
+      assert.equal((await t.app.inject({ method: 'GET', url: '/docs/json' })).body, (await t.app.inject({ method: 'GET', url: '/openapi.json' })).body);
     });
 
     it('reports liveness and readiness, and 503 once the database is gone', async () => {

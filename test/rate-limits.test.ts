@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { parseRateLimitOverrides, RATE_LIMIT_NAMES, RATE_LIMIT_POLICIES, type RateLimits, rateLimits } from '../src/http/rate-limit-policies.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
@@ -10,20 +11,32 @@ import { createApiKey, signup } from './helpers/merchants.ts';
 import { authorizeQuery, encodeForm, nextAddress, pkce, REDIRECT_URI, registerClient } from './helpers/oauth.ts';
 
 /** Every route of the app as "METHOD /path", read from Fastify's own route tree. */
-function routesOf(tree: string): string[] {
+function routesOf(app: FastifyInstance): string[] {
   const out: string[] = [];
   const stack: string[] = [];
-  for (const line of tree.split('\n')) {
+  const siblings = new Map<string, string[]>();
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
     const match = /^((?:[│ ] {3})*)[├└]── (\S+)(?: \(([^)]+)\))?$/.exec(line);
     if (!match) continue;
     const depth = match[1]!.length / 4;
     stack.length = depth;
+    const parent = stack.join('');
+    siblings.set(parent, [...(siblings.get(parent) ?? []), match[2]!]);
     stack.push(match[2]!);
     // Fastify prints a wildcard child as `*` right under its parent's path (`/dashboard` → `*`).
     const url = stack.join('').replace(/([^/])\*$/, '$1/*');
     for (const method of match[3]?.split(', ') ?? []) out.push(`${method} ${url}`);
   }
-  return out;
+  // It prints a wildcard under the nearest printed ancestor even past a static segment that has no route of its own
+  // (`/docs/static/*` as `*` under `/docs/`, beside `static/index.html`): the segment is one of its siblings' prefixes.
+  return out.map((route) => {
+    const [method, url] = route.split(' ') as [HTTPMethods, string];
+    if (!url.endsWith('*') || app.hasRoute({ method, url })) return route;
+    const parent = url.slice(0, -1);
+    const prefixes = new Set((siblings.get(parent) ?? []).filter((name) => name.includes('/')).map((name) => name.slice(0, name.lastIndexOf('/') + 1)));
+    const real = [...prefixes].map((prefix) => `${parent}${prefix}*`).find((candidate) => app.hasRoute({ method, url: candidate }));
+    return real === undefined ? route : `${method} ${real}`;
+  });
 }
 
 function send(base: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
@@ -81,7 +94,7 @@ describeEachDatabase('rate limits', (kind) => {
     after(() => t?.close());
 
     it('puts every route under a limit but the health probes, authenticated ones per credential', () => {
-      const routes = routesOf(t.app.printRoutes({ commonPrefix: false }));
+      const routes = routesOf(t.app);
       assert.ok(routes.length > 100, `${routes.length} routes`);
       const unlimited = routes.filter((route) => (t.app.rateLimitPolicies.get(route) ?? []).length === 0);
       assert.deepEqual(unlimited.sort(), ['GET /healthz', 'GET /readyz', 'HEAD /healthz', 'HEAD /readyz']);

@@ -1,3 +1,5 @@
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '../errors.ts';
 import { OPERATION_IDS } from './operation-ids.ts';
 
@@ -10,7 +12,8 @@ import { OPERATION_IDS } from './operation-ids.ts';
  * - what the routes' schemas cannot say is added as documentation: the 429 every rate-limited operation can answer,
  *   the OAuth endpoints' error bodies (RFC 6749 §5.2), the pages of `/oauth/authorize`, the bytes of a file;
  * - schemas no operation uses are dropped (the zod registry also holds the input twins of output shapes);
- * - the error codes are listed in the document itself (from `ERROR_CODES`), so nothing points at an unserved file.
+ * - the error codes are listed in the document itself, in `ErrorEnvelope`'s description (from `ERROR_CODES`), so
+ *   nothing points at an unserved file.
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: an OpenAPI document is walked as plain JSON
@@ -108,6 +111,8 @@ export function finishDocument(document: Json): Json {
   }
   doc.components ??= {};
   doc.components.schemas = { ...doc.components.schemas, OAuthError: OAUTH_ERROR_SCHEMA };
+  const envelope = doc.components.schemas.ErrorEnvelope as Json | undefined;
+  if (envelope) envelope.description = `The answer of every refused or failed request of /v1 and /v2. \`error.code\` is one of these:\n\n${errorCodeTable()}`;
   dropUnusedSchemas(doc);
   return doc;
 }
@@ -135,3 +140,75 @@ function dropUnusedSchemas(doc: Json): void {
   visit(doc.paths);
   for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
 }
+
+/**
+ * The content security policy of the reference page (`/docs`, Swagger UI): its own scripts and styles only, requests
+ * ("Try it out") to this origin only, nothing from elsewhere, never framed.
+ */
+export const REFERENCE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  // Swagger UI adds one <style> element of its own (its hash; a new version of it may need a new one: the browser test
+  // fails on any violation).
+  "style-src 'self' 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * The interactive API reference at `/docs` (docs/api.md, "The reference page"): Swagger UI from `@fastify/swagger-ui`,
+ * served from this origin (no CDN, no remote fonts, the validator badge off), reading the document at
+ * `/docs/json`; "Authorize" takes an API key (`X-MerchantApiKey`) or a bearer token, and "Try it out" sends requests
+ * to this origin. Every answer carries the page security headers.
+ */
+export async function apiReference(app: FastifyInstance): Promise<void> {
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: REFERENCE_CSP,
+    uiConfig: { validatorUrl: null, deepLinking: true, docExpansion: 'none', displayOperationId: true, tryItOutEnabled: false, persistAuthorization: false },
+    uiHooks: {
+      onRequest: (_request, reply, done) => {
+        reply.headers({ 'content-security-policy': REFERENCE_CSP, 'x-frame-options': 'DENY', 'referrer-policy': 'no-referrer', 'x-content-type-options': 'nosniff' });
+        done();
+      },
+      // After the onRequest hooks (the rate limit among them): the page itself is ours, Swagger UI's with a title
+      // and what to read without JavaScript.
+      preHandler: async (request, reply) => {
+        if (request.routeOptions.url === '/docs' || request.routeOptions.url === '/docs/') return reply.type('text/html; charset=utf-8').send(REFERENCE_PAGE);
+      },
+    },
+  });
+}
+
+/** The reference page: Swagger UI's static page (assets under /docs/static), titled, readable without scripts. */
+const REFERENCE_PAGE = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>commerce-service API reference</title>
+<link rel="stylesheet" href="/docs/static/swagger-ui.css">
+<link rel="stylesheet" href="/docs/static/index.css">
+<link rel="icon" type="image/png" href="/docs/static/favicon-32x32.png" sizes="32x32">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<noscript>
+<main>
+<h1>commerce-service API reference</h1>
+<p>This page shows the API and lets you try requests from the browser; it needs JavaScript. Without it, read the
+OpenAPI 3.1 document at <a href="/openapi.json">/openapi.json</a> (every operation, its parameters, responses and
+error codes), or load it into any OpenAPI tool. Requests take an API key in <code>X-MerchantApiKey</code> or a
+bearer token in <code>Authorization</code>.</p>
+</main>
+</noscript>
+<script src="/docs/static/swagger-ui-bundle.js"></script>
+<script src="/docs/static/swagger-ui-standalone-preset.js"></script>
+<script src="/docs/static/swagger-initializer.js"></script>
+</body>
+</html>
+`;

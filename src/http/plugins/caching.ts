@@ -48,7 +48,8 @@ export function registerCaching(app: FastifyInstance, options: CachingOptions = 
   // always sets Content-Length, which a 304 must not carry.
   app.addHook('onRoute', function addHeadRoute(route: RouteOptions & { routePath?: string }) {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!methods.includes('GET') || route.config?.headOf !== undefined) return;
+    // A route that declares HEAD itself (@fastify/static's, under /docs/static) answers it already.
+    if (!methods.includes('GET') || methods.includes('HEAD') || route.config?.headOf !== undefined) return;
     this.route({
       ...route,
       url: route.routePath ?? route.url,

@@ -284,21 +284,26 @@ export function setUpRateLimits(app: FastifyInstance, options: { limits: RateLim
       },
     },
     attach() {
-      app.addHook('onRoute', (route: RouteOptions) => {
+      app.addHook('onRoute', (route: RouteOptions & { prefix?: string }) => {
         documentTooManyRequests(route);
+        // A plugin's root route (`/docs`) is also served with a trailing slash (`/docs/`): one route, the same hooks.
+        const twin = route.prefix && route.url === route.prefix ? `${route.url}/` : undefined;
         for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
           const id = `${method} ${route.url}`;
           const own = ROUTE_POLICIES[id];
+          let policies: readonly RateLimitName[];
           if (own !== undefined) {
-            assigned.set(id, own);
+            policies = own;
             if (own.length > 0) addRouteHook(route, 'onRequest', hookFor(own));
           } else if (route.config?.auth || CREDENTIAL_ROUTES.has(id)) {
-            assigned.set(id, ['credential']);
+            policies = ['credential'];
             addRouteHook(route, 'onRequest', credentialHook);
           } else {
-            assigned.set(id, ['public']);
+            policies = ['public'];
             addRouteHook(route, 'onRequest', hookFor(['public']));
           }
+          assigned.set(id, policies);
+          if (twin !== undefined) assigned.set(`${method} ${twin}`, policies);
         }
       });
     },

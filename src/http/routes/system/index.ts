@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { setPageSecurityHeaders } from '../../security-headers.ts';
-import { DOCS_STYLE_HASH, renderDocsPage } from './docs-page.ts';
 
 export interface SystemRouteDeps {
   /** Resolves when the database answers; rejects otherwise. */
@@ -49,7 +47,6 @@ export async function systemRoutes(app: FastifyInstance, deps: SystemRouteDeps):
   );
 
   let document: Record<string, unknown> | undefined;
-  let page: string | undefined;
   const openapi = () => {
     document ??= app.swagger() as unknown as Record<string, unknown>;
     return document;
@@ -57,11 +54,5 @@ export async function systemRoutes(app: FastifyInstance, deps: SystemRouteDeps):
 
   app.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(openapi()));
-  });
-
-  app.get('/docs', { schema: { hide: true } }, async (_request, reply) => {
-    page ??= renderDocsPage(openapi());
-    setPageSecurityHeaders(reply, [DOCS_STYLE_HASH]);
-    return reply.type('text/html; charset=utf-8').send(page);
   });
 }
