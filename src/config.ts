@@ -152,6 +152,70 @@ export class ConfigError extends Error {
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/commerce.db';
+export const DEFAULT_DATABASE_TIMEOUT_MS = 5000;
+const DATABASE_TIMEOUT_RANGE = { min: 100, max: 60_000 } as const;
+
+/** One environment variable of the service, as `node src/main.ts --help` lists it. */
+export interface EnvironmentVariable {
+  readonly name: string;
+  /** The heading it is listed under in `--help`. */
+  readonly group: string;
+  /** What it does and what it takes, in one line. */
+  readonly meaning: string;
+  /** The value that behaves exactly as leaving the variable unset, when there is one (test/config.test.ts checks it). */
+  readonly default?: string;
+  /** What leaving it unset means, in words, when no single value does. */
+  readonly unset?: string;
+  /** Read by Node itself (for `npm start`), not by `loadConfig`. */
+  readonly node?: true;
+}
+
+/**
+ * Every environment variable the service reads: `loadConfig` can read only these (its `env` is typed by this list), and
+ * `--help` and docs/configuration.md list them all (test/cli.test.ts fails on one missing from either).
+ */
+export const ENVIRONMENT = [
+  { group: 'Database and files', name: 'DATABASE_URL', meaning: 'sqlite:<path> or postgres://user@host:port/db', default: DEFAULT_DATABASE_URL },
+  {
+    group: 'Database and files',
+    name: 'DATABASE_TIMEOUT_MS',
+    meaning: `longest database wait (${DATABASE_TIMEOUT_RANGE.min}-${DATABASE_TIMEOUT_RANGE.max} ms) before a request answers 503`,
+    default: String(DEFAULT_DATABASE_TIMEOUT_MS),
+  },
+  { group: 'Database and files', name: 'FILES_DIR', meaning: 'directory of uploads', unset: './data/files, or files/ beside the SQLite file' },
+  { group: 'HTTP', name: 'HOST', meaning: 'address to listen on; 0.0.0.0 or :: for every interface', default: '127.0.0.1' },
+  { group: 'HTTP', name: 'PORT', meaning: 'port to listen on; 0 picks a free one', default: '3000' },
+  { group: 'HTTP', name: 'BASE_URL', meaning: 'public origin for links and OAuth; set it behind a proxy', unset: 'http://HOST:PORT' },
+  { group: 'HTTP', name: 'TRUST_PROXY', meaning: 'use X-Forwarded-For: true, a hop count or proxy addresses', default: 'false' },
+  { group: 'HTTP', name: 'RATE_LIMITS', meaning: 'rate limit overrides, e.g. public=1200/60', unset: 'the limits in docs/security.md' },
+  { group: 'HTTP', name: 'REDIS_URL', meaning: 'redis:// URL for rate limits shared by instances', unset: 'none, in memory' },
+  { group: 'Running', name: 'LOG_LEVEL', meaning: `JSON log level: ${LOG_LEVELS.join(' | ')}`, default: 'info' },
+  { group: 'Running', name: 'SEED_DEMO', meaning: 'demo data on an empty database: auto (SQLite only) | true | false', default: 'auto' },
+  { group: 'Running', name: 'CLEANUP_INTERVAL_MINUTES', meaning: 'minutes between the cleanups serve runs; 0 turns them off', default: '60' },
+  { group: 'Running', name: 'NODE_ENV', meaning: 'production refuses built-in legal texts and loopback fetches', unset: 'unset' },
+  { group: 'AI connector and OAuth', name: 'MCP_ALLOWED_HOSTS', meaning: 'more Host names /mcp answers, comma-separated', unset: "none, BASE_URL's only" },
+  { group: 'AI connector and OAuth', name: 'MCP_ALLOWED_ORIGINS', meaning: 'browser Origins allowed at /mcp, comma-separated, e.g. claude.ai', unset: 'none' },
+  { group: 'AI connector and OAuth', name: 'CONNECTOR_PRIVACY_POLICY_URL', meaning: 'privacy policy link of the connector profile', unset: `BASE_URL${LEGAL_PAGES[0].path}` },
+  { group: 'AI connector and OAuth', name: 'CONNECTOR_TERMS_URL', meaning: 'terms of service link of the connector profile', unset: `BASE_URL${LEGAL_PAGES[1].path}` },
+  { group: 'AI connector and OAuth', name: 'CONNECTOR_SUPPORT_URL', meaning: 'support link of the connector profile', unset: `BASE_URL${LEGAL_PAGES[2].path}` },
+  {
+    group: 'AI connector and OAuth',
+    name: 'OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK',
+    meaning: 'development only: fetch Client ID Metadata Documents on loopback',
+    default: 'false',
+  },
+  { group: 'Legal and support pages', name: 'LEGAL_PAGES_DIR', meaning: 'your own privacy.md, terms.md and support.md', unset: 'none, built-in texts' },
+  { group: 'Legal and support pages', name: 'OPERATOR_NAME', meaning: 'who runs this service, named in the built-in texts', unset: 'none' },
+  { group: 'Legal and support pages', name: 'SUPPORT_EMAIL', meaning: 'where the built-in texts send people with questions', unset: 'none' },
+  { group: 'Read by Node itself (npm start)', name: 'NODE_COMPILE_CACHE', meaning: "directory of Node's compile cache", unset: 'the system temporary directory', node: true },
+  { group: 'Read by Node itself (npm start)', name: 'NODE_DISABLE_COMPILE_CACHE', meaning: "1 turns Node's compile cache off", unset: 'on', node: true },
+] as const satisfies readonly EnvironmentVariable[];
+
+/** The variables `loadConfig` reads. */
+export type ConfigVariable = Exclude<(typeof ENVIRONMENT)[number], { readonly node: true }>['name'];
+
+/** The environment as `loadConfig` sees it: only the variables of ENVIRONMENT (reading another is a type error). */
+export type Environment = { readonly [Name in ConfigVariable]?: string | undefined };
 
 /** Parses a DATABASE_URL value: `sqlite:<path>` (relative to `cwd`) or `postgres://` / `postgresql://`. */
 export function parseDatabaseUrl(value: string, cwd = process.cwd()): DatabaseConfig {
@@ -253,9 +317,6 @@ function parseFilesDir(value: string | undefined, database: DatabaseConfig, cwd:
   return dir;
 }
 
-export const DEFAULT_DATABASE_TIMEOUT_MS = 5000;
-const DATABASE_TIMEOUT_RANGE = { min: 100, max: 60_000 } as const;
-
 function parseDatabaseTimeout(value: string | undefined): number {
   if (value === undefined || value === '') return DEFAULT_DATABASE_TIMEOUT_MS;
   const { min, max } = DATABASE_TIMEOUT_RANGE;
@@ -294,7 +355,7 @@ function parseHostList(variable: string, value: string | undefined): string[] {
   return list;
 }
 
-function parseConnector(env: NodeJS.ProcessEnv, baseUrl: string): ConnectorConfig {
+function parseConnector(env: Environment, baseUrl: string): ConnectorConfig {
   const defaults = connectorDefaults(baseUrl);
   return {
     privacyPolicyUrl: parseHttpUrl('CONNECTOR_PRIVACY_POLICY_URL', env.CONNECTOR_PRIVACY_POLICY_URL, defaults.privacyPolicyUrl),
@@ -328,7 +389,7 @@ function parseSeedDemo(value: string | undefined): SeedDemo {
   throw new ConfigError('SEED_DEMO', `"${value}" is not one of auto, true, false`);
 }
 
-function parseLegalPages(env: NodeJS.ProcessEnv, cwd: string): LegalPagesConfig {
+function parseLegalPages(env: Environment, cwd: string): LegalPagesConfig {
   let dir: string | null = null;
   if (env.LEGAL_PAGES_DIR) {
     dir = path.resolve(cwd, env.LEGAL_PAGES_DIR);
@@ -352,7 +413,7 @@ function parseLegalPages(env: NodeJS.ProcessEnv, cwd: string): LegalPagesConfig 
  * In production the connector profile must not send people to the built-in, generic legal texts unnoticed: each of
  * the three links is either configured (CONNECTOR_*_URL) or the operator's own text is in LEGAL_PAGES_DIR.
  */
-function requireOperatorLegalPages(env: NodeJS.ProcessEnv, legal: LegalPagesConfig): void {
+function requireOperatorLegalPages(env: Environment, legal: LegalPagesConfig): void {
   const missing = LEGAL_PAGES.filter(({ page, variable }) => !env[variable] && legalPageFile(legal.dir, page) === null);
   if (missing.length === 0) return;
   throw new ConfigError(
@@ -363,7 +424,7 @@ function requireOperatorLegalPages(env: NodeJS.ProcessEnv, legal: LegalPagesConf
   );
 }
 
-function parseClientMetadata(env: NodeJS.ProcessEnv, production: boolean): ClientMetadataConfig {
+function parseClientMetadata(env: Environment, production: boolean): ClientMetadataConfig {
   const value = env.OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK?.trim().toLowerCase();
   if (value !== undefined && value !== '' && value !== 'true' && value !== 'false') {
     throw new ConfigError('OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK', `"${env.OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK}" is not one of true, false`);
@@ -379,7 +440,7 @@ function parseClientMetadata(env: NodeJS.ProcessEnv, production: boolean): Clien
 }
 
 /** Reads and validates the environment once. Throws ConfigError naming the first bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+export function loadConfig(env: Environment = process.env, cwd = process.cwd()): Config {
   const host = parseHost(env.HOST);
   const port = parsePort(env.PORT);
   const baseUrl = parseBaseUrl(env.BASE_URL, host, port);

@@ -1,12 +1,43 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { ConfigError, describeDatabase, loadConfig } from './config.ts';
+import { ConfigError, describeDatabase, ENVIRONMENT, type EnvironmentVariable, loadConfig } from './config.ts';
 import { type Container, createContainer } from './container.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
 import { isDatabaseUnavailable } from './db/db.ts';
 import { ensureDashboardBuilt } from './dashboard-build.ts';
 import { scheduleCleanup } from './domain/maintenance/cleanup-service.ts';
 import { announceDemo, seed, terminalProgress, wantsDemo } from './seed.ts';
+
+/** `commerce-service 0.1.0`: the name and version in package.json. */
+function versionLine(): string {
+  const { name, version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+  return `${name} ${version}\n`;
+}
+
+/** The help fits this many columns; a variable name longer than NAME_WIDTH gets a line of its own. */
+const HELP_WIDTH = 118;
+const NAME_WIDTH = 28;
+
+/** Every variable of ENVIRONMENT under its group, with its default: the list cannot miss one `loadConfig` reads. */
+function environmentHelp(): string {
+  const column = 4 + Math.max(...ENVIRONMENT.map((v) => v.name.length).filter((n) => n <= NAME_WIDTH)) + 2;
+  let text = '';
+  let group = '';
+  for (const variable of ENVIRONMENT as readonly EnvironmentVariable[]) {
+    if (variable.group !== group) {
+      group = variable.group;
+      text += `  ${group}:\n`;
+    }
+    const name = `    ${variable.name}`;
+    const indent = ' '.repeat(column);
+    const fallback = `(default: ${variable.default ?? variable.unset})`;
+    // A default that would pass HELP_WIDTH goes on the next line.
+    const meaning = column + variable.meaning.length + 1 + fallback.length <= HELP_WIDTH ? `${variable.meaning} ${fallback}` : `${variable.meaning}\n${indent}${fallback}`;
+    text += name.length + 2 <= column ? `${name.padEnd(column)}${meaning}\n` : `${name}\n${indent}${meaning}\n`;
+  }
+  return text;
+}
 
 const HELP = `commerce-service: multi-tenant commerce API, OAuth server and MCP server
 
@@ -18,6 +49,7 @@ Commands:
   seed      Apply migrations, load or refresh reference data (and demo data, as below), and exit
   cleanup   Apply migrations, delete what expired past its retention (docs/security.md), and exit
   help      Show this text (also --help, -h)
+  version   Show the version (also --version, -v)
 
 Demo data (serve and seed): a demo merchant with two stores and a live API key, created only on a database without
 users. By default (SEED_DEMO=auto) only on SQLite, never on PostgreSQL. Its random password and key are shown once
@@ -25,16 +57,8 @@ on stderr (and saved to demo-credentials.txt beside a SQLite database, readable 
   --demo      create it on any database, PostgreSQL included (overrides SEED_DEMO)
   --no-demo   never create it (overrides SEED_DEMO)
 
-Environment (see docs/configuration.md):
-  DATABASE_URL  sqlite:<path> (default sqlite:./data/commerce.db) or postgres://user@host:port/db
-  HOST, PORT    where to listen (default 127.0.0.1:3000)
-  BASE_URL      public origin used in links and as OAuth issuer (default http://HOST:PORT)
-  LOG_LEVEL     fatal | error | warn | info | debug | trace | silent (default info)
-  DATABASE_TIMEOUT_MS  the longest any database wait may take before a request answers 503 (default 5000)
-  RATE_LIMITS   overrides of the request rate limits, e.g. public=1200/60 (docs/security.md)
-  SEED_DEMO     auto (default: demo data on SQLite only) | true (PostgreSQL too) | false (never)
-  CLEANUP_INTERVAL_MINUTES  how often serve runs the cleanup (default 60; 0 turns it off)
-`;
+Environment (accepted values and details: docs/configuration.md):
+${environmentHelp()}`;
 
 function fail(message: string, code = 1): never {
   process.stderr.write(`error: ${message}\n`);
@@ -136,6 +160,10 @@ async function main(argv: string[]): Promise<void> {
   const [command = 'serve', ...extra] = argv.filter((arg) => !arg.startsWith('-'));
   if (command === 'help' || argv.includes('--help') || argv.includes('-h')) {
     process.stdout.write(HELP);
+    return;
+  }
+  if (command === 'version' || argv.includes('--version') || argv.includes('-v')) {
+    process.stdout.write(versionLine());
     return;
   }
   if (!['serve', 'migrate', 'seed', 'cleanup'].includes(command)) {

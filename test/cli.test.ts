@@ -6,9 +6,12 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
+import { ENVIRONMENT, type EnvironmentVariable, LEGAL_PAGES } from '../src/config.ts';
 import { createTestDatabase, databaseKinds } from './helpers/databases.ts';
 
-const MAIN = path.join(import.meta.dirname, '..', 'src', 'main.ts');
+const ROOT = path.join(import.meta.dirname, '..');
+const MAIN = path.join(ROOT, 'src', 'main.ts');
+const PACKAGE = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; scripts: Record<string, string> };
 const dirs: string[] = [];
 
 function tempDb(): string {
@@ -44,6 +47,46 @@ async function userEmails(databaseUrl: string): Promise<string[]> {
   }
 }
 
+/** Every file under src/ (TypeScript and JavaScript). */
+function* sourceFiles(dir = path.join(ROOT, 'src')): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* sourceFiles(file);
+    else if (/\.(ts|mts|js|mjs)$/.test(entry.name)) yield file;
+  }
+}
+
+/**
+ * The environment variables src/ reads, found in the source: `env.NAME`, `process.env.NAME`, `env['NAME']`, and the
+ * legal pages' variables config.ts reads by name from LEGAL_PAGES.
+ */
+function environmentReadsInSource(): Set<string> {
+  const names = new Set<string>(LEGAL_PAGES.map((p) => p.variable));
+  for (const file of sourceFiles()) {
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/\benv\??\.([A-Z][A-Z0-9_]*)\b|\benv\[\s*['"`]([A-Z][A-Z0-9_]*)['"`]\s*\]/g)) names.add((match[1] ?? match[2])!);
+  }
+  return names;
+}
+
+/** The variables of --help's Environment section, each with its text (continuation lines joined). */
+function helpVariables(help: string): Map<string, string> {
+  const listed = new Map<string, string>();
+  let current: string | undefined;
+  for (const line of help.slice(help.indexOf('\nEnvironment')).split('\n')) {
+    const entry = /^ {4}([A-Z][A-Z0-9_]*)(?: +(.*))?$/.exec(line);
+    if (entry) {
+      current = entry[1]!;
+      listed.set(current, entry[2] ?? '');
+    } else if (current && /^ {6,}\S/.test(line)) {
+      listed.set(current, `${listed.get(current)} ${line.trim()}`.trim());
+    } else {
+      current = undefined;
+    }
+  }
+  return listed;
+}
+
 /** The password and API key of a demo banner. */
 function demoSecrets(text: string): { password: string; apiKey: string } {
   const password = /\n {2}password: (\S+)\n/.exec(text)?.[1];
@@ -73,11 +116,59 @@ describe('command line', () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('explains its commands with --help', () => {
-    const result = run(['--help']);
-    assert.equal(result.status, 0);
-    for (const command of ['serve', 'migrate', 'seed', 'cleanup']) assert.match(result.stdout, new RegExp(`\\n  ${command} `));
-    assert.match(result.stdout, /DATABASE_URL/);
+  it('prints the name and version from package.json with --version, -v or version, and exits 0 without opening the database', () => {
+    const file = tempDb();
+    for (const args of [['--version'], ['-v'], ['version'], ['serve', '--version'], ['migrate', '-v']]) {
+      // A database that cannot be reached and a bad variable: neither is touched.
+      const result = run(args, { DATABASE_URL: `sqlite:${file}`, PORT: 'eighty' });
+      assert.equal(result.status, 0, `${args.join(' ')}: ${result.stderr}`);
+      assert.equal(result.stdout, `commerce-service ${PACKAGE.version}\n`, args.join(' '));
+      assert.equal(result.stderr, '', args.join(' '));
+    }
+    assert.equal(PACKAGE.name, 'commerce-service');
+    assert.ok(!existsSync(path.dirname(file)), 'no database was created');
+    const unreachable = run(['--version'], { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+    assert.equal(unreachable.status, 0, unreachable.stderr);
+  });
+
+  it('lists every command with --help, -h or help, and exits 0 without reading the configuration', () => {
+    for (const args of [['--help'], ['-h'], ['help'], ['seed', '--help']]) {
+      const result = run(args, { PORT: 'eighty' });
+      assert.equal(result.status, 0, `${args.join(' ')}: ${result.stderr}`);
+      for (const command of ['serve', 'migrate', 'seed', 'cleanup', 'help', 'version']) assert.match(result.stdout, new RegExp(`\\n  ${command} `), command);
+      assert.match(result.stdout, /--version, -v/);
+    }
+  });
+
+  it('lists in --help every environment variable the code reads, each under its group with its meaning and default', () => {
+    const help = run(['--help']);
+    assert.equal(help.status, 0);
+    const listed = helpVariables(help.stdout);
+    // Whatever src/ reads from the environment, config.ts's ENVIRONMENT included, is in the help.
+    const reads = environmentReadsInSource();
+    for (const name of reads) assert.ok(listed.has(name), `${name} is read in src/ but missing from --help`);
+    for (const variable of ENVIRONMENT as readonly EnvironmentVariable[]) assert.ok(variable.node || reads.has(variable.name), `${variable.name} is listed but nothing reads it`);
+    for (const variable of ENVIRONMENT as readonly EnvironmentVariable[]) {
+      const text = listed.get(variable.name);
+      assert.ok(text, `${variable.name} missing from --help`);
+      assert.ok(text.includes(variable.meaning), `${variable.name}: its meaning`);
+      assert.ok(text.endsWith(`(default: ${variable.default ?? variable.unset})`), `${variable.name}: its default, got: ${text}`);
+    }
+    assert.equal(listed.size, ENVIRONMENT.length, 'nothing else is listed');
+    for (const group of new Set(ENVIRONMENT.map((v) => v.group))) assert.match(help.stdout, new RegExp(`\\n  ${group.replace(/[()]/g, '\\$&')}:\\n`), group);
+    assert.match(help.stdout, /\n {4}DATABASE_URL +sqlite:<path> or postgres:\/\/[^\n]*\(default: sqlite:\.\/data\/commerce\.db\)\n/);
+    for (const line of help.stdout.split('\n')) assert.ok(line.length <= 120, `a line wider than 120 columns: ${line}`);
+  });
+
+  it('lists in docs/configuration.md every variable of the help, with the same defaults', () => {
+    const doc = readFileSync(path.join(ROOT, 'docs', 'configuration.md'), 'utf8');
+    const tables = doc.slice(0, doc.indexOf('\n## '));
+    const rows = new Map([...tables.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \|([^|]*)\|/gm)].map((m) => [m[1]!, m[2]!]));
+    assert.deepEqual([...rows.keys()].sort(), ENVIRONMENT.map((v) => v.name).sort(), 'the tables list exactly the variables of ENVIRONMENT');
+    for (const variable of ENVIRONMENT as readonly EnvironmentVariable[]) {
+      if (variable.default !== undefined) assert.ok(rows.get(variable.name)!.includes(`\`${variable.default}\``), `${variable.name}: default ${variable.default}`);
+    }
+    for (const name of environmentReadsInSource()) assert.ok(rows.has(name), `${name} is read in src/ but missing from docs/configuration.md`);
   });
 
   it('refuses an unknown command with exit code 2 and a hint', () => {
@@ -150,7 +241,7 @@ describe('command line', () => {
       const help = run(['--help']);
       assert.match(help.stdout, /--demo/);
       assert.match(help.stdout, /--no-demo/);
-      assert.match(help.stdout, /SEED_DEMO +auto/);
+      assert.match(help.stdout, /SEED_DEMO +[^\n]*auto \(SQLite only\) \| true \| false \(default: auto\)/);
       for (const [args, message] of [
         [['seed', '--demon'], /unknown option "--demon"/],
         [['migrate', '--demo'], /--demo applies to serve and seed/],
@@ -287,6 +378,17 @@ function withoutCacheSwitch(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 describe("npm start's Node flags (docs/configuration.md, Memory)", () => {
   const root = path.join(import.meta.dirname, '..');
   const start = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/);
+
+  it('print the version with `npm start -- --version`, starting nothing', () => {
+    const result = spawnSync(process.execPath, [...start.slice(1), '--version'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1', PORT: 'eighty' },
+      timeout: 60_000,
+    });
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(result.stdout, `commerce-service ${PACKAGE.version}\n`);
+  });
 
   it('start the CLI as written, with the compile cache on from the first module', () => {
     assert.equal(start[0], 'node');

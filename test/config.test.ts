@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { CLIENT_METADATA_DEFAULTS, ConfigError, loadConfig } from '../src/config.ts';
+import { CLIENT_METADATA_DEFAULTS, ConfigError, ENVIRONMENT, type EnvironmentVariable, loadConfig } from '../src/config.ts';
 import { rateLimits } from '../src/http/rate-limit-policies.ts';
 
 const load = (env: Record<string, string>) => loadConfig(env, '/srv/app');
@@ -41,6 +41,15 @@ describe('configuration', () => {
       legalPages: { dir: null, operatorName: null, supportEmail: null },
       clientMetadata: CLIENT_METADATA_DEFAULTS,
     });
+  });
+
+  it('behaves as unset when a variable is set to the default --help and docs/configuration.md state for it', () => {
+    const stated = (ENVIRONMENT as readonly EnvironmentVariable[]).filter((v) => v.default !== undefined);
+    assert.ok(stated.length >= 9, 'the literal defaults are stated');
+    for (const variable of stated) assert.deepEqual(load({ [variable.name]: variable.default! }), load({}), `${variable.name}=${variable.default}`);
+    for (const variable of ENVIRONMENT as readonly EnvironmentVariable[]) {
+      assert.ok((variable.default === undefined) !== (variable.unset === undefined), `${variable.name} states its default one way`);
+    }
   });
 
   it('reads OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK (default false), refusing it in production and other values by name', () => {

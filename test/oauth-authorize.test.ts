@@ -314,6 +314,14 @@ describeEachDatabase('OAuth authorization endpoint and pages', (kind) => {
       assert.match(localPage.body, /Use your store through the AI connector/);
     });
 
+    it('links "Connected apps" on the consent page to the dashboard page where the app can be removed later', async () => {
+      const browser = new Browser(t.app);
+      const page = await browser.get(`/oauth/authorize?${authorizeQuery(app, pkce().challenge)}`);
+      const consent = await browser.get((await signIn(browser, page, merchant)).headers.location as string);
+      assert.match(consent.body, /value="allow"/);
+      assert.match(consent.body, /You can remove the app at any time under <a href="\/dashboard\/connected-apps">Connected apps<\/a> in the dashboard\./);
+    });
+
     it('refuses a store the merchant does not belong to; offers only scopes within the merchant’s permissions; access_denied when none is left', async () => {
       const owner = await signup(t.app);
       await call('POST', '/v1/stores', { headers: owner.auth, body: { name: 'Owned too' } });
@@ -356,6 +364,122 @@ describeEachDatabase('OAuth authorization endpoint and pages', (kind) => {
       assert.equal(nothing.location.searchParams.get('state'), 'state-123');
       assert.equal(nothing.location.searchParams.get('iss'), ISS);
       assert.equal(nothing.code, null);
+    });
+  });
+
+  describe('signing up from the sign-in page of an authorization', () => {
+    const PASSWORD = 'a long enough password';
+    const counts = async () => {
+      const db = t.container.db.kysely;
+      return [(await db.selectFrom('users').select('id').execute()).length, (await db.selectFrom('stores').select('id').execute()).length];
+    };
+
+    /** GET /oauth/authorize signed out, then the sign-up page its "Create an account" link opens. */
+    async function openSignUp(browser: Browser) {
+      const { verifier, challenge } = pkce();
+      const signInPage = await browser.get(`/oauth/authorize?${authorizeQuery(app, challenge)}`);
+      assert.match(signInPage.body, /<h1>Sign in<\/h1>/);
+      const id = requestIdOf(signInPage.body);
+      const link = /New here\? <a href="([^"]+)">Create an account<\/a>/.exec(signInPage.body)?.[1];
+      assert.equal(link, `/signup?request=${id}`, 'the sign-in page links to sign-up for this request');
+      const page = await browser.get(link.replaceAll('&amp;', '&'));
+      assert.equal(page.statusCode, 200, page.body);
+      return { id, verifier, signInPage, page };
+    }
+
+    it('links the sign-in page to sign-up and back, for the same request, without the dashboard’s next', async () => {
+      const browser = new Browser(t.app);
+      const { id, signInPage, page } = await openSignUp(browser);
+      assert.match(signInPage.body, /cannot reset passwords yet/, 'the forgotten-password note is there too');
+      assert.match(page.body, /<h1>Create an account<\/h1>/);
+      assert.match(page.body, /connect the app <strong>Test App<\/strong> <span class="tag">not verified<\/span> to your store/);
+      assert.equal(hiddenField(page.body, 'request'), id);
+      assert.equal(hiddenField(page.body, 'next'), undefined);
+      assert.match(page.body, new RegExp(`Already have an account\\? <a href="/oauth/authorize/${id}">Sign in</a>`));
+      const back = await browser.get(`/oauth/authorize/${id}`);
+      assert.equal(back.statusCode, 200);
+      assert.match(back.body, /<h1>Sign in<\/h1>/, 'signed out, the request’s page is its sign-in page');
+      assert.equal(hiddenField(back.body, 'request'), id);
+      assert.match(String(page.headers['content-security-policy']), /form-action 'self' https:\/\/app\.example\.com/, 'the form may end at the app, as sign-in’s');
+      const withNext = await browser.get(`/signup?request=${id}&next=${encodeURIComponent('/dashboard/settings')}`);
+      assert.equal(hiddenField(withNext.body, 'next'), undefined, 'the request decides where to go, not next');
+    });
+
+    it('creates the account and its store, signs in and goes on to consent for the new store; Allow gives the app a code for it', async () => {
+      const browser = new Browser(t.app);
+      const { id, verifier, page } = await openSignUp(browser);
+      const email = `oauth.signup.${Date.now()}@example.com`;
+      const created = await browser.post('/signup', {
+        csrf: hiddenField(page.body, 'csrf'),
+        request: hiddenField(page.body, 'request'),
+        name: 'Nora New',
+        email,
+        password: PASSWORD,
+        storeName: 'Brand New Store',
+      });
+      assert.equal(created.statusCode, 303, created.body);
+      assert.equal(created.headers.location, `/oauth/authorize/${id}`);
+      assert.ok(browser.cookies.get('cs_session'), 'signed in');
+      const consent = await browser.get(created.headers.location as string);
+      assert.equal(consent.statusCode, 200, consent.body);
+      assert.match(consent.body, /Allow “Test App” to access Brand New Store\?/);
+      assert.match(consent.body, new RegExp(`Signed in as ${email.replace(/\./g, '\\.')}`));
+      const decided = await browser.post(`/oauth/authorize/${id}/decision`, { csrf: hiddenField(consent.body, 'csrf'), decision: 'allow' });
+      assert.equal(decided.statusCode, 303, decided.body);
+      const code = new URL(decided.headers.location as string).searchParams.get('code');
+      assert.ok(code);
+      const token = await tokenRequest(t.app, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: app.client_id, code_verifier: verifier });
+      assert.equal(token.status, 200, token.raw);
+      const db = t.container.db.kysely;
+      const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+      const store = await db.selectFrom('stores').select('id').where('name', '=', 'Brand New Store').executeTakeFirstOrThrow();
+      const grant = await db.selectFrom('oauth_grants').select(['user_id', 'store_id']).where('client_id', '=', app.client_id).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+      assert.deepEqual(grant, { user_id: user.id, store_id: store.id }, 'the app is connected to the new merchant’s new store');
+    });
+
+    it('shows a refused field again with the request kept, and goes on to the request once corrected', async () => {
+      const browser = new Browser(t.app);
+      const { id, page } = await openSignUp(browser);
+      const before = await counts();
+      const fields = { request: hiddenField(page.body, 'request'), name: 'Short Pw', email: `short.${Date.now()}@example.com`, storeName: 'Kept' };
+      const refused = await browser.post('/signup', { ...fields, csrf: hiddenField(page.body, 'csrf'), password: 'short' });
+      assert.equal(refused.statusCode, 422);
+      assert.match(refused.body, /Password must be at least 12 characters/);
+      assert.equal(hiddenField(refused.body, 'request'), id);
+      assert.match(refused.body, /connect the app <strong>Test App<\/strong>/);
+      assert.deepEqual(await counts(), before, 'nothing was created');
+      const fixed = await browser.post('/signup', { ...fields, csrf: hiddenField(refused.body, 'csrf'), password: PASSWORD });
+      assert.equal(fixed.statusCode, 303, fixed.body);
+      assert.equal(fixed.headers.location, `/oauth/authorize/${id}`);
+    });
+
+    it('refuses a request that expired or does not exist with the error page, and another form’s token, creating nothing', async () => {
+      const missing = await new Browser(t.app).get('/signup?request=oar_doesnotexist');
+      assert.equal(missing.statusCode, 400);
+      assert.match(missing.body, /expired or does not exist/);
+      const browser = new Browser(t.app);
+      const { id, page } = await openSignUp(browser);
+      const before = await counts();
+      const fields = { name: 'Late', password: PASSWORD, storeName: 'Late Store' };
+      const plain = await browser.get('/signup');
+      const wrongForm = await browser.post('/signup', { ...fields, email: `wrong.${Date.now()}@example.com`, request: id, csrf: hiddenField(plain.body, 'csrf') });
+      assert.equal(wrongForm.statusCode, 403, 'the dashboard sign-up form’s token is not this request’s');
+      await t.container.db.kysely.updateTable('oauth_authorization_requests').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', id).execute();
+      const late = await browser.post('/signup', { ...fields, email: `late.${Date.now()}@example.com`, request: id, csrf: hiddenField(page.body, 'csrf') });
+      assert.equal(late.statusCode, 400);
+      assert.match(late.body, /expired/);
+      assert.equal(late.headers.location, undefined);
+      assert.deepEqual(await counts(), before, 'nothing was created');
+      assert.equal(browser.cookies.get('cs_session'), undefined, 'nobody is signed in');
+    });
+
+    it('sends a signed-in browser from the request’s sign-up page straight on to the request', async () => {
+      const { browser } = await authorize(t.app, merchant, app);
+      const page = await browser.get(`/oauth/authorize?${authorizeQuery(app, pkce().challenge)}`);
+      const id = requestIdOf(page.body);
+      const signUpPage = await browser.get(`/signup?request=${id}`);
+      assert.equal(signUpPage.statusCode, 303);
+      assert.equal(signUpPage.headers.location, `/oauth/authorize/${id}`);
     });
   });
 

@@ -140,6 +140,47 @@ describeEachDatabase('connected apps in a real browser (Chromium, JavaScript off
     await page.close();
   });
 
+  it('lets someone without an account follow "Create an account" from the sign-in page, sign up, allow, and find Connected apps from consent', { skip }, async () => {
+    // Signed out for this test only: the others go on with the merchant's session.
+    const signedIn = await context.cookies();
+    await context.clearCookies();
+    const page = await context.newPage();
+    try {
+      await signUpAndAllow(page);
+    } finally {
+      await page.close();
+      await context.clearCookies();
+      await context.addCookies(signedIn);
+    }
+  });
+
+  /** A signed-out visitor's way from the app's authorization request, through sign-up, to the app's callback. */
+  async function signUpAndAllow(page: Page) {
+    await startAuthorization(page, 'browser-state-signup', pkce().challenge);
+    assert.equal(await page.title(), 'Sign in · commerce-service');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    assert.equal(await page.title(), 'Create an account · commerce-service');
+    assert.match(await page.locator('main').innerText(), /connect the app Acme Analytics/);
+    // "Sign in" goes back to this request's sign-in page, and "Create an account" forward again.
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    assert.equal(await page.title(), 'Sign in · commerce-service');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByLabel('Your name').fill('Browser Newcomer');
+    await page.getByLabel('Email').fill(`browser.newcomer.${Date.now()}@example.com`);
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByLabel('Store name').fill('Fabrikam Goods');
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await page.getByRole('button', { name: 'Allow' }).waitFor();
+    assert.match(await page.getByRole('heading', { level: 1 }).innerText(), /Allow .Acme Analytics. to access Fabrikam Goods\?/);
+    const connectedApps = page.getByRole('link', { name: 'Connected apps' });
+    assert.equal(await connectedApps.getAttribute('href'), '/dashboard/connected-apps');
+    await page.getByRole('button', { name: 'Allow' }).click();
+    const back = await callback(page);
+    assert.equal(back.searchParams.get('state'), 'browser-state-signup');
+    assert.ok(back.searchParams.get('code'));
+  }
+
   it('sends access_denied with the state and iss when the merchant denies', { skip }, async () => {
     const page = await context.newPage();
     await startAuthorization(page, 'browser-state-2', pkce().challenge);

@@ -10,7 +10,7 @@ import { storePickerPage } from './store-picker-page.ts';
 /** CSRF purposes: each form's token is good for its own page only. */
 export const PURPOSE = {
   signIn: (requestId: string | undefined) => `sign-in:${requestId ?? 'dashboard'}`,
-  signUp: 'sign-up',
+  signUp: (requestId: string | undefined) => (requestId === undefined ? 'sign-up' : `sign-up:${requestId}`),
   authorize: (requestId: string) => `authorize:${requestId}`,
 } as const;
 

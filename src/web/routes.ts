@@ -76,21 +76,38 @@ export async function webRoutes(app: FastifyInstance, deps: WebDeps): Promise<vo
       return showSignIn(request, reply, deps, { next });
     });
 
-    // Sign-up: the same session rules as sign-in (CSRF token, its own rate limits, a new browser session, back to `next`).
-    scope.get<{ Querystring: { next?: string } }>('/signup', hidden, async (request, reply) => {
-      const next = dashboardPath(request.query.next);
-      if (await readBrowserSession(request, deps)) return reply.redirect(next ?? '/dashboard', 303);
-      return showSignUp(request, reply, deps, { next });
+    /**
+     * The authorization request a sign-up continues (`request`, from the sign-in page of `/oauth/authorize`), or
+     * undefined; one that expired, was answered or never existed is the same error page `/oauth/authorize/{id}` shows.
+     * The browser only ever goes on to that request's page, so no address is taken from the form.
+     */
+    const signUpAuthorization = async (request: FastifyRequest, requestId: unknown) => {
+      if (typeof requestId !== 'string' || requestId === '') return undefined;
+      const { request: pending, client } = await oauth.loadAuthorization(request.ctx, requestId);
+      return { id: pending.id, clientName: client.clientName, redirectUri: pending.redirectUri };
+    };
+
+    // Sign-up: the same session rules as sign-in (CSRF token, its own rate limits, a new browser session), then on to
+    // the authorization request it came from, or to `next`.
+    scope.get<{ Querystring: { next?: string; request?: string } }>('/signup', hidden, async (request, reply) => {
+      const authorization = await signUpAuthorization(request, request.query.request);
+      const next = authorization ? undefined : dashboardPath(request.query.next);
+      if (await readBrowserSession(request, deps)) {
+        return reply.redirect(authorization ? `/oauth/authorize/${encodeURIComponent(authorization.id)}` : (next ?? '/dashboard'), 303);
+      }
+      return showSignUp(request, reply, deps, { next, authorization });
     });
 
     scope.post('/signup', hidden, async (request, reply) => {
-      checkCsrf(request, readAnonymousSecret(request, issuer), PURPOSE.signUp, field(request, 'csrf'), issuer);
+      const requestId = field(request, 'request');
+      checkCsrf(request, readAnonymousSecret(request, issuer), PURPOSE.signUp(requestId), field(request, 'csrf'), issuer);
       return signUp(request, reply, deps, {
         name: field(request, 'name'),
         email: field(request, 'email'),
         password: field(request, 'password'),
         storeName: field(request, 'storeName'),
         next: dashboardPath(field(request, 'next')),
+        authorization: await signUpAuthorization(request, requestId),
       });
     });
 

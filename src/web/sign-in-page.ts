@@ -32,9 +32,9 @@ ${view.next ? html`<input type="hidden" name="next" value="${view.next}">` : nul
 </form>
 ${
   view.authorization
-    ? null
-    : html`<p>New here? <a href="/signup${view.next && view.next !== '/dashboard' ? `?next=${encodeURIComponent(view.next)}` : ''}">Create an account</a> with your first store.</p>
-<p class="muted">Forgot your password? This service cannot reset passwords yet: ask its operator for help.</p>`
-}`,
+    ? html`<p>New here? <a href="/signup?request=${encodeURIComponent(view.authorization.id)}">Create an account</a> with your first store, then come back here to connect the app.</p>`
+    : html`<p>New here? <a href="/signup${view.next && view.next !== '/dashboard' ? `?next=${encodeURIComponent(view.next)}` : ''}">Create an account</a> with your first store.</p>`
+}
+<p class="muted">Forgot your password? This service cannot reset passwords yet: ask its operator for help.</p>`,
   );
 }
