@@ -112,7 +112,12 @@ export function finishDocument(document: Json): Json {
   doc.components ??= {};
   doc.components.schemas = { ...doc.components.schemas, OAuthError: OAUTH_ERROR_SCHEMA };
   const envelope = doc.components.schemas.ErrorEnvelope as Json | undefined;
-  if (envelope) envelope.description = `The answer of every refused or failed request of /v1 and /v2. \`error.code\` is one of these:\n\n${errorCodeTable()}`;
+  if (envelope) {
+    envelope.description = `The answer of every refused or failed request of /v1 and /v2. \`error.code\` is one of these:\n\n${errorCodeTable()}`;
+    // The codes as an enum too, so generated clients type them (documentation: the server answers only these).
+    const code = envelope.properties?.error?.properties?.code as Json | undefined;
+    if (code) code.enum = Object.keys(ERROR_CODES);
+  }
   dropUnusedSchemas(doc);
   return doc;
 }
