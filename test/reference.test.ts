@@ -173,4 +173,21 @@ describeEachDatabase('reference data sync', (kind) => {
     const countries = (await t.app.inject({ method: 'GET', url: '/v1/countries?name=united states of' })).json().data;
     assert.equal(countries[0].status, true);
   });
+
+  it('lets two instances seed at once: missing rows are inserted by one, and the other does not fail on them', async () => {
+    const { createContainer } = await import('../src/container.ts');
+    await t.container.db.kysely.deleteFrom('specifications').execute();
+    await t.container.db.kysely.deleteFrom('colors').execute();
+    const other = createContainer(t.container.config);
+    try {
+      const later = systemContext('test', new Date(Date.now() + 7_200_000));
+      const [a, b] = await Promise.all([t.container.services.reference.sync(later), other.services.reference.sync(later)]);
+      assert.ok(a.specifications.inserted > 0 || b.specifications.inserted > 0);
+    } finally {
+      await other.close();
+    }
+    const specifications = (await t.app.inject({ method: 'GET', url: '/v1/specifications' })).json().data;
+    assert.equal(new Set(specifications.map((s: { id: string }) => s.id)).size, specifications.length, 'each once');
+    assert.ok(specifications.length > 10);
+  });
 });

@@ -56,7 +56,7 @@ export function createReferenceRepo(db: Db): ReferenceRepo {
         for (const c of sources) {
           const row = existing.get(c.id);
           if (!row) {
-            await trx.insertInto('colors').values({ ...c, created_at: at, updated_at: at }).execute();
+            await trx.insertInto('colors').values({ ...c, created_at: at, updated_at: at }).onConflict((oc) => oc.column('id').doNothing()).execute();
             counts.inserted += 1;
           } else if (row.name !== c.name || row.hex !== c.hex) {
             await trx.updateTable('colors').set({ name: c.name, hex: c.hex, updated_at: at }).where('id', '=', c.id).execute();
@@ -103,7 +103,7 @@ export function createReferenceRepo(db: Db): ReferenceRepo {
             counts.unchanged += 1;
           }
         }
-        for (const batch of chunks(inserts)) await trx.insertInto('countries').values(batch).execute();
+        for (const batch of chunks(inserts)) await trx.insertInto('countries').values(batch).onConflict((oc) => oc.column('id').doNothing()).execute();
         counts.inserted = inserts.length;
         for (const [id, row] of existing) {
           if (!toBool(row.status)) continue;
@@ -150,7 +150,7 @@ export function createReferenceRepo(db: Db): ReferenceRepo {
         }
         onProgress?.(done, sources.length);
         for (const batch of chunks(inserts)) {
-          await trx.insertInto('states').values(batch).execute();
+          await trx.insertInto('states').values(batch).onConflict((oc) => oc.column('id').doNothing()).execute();
           done += batch.length;
           onProgress?.(done, sources.length);
         }
@@ -180,6 +180,7 @@ export function createReferenceRepo(db: Db): ReferenceRepo {
             await trx
               .insertInto('specifications')
               .values({ id: s.id, name: s.name, slug: s.slug, description: s.description, created_at: at, updated_at: at })
+              .onConflict((oc) => oc.column('id').doNothing())
               .execute();
             counts.inserted += 1;
           } else if (row.name !== s.name || row.slug !== s.slug || row.description !== s.description) {
