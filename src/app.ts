@@ -11,6 +11,7 @@ import { registerAuth } from './http/plugins/auth.ts';
 import { registerErrorHandling } from './http/plugins/errors.ts';
 import { registerIdempotency } from './http/plugins/idempotency.ts';
 import { setUpRateLimits } from './http/plugins/rate-limits.ts';
+import { registerStorefront } from './http/plugins/storefront.ts';
 import { rateLimits } from './http/rate-limit-policies.ts';
 import { createFrontCache, frontCachedServer } from './http/front-cache.ts';
 import { documentIfMatch } from './http/preconditions.ts';
@@ -103,6 +104,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limits = setUpRateLimits(app, { limits: config.rateLimits ?? rateLimits(), redis: container.redis });
   front.limitWith(limits);
   registerAuth(app, { auth: container.services.auth, gate: limits.gate });
+  // Storefront routes: CORS for publishable keys from their store's origins, and the preflights (docs/storefront.md).
+  registerStorefront(app);
   // After the credential hooks, so authenticated routes count per credential.
   limits.attach();
   registerIdempotency(app, { idempotency: container.services.idempotency });
@@ -123,6 +126,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'A session token (POST /v1/auth/login) or an OAuth access token' },
           merchantApiKey: { type: 'apiKey', in: 'header', name: 'X-MerchantApiKey', description: 'A store API key (sk_live_… or sk_test_…)' },
+          publishableKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-PublishableKey',
+            description:
+              'A publishable key (pk_live_… or pk_test_…) a storefront embeds in its pages: it reads what a shopper may see (active products, categories, published promo ads, delivery quotes) on the operations that list it, and answers CORS for the store’s allowed origins. Never a secret key in a page.',
+          },
         },
       },
     },

@@ -3,6 +3,7 @@ import { createAccountService } from './domain/accounts/account-service.ts';
 import { createApiKeyService } from './domain/accounts/api-key-service.ts';
 import { createAuthService } from './domain/accounts/auth-service.ts';
 import { createMemberService } from './domain/accounts/member-service.ts';
+import { createPublishableKeyService } from './domain/accounts/publishable-key-service.ts';
 import { createStoreService } from './domain/accounts/store-service.ts';
 import { createAccessLog } from './domain/audit/access-log.ts';
 import { createAuditService } from './domain/audit/audit-service.ts';
@@ -77,6 +78,8 @@ export function createContainer(config: Config) {
     stores,
     members: createMemberService({ repos }),
     apiKeys: createApiKeyService({ repos }),
+    /** Storefront keys (docs/storefront.md). */
+    publishableKeys: createPublishableKeyService({ repos }),
     audit: createAuditService({ repos, isDatabaseUnavailable }),
     /** Reads of customers' personal data, written to the audit log in bulk (docs/decisions/0016-audit-log.md). */
     personalDataReads,

@@ -5,8 +5,8 @@ export type Mode = 'live' | 'test';
 
 /** Who is acting. `userId` is the person behind the action (an API key's creator, an app's approving merchant). */
 export interface Actor {
-  type: 'user' | 'api_key' | 'oauth_app' | 'ai_connector' | 'system';
-  /** The credential or user id that acted (user id, API key id, OAuth client id). */
+  type: 'user' | 'api_key' | 'oauth_app' | 'ai_connector' | 'publishable_key' | 'system';
+  /** The credential or user id that acted (user id, API key id, OAuth client id, publishable key id). */
   id: string;
   /** Human-readable, for audit logs: an email, an API key prefix, an app name. */
   label: string;
@@ -33,8 +33,11 @@ export interface RequestContext {
 /** A signed-in caller (session, API key, OAuth token) without a store chosen yet. */
 export interface UserContext extends RequestContext {
   actor: Actor;
-  /** How the caller authenticated; some operations need a person (a session), not a key. */
-  credential: 'session' | 'api_key' | 'oauth';
+  /**
+   * How the caller authenticated; some operations need a person (a session), not a key. `publishable_key`: a
+   * storefront's key, which reads as a shopper (domain/shared/access.ts `readAs`) and has no permission at all.
+   */
+  credential: 'session' | 'api_key' | 'oauth' | 'publishable_key';
   /**
    * For an OAuth access token: the app and the scopes the merchant granted it, an upper bound on what it may do
    * (the AI connector reads `mcp:store` here).
@@ -45,6 +48,7 @@ export interface UserContext extends RequestContext {
 /** A caller acting in one store and mode, with the permissions they have there. */
 export interface StoreContext extends UserContext {
   tenant: Tenant;
+  /** The member's role; `staff` with no permissions for a publishable key or a key whose creator left the store. */
   role: Role;
   permissions: ReadonlySet<Permission>;
 }

@@ -67,7 +67,7 @@ export const ERROR_CODES = {
   },
   AUTH_AMBIGUOUS: {
     status: 400,
-    meaning: 'Both `Authorization` and `X-MerchantApiKey` were sent.',
+    meaning: 'More than one credential was sent (`Authorization`, `X-MerchantApiKey`, `X-PublishableKey`).',
     fix: 'Send exactly one credential.',
   },
   RATE_LIMITED: {
@@ -88,7 +88,7 @@ export const ERROR_CODES = {
   CREDENTIAL_NOT_ALLOWED: {
     status: 403,
     meaning:
-      'This kind of credential may not do this action: some actions need a signed-in merchant (a session token; for the owner role, a signed-in owner), and creating API keys or changing members is closed to connected apps whatever their scopes. The message says which.',
+      'This kind of credential may not do this action: some actions need a signed-in merchant (a session token; for the owner role, a signed-in owner), creating API keys or changing members is closed to connected apps whatever their scopes, and a publishable key reads only the storefront routes (never the AI connector). The message says which.',
     fix: 'Sign in with `POST /v1/auth/login` and use the session token (or, where the message allows it, an API key).',
   },
   MODE_MISMATCH: {
@@ -161,6 +161,11 @@ export const ERROR_CODES = {
     status: 404,
     meaning: 'No API key with this id in this store and mode.',
     fix: 'Take the id from `GET /v1/api-keys`.',
+  },
+  PUBLISHABLE_KEY_NOT_FOUND: {
+    status: 404,
+    meaning: 'No publishable key with this id in this store and mode (or it was revoked already).',
+    fix: 'Take the id from `GET /v1/publishable-keys`.',
   },
   // Catalog
   PRODUCT_NOT_FOUND: {

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client, createApiKey, joinStore, type Merchant, signup } from './helpers/merchants.ts';
 
-const VARY = 'Authorization, X-Mode, X-MerchantId, X-Service-Client, X-Enable-Cache, X-MerchantApiKey';
+const VARY = 'Authorization, X-Mode, X-MerchantId, X-Service-Client, X-Enable-Cache, X-MerchantApiKey, X-PublishableKey';
 
 describeEachDatabase('stores, modes, permissions and API keys', (kind) => {
   let t: TestApp;

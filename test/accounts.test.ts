@@ -182,6 +182,7 @@ describeEachDatabase('accounts and sessions', (kind) => {
       const m = await signup(t.app);
       const { auth } = t.container.services;
       const principal = await auth.authenticate(systemContext('t'), { bearer: m.token });
+      assert.ok(principal.kind === 'session');
       assert.equal(principal.user.id, m.userId);
       const later = systemContext('t', new Date(Date.now() + 7 * 24 * 3600 * 1000 + 1000));
       await assert.rejects(auth.authenticate(later, { bearer: m.token }), (e: { code?: string }) => e.code === 'AUTH_INVALID');

@@ -6,7 +6,7 @@ import { describeEachDatabase } from './helpers/databases.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 
 const ETAG = /^"[\x21\x23-\x7E]*"$/;
-const VARY = 'Authorization, X-Mode, X-MerchantId, X-Service-Client, X-Enable-Cache, X-MerchantApiKey';
+const VARY = 'Authorization, X-Mode, X-MerchantId, X-Service-Client, X-Enable-Cache, X-MerchantApiKey, X-PublishableKey';
 const REVALIDATION_HEADERS = ['etag', 'cache-control', 'vary', 'content-location', 'expires'];
 
 /** Routes registered by the test to exercise the plugin on each kind of cache window and on changing content. */

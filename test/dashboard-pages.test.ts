@@ -153,6 +153,39 @@ describeEachDatabase('the dashboard’s API keys and audit log pages in Chromium
     await page.close();
   });
 
+  it('creates a storefront (publishable) key, shows it whole, and revokes it', { skip }, async () => {
+    await context.clearCookies(); // whatever the test before left signed in
+    const page = await context.newPage();
+    await page.goto(`${t.baseUrl}/dashboard/api-keys?store=${owner.storeId}`);
+    await signInToDashboard(page, owner);
+    await page.getByRole('heading', { level: 2, name: 'Storefront keys in live mode' }).waitFor();
+    await page.getByText('No storefront keys in this mode yet').waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'settings', exact: true }).waitFor(); // where the storefront origins are set
+
+    // The API's validation error shows next to the field, then a key is made.
+    await page.getByRole('button', { name: 'Create storefront key' }).click();
+    await page.locator('.field-error').getByText(/^Name /).waitFor();
+    assert.equal(await page.getByLabel('Which storefront').getAttribute('aria-invalid'), 'true');
+    await page.getByLabel('Which storefront').fill('Main shop');
+    await page.getByRole('button', { name: 'Create storefront key' }).click();
+    const row = page.getByTestId('publishable-key-row').filter({ hasText: 'Main shop' });
+    await row.waitFor();
+    const key = (await row.locator('code').innerText()).trim();
+    assert.match(key, /^pk_live_[A-Za-z0-9_-]{43}$/, 'shown whole: it is not a secret');
+    await assertAccessible(page, 'API keys, with a storefront key');
+    const read = async () => (await fetch(`${t.baseUrl}/v2/products`, { headers: { 'X-PublishableKey': key } })).status;
+    assert.equal(await read(), 200);
+
+    await page.getByRole('button', { name: 'Revoke storefront key Main shop' }).click();
+    const confirm = page.getByTestId('confirm-revoke-publishable');
+    assert.match(await confirm.innerText(), /Revoke the storefront key “Main shop”/);
+    await assertAccessible(page, 'API keys, confirming a storefront key’s revocation');
+    await confirm.getByRole('button', { name: 'Revoke “Main shop”' }).click();
+    await page.getByText('No storefront keys in this mode yet').waitFor();
+    assert.equal(await read(), 401);
+    await page.close();
+  });
+
   it('a staff member sees neither section, and the API refuses them a key', { skip }, async () => {
     const call = jsonClient(t.app);
     await context.clearCookies(); // whatever the test before left signed in

@@ -45,7 +45,23 @@ describe('the OpenAPI document, as generators and linters read it', () => {
     const security = (key: string) => operations.find((o) => o.key === key)?.operation.security;
     assert.deepEqual(security('GET /v1/countries'), [], 'public');
     assert.deepEqual(security('POST /oauth/token'), [], 'public');
-    assert.deepEqual(security('GET /v1/products'), [{ bearerAuth: [] }, { merchantApiKey: [] }]);
+    assert.deepEqual(security('GET /v1/customers'), [{ bearerAuth: [] }, { merchantApiKey: [] }]);
+    // The storefront reads (docs/storefront.md) take a publishable key too, and only they.
+    assert.deepEqual(security('GET /v1/products'), [{ bearerAuth: [] }, { merchantApiKey: [] }, { publishableKey: [] }]);
+    const storefront = operations.filter((o) => o.operation.security.some((s: Record<string, unknown>) => 'publishableKey' in s)).map((o) => o.key);
+    assert.deepEqual(storefront.sort(), [
+      'GET /v1/categories',
+      'GET /v1/categories/{categoryId}',
+      'GET /v1/delivery/quote',
+      'GET /v1/products',
+      'GET /v1/products/{productId}',
+      'GET /v1/promo-ads/published',
+      'GET /v2/products',
+      'GET /v2/products/{productId}',
+      'GET /v2/products/{productId}/variant-groups/{groupId}',
+      'GET /v2/products/{productId}/variant-groups/{groupId}/skus/{skuId}',
+    ]);
+    assert.equal(doc.components.securitySchemes.publishableKey.name, 'X-PublishableKey');
     const responses = (key: string) => operations.find((o) => o.key === key)?.operation.responses;
     assert.equal(responses('GET /v1/products')['200'].description, 'OK');
     assert.match(responses('GET /v1/products')['429'].description, /Too many requests/);

@@ -7,7 +7,9 @@ import { describeEachDatabase } from './helpers/databases.ts';
 import { client, createApiKey, type Merchant, signup } from './helpers/merchants.ts';
 import { auditActions, snapshot } from './helpers/operations.ts';
 
-const VARY = 'Authorization, X-Mode, X-MerchantId, X-Service-Client, X-Enable-Cache, X-MerchantApiKey';
+const VARY = 'Authorization, X-Mode, X-MerchantId, X-Service-Client, X-Enable-Cache, X-MerchantApiKey, X-PublishableKey';
+/** GET /v1/promo-ads/published is a storefront route: its CORS headers depend on Origin (docs/storefront.md). */
+const STOREFRONT_VARY = `${VARY}, Origin`;
 const HOUR = 3_600_000;
 /** A wire timestamp (UTC, no zone) `ms` from now. */
 const at = (ms: number) => new Date(Date.now() + ms).toISOString().slice(0, -1);
@@ -182,7 +184,7 @@ describeEachDatabase('promo ads', (kind) => {
         const res = await call('GET', '/v1/promo-ads/published', { headers: { ...m.auth, ...extra } });
         assert.equal(res.status, 200);
         assert.equal(res.headers['cache-control'], 'max-age=1800, private');
-        assert.equal(res.headers.vary, VARY);
+        assert.equal(res.headers.vary, STOREFRONT_VARY);
         const etag = String(res.headers.etag);
         assert.match(etag, /^"[\x21\x23-\x7E]+"$/);
         const again = await call('GET', '/v1/promo-ads/published', { headers: { ...m.auth, ...extra, 'if-none-match': etag } });
@@ -194,7 +196,7 @@ describeEachDatabase('promo ads', (kind) => {
       }
       const plain = await call('GET', '/v1/promo-ads/published', { headers: m.auth });
       assert.equal(plain.headers['cache-control'], 'no-cache, private');
-      assert.equal(plain.headers.vary, VARY);
+      assert.equal(plain.headers.vary, STOREFRONT_VARY);
       const off = await call('GET', '/v1/promo-ads/published', { headers: { ...m.auth, 'x-enable-cache': 'false' } });
       assert.equal(off.headers['cache-control'], 'no-cache, private');
       const list = await call('GET', '/v1/promo-ads', { headers: { ...m.auth, 'x-enable-cache': 'true' } });

@@ -107,7 +107,9 @@ describeEachDatabase('rate limits', (kind) => {
         ['POST /v1/auth/signup', ['sign-up', 'sign-up-all']],
         ['POST /v1/auth/login', ['sign-in']],
         ['POST /sign-in', ['sign-in']],
-        ['GET /v1/products', ['credential']],
+        ['GET /v1/products', ['credential', 'publishable-key', 'public']],
+        ['OPTIONS /v1/products', ['public']],
+        ['GET /v1/customers', ['credential']],
         ['POST /mcp', ['credential']],
       ] as const) {
         assert.deepEqual(t.app.rateLimitPolicies.get(route), policies, route);
@@ -164,6 +166,7 @@ describeEachDatabase('rate limits', (kind) => {
     const limits: RateLimits = rateLimits({
       public: small(3),
       credential: small(3),
+      'publishable-key': small(3),
       'bad-credentials': small(2, 300),
       'sign-up': small(1000),
       'sign-up-all': small(1000),
@@ -228,6 +231,35 @@ describeEachDatabase('rate limits', (kind) => {
         payload: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
       });
       assert.equal(mcp.statusCode, 429, 'the AI connector counts against the same credential budget');
+    });
+
+    it('counts a publishable key per key and per address (it is public), and its storefront can read the 429', async () => {
+      const shop = 'https://shop.example.com';
+      const m = await signup(t.app);
+      const json = { ...m.auth, 'content-type': 'application/json' };
+      assert.equal((await t.app.inject({ method: 'PATCH', url: '/v1/settings', headers: json, payload: { allowedOrigins: [shop] } })).statusCode, 200);
+      const newKey = async () => (await t.app.inject({ method: 'POST', url: '/v1/publishable-keys', headers: json, payload: { name: 'Shop' } })).json().data.key as string;
+      const [a, b] = [await newKey(), await newKey()];
+      const get = (key: string, remoteAddress: string) => t.app.inject({ method: 'GET', url: '/v1/categories', headers: { 'x-publishablekey': key, origin: shop }, remoteAddress });
+      for (let i = 0; i < 3; i += 1) {
+        const res = await get(a, nextAddress());
+        assert.equal(res.statusCode, 200);
+        assert.equal(res.headers['ratelimit-policy'], '"publishable-key";q=3;w=60, "public";q=3;w=60');
+        assert.equal(remaining(res.headers, 'publishable-key'), 2 - i, 'one budget per key, whatever the address');
+      }
+      const perKey = await get(a, nextAddress());
+      assert.equal(perKey.statusCode, 429);
+      assert.match(perKey.json().message, /publishable-key: 3 per 60 s/);
+      assert.equal(perKey.headers['access-control-allow-origin'], shop, 'the storefront can read why');
+      assert.ok(Number(perKey.headers['retry-after']) > 0);
+      const address = nextAddress();
+      for (let i = 0; i < 3; i += 1) assert.equal((await get(b, address)).statusCode, 200);
+      const other = await signup(t.app);
+      const c = (await t.app.inject({ method: 'POST', url: '/v1/publishable-keys', headers: other.auth, payload: { name: 'Another shop' } })).json().data.key as string;
+      const perAddress = await get(c, address);
+      assert.equal(perAddress.statusCode, 429, 'and one budget per address, whatever the key');
+      assert.match(perAddress.json().message, /public: 3 per 60 s/);
+      assert.equal((await get(c, nextAddress())).statusCode, 200, 'that key from another visitor is not affected');
     });
 
     it('refuses an address past its refused credentials before looking the next one up', async () => {

@@ -102,7 +102,10 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     return { categories, images, specifications };
   }
 
-  const headOf = (r: Selectable<ProductTable>): ProductHead => (r.revision === undefined ? { id: r.id } : { id: r.id, revision: Number(r.revision) });
+  const headOf = (r: Selectable<ProductTable>): ProductHead => {
+    const status = r.status as ProductStatus;
+    return r.revision === undefined ? { id: r.id, status } : { id: r.id, status, revision: Number(r.revision) };
+  };
 
   function toProducts(rows: Selectable<ProductTable>[], rel: Awaited<ReturnType<typeof relations>>): Product[] {
     return rows.map((r) => ({

@@ -10,6 +10,7 @@ import { createIdempotencyRepo } from './idempotency-repo.ts';
 import { createDeliveryRepo } from './delivery-repo.ts';
 import { createStoreRepo } from './store-repo.ts';
 import { createPromoAdRepo } from './promo-ad-repo.ts';
+import { createPublishableKeyRepo } from './publishable-key-repo.ts';
 import { createReviewRepo } from './review-repo.ts';
 import { createInventoryRepo } from './inventory-repo.ts';
 import { createOrderRepo } from './order-repo.ts';
@@ -29,6 +30,7 @@ function bindRepos(executor: Kysely<Database>, dialect: Dialect) {
     accounts: createAccountRepo(executor, dialect),
     stores: createStoreRepo(executor, dialect),
     apiKeys: createApiKeyRepo(executor),
+    publishableKeys: createPublishableKeyRepo(executor),
     audit: createAuditRepo(executor),
     files: createFileRepo(executor),
     idempotency: createIdempotencyRepo(executor),

@@ -113,6 +113,19 @@ export interface ApiKeyTable {
   revoked_at: Timestamp | null;
 }
 
+/** Publishable keys (storefront keys): not secrets, so the key itself is kept (migration 0018). */
+export interface PublishableKeyTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  name: string;
+  key: string;
+  created_by: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
 export interface AuditLogTable {
   id: string;
   store_id: string;
@@ -605,6 +618,7 @@ export interface Database {
   store_members: StoreMemberTable;
   store_invitations: StoreInvitationTable;
   api_keys: ApiKeyTable;
+  publishable_keys: PublishableKeyTable;
   audit_logs: AuditLogTable;
   colors: ColorTable;
   categories: CategoryTable;

@@ -48,6 +48,10 @@ export function requestsFreshCopy(cacheControl: string | string[] | undefined): 
 
 /**
  * Every header a response may depend on besides the URL; a cache must key on all of them. The interface's list, plus
- * X-MerchantApiKey: the other credential header, so a browser cache never answers one key's request with another's.
+ * X-MerchantApiKey and X-PublishableKey: the other credential headers, so a browser cache never answers one key's
+ * request with another's. Storefront routes add `Origin` (STOREFRONT_VARY): their CORS headers depend on it.
  */
-export const VARY = ['Authorization', 'X-Mode', 'X-MerchantId', 'X-Service-Client', 'X-Enable-Cache', 'X-MerchantApiKey'] as const;
+export const VARY = ['Authorization', 'X-Mode', 'X-MerchantId', 'X-Service-Client', 'X-Enable-Cache', 'X-MerchantApiKey', 'X-PublishableKey'] as const;
+
+/** The Vary list of a storefront route (docs/storefront.md): every answer names Origin, allowed or not, so no cache hands one origin's CORS headers to another. */
+export const STOREFRONT_VARY = [...VARY, 'Origin'] as const;

@@ -78,14 +78,15 @@ const HEADER_BYTES = 1024;
 /**
  * The key of an answer to an API key: the key's hash (never the secret itself), the raw X-Mode and X-MerchantId
  * (the other headers such a route reads; Vary names them) and the URL. Undefined when the request carries no API key
- * or an Authorization header as well (which the route refuses), so the route answers it.
+ * or another credential header as well (Authorization, X-PublishableKey: the route refuses it), so the route answers it.
+ * An answer kept here never carries CORS headers (secret keys get none), whatever the request's Origin.
  */
 function keyEntryKey(request: IncomingMessage, url: string): string | undefined {
   const { headers } = request;
   const apiKey = headers['x-merchantapikey'];
   const mode = headers['x-mode'] ?? '';
   const merchant = headers['x-merchantid'] ?? '';
-  if (typeof apiKey !== 'string' || apiKey.trim() === '' || headers.authorization !== undefined) return undefined;
+  if (typeof apiKey !== 'string' || apiKey.trim() === '' || headers.authorization !== undefined || headers['x-publishablekey'] !== undefined) return undefined;
   if (typeof mode !== 'string' || typeof merchant !== 'string') return undefined;
   return `${hashSecret(apiKey)}\n${mode}\n${merchant}\n${url}`;
 }

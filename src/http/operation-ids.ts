@@ -40,6 +40,10 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /v1/api-keys': 'createApiKey',
   'GET /v1/api-keys': 'listApiKeys',
   'DELETE /v1/api-keys/{id}': 'revokeApiKey',
+  // Publishable keys (storefronts)
+  'POST /v1/publishable-keys': 'createPublishableKey',
+  'GET /v1/publishable-keys': 'listPublishableKeys',
+  'DELETE /v1/publishable-keys/{id}': 'revokePublishableKey',
   // Audit log
   'GET /v1/audit-logs': 'listAuditLog',
   // Products (v1)

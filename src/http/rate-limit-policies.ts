@@ -15,6 +15,11 @@ export const RATE_LIMIT_POLICIES = {
   public: { limit: 600, windowSeconds: 60, key: 'address' },
   /** Every authenticated request (REST and /mcp), per credential: a session, an API key, an app's authorization. */
   credential: { limit: 1200, windowSeconds: 60, key: 'credential' },
+  /**
+   * Storefront reads with a publishable key, per key (besides `public` per address): what one store's storefront may
+   * cost. Five addresses at their `public` limit reach it, one cannot: a key is public, so any visitor has it.
+   */
+  'publishable-key': { limit: 3000, windowSeconds: 60, key: 'credential' },
   /** Requests whose credential is refused (401), per address: guessing and broken clients. */
   'bad-credentials': { limit: 100, windowSeconds: 300, key: 'address' },
   /** POST /v1/auth/signup, per address: every sign-up costs an argon2 hash and creates an account and a store. */

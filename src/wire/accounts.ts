@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ApiKey, Invitation, Member, Store, User } from '../domain/accounts/types.ts';
+import type { ApiKey, Invitation, Member, PublishableKey, Store, User } from '../domain/accounts/types.ts';
 import type { AuditEntry } from '../domain/shared/audit-trail.ts';
 import type { StoreContext } from '../context.ts';
 import { PERMISSIONS, ROLES, type Role, sortPermissions } from '../domain/shared/permissions.ts';
@@ -116,7 +116,7 @@ export const PermissionsRecord = z
     storeId: z.string(),
     mode: z.enum(['live', 'test']),
     role: RoleSchema,
-    credential: z.enum(['session', 'api_key', 'oauth']),
+    credential: z.enum(['session', 'api_key', 'oauth', 'publishable_key']),
     permissions: z.array(PermissionSchema),
   })
   .meta({ id: 'EffectivePermissions' });
@@ -153,6 +153,17 @@ export const ApiKeyRecord = z
     key: z.string().optional().describe('the secret, only in the response that creates it'),
   })
   .meta({ id: 'ApiKey' });
+
+export const PublishableKeyRecord = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    mode: z.enum(['live', 'test']),
+    key: z.string().describe('the key itself (pk_live_… or pk_test_…): not a secret, shown whenever keys are listed; put it in your storefront’s pages'),
+    createdAt: WireTimestamp,
+    lastUsedAt: WireTimestamp.nullable(),
+  })
+  .meta({ id: 'PublishableKey' });
 
 export const AuditRecord = z
   .object({
@@ -222,6 +233,17 @@ export function toApiKeyRecord(k: ApiKey, secret?: string): z.input<typeof ApiKe
     createdAt: wireTimestamp(k.createdAt),
     lastUsedAt: k.lastUsedAt === null ? null : wireTimestamp(k.lastUsedAt),
     ...(secret ? { key: secret } : {}),
+  };
+}
+
+export function toPublishableKeyRecord(k: PublishableKey): z.input<typeof PublishableKeyRecord> {
+  return {
+    id: k.id,
+    name: k.name,
+    mode: k.mode,
+    key: k.key,
+    createdAt: wireTimestamp(k.createdAt),
+    lastUsedAt: k.lastUsedAt === null ? null : wireTimestamp(k.lastUsedAt),
   };
 }
 

@@ -30,6 +30,7 @@ const PLENTY = { limit: 1_000_000, windowSeconds: 60 };
 export const TEST_RATE_LIMITS: RateLimits = rateLimits({
   public: PLENTY,
   credential: PLENTY,
+  'publishable-key': PLENTY,
   'bad-credentials': PLENTY,
   'sign-up': PLENTY,
   'sign-up-all': PLENTY,

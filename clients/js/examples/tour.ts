@@ -79,6 +79,6 @@ const paid = await ok(api.POST('/v1/orders/{orderId}/transitions', { params: { p
 console.log(paid.data.status, paid.data.total);
 console.log((await ok(api.GET('/v1/dashboard/overview/summary', { params: { query: { period: 'today' } } }))).data.period.orderCount);
 
-// 14. Sign out
+// 15. Sign out
 await ok(session.POST('/v1/auth/logout'));
 console.log('signed out');

@@ -418,6 +418,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/publishable-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Publishable keys of the active store and mode, with the keys themselves (settings:read) */
+        get: operations["listPublishableKeys"];
+        put?: never;
+        /**
+         * Create a publishable key for a storefront (settings:write)
+         * @description A publishable key (pk_live_ / pk_test_) is not a secret: put it in your storefront’s pages and send it as X-PublishableKey. It reads only what a shopper may see (active products with variant groups and SKUs, categories, published promo ads, delivery quotes), and browsers may read its answers from the store’s allowedOrigins (GET /v1/settings) in its mode. Creating one also needs products:read, promotions:read and delivery:read; connected apps cannot.
+         *
+         *     Send `Idempotency-Key: <random string, e.g. a UUID>` to make a retry safe: the same request with the same key within 24 hours gets the first response again (with `Idempotent-Replayed: true`) without running twice.
+         */
+        post: operations["createPublishableKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/publishable-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a publishable key at once (settings:write) */
+        delete: operations["revokePublishableKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/audit-logs": {
         parameters: {
             query?: never;
@@ -466,7 +506,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * List products (products:read)
+         * List products (products:read; a publishable key lists active ones)
          * @description Filters: status, type (SIMPLE or VARIABLE), categoryId, q (name or SKU code). Sort: createdAt, name, updatedAt (prefix - for descending). Cursor pagination.
          */
         get: operations["listProducts"];
@@ -491,7 +531,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Get a product (products:read) */
+        /** Get a product (products:read; a publishable key: active products only) */
         get: operations["getProduct"];
         put?: never;
         post?: never;
@@ -517,7 +557,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * List products with their variant groups and SKUs (products:read)
+         * List products with their variant groups and SKUs (products:read; a publishable key lists active ones)
          * @description The filters, sort and cursor pagination of GET /v1/products: status, type (SIMPLE or VARIABLE), categoryId, q.
          */
         get: operations["listProductTrees"];
@@ -536,7 +576,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Get a product with its variant groups and SKUs (products:read) */
+        /** Get a product with its variant groups and SKUs (products:read; a publishable key: active products only) */
         get: operations["getProductTree"];
         put?: never;
         post?: never;
@@ -575,7 +615,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Get a variant group with its SKUs (products:read) */
+        /** Get a variant group with its SKUs (products:read; a publishable key: of active products only) */
         get: operations["getVariantGroup"];
         put?: never;
         post?: never;
@@ -620,7 +660,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Get a SKU (products:read) */
+        /** Get a SKU (products:read; a publishable key: of active products only) */
         get: operations["getSku"];
         put?: never;
         post?: never;
@@ -646,7 +686,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * List categories (products:read)
+         * List categories (products:read, or a publishable key)
          * @description All categories of the store, by position then name; build the tree from parentId.
          */
         get: operations["listCategories"];
@@ -669,7 +709,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Get a category (products:read) */
+        /** Get a category (products:read, or a publishable key) */
         get: operations["getCategory"];
         put?: never;
         post?: never;
@@ -1479,7 +1519,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * The ads live now (promotions:read)
+         * The ads live now (promotions:read, or a publishable key)
          * @description Published ads whose startsAt has passed and whose endsAt (if any) has not, latest start first, at most 100. With placement: the ads for that placement and those for any placement. Cache window: 30 minutes (max-age=1800, private) with X-Enable-Cache: true or X-Service-Client: dashboard, so an ad may show up to 30 minutes after it ends in a client that caches.
          */
         get: operations["listPublishedPromoAds"];
@@ -1649,7 +1689,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Delivery options for an address, with their fee (delivery:read)
+         * Delivery options for an address, with their fee (delivery:read, or a publishable key)
          * @description The active options of the zone that serves countryId (and stateId), priced for subtotal (free-over thresholds applied), cheapest first. Orders apply the same rules to the option they are given.
          */
         get: operations["quoteDelivery"];
@@ -1843,11 +1883,11 @@ export type components = {
          *     | `AUTH_REQUIRED` | 401 | No credential was sent. Send `Authorization: Bearer <token>` (a session or OAuth access token) or `X-MerchantApiKey: <key>`. Sign in (`POST /v1/auth/login`) or use an API key. |
          *     | `AUTH_INVALID` | 401 | The credential is unknown, expired or revoked. The `WWW-Authenticate` header gives details. Sign in again, refresh the OAuth token, or use a current API key. |
          *     | `LOGIN_FAILED` | 401 | The email or the password is wrong (we do not say which). Check both and try again; after repeated failures, wait for `Retry-After`. |
-         *     | `AUTH_AMBIGUOUS` | 400 | Both `Authorization` and `X-MerchantApiKey` were sent. Send exactly one credential. |
+         *     | `AUTH_AMBIGUOUS` | 400 | More than one credential was sent (`Authorization`, `X-MerchantApiKey`, `X-PublishableKey`). Send exactly one credential. |
          *     | `RATE_LIMITED` | 429 | Too many requests under one of the rate limits (per client address, per credential, or across all clients); the message names it and the RateLimit headers show the quota. Wait the number of seconds in `Retry-After`, then try again; spread requests out (see `RateLimit-Policy`). |
          *     | `TOO_MANY_ATTEMPTS` | 429 | Too many attempts in a short time (for example failed sign-ins). Wait the number of seconds in `Retry-After`, then try again. |
          *     | `PERMISSION_DENIED` | 403 | The credential is valid but lacks the permission this action needs; the message and `details` name it. Ask a store owner for a role with that permission, or use a credential that has it. |
-         *     | `CREDENTIAL_NOT_ALLOWED` | 403 | This kind of credential may not do this action: some actions need a signed-in merchant (a session token; for the owner role, a signed-in owner), and creating API keys or changing members is closed to connected apps whatever their scopes. The message says which. Sign in with `POST /v1/auth/login` and use the session token (or, where the message allows it, an API key). |
+         *     | `CREDENTIAL_NOT_ALLOWED` | 403 | This kind of credential may not do this action: some actions need a signed-in merchant (a session token; for the owner role, a signed-in owner), creating API keys or changing members is closed to connected apps whatever their scopes, and a publishable key reads only the storefront routes (never the AI connector). The message says which. Sign in with `POST /v1/auth/login` and use the session token (or, where the message allows it, an API key). |
          *     | `MODE_MISMATCH` | 403 | The credential is bound to the other mode (live or test) than the one asked for with `X-Mode`. Use a credential of that mode, or drop `X-Mode`. |
          *     | `INVALID_HEADER` | 400 | A request header has a value we do not accept; `details` names it (for example `X-Mode` must be live or test). Correct the header named in `details`. |
          *     | `MERCHANT_ID_REQUIRED` | 400 | You belong to several stores and did not say which one: send `X-MerchantId: <storeId>`. Add `X-MerchantId` with an id from `GET /v1/stores`. |
@@ -1862,6 +1902,7 @@ export type components = {
          *     | `INVITATION_WITHDRAWN` | 410 | The member who sent the invitation can no longer give its role (they left the store or their role changed). Ask a store owner for a new invitation. |
          *     | `INVITATION_EMAIL_MISMATCH` | 403 | The invitation was made out to another email than the signed-in account. Sign in with the invited email, or ask for an invitation to yours. |
          *     | `API_KEY_NOT_FOUND` | 404 | No API key with this id in this store and mode. Take the id from `GET /v1/api-keys`. |
+         *     | `PUBLISHABLE_KEY_NOT_FOUND` | 404 | No publishable key with this id in this store and mode (or it was revoked already). Take the id from `GET /v1/publishable-keys`. |
          *     | `PRODUCT_NOT_FOUND` | 404 | No product with this id in the active store and mode. Take the id from `GET /v1/products`. |
          *     | `VARIANT_GROUP_NOT_FOUND` | 404 | No variant group with this id on this product. Take the id from `GET /v2/products/{productId}`. |
          *     | `SKU_NOT_FOUND` | 404 | No SKU with this id in this variant group (or in the store). Take the id from `GET /v2/products/{productId}`. |
@@ -1919,7 +1960,7 @@ export type components = {
                  * @description Stable SCREAMING_SNAKE code, one of the error codes listed in this document’s description
                  * @enum {string}
                  */
-                code: "MALFORMED_JSON" | "BAD_REQUEST" | "VALIDATION_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "AUTH_REQUIRED" | "AUTH_INVALID" | "LOGIN_FAILED" | "AUTH_AMBIGUOUS" | "RATE_LIMITED" | "TOO_MANY_ATTEMPTS" | "PERMISSION_DENIED" | "CREDENTIAL_NOT_ALLOWED" | "MODE_MISMATCH" | "INVALID_HEADER" | "MERCHANT_ID_REQUIRED" | "EMAIL_TAKEN" | "STORE_NOT_FOUND" | "MEMBER_NOT_FOUND" | "ALREADY_MEMBER" | "LAST_OWNER" | "CURRENCY_LOCKED" | "INVITATION_NOT_FOUND" | "INVITATION_EXPIRED" | "INVITATION_WITHDRAWN" | "INVITATION_EMAIL_MISMATCH" | "API_KEY_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "VARIANT_GROUP_NOT_FOUND" | "SKU_NOT_FOUND" | "CATEGORY_NOT_FOUND" | "PRODUCT_NOT_VARIABLE" | "SLUG_TAKEN" | "SKU_CODE_TAKEN" | "DUPLICATE_COMBINATION" | "LAST_SKU" | "CATEGORY_NOT_EMPTY" | "LIMIT_EXCEEDED" | "INSUFFICIENT_STOCK" | "PRECONDITION_FAILED" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "DELIVERY_ZONE_NOT_FOUND" | "DELIVERY_OPTION_NOT_FOUND" | "DELIVERY_REGION_TAKEN" | "ORDER_NOT_FOUND" | "CUSTOMER_BANNED" | "ORDER_TRANSITION_NOT_ALLOWED" | "REFUND_EXCEEDS_PAYMENT" | "PROMOTION_NOT_FOUND" | "PROMOTION_CODE_TAKEN" | "PROMOTION_NOT_APPLICABLE" | "CONNECTED_APP_NOT_FOUND" | "AUTHORIZATION_REQUEST_INVALID" | "CSRF_TOKEN_INVALID" | "CROSS_SITE_REQUEST" | "CUSTOMER_NOT_FOUND" | "CUSTOMER_EMAIL_TAKEN" | "REVIEW_NOT_FOUND" | "REVIEW_EXISTS" | "PROMO_AD_NOT_FOUND" | "PAYMENT_NOT_FOUND" | "PAYMENT_NOT_PENDING" | "PAYMENT_EXCEEDS_OUTSTANDING" | "PAYMENT_LINK_NOT_FOUND" | "PAYMENT_LINK_NOT_ACTIVE" | "COUNTRY_NOT_FOUND" | "CONFIRMATION_REQUIRED" | "CONFIRMATION_DECLINED" | "CONFIRMATION_INVALID";
+                code: "MALFORMED_JSON" | "BAD_REQUEST" | "VALIDATION_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "AUTH_REQUIRED" | "AUTH_INVALID" | "LOGIN_FAILED" | "AUTH_AMBIGUOUS" | "RATE_LIMITED" | "TOO_MANY_ATTEMPTS" | "PERMISSION_DENIED" | "CREDENTIAL_NOT_ALLOWED" | "MODE_MISMATCH" | "INVALID_HEADER" | "MERCHANT_ID_REQUIRED" | "EMAIL_TAKEN" | "STORE_NOT_FOUND" | "MEMBER_NOT_FOUND" | "ALREADY_MEMBER" | "LAST_OWNER" | "CURRENCY_LOCKED" | "INVITATION_NOT_FOUND" | "INVITATION_EXPIRED" | "INVITATION_WITHDRAWN" | "INVITATION_EMAIL_MISMATCH" | "API_KEY_NOT_FOUND" | "PUBLISHABLE_KEY_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "VARIANT_GROUP_NOT_FOUND" | "SKU_NOT_FOUND" | "CATEGORY_NOT_FOUND" | "PRODUCT_NOT_VARIABLE" | "SLUG_TAKEN" | "SKU_CODE_TAKEN" | "DUPLICATE_COMBINATION" | "LAST_SKU" | "CATEGORY_NOT_EMPTY" | "LIMIT_EXCEEDED" | "INSUFFICIENT_STOCK" | "PRECONDITION_FAILED" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "DELIVERY_ZONE_NOT_FOUND" | "DELIVERY_OPTION_NOT_FOUND" | "DELIVERY_REGION_TAKEN" | "ORDER_NOT_FOUND" | "CUSTOMER_BANNED" | "ORDER_TRANSITION_NOT_ALLOWED" | "REFUND_EXCEEDS_PAYMENT" | "PROMOTION_NOT_FOUND" | "PROMOTION_CODE_TAKEN" | "PROMOTION_NOT_APPLICABLE" | "CONNECTED_APP_NOT_FOUND" | "AUTHORIZATION_REQUEST_INVALID" | "CSRF_TOKEN_INVALID" | "CROSS_SITE_REQUEST" | "CUSTOMER_NOT_FOUND" | "CUSTOMER_EMAIL_TAKEN" | "REVIEW_NOT_FOUND" | "REVIEW_EXISTS" | "PROMO_AD_NOT_FOUND" | "PAYMENT_NOT_FOUND" | "PAYMENT_NOT_PENDING" | "PAYMENT_EXCEEDS_OUTSTANDING" | "PAYMENT_LINK_NOT_FOUND" | "PAYMENT_LINK_NOT_ACTIVE" | "COUNTRY_NOT_FOUND" | "CONFIRMATION_REQUIRED" | "CONFIRMATION_DECLINED" | "CONFIRMATION_INVALID";
                 details: components["schemas"]["ErrorDetail"][];
             };
             /** @description Also sent as the X-Request-Id header; quote it when reporting a problem */
@@ -1986,7 +2027,7 @@ export type components = {
             /** @enum {string} */
             role: "owner" | "admin" | "staff";
             /** @enum {string} */
-            credential: "session" | "api_key" | "oauth";
+            credential: "session" | "api_key" | "oauth" | "publishable_key";
             permissions: ("orders:read" | "orders:write" | "products:read" | "products:write" | "customers:read" | "customers:write" | "inventory:read" | "inventory:write" | "analytics:read" | "promotions:read" | "promotions:write" | "reviews:read" | "reviews:write" | "delivery:read" | "delivery:write" | "payments:read" | "payments:write" | "settings:read" | "settings:write")[];
         };
         Member: {
@@ -2026,6 +2067,17 @@ export type components = {
             lastUsedAt: string | null;
             /** @description the secret, only in the response that creates it */
             key?: string;
+        };
+        PublishableKey: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** @description the key itself (pk_live_… or pk_test_…): not a secret, shown whenever keys are listed; put it in your storefront’s pages */
+            key: string;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            createdAt: string;
+            lastUsedAt: string | null;
         };
         AuditEntry: {
             id: string;
@@ -4669,6 +4721,262 @@ export interface operations {
         };
     };
     revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: {
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listPublishableKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: components["schemas"]["PublishableKey"][];
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createPublishableKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description what the key is for, e.g. the storefront it is in */
+                    name: string;
+                    /**
+                     * @description defaults to the mode of the request (X-Mode, else live)
+                     * @enum {string}
+                     */
+                    mode?: "live" | "test";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: components["schemas"]["PublishableKey"];
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    revokePublishableKey: {
         parameters: {
             query?: never;
             header?: never;
@@ -14250,7 +14558,7 @@ export interface operations {
                     orderNumberPrefix?: string;
                     /** @description the number the next order gets; may only move forward (numbers already given are never reused) */
                     nextOrderNumber?: number;
-                    /** @description storefront origins allowed to call the API from a browser, e.g. https://shop.example.com; at most 20 */
+                    /** @description storefront origins whose pages may read the API's answers to a publishable key of this mode (CORS), e.g. https://shop.example.com; at most 20 */
                     allowedOrigins?: string[];
                     /** @description where order notifications go; null for none */
                     notificationEmail?: string | null;

@@ -113,6 +113,16 @@ export interface ApiKey {
   key?: string; // the secret, only in the response that creates it
 }
 
+/** A storefront's key (docs/storefront.md): not a secret, shown whole whenever listed. */
+export interface PublishableKey {
+  id: string;
+  name: string;
+  mode: Mode;
+  key: string; // pk_live_… or pk_test_…
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
 export interface AuditEntry {
   id: string;
   action: string;

@@ -8,6 +8,7 @@ import { ShownOnce } from '../components/ShownOnce.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
+import { PublishableKeys } from './PublishableKeys.tsx';
 import { useSubmission } from '../idempotency.ts';
 import { tenantOf, useTenant } from '../tenant.tsx';
 
@@ -32,7 +33,10 @@ function sortPermissions(permissions: Iterable<string>): string[] {
   return [...permissions].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }
 
-/** The API keys page (its own chunk): the active store and mode's keys; create one (its secret shown once); revoke. */
+/**
+ * The API keys page (its own chunk): the active store and mode's keys; create one (its secret shown once); revoke. Below
+ * them, the storefront (publishable) keys, which are not secrets.
+ */
 export default function ApiKeys() {
   const state = useTenant();
   const tenant = tenantOf(state);
@@ -57,6 +61,7 @@ export default function ApiKeys() {
           {created?.key ? <NewSecret key={created.id} apiKey={created} onDone={() => setCreated(null)} /> : null}
           <CreateKey tenant={tenant} own={state.permissions} onCreated={setCreated} />
           <KeyList tenant={tenant} timeZone={zone} />
+          <PublishableKeys tenant={tenant} timeZone={zone} />
         </>
       )}
     </>

@@ -18,6 +18,7 @@ import * as m0014 from './0014-tenant-scoped-sku-reads.ts';
 import * as m0015 from './0015-product-revisions.ts';
 import * as m0016 from './0016-connector-confirmations.ts';
 import * as m0017 from './0017-client-id-metadata-documents.ts';
+import * as m0018 from './0018-publishable-keys.ts';
 
 /** Column types that differ between the engines; one migration set serves both through these. */
 export interface MigrationContext {
@@ -51,6 +52,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]
   ['0015-product-revisions', m0015],
   ['0016-connector-confirmations', m0016],
   ['0017-client-id-metadata-documents', m0017],
+  ['0018-publishable-keys', m0018],
 ];
 
 function contextFor(dialect: Dialect): MigrationContext {

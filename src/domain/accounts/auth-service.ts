@@ -1,7 +1,8 @@
 import type { Actor, Mode, RequestContext, StoreContext, UserContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { insufficientScope } from '../shared/access.ts';
-import type { AccountRepo, ApiKeyRepo, StoreRepo } from './ports.ts';
+import type { AccountRepo, ApiKeyRepo, PublishableKeyRepo, StoreRepo } from './ports.ts';
+import { looksPublishable, looksSecret } from './publishable-key-service.ts';
 import { appActorLabel, TOKEN_PREFIX } from '../oauth/oauth-rules.ts';
 import type { OAuthService } from '../oauth/oauth-service.ts';
 import { CONNECTOR_SCOPE, restPermissionsOf } from '../oauth/scopes.ts';
@@ -9,12 +10,13 @@ import type { AppAuthorization } from '../oauth/types.ts';
 import { effectivePermissions, type Permission } from '../shared/permissions.ts';
 import { LAST_USE_RESOLUTION_MS, recordLastUse } from '../shared/instants.ts';
 import { hashSecret } from '../shared/secrets.ts';
-import type { ApiKey, Membership, User } from './types.ts';
+import type { ApiKey, Membership, PublishableKey, User } from './types.ts';
 
 /** The repositories auth-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface AuthServiceRepos {
   accounts: Pick<AccountRepo, 'findActiveSession'>;
   apiKeys: Pick<ApiKeyRepo, 'findActiveByHashAcrossStores' | 'touch'>;
+  publishableKeys: Pick<PublishableKeyRepo, 'findActiveByKeyAcrossStores' | 'touch'>;
   stores: Pick<StoreRepo, 'countMemberships' | 'findMembership' | 'firstMembership'>;
 }
 
@@ -23,18 +25,28 @@ export type Principal =
   | { kind: 'session'; user: User; sessionId: string }
   /** `membership`: the creator's membership of the key's store, read with the key (null once they left it). */
   | { kind: 'api_key'; user: User; key: ApiKey; membership: Membership | null }
-  | { kind: 'oauth'; user: User; app: AppAuthorization };
+  | { kind: 'oauth'; user: User; app: AppAuthorization }
+  /**
+   * A storefront's publishable key: nobody signed in behind it. `allowedOrigins`: its store's storefront origins in
+   * its mode (the browser pages that may read the answers), read with the key.
+   */
+  | { kind: 'publishable_key'; key: PublishableKey; allowedOrigins: string[] };
 
 export interface Credentials {
   /** The token from `Authorization: Bearer <token>`. */
   bearer?: string | undefined;
   /** The key from `X-MerchantApiKey`. */
   apiKey?: string | undefined;
+  /** The key from `X-PublishableKey`. */
+  publishableKey?: string | undefined;
 }
 
 const INVALID_TOKEN = 'The access token is invalid, expired or revoked. Sign in again (POST /v1/auth/login).';
 const INVALID_APP_TOKEN =
   "The app's access token is invalid, expired or revoked. Refresh it (POST /oauth/token with grant_type=refresh_token) or ask the merchant to connect the app again.";
+
+const STOREFRONT_ONLY =
+  'A publishable key reads only what a shopper may see, on the storefront routes (active products, categories, published promo ads, delivery quotes). Anything else needs a secret API key, used from a server.';
 
 function invalidToken(message: string, description: string): AppError {
   return new AppError('AUTH_INVALID', message, {
@@ -50,6 +62,9 @@ export function createAuthService(deps: { repos: AuthServiceRepos; oauth: Pick<O
   const { repos, oauth } = deps;
 
   function actorOf(principal: Principal): Actor {
+    if (principal.kind === 'publishable_key') {
+      return { type: 'publishable_key', id: principal.key.id, label: `Publishable key ${principal.key.key.slice(0, 14)}… (${principal.key.name})`, userId: null };
+    }
     if (principal.kind === 'api_key') {
       return { type: 'api_key', id: principal.key.id, label: `API key ${principal.key.prefix}… (${principal.key.name})`, userId: principal.user.id };
     }
@@ -65,7 +80,7 @@ export function createAuthService(deps: { repos: AuthServiceRepos; oauth: Pick<O
   }
 
   function contextOf(base: RequestContext, principal: Principal): UserContext {
-    const credential = principal.kind === 'api_key' ? 'api_key' : principal.kind === 'oauth' ? 'oauth' : 'session';
+    const credential = principal.kind;
     const ctx: UserContext = { ...base, actor: actorOf(principal), credential };
     if (principal.kind === 'oauth') {
       const { clientId, clientName, scopes, resource } = principal.app;
@@ -79,22 +94,12 @@ export function createAuthService(deps: { repos: AuthServiceRepos; oauth: Pick<O
    * (or uses the user's only store); an API key and an app token are bound to theirs (another store: 404; the other
    * mode: 403).
    */
-  async function resolveStore(principal: Principal, selection: { merchantId?: string | undefined; mode?: Mode | undefined }) {
+  async function resolveStore(principal: Exclude<Principal, { kind: 'publishable_key' }>, selection: { merchantId?: string | undefined; mode?: Mode | undefined }) {
     let storeId: string;
     let mode: Mode;
     if (principal.kind === 'api_key' || principal.kind === 'oauth') {
       const bound = principal.kind === 'api_key' ? principal.key : principal.app;
-      if (selection.merchantId !== undefined && selection.merchantId !== bound.storeId) throw storeNotFound(selection.merchantId);
-      if (selection.mode !== undefined && selection.mode !== bound.mode) {
-        throw new AppError(
-          'MODE_MISMATCH',
-          principal.kind === 'api_key'
-            ? `This API key is a ${bound.mode} key; it cannot reach ${selection.mode} data. Use a ${selection.mode} key or drop X-Mode.`
-            : `This app was authorized for the store's ${bound.mode} data; it cannot reach ${selection.mode} data. Drop X-Mode.`,
-        );
-      }
-      storeId = bound.storeId;
-      mode = bound.mode;
+      ({ storeId, mode } = boundStore(bound, principal.kind === 'api_key' ? 'API key' : 'app', selection));
     } else {
       mode = selection.mode ?? 'live';
       if (selection.merchantId !== undefined) {
@@ -126,6 +131,7 @@ export function createAuthService(deps: { repos: AuthServiceRepos; oauth: Pick<O
   }
 
   function restUserContext(base: RequestContext, principal: Principal): UserContext {
+    if (principal.kind === 'publishable_key') throw new AppError('CREDENTIAL_NOT_ALLOWED', STOREFRONT_ONLY);
     if (principal.kind === 'oauth' && restPermissionsOf(principal.app.scopes).size === 0) {
       throw insufficientScope(
         `This app was granted only ${principal.app.scopes.join(' ')}, which is for the AI connector and allows nothing on the REST API. Connect the app again asking for the REST scopes it needs.`,
@@ -139,8 +145,34 @@ export function createAuthService(deps: { repos: AuthServiceRepos; oauth: Pick<O
   return {
     /** 401 AUTH_REQUIRED without credentials, AUTH_INVALID for unknown, expired or revoked ones. */
     async authenticate(base: RequestContext, credentials: Credentials): Promise<Principal> {
-      if (credentials.bearer !== undefined && credentials.apiKey !== undefined) {
-        throw new AppError('AUTH_AMBIGUOUS', 'Send either Authorization: Bearer or X-MerchantApiKey, not both.');
+      const sent = [credentials.bearer, credentials.apiKey, credentials.publishableKey].filter((c) => c !== undefined).length;
+      if (sent > 1) {
+        throw new AppError('AUTH_AMBIGUOUS', 'Send one credential: Authorization: Bearer, X-MerchantApiKey or X-PublishableKey, not several.');
+      }
+      if (credentials.publishableKey !== undefined) {
+        const given = credentials.publishableKey;
+        if (!looksPublishable(given)) {
+          throw invalidToken(
+            looksSecret(given)
+              ? 'X-PublishableKey carries a secret API key. A secret key must never be sent from a browser or put in a page: if this one was, revoke it under API keys now. Storefronts use a publishable key (pk_live_… or pk_test_…).'
+              : 'X-PublishableKey takes a publishable key (pk_live_… or pk_test_…), from POST /v1/publishable-keys.',
+            'X-PublishableKey takes a publishable key',
+          );
+        }
+        const found = await repos.publishableKeys.findActiveByKeyAcrossStores(given);
+        if (!found) throw invalidToken('The publishable key is invalid or has been revoked. Create a new one under API keys.', 'The publishable key is invalid or revoked');
+        const { key, allowedOrigins } = found;
+        await recordLastUse(key.lastUsedAt, base.now, () => repos.publishableKeys.touch({ storeId: key.storeId, mode: key.mode }, key.id, base.now));
+        return { kind: 'publishable_key', key, allowedOrigins };
+      }
+      if (credentials.apiKey !== undefined && looksPublishable(credentials.apiKey)) {
+        throw invalidToken(
+          'This is a publishable key: send it in X-PublishableKey. X-MerchantApiKey takes a secret API key (sk_live_… or sk_test_…).',
+          'A publishable key goes in X-PublishableKey',
+        );
+      }
+      if (credentials.bearer !== undefined && looksPublishable(credentials.bearer)) {
+        throw invalidToken('A publishable key is not a bearer token: send it in X-PublishableKey.', 'A publishable key goes in X-PublishableKey');
       }
       if (credentials.apiKey !== undefined) {
         const found = await repos.apiKeys.findActiveByHashAcrossStores(hashSecret(credentials.apiKey));
@@ -176,13 +208,21 @@ export function createAuthService(deps: { repos: AuthServiceRepos; oauth: Pick<O
      * The caller acting in a store on the REST API. Permissions are the member's role permissions, limited by the
      * API key's restriction or the app's granted scopes, computed on every request (a permission the merchant loses
      * is lost by their keys and apps at once). A store the caller does not belong to is 404; a mode the credential is
-     * not bound to is 403.
+     * not bound to is 403. A publishable key is taken only where `options.storefront` says the route serves shoppers
+     * (403 CREDENTIAL_NOT_ALLOWED elsewhere), and acts there as a shopper: its store and mode, no permission at all.
      */
     async storeContext(
       base: RequestContext,
       principal: Principal,
       selection: { merchantId?: string | undefined; mode?: Mode | undefined },
+      options: { storefront?: boolean } = {},
     ): Promise<StoreContext> {
+      if (principal.kind === 'publishable_key') {
+        if (!options.storefront) throw new AppError('CREDENTIAL_NOT_ALLOWED', STOREFRONT_ONLY);
+        const { storeId, mode } = boundStore(principal.key, 'publishable key', selection);
+        // A shopper: no member behind it, no permission at all; the services it may call check `readAs`.
+        return { ...contextOf(base, principal), tenant: { storeId, mode }, role: 'staff', permissions: new Set() };
+      }
       const userCtx = restUserContext(base, principal);
       const { storeId, mode, membership } = await resolveStore(principal, selection);
       if (!membership) {
@@ -208,6 +248,9 @@ export function createAuthService(deps: { repos: AuthServiceRepos; oauth: Pick<O
       principal: Principal,
       selection: { merchantId?: string | undefined; mode?: Mode | undefined } = {},
     ): Promise<StoreContext> {
+      if (principal.kind === 'publishable_key') {
+        throw new AppError('CREDENTIAL_NOT_ALLOWED', 'A publishable key does not reach the AI connector: it reads only what a shopper may see, on the storefront routes of the REST API.');
+      }
       let restriction: readonly Permission[] | null = null;
       if (principal.kind === 'api_key') restriction = principal.key.permissions;
       if (principal.kind === 'oauth' && !principal.app.scopes.includes(CONNECTOR_SCOPE)) {
@@ -237,6 +280,23 @@ export function createAuthService(deps: { repos: AuthServiceRepos; oauth: Pick<O
 export function authenticationSteadyUntil(principal: Principal): number {
   if (principal.kind !== 'api_key' || principal.key.lastUsedAt === null) return 0;
   return principal.key.lastUsedAt.getTime() + LAST_USE_RESOLUTION_MS;
+}
+
+/**
+ * The store and mode of a credential bound to one (an API key, an app's authorization, a publishable key): another
+ * store asked for with X-MerchantId is 404, the other mode asked for with X-Mode is 403.
+ */
+function boundStore(bound: { storeId: string; mode: Mode }, what: 'API key' | 'app' | 'publishable key', selection: { merchantId?: string | undefined; mode?: Mode | undefined }): { storeId: string; mode: Mode } {
+  if (selection.merchantId !== undefined && selection.merchantId !== bound.storeId) throw storeNotFound(selection.merchantId);
+  if (selection.mode !== undefined && selection.mode !== bound.mode) {
+    throw new AppError(
+      'MODE_MISMATCH',
+      what === 'app'
+        ? `This app was authorized for the store's ${bound.mode} data; it cannot reach ${selection.mode} data. Drop X-Mode.`
+        : `This ${what} is a ${bound.mode} key; it cannot reach ${selection.mode} data. Use a ${selection.mode} key or drop X-Mode.`,
+    );
+  }
+  return { storeId: bound.storeId, mode: bound.mode };
 }
 
 function storeNotFound(storeId: string): AppError {

@@ -1,5 +1,6 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { credentialName, SHOPPER_READS } from '../shared/access.ts';
 import { expandPermissions, type Permission, ROLE_PERMISSIONS, type Role, sortPermissions } from '../shared/permissions.ts';
 
 /**
@@ -9,11 +10,13 @@ import { expandPermissions, type Permission, ROLE_PERMISSIONS, type Role, sortPe
  * restricted API key's list, an app token's granted scopes) in the active store and mode. Every action that creates or
  * widens a credential or a membership is bounded by them:
  * - an API key gets at most the caller's effective permissions;
+ * - a publishable key (a storefront's, with the fixed shopper reads) only from a caller who holds the permissions those
+ *   reads are part of;
  * - a membership (invitation, role change) gets a role only when every permission of that role is within them, and a
  *   member is acted on only when their current role is within them (nobody demotes or removes someone stronger);
  * - the owner role is given, taken or removed only by a signed-in owner (a full session): it is the role that
  *   manages everyone else;
- * - an app token never creates API keys or changes memberships, whatever its scopes: an app is the merchant's
+ * - an app token never creates API keys (secret or publishable) or changes memberships, whatever its scopes: an app is the merchant's
  *   delegate for the scopes they granted, and minting credentials or members would outlive and exceed that grant.
  */
 
@@ -55,6 +58,16 @@ export function keyPermissions(ctx: StoreContext, requested: readonly Permission
 }
 
 /**
+ * Refuses unless the caller may hand out a publishable key. Its capability is fixed (a shopper's reads,
+ * `SHOPPER_READS`), each a part of what a permission allows a member (products:read, promotions:read, delivery:read),
+ * so the caller must hold all of those: 403 naming the ones missing.
+ */
+export function requireCanCreatePublishableKey(ctx: StoreContext): void {
+  const beyond = permissionsBeyond(ctx, Object.values(SHOPPER_READS));
+  if (beyond.length > 0) throw beyondError('You cannot create a publishable key: its shopper reads need permissions you do not have', beyond, 'permission');
+}
+
+/**
  * Refuses unless the caller may give `role` to someone (an invitation, a role change): every permission of the role
  * within the caller's effective permissions, and the owner role only from a signed-in owner.
  */
@@ -79,7 +92,7 @@ function requireOwnerSession(ctx: StoreContext, action: string): void {
   throw new AppError(
     'CREDENTIAL_NOT_ALLOWED',
     `${action} needs a signed-in owner of this store (a session token); ${
-      ctx.credential === 'session' ? `your role here is ${ctx.role}` : `an ${ctx.credential === 'api_key' ? 'API key' : 'app token'} cannot do it`
+      ctx.credential === 'session' ? `your role here is ${ctx.role}` : `${credentialName(ctx)} cannot do it`
     }.`,
   );
 }

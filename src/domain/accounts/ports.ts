@@ -1,6 +1,6 @@
 import type { Tenant } from '../../context.ts';
 import type { Role } from '../shared/permissions.ts';
-import type { Address, ApiKey, Invitation, Member, Membership, Session, Store, User } from './types.ts';
+import type { Address, ApiKey, Invitation, Member, Membership, PublishableKey, Session, Store, User } from './types.ts';
 
 /**
  * What the accounts area needs of storage: the repositories it declares, which src/db implements and the composition
@@ -51,6 +51,22 @@ export interface ApiKeyRepo {
   find(tenant: Tenant, id: string): Promise<ApiKey | undefined>;
   revoke(tenant: Tenant, id: string, now: Date): Promise<boolean>;
   /** Records use, at most once a minute per key so a busy key does not write on every request. */
+  touch(tenant: Tenant, id: string, now: Date): Promise<void>;
+}
+
+/** Publishable keys, scoped by store and mode. */
+export interface PublishableKeyRepo {
+  insert(key: PublishableKey): Promise<void>;
+  /**
+   * An unrevoked key by its value, with the storefront origins of its store and mode (`store_settings.allowed_origins`,
+   * none while the settings were never saved), in one read. Crosses tenants by design: the key names its store.
+   */
+  findActiveByKeyAcrossStores(key: string): Promise<{ key: PublishableKey; allowedOrigins: string[] } | undefined>;
+  /** Unrevoked keys, newest first. */
+  list(tenant: Tenant): Promise<PublishableKey[]>;
+  /** Revokes an unrevoked key; false when there is none with this id in the tenant. */
+  revoke(tenant: Tenant, id: string, now: Date): Promise<boolean>;
+  /** Records use, at most once a minute per key so a busy storefront does not write on every request. */
   touch(tenant: Tenant, id: string, now: Date): Promise<void>;
 }
 

@@ -82,3 +82,20 @@ export interface ApiKey {
   revokedAt: Date | null;
 }
 
+
+/**
+ * A publishable key (docs/storefront.md): a storefront embeds it in its pages to read what a shopper may see. Not a
+ * secret: shown whole in every listing. It belongs to the store and mode, not to the person who created it.
+ */
+export interface PublishableKey {
+  id: string;
+  storeId: string;
+  mode: Mode;
+  name: string;
+  /** `pk_live_…` or `pk_test_…` */
+  key: string;
+  createdBy: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}

@@ -1,7 +1,15 @@
 import { hash } from 'node:crypto';
 import type { ErrorDetail } from '../../errors.ts';
 import { type Currency, toBasisPoints, toMinor } from '../shared/money.ts';
-import { CATALOG_LIMITS, type Sku, type SkuSummary } from './types.ts';
+import { CATALOG_LIMITS, type ProductStatus, type Sku, type SkuSummary } from './types.ts';
+
+/**
+ * Whether a shopper (a publishable key: docs/storefront.md) may see a product, and so its variant groups and SKUs:
+ * only an active one. A draft or archived product answers a shopper as if it did not exist (404).
+ */
+export function visibleToShopper(status: ProductStatus): boolean {
+  return status === 'active';
+}
 
 /** The input of a SKU as both doors (REST, MCP) pass it after shape validation. */
 export interface SkuInput {

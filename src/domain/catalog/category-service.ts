@@ -3,7 +3,7 @@ import { AppError } from '../../errors.ts';
 import type { AuditRepo } from '../audit/ports.ts';
 import type { CatalogRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
-import { requirePermission } from '../shared/access.ts';
+import { readAs, requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../shared/audit-trail.ts';
 import { newId } from '../shared/ids.ts';
 import type { Precondition } from '../shared/preconditions.ts';
@@ -64,13 +64,14 @@ export function createCategoryService(deps: { repos: Transactional<CategoryServi
   }
 
   return {
+    /** Every category of the store; a shopper sees them all too (a category has no status). */
     async list(ctx: StoreContext): Promise<Category[]> {
-      requirePermission(ctx, 'products:read');
+      readAs(ctx, 'catalog');
       return repos.catalog.listCategories(ctx.tenant);
     },
 
     async get(ctx: StoreContext, id: string): Promise<Category> {
-      requirePermission(ctx, 'products:read');
+      readAs(ctx, 'catalog');
       return requireCategory(repos, ctx, id);
     },
 

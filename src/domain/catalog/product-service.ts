@@ -4,14 +4,14 @@ import type { StoreRepo } from '../accounts/ports.ts';
 import type { AuditRepo } from '../audit/ports.ts';
 import type { CatalogRepo, InventoryRepo, SkuTree } from './ports.ts';
 import { rehearse, type Transactional } from '../shared/transactional.ts';
-import { requirePermission } from '../shared/access.ts';
+import { readAs, requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../shared/audit-trail.ts';
 import { newId } from '../shared/ids.ts';
 import { pageOf, tupleCursor } from '../shared/pagination.ts';
 import type { ReferenceService } from '../reference/reference-service.ts';
 import { foldForSearch } from '../shared/text.ts';
 import { slugify } from '../reference/specifications.ts';
-import { combinationKey, checkMoney, summarize } from './catalog-rules.ts';
+import { combinationKey, checkMoney, summarize, visibleToShopper } from './catalog-rules.ts';
 import { recordAdjustment } from './inventory-service.ts';
 import { isUniqueConflict } from '../shared/conflicts.ts';
 import { type Precondition, productNotFound } from './catalog-support.ts';
@@ -138,12 +138,14 @@ export function createProductService(deps: { repos: Transactional<ProductService
     query: ProductQuery,
     held?: HeldCheck,
   ): Promise<{ page: P[]; nextCursor: string | null; currency: Currency }> {
-    requirePermission(ctx, 'products:read');
+    const reader = readAs(ctx, 'catalog');
     const { tenant } = ctx;
     const key = query.cursor === undefined ? undefined : productCursor.decode(query.cursor);
     const after = key && { value: key[0], id: key[1] };
-    const folded = { ...query, q: query.q ? foldForSearch(query.q.trim()) : undefined };
     const currency = await storeCurrency(repos, ctx);
+    // A shopper sees active products only: asked for drafts or archived ones, none.
+    if (reader === 'shopper' && query.status !== undefined && !visibleToShopper(query.status)) return { page: [], nextCursor: null, currency };
+    const folded = { ...query, q: query.q ? foldForSearch(query.q.trim()) : undefined, ...(reader === 'shopper' ? { status: 'active' as const } : {}) };
     const rows = (held ? await repos.catalog.listProductsUnlessHeld(tenant, folded, after, (head) => held(head, currency)) : await repos.catalog.listProducts(tenant, folded, after)) as P[];
     const field = query.sort.replace('-', '');
     const { items: page, nextCursor } = pageOf(rows, query.limit, async (last) => {
@@ -155,10 +157,11 @@ export function createProductService(deps: { repos: Transactional<ProductService
   }
 
   async function treeOrHeld(ctx: StoreContext, id: string, held: HeldCheck): Promise<{ product: ProductTree | HeldProduct; currency: Currency }> {
-    requirePermission(ctx, 'products:read');
+    const reader = readAs(ctx, 'catalog');
     const currency = await storeCurrency(repos, ctx);
     const product = await repos.catalog.findProductUnlessHeld(ctx.tenant, id, (head) => held(head, currency));
-    if (!product) throw productNotFound(id);
+    // The status is read with the product, held or not: a shopper never gets a draft from the memo either.
+    if (!product || (reader === 'shopper' && !visibleToShopper('held' in product ? product.held.status : product.status))) throw productNotFound(id);
     const [tree] = await trees(repos, ctx.tenant, [product]);
     return { product: tree!, currency };
   }
@@ -188,8 +191,10 @@ export function createProductService(deps: { repos: Transactional<ProductService
     },
 
     async get(ctx: StoreContext, id: string): Promise<{ product: ProductView; currency: Currency }> {
-      requirePermission(ctx, 'products:read');
-      return { product: await loadView(repos, ctx, id), currency: await storeCurrency(repos, ctx) };
+      const reader = readAs(ctx, 'catalog');
+      const product = await loadView(repos, ctx, id);
+      if (reader === 'shopper' && !visibleToShopper(product.status)) throw productNotFound(id);
+      return { product, currency: await storeCurrency(repos, ctx) };
     },
 
     async getTree(ctx: StoreContext, id: string): Promise<{ product: ProductTree; currency: Currency }> {

@@ -53,9 +53,13 @@ export interface Product {
   revision?: number;
 }
 
-/** What identifies one state of a product: its id and, where the database keeps it, its revision (`Product.revision`). */
+/**
+ * What identifies one state of a product: its id and, where the database keeps it, its revision (`Product.revision`);
+ * with its status, which says who may see it (a shopper sees active products only).
+ */
 export interface ProductHead {
   id: string;
+  status: ProductStatus;
   revision?: number;
 }
 

@@ -4,11 +4,11 @@ import type { StoreRepo } from '../accounts/ports.ts';
 import type { AuditRepo } from '../audit/ports.ts';
 import type { CatalogRepo, InventoryRepo, NewSku } from './ports.ts';
 import { rehearse, type Transactional } from '../shared/transactional.ts';
-import { requirePermission } from '../shared/access.ts';
+import { readAs, requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../shared/audit-trail.ts';
 import { newId } from '../shared/ids.ts';
 import type { ReferenceService } from '../reference/reference-service.ts';
-import { checkAttributes, checkMoney, combinationKey, type SkuInput } from './catalog-rules.ts';
+import { checkAttributes, checkMoney, combinationKey, type SkuInput, visibleToShopper } from './catalog-rules.ts';
 import { isUniqueConflict } from '../shared/conflicts.ts';
 import { type Precondition, productNotFound } from './catalog-support.ts';
 import type { FileLookup } from '../files/types.ts';
@@ -168,13 +168,19 @@ export function createVariantService(deps: { repos: Transactional<VariantService
 
   return {
     async getGroup(ctx: StoreContext, productId: string, groupId: string): Promise<{ group: VariantGroup; currency: Currency }> {
-      requirePermission(ctx, 'products:read');
-      if (!(await repos.catalog.findProduct(ctx.tenant, productId))) throw productNotFound(productId);
+      const reader = readAs(ctx, 'catalog');
+      const product = await repos.catalog.findProduct(ctx.tenant, productId);
+      // A shopper sees the groups of active products only.
+      if (!product || (reader === 'shopper' && !visibleToShopper(product.status))) throw productNotFound(productId);
       return { group: await requireGroup(repos, ctx, productId, groupId), currency: await storeCurrency(repos, ctx) };
     },
 
     async getSku(ctx: StoreContext, productId: string, groupId: string, skuId: string): Promise<{ sku: Sku; currency: Currency }> {
-      requirePermission(ctx, 'products:read');
+      if (readAs(ctx, 'catalog') === 'shopper') {
+        // A shopper sees the SKUs of active products only.
+        const product = await repos.catalog.findProduct(ctx.tenant, productId);
+        if (!product || !visibleToShopper(product.status)) throw productNotFound(productId);
+      }
       await requireGroupHeader(repos, ctx, productId, groupId);
       return { sku: await requireSku(repos, ctx, groupId, skuId), currency: await storeCurrency(repos, ctx) };
     },

@@ -4,7 +4,7 @@ import type { StoreRepo } from '../accounts/ports.ts';
 import type { AuditRepo } from '../audit/ports.ts';
 import type { DeliveryRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
-import { requirePermission } from '../shared/access.ts';
+import { readAs, requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../shared/audit-trail.ts';
 import { invalid } from '../shared/validation.ts';
 import { type Currency, storeCurrency, toMinor } from '../shared/money.ts';
@@ -353,7 +353,8 @@ export function createDeliveryService(deps: { repos: Transactional<DeliveryServi
       ctx: StoreContext,
       query: { countryId: string; stateId?: string | undefined; subtotal: number },
     ): Promise<{ zone: DeliveryZone | null; quotes: DeliveryQuote[]; subtotalMinor: number; currency: Currency; address: Region }> {
-      requirePermission(ctx, 'delivery:read');
+      // A shopper gets the same quote: the active options that serve the address, as a checkout offers them.
+      readAs(ctx, 'delivery-quote');
       const details: ErrorDetail[] = [];
       const country = (await reference.listCountries(ctx)).find((c) => c.id === query.countryId);
       if (!country) details.push({ path: 'countryId', rule: 'must be a country id from GET /v1/countries', in: 'query' });

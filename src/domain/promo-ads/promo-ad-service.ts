@@ -3,7 +3,7 @@ import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { AuditRepo } from '../audit/ports.ts';
 import type { PromoAdRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
-import { requirePermission } from '../shared/access.ts';
+import { readAs, requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../shared/audit-trail.ts';
 import type { FileLookup } from '../files/types.ts';
 import { invalid } from '../shared/validation.ts';
@@ -80,9 +80,9 @@ export function createPromoAdService(deps: { repos: Transactional<PromoAdService
       return pageOf(rows, query.limit, (last) => anyIdCursor.encode(last.id));
     },
 
-    /** The ads live now (published, started, not ended), latest start first, at most 100. */
+    /** The ads live now (published, started, not ended), latest start first, at most 100; a shopper sees the same. */
     async listPublished(ctx: StoreContext, query: { placement?: string | undefined }): Promise<PromoAd[]> {
-      requirePermission(ctx, 'promotions:read');
+      readAs(ctx, 'published-promo-ads');
       return repos.promoAds.listLive(ctx.tenant, ctx.now, { placement: query.placement, limit: PROMO_AD_LIMITS.publishedMax });
     },
 

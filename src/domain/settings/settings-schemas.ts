@@ -50,7 +50,9 @@ export const AllowedOrigins = z
     });
     return out;
   })
-  .describe(`storefront origins allowed to call the API from a browser, e.g. https://shop.example.com; at most ${MAX_ALLOWED_ORIGINS}`);
+  .describe(
+    `storefront origins whose pages may read the API's answers to a publishable key of this mode (CORS), e.g. https://shop.example.com; at most ${MAX_ALLOWED_ORIGINS}`,
+  );
 
 export const OrderNumberPrefix = z
   .string({ error: 'must be a string' })

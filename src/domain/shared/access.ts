@@ -10,6 +10,13 @@ import { effectivePermissions, type Permission } from './permissions.ts';
  */
 export function requirePermission(ctx: StoreContext, permission: Permission): void {
   if (ctx.permissions.has(permission)) return;
+  if (isShopper(ctx)) {
+    throw new AppError(
+      'PERMISSION_DENIED',
+      `A publishable key reads only what a shopper may see (active products, categories, published promo ads, delivery quotes); this needs the ${permission} permission. Call it from a server with a secret API key.`,
+      { details: [{ path: 'permission', rule: permission }] },
+    );
+  }
   if (canStepUp(ctx, permission)) {
     throw insufficientScope(`This action needs the ${permission} scope, which the merchant did not grant this app.`, permission, `The app needs the ${permission} scope`);
   }
@@ -35,7 +42,7 @@ export function requireSession(ctx: UserContext, action: string): void {
   if (ctx.credential !== 'session') {
     throw new AppError(
       'CREDENTIAL_NOT_ALLOWED',
-      `${action} needs a signed-in merchant (a session token); an ${ctx.credential === 'api_key' ? 'API key' : 'app token'} cannot do it.`,
+      `${action} needs a signed-in merchant (a session token); ${credentialName(ctx)} cannot do it.`,
     );
   }
 }
@@ -43,6 +50,44 @@ export function requireSession(ctx: UserContext, action: string): void {
 function describeCredential(ctx: UserContext): string {
   if (ctx.credential === 'api_key') return 'API key';
   return 'role';
+}
+
+/** "an API key", "an app token", "a publishable key", "a session": for messages. */
+export function credentialName(ctx: Pick<UserContext, 'credential'>): string {
+  return { session: 'a session', api_key: 'an API key', oauth: 'an app token', publishable_key: 'a publishable key' }[ctx.credential];
+}
+
+/**
+ * What a shopper may see (docs/storefront.md): the reads a publishable key is allowed, each with the permission a
+ * member needs for the same read. Each is checked by the service that serves it (`readAs`), which then narrows its
+ * answer to what a shopper may see:
+ * - `catalog`: active products with their variant groups and SKUs (a draft or archived product, its groups and its
+ *   SKUs are 404), and the categories;
+ * - `published-promo-ads`: the promo ads live now;
+ * - `delivery-quote`: the delivery options and fees for an address.
+ * Nothing else: every other service checks a permission with `requirePermission`, and a publishable key has none.
+ */
+export const SHOPPER_READS = {
+  catalog: 'products:read',
+  'published-promo-ads': 'promotions:read',
+  'delivery-quote': 'delivery:read',
+} as const satisfies Record<string, Permission>;
+export type ShopperRead = keyof typeof SHOPPER_READS;
+
+/** Whether the caller is a storefront reading with a publishable key: a shopper, with no permission at all. */
+export function isShopper(ctx: Pick<UserContext, 'credential'>): boolean {
+  return ctx.credential === 'publishable_key';
+}
+
+/**
+ * A read a shopper may make (`what`) and a member may make with its permission (`SHOPPER_READS`). Answers how the
+ * caller reads: 'member' (everything the permission covers) or 'shopper' (the service must narrow its answer to what
+ * a shopper may see). Refuses as `requirePermission` does otherwise.
+ */
+export function readAs(ctx: StoreContext, what: ShopperRead): 'member' | 'shopper' {
+  if (isShopper(ctx)) return 'shopper';
+  requirePermission(ctx, SHOPPER_READS[what]);
+  return 'member';
 }
 
 /**

@@ -11,6 +11,12 @@ declare module 'fastify' {
      * store (chosen with X-MerchantId / X-Mode).
      */
     auth?: 'user' | 'store';
+    /**
+     * A storefront route (docs/storefront.md): a read a publishable key may call besides the other credentials (with
+     * `auth: 'store'`; the service answers a shopper what a shopper may see), answered with CORS for the key's
+     * storefront origins (plugins/storefront.ts). A publishable key is refused on every other route.
+     */
+    storefront?: boolean;
   }
   interface FastifyRequest {
     principal?: Principal;
@@ -31,6 +37,7 @@ function invalidHeader(name: string, rule: string): AppError {
 export function readCredentials(request: FastifyRequest): Credentials {
   const authorization = header(request, 'authorization');
   const apiKey = header(request, 'x-merchantapikey');
+  const publishableKey = header(request, 'x-publishablekey');
   let bearer: string | undefined;
   if (authorization !== undefined) {
     const match = /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i.exec(authorization);
@@ -41,7 +48,11 @@ export function readCredentials(request: FastifyRequest): Credentials {
     }
     bearer = match[1];
   }
-  return { bearer, apiKey: apiKey === undefined || apiKey === '' ? undefined : apiKey.trim() };
+  return {
+    bearer,
+    apiKey: apiKey === undefined || apiKey === '' ? undefined : apiKey.trim(),
+    publishableKey: publishableKey === undefined || publishableKey === '' ? undefined : publishableKey.trim(),
+  };
 }
 
 export function readSelection(request: FastifyRequest): { merchantId?: string; mode?: Mode } {
@@ -102,7 +113,9 @@ export function registerAuth(app: FastifyInstance, deps: { auth: AuthService; ga
     const principal = await authenticatePrincipal(request, deps);
     request.principal = principal;
     request.ctx =
-      mode === 'user' ? deps.auth.userContext(request.ctx, principal) : await deps.auth.storeContext(request.ctx, principal, readSelection(request));
+      mode === 'user'
+        ? deps.auth.userContext(request.ctx, principal)
+        : await deps.auth.storeContext(request.ctx, principal, readSelection(request), { storefront: request.routeOptions.config.storefront === true });
   }
 
   // A route-level hook on the routes that declare `config.auth` only: public routes run no credential code at all.
@@ -110,7 +123,7 @@ export function registerAuth(app: FastifyInstance, deps: { auth: AuthService; ga
     if (!route.config?.auth) return;
     route.schema = {
       ...route.schema,
-      security: [{ bearerAuth: [] }, { merchantApiKey: [] }],
+      security: route.config.storefront ? [{ bearerAuth: [] }, { merchantApiKey: [] }, { publishableKey: [] }] : [{ bearerAuth: [] }, { merchantApiKey: [] }],
     } as RouteOptions['schema'];
     addRouteHook(route, 'onRequest', authenticate);
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { CACHE_WINDOWS, type CacheWindow, cacheControlFor, DEFAULT_CACHE_CONTROL, requestsFreshCopy, VARY } from '../cache-windows.ts';
+import { CACHE_WINDOWS, type CacheWindow, cacheControlFor, DEFAULT_CACHE_CONTROL, requestsFreshCopy, STOREFRONT_VARY, VARY } from '../cache-windows.ts';
 import { etagOf, ifNoneMatchMatches } from '../etag.ts';
 
 export interface CachingOptions {
@@ -18,16 +18,17 @@ export function cacheWindowRequested(request: FastifyRequest): boolean {
 }
 
 const VARY_VALUE = VARY.join(', ');
+const STOREFRONT_VARY_VALUE = STOREFRONT_VARY.join(', ');
 
-function mergeVary(reply: FastifyReply): void {
+function mergeVary(reply: FastifyReply, storefront: boolean): void {
   const existing = reply.getHeader('vary');
   if (existing === undefined) {
-    reply.header('vary', VARY_VALUE);
+    reply.header('vary', storefront ? STOREFRONT_VARY_VALUE : VARY_VALUE);
     return;
   }
   const names = String(existing).split(',').map((s) => s.trim()).filter(Boolean);
   const seen = new Set(names.map((n) => n.toLowerCase()));
-  for (const name of VARY) if (!seen.has(name.toLowerCase())) names.push(name);
+  for (const name of storefront ? STOREFRONT_VARY : VARY) if (!seen.has(name.toLowerCase())) names.push(name);
   reply.header('vary', names.join(', '));
 }
 
@@ -39,6 +40,7 @@ function mergeVary(reply: FastifyReply): void {
  *   Content-Type or Content-Length; it is evaluated only where the answer would have been 2xx;
  * - a request with `Cache-Control: no-cache` always gets the full 200 (rule 5);
  * - `Cache-Control: no-cache, private` by default, the route's window from the table when asked for;
+ * - `Vary` naming every request header an answer may depend on (and Origin on storefront routes);
  * - HEAD is answered by the GET handler without a body and with the same headers.
  */
 export function registerCaching(app: FastifyInstance, options: CachingOptions = {}): void {
@@ -76,7 +78,8 @@ export function registerCaching(app: FastifyInstance, options: CachingOptions = 
     if (!reply.hasHeader('cache-control')) {
       reply.header('cache-control', window && cacheWindowRequested(request) ? cacheControlFor(window) : DEFAULT_CACHE_CONTROL);
     }
-    mergeVary(reply);
+    // Storefront routes answer CORS by Origin (plugins/storefront.ts): every answer says so, errors and 304s included.
+    mergeVary(reply, request.routeOptions.config?.storefront === true);
 
     const hasBody = typeof payload === 'string' || Buffer.isBuffer(payload);
     if (success && hasBody) {

@@ -9,7 +9,11 @@ import { addRouteHook } from '../route-hooks.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** "METHOD /url" → the rate-limit policies its requests count against (diagnostics and tests). */
+    /**
+     * "METHOD /url" → the rate-limit policies its requests count against (diagnostics and tests). A storefront route
+     * lists all it may count against: `credential` for secret credentials, `publishable-key` and `public` for a
+     * publishable key.
+     */
     rateLimitPolicies: ReadonlyMap<string, readonly RateLimitName[]>;
   }
 }
@@ -46,6 +50,9 @@ const ROUTE_POLICIES: Readonly<Record<string, readonly RateLimitName[]>> = {
   'HEAD /readyz': [],
 };
 
+/** What a storefront route's request with a publishable key counts against (docs/storefront.md). */
+const STOREFRONT_KEY_POLICIES: readonly RateLimitName[] = ['publishable-key', 'public'];
+
 /** Routes whose caller is authenticated by their own scope (not `config.auth`) and counted per credential. */
 const CREDENTIAL_ROUTES = new Set(['POST /mcp']);
 
@@ -78,6 +85,7 @@ function credentialKey(request: Limited): string | undefined {
   if (!principal) return undefined;
   if (principal.kind === 'session') return `session:${principal.sessionId}`;
   if (principal.kind === 'api_key') return `api-key:${principal.key.id}`;
+  if (principal.kind === 'publishable_key') return `publishable-key:${principal.key.id}`;
   return `app:${principal.app.grantId}`;
 }
 
@@ -258,6 +266,10 @@ export function setUpRateLimits(app: FastifyInstance, options: { limits: RateLim
   const perAddress = hookFor(['public']);
   const credentialHook = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) =>
     (request.principal ? perCredential : perAddress)(request, reply, done);
+  /** Storefront routes: a publishable key counts per key and per address (it is public); other credentials as above. */
+  const perPublishableKey = hookFor(STOREFRONT_KEY_POLICIES);
+  const storefrontHook = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) =>
+    (request.principal?.kind === 'publishable_key' ? perPublishableKey : request.principal ? perCredential : perAddress)(request, reply, done);
 
   const assigned = new Map<string, readonly RateLimitName[]>();
   app.decorate('rateLimitPolicies', assigned);
@@ -295,6 +307,9 @@ export function setUpRateLimits(app: FastifyInstance, options: { limits: RateLim
           if (own !== undefined) {
             policies = own;
             if (own.length > 0) addRouteHook(route, 'onRequest', hookFor(own));
+          } else if (route.config?.auth && route.config.storefront) {
+            policies = ['credential', ...STOREFRONT_KEY_POLICIES];
+            addRouteHook(route, 'onRequest', storefrontHook);
           } else if (route.config?.auth || CREDENTIAL_ROUTES.has(id)) {
             policies = ['credential'];
             addRouteHook(route, 'onRequest', credentialHook);

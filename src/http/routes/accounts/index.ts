@@ -7,8 +7,8 @@ import { okPage, pagedEnvelope } from '../../../wire/page.ts';
 import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx, userCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
-import { ApiKeyRecord, AuditRecord, Business, BusinessPatch, businessRep, InvitationRecord, LoginResponse, MemberRecord, AuditPagination, PermissionsRecord, ProfileRep, SignupResponse, StoreSummary, toApiKeyRecord, toAuditRecord, toBusiness, toInvitationRecord, toMemberRecord, toPermissionsRecord, toStoreSummary, toUserRecord, UserRecord } from '../../../wire/accounts.ts';
-import { AcceptBody, ApiKeyCreateBody, AuditLogQuery, IdParams, InviteBody, LoginBody, ProfilePatch, RoleBody, SignupBody, StoreCreateBody, UserIdParams } from './schemas.ts';
+import { ApiKeyRecord, AuditRecord, PublishableKeyRecord, toPublishableKeyRecord, Business, BusinessPatch, businessRep, InvitationRecord, LoginResponse, MemberRecord, AuditPagination, PermissionsRecord, ProfileRep, SignupResponse, StoreSummary, toApiKeyRecord, toAuditRecord, toBusiness, toInvitationRecord, toMemberRecord, toPermissionsRecord, toStoreSummary, toUserRecord, UserRecord } from '../../../wire/accounts.ts';
+import { AcceptBody, ApiKeyCreateBody, PublishableKeyCreateBody, AuditLogQuery, IdParams, InviteBody, LoginBody, ProfilePatch, RoleBody, SignupBody, StoreCreateBody, UserIdParams } from './schemas.ts';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
 const Done = envelope(z.object({ id: z.string() }));
@@ -18,7 +18,7 @@ export async function accountRoutes(
   app: FastifyInstance,
   deps: { services: Container['services']; endBrowserSession?: (reply: FastifyReply) => void },
 ): Promise<void> {
-  const { accounts, stores, members, apiKeys, audit } = deps.services;
+  const { accounts, stores, members, apiKeys, publishableKeys, audit } = deps.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const user = { auth: 'user' as const };
   const store = { auth: 'store' as const };
@@ -296,6 +296,52 @@ export async function accountRoutes(
     async (request) => {
       await apiKeys.revoke(storeCtx(request), request.params.id);
       return ok('API key revoked', { id: request.params.id });
+    },
+  );
+
+  // ---- publishable keys (docs/storefront.md) ------------------------------------------------------------------
+
+  r.post(
+    '/v1/publishable-keys',
+    {
+      config: store,
+      schema: {
+        tags: ['API keys'],
+        summary: 'Create a publishable key for a storefront (settings:write)',
+        description:
+          'A publishable key (pk_live_ / pk_test_) is not a secret: put it in your storefront’s pages and send it as X-PublishableKey. It reads only what a shopper may see (active products with variant groups and SKUs, categories, published promo ads, delivery quotes), and browsers may read its answers from the store’s allowedOrigins (GET /v1/settings) in its mode. Creating one also needs products:read, promotions:read and delivery:read; connected apps cannot.',
+        body: PublishableKeyCreateBody,
+        response: { 201: envelope(PublishableKeyRecord), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const key = await publishableKeys.create(storeCtx(request), request.body);
+      return reply.code(201).send(ok('Publishable key created', toPublishableKeyRecord(key)));
+    },
+  );
+
+  r.get(
+    '/v1/publishable-keys',
+    {
+      config: store,
+      schema: {
+        tags: ['API keys'],
+        summary: 'Publishable keys of the active store and mode, with the keys themselves (settings:read)',
+        response: { 200: envelope(z.array(PublishableKeyRecord)), ...errors },
+      },
+    },
+    async (request) => ok('Publishable keys retrieved', (await publishableKeys.list(storeCtx(request))).map(toPublishableKeyRecord)),
+  );
+
+  r.delete(
+    '/v1/publishable-keys/:id',
+    {
+      config: store,
+      schema: { tags: ['API keys'], summary: 'Revoke a publishable key at once (settings:write)', params: IdParams, response: { 200: Done, ...errors } },
+    },
+    async (request) => {
+      await publishableKeys.revoke(storeCtx(request), request.params.id);
+      return ok('Publishable key revoked', { id: request.params.id });
     },
   );
 

@@ -33,6 +33,11 @@ export const ApiKeyCreateBody = z.object({
     .describe('restrict the key to these permissions (write implies read); omitted: everything its creator may do'),
 });
 
+export const PublishableKeyCreateBody = z.object({
+  name: Name.describe('what the key is for, e.g. the storefront it is in'),
+  mode: z.enum(['live', 'test']).optional().describe('defaults to the mode of the request (X-Mode, else live)'),
+});
+
 export const PageQuery = z.object(pageFields(PAGE_SHORT_CURSOR, 'query'));
 
 /** GET /v1/audit-logs: a page, narrowed by what was done, by whom, to what and when. */

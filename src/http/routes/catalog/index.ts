@@ -50,6 +50,8 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
   // Their answers to API keys are kept by the front cache while the database is unchanged.
   front.offerPerKeyAt(/^\/v2\/products(?:\/[^/?]+)?(?:\?|$)/);
   const config = { auth: 'store' as const };
+  // The reads a storefront makes with a publishable key (docs/storefront.md): the services answer it active products only.
+  const storefront = { ...config, storefront: true };
   const editConfig = { ...config, ...HONOURS_IF_MATCH };
   const tags = { products: ['Products'], variants: ['Variant groups and SKUs (v2)'], categories: ['Categories'], inventory: ['Inventory'] };
 
@@ -58,10 +60,10 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
   r.get(
     '/v1/products',
     {
-      config,
+      config: storefront,
       schema: {
         tags: tags.products,
-        summary: 'List products (products:read)',
+        summary: 'List products (products:read; a publishable key lists active ones)',
         description: 'Filters: status, type (SIMPLE or VARIABLE), categoryId, q (name or SKU code). Sort: createdAt, name, updatedAt (prefix - for descending). Cursor pagination.',
         querystring: ProductListQuery,
         response: { 200: pagedEnvelope(z.array(ProductRecord)), ...errors },
@@ -93,7 +95,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
 
   r.get(
     '/v1/products/:productId',
-    { config, schema: { tags: tags.products, summary: 'Get a product (products:read)', params: ProductParams, response: { 200: envelope(ProductRecord), ...errors } } },
+    { config: storefront, schema: { tags: tags.products, summary: 'Get a product (products:read; a publishable key: active products only)', params: ProductParams, response: { 200: envelope(ProductRecord), ...errors } } },
     async (request) => {
       const { product, currency } = await products.get(storeCtx(request), request.params.productId);
       return ok(ProductRep.message, toProductRecord(product, currency));
@@ -133,11 +135,11 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
   r.get(
     '/v2/products',
     {
-      config,
+      config: storefront,
       onSend: front.capture,
       schema: {
         tags: tags.variants,
-        summary: 'List products with their variant groups and SKUs (products:read)',
+        summary: 'List products with their variant groups and SKUs (products:read; a publishable key lists active ones)',
         description: 'The filters, sort and cursor pagination of GET /v1/products: status, type (SIMPLE or VARIABLE), categoryId, q.',
         querystring: ProductListQuery,
         response: { 200: pagedEnvelope(z.array(ProductTreeRecord)), ...errors },
@@ -155,9 +157,9 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
   r.get(
     '/v2/products/:productId',
     {
-      config,
+      config: storefront,
       onSend: front.capture,
-      schema: { tags: tags.variants, summary: 'Get a product with its variant groups and SKUs (products:read)', params: ProductParams, response: { 200: envelope(ProductTreeRecord), ...errors } },
+      schema: { tags: tags.variants, summary: 'Get a product with its variant groups and SKUs (products:read; a publishable key: active products only)', params: ProductParams, response: { 200: envelope(ProductTreeRecord), ...errors } },
     },
     async (request, reply) => {
       const ctx = storeCtx(request);
@@ -191,7 +193,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
 
   r.get(
     '/v2/products/:productId/variant-groups/:groupId',
-    { config, schema: { tags: tags.variants, summary: 'Get a variant group with its SKUs (products:read)', params: GroupParams, response: { 200: envelope(VariantGroupRecord), ...errors } } },
+    { config: storefront, schema: { tags: tags.variants, summary: 'Get a variant group with its SKUs (products:read; a publishable key: of active products only)', params: GroupParams, response: { 200: envelope(VariantGroupRecord), ...errors } } },
     async (request) => {
       const { group, currency } = await variants.getGroup(storeCtx(request), request.params.productId, request.params.groupId);
       return ok(GroupRep.message, toGroupRecord(group, currency));
@@ -242,7 +244,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
 
   r.get(
     '/v2/products/:productId/variant-groups/:groupId/skus/:skuId',
-    { config, schema: { tags: tags.variants, summary: 'Get a SKU (products:read)', params: SkuParams, response: { 200: envelope(SkuRecord), ...errors } } },
+    { config: storefront, schema: { tags: tags.variants, summary: 'Get a SKU (products:read; a publishable key: of active products only)', params: SkuParams, response: { 200: envelope(SkuRecord), ...errors } } },
     async (request) => {
       const { sku, currency } = await variants.getSku(storeCtx(request), request.params.productId, request.params.groupId, request.params.skuId);
       return ok(SkuRep.message, toSkuRecord(sku, currency));
@@ -286,7 +288,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
 
   r.get(
     '/v1/categories',
-    { config, schema: { tags: tags.categories, summary: 'List categories (products:read)', description: 'All categories of the store, by position then name; build the tree from parentId.', response: { 200: envelope(z.array(CategoryRecord)), ...errors } } },
+    { config: storefront, schema: { tags: tags.categories, summary: 'List categories (products:read, or a publishable key)', description: 'All categories of the store, by position then name; build the tree from parentId.', response: { 200: envelope(z.array(CategoryRecord)), ...errors } } },
     async (request) => ok('Categories retrieved', (await categories.list(storeCtx(request))).map(toCategoryRecord)),
   );
 
@@ -298,7 +300,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
 
   r.get(
     '/v1/categories/:categoryId',
-    { config, schema: { tags: tags.categories, summary: 'Get a category (products:read)', params: CategoryParams, response: { 200: envelope(CategoryRecord), ...errors } } },
+    { config: storefront, schema: { tags: tags.categories, summary: 'Get a category (products:read, or a publishable key)', params: CategoryParams, response: { 200: envelope(CategoryRecord), ...errors } } },
     async (request) => ok(CategoryRep.message, toCategoryRecord(await categories.get(storeCtx(request), request.params.categoryId))),
   );
 

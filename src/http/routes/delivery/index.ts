@@ -186,10 +186,11 @@ export async function deliveryRoutes(app: FastifyInstance, deps: { delivery: Del
   r.get(
     '/v1/delivery/quote',
     {
-      config,
+      // A storefront read (docs/storefront.md): a publishable key may call it too.
+      config: { ...config, storefront: true },
       schema: {
         tags,
-        summary: 'Delivery options for an address, with their fee (delivery:read)',
+        summary: 'Delivery options for an address, with their fee (delivery:read, or a publishable key)',
         description: 'The active options of the zone that serves countryId (and stateId), priced for subtotal (free-over thresholds applied), cheapest first. Orders apply the same rules to the option they are given.',
         querystring: QuoteQuery,
         response: { 200: envelope(DeliveryQuoteRecord), ...errors },

@@ -24,10 +24,11 @@ export async function promoAdRoutes(app: FastifyInstance, deps: { promoAds: Prom
   r.get(
     '/v1/promo-ads/published',
     {
-      config,
+      // A storefront read (docs/storefront.md): a publishable key may call it too.
+      config: { ...config, storefront: true },
       schema: {
         tags,
-        summary: 'The ads live now (promotions:read)',
+        summary: 'The ads live now (promotions:read, or a publishable key)',
         description:
           'Published ads whose startsAt has passed and whose endsAt (if any) has not, latest start first, at most 100. With placement: the ads for that placement and those for any placement. ' +
           'Cache window: 30 minutes (max-age=1800, private) with X-Enable-Cache: true or X-Service-Client: dashboard, so an ad may show up to 30 minutes after it ends in a client that caches.',

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ReferenceService } from '../../../domain/reference/reference-service.ts';
 import { foldForSearch } from '../../../domain/shared/text.ts';
@@ -8,6 +8,17 @@ import type { FrontCache } from '../../front-cache.ts';
 import { createRepresentationMemo, type Representation, sendRepresentation } from '../../representation-memo.ts';
 import { ColorListResponse, CountryListResponse, CountryResponse, SpecificationListResponse, StateListResponse, toColorRecord, toCountryRecord, toSpecificationRecord, toStateRecord } from '../../../wire/reference.ts';
 import { CountryListQuery, CountryParams } from './schemas.ts';
+
+/**
+ * Public data, the same for everyone and read without a credential (a credential sent along is not read): any web page
+ * may read it, a storefront included (docs/storefront.md), as any page may read the OAuth discovery documents. No
+ * cookie is involved, so nothing of a visitor's is shared. Set first, so refusals (404, 422, 429) carry it too; the
+ * front cache keeps it with the answer.
+ */
+function anyOrigin(_request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  reply.header('access-control-allow-origin', '*');
+  done();
+}
 
 /**
  * Public reference data (no credential): countries, their states, product specifications. The data changes only
@@ -29,6 +40,7 @@ export async function referenceRoutes(app: FastifyInstance, deps: { reference: R
   r.get(
     '/v1/countries',
     {
+      onRequest: anyOrigin,
       onSend,
       schema: {
         tags,
@@ -52,6 +64,7 @@ export async function referenceRoutes(app: FastifyInstance, deps: { reference: R
   r.get(
     '/v1/countries/:countryId',
     {
+      onRequest: anyOrigin,
       onSend,
       schema: {
         tags,
@@ -74,6 +87,7 @@ export async function referenceRoutes(app: FastifyInstance, deps: { reference: R
   r.get(
     '/v1/states/:countryId',
     {
+      onRequest: anyOrigin,
       onSend,
       schema: {
         tags,
@@ -99,6 +113,7 @@ export async function referenceRoutes(app: FastifyInstance, deps: { reference: R
   r.get(
     '/v1/colors',
     {
+      onRequest: anyOrigin,
       onSend,
       schema: {
         tags,
@@ -122,6 +137,7 @@ export async function referenceRoutes(app: FastifyInstance, deps: { reference: R
   r.get(
     '/v1/specifications',
     {
+      onRequest: anyOrigin,
       onSend,
       schema: {
         tags,
