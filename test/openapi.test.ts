@@ -53,6 +53,7 @@ describe('the OpenAPI document, as generators and linters read it', () => {
       'GET /v1/categories',
       'GET /v1/categories/{categoryId}',
       'GET /v1/delivery/quote',
+      'GET /v1/files/{id}',
       'GET /v1/products',
       'GET /v1/products/{productId}',
       'GET /v1/promo-ads/published',

@@ -5,6 +5,7 @@ import { systemContext, type StoreContext } from '../src/context.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { variableProduct } from './helpers/catalog.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
+import { IMAGES, multipart } from './helpers/images.ts';
 import { client, createApiKey, type Merchant, signup } from './helpers/merchants.ts';
 import { connect } from './helpers/oauth.ts';
 import { type Answer, send } from './helpers/socket.ts';
@@ -26,6 +27,7 @@ const STOREFRONT_ROUTES = [
   'GET /v1/categories/:categoryId',
   'GET /v1/promo-ads/published',
   'GET /v1/delivery/quote',
+  'GET /v1/files/:id',
 ];
 
 /**
@@ -80,6 +82,31 @@ describeEachDatabase('storefront reads with a publishable key', (kind) => {
   after(() => t?.close());
 
   describe('what it reads', () => {
+    it('reads the images of active products and live promo ads, with CORS for its origin; any other file is 404 to it', async () => {
+      const upload = async () => {
+        const body = multipart([{ name: 'file', filename: 'p.png', contentType: 'image/png', content: IMAGES.png }]);
+        const res = await t.app.inject({ method: 'POST', url: '/v1/files', headers: { ...m.auth, ...body.headers }, payload: body.payload });
+        assert.equal(res.statusCode, 201, res.body);
+        return res.json().data.id as string;
+      };
+      const [shown, drafted, adImage, loose] = [await upload(), await upload(), await upload(), await upload()];
+      assert.equal((await call('PATCH', `/v1/products/${ids.active}`, { headers: m.auth, body: { imageFileIds: [shown] } })).status, 200);
+      assert.equal((await call('PATCH', `/v1/products/${ids.draft}`, { headers: m.auth, body: { imageFileIds: [drafted] } })).status, 200);
+      assert.equal((await call('PATCH', `/v1/promo-ads/${ids.publishedAd}`, { headers: m.auth, body: { imageFileId: adImage } })).status, 200);
+      for (const id of [shown, adImage]) {
+        const res = await t.app.inject({ method: 'GET', url: `/v1/files/${id}`, headers: pk({ origin: SHOP }) });
+        assert.equal(res.statusCode, 200, res.body);
+        assert.equal(res.headers['content-type'], 'image/png');
+        assert.equal(res.headers['access-control-allow-origin'], SHOP);
+      }
+      for (const id of [drafted, loose]) {
+        const res = await call('GET', `/v1/files/${id}`, { headers: pk() });
+        assert.equal(res.status, 404, `${id}: ${res.raw}`);
+        assert.equal(res.body.error.code, 'FILE_NOT_FOUND');
+      }
+      assert.equal((await t.app.inject({ method: 'GET', url: `/v1/files/${drafted}`, headers: m.auth })).statusCode, 200, 'the merchant reads every file');
+    });
+
     it('lists active products only, in v1 and v2, whatever status it asks for', async () => {
       for (const url of ['/v1/products', '/v2/products', `/v1/products?categoryId=${ids.category}`, '/v2/products?q=shirt', '/v2/products?sort=name']) {
         const res = await call('GET', url, { headers: pk() });

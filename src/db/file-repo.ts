@@ -56,6 +56,38 @@ export function createFileRepo(db: Kysely<Database>): FileRepo {
     },
 
     /** True when the store has a file with this id in this mode (the check behind "an image of the same store"). */
+    async shownToShoppers(tenant: Tenant, id: string, now: Date): Promise<boolean> {
+      const at = fromDate(now);
+      const product = await db
+        .selectFrom('product_images')
+        .innerJoin('products', 'products.id', 'product_images.product_id')
+        .select('product_images.file_id')
+        .where(inTenant(tenant, 'products'))
+        .where('product_images.file_id', '=', id)
+        .where('products.status', '=', 'active')
+        .executeTakeFirst();
+      if (product) return true;
+      const group = await db
+        .selectFrom('variant_groups')
+        .innerJoin('products', 'products.id', 'variant_groups.product_id')
+        .select('variant_groups.id')
+        .where(inTenant(tenant, 'products'))
+        .where('variant_groups.image_file_id', '=', id)
+        .where('products.status', '=', 'active')
+        .executeTakeFirst();
+      if (group) return true;
+      const ad = await db
+        .selectFrom('promo_ads')
+        .select('id')
+        .where(inTenant(tenant))
+        .where('image_file_id', '=', id)
+        .where('status', '=', 'published')
+        .where('starts_at', '<=', at)
+        .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', at)]))
+        .executeTakeFirst();
+      return ad !== undefined;
+    },
+
     async exists(tenant: Tenant, id: string): Promise<boolean> {
       const row = await db
         .selectFrom('files')

@@ -1051,7 +1051,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * The bytes of an uploaded image (products:read)
+         * The bytes of an uploaded image (products:read; a publishable key: images of active products and live promo ads)
          * @description Served with the stored content type, `X-Content-Type-Options: nosniff` and a strong ETag (the SHA-256 of the bytes); If-None-Match answers 304. Only callers of the same store and mode may read it: another store’s file id is 404.
          */
         get: operations["getFile"];

@@ -3,7 +3,7 @@ import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { AuditRepo } from '../audit/ports.ts';
 import type { FileRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
-import { requirePermission } from '../shared/access.ts';
+import { readAs, requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../shared/audit-trail.ts';
 import { newId } from '../shared/ids.ts';
 import { readImageSize, sniffImageType } from './image-info.ts';
@@ -12,7 +12,7 @@ import type { FileContentStorage, IncomingFile, StagedContent, StoredFile } from
 /** The repositories file-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface FileServiceRepos {
   audit: Pick<AuditRepo, 'insert'>;
-  files: Pick<FileRepo, 'exists' | 'find' | 'insert'>;
+  files: Pick<FileRepo, 'exists' | 'find' | 'insert' | 'shownToShoppers'>;
 }
 
 /** Largest image accepted: 10 MiB. Larger uploads get 413 FILE_TOO_LARGE and nothing is kept. */
@@ -160,11 +160,17 @@ export function createFileService(deps: { repos: Transactional<FileServiceRepos>
       }
     },
 
-    /** A file of the active store and mode with its bytes (products:read). Another store's id is 404. */
+    /**
+     * A file of the active store and mode with its bytes (products:read). Another store's id is 404. A storefront's
+     * publishable key reads only what its shoppers see (an image of an active product or of a live promo ad); any
+     * other file is 404 to it, as if it did not exist.
+     */
     async read(ctx: StoreContext, id: string): Promise<{ file: StoredFile; content: Buffer }> {
-      requirePermission(ctx, 'products:read');
+      const as = readAs(ctx, 'catalog');
       const file = await repos.files.find(ctx.tenant, id);
-      if (!file) throw new AppError('FILE_NOT_FOUND', `No file "${id}" in this store's ${ctx.tenant.mode} mode.`);
+      const notFound = () => new AppError('FILE_NOT_FOUND', `No file "${id}" in this store's ${ctx.tenant.mode} mode.`);
+      if (!file) throw notFound();
+      if (as === 'shopper' && !(await repos.files.shownToShoppers(ctx.tenant, id, ctx.now))) throw notFound();
       return { file, content: await storage.read({ storeId: file.storeId, id: file.id }) };
     },
 

@@ -12,4 +12,9 @@ export interface FileRepo {
   find(tenant: Tenant, id: string): Promise<StoredFile | undefined>;
   /** True when the store has a file with this id in this mode (the check behind "an image of the same store"). */
   exists(tenant: Tenant, id: string): Promise<boolean>;
+  /**
+   * True when a shopper may see the file (docs/storefront.md): an image of an active product or of a variant group of
+   * one, or the image of a promo ad live at `now`.
+   */
+  shownToShoppers(tenant: Tenant, id: string, now: Date): Promise<boolean>;
 }

@@ -106,10 +106,11 @@ export async function fileRoutes(app: FastifyInstance, deps: { files: FileServic
   r.get(
     '/v1/files/:id',
     {
-      config: store,
+      // A storefront shows the images of what it sells (docs/storefront.md): the service narrows a publishable key's reads.
+      config: { ...store, storefront: true },
       schema: {
         tags: ['Files'],
-        summary: 'The bytes of an uploaded image (products:read)',
+        summary: 'The bytes of an uploaded image (products:read; a publishable key: images of active products and live promo ads)',
         description:
           'Served with the stored content type, `X-Content-Type-Options: nosniff` and a strong ETag (the SHA-256 of the bytes); ' +
           'If-None-Match answers 304. Only callers of the same store and mode may read it: another store’s file id is 404.',
