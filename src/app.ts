@@ -75,6 +75,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     exposeHeadRoutes: false, // the caching plugin adds HEAD routes itself (see registerCaching)
+    // While it closes, requests still arriving on open connections are served (the database closes after), rather
+    // than refused with a bare 503 outside the error envelope (docs/deployment.md, "Stopping").
+    return503OnClosing: false,
     requestIdHeader: false,
     genReqId: requestIdOf,
     routerOptions: { maxParamLength: 200 },
@@ -140,7 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transformObject: (input) => finishDocument(jsonSchemaTransformObject(input) as Record<string, unknown>) as ReturnType<typeof jsonSchemaTransformObject>,
   });
 
-  await app.register(systemRoutes, { ping: () => container.db.ping() });
+  await app.register(systemRoutes, { ping: () => container.db.ping(), stopping: () => container.lifecycle.stopping });
   await app.register(apiReference);
   await app.register(referenceRoutes, { reference: container.services.reference, front });
   await app.register(accountRoutes, { services: container.services, endBrowserSession: (reply) => endBrowserSession(reply, config.baseUrl) });

@@ -33,6 +33,11 @@ export interface Config {
   rateLimits?: RateLimits;
   /** CLEANUP_INTERVAL_MINUTES: how often `serve` runs the cleanup job; 0 = never (default 60). */
   cleanupIntervalMinutes?: number;
+  /**
+   * SHUTDOWN_DRAIN_SECONDS: on SIGTERM, how long `serve` keeps answering while readiness says 503, so a load balancer
+   * stops sending it requests before it closes (default 0; docs/deployment.md).
+   */
+  shutdownDrainSeconds?: number;
   /** SEED_DEMO: whether `serve` and `seed` create the demo merchant on a database without users (default 'auto'). */
   seedDemo?: SeedDemo;
   /** NODE_ENV=production: settings that are fine for a trial (the built-in legal texts) must be made explicit. */
@@ -192,6 +197,7 @@ export const ENVIRONMENT = [
   { group: 'Running', name: 'LOG_LEVEL', meaning: `JSON log level: ${LOG_LEVELS.join(' | ')}`, default: 'info' },
   { group: 'Running', name: 'SEED_DEMO', meaning: 'demo data on an empty database: auto (SQLite only) | true | false', default: 'auto' },
   { group: 'Running', name: 'CLEANUP_INTERVAL_MINUTES', meaning: 'minutes between the cleanups serve runs; 0 turns them off', default: '60' },
+  { group: 'Running', name: 'SHUTDOWN_DRAIN_SECONDS', meaning: 'on SIGTERM, seconds of readiness 503 while still serving, then close', default: '0' },
   { group: 'Running', name: 'NODE_ENV', meaning: 'production refuses built-in legal texts and loopback fetches', unset: 'unset' },
   { group: 'AI connector and OAuth', name: 'MCP_ALLOWED_HOSTS', meaning: 'more Host names /mcp answers, comma-separated', unset: "none, BASE_URL's only" },
   { group: 'AI connector and OAuth', name: 'MCP_ALLOWED_ORIGINS', meaning: 'browser Origins allowed at /mcp, comma-separated, e.g. claude.ai', unset: 'none' },
@@ -381,6 +387,14 @@ function parseCleanupInterval(value: string | undefined): number {
   return Number(value);
 }
 
+function parseShutdownDrain(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 0;
+  if (!/^\d{1,2}$/.test(value.trim()) || Number(value) > 60) {
+    throw new ConfigError('SHUTDOWN_DRAIN_SECONDS', `"${value}" is not a number of seconds from 0 to 60`);
+  }
+  return Number(value);
+}
+
 function parseSeedDemo(value: string | undefined): SeedDemo {
   const v = value?.trim().toLowerCase();
   if (v === undefined || v === '' || v === 'auto') return 'auto';
@@ -460,6 +474,7 @@ export function loadConfig(env: Environment = process.env, cwd = process.cwd()):
     connector: parseConnector(env, baseUrl),
     rateLimits: parseRateLimits(env.RATE_LIMITS),
     cleanupIntervalMinutes: parseCleanupInterval(env.CLEANUP_INTERVAL_MINUTES),
+    shutdownDrainSeconds: parseShutdownDrain(env.SHUTDOWN_DRAIN_SECONDS),
     seedDemo: parseSeedDemo(env.SEED_DEMO),
     production,
     legalPages,

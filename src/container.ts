@@ -104,6 +104,8 @@ export function createContainer(config: Config) {
   };
   return {
     config,
+    /** `stopping` is set when `serve` begins a graceful stop: readiness answers 503 from then on. */
+    lifecycle: { stopping: false },
     db,
     repos,
     rateLimiter,

@@ -136,13 +136,20 @@ async function serve(container: Container, demoFlag: boolean | undefined): Promi
       process.exit(1);
     }
     stopping = true;
+    container.lifecycle.stopping = true;
+    const drainSeconds = container.config.shutdownDrainSeconds ?? 0;
     process.stderr.write(`${signal} received: finishing in-flight requests, then closing the database\n`);
     const force = setTimeout(() => {
-      process.stderr.write('shutdown took longer than 10 s: exiting\n');
+      process.stderr.write(`shutdown took longer than ${10 + drainSeconds} s: exiting\n`);
       process.exit(1);
-    }, 10_000);
+    }, (10 + drainSeconds) * 1000);
     force.unref();
     try {
+      if (drainSeconds > 0) {
+        // Readiness answers 503 from now on; the balancer stops sending requests while those still coming are served.
+        process.stderr.write(`draining for ${drainSeconds} s (SHUTDOWN_DRAIN_SECONDS): readiness answers 503, requests are still served\n`);
+        await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
+      }
       await cleanup?.stop();
       await app.close();
       await container.close();

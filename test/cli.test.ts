@@ -369,6 +369,38 @@ describe('command line', () => {
   });
 });
 
+it('drains on SIGTERM with SHUTDOWN_DRAIN_SECONDS: readiness answers 503 at once while requests are still served, then it stops cleanly', async () => {
+  const file = tempDb();
+  const child = spawn(process.execPath, [MAIN, 'serve'], {
+    env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${file}`, PORT: '0', HOST: '127.0.0.1', SHUTDOWN_DRAIN_SECONDS: '2', SEED_DEMO: 'false' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  try {
+    const [, url] = await waitForOutput(child, /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+    assert.equal((await fetch(`${url}/readyz`)).status, 200);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const stoppedAt = Date.now();
+    child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const ready = await fetch(`${url}/readyz`);
+    assert.equal(ready.status, 503);
+    assert.deepEqual(await ready.json(), { status: 'unavailable', checks: { instance: 'stopping' } });
+    assert.equal(ready.headers.get('retry-after'), '5');
+    const countries = await fetch(`${url}/v1/countries?name=norway`);
+    assert.equal(countries.status, 200, 'requests are still served while draining');
+    assert.equal(await exited, 0);
+    assert.ok(Date.now() - stoppedAt >= 1900, 'it waited the drain before closing');
+    assert.match(stderr, /draining for 2 s/);
+    assert.match(stderr, /stopped cleanly/);
+  } finally {
+    child.kill('SIGKILL');
+  }
+});
+
 /** The environment without NODE_DISABLE_COMPILE_CACHE (which would turn the cache off whatever its value). */
 function withoutCacheSwitch(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const { NODE_DISABLE_COMPILE_CACHE: _off, ...rest } = env;

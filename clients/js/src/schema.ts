@@ -30,7 +30,7 @@ export type paths = {
         };
         /**
          * Readiness: the database answers
-         * @description 503 while the database cannot be reached; load balancers should stop routing here until it is 200.
+         * @description 503 while the database cannot be reached, and while the instance drains before a graceful stop (`checks.instance: stopping`); load balancers should stop routing here until it is 200.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -2807,7 +2807,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "ok" | "unavailable";
                         checks?: {
-                            [key: string]: "ok" | "unavailable";
+                            [key: string]: "ok" | "unavailable" | "stopping";
                         };
                     };
                 };
@@ -2833,7 +2833,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "ok" | "unavailable";
                         checks?: {
-                            [key: string]: "ok" | "unavailable";
+                            [key: string]: "ok" | "unavailable" | "stopping";
                         };
                     };
                 };
@@ -2848,7 +2848,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "ok" | "unavailable";
                         checks?: {
-                            [key: string]: "ok" | "unavailable";
+                            [key: string]: "ok" | "unavailable" | "stopping";
                         };
                     };
                 };

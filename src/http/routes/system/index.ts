@@ -5,9 +5,11 @@ import { z } from 'zod';
 export interface SystemRouteDeps {
   /** Resolves when the database answers; rejects otherwise. */
   ping(): Promise<void>;
+  /** True once the instance has begun a graceful stop (SIGTERM): it still answers, but wants no new traffic. */
+  stopping?: () => boolean;
 }
 
-const Health = z.object({ status: z.enum(['ok', 'unavailable']), checks: z.record(z.string(), z.enum(['ok', 'unavailable'])).optional() });
+const Health = z.object({ status: z.enum(['ok', 'unavailable']), checks: z.record(z.string(), z.enum(['ok', 'unavailable', 'stopping'])).optional() });
 
 /** The landing at BASE_URL (the OAuth issuer), liveness, readiness, the OpenAPI document and the human API reference. */
 export async function systemRoutes(app: FastifyInstance, deps: SystemRouteDeps): Promise<void> {
@@ -30,11 +32,17 @@ export async function systemRoutes(app: FastifyInstance, deps: SystemRouteDeps):
       schema: {
         tags: ['Operations'],
         summary: 'Readiness: the database answers',
-        description: '503 while the database cannot be reached; load balancers should stop routing here until it is 200.',
+        description: '503 while the database cannot be reached, and while the instance drains before a graceful stop (`checks.instance: stopping`); load balancers should stop routing here until it is 200.',
         response: { 200: Health, 503: Health },
       },
     },
     async (request, reply) => {
+      if (deps.stopping?.()) {
+        // Draining before a graceful stop: the balancer takes the instance out; requests still arriving are served.
+        reply.code(503).header('retry-after', '5');
+        const draining: z.infer<typeof Health> = { status: 'unavailable', checks: { instance: 'stopping' } };
+        return draining;
+      }
       try {
         await deps.ping();
         return { status: 'ok' as const, checks: { database: 'ok' as const } };
