@@ -36,6 +36,7 @@ describe('configuration', () => {
       },
       rateLimits: rateLimits(),
       cleanupIntervalMinutes: 60,
+      shutdownDrainSeconds: 0,
       seedDemo: 'auto',
       production: false,
       legalPages: { dir: null, operatorName: null, supportEmail: null },
@@ -86,6 +87,13 @@ describe('configuration', () => {
     assert.equal(load({ CLEANUP_INTERVAL_MINUTES: '15' }).cleanupIntervalMinutes, 15);
     refuses({ CLEANUP_INTERVAL_MINUTES: 'hourly' }, 'CLEANUP_INTERVAL_MINUTES');
     refuses({ CLEANUP_INTERVAL_MINUTES: '20000' }, 'CLEANUP_INTERVAL_MINUTES');
+  });
+
+  it('reads SHUTDOWN_DRAIN_SECONDS from 0 to 60, refusing anything else by name', () => {
+    assert.equal(load({ SHUTDOWN_DRAIN_SECONDS: '5' }).shutdownDrainSeconds, 5);
+    assert.equal(load({ SHUTDOWN_DRAIN_SECONDS: '' }).shutdownDrainSeconds, 0);
+    refuses({ SHUTDOWN_DRAIN_SECONDS: 'soon' }, 'SHUTDOWN_DRAIN_SECONDS');
+    refuses({ SHUTDOWN_DRAIN_SECONDS: '90' }, 'SHUTDOWN_DRAIN_SECONDS');
   });
 
   describe('production mode (NODE_ENV=production) and the legal pages', () => {
