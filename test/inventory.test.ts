@@ -265,7 +265,7 @@ describeEachDatabase('inventory', (kind) => {
         for (const extra of [{ 'x-enable-cache': 'true' }, { 'x-service-client': 'dashboard' }] as Array<Record<string, string>>) {
           const res = await call('GET', url, { headers: { ...m.auth, ...extra } });
           assert.equal(res.headers['cache-control'], 'max-age=180, private, stale-while-revalidate=360');
-          assert.equal(res.headers.vary, 'Authorization, X-Mode, X-MerchantId, X-Service-Client, X-Enable-Cache, X-MerchantApiKey');
+          assert.equal(res.headers.vary, 'Authorization, X-Mode, X-MerchantId, X-Service-Client, X-Enable-Cache, X-MerchantApiKey, X-PublishableKey');
           assert.match(String(res.headers.etag), /^"/);
         }
         assert.equal((await call('GET', url, { headers: m.auth })).headers['cache-control'], 'no-cache, private');

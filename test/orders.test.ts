@@ -472,7 +472,7 @@ describeEachDatabase('orders and promotions', (kind) => {
       for (const extra of [{ 'x-enable-cache': 'true' }, { 'x-service-client': 'dashboard' }] as Array<Record<string, string>>) {
         const res = await call('GET', '/v1/dashboard/overview/summary', { headers: { ...m.auth, ...extra } });
         assert.equal(res.headers['cache-control'], 'max-age=300, private, stale-while-revalidate=600');
-        assert.equal(res.headers.vary, 'Authorization, X-Mode, X-MerchantId, X-Service-Client, X-Enable-Cache, X-MerchantApiKey');
+        assert.equal(res.headers.vary, 'Authorization, X-Mode, X-MerchantId, X-Service-Client, X-Enable-Cache, X-MerchantApiKey, X-PublishableKey');
       }
       assert.equal((await call('GET', '/v1/dashboard/overview/summary', { headers: m.auth })).headers['cache-control'], 'no-cache, private');
     });
