@@ -7,6 +7,7 @@ import { toMembership } from './store-repo.ts';
 import { fromDate, toDate } from './db.ts';
 import type { ApiKeyTable, Database } from './schema.ts';
 import { inTenant } from './tenant.ts';
+import { revokeKey, touchKey } from './key-lifecycle.ts';
 import type { ApiKeyRepo } from '../domain/accounts/ports.ts';
 
 function toApiKey(r: Selectable<ApiKeyTable>): ApiKey {
@@ -98,28 +99,9 @@ export function createApiKeyRepo(db: Kysely<Database>): ApiKeyRepo {
       return row && toApiKey(row);
     },
 
-    async revoke(tenant: Tenant, id: string, now: Date): Promise<boolean> {
-      const result = await db
-        .updateTable('api_keys')
-        .set({ revoked_at: fromDate(now) })
-        .where(inTenant(tenant))
-        .where('id', '=', id)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+    revoke: (tenant: Tenant, id: string, now: Date) => revokeKey(db, 'api_keys', tenant, id, now),
 
-    /** Records use, at most once a minute per key so a busy key does not write on every request. */
-    async touch(tenant: Tenant, id: string, now: Date): Promise<void> {
-      const aMinuteAgo = fromDate(new Date(now.getTime() - 60_000));
-      await db
-        .updateTable('api_keys')
-        .set({ last_used_at: fromDate(now) })
-        .where(inTenant(tenant))
-        .where('id', '=', id)
-        .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', aMinuteAgo)]))
-        .execute();
-    },
+    touch: (tenant: Tenant, id: string, now: Date) => touchKey(db, 'api_keys', tenant, id, now),
   };
 }
 

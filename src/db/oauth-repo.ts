@@ -68,6 +68,18 @@ function visibleTo(eb: ExpressionBuilder<Database, 'oauth_grants'>, filter: Gran
  * The consume methods are the atomic single-use steps: a conditional UPDATE that only one caller can win, on both
  * engines.
  */
+/** A new `oauth_clients` row (not approved yet). */
+function clientRow(client: OAuthClient) {
+  return {
+    client_id: client.clientId,
+    client_name: client.clientName,
+    redirect_uris: JSON.stringify(client.redirectUris),
+    created_at: fromDate(client.createdAt),
+    first_approved_at: null,
+    metadata_document_url: client.metadataDocumentUrl,
+  };
+}
+
 export function createOAuthRepo(db: Kysely<Database>): OAuthRepo {
   return {
     // ---- clients ------------------------------------------------------------------------------------------------
@@ -75,14 +87,7 @@ export function createOAuthRepo(db: Kysely<Database>): OAuthRepo {
     async insertClient(client: OAuthClient): Promise<void> {
       await db
         .insertInto('oauth_clients')
-        .values({
-          client_id: client.clientId,
-          client_name: client.clientName,
-          redirect_uris: JSON.stringify(client.redirectUris),
-          created_at: fromDate(client.createdAt),
-          first_approved_at: null,
-          metadata_document_url: client.metadataDocumentUrl,
-        })
+        .values(clientRow(client))
         .execute();
     },
 
@@ -103,14 +108,7 @@ export function createOAuthRepo(db: Kysely<Database>): OAuthRepo {
     async saveMetadataDocumentClient(client: OAuthClient): Promise<void> {
       await db
         .insertInto('oauth_clients')
-        .values({
-          client_id: client.clientId,
-          client_name: client.clientName,
-          redirect_uris: JSON.stringify(client.redirectUris),
-          created_at: fromDate(client.createdAt),
-          first_approved_at: null,
-          metadata_document_url: client.metadataDocumentUrl,
-        })
+        .values(clientRow(client))
         .onConflict((oc) =>
           oc.column('client_id').doUpdateSet({
             client_name: client.clientName,

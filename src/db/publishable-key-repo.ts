@@ -5,6 +5,7 @@ import type { PublishableKey } from '../domain/accounts/types.ts';
 import { fromDate, toDate } from './db.ts';
 import type { Database, PublishableKeyTable } from './schema.ts';
 import { inTenant } from './tenant.ts';
+import { revokeKey, touchKey } from './key-lifecycle.ts';
 
 function toPublishableKey(r: Selectable<PublishableKeyTable>): PublishableKey {
   return {
@@ -60,26 +61,8 @@ export function createPublishableKeyRepo(db: Kysely<Database>): PublishableKeyRe
       return rows.map(toPublishableKey);
     },
 
-    async revoke(tenant: Tenant, id: string, now: Date): Promise<boolean> {
-      const result = await db
-        .updateTable('publishable_keys')
-        .set({ revoked_at: fromDate(now) })
-        .where(inTenant(tenant))
-        .where('id', '=', id)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+    revoke: (tenant: Tenant, id: string, now: Date) => revokeKey(db, 'publishable_keys', tenant, id, now),
 
-    async touch(tenant: Tenant, id: string, now: Date): Promise<void> {
-      const aMinuteAgo = fromDate(new Date(now.getTime() - 60_000));
-      await db
-        .updateTable('publishable_keys')
-        .set({ last_used_at: fromDate(now) })
-        .where(inTenant(tenant))
-        .where('id', '=', id)
-        .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', aMinuteAgo)]))
-        .execute();
-    },
+    touch: (tenant: Tenant, id: string, now: Date) => touchKey(db, 'publishable_keys', tenant, id, now),
   };
 }
