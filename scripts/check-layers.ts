@@ -5,6 +5,8 @@
  * - src/db/ imports nothing of the adapters (src/http/, src/mcp/, src/web/, src/oauth/, src/wire/) nor fastify;
  * - src/mcp/ imports nothing under src/http/routes/ (tools and routes share src/wire/, not each other);
  * - src/wire/ imports nothing of src/http/, src/mcp/, src/db/, nor fastify (it belongs to neither adapter);
+ * - src/outbound/ imports nothing of src/db/, src/http/, src/mcp/, src/web/, src/oauth/ or src/wire/, nor fastify or a
+ *   database driver (it implements the domain's outbound ports);
  * - src/web/ imports nothing of src/oauth/ (pages and the protocol endpoints share the domain, not each other);
  * - outside src/db/, nothing in src/ imports Kysely or a database driver (pg, better-sqlite3).
  * Usage: node scripts/check-layers.ts [root]   (root defaults to the repository root)
@@ -47,6 +49,12 @@ const BORDERS: Border[] = [
   },
   { dir: 'src/mcp', forbidden: ['src/http/routes'], packages: [], why: 'MCP tools share the wire contract (src/wire), not the REST routes' },
   { dir: 'src/wire', forbidden: ['src/http', 'src/mcp', 'src/db'], packages: [NO_FASTIFY], why: 'the wire contract belongs to neither adapter nor to persistence' },
+  {
+    dir: 'src/outbound',
+    forbidden: ['src/db', 'src/http', 'src/mcp', 'src/web', 'src/oauth', 'src/wire'],
+    packages: [NO_FASTIFY, NO_DATABASE],
+    why: 'outbound requests (address policy, webhook transport) serve the domain’s ports and know no adapter',
+  },
   { dir: 'src/web', forbidden: ['src/oauth'], packages: [], why: 'the pages and the OAuth endpoints share the domain, not each other' },
   { dir: 'src', forbidden: [], packages: [NO_DATABASE], except: ['src/db'], why: 'only src/db talks to the database' },
 ];

@@ -32,6 +32,7 @@ import { reviewRoutes } from './http/routes/reviews/index.ts';
 import { deliveryRoutes } from './http/routes/delivery/index.ts';
 import { paymentRoutes } from './http/routes/payments/index.ts';
 import { settingsRoutes } from './http/routes/settings/index.ts';
+import { webhookRoutes } from './http/routes/webhooks/index.ts';
 import { systemRoutes } from './http/routes/system/index.ts';
 import './http/types.ts';
 import { loggerOptions } from './log.ts';
@@ -180,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(deliveryRoutes, container.services);
   await app.register(paymentRoutes, container.services);
   await app.register(settingsRoutes, container.services);
+  await app.register(webhookRoutes, container.services);
 
   return app;
 }

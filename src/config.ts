@@ -46,7 +46,40 @@ export interface Config {
   legalPages?: LegalPagesConfig;
   /** How the authorization server fetches and keeps Client ID Metadata Documents; CLIENT_METADATA_DEFAULTS when absent. */
   clientMetadata?: ClientMetadataConfig;
+  /** Webhook delivery (docs/webhooks.md); WEBHOOK_DEFAULTS when absent. */
+  webhooks?: WebhookConfig;
 }
+
+/** Webhook delivery bounds and schedule (docs/webhooks.md, "Delivery"). */
+export interface WebhookConfig {
+  /** WEBHOOK_DELIVERY: whether `serve` runs the delivery worker (events are written either way). */
+  deliver: boolean;
+  /** WEBHOOK_ALLOW_LOOPBACK: endpoints on loopback addresses, over http or https; development and tests only. */
+  allowLoopback: boolean;
+  /** WEBHOOK_TIMEOUT_SECONDS: the whole request (DNS, connection, TLS, answer) must finish within this. */
+  timeoutMs: number;
+  /** WEBHOOK_RETRY_SCHEDULE: seconds before each retry of a failed delivery (the last one failing gives up). */
+  retryScheduleSeconds: readonly number[];
+  /** WEBHOOK_CONCURRENCY: deliveries in flight per instance. */
+  concurrency: number;
+  /** Deliveries in flight to one endpoint per instance. */
+  perEndpointConcurrency: number;
+  /** At most this much of an answer is read. */
+  maxResponseBytes: number;
+  /** How often an idle worker looks for due deliveries (commits in this instance wake it at once). */
+  pollMs: number;
+}
+
+export const WEBHOOK_DEFAULTS: WebhookConfig = {
+  deliver: true,
+  allowLoopback: false,
+  timeoutMs: 10_000,
+  retryScheduleSeconds: [5, 300, 1800, 7200, 18_000, 36_000, 36_000],
+  concurrency: 16,
+  perEndpointConcurrency: 4,
+  maxResponseBytes: 64 * 1024,
+  pollMs: 1000,
+};
 
 /**
  * Client ID Metadata Documents (docs/oauth.md, "Client ID Metadata Documents"): an app whose `client_id` is an https URL
@@ -210,6 +243,11 @@ export const ENVIRONMENT = [
     meaning: 'development only: fetch Client ID Metadata Documents on loopback',
     default: 'false',
   },
+  { group: 'Webhooks', name: 'WEBHOOK_DELIVERY', meaning: 'whether serve delivers webhooks: true | false (events are kept either way)', default: 'true' },
+  { group: 'Webhooks', name: 'WEBHOOK_TIMEOUT_SECONDS', meaning: 'seconds (1-30) a delivery may take: DNS, connection, TLS, answer', default: '10' },
+  { group: 'Webhooks', name: 'WEBHOOK_RETRY_SCHEDULE', meaning: 'seconds before each retry, comma-separated (at most 20)', default: '5,300,1800,7200,18000,36000,36000' },
+  { group: 'Webhooks', name: 'WEBHOOK_CONCURRENCY', meaning: 'deliveries in flight per instance (1-256)', default: '16' },
+  { group: 'Webhooks', name: 'WEBHOOK_ALLOW_LOOPBACK', meaning: 'development only: webhook endpoints on loopback, http allowed', default: 'false' },
   { group: 'Legal and support pages', name: 'LEGAL_PAGES_DIR', meaning: 'your own privacy.md, terms.md and support.md', unset: 'none, built-in texts' },
   { group: 'Legal and support pages', name: 'OPERATOR_NAME', meaning: 'who runs this service, named in the built-in texts', unset: 'none' },
   { group: 'Legal and support pages', name: 'SUPPORT_EMAIL', meaning: 'where the built-in texts send people with questions', unset: 'none' },
@@ -453,6 +491,48 @@ function parseClientMetadata(env: Environment, production: boolean): ClientMetad
   return { ...CLIENT_METADATA_DEFAULTS, allowLoopback };
 }
 
+function parseFlag(name: 'WEBHOOK_DELIVERY' | 'WEBHOOK_ALLOW_LOOPBACK', value: string | undefined, fallback: boolean): boolean {
+  const v = value?.trim().toLowerCase();
+  if (v === undefined || v === '') return fallback;
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  throw new ConfigError(name, `"${value}" is not one of true, false`);
+}
+
+function parseWebhooks(env: Environment, production: boolean): WebhookConfig {
+  const allowLoopback = parseFlag('WEBHOOK_ALLOW_LOOPBACK', env.WEBHOOK_ALLOW_LOOPBACK, false);
+  if (allowLoopback && production) {
+    throw new ConfigError(
+      'WEBHOOK_ALLOW_LOOPBACK',
+      'must not be true in production (NODE_ENV=production): it would let any merchant make this server send requests to itself and to other services on its loopback interface. It is for development and tests only',
+    );
+  }
+  let timeoutMs = WEBHOOK_DEFAULTS.timeoutMs;
+  const timeout = env.WEBHOOK_TIMEOUT_SECONDS?.trim();
+  if (timeout) {
+    if (!/^\d+(\.\d+)?$/.test(timeout) || Number(timeout) < 1 || Number(timeout) > 30) {
+      throw new ConfigError('WEBHOOK_TIMEOUT_SECONDS', `"${timeout}" is not a number of seconds from 1 to 30`);
+    }
+    timeoutMs = Math.round(Number(timeout) * 1000);
+  }
+  let retryScheduleSeconds = WEBHOOK_DEFAULTS.retryScheduleSeconds;
+  const schedule = env.WEBHOOK_RETRY_SCHEDULE?.trim();
+  if (schedule) {
+    const parts = schedule.split(',').map((p) => p.trim());
+    if (parts.length > 20 || parts.some((p) => !/^\d+(\.\d+)?$/.test(p) || Number(p) > 7 * 24 * 3600)) {
+      throw new ConfigError('WEBHOOK_RETRY_SCHEDULE', `"${schedule}" is not a comma-separated list of at most 20 delays in seconds (each at most a week), e.g. 5,300,1800`);
+    }
+    retryScheduleSeconds = parts.map(Number);
+  }
+  let concurrency = WEBHOOK_DEFAULTS.concurrency;
+  const c = env.WEBHOOK_CONCURRENCY?.trim();
+  if (c) {
+    if (!/^\d{1,3}$/.test(c) || Number(c) < 1 || Number(c) > 256) throw new ConfigError('WEBHOOK_CONCURRENCY', `"${c}" is not a whole number from 1 to 256`);
+    concurrency = Number(c);
+  }
+  return { ...WEBHOOK_DEFAULTS, deliver: parseFlag('WEBHOOK_DELIVERY', env.WEBHOOK_DELIVERY, true), allowLoopback, timeoutMs, retryScheduleSeconds, concurrency, perEndpointConcurrency: Math.min(WEBHOOK_DEFAULTS.perEndpointConcurrency, concurrency) };
+}
+
 /** Reads and validates the environment once. Throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Environment = process.env, cwd = process.cwd()): Config {
   const host = parseHost(env.HOST);
@@ -479,6 +559,7 @@ export function loadConfig(env: Environment = process.env, cwd = process.cwd()):
     production,
     legalPages,
     clientMetadata: parseClientMetadata(env, production),
+    webhooks: parseWebhooks(env, production),
   };
 }
 

@@ -1,4 +1,4 @@
-import { CLIENT_METADATA_DEFAULTS, type Config } from './config.ts';
+import { CLIENT_METADATA_DEFAULTS, type Config, WEBHOOK_DEFAULTS } from './config.ts';
 import { createAccountService } from './domain/accounts/account-service.ts';
 import { createApiKeyService } from './domain/accounts/api-key-service.ts';
 import { createAuthService } from './domain/accounts/auth-service.ts';
@@ -38,6 +38,12 @@ import { createCleanupService } from './domain/maintenance/cleanup-service.ts';
 import { createConfirmationRepo } from './db/confirmation-repo.ts';
 import { createConfirmationService } from './domain/connector/confirmation-service.ts';
 import { createClientMetadataDocuments } from './oauth/client-metadata/client-metadata-documents.ts';
+import { createEventPublisher } from './domain/webhooks/publisher.ts';
+import { createWebhookService } from './domain/webhooks/webhook-service.ts';
+import { createDeliveryWorker } from './domain/webhooks/delivery-worker.ts';
+import { createWebhookTransport } from './outbound/webhook-transport.ts';
+import { renderEvent } from './wire/webhook-events.ts';
+import { wireTimestamp } from './wire/envelope.ts';
 
 /** Where an audit entry that cannot be written goes: one JSON line on stderr. */
 const stderrLog = {
@@ -54,6 +60,12 @@ const stderrLog = {
 export function createContainer(config: Config) {
   const db: Db = openDatabase(config.database, { timeoutMs: config.databaseTimeoutMs });
   const repos = createRepos(db);
+  const webhookConfig = config.webhooks ?? WEBHOOK_DEFAULTS;
+  const webhookTransport = createWebhookTransport({ timeoutMs: webhookConfig.timeoutMs, maxResponseBytes: webhookConfig.maxResponseBytes, allowLoopback: webhookConfig.allowLoopback });
+  /** Sends the outbox; `serve` starts it (WEBHOOK_DELIVERY), tests start it themselves. */
+  const webhookDelivery = createDeliveryWorker({ repos, transport: webhookTransport, options: webhookConfig, log: stderrLog });
+  /** The webhook outbox's writer, which every area that emits events is given (docs/webhooks.md). */
+  const events = createEventPublisher({ render: renderEvent, formatTime: wireTimestamp, notify: () => webhookDelivery.notify() });
   const redis = config.redisUrl ? openRedis(config.redisUrl) : null;
   const rateLimiter: RateLimiter = redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter();
   const reference = createReferenceService({ store: createReferenceRepo(db) });
@@ -63,9 +75,10 @@ export function createContainer(config: Config) {
     repos,
     issuer: config.baseUrl,
     clientDocuments: createClientMetadataDocuments(config.clientMetadata ?? CLIENT_METADATA_DEFAULTS),
+    events,
   });
   const stores = createStoreService({ repos, reference });
-  const inventory = createInventoryService({ repos });
+  const inventory = createInventoryService({ repos, events });
   const settings = createSettingsService({ repos, stores, inventory });
   const payments = createPaymentService({ repos, settings });
   const promotions = createPromotionService({ repos });
@@ -83,23 +96,25 @@ export function createContainer(config: Config) {
     audit: createAuditService({ repos, isDatabaseUnavailable }),
     /** Reads of customers' personal data, written to the audit log in bulk (docs/decisions/0016-audit-log.md). */
     personalDataReads,
-    products: createProductService({ repos, reference, files }),
-    variants: createVariantService({ repos, reference, files }),
+    products: createProductService({ repos, reference, files, events }),
+    variants: createVariantService({ repos, reference, files, events }),
     categories: createCategoryService({ repos }),
     inventory,
     files: fileService,
     idempotency: createIdempotencyService({ store: repos.idempotency }),
-    orders: createOrderService({ repos, reference, delivery: orderDeliveryQuoter, payments, settings, promotions, reads: personalDataReads }),
+    orders: createOrderService({ repos, reference, delivery: orderDeliveryQuoter, payments, settings, promotions, reads: personalDataReads, inventory, events }),
     promotions,
     analytics: createAnalyticsService({ repos, reads: personalDataReads }),
-    customers: createCustomerService({ repos, reference, reads: personalDataReads }),
-    reviews: createReviewService({ repos }),
+    customers: createCustomerService({ repos, reference, reads: personalDataReads, events }),
+    reviews: createReviewService({ repos, events }),
     promoAds: createPromoAdService({ repos, files }),
     delivery: createDeliveryService({ repos, reference }),
     payments,
     paymentLinks: createPaymentLinkService({ repos, baseUrl: config.baseUrl }),
     settings,
     confirmations: createConfirmationService({ storage: createConfirmationRepo(db.kysely) }),
+    webhooks: createWebhookService({ repos, transport: webhookTransport }),
+    webhookDelivery,
     cleanup: createCleanupService({ storage: createCleanupRepo(db.kysely), locks: createJobLockRepo(db.kysely) }),
   };
   return {
@@ -108,6 +123,7 @@ export function createContainer(config: Config) {
     lifecycle: { stopping: false },
     db,
     repos,
+    events,
     rateLimiter,
     /** The shared Redis connection (REDIS_URL), or null: one instance keeps its limits in memory. */
     redis,
@@ -115,6 +131,7 @@ export function createContainer(config: Config) {
     /** Closes the database and Redis; call after the HTTP server has stopped. */
     async close() {
       // The reads noted since the last flush are written while the database is still open.
+      await webhookDelivery.stop();
       await personalDataReads.close();
       await Promise.all([db.close(), rateLimiter.close(), redis && closeRedis(redis)]);
     },

@@ -167,6 +167,27 @@ export const ERROR_CODES = {
     meaning: 'No publishable key with this id in this store and mode (or it was revoked already).',
     fix: 'Take the id from `GET /v1/publishable-keys`.',
   },
+  // Webhooks
+  WEBHOOK_NOT_FOUND: {
+    status: 404,
+    meaning: 'No webhook endpoint with this id in this store and mode (an app sees only its own).',
+    fix: 'Take the id from `GET /v1/webhooks`.',
+  },
+  WEBHOOK_DELIVERY_NOT_FOUND: {
+    status: 404,
+    meaning: 'No delivery with this id to this webhook endpoint.',
+    fix: 'Take the id from `GET /v1/webhooks/{id}/deliveries`.',
+  },
+  WEBHOOK_LIMIT_REACHED: {
+    status: 409,
+    meaning: 'The store has as many webhook endpoints in this mode as it may have (20).',
+    fix: 'Delete an endpoint you no longer use, or subscribe an existing one to more event types.',
+  },
+  WEBHOOK_DELIVERY_IN_PROGRESS: {
+    status: 409,
+    meaning: 'The delivery is being sent right now.',
+    fix: 'Wait for the attempt to finish (see its log), then ask again if it failed.',
+  },
   // Catalog
   PRODUCT_NOT_FOUND: {
     status: 404,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { ConfigError, describeDatabase, ENVIRONMENT, type EnvironmentVariable, loadConfig } from './config.ts';
+import { ConfigError, describeDatabase, ENVIRONMENT, type EnvironmentVariable, loadConfig, WEBHOOK_DEFAULTS } from './config.ts';
 import { type Container, createContainer } from './container.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
 import { isDatabaseUnavailable } from './db/db.ts';
@@ -128,6 +128,9 @@ async function serve(container: Container, demoFlag: boolean | undefined): Promi
           },
           onError: (error) => app.log.error({ err: error }, 'cleanup failed; it runs again at the next interval'),
         });
+
+  // Webhook deliveries (docs/webhooks.md): every instance delivers; leases in the database share the work.
+  if ((container.config.webhooks ?? WEBHOOK_DEFAULTS).deliver) container.services.webhookDelivery.start();
 
   let stopping = false;
   const stop = async (signal: string) => {

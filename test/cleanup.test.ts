@@ -130,6 +130,44 @@ describeEachDatabase('the cleanup job', (kind) => {
       ])
       .execute();
 
+    // Webhook events: settled 31 days ago (gone, with its delivery and attempt log), still pending after 31 days (kept:
+    // it may yet be delivered), settled a day ago (kept).
+    const now = new Date();
+    await t.container.repos.webhooks.insertEndpoint({
+      id: `whe_cleanup_${Date.now()}`,
+      storeId: owner.storeId,
+      mode: 'live',
+      url: 'https://hooks.example.com/in',
+      description: '',
+      eventTypes: ['customer.created'],
+      enabled: true,
+      disabledReason: null,
+      disabledDetail: null,
+      disabledAt: null,
+      clientId: null,
+      previousSecretExpiresAt: null,
+      failingSince: null,
+      lastSuccessAt: null,
+      createdAt: now,
+      updatedAt: now,
+      secret: 'whsec_dGVzdA==',
+      previousSecret: null,
+    });
+    for (let i = 0; i < 3; i += 1) {
+      assert.equal((await call('POST', '/v1/customers', { headers: owner.auth, body: { name: `Kept ${i}`, email: `kept.customer.${i}@example.com` } })).status, 201);
+    }
+    const webhookEvents = (await db().selectFrom('webhook_events').select(['seq', 'id']).where('store_id', '=', owner.storeId).orderBy('seq').execute()).map((e) => e);
+    assert.equal(webhookEvents.length, 3);
+    for (const [i, e] of webhookEvents.entries()) {
+      await db().updateTable('webhook_events').set({ created_at: ago(i === 2 ? DAY : 31 * DAY) }).where('seq', '=', e.seq).execute();
+      await db().updateTable('webhook_deliveries').set({ status: i === 1 ? 'pending' : 'succeeded' }).where('event_seq', '=', e.seq).execute();
+    }
+    const settledDelivery = (await db().selectFrom('webhook_deliveries').select('id').where('event_seq', '=', webhookEvents[0]!.seq).executeTakeFirstOrThrow()).id;
+    await db()
+      .insertInto('webhook_attempts')
+      .values({ id: `wha_cleanup_${Date.now()}`, delivery_id: settledDelivery, attempted_at: ago(31 * DAY), trigger: 'scheduled', status_code: 200, duration_ms: 3, error: null, response_snippet: 'ok' })
+      .execute();
+
     const lines: string[] = [];
     const report = await t.container.services.cleanup.run((label, deleted, done) => {
       if (done) lines.push(`${label}: ${deleted}`);
@@ -175,6 +213,15 @@ describeEachDatabase('the cleanup job', (kind) => {
     // AI connector confirmations: the expired one goes, the current one stays
     assert.deepEqual((await db().selectFrom('mcp_confirmations').select('nonce').execute()).map((r) => r.nonce), ['current-confirmation']);
     covered.add('connector-confirmations');
+
+    // Webhook events
+    assert.deepEqual(
+      (await db().selectFrom('webhook_events').select('id').where('store_id', '=', owner.storeId).orderBy('seq').execute()).map((e) => e.id),
+      [webhookEvents[1]!.id, webhookEvents[2]!.id],
+    );
+    assert.equal((await db().selectFrom('webhook_deliveries').select('id').where('id', '=', settledDelivery).execute()).length, 0, 'its delivery went with it');
+    assert.equal((await db().selectFrom('webhook_attempts').select('id').where('delivery_id', '=', settledDelivery).execute()).length, 0, 'and its attempt log');
+    covered.add('webhook-events');
 
     assert.deepEqual([...covered].sort(), RETENTION.map((r) => r.kind).sort(), 'every kind of the retention table was tested');
 

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type Kysely, sql } from 'kysely';
+import { WEBHOOK_DEFAULTS } from '../src/config.ts';
 import type { Database } from '../src/db/schema.ts';
 import type { Permission } from '../src/domain/shared/permissions.ts';
 import { type AnyTool, annotationsOf, EFFECTS, type Effect, isDestructive, neededPermissions, needsConfirmation } from '../src/mcp/tool.ts';
@@ -81,6 +82,8 @@ const DESTRUCTIVE_CHANGES: ReadonlyArray<{ table: string; effect: Effect; when: 
   { table: 'sessions', effect: 'revokes-access', when: revoked },
   { table: 'oauth_access_tokens', effect: 'revokes-access', when: (c) => c.kind === 'delete' },
   { table: 'oauth_refresh_tokens', effect: 'revokes-access', when: (c) => c.kind === 'delete' },
+  // A webhook signing secret replaced: the old one ends (at once, or after the overlap), and receivers must switch.
+  { table: 'webhook_endpoints', effect: 'revokes-access', when: (c) => c.kind === 'update' && differs(c, 'secret') },
   // Deletions that keep the row: what it held, or what it was for, is gone for good.
   { table: 'reviews', effect: 'deletes', when: (c) => c.before?.reply != null && c.after?.reply == null },
   { table: 'payment_links', effect: 'deletes', when: (c) => differs(c, 'status') && c.after?.status === 'cancelled' },
@@ -293,6 +296,27 @@ const PROMISES: Readonly<Record<string, (o: Observed, args: Args) => void>> = {
   // "mark order O paid, recording a payment of what is still outstanding of its total (payments already recorded count)"
   'update_order_status (to paid)': (o, a) => markedPaid(o, a),
   'update_order_status (to paid, partly paid before)': (o, a) => markedPaid(o, a),
+  // "delete webhook endpoint W with its deliveries; it receives no more events"
+  delete_webhook: (o, a) => {
+    assert.equal(allGone(o, 'webhook_endpoints', { id: a.webhookId }), 1);
+    assert.ok(allGone(o, 'webhook_deliveries', { endpoint_id: a.webhookId }) >= 1, 'it had a delivery, now gone');
+    assert.ok(o.diff.every((c) => c.kind === 'delete' && (c.before?.id === a.webhookId || c.before?.endpoint_id === a.webhookId)), 'nothing else changed');
+  },
+  // "replace the signing secret of webhook endpoint W; the old one keeps signing beside it for N, then stops | stops
+  // signing at once, so its receiver must verify with the new one"
+  rotate_webhook_secret: (o, a) => {
+    const was = oneRow(o.before, 'webhook_endpoints', { id: a.webhookId })!;
+    const now = oneRow(o.after, 'webhook_endpoints', { id: a.webhookId })!;
+    assert.notEqual(now.secret, was.secret, 'a new secret');
+    const overlap = (a.overlapSeconds as number | undefined) ?? 24 * 3600;
+    if (overlap === 0) {
+      assert.deepEqual([now.previous_secret, now.previous_secret_expires_at], [null, null], 'the old secret ended at once');
+    } else {
+      assert.equal(now.previous_secret, was.secret, 'the old secret signs beside the new one');
+      const left = new Date(now.previous_secret_expires_at as string).getTime() - new Date(now.updated_at as string).getTime();
+      assert.equal(left, overlap * 1000, 'for the overlap');
+    }
+  },
   // "ban customer C until unbanned | until T: they could no longer place orders"
   'ban_customer (until unbanned)': (o, a) => {
     const now = oneRow(o.after, 'customers', { id: a.customerId })!;
@@ -430,10 +454,11 @@ describeEachDatabase('what each MCP tool call does to the store', (kind) => {
   const snap = () => snapshot(db(), tables);
 
   before(async () => {
-    t = await startListeningApp(kind);
+    // Webhook endpoints on loopback (test/helpers/tool-calls.ts, WEBHOOK_URL).
+    t = await startListeningApp(kind, { config: { webhooks: { ...WEBHOOK_DEFAULTS, allowLoopback: true } } });
     merchant = await signup(t.app);
     full = await connectV1(t.baseUrl, { 'X-MerchantApiKey': (await createApiKey(t.app, merchant, { name: 'full' })).key });
-    s = { mcp: full, app: t.app, merchant };
+    s = { mcp: full, app: t.app, merchant, db: db() };
     tables = await tablesOf(db(), t.container.db.dialect);
     // The store's settings row is written with its defaults on the first write of any setting (the same state as no
     // row); made here so that no scenario meets a store without one.

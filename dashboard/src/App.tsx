@@ -34,6 +34,8 @@ const PromoAds = lazy(() => import('./pages/PromoAds.tsx'));
 const PromoAdEditor = lazy(() => import('./pages/PromoAdEditor.tsx'));
 const Delivery = lazy(() => import('./pages/Delivery.tsx'));
 const Payments = lazy(() => import('./pages/Payments.tsx'));
+const Webhooks = lazy(() => import('./pages/Webhooks.tsx'));
+const WebhookEndpoint = lazy(() => import('./pages/WebhookEndpoint.tsx'));
 
 /** The sections of the dashboard, in the navigation. Each shows only with its read permission (the API checks again). */
 const SECTIONS: { label: string; permission: string; path: string }[] = [
@@ -49,6 +51,7 @@ const SECTIONS: { label: string; permission: string; path: string }[] = [
   { label: 'Settings', permission: 'settings:read', path: '/settings' },
   { label: 'Team', permission: 'settings:read', path: '/team' },
   { label: 'API keys', permission: 'settings:write', path: '/api-keys' },
+  { label: 'Webhooks', permission: 'settings:read', path: '/webhooks' },
   { label: 'Connected apps', permission: 'settings:read', path: '/connected-apps' },
   { label: 'Audit log', permission: 'settings:read', path: '/audit-log' },
 ];
@@ -218,6 +221,8 @@ function Shell() {
               <Route path="promo-ads/:adId" element={store ? <Suspense fallback={<Loading what="the promo ad" />}><PromoAdEditor /></Suspense> : <ChooseFirst />} />
               <Route path="delivery" element={store ? <Suspense fallback={<Loading what="delivery" />}><Delivery /></Suspense> : <ChooseFirst />} />
               <Route path="payments" element={store ? <Suspense fallback={<Loading what="payments" />}><Payments /></Suspense> : <ChooseFirst />} />
+              <Route path="webhooks" element={store ? <Suspense fallback={<Loading what="webhooks" />}><Webhooks /></Suspense> : <ChooseFirst />} />
+              <Route path="webhooks/:endpointId" element={store ? <Suspense fallback={<Loading what="the webhook endpoint" />}><WebhookEndpoint /></Suspense> : <ChooseFirst />} />
               <Route path="audit-log" element={store ? <Suspense fallback={<Loading what="the audit log" />}><AuditLog /></Suspense> : <ChooseFirst />} />
               <Route path="settings" element={store ? <Suspense fallback={<Loading what="settings" />}><Settings /></Suspense> : <ChooseFirst />} />
               {/* User-level pages: every store of the merchant, or none yet; no store needs choosing. */}

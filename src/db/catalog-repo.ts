@@ -701,18 +701,18 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
 
     /**
      * Changes stock by `delta` in one statement that cannot take it below zero, whatever runs concurrently.
-     * Returns the new quantity, or null when the SKU does not exist or has too little stock.
+     * Returns the SKU as it is after the change, or null when the SKU does not exist or has too little stock.
      */
-    async adjustStock(tenant: Tenant, skuId: string, delta: number, now: Date): Promise<number | null> {
+    async adjustStock(tenant: Tenant, skuId: string, delta: number, now: Date): Promise<Sku | null> {
       const row = await db
         .updateTable('skus')
         .set({ quantity_in_stock: sql`quantity_in_stock + ${delta}`, updated_at: fromDate(now) })
         .where(inTenant(tenant))
         .where('id', '=', skuId)
         .where(sql<boolean>`quantity_in_stock + ${delta} >= 0`)
-        .returning('quantity_in_stock')
+        .returningAll()
         .executeTakeFirst();
-      return row ? Number(row.quantity_in_stock) : null;
+      return row ? toSku(row) : null;
     },
 
     /** The SKU, locked for update on PostgreSQL. */

@@ -111,6 +111,20 @@ export function createCleanupRepo(db: Kysely<Database>): CleanupStorage {
         case 'idempotency-keys':
           result = await db.deleteFrom('idempotency_keys').where('expires_at', '<=', before).executeTakeFirstOrThrow();
           break;
+        case 'webhook-events':
+          // An event goes with its deliveries and their attempts (foreign keys cascade) once nothing of it is pending.
+          result = await db
+            .deleteFrom('webhook_events')
+            .where('seq', 'in', (eb) =>
+              eb
+                .selectFrom('webhook_events as ev')
+                .select('ev.seq')
+                .where('ev.created_at', '<', before)
+                .where((w) => w.not(w.exists(w.selectFrom('webhook_deliveries as d').select('d.id').whereRef('d.event_seq', '=', 'ev.seq').where('d.status', '=', 'pending'))))
+                .limit(batch),
+            )
+            .executeTakeFirstOrThrow();
+          break;
         case 'connector-confirmations':
           result = await db
             .deleteFrom('mcp_confirmations')

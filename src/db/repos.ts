@@ -20,8 +20,9 @@ import { createPromotionRepo } from './promotion-repo.ts';
 import type { Transactional } from '../domain/shared/transactional.ts';
 import type { Database } from './schema.ts';
 import { createSettingsRepo } from './settings-repo.ts';
+import { createWebhookRepo } from './webhook-repo.ts';
 
-function bindRepos(executor: Kysely<Database>, dialect: Dialect) {
+function bindRepos(executor: Kysely<Database>, dialect: Dialect, onCommit?: (fn: () => void) => void) {
   return {
     catalog: createCatalogRepo(executor, dialect),
     inventory: createInventoryRepo(executor),
@@ -41,6 +42,7 @@ function bindRepos(executor: Kysely<Database>, dialect: Dialect) {
     delivery: createDeliveryRepo(executor, dialect),
     payments: createPaymentRepo(executor, dialect),
     settings: createSettingsRepo(executor, dialect),
+    webhooks: createWebhookRepo(executor, dialect, onCommit),
   };
 }
 
@@ -54,6 +56,13 @@ export type Repos = ReturnType<typeof bindRepos>;
 export function createRepos(db: Db): Transactional<Repos> {
   return {
     ...bindRepos(db.kysely, db.dialect),
-    transaction: (work) => db.kysely.transaction().execute((trx) => work(bindRepos(trx, db.dialect))),
+    // What the work asked to run once it is committed (the webhook publisher waking the delivery worker) runs after
+    // the commit, and never after a rollback.
+    transaction: async (work) => {
+      const committed: Array<() => void> = [];
+      const result = await db.kysely.transaction().execute((trx) => work(bindRepos(trx, db.dialect, (fn) => committed.push(fn))));
+      for (const fn of committed) fn();
+      return result;
+    },
   };
 }

@@ -605,6 +605,76 @@ export interface McpConfirmationTable {
   expires_at: Timestamp;
 }
 
+/** A store's webhook subscription in one mode (migration 0019). */
+export interface WebhookEndpointTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  url: string;
+  description: string;
+  /** space-separated event type patterns (`order.created`, `order.*`, `*`) */
+  event_types: string;
+  enabled: Bool;
+  disabled_reason: string | null;
+  disabled_detail: string | null;
+  disabled_at: Timestamp | null;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Timestamp | null;
+  client_id: string | null;
+  failing_since: Timestamp | null;
+  last_success_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The outbox: an event and the exact body sent for it (migration 0019). */
+export interface WebhookEventTable {
+  seq: Generated<number | string>;
+  id: string;
+  store_id: string;
+  mode: string;
+  type: string;
+  resource_key: string;
+  payload: string;
+  created_at: Timestamp;
+}
+
+/** One event to one endpoint (migration 0019). */
+export interface WebhookDeliveryTable {
+  id: string;
+  endpoint_id: string;
+  event_seq: number | string;
+  store_id: string;
+  mode: string;
+  resource_key: string;
+  status: string;
+  /** `manual` after a redelivery was asked for, until its attempt */
+  trigger: string;
+  attempts: number;
+  next_attempt_at: Timestamp;
+  lease_until: Timestamp | null;
+  lease_holder: string | null;
+  first_attempt_at: Timestamp | null;
+  last_attempt_at: Timestamp | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One attempt to deliver (migration 0019). */
+export interface WebhookAttemptTable {
+  id: string;
+  delivery_id: string;
+  attempted_at: Timestamp;
+  trigger: string;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  response_snippet: string | null;
+}
+
 export interface Database {
   countries: CountryTable;
   states: StateTable;
@@ -651,4 +721,8 @@ export interface Database {
   oauth_codes: OAuthCodeTable;
   oauth_access_tokens: OAuthAccessTokenTable;
   oauth_refresh_tokens: OAuthRefreshTokenTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_events: WebhookEventTable;
+  webhook_deliveries: WebhookDeliveryTable;
+  webhook_attempts: WebhookAttemptTable;
 }

@@ -161,4 +161,16 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   // Settings
   'GET /v1/settings': 'getSettings',
   'PATCH /v1/settings': 'updateSettings',
+  // Webhooks
+  'GET /v1/webhooks/event-types': 'listWebhookEventTypes',
+  'POST /v1/webhooks': 'createWebhookEndpoint',
+  'GET /v1/webhooks': 'listWebhookEndpoints',
+  'GET /v1/webhooks/{id}': 'getWebhookEndpoint',
+  'PATCH /v1/webhooks/{id}': 'updateWebhookEndpoint',
+  'DELETE /v1/webhooks/{id}': 'deleteWebhookEndpoint',
+  'POST /v1/webhooks/{id}/rotate-secret': 'rotateWebhookSecret',
+  'GET /v1/webhooks/{id}/deliveries': 'listWebhookDeliveries',
+  'GET /v1/webhooks/{id}/deliveries/{deliveryId}': 'getWebhookDelivery',
+  'POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver': 'redeliverWebhookDelivery',
+  'POST /v1/webhooks/{id}/redeliver-failed': 'redeliverFailedWebhookDeliveries',
 };

@@ -14,9 +14,9 @@ import { type AnyTool, annotationsOf, TOOL_AREAS, type ToolArea, isDestructive, 
 export const SERVER_INFO = { name: 'commerce-service', title: 'Commerce store', version: '1.0.0' } as const;
 
 const INSTRUCTIONS =
-  'Tools to run one merchant store: products and their variants, categories, stock, orders, customers, discount codes and promo ads, reviews, sales figures and the store profile. ' +
+  'Tools to run one merchant store: products and their variants, categories, stock, orders, customers, discount codes and promo ads, reviews, sales figures, the store profile and webhooks. ' +
   'Amounts are decimals in the store currency. Lists page with limit and cursor (pass pagination.nextCursor). ' +
-  'Tools that delete, move money (payments, refunds, marking an order paid, cancelling a paid order), revoke access or ban need the merchant\'s consent: clients with elicitation (protocol 2026-07-28) are asked to show the merchant a form; others must ask the merchant, then send confirm: true. ' +
+  'Tools that delete, move money (payments, refunds, marking an order paid, cancelling a paid order), revoke access or credentials (rotating a webhook signing secret) or ban need the merchant\'s consent: clients with elicitation (protocol 2026-07-28) are asked to show the merchant a form; others must ask the merchant, then send confirm: true. ' +
   'A refusal comes back with isError and structuredContent.error.code (the codes of the REST API, docs/errors.md).';
 
 /** What the instructions say about toolsets: which this connection has, and how to connect to fewer or others. */

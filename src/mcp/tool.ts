@@ -14,8 +14,9 @@ export type ToolServices = Container['services'];
 /**
  * What a tool call can do to the store: the one table that decides every tool's annotations and which calls wait for
  * the merchant's confirmation (docs/mcp.md, "Effects"). Destructive: anything that deletes, moves money (a payment
- * recorded or settled, a refund, an order marked paid, a paid order cancelled), revokes access, bans, or changes who
- * can act, whichever tool reaches it and whatever argument value triggers it.
+ * recorded or settled, a refund, an order marked paid, a paid order cancelled), revokes access (a credential ended: a
+ * webhook signing secret rotated out too), bans, or changes who can act, whichever tool reaches it and whatever argument
+ * value triggers it.
  */
 export const EFFECTS = {
   reads: { destructive: false },

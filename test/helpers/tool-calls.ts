@@ -1,13 +1,21 @@
+import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/db/schema.ts';
 import { ok } from './mcp.ts';
 import type { Merchant } from './merchants.ts';
 
-/** What a scenario's setup works with: the MCP client of a full-permission API key, and the app and merchant behind it. */
+/**
+ * What a scenario's setup works with: the MCP client of a full-permission API key, and the app and merchant behind it.
+ * The app must allow webhook endpoints on loopback (`webhooks.allowLoopback`, see `WEBHOOK_URL`).
+ */
 export interface ScenarioContext {
   /** Calls tools with every permission (the v1 SDK client of an unrestricted key of `merchant`). */
   mcp: { callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<unknown> };
   app: FastifyInstance;
   merchant: Merchant;
+  /** The app's database, only for states no call can make in a test (a delivery the worker gave up on). */
+  db: Kysely<Database>;
 }
 
 /**
@@ -122,6 +130,42 @@ export async function pendingPayment(s: ScenarioContext): Promise<{ orderId: str
   const { orderId } = await pendingOrder(s);
   const { result } = await ok(s.mcp, 'record_payment', { orderId, method: 'manual', amount: 15, status: 'pending', confirm: true });
   return { orderId, paymentId: result.payment.id };
+}
+
+/**
+ * A webhook URL the SSRF check lets through in a test app configured with `webhooks.allowLoopback` (the check only
+ * resolves the host; nothing listens there, and the delivery worker does not run in tests).
+ */
+export const WEBHOOK_URL = 'http://127.0.0.1:9/hook';
+
+/**
+ * A disabled webhook endpoint. Endpoints made for scenarios are left disabled: an enabled one would receive the events
+ * of the calls after it, adding webhook_events and webhook_deliveries rows to other tools' effects. A store has at
+ * most 20 endpoints per mode (MAX_ENDPOINTS), which the scenarios stay well below.
+ */
+export async function webhook(s: ScenarioContext): Promise<string> {
+  return (await ok(s.mcp, 'create_webhook', { url: WEBHOOK_URL, eventTypes: ['order.*'], description: `Hook ${unique()}`, enabled: false })).webhook.id;
+}
+
+/** A disabled webhook endpoint with one pending delivery: subscribed to customer.banned while a customer was banned. */
+export async function webhookWithDelivery(s: ScenarioContext): Promise<{ webhookId: string; deliveryId: string }> {
+  const { webhook: created } = await ok(s.mcp, 'create_webhook', { url: WEBHOOK_URL, eventTypes: ['customer.banned'], description: `Hook ${unique()}` });
+  await ok(s.mcp, 'ban_customer', { customerId: await customer(s), reason: 'chargebacks', confirm: true });
+  await ok(s.mcp, 'update_webhook', { webhookId: created.id, enabled: false });
+  const { items } = await ok(s.mcp, 'list_webhook_deliveries', { webhookId: created.id });
+  assert.equal(items.length, 1, 'the ban was written to the outbox for the endpoint');
+  return { webhookId: created.id, deliveryId: items[0].id };
+}
+
+/** As `webhookWithDelivery`, its delivery failed for good (what the worker records when its last retry fails). */
+export async function webhookWithFailedDelivery(s: ScenarioContext): Promise<{ webhookId: string; deliveryId: string }> {
+  const endpoint = await webhookWithDelivery(s);
+  await s.db
+    .updateTable('webhook_deliveries')
+    .set({ status: 'failed', attempts: 1, last_error: 'connect ECONNREFUSED 127.0.0.1:9' })
+    .where('id', '=', endpoint.deliveryId)
+    .execute();
+  return endpoint;
 }
 
 // ---- the scenarios ---------------------------------------------------------------------------------------------------
@@ -336,6 +380,18 @@ export const TOOL_SCENARIOS: readonly ToolScenario[] = [
   // settings
   { tool: 'get_store_settings', setup: async () => ({}) },
   { tool: 'update_store_settings', setup: async () => ({ notificationEmail: `ops.${unique()}@example.com` }) },
+
+  // webhooks
+  { tool: 'list_webhooks', setup: async () => ({ limit: 5 }) },
+  // Reading orders and reviews: permissionsOf adds orders:read and reviews:read to settings:write.
+  { tool: 'create_webhook', setup: async () => ({ url: WEBHOOK_URL, eventTypes: ['order.*', 'review.created'], description: `Hook ${unique()}`, enabled: false }) },
+  { tool: 'update_webhook', setup: async (s) => ({ webhookId: await webhook(s), eventTypes: ['product.*'], description: `Catalog sync ${unique()}` }) },
+  { tool: 'delete_webhook', setup: async (s) => ({ webhookId: (await webhookWithDelivery(s)).webhookId }) },
+  { tool: 'rotate_webhook_secret', variant: 'the default overlap', setup: async (s) => ({ webhookId: await webhook(s) }) },
+  { tool: 'rotate_webhook_secret', variant: 'no overlap', setup: async (s) => ({ webhookId: await webhook(s), overlapSeconds: 0 }) },
+  { tool: 'list_webhook_deliveries', setup: async (s) => ({ webhookId: (await webhookWithDelivery(s)).webhookId, status: 'pending' }) },
+  { tool: 'redeliver_webhook', variant: 'one delivery', setup: async (s) => webhookWithDelivery(s) },
+  { tool: 'redeliver_webhook', variant: 'every failed one', setup: async (s) => ({ webhookId: (await webhookWithFailedDelivery(s)).webhookId }) },
 ];
 
 /** A destructive call that the service refuses whatever the merchant would answer, and its refusal's code. */
@@ -409,4 +465,6 @@ export const REFUSED_SCENARIOS: readonly RefusedScenario[] = [
     },
   },
   { tool: 'update_order_status', variant: 'to paid, already paid', code: 'ORDER_TRANSITION_NOT_ALLOWED', setup: async (s) => ({ orderId: (await paidOrder(s)).orderId, to: 'paid' }) },
+  { tool: 'delete_webhook', variant: 'unknown', code: 'WEBHOOK_NOT_FOUND', setup: async () => ({ webhookId: 'whe_missing' }) },
+  { tool: 'rotate_webhook_secret', variant: 'unknown', code: 'WEBHOOK_NOT_FOUND', setup: async () => ({ webhookId: 'whe_missing' }) },
 ];

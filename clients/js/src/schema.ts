@@ -1851,6 +1851,167 @@ export type paths = {
         patch: operations["updateSettings"];
         trace?: never;
     };
+    "/v1/webhooks/event-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The event types an endpoint can subscribe to (no credential)
+         * @description Each with the permission a subscriber needs and the resource its `data` is the REST record of.
+         */
+        get: operations["listWebhookEventTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Webhook endpoints of the active store and mode (settings:read; an app: its own) */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Subscribe an endpoint to events (settings:write; an app: its own)
+         * @description The URL must be https and resolve to public addresses only. Every event type named must be readable by the caller (order events need orders:read, …). The answer carries the signing secret once. Members and API keys need settings:read to see the store’s endpoints and settings:write to change them; a connected app sees and changes only its own (removed with the app).
+         *
+         *     Send `Idempotency-Key: <random string, e.g. a UUID>` to make a retry safe: the same request with the same key within 24 hours gets the first response again (with `Idempotent-Replayed: true`) without running twice.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook endpoint (settings:read; an app: its own) */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /** Delete an endpoint with its deliveries and log (settings:write; an app: its own) */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an endpoint; enabled: true turns a disabled one on again (settings:write; an app: its own)
+         * @description Only sent fields change. Enabling an endpoint clears why it was disabled and sends what is pending at once. Members and API keys need settings:read to see the store’s endpoints and settings:write to change them; a connected app sees and changes only its own (removed with the app).
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the signing secret; the old one keeps signing beside it for a while (settings:write; an app: its own)
+         * @description During the overlap (default 24 hours) every delivery carries two signatures, one per secret, so receivers can switch without losing a delivery. The answer carries the new secret once.
+         *
+         *     Send `Idempotency-Key: <random string, e.g. a UUID>` to make a retry safe: the same request with the same key within 24 hours gets the first response again (with `Idempotent-Replayed: true`) without running twice.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The delivery log of an endpoint, newest first (settings:read; an app: its own) */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One delivery with its body and every attempt (settings:read; an app: its own) */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send one delivery again now, whatever its status (settings:write; an app: its own)
+         * @description Send `Idempotency-Key: <random string, e.g. a UUID>` to make a retry safe: the same request with the same key within 24 hours gets the first response again (with `Idempotent-Replayed: true`) without running twice.
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/redeliver-failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send every failed delivery of an endpoint again (up to 1,000; settings:write; an app: its own)
+         * @description Send `Idempotency-Key: <random string, e.g. a UUID>` to make a retry safe: the same request with the same key within 24 hours gets the first response again (with `Idempotent-Replayed: true`) without running twice.
+         */
+        post: operations["redeliverFailedWebhookDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -1903,6 +2064,10 @@ export type components = {
          *     | `INVITATION_EMAIL_MISMATCH` | 403 | The invitation was made out to another email than the signed-in account. Sign in with the invited email, or ask for an invitation to yours. |
          *     | `API_KEY_NOT_FOUND` | 404 | No API key with this id in this store and mode. Take the id from `GET /v1/api-keys`. |
          *     | `PUBLISHABLE_KEY_NOT_FOUND` | 404 | No publishable key with this id in this store and mode (or it was revoked already). Take the id from `GET /v1/publishable-keys`. |
+         *     | `WEBHOOK_NOT_FOUND` | 404 | No webhook endpoint with this id in this store and mode (an app sees only its own). Take the id from `GET /v1/webhooks`. |
+         *     | `WEBHOOK_DELIVERY_NOT_FOUND` | 404 | No delivery with this id to this webhook endpoint. Take the id from `GET /v1/webhooks/{id}/deliveries`. |
+         *     | `WEBHOOK_LIMIT_REACHED` | 409 | The store has as many webhook endpoints in this mode as it may have (20). Delete an endpoint you no longer use, or subscribe an existing one to more event types. |
+         *     | `WEBHOOK_DELIVERY_IN_PROGRESS` | 409 | The delivery is being sent right now. Wait for the attempt to finish (see its log), then ask again if it failed. |
          *     | `PRODUCT_NOT_FOUND` | 404 | No product with this id in the active store and mode. Take the id from `GET /v1/products`. |
          *     | `VARIANT_GROUP_NOT_FOUND` | 404 | No variant group with this id on this product. Take the id from `GET /v2/products/{productId}`. |
          *     | `SKU_NOT_FOUND` | 404 | No SKU with this id in this variant group (or in the store). Take the id from `GET /v2/products/{productId}`. |
@@ -1960,7 +2125,7 @@ export type components = {
                  * @description Stable SCREAMING_SNAKE code, one of the error codes listed in this document’s description
                  * @enum {string}
                  */
-                code: "MALFORMED_JSON" | "BAD_REQUEST" | "VALIDATION_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "AUTH_REQUIRED" | "AUTH_INVALID" | "LOGIN_FAILED" | "AUTH_AMBIGUOUS" | "RATE_LIMITED" | "TOO_MANY_ATTEMPTS" | "PERMISSION_DENIED" | "CREDENTIAL_NOT_ALLOWED" | "MODE_MISMATCH" | "INVALID_HEADER" | "MERCHANT_ID_REQUIRED" | "EMAIL_TAKEN" | "STORE_NOT_FOUND" | "MEMBER_NOT_FOUND" | "ALREADY_MEMBER" | "LAST_OWNER" | "CURRENCY_LOCKED" | "INVITATION_NOT_FOUND" | "INVITATION_EXPIRED" | "INVITATION_WITHDRAWN" | "INVITATION_EMAIL_MISMATCH" | "API_KEY_NOT_FOUND" | "PUBLISHABLE_KEY_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "VARIANT_GROUP_NOT_FOUND" | "SKU_NOT_FOUND" | "CATEGORY_NOT_FOUND" | "PRODUCT_NOT_VARIABLE" | "SLUG_TAKEN" | "SKU_CODE_TAKEN" | "DUPLICATE_COMBINATION" | "LAST_SKU" | "CATEGORY_NOT_EMPTY" | "LIMIT_EXCEEDED" | "INSUFFICIENT_STOCK" | "PRECONDITION_FAILED" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "DELIVERY_ZONE_NOT_FOUND" | "DELIVERY_OPTION_NOT_FOUND" | "DELIVERY_REGION_TAKEN" | "ORDER_NOT_FOUND" | "CUSTOMER_BANNED" | "ORDER_TRANSITION_NOT_ALLOWED" | "REFUND_EXCEEDS_PAYMENT" | "PROMOTION_NOT_FOUND" | "PROMOTION_CODE_TAKEN" | "PROMOTION_NOT_APPLICABLE" | "CONNECTED_APP_NOT_FOUND" | "AUTHORIZATION_REQUEST_INVALID" | "CSRF_TOKEN_INVALID" | "CROSS_SITE_REQUEST" | "CUSTOMER_NOT_FOUND" | "CUSTOMER_EMAIL_TAKEN" | "REVIEW_NOT_FOUND" | "REVIEW_EXISTS" | "PROMO_AD_NOT_FOUND" | "PAYMENT_NOT_FOUND" | "PAYMENT_NOT_PENDING" | "PAYMENT_EXCEEDS_OUTSTANDING" | "PAYMENT_LINK_NOT_FOUND" | "PAYMENT_LINK_NOT_ACTIVE" | "COUNTRY_NOT_FOUND" | "CONFIRMATION_REQUIRED" | "CONFIRMATION_DECLINED" | "CONFIRMATION_INVALID";
+                code: "MALFORMED_JSON" | "BAD_REQUEST" | "VALIDATION_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "AUTH_REQUIRED" | "AUTH_INVALID" | "LOGIN_FAILED" | "AUTH_AMBIGUOUS" | "RATE_LIMITED" | "TOO_MANY_ATTEMPTS" | "PERMISSION_DENIED" | "CREDENTIAL_NOT_ALLOWED" | "MODE_MISMATCH" | "INVALID_HEADER" | "MERCHANT_ID_REQUIRED" | "EMAIL_TAKEN" | "STORE_NOT_FOUND" | "MEMBER_NOT_FOUND" | "ALREADY_MEMBER" | "LAST_OWNER" | "CURRENCY_LOCKED" | "INVITATION_NOT_FOUND" | "INVITATION_EXPIRED" | "INVITATION_WITHDRAWN" | "INVITATION_EMAIL_MISMATCH" | "API_KEY_NOT_FOUND" | "PUBLISHABLE_KEY_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_DELIVERY_IN_PROGRESS" | "PRODUCT_NOT_FOUND" | "VARIANT_GROUP_NOT_FOUND" | "SKU_NOT_FOUND" | "CATEGORY_NOT_FOUND" | "PRODUCT_NOT_VARIABLE" | "SLUG_TAKEN" | "SKU_CODE_TAKEN" | "DUPLICATE_COMBINATION" | "LAST_SKU" | "CATEGORY_NOT_EMPTY" | "LIMIT_EXCEEDED" | "INSUFFICIENT_STOCK" | "PRECONDITION_FAILED" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "DELIVERY_ZONE_NOT_FOUND" | "DELIVERY_OPTION_NOT_FOUND" | "DELIVERY_REGION_TAKEN" | "ORDER_NOT_FOUND" | "CUSTOMER_BANNED" | "ORDER_TRANSITION_NOT_ALLOWED" | "REFUND_EXCEEDS_PAYMENT" | "PROMOTION_NOT_FOUND" | "PROMOTION_CODE_TAKEN" | "PROMOTION_NOT_APPLICABLE" | "CONNECTED_APP_NOT_FOUND" | "AUTHORIZATION_REQUEST_INVALID" | "CSRF_TOKEN_INVALID" | "CROSS_SITE_REQUEST" | "CUSTOMER_NOT_FOUND" | "CUSTOMER_EMAIL_TAKEN" | "REVIEW_NOT_FOUND" | "REVIEW_EXISTS" | "PROMO_AD_NOT_FOUND" | "PAYMENT_NOT_FOUND" | "PAYMENT_NOT_PENDING" | "PAYMENT_EXCEEDS_OUTSTANDING" | "PAYMENT_LINK_NOT_FOUND" | "PAYMENT_LINK_NOT_ACTIVE" | "COUNTRY_NOT_FOUND" | "CONFIRMATION_REQUIRED" | "CONFIRMATION_DECLINED" | "CONFIRMATION_INVALID";
                 details: components["schemas"]["ErrorDetail"][];
             };
             /** @description Also sent as the X-Request-Id header; quote it when reporting a problem */
@@ -2772,6 +2937,123 @@ export type components = {
             timezone: string;
             /** @description last change of the per-mode settings; null while they are the defaults */
             updatedAt: string | null;
+        };
+        WebhookEndpoint: {
+            id: string;
+            url: string;
+            description: string;
+            /** @description event types and patterns (`order.*`, `*`) it receives */
+            eventTypes: string[];
+            enabled: boolean;
+            /** @description why it is not enabled: turned off (merchant), the endpoint answered 410 Gone (gone), or every delivery failed for about a day (failing) */
+            disabledReason: ("merchant" | "gone" | "failing") | null;
+            /** @description what happened, for people */
+            disabledDetail: string | null;
+            disabledAt: string | null;
+            /** @description the connected app that owns it (removed with the app), or null for the store’s own */
+            appClientId: string | null;
+            /** @description until when the previous secret still signs beside the current one, after a rotation */
+            previousSecretExpiresAt: string | null;
+            /** @description the latest successful delivery (kept to the minute) */
+            lastSuccessAt: string | null;
+            /** @description first failed attempt since the last success, or null */
+            failingSince: string | null;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            createdAt: string;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            updatedAt: string;
+        };
+        WebhookEndpointWithSecret: {
+            id: string;
+            url: string;
+            description: string;
+            /** @description event types and patterns (`order.*`, `*`) it receives */
+            eventTypes: string[];
+            enabled: boolean;
+            /** @description why it is not enabled: turned off (merchant), the endpoint answered 410 Gone (gone), or every delivery failed for about a day (failing) */
+            disabledReason: ("merchant" | "gone" | "failing") | null;
+            /** @description what happened, for people */
+            disabledDetail: string | null;
+            disabledAt: string | null;
+            /** @description the connected app that owns it (removed with the app), or null for the store’s own */
+            appClientId: string | null;
+            /** @description until when the previous secret still signs beside the current one, after a rotation */
+            previousSecretExpiresAt: string | null;
+            /** @description the latest successful delivery (kept to the minute) */
+            lastSuccessAt: string | null;
+            /** @description first failed attempt since the last success, or null */
+            failingSince: string | null;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            createdAt: string;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            updatedAt: string;
+            /** @description the signing secret (whsec_…): shown this once; verify deliveries with it (Standard Webhooks) */
+            secret: string;
+        };
+        WebhookDelivery: {
+            id: string;
+            /** @description the event’s id, sent as webhook-id on every attempt: deduplicate on it */
+            eventId: string;
+            /** @enum {string} */
+            eventType: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "customer.created" | "customer.banned" | "review.created" | "app.disconnected";
+            /**
+             * @description pending: waiting for its next attempt; failed: gave up (redeliver it by hand)
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+            attempts: number;
+            nextAttemptAt: string | null;
+            lastAttemptAt: string | null;
+            lastStatusCode: number | null;
+            lastError: string | null;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            createdAt: string;
+        };
+        WebhookAttempt: {
+            id: string;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            attemptedAt: string;
+            /** @enum {string} */
+            trigger: "scheduled" | "manual";
+            /** @description the endpoint’s HTTP status, or null when it did not answer */
+            statusCode: number | null;
+            durationMs: number;
+            error: string | null;
+            /** @description the first 1,000 characters of the answer */
+            responseSnippet: string | null;
+        };
+        WebhookDeliveryDetail: {
+            id: string;
+            /** @description the event’s id, sent as webhook-id on every attempt: deduplicate on it */
+            eventId: string;
+            /** @enum {string} */
+            eventType: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "customer.created" | "customer.banned" | "review.created" | "app.disconnected";
+            /**
+             * @description pending: waiting for its next attempt; failed: gave up (redeliver it by hand)
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+            attempts: number;
+            nextAttemptAt: string | null;
+            lastAttemptAt: string | null;
+            lastStatusCode: number | null;
+            lastError: string | null;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            createdAt: string;
+            /** @description the JSON body this delivery sends */
+            payload: {
+                [key: string]: unknown;
+            };
+            attemptLog: components["schemas"]["WebhookAttempt"][];
+        };
+        WebhookEventType: {
+            /** @enum {string} */
+            type: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "customer.created" | "customer.banned" | "review.created" | "app.disconnected";
+            description: string;
+            /** @description what a subscriber must be able to read */
+            permission: string;
+            /** @description what `data` is the REST record of; events of one resource arrive in order */
+            resource: string;
         };
         OAuthError: {
             /** @description An RFC 6749 error code: invalid_request, invalid_client, invalid_grant, invalid_scope, invalid_target, unsupported_grant_type, invalid_redirect_uri, invalid_client_metadata, … */
@@ -14625,6 +14907,1003 @@ export interface operations {
             };
             /** @description Precondition failed: the If-Match ETag is no longer current */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listWebhookEventTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: components["schemas"]["WebhookEventType"][];
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: components["schemas"]["WebhookEndpoint"][];
+                        pagination: {
+                            limit: number;
+                            nextCursor: string | null;
+                            hasMore: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description https URL that receives the events (http only to loopback, in development) */
+                    url: string;
+                    /** @description event types (GET /v1/webhooks/event-types), `<area>.*` or `*` */
+                    eventTypes: string[];
+                    /** @description what the endpoint is for, for people */
+                    description?: string;
+                    /** @description default true */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: components["schemas"]["WebhookEndpointWithSecret"];
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: {
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description https URL that receives the events (http only to loopback, in development) */
+                    url?: string;
+                    /** @description event types (GET /v1/webhooks/event-types), `<area>.*` or `*` */
+                    eventTypes?: string[];
+                    /** @description what the endpoint is for, for people */
+                    description?: string;
+                    /** @description true enables the endpoint again (after 410 Gone or failures too); false pauses it */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description how long the old secret keeps signing beside the new one; default 86400 (24 hours) */
+                    overlapSeconds?: number;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: components["schemas"]["WebhookEndpointWithSecret"];
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                status?: "pending" | "succeeded" | "failed";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: components["schemas"]["WebhookDelivery"][];
+                        pagination: {
+                            limit: number;
+                            nextCursor: string | null;
+                            hasMore: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: components["schemas"]["WebhookDeliveryDetail"];
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    redeliverFailedWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: {
+                            redelivered: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

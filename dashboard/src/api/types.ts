@@ -584,3 +584,68 @@ export interface OrderPayments {
   order: OrderPaymentSummary;
   payments: PaymentRecord[];
 }
+
+// Webhooks (src/wire/webhooks.ts; docs/webhooks.md).
+
+/** One entry of `GET /v1/webhooks/event-types`. */
+export interface WebhookEventType {
+  type: string;
+  description: string;
+  permission: string; // what a subscriber must be able to read
+  resource: string;
+}
+
+/** Why an endpoint is not enabled: turned off (merchant), it answered 410 Gone (gone), every delivery failed for about a day (failing). */
+export type WebhookDisabledReason = 'merchant' | 'gone' | 'failing';
+
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  description: string;
+  eventTypes: string[]; // event types and patterns (`order.*`, `*`)
+  enabled: boolean;
+  disabledReason: WebhookDisabledReason | null;
+  disabledDetail: string | null;
+  disabledAt: string | null;
+  appClientId: string | null; // the connected app that made it, or null for the store's own
+  previousSecretExpiresAt: string | null;
+  lastSuccessAt: string | null;
+  failingSince: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The answer of a create or a secret rotation: the signing secret, shown this once. */
+export interface WebhookEndpointWithSecret extends WebhookEndpoint {
+  secret: string;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface WebhookDelivery {
+  id: string;
+  eventId: string;
+  eventType: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastAttemptAt: string | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: string;
+}
+
+export interface WebhookAttempt {
+  id: string;
+  attemptedAt: string;
+  trigger: 'scheduled' | 'manual';
+  statusCode: number | null; // null: no answer
+  durationMs: number;
+  error: string | null;
+  responseSnippet: string | null;
+}
+
+export interface WebhookDeliveryDetail extends WebhookDelivery {
+  payload: Record<string, unknown>;
+  attemptLog: WebhookAttempt[];
+}

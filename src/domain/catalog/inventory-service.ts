@@ -1,4 +1,4 @@
-import type { StoreContext } from '../../context.ts';
+import type { StoreContext, Tenant } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { StoreRepo } from '../accounts/ports.ts';
 import type { AuditRepo } from '../audit/ports.ts';
@@ -12,6 +12,9 @@ import type { Precondition } from '../shared/preconditions.ts';
 import { foldForSearch } from '../shared/text.ts';
 import { type Currency, storeCurrency } from '../shared/money.ts';
 import type { CategoryBreakdown, InventoryAdjustment, InventoryTotals, LowStockRow, Sku, StockLevelRow, StockState } from './types.ts';
+import type { WebhookRepo } from '../webhooks/ports.ts';
+import type { EventPublisher, Wants } from '../webhooks/publisher.ts';
+import type { DomainEvent } from '../webhooks/types.ts';
 
 /** The repositories inventory-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface InventoryServiceRepos {
@@ -19,6 +22,7 @@ export interface InventoryServiceRepos {
   catalog: Pick<CatalogRepo, 'adjustStock' | 'findSku' | 'lockSku' | 'touchProduct' | 'updateSku'>;
   inventory: Pick<InventoryRepo, 'byCategory' | 'insertAdjustment' | 'listAdjustments' | 'lowStock' | 'lowStockThreshold' | 'setLowStockThreshold' | 'stockLevel' | 'stockLevels' | 'totals'>;
   stores: Pick<StoreRepo, 'findStore' | 'lockStore'>;
+  webhooks: Pick<WebhookRepo, 'subscribers' | 'insertEvents' | 'afterCommit'>;
 }
 
 /** Writes a line of a SKU's stock history, in the caller's transaction. */
@@ -40,6 +44,47 @@ export async function recordAdjustment(repos: { inventory: Pick<InventoryRepo, '
 
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 
+/** One SKU's stock moving from `from` to `to`, and why (the webhook events' `change`). */
+export interface StockChange {
+  skuId: string;
+  from: number;
+  to: number;
+  reason: string;
+  /** The SKU as the change left it, when the writer has it (adjustStock returns it): spares reading it again. */
+  sku?: Sku | undefined;
+}
+
+/**
+ * The webhook events of stock changes, in the caller's transaction after the changes (the SKUs are read as they are
+ * now): `sku.stock_changed` for each change, and `inventory.low_stock` when the stock crossed the store's low-stock
+ * threshold downwards (from above it to at or below it: once per crossing). Reads only what someone subscribed to
+ * (`wants`): the threshold only for `inventory.low_stock`, nothing when neither type is wanted.
+ */
+export async function stockEvents(
+  repos: { catalog: Pick<CatalogRepo, 'findSku'>; inventory: Pick<InventoryRepo, 'lowStockThreshold'> },
+  tenant: Tenant,
+  wants: Wants,
+  changes: readonly StockChange[],
+  currency: Currency,
+): Promise<DomainEvent[]> {
+  const moved = changes.filter((c) => c.from !== c.to);
+  const changed = wants('sku.stock_changed');
+  const low = wants('inventory.low_stock');
+  if (moved.length === 0 || (!changed && !low)) return [];
+  // The threshold came with the subscription read; read it here only if it did not.
+  const threshold = low ? (wants.lowStockThreshold ?? (await repos.inventory.lowStockThreshold(tenant.storeId))) : null;
+  const events: DomainEvent[] = [];
+  for (const c of moved) {
+    const crossed = threshold !== null && c.from > threshold && c.to <= threshold;
+    if (!changed && !crossed) continue;
+    const sku = c.sku ?? (await repos.catalog.findSku(tenant, c.skuId));
+    if (!sku) continue;
+    if (changed) events.push({ type: 'sku.stock_changed', sku, currency, from: c.from, to: c.to, reason: c.reason });
+    if (crossed) events.push({ type: 'inventory.low_stock', sku, currency, threshold, from: c.from, to: c.to });
+  }
+  return events;
+}
+
 /**
  * Sets the store's low-stock threshold with its audit entry, in the caller's transaction (the settings service
  * changes it along with other settings). The caller has checked settings:write and holds the store row's lock.
@@ -55,16 +100,24 @@ export const lowStockCursor = tupleCursor(['number', 'string'], { refusal: 'quer
 export const stockLevelCursor = tupleCursor(['string', 'string'], { refusal: 'query' });
 
 /** Stock levels: atomic adjustments with a history per SKU, the low-stock threshold and the dashboard figures. */
-export function createInventoryService(deps: { repos: Transactional<InventoryServiceRepos> }) {
-  const { repos } = deps;
+export function createInventoryService(deps: {
+  repos: Transactional<InventoryServiceRepos>;
+  /** The webhook outbox: stock changes are published in their transaction. */
+  events: Pick<EventPublisher, 'publish'>;
+}) {
+  const { repos, events } = deps;
 
   return {
     /** Joins the caller's transaction (pass its repos): see `writeLowStockThreshold` above; the settings service calls it. */
     writeLowStockThreshold,
 
+    /** Joins the caller's transaction (pass its repos): see `stockEvents` above; the order service calls it. */
+    stockEvents,
+
     /**
      * Changes a SKU's stock by `delta`, or to `set`, atomically: concurrent adjustments add up exactly and stock never
-     * goes below zero (409 INSUFFICIENT_STOCK naming the quantity left).
+     * goes below zero (409 INSUFFICIENT_STOCK naming the quantity left). Publishes `sku.stock_changed` (and
+     * `inventory.low_stock` on a crossing) in the same transaction.
      */
     async adjust(ctx: StoreContext, input: { skuId: string; delta?: number | undefined; set?: number | undefined; reason: string }): Promise<{ sku: Sku; adjustment: InventoryAdjustment }> {
       requirePermission(ctx, 'inventory:write');
@@ -90,12 +143,16 @@ export function createInventoryService(deps: { repos: Transactional<InventorySer
               { details: [{ path: 'delta', rule: current.quantityInStock > 0 ? `must be at least -${current.quantityInStock}` : 'must be positive: the SKU is out of stock' }] },
             );
           }
-          after = result;
+          after = result.quantityInStock;
         }
         const sku = (await repos.catalog.findSku(tenant, input.skuId))!;
         await repos.catalog.touchProduct(tenant, sku.productId, ctx.now);
         const adjustment = await recordAdjustment(repos, ctx, input.skuId, delta, after, input.reason);
         await recordAudit(repos, ctx, { action: 'inventory.adjust', targetType: 'sku', targetId: input.skuId, details: { delta, quantityAfter: after, reason: input.reason } });
+        const change = { skuId: input.skuId, from: after - delta, to: after, reason: input.reason };
+        await events.publish(repos, tenant, ctx.now, async (wants) =>
+          wants('sku.stock_changed') || wants('inventory.low_stock') ? stockEvents(repos, tenant, wants, [change], await storeCurrency(repos, ctx)) : [],
+        );
         return { sku, adjustment };
       });
     },

@@ -112,7 +112,7 @@ export interface CatalogRepo {
    * Changes stock by `delta` in one statement that cannot take it below zero, whatever runs concurrently.
    * Returns the new quantity, or null when the SKU does not exist or has too little stock.
    */
-  adjustStock(tenant: Tenant, skuId: string, delta: number, now: Date): Promise<number | null>;
+  adjustStock(tenant: Tenant, skuId: string, delta: number, now: Date): Promise<Sku | null>;
   /** The SKU, locked for update on PostgreSQL. */
   lockSku(tenant: Tenant, skuId: string): Promise<Sku | undefined>;
   /** Whether the store (either mode) holds any amount in its currency: SKUs, promotions or orders. */

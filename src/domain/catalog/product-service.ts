@@ -12,20 +12,23 @@ import type { ReferenceService } from '../reference/reference-service.ts';
 import { foldForSearch } from '../shared/text.ts';
 import { slugify } from '../reference/specifications.ts';
 import { combinationKey, checkMoney, summarize, visibleToShopper } from './catalog-rules.ts';
-import { recordAdjustment } from './inventory-service.ts';
+import { recordAdjustment, type StockChange, stockEvents } from './inventory-service.ts';
 import { isUniqueConflict } from '../shared/conflicts.ts';
-import { type Precondition, productNotFound } from './catalog-support.ts';
+import { findProductView, type Precondition, productNotFound, productViews } from './catalog-support.ts';
 import type { FileLookup } from '../files/types.ts';
 import { invalid } from '../shared/validation.ts';
 import { type Currency, storeCurrency } from '../shared/money.ts';
 import { CATALOG_LIMITS, type HeldProduct, type Product, type ProductHead, type ProductQuery, type ProductStatus, type ProductTree, type ProductType, type ProductView } from './types.ts';
+import type { WebhookRepo } from '../webhooks/ports.ts';
+import type { EventPublisher } from '../webhooks/publisher.ts';
 
 /** The repositories product-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface ProductServiceRepos {
   audit: Pick<AuditRepo, 'insert'>;
-  catalog: Pick<CatalogRepo, 'categoriesExisting' | 'deleteProduct' | 'findProduct' | 'findProductUnlessHeld' | 'insertProduct' | 'insertSkus' | 'listProducts' | 'listProductsUnlessHeld' | 'lockProduct' | 'replaceCategories' | 'replaceImages' | 'replaceSpecifications' | 'simpleSkus' | 'skuCodesTaken' | 'skuSummaries' | 'skuTrees' | 'slugTaken' | 'slugsLike' | 'sortValue' | 'updateProduct' | 'updateSku'>;
-  inventory: Pick<InventoryRepo, 'insertAdjustment'>;
+  catalog: Pick<CatalogRepo, 'categoriesExisting' | 'deleteProduct' | 'findProduct' | 'findProductUnlessHeld' | 'findSku' | 'insertProduct' | 'insertSkus' | 'listProducts' | 'listProductsUnlessHeld' | 'lockProduct' | 'replaceCategories' | 'replaceImages' | 'replaceSpecifications' | 'simpleSkus' | 'skuCodesTaken' | 'skuSummaries' | 'skuTrees' | 'slugTaken' | 'slugsLike' | 'sortValue' | 'updateProduct' | 'updateSku'>;
+  inventory: Pick<InventoryRepo, 'insertAdjustment' | 'lowStockThreshold'>;
   stores: Pick<StoreRepo, 'findStore'>;
+  webhooks: Pick<WebhookRepo, 'subscribers' | 'insertEvents' | 'afterCommit'>;
 }
 
 export interface ProductInput {
@@ -55,20 +58,19 @@ export const productCursor = tupleCursor(['string', 'string'], { refusal: 'query
 
 /**
  * Products: SIMPLE ones carry their price and stock on a single internal SKU (so inventory and orders treat every
- * product alike); VARIABLE ones get variant groups and SKUs through the variant service.
+ * product alike); VARIABLE ones get variant groups and SKUs through the variant service. Every change is published to
+ * the webhook outbox in its transaction (product.created, product.updated, product.deleted; a SIMPLE product's stock:
+ * sku.stock_changed and inventory.low_stock).
  */
-export function createProductService(deps: { repos: Transactional<ProductServiceRepos>; reference: ReferenceService; files: FileLookup }) {
-  const { repos, reference, files } = deps;
-
-  async function views(repos: ProductServiceRepos, tenant: Tenant, products: Product[]): Promise<ProductView[]> {
-    const ids = products.map((p) => p.id);
-    const [simple, summaries] = await Promise.all([repos.catalog.simpleSkus(tenant, ids), repos.catalog.skuSummaries(tenant, ids)]);
-    return products.map((p) => ({
-      ...p,
-      simpleSku: simple.get(p.id) ?? null,
-      summary: summaries.get(p.id) ?? { skuCount: 0, totalStock: 0, minPriceMinor: null, maxPriceMinor: null },
-    }));
-  }
+export function createProductService(deps: {
+  repos: Transactional<ProductServiceRepos>;
+  reference: ReferenceService;
+  files: FileLookup;
+  /** The webhook outbox. */
+  events: Pick<EventPublisher, 'publish'>;
+}) {
+  const { repos, reference, files, events } = deps;
+  const views = productViews;
 
   /** The trees of the products read; those the caller holds (`{ held }`) stay as they are. */
   async function trees(repos: ProductServiceRepos, tenant: Tenant, products: Array<Product | HeldProduct>): Promise<Array<ProductTree | HeldProduct>> {
@@ -82,9 +84,9 @@ export function createProductService(deps: { repos: Transactional<ProductService
   }
 
   async function loadView(repos: ProductServiceRepos, ctx: StoreContext, id: string): Promise<ProductView> {
-    const product = await repos.catalog.findProduct(ctx.tenant, id);
+    const product = await findProductView(repos, ctx.tenant, id);
     if (!product) throw productNotFound(id);
-    return (await views(repos, ctx.tenant, [product]))[0]!;
+    return product;
   }
 
   /** References in a product input: categories of this store, its image files, known specifications. */
@@ -168,7 +170,13 @@ export function createProductService(deps: { repos: Transactional<ProductService
 
   async function removeIn(repos: ProductServiceRepos, ctx: StoreContext, id: string, precondition: Precondition<ProductView> | undefined, currency: Currency): Promise<void> {
     if (!(await repos.catalog.lockProduct(ctx.tenant, id))) throw productNotFound(id);
-    if (precondition) precondition(await loadView(repos, ctx, id), currency);
+    const current = precondition ? await loadView(repos, ctx, id) : undefined;
+    if (precondition) precondition(current!, currency);
+    // product.deleted carries the product as it was, so it is published before the delete (still in its transaction:
+    // a delete that fails rolls the event back with it).
+    await events.publish(repos, ctx.tenant, ctx.now, async (wants) =>
+      wants('product.deleted') ? [{ type: 'product.deleted', product: current ?? (await loadView(repos, ctx, id)), currency }] : [],
+    );
     await repos.catalog.deleteProduct(ctx.tenant, id);
     await recordAudit(repos, ctx, { action: 'product.delete', targetType: 'product', targetId: id });
   }
@@ -264,7 +272,9 @@ export function createProductService(deps: { repos: Transactional<ProductService
             );
           }
           await recordAudit(repos, ctx, { action: 'product.create', targetType: 'product', targetId: id, details: { name: product.name, type: product.type } });
-          return { product: await loadView(repos, ctx, id), currency };
+          const created = await loadView(repos, ctx, id);
+          await events.publish(repos, tenant, ctx.now, () => [{ type: 'product.created', product: created, currency }]);
+          return { product: created, currency };
         });
       } catch (error) {
         if (input.sku && isUniqueConflict(error, 'sku_code')) throw skuTaken(input.sku, 'sku');
@@ -314,6 +324,7 @@ export function createProductService(deps: { repos: Transactional<ProductService
           if (patch.categoryIds) await repos.catalog.replaceCategories(ctx.tenant, id, patch.categoryIds);
           if (patch.imageFileIds) await repos.catalog.replaceImages(ctx.tenant, id, patch.imageFileIds);
           if (patch.specifications) await repos.catalog.replaceSpecifications(ctx.tenant, id, patch.specifications);
+          const stock: StockChange[] = [];
           if (simple && (money.priceMinor !== undefined || money.discountBp !== undefined || patch.quantityInStock !== undefined || patch.sku !== undefined)) {
             await repos.catalog.updateSku(
               tenant,
@@ -328,10 +339,19 @@ export function createProductService(deps: { repos: Transactional<ProductService
             );
             if (patch.quantityInStock !== undefined && patch.quantityInStock !== simple.quantityInStock) {
               await recordAdjustment(repos, ctx, simple.id, patch.quantityInStock - simple.quantityInStock, patch.quantityInStock, 'product update');
+              stock.push({ skuId: simple.id, from: simple.quantityInStock, to: patch.quantityInStock, reason: 'product update' });
             }
           }
           await recordAudit(repos, ctx, { action: 'product.update', targetType: 'product', targetId: id, details: { fields: Object.keys(patch) } });
-          return { product: await loadView(repos, ctx, id), currency };
+          const updated = await loadView(repos, ctx, id);
+          // A change of the stock alone is sku.stock_changed, not product.updated (the event catalog's rule).
+          const sent = Object.keys(patch).filter((f) => patch[f as keyof ProductPatch] !== undefined);
+          const stockOnly = sent.length > 0 && sent.every((f) => f === 'quantityInStock');
+          await events.publish(repos, tenant, ctx.now, async (wants) => [
+            ...(stockOnly ? [] : [{ type: 'product.updated' as const, product: updated, currency }]),
+            ...(await stockEvents(repos, tenant, wants, stock, currency)),
+          ]);
+          return { product: updated, currency };
         });
       } catch (error) {
         if (patch.sku && isUniqueConflict(error, 'sku_code')) throw skuTaken(patch.sku, 'sku');

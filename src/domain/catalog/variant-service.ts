@@ -10,19 +10,24 @@ import { newId } from '../shared/ids.ts';
 import type { ReferenceService } from '../reference/reference-service.ts';
 import { checkAttributes, checkMoney, combinationKey, type SkuInput, visibleToShopper } from './catalog-rules.ts';
 import { isUniqueConflict } from '../shared/conflicts.ts';
-import { type Precondition, productNotFound } from './catalog-support.ts';
+import { findProductView, type Precondition, productNotFound } from './catalog-support.ts';
 import type { FileLookup } from '../files/types.ts';
 import { invalid } from '../shared/validation.ts';
 import { type Currency, storeCurrency } from '../shared/money.ts';
-import { recordAdjustment } from './inventory-service.ts';
+import { recordAdjustment, type StockChange, stockEvents } from './inventory-service.ts';
 import { CATALOG_LIMITS, type Sku, type VariantGroup } from './types.ts';
+import type { EventType } from '../webhooks/event-types.ts';
+import type { WebhookRepo } from '../webhooks/ports.ts';
+import type { EventPublisher } from '../webhooks/publisher.ts';
+import type { DomainEvent } from '../webhooks/types.ts';
 
 /** The repositories variant-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface VariantServiceRepos {
   audit: Pick<AuditRepo, 'insert'>;
-  catalog: Pick<CatalogRepo, 'combinationsTaken' | 'countGroups' | 'countSkus' | 'deleteGroup' | 'deleteSku' | 'findGroup' | 'findProduct' | 'findSku' | 'groupHeader' | 'insertGroup' | 'insertSkus' | 'lockProduct' | 'setCombinationKeys' | 'skuCodesTaken' | 'touchProduct' | 'updateGroup' | 'updateSku'>;
-  inventory: Pick<InventoryRepo, 'insertAdjustment'>;
+  catalog: Pick<CatalogRepo, 'combinationsTaken' | 'countGroups' | 'countSkus' | 'deleteGroup' | 'deleteSku' | 'findGroup' | 'findProduct' | 'findSku' | 'groupHeader' | 'insertGroup' | 'insertSkus' | 'lockProduct' | 'setCombinationKeys' | 'simpleSkus' | 'skuCodesTaken' | 'skuSummaries' | 'touchProduct' | 'updateGroup' | 'updateSku'>;
+  inventory: Pick<InventoryRepo, 'insertAdjustment' | 'lowStockThreshold'>;
   stores: Pick<StoreRepo, 'findStore'>;
+  webhooks: Pick<WebhookRepo, 'subscribers' | 'insertEvents' | 'afterCommit'>;
 }
 
 export interface GroupInput {
@@ -35,9 +40,26 @@ export interface GroupInput {
 
 export type GroupPatch = Partial<Omit<GroupInput, 'skus'>>;
 
-/** Variant groups of VARIABLE products and their SKUs (the v2 API, docs/catalog.md). */
-export function createVariantService(deps: { repos: Transactional<VariantServiceRepos>; reference: ReferenceService; files: FileLookup }) {
-  const { repos, reference, files } = deps;
+/**
+ * Variant groups of VARIABLE products and their SKUs (the v2 API, docs/catalog.md). Every change is published to the
+ * webhook outbox in its transaction as product.updated (the product's v1 record after it), and a SKU's stock change as
+ * sku.stock_changed and inventory.low_stock.
+ */
+export function createVariantService(deps: {
+  repos: Transactional<VariantServiceRepos>;
+  reference: ReferenceService;
+  files: FileLookup;
+  /** The webhook outbox. */
+  events: Pick<EventPublisher, 'publish'>;
+}) {
+  const { repos, reference, files, events } = deps;
+
+  /** product.updated with the product as GET /v1/products/{id} shows it now, read only when someone subscribed to it. */
+  async function productUpdated(repos: VariantServiceRepos, ctx: StoreContext, productId: string, currency: Currency, wants: (type: EventType) => boolean): Promise<DomainEvent[]> {
+    if (!wants('product.updated')) return [];
+    const product = await findProductView(repos, ctx.tenant, productId);
+    return product ? [{ type: 'product.updated', product, currency }] : [];
+  }
 
   /** Locks the product (so writes to one product run one at a time) and checks it is VARIABLE. */
   async function lockVariable(repos: VariantServiceRepos, ctx: StoreContext, productId: string): Promise<void> {
@@ -164,6 +186,7 @@ export function createVariantService(deps: { repos: Transactional<VariantService
     await repos.catalog.deleteSku(ctx.tenant, skuId);
     await repos.catalog.touchProduct(ctx.tenant, productId, ctx.now);
     await recordAudit(repos, ctx, { action: 'sku.delete', targetType: 'sku', targetId: skuId, details: { productId, groupId } });
+    await events.publish(repos, ctx.tenant, ctx.now, (wants) => productUpdated(repos, ctx, productId, currency, wants));
   }
 
   return {
@@ -224,6 +247,7 @@ export function createVariantService(deps: { repos: Transactional<VariantService
             targetId: header.id,
             details: { productId, attributeName: header.attributeName, attributeValue: header.attributeValue, skus: rows.length },
           });
+          await events.publish(repos, tenant, ctx.now, (wants) => productUpdated(repos, ctx, productId, currency, wants));
           return { group: await requireGroup(repos, ctx, productId, header.id), currency };
         });
       } catch (error) {
@@ -262,6 +286,7 @@ export function createVariantService(deps: { repos: Transactional<VariantService
           await repos.catalog.updateGroup(tenant, groupId, { ...patch, ...(patch.image !== undefined ? { imageFileId: patch.image } : {}) }, ctx.now);
           await repos.catalog.touchProduct(tenant, productId, ctx.now);
           await recordAudit(repos, ctx, { action: 'variant_group.update', targetType: 'variant_group', targetId: groupId, details: { productId, fields: Object.keys(patch) } });
+          await events.publish(repos, tenant, ctx.now, (wants) => productUpdated(repos, ctx, productId, currency, wants));
           return { group: await requireGroup(repos, ctx, productId, groupId), currency };
         });
       } catch (error) {
@@ -281,6 +306,7 @@ export function createVariantService(deps: { repos: Transactional<VariantService
         await repos.catalog.deleteGroup(tenant, groupId);
         await repos.catalog.touchProduct(tenant, productId, ctx.now);
         await recordAudit(repos, ctx, { action: 'variant_group.delete', targetType: 'variant_group', targetId: groupId, details: { productId, skus: current.skus.length } });
+        await events.publish(repos, tenant, ctx.now, (wants) => productUpdated(repos, ctx, productId, currency, wants));
       });
     },
 
@@ -299,6 +325,7 @@ export function createVariantService(deps: { repos: Transactional<VariantService
           await repos.catalog.insertSkus(tenant, [row!], ctx.now);
           await repos.catalog.touchProduct(tenant, productId, ctx.now);
           await recordAudit(repos, ctx, { action: 'sku.create', targetType: 'sku', targetId: row!.id, details: { productId, groupId, sku: row!.sku } });
+          await events.publish(repos, tenant, ctx.now, (wants) => productUpdated(repos, ctx, productId, currency, wants));
           return { sku: (await repos.catalog.findSku(tenant, row!.id))!, currency };
         });
       } catch (error) {
@@ -345,11 +372,20 @@ export function createVariantService(deps: { repos: Transactional<VariantService
             },
             ctx.now,
           );
+          const stock: StockChange[] = [];
           if (patch.quantityInStock !== undefined && patch.quantityInStock !== current.quantityInStock) {
             await recordAdjustment(repos, ctx, skuId, patch.quantityInStock - current.quantityInStock, patch.quantityInStock, 'SKU update');
+            stock.push({ skuId, from: current.quantityInStock, to: patch.quantityInStock, reason: 'SKU update' });
           }
           await repos.catalog.touchProduct(tenant, productId, ctx.now);
           await recordAudit(repos, ctx, { action: 'sku.update', targetType: 'sku', targetId: skuId, details: { productId, groupId, fields: Object.keys(patch) } });
+          // A change of the stock alone is sku.stock_changed, not product.updated (the event catalog's rule).
+          const sent = Object.keys(patch).filter((f) => patch[f as keyof SkuInput] !== undefined);
+          const stockOnly = sent.length > 0 && sent.every((f) => f === 'quantityInStock');
+          await events.publish(repos, tenant, ctx.now, async (wants) => [
+            ...(stockOnly ? [] : await productUpdated(repos, ctx, productId, currency, wants)),
+            ...(await stockEvents(repos, tenant, wants, stock, currency)),
+          ]);
           return { sku: updated!, currency };
         });
       } catch (error) {

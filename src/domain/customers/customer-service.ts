@@ -18,12 +18,15 @@ import type { ReferenceService } from '../reference/reference-service.ts';
 import { foldForSearch } from '../shared/text.ts';
 import { isBanned, normalizeEmail, normalizePhone, phoneDigits } from './customer-rules.ts';
 import type { Customer, CustomerAddress, CustomerQuery, CustomerView } from './customer-types.ts';
+import type { WebhookRepo } from '../webhooks/ports.ts';
+import type { EventPublisher } from '../webhooks/publisher.ts';
 
 /** The repositories customer-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface CustomerServiceRepos {
   audit: Pick<AuditRepo, 'insert'>;
   customers: Pick<CustomerRepo, 'emailTaken' | 'findCustomer' | 'insertCustomer' | 'listCustomers' | 'lockCustomer' | 'setBan' | 'statsFor' | 'updateCustomer'>;
   stores: Pick<StoreRepo, 'findStore'>;
+  webhooks: Pick<WebhookRepo, 'subscribers' | 'insertEvents' | 'afterCommit'>;
 }
 
 export { isBanned } from './customer-rules.ts';
@@ -68,10 +71,17 @@ function emailTaken(email: string): AppError {
 
 /**
  * Customers of a store: profile, addresses (validated against the reference countries and states), ban and unban,
- * and the order figures read from the orders table.
+ * and the order figures read from the orders table. Creating and banning a customer are published to the webhook
+ * outbox (customer.created, customer.banned) in their transaction.
  */
-export function createCustomerService(deps: { repos: Transactional<CustomerServiceRepos>; reference: ReferenceService; reads: PersonalDataReads }) {
-  const { repos, reference, reads } = deps;
+export function createCustomerService(deps: {
+  repos: Transactional<CustomerServiceRepos>;
+  reference: ReferenceService;
+  reads: PersonalDataReads;
+  /** The webhook outbox. */
+  events: Pick<EventPublisher, 'publish'>;
+}) {
+  const { repos, reference, reads, events } = deps;
 
   async function views(repos: CustomerServiceRepos, ctx: StoreContext, customers: Customer[]): Promise<CustomerView[]> {
     const stats = await repos.customers.statsFor(ctx.tenant, customers.map((c) => c.id));
@@ -194,7 +204,9 @@ export function createCustomerService(deps: { repos: Transactional<CustomerServi
           };
           await repos.customers.insertCustomer(tenant, customer, { name: foldForSearch(customer.name), email: normalizeEmail(email) });
           await recordAudit(repos, ctx, { action: 'customer.create', targetType: 'customer', targetId: customer.id, details: { addresses: customer.addresses.length } });
-          return { customer: { ...customer, stats: { orderCount: 0, totalSpentMinor: 0 } }, currency };
+          const created: CustomerView = { ...customer, stats: { orderCount: 0, totalSpentMinor: 0 } };
+          await events.publish(repos, tenant, ctx.now, () => [{ type: 'customer.created', customer: created, currency }]);
+          return { customer: created, currency };
         });
       } catch (error) {
         if (isUniqueConflict(error, 'customer_email')) throw emailTaken(email);
@@ -243,7 +255,11 @@ export function createCustomerService(deps: { repos: Transactional<CustomerServi
     async ban(ctx: StoreContext, id: string, input: BanInput): Promise<{ customer: CustomerView; currency: Currency }> {
       requirePermission(ctx, 'customers:write');
       const currency = await storeCurrency(repos, ctx);
-      return repos.transaction(async (repos) => ({ customer: await banIn(repos, ctx, id, input), currency }));
+      return repos.transaction(async (repos) => {
+        const customer = await banIn(repos, ctx, id, input);
+        await events.publish(repos, ctx.tenant, ctx.now, () => [{ type: 'customer.banned', customer, currency }]);
+        return { customer, currency };
+      });
     },
 
     /** Refuses as `ban` would, changing nothing (rehearsed and rolled back). */

@@ -22,6 +22,12 @@ export const RETENTION = [
   { kind: 'unused-clients', label: 'app registrations never approved', keepDays: 7, ended: 'registered, and no merchant has approved the app since' },
   { kind: 'idempotency-keys', label: 'Idempotency-Key records', keepDays: 0, ended: 'expired (24 hours after the request)' },
   { kind: 'connector-confirmations', label: 'AI connector confirmations acted on', keepDays: 0, ended: 'expired (10 minutes after the merchant was asked)' },
+  {
+    kind: 'webhook-events',
+    label: 'webhook events with their deliveries and attempt log',
+    keepDays: 30,
+    ended: 'written, and none of its deliveries is still pending (retries end within about a day)',
+  },
 ] as const;
 
 export type CleanupKind = (typeof RETENTION)[number]['kind'];

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Mode, RequestContext, UserContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { InvalidClientError, InvalidGrantError, InvalidScopeError, InvalidTargetError, type OAuthError } from './errors.ts';
-import type { StoreRepo } from '../accounts/ports.ts';
+import type { AccountRepo, StoreRepo } from '../accounts/ports.ts';
 import type { AuditRepo } from '../audit/ports.ts';
 import type { ClientMetadataDocuments, OAuthRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
@@ -29,12 +29,16 @@ import {
 import { openRefreshAnswer, type RefreshAnswer, refreshAsked, replayedTokens, sealRefreshAnswer } from './refresh-replay.ts';
 import { formatScope, offerableScopes, type Scope, sortScopes } from './scopes.ts';
 import type { AuthorizationRequest, ConnectedApp, Grant, GrantFilter, OAuthClient, TokenSet, VerifiedAccessToken } from './types.ts';
+import type { WebhookRepo } from '../webhooks/ports.ts';
+import type { EventPublisher } from '../webhooks/publisher.ts';
 
 /** The repositories oauth-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface OAuthServiceRepos {
+  accounts: Pick<AccountRepo, 'findUser'>;
   audit: Pick<AuditRepo, 'insert'>;
   oauth: Pick<OAuthRepo, 'bindAuthorizationRequest' | 'chooseStore' | 'completeAuthorizationRequest' | 'consumeCode' | 'consumeRefreshToken' | 'deleteAccessToken' | 'findActiveAccessTokenAcrossStores' | 'findAuthorizationRequest' | 'findClient' | 'findCode' | 'findGrantAcrossStores' | 'findRefreshReplay' | 'findRefreshToken' | 'insertAccessToken' | 'insertAuthorizationRequest' | 'insertClient' | 'insertCode' | 'insertGrant' | 'insertRefreshToken' | 'listActiveGrantsAcrossStores' | 'revokeGrantAcrossStores' | 'revokeGrantsAcrossStores' | 'saveMetadataDocumentClient' | 'sealRefreshReplay' | 'touchGrantAcrossStores'>;
   stores: Pick<StoreRepo, 'findMembership' | 'findStore' | 'listStoresOfUser'>;
+  webhooks: Pick<WebhookRepo, 'afterCommit' | 'deleteEndpointsOfApp' | 'insertEvents' | 'subscribers'>;
 }
 
 /** Tokens from the consent flow are for the store's live data (docs/decisions/0004-oauth.md). */
@@ -100,6 +104,46 @@ function appDetails(client: Pick<OAuthClient, 'clientName' | 'metadataDocumentUr
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
+/** A grant as Connected Apps lists it: with its app, store and approver. */
+interface ListedGrant {
+  grant: Grant;
+  clientName: string;
+  metadataDocumentUrl: string | null;
+  redirectUris: string[];
+  storeName: string;
+  approverEmail: string;
+}
+
+/** Grants (in grant id order) as Connected Apps shows them: one entry per app, store and mode. */
+function connectedApps(rows: readonly ListedGrant[]): ConnectedApp[] {
+  const apps = new Map<string, ConnectedApp>();
+  for (const { grant, clientName, metadataDocumentUrl, redirectUris, storeName, approverEmail } of rows) {
+    const key = `${grant.clientId} ${grant.storeId} ${grant.mode}`;
+    const approver = { userId: grant.userId, email: approverEmail };
+    const app = apps.get(key);
+    if (!app) {
+      apps.set(key, {
+        clientId: grant.clientId,
+        clientName,
+        metadataDocumentUrl,
+        redirectHosts: [...new Set(redirectUris.map(redirectHost))],
+        store: { id: grant.storeId, name: storeName },
+        mode: grant.mode,
+        scopes: grant.scopes,
+        approvedBy: [approver],
+        approvedAt: grant.createdAt,
+        lastUsedAt: grant.lastUsedAt,
+      });
+      continue;
+    }
+    app.scopes = sortScopes([...app.scopes, ...grant.scopes]);
+    if (!app.approvedBy.some((a) => a.userId === approver.userId)) app.approvedBy.push(approver);
+    if (grant.createdAt > app.approvedAt) app.approvedAt = grant.createdAt;
+    if (grant.lastUsedAt && (!app.lastUsedAt || grant.lastUsedAt > app.lastUsedAt)) app.lastUsedAt = grant.lastUsedAt;
+  }
+  return [...apps.values()];
+}
+
 /**
  * Connected apps: registration, the authorization request a merchant signs in to and decides on, grants, codes and
  * tokens. Never sees HTTP: the OAuth endpoints and the web pages parse input, call this, and shape the answer.
@@ -110,8 +154,14 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
  * - every token is bound to client, merchant, store, mode, scopes and resource, and checked against the database on
  *   every use, so revocation is immediate on every instance.
  */
-export function createOAuthService(deps: { repos: Transactional<OAuthServiceRepos>; issuer: string; clientDocuments: ClientMetadataDocuments }) {
-  const { repos, issuer, clientDocuments } = deps;
+export function createOAuthService(deps: {
+  repos: Transactional<OAuthServiceRepos>;
+  issuer: string;
+  clientDocuments: ClientMetadataDocuments;
+  /** The webhook outbox: removing an app from a store is published there (app.disconnected). */
+  events: Pick<EventPublisher, 'publish'>;
+}) {
+  const { repos, issuer, clientDocuments, events } = deps;
   /** The one resource this server issues tokens for (RFC 8707): the AI connector; the REST API accepts it too. */
   const resource = `${issuer}/mcp`;
 
@@ -539,33 +589,7 @@ export function createOAuthService(deps: { repos: Transactional<OAuthServiceRepo
     async listConnectedApps(ctx: UserContext): Promise<ConnectedApp[]> {
       requireSession(ctx, 'Managing connected apps');
       const filter = await appsVisibleTo(repos, ctx.actor.userId!);
-      const rows = await repos.oauth.listActiveGrantsAcrossStores(filter);
-      const apps = new Map<string, ConnectedApp>();
-      for (const { grant, clientName, metadataDocumentUrl, redirectUris, storeName, approverEmail } of rows) {
-        const key = `${grant.clientId} ${grant.storeId} ${grant.mode}`;
-        const approver = { userId: grant.userId, email: approverEmail };
-        const app = apps.get(key);
-        if (!app) {
-          apps.set(key, {
-            clientId: grant.clientId,
-            clientName,
-            metadataDocumentUrl,
-            redirectHosts: [...new Set(redirectUris.map(redirectHost))],
-            store: { id: grant.storeId, name: storeName },
-            mode: grant.mode,
-            scopes: grant.scopes,
-            approvedBy: [approver],
-            approvedAt: grant.createdAt,
-            lastUsedAt: grant.lastUsedAt,
-          });
-          continue;
-        }
-        app.scopes = sortScopes([...app.scopes, ...grant.scopes]);
-        if (!app.approvedBy.some((a) => a.userId === approver.userId)) app.approvedBy.push(approver);
-        if (grant.createdAt > app.approvedAt) app.approvedAt = grant.createdAt;
-        if (grant.lastUsedAt && (!app.lastUsedAt || grant.lastUsedAt > app.lastUsedAt)) app.lastUsedAt = grant.lastUsedAt;
-      }
-      return [...apps.values()];
+      return connectedApps(await repos.oauth.listActiveGrantsAcrossStores(filter));
     },
 
     /**
@@ -573,6 +597,10 @@ export function createOAuthService(deps: { repos: Transactional<OAuthServiceRepo
      * has `settings:write`, every grant of the app there, whoever approved it; elsewhere only the grants they approved.
      * Revoking a grant stops its access and refresh tokens and any pending code at once, on every instance (tokens are
      * checked against the database on every use). 404 when nothing matched, the same answer for another store's app.
+     *
+     * Where the app has no active grant left in a store and mode, it is gone from there: its webhook endpoints there are
+     * deleted and `app.disconnected` is published to the store's other endpoints, with the entry the merchant saw
+     * under Connected Apps, all in the same transaction.
      */
     async removeConnectedApp(ctx: UserContext, clientId: string, storeId?: string): Promise<void> {
       requireSession(ctx, 'Managing connected apps');
@@ -601,10 +629,46 @@ export function createOAuthService(deps: { repos: Transactional<OAuthServiceRepo
               },
             }),
           );
+          await disconnect(repos, events, ctx, filter, client, inPlace);
         }
       });
     },
   };
+}
+
+/**
+ * The webhook side of removing an app's grants `revoked` in one store and mode (in the removal's transaction): when no
+ * active grant of the app is left there (always so in a store the merchant manages apps of, where every grant was
+ * revoked; elsewhere other members' approvals may remain, and the app stays connected), its endpoints there are
+ * deleted and then `app.disconnected` is published, so the app's own endpoints never receive it. `data` is the entry
+ * GET /v1/connected-apps showed the merchant, rebuilt from the revoked grants (read only when someone subscribed).
+ */
+async function disconnect(repos: OAuthServiceRepos, events: Pick<EventPublisher, 'publish'>, ctx: UserContext, filter: GrantFilter, client: OAuthClient | undefined, revoked: readonly Grant[]): Promise<void> {
+  const [first] = revoked;
+  if (!first) return;
+  const tenant = { storeId: first.storeId, mode: first.mode };
+  if (!filter.inStores.includes(tenant.storeId)) {
+    const left = await repos.oauth.listActiveGrantsAcrossStores({ approvedBy: filter.approvedBy, inStores: [tenant.storeId] });
+    if (left.some(({ grant }) => grant.clientId === first.clientId && grant.storeId === tenant.storeId && grant.mode === tenant.mode)) return;
+  }
+  await repos.webhooks.deleteEndpointsOfApp(tenant, first.clientId);
+  await events.publish(repos, tenant, ctx.now, async (wants) => {
+    if (!wants('app.disconnected') || !client) return [];
+    const store = await repos.stores.findStore(tenant.storeId);
+    const rows: ListedGrant[] = [];
+    for (const grant of [...revoked].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+      const approver = await repos.accounts.findUser(grant.userId);
+      rows.push({
+        grant,
+        clientName: client.clientName,
+        metadataDocumentUrl: client.metadataDocumentUrl,
+        redirectUris: client.redirectUris,
+        storeName: store?.name ?? '',
+        approverEmail: approver?.email ?? '',
+      });
+    }
+    return connectedApps(rows).map((app) => ({ type: 'app.disconnected' as const, app }));
+  });
 }
 
 /**

@@ -6,7 +6,12 @@ import type { PromotionRepo } from '../promotions/ports.ts';
 import type { StoreRepo } from '../accounts/ports.ts';
 import type { AuditRepo } from '../audit/ports.ts';
 import type { DeliveryRepo } from '../delivery/ports.ts';
-import type { CatalogRepo } from '../catalog/ports.ts';
+import type { CatalogRepo, InventoryRepo } from '../catalog/ports.ts';
+import type { InventoryService, StockChange } from '../catalog/inventory-service.ts';
+import type { Sku } from '../catalog/types.ts';
+import type { WebhookRepo } from '../webhooks/ports.ts';
+import type { EventPublisher } from '../webhooks/publisher.ts';
+import type { DomainEvent } from '../webhooks/types.ts';
 import type { PaymentRepo } from '../payments/ports.ts';
 import type { SettingsRepo } from '../settings/ports.ts';
 import { rehearse, type Transactional } from '../shared/transactional.ts';
@@ -31,11 +36,13 @@ export interface OrderServiceRepos {
   audit: Pick<AuditRepo, 'insert'>;
   catalog: Pick<CatalogRepo, 'adjustStock' | 'findSku'>;
   delivery: Pick<DeliveryRepo, 'allZones' | 'findOption'>;
+  inventory: Pick<InventoryRepo, 'lowStockThreshold'>;
   orders: Pick<OrderRepo, 'customerForOrder' | 'detail' | 'findOrder' | 'insertEvent' | 'insertOrder' | 'linesOf' | 'listOrders' | 'lockOrder' | 'skusForOrder' | 'updateOrder'>;
   payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded' | 'insertPayment' | 'listPayments' | 'lockOrder' | 'methodTotals' | 'pendingPaidMinor'>;
   promotions: Pick<PromotionRepo, 'claimPromotion' | 'findPromotionByCode' | 'insertRedemption' | 'redemptionsBy'>;
   settings: Pick<SettingsRepo, 'find' | 'insertIfAbsent' | 'takeOrderNumber'>;
   stores: Pick<StoreRepo, 'findStore'>;
+  webhooks: Pick<WebhookRepo, 'subscribers' | 'insertEvents' | 'afterCommit'>;
 }
 
 /** Quotes a delivery option for an address inside the order transaction; refuses one that does not serve it. */
@@ -93,8 +100,12 @@ export function createOrderService(deps: {
   settings: Pick<SettingsService, 'nextOrderNumber'>;
   /** The order's discount code, checked and counted in the order's transaction. */
   promotions: Pick<PromotionService, 'applyPromotion'>;
+  /** The webhook events of the stock an order takes or gives back, in the order's transaction. */
+  inventory: Pick<InventoryService, 'stockEvents'>;
+  /** The webhook outbox: order events are published in the transaction of the change. */
+  events: Pick<EventPublisher, 'publish'>;
 }) {
-  const { repos, reference, delivery, payments, settings, promotions } = deps;
+  const { repos, reference, delivery, payments, settings, promotions, inventory, events } = deps;
 
   /** Country from the reference data, state of that country (checked before any transaction opens). */
   async function checkAddress(ctx: StoreContext, address: Address | null | undefined, path: string): Promise<ErrorDetail[]> {
@@ -156,16 +167,26 @@ export function createOrderService(deps: {
     }
     // Refunds go through the payments area, which splits them over the methods the order was paid with.
     if (move.refund && amountMinor !== null && amountMinor > 0) await payments.refundOrder(repos, ctx, { orderId: id, amountMinor });
+    const returned: StockChange[] = [];
     if (move.returnsStock) {
       for (const line of (await repos.orders.linesOf(ctx.tenant, id)).sort((a, b) => (a.skuId < b.skuId ? -1 : 1))) {
         // A SKU deleted since the order was placed has nowhere to go back to.
-        await repos.catalog.adjustStock(tenant, line.skuId, line.quantity, ctx.now);
+        const sku = await repos.catalog.adjustStock(tenant, line.skuId, line.quantity, ctx.now);
+        if (sku !== null) returned.push({ skuId: line.skuId, from: sku.quantityInStock - line.quantity, to: sku.quantityInStock, reason: `order ${order.number} ${to}`, sku });
       }
     }
     await repos.orders.updateOrder(tenant, id, { status: to }, ctx.now);
     await repos.orders.insertEvent(ctx.tenant, id, event(ctx, order.status, to, input.note ?? null, amountMinor));
     await recordAudit(repos, ctx, { action: `order.${to}`, targetType: 'order', targetId: id, details: { from: order.status, to, ...(amountMinor !== null ? { amountMinor } : {}) } });
-    return { order: await detail(repos, ctx, id), currency };
+    const moved = await detail(repos, ctx, id);
+    const refunded = move.refund !== undefined && amountMinor !== null && amountMinor > 0 ? amountMinor : null;
+    // Stock coming back never crosses the low-stock threshold downwards: stockEvents gives sku.stock_changed only.
+    await events.publish(repos, tenant, ctx.now, async (wants): Promise<DomainEvent[]> => [
+      { type: 'order.status_changed', order: moved, currency, from: order.status, to },
+      ...(refunded !== null ? [{ type: 'order.refunded' as const, order: moved, currency, amountMinor: refunded }] : []),
+      ...(await inventory.stockEvents(repos, tenant, wants, returned, currency)),
+    ]);
+    return { order: moved, currency };
   }
 
   return {
@@ -232,8 +253,10 @@ export function createOrderService(deps: {
         if (details.length > 0) throw invalid(details);
 
         // Take stock in a fixed order (by SKU id) so concurrent orders never wait on each other in a cycle.
+        const taken: Array<{ skuId: string; from: number; to: number; sku: Sku }> = [];
         for (const line of [...lines].sort((a, b) => (a.skuId < b.skuId ? -1 : 1))) {
           const left = await repos.catalog.adjustStock(tenant, line.skuId, -line.quantity, ctx.now);
+          if (left !== null) taken.push({ skuId: line.skuId, from: left.quantityInStock + line.quantity, to: left.quantityInStock, sku: left });
           if (left === null) {
             const sku = await repos.catalog.findSku(tenant, line.skuId);
             const available = sku?.quantityInStock ?? 0;
@@ -291,7 +314,13 @@ export function createOrderService(deps: {
         if (promotion) await repos.promotions.insertRedemption(tenant, { id: newId('red', ctx.now), promotionId: promotion.id, orderId, customerId: customer.id }, ctx.now);
         await repos.orders.insertEvent(ctx.tenant, orderId, event(ctx, null, 'pending', input.note ?? null, null));
         await recordAudit(repos, ctx, { action: 'order.create', targetType: 'order', targetId: orderId, details: { number: order.number, totalMinor: order.totalMinor, lines: lines.length } });
-        return { order: await repos.orders.detail(ctx.tenant, order), currency };
+        const placed = await repos.orders.detail(ctx.tenant, order);
+        const stock = taken.map((c) => ({ ...c, reason: `order ${order.number}` }));
+        await events.publish(repos, tenant, ctx.now, async (wants): Promise<DomainEvent[]> => [
+          { type: 'order.created', order: placed, currency },
+          ...(await inventory.stockEvents(repos, tenant, wants, stock, currency)),
+        ]);
+        return { order: placed, currency };
       });
     },
 

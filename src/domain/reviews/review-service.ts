@@ -14,12 +14,15 @@ import { newId } from '../shared/ids.ts';
 import { anyIdCursor, pageOf } from '../shared/pagination.ts';
 import type { Precondition } from '../shared/preconditions.ts';
 import type { RatingSummary, Review, ReviewQuery } from './review-types.ts';
+import type { WebhookRepo } from '../webhooks/ports.ts';
+import type { EventPublisher } from '../webhooks/publisher.ts';
 
 /** The repositories review-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface ReviewServiceRepos {
   audit: Pick<AuditRepo, 'insert'>;
   customers: Pick<CustomerRepo, 'findCustomer'>;
   reviews: Pick<ReviewRepo, 'deleteReview' | 'findReview' | 'insertReview' | 'listReviews' | 'lockReview' | 'productExists' | 'ratingCounts' | 'reviewExists' | 'setHidden' | 'setReply'>;
+  webhooks: Pick<WebhookRepo, 'subscribers' | 'insertEvents' | 'afterCommit'>;
 }
 
 export interface ReviewInput {
@@ -44,8 +47,12 @@ function alreadyReviewed(): AppError {
  * Product reviews: created for a customer of the store (one per customer and product), moderated by the merchant
  * (reply, hide, show, delete) and summed up per product over the visible ones.
  */
-export function createReviewService(deps: { repos: Transactional<ReviewServiceRepos> }) {
-  const { repos } = deps;
+export function createReviewService(deps: {
+  repos: Transactional<ReviewServiceRepos>;
+  /** The webhook outbox: a new review is published (review.created) in its transaction. */
+  events: Pick<EventPublisher, 'publish'>;
+}) {
+  const { repos, events } = deps;
 
   async function requireReview(repos: ReviewServiceRepos, ctx: StoreContext, id: string): Promise<Review> {
     const review = await repos.reviews.findReview(ctx.tenant, id);
@@ -118,7 +125,9 @@ export function createReviewService(deps: { repos: Transactional<ReviewServiceRe
             createdAt: ctx.now,
           });
           await recordAudit(repos, ctx, { action: 'review.create', targetType: 'review', targetId: id, details: { productId: input.productId, customerId: input.customerId, rating: input.rating } });
-          return requireReview(repos, ctx, id);
+          const review = await requireReview(repos, ctx, id);
+          await events.publish(repos, tenant, ctx.now, () => [{ type: 'review.created', review }]);
+          return review;
         });
       } catch (error) {
         if (isUniqueConflict(error, 'review_per_customer')) throw alreadyReviewed();

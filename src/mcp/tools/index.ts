@@ -12,6 +12,7 @@ import { promotionTools } from './promotions.ts';
 import { reviewTools } from './reviews.ts';
 import { settingsTools } from './settings.ts';
 import { storeTools } from './store.ts';
+import { webhookTools } from './webhooks.ts';
 
 /** Every tool of the AI connector, in the order `tools/list` shows them. Names are unique. */
 export const TOOLS: readonly AnyTool[] = [
@@ -28,4 +29,5 @@ export const TOOLS: readonly AnyTool[] = [
   ...storeTools,
   ...deliveryTools,
   ...settingsTools,
+  ...webhookTools,
 ];

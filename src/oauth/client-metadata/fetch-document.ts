@@ -5,7 +5,7 @@ import * as https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import { InvalidClientError } from '../../domain/oauth/errors.ts';
-import { addressKind, mayFetchFrom } from './address-policy.ts';
+import { addressKind, mayFetchFrom } from '../../outbound/address-policy.ts';
 import type { CacheHeaders } from './http-freshness.ts';
 
 /** Resolves a host name to every address DNS gives for it (a seam: tests can answer for a name). */

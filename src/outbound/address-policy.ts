@@ -1,10 +1,12 @@
 import { isIPv4, isIPv6 } from 'node:net';
 
 /**
- * Which addresses the authorization server may fetch a Client ID Metadata Document from (draft-ietf-oauth-client-id-
- * metadata-document §"Server Side Request Forgery (SSRF) Attacks": never special-use addresses, RFC 6890 and the IANA
- * special-purpose registries). `public` is fetchable; `loopback` only with OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK
- * (development and tests); anything else never. The kind names what the address is, for the refusal message.
+ * Which addresses the service's outbound requests may go to (server-side request forgery: never special-use
+ * addresses, RFC 6890 and the IANA special-purpose registries): Client ID Metadata Documents
+ * (draft-ietf-oauth-client-id-metadata-document §"Server Side Request Forgery (SSRF) Attacks") and webhook
+ * deliveries. `public` is allowed; `loopback` only where the configuration allows it (development and tests:
+ * OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK, WEBHOOK_ALLOW_LOOPBACK); anything else never. The kind names what the address
+ * is, for the refusal message.
  */
 export type AddressKind =
   | 'public'

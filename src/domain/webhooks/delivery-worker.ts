@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { newId } from '../shared/ids.ts';
+import { disableAfter, nextAttemptAt, succeeded } from './delivery-rules.ts';
+import type { ClaimedDelivery, WebhookRepo, WebhookTransport } from './ports.ts';
+import { signedHeaders } from './signing.ts';
+import type { Transactional } from '../shared/transactional.ts';
+
+export interface DeliveryWorkerOptions {
+  retryScheduleSeconds: readonly number[];
+  /** Deliveries in flight in this instance. */
+  concurrency: number;
+  /** Deliveries in flight to one endpoint in this instance. */
+  perEndpointConcurrency: number;
+  /** The transport's time bound: a lease outlives it, so a delivery is never sent twice at once. */
+  timeoutMs: number;
+  pollMs: number;
+}
+
+/**
+ * Delivers the outbox (docs/webhooks.md, "Delivery"). Each instance runs one worker; workers share the work through
+ * leases on the deliveries (claimed with FOR UPDATE SKIP LOCKED on PostgreSQL), so under normal operation an event is
+ * sent to an endpoint by one instance at a time. A lease outlives the request bound, so an instance that dies mid-send
+ * leaves a delivery that another instance (or this one, restarted) sends again once the lease is over: at least once.
+ * Events of one resource reach an endpoint in order: a delivery is claimed only when no earlier delivery of the same
+ * resource to the same endpoint is pending (while one is retried, the later ones wait; one that failed for good does
+ * not hold them).
+ */
+export function createDeliveryWorker(deps: {
+  repos: Transactional<{ webhooks: Pick<WebhookRepo, 'claimDueAcrossStores' | 'recordAttemptAcrossStores' | 'releaseAcrossStores'> }>;
+  transport: WebhookTransport;
+  options: DeliveryWorkerOptions;
+  clock?: () => Date;
+  log: { error(obj: object, msg: string): void };
+}) {
+  const { repos, transport, options, log } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const holder = `worker-${randomBytes(8).toString('hex')}`;
+  const leaseMs = options.timeoutMs * 2 + 5000;
+  const inFlight = new Set<Promise<void>>();
+  const perEndpoint = new Map<string, number>();
+  let running = false;
+  let ticking = false;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function deliver(delivery: ClaimedDelivery): Promise<void> {
+    const at = clock();
+    const { endpoint, event } = delivery;
+    const secrets = [endpoint.secret];
+    if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > at) secrets.push(endpoint.previousSecret);
+    const result = await transport.send(endpoint.url, signedHeaders(secrets, event.id, at, event.payload), event.payload);
+    const done = clock();
+    const ok = succeeded(result);
+    const gone = result.kind === 'answered' && result.statusCode === 410;
+    const next = ok || gone ? null : nextAttemptAt(delivery.attempts + 1, done, options.retryScheduleSeconds);
+    const status = ok ? 'succeeded' : next ? 'pending' : 'failed';
+    const disable = ok ? undefined : disableAfter(result, status === 'failed' && delivery.trigger === 'scheduled', endpoint, delivery.firstAttemptAt ?? at, done);
+    // The attempt, the delivery's new state and the endpoint's health are written together, or not at all.
+    await repos.transaction((r) => r.webhooks.recordAttemptAcrossStores(
+      delivery,
+      holder,
+      {
+        attempt: {
+          id: newId('wha', at),
+          attemptedAt: at,
+          trigger: delivery.trigger,
+          statusCode: result.kind === 'answered' ? result.statusCode : null,
+          durationMs: result.durationMs,
+          error: result.kind === 'failed' ? result.error.slice(0, 500) : ok ? null : `HTTP ${result.statusCode}`,
+          responseSnippet: result.kind === 'answered' ? result.snippet : null,
+        },
+        status,
+        nextAttemptAt: next,
+        disable,
+      },
+      done,
+    ));
+  }
+
+  function start(delivery: ClaimedDelivery): void {
+    const endpointId = delivery.endpoint.id;
+    perEndpoint.set(endpointId, (perEndpoint.get(endpointId) ?? 0) + 1);
+    const work = deliver(delivery)
+      .catch((error) => log.error({ err: error, deliveryId: delivery.id }, 'webhook delivery could not be recorded; it is sent again when its lease ends'))
+      .finally(() => {
+        inFlight.delete(work);
+        const left = (perEndpoint.get(endpointId) ?? 1) - 1;
+        if (left === 0) perEndpoint.delete(endpointId);
+        else perEndpoint.set(endpointId, left);
+        if (running) void tick();
+      });
+    inFlight.add(work);
+  }
+
+  /** Claims what is due, as far as the bounds allow, and starts sending it. */
+  async function tick(): Promise<void> {
+    if (ticking) {
+      again = true;
+      return;
+    }
+    ticking = true;
+    try {
+      do {
+        again = false;
+        const free = options.concurrency - inFlight.size;
+        if (!running || free <= 0) break;
+        const full = [...perEndpoint].filter(([, n]) => n >= options.perEndpointConcurrency).map(([id]) => id);
+        // A claim takes at most what one endpoint may have in flight, and the loop goes on while claims come back full:
+        // with one busy endpoint, few leases are taken only to be given back.
+        const limit = Math.min(free, options.perEndpointConcurrency);
+        const claimed = await repos.webhooks.claimDueAcrossStores(clock(), holder, leaseMs, limit, full);
+        const extra: string[] = [];
+        const taken = new Map<string, number>();
+        for (const delivery of claimed) {
+          const id = delivery.endpoint.id;
+          const n = (perEndpoint.get(id) ?? 0) + (taken.get(id) ?? 0);
+          if (n >= options.perEndpointConcurrency) {
+            extra.push(delivery.id);
+            continue;
+          }
+          taken.set(id, (taken.get(id) ?? 0) + 1);
+        }
+        await repos.webhooks.releaseAcrossStores(extra, holder);
+        for (const delivery of claimed) if (!extra.includes(delivery.id)) start(delivery);
+        if (claimed.length === limit && extra.length === 0) again = true;
+      } while (again && running);
+    } catch (error) {
+      log.error({ err: error }, 'webhook deliveries could not be claimed; trying again at the next poll');
+    } finally {
+      ticking = false;
+    }
+  }
+
+  return {
+    holder,
+    /** Starts polling (and claiming at once). */
+    start(): void {
+      if (running) return;
+      running = true;
+      timer = setInterval(() => void tick(), options.pollMs);
+      timer.unref();
+      void tick();
+    },
+    /** A commit wrote events: look now rather than at the next poll. */
+    notify(): void {
+      if (running) void tick();
+    },
+    /** Stops claiming and waits (at most `waitMs`) for deliveries in flight; an unfinished one is sent again later. */
+    async stop(waitMs = options.timeoutMs): Promise<void> {
+      running = false;
+      if (timer) clearInterval(timer);
+      let timeout: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => { timeout = setTimeout(resolve, waitMs); })]);
+      clearTimeout(timeout);
+    },
+    /** Deliveries in flight now (for tests and the health of a stop). */
+    get inFlight(): number {
+      return inFlight.size;
+    },
+  };
+}
+
+export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;

@@ -1,0 +1,46 @@
+import type { Permission } from '../shared/permissions.ts';
+
+/**
+ * The catalog of webhook event types (docs/webhooks.md): what each one means, which permission reading it takes (a
+ * subscription may only name events its creator could read), and which resource it is about (events of one resource
+ * reach an endpoint in the order they happened).
+ */
+export const EVENT_CATALOG = {
+  'order.created': { permission: 'orders:read', resource: 'order', description: 'An order was placed.' },
+  'order.status_changed': { permission: 'orders:read', resource: 'order', description: 'An order moved in its lifecycle (change: from, to).' },
+  'order.refunded': { permission: 'orders:read', resource: 'order', description: 'Money was refunded on an order (change: amount refunded now, refunded in all).' },
+  'product.created': { permission: 'products:read', resource: 'product', description: 'A product was created.' },
+  'product.updated': { permission: 'products:read', resource: 'product', description: 'A product, its categories, variant groups or SKUs changed (not stock alone: sku.stock_changed).' },
+  'product.deleted': { permission: 'products:read', resource: 'product', description: 'A product was deleted; data is the product as it was.' },
+  'sku.stock_changed': { permission: 'inventory:read', resource: 'sku', description: "A SKU's stock changed (change: from, to, reason)." },
+  'inventory.low_stock': { permission: 'inventory:read', resource: 'sku', description: "A SKU's stock fell to or below the store's low-stock threshold (once per crossing; change: threshold, from, to)." },
+  'customer.created': { permission: 'customers:read', resource: 'customer', description: 'A customer was created.' },
+  'customer.banned': { permission: 'customers:read', resource: 'customer', description: 'A customer was banned.' },
+  'review.created': { permission: 'reviews:read', resource: 'review', description: 'A product review was created.' },
+  'app.disconnected': { permission: 'settings:read', resource: 'app', description: 'A connected app was removed from the store (its tokens and webhook subscriptions are gone).' },
+} as const satisfies Record<string, { permission: Permission; resource: string; description: string }>;
+
+export type EventType = keyof typeof EVENT_CATALOG;
+export const EVENT_TYPES = Object.keys(EVENT_CATALOG) as EventType[];
+
+export function isEventType(value: string): value is EventType {
+  return Object.hasOwn(EVENT_CATALOG, value);
+}
+
+/**
+ * The event types a subscription pattern names: an exact type, `<area>.*` (every type of the area), or `*` (all).
+ * Empty when the pattern names none.
+ */
+export function typesMatching(pattern: string): EventType[] {
+  if (pattern === '*') return EVENT_TYPES;
+  if (pattern.endsWith('.*')) {
+    const area = pattern.slice(0, -1);
+    return EVENT_TYPES.filter((t) => t.startsWith(area));
+  }
+  return isEventType(pattern) ? [pattern] : [];
+}
+
+/** Whether any of the patterns names the type. */
+export function patternsMatch(patterns: readonly string[], type: EventType): boolean {
+  return patterns.some((p) => p === '*' || p === type || (p.endsWith('.*') && type.startsWith(p.slice(0, -1))));
+}

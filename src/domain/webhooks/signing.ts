@@ -1,0 +1,28 @@
+import { createHmac, randomBytes } from 'node:crypto';
+
+/**
+ * Signing by the Standard Webhooks specification (https://www.standardwebhooks.com, "Signature scheme"): the secret
+ * is `whsec_` followed by the base64 of 32 random bytes; the signature is HMAC-SHA256, keyed by those bytes, over
+ * `{webhook-id}.{webhook-timestamp}.{body}`, sent as `v1,<base64>`; several signatures (a rotation's overlap) are
+ * separated by spaces.
+ */
+export const SECRET_PREFIX = 'whsec_';
+
+export function newSigningSecret(): string {
+  return `${SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
+}
+
+export function signature(secret: string, id: string, timestamp: number, body: string): string {
+  const key = Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64');
+  return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
+}
+
+/** The three headers of a delivery: `webhook-id` (the event's id, the same on every attempt), time, signatures. */
+export function signedHeaders(secrets: readonly string[], id: string, at: Date, body: string): Record<string, string> {
+  const timestamp = Math.floor(at.getTime() / 1000);
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': secrets.map((s) => signature(s, id, timestamp, body)).join(' '),
+  };
+}
