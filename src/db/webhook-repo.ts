@@ -338,8 +338,47 @@ export function createWebhookRepo(db: Kysely<Database>, dialect: Dialect, onComm
       const at = fromDate(now);
       const until = fromDate(new Date(now.getTime() + leaseMs));
       const skip = skipEndpoints.length === 0 ? sql`` : sql`and d.endpoint_id not in (${sql.join(skipEndpoints)})`;
-      const locking = dialect === 'postgres' ? sql`for update of d skip locked` : sql``;
-      const claimed = await sql<{ id: string }>`
+      // Ordered by due time only, so the (status, next_attempt_at) index gives the order and the scan stops at the limit
+      // (ordering by event_seq too made PostgreSQL sort every due delivery on every claim). The order of one resource's
+      // events does not need it: a later event's delivery is never claimed while an earlier one is pending.
+      // PostgreSQL: the due deliveries are first taken in due order from the index, a bounded window of them
+      // (materialized, so the planner cannot turn the rest into a scan of the whole table), and the "nothing earlier
+      // of the same resource pending" test is a scalar subquery probing the pending-chain index per candidate, never
+      // a hash anti-join. Measured without planner statistics (a burst into fresh tables): 50 ms a claim with the plain
+      // query, about 2 ms with this one (bench/webhooks.md).
+      const window = Math.max(200, limit * 20);
+      const claimed =
+        dialect === 'postgres'
+          ? await sql<{ id: string }>`
+        with due as materialized (
+          select id from webhook_deliveries
+          where status = 'pending' and next_attempt_at <= ${at} and (lease_until is null or lease_until <= ${at})
+          order by next_attempt_at
+          limit ${window}
+        )
+        update webhook_deliveries set lease_until = ${until}, lease_holder = ${holder}
+        where id in (
+          select d.id from due
+          join webhook_deliveries d on d.id = due.id
+          join webhook_endpoints e on e.id = d.endpoint_id
+          where d.status = 'pending' and (d.lease_until is null or d.lease_until <= ${at})
+            and e.enabled = ${fromBool(true)} ${skip}
+            and (e.client_id is null or exists (
+              select 1 from oauth_grants g
+              where g.client_id = e.client_id and g.store_id = e.store_id and g.mode = e.mode and g.revoked_at is null
+            ))
+            and (
+              select p.event_seq from webhook_deliveries p
+              where p.endpoint_id = d.endpoint_id and p.resource_key = d.resource_key
+                and p.status = 'pending' and p.event_seq < d.event_seq
+              limit 1
+            ) is null
+          order by d.next_attempt_at
+          limit ${limit}
+          for update of d skip locked
+        )
+        returning id`.execute(db)
+          : await sql<{ id: string }>`
         update webhook_deliveries set lease_until = ${until}, lease_holder = ${holder}
         where id in (
           select d.id from webhook_deliveries d
@@ -356,9 +395,8 @@ export function createWebhookRepo(db: Kysely<Database>, dialect: Dialect, onComm
               where p.endpoint_id = d.endpoint_id and p.resource_key = d.resource_key
                 and p.status = 'pending' and p.event_seq < d.event_seq
             )
-          order by d.next_attempt_at, d.event_seq
+          order by d.next_attempt_at
           limit ${limit}
-          ${locking}
         )
         returning id`.execute(db);
       const ids = claimed.rows.map((r) => r.id);
