@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { CLIENT_METADATA_DEFAULTS, ConfigError, ENVIRONMENT, type EnvironmentVariable, loadConfig } from '../src/config.ts';
+import { CLIENT_METADATA_DEFAULTS, ConfigError, ENVIRONMENT, type EnvironmentVariable, loadConfig, WEBHOOK_DEFAULTS } from '../src/config.ts';
 import { rateLimits } from '../src/http/rate-limit-policies.ts';
 
 const load = (env: Record<string, string>) => loadConfig(env, '/srv/app');
@@ -41,7 +41,32 @@ describe('configuration', () => {
       production: false,
       legalPages: { dir: null, operatorName: null, supportEmail: null },
       clientMetadata: CLIENT_METADATA_DEFAULTS,
+      webhooks: WEBHOOK_DEFAULTS,
     });
+  });
+
+  it('reads the WEBHOOK_* variables, refusing bad values by name and loopback endpoints in production', () => {
+    const c = load({ WEBHOOK_DELIVERY: 'false', WEBHOOK_TIMEOUT_SECONDS: '2.5', WEBHOOK_RETRY_SCHEDULE: '1, 60,3600', WEBHOOK_CONCURRENCY: '2', WEBHOOK_ALLOW_LOOPBACK: 'true' });
+    assert.deepEqual(c.webhooks, { ...WEBHOOK_DEFAULTS, deliver: false, timeoutMs: 2500, retryScheduleSeconds: [1, 60, 3600], concurrency: 2, perEndpointConcurrency: 2, allowLoopback: true });
+    refuses({ WEBHOOK_DELIVERY: 'yes' }, 'WEBHOOK_DELIVERY');
+    refuses({ WEBHOOK_TIMEOUT_SECONDS: '0' }, 'WEBHOOK_TIMEOUT_SECONDS');
+    refuses({ WEBHOOK_TIMEOUT_SECONDS: '31' }, 'WEBHOOK_TIMEOUT_SECONDS');
+    refuses({ WEBHOOK_RETRY_SCHEDULE: '5,soon' }, 'WEBHOOK_RETRY_SCHEDULE');
+    refuses({ WEBHOOK_RETRY_SCHEDULE: Array(21).fill('1').join(',') }, 'WEBHOOK_RETRY_SCHEDULE');
+    refuses({ WEBHOOK_CONCURRENCY: '0' }, 'WEBHOOK_CONCURRENCY');
+    refuses({ WEBHOOK_CONCURRENCY: '257' }, 'WEBHOOK_CONCURRENCY');
+    refuses({ WEBHOOK_ALLOW_LOOPBACK: 'maybe' }, 'WEBHOOK_ALLOW_LOOPBACK');
+    const production = {
+      NODE_ENV: 'production',
+      CONNECTOR_PRIVACY_POLICY_URL: 'https://shop.example/privacy',
+      CONNECTOR_TERMS_URL: 'https://shop.example/terms',
+      CONNECTOR_SUPPORT_URL: 'https://shop.example/support',
+    };
+    assert.equal(load(production).webhooks?.allowLoopback, false);
+    assert.throws(
+      () => load({ ...production, WEBHOOK_ALLOW_LOOPBACK: 'true' }),
+      (error: unknown) => error instanceof ConfigError && error.variable === 'WEBHOOK_ALLOW_LOOPBACK' && /must not be true in production/.test(error.message),
+    );
   });
 
   it('behaves as unset when a variable is set to the default --help and docs/configuration.md state for it', () => {

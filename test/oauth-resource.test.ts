@@ -285,7 +285,7 @@ describeEachDatabase('OAuth access tokens on the REST API and at /mcp (RFC 6750,
     });
   });
 
-  it('never forwards tokens: the only outbound HTTP request is the fetch of a client metadata document, which sends no credentials', () => {
+  it('never forwards tokens: the only outbound HTTP requests are the fetch of a client metadata document and webhook deliveries, which send no credentials', () => {
     const root = path.join(import.meta.dirname, '..', 'src');
     const files: string[] = [];
     const walk = (dir: string) => {
@@ -300,8 +300,13 @@ describeEachDatabase('OAuth access tokens on the REST API and at /mcp (RFC 6750,
     const outbound =
       /\bfetch\(|import\s*\{[^}]*\b(request|get|Agent)\b[^}]*\}\s*from 'node:https?'|import\s+(\*\s+as\s+)?\w+\s+from 'node:https?'|from 'undici'|from 'axios'|\.request\(|new WebSocket/;
     const offenders = files.filter((file) => outbound.test(readFileSync(file, 'utf8'))).map((f) => path.relative(root, f));
-    // Client ID Metadata Documents are fetched (docs/oauth.md); nothing else leaves the service.
-    assert.deepEqual(offenders, [path.join('oauth', 'client-metadata', 'fetch-document.ts')]);
+    // Client ID Metadata Documents are fetched (docs/oauth.md) and webhooks delivered (docs/webhooks.md); nothing else
+    // leaves the service.
+    assert.deepEqual(offenders, [path.join('oauth', 'client-metadata', 'fetch-document.ts'), path.join('outbound', 'webhook-transport.ts')]);
+    const transport = readFileSync(path.join(root, 'outbound', 'webhook-transport.ts'), 'utf8');
+    const posted = /headers: \{ \.\.\.headers, ([^}]*)\}/.exec(transport)?.[1];
+    assert.equal(posted?.trim(), "'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': USER_AGENT", 'a delivery sends its signature headers, type, length and User-Agent');
+    assert.doesNotMatch(transport, /headers\[['"](authorization|cookie|x-merchantapikey)|['"](authorization|cookie|x-merchantapikey)['"]\s*:/i, 'and no credential header');
     const fetcher = readFileSync(path.join(root, 'oauth', 'client-metadata', 'fetch-document.ts'), 'utf8');
     const sent = /const headers: Record<string, string> = \{([^}]*)\}/.exec(fetcher)?.[1];
     assert.equal(sent?.trim(), "accept: 'application/json', 'user-agent': USER_AGENT", 'it sends Accept and User-Agent (and validators when revalidating), never a credential');
