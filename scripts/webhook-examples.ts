@@ -14,11 +14,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { EVENT_CATALOG, EVENT_TYPES, type EventType } from '../src/domain/webhooks/event-types.ts';
-import { newId } from '../src/domain/shared/ids.ts';
-import { newSigningSecret } from '../src/domain/webhooks/signing.ts';
 import { startTestApp } from '../test/helpers/app.ts';
 import { client, signup } from '../test/helpers/merchants.ts';
 import { connect, registerClient } from '../test/helpers/oauth.ts';
+import { insertEndpoint } from '../test/helpers/webhook-receiver.ts';
 
 const root = path.join(import.meta.dirname, '..');
 export const DOC = path.join(root, 'docs', 'webhooks.md');
@@ -52,27 +51,7 @@ export async function recordExamples(): Promise<Example[]> {
       return res.body?.data;
     };
 
-    const now = new Date();
-    await t.container.repos.webhooks.insertEndpoint({
-      id: newId('whe', now),
-      storeId: m.storeId,
-      mode: 'live',
-      url: 'https://hooks.example.com/commerce',
-      description: 'Order sync',
-      eventTypes: ['*'],
-      enabled: true,
-      disabledReason: null,
-      disabledDetail: null,
-      disabledAt: null,
-      clientId: null,
-      previousSecretExpiresAt: null,
-      failingSince: null,
-      lastSuccessAt: null,
-      createdAt: now,
-      updatedAt: now,
-      secret: newSigningSecret(),
-      previousSecret: null,
-    });
+    await insertEndpoint(t.container, m.storeId, { url: 'https://hooks.example.com/commerce', description: 'Order sync' });
 
     const db = t.container.db.kysely;
     let seen = 0;

@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client, type Merchant, signup } from './helpers/merchants.ts';
 import { authorizeQuery, type Connection, connect, nextAddress, pkce, refresh, registerClient } from './helpers/oauth.ts';
+import { insertEndpoint } from './helpers/webhook-receiver.ts';
 
 const DAY = 24 * 3600 * 1000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
@@ -132,27 +133,7 @@ describeEachDatabase('the cleanup job', (kind) => {
 
     // Webhook events: settled 31 days ago (gone, with its delivery and attempt log), still pending after 31 days (kept:
     // it may yet be delivered), settled a day ago (kept).
-    const now = new Date();
-    await t.container.repos.webhooks.insertEndpoint({
-      id: `whe_cleanup_${Date.now()}`,
-      storeId: owner.storeId,
-      mode: 'live',
-      url: 'https://hooks.example.com/in',
-      description: '',
-      eventTypes: ['customer.created'],
-      enabled: true,
-      disabledReason: null,
-      disabledDetail: null,
-      disabledAt: null,
-      clientId: null,
-      previousSecretExpiresAt: null,
-      failingSince: null,
-      lastSuccessAt: null,
-      createdAt: now,
-      updatedAt: now,
-      secret: 'whsec_dGVzdA==',
-      previousSecret: null,
-    });
+    await insertEndpoint(t.container, owner.storeId, { eventTypes: ['customer.created'] });
     for (let i = 0; i < 3; i += 1) {
       assert.equal((await call('POST', '/v1/customers', { headers: owner.auth, body: { name: `Kept ${i}`, email: `kept.customer.${i}@example.com` } })).status, 201);
     }

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Mode } from '../src/context.ts';
-import { newId } from '../src/domain/shared/ids.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { insertCustomer, variableProduct } from './helpers/catalog.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client, joinStore, type Merchant, signup } from './helpers/merchants.ts';
 import { connect } from './helpers/oauth.ts';
+import { insertEndpoint } from './helpers/webhook-receiver.ts';
 
 /** An event as the outbox keeps it: the body every endpoint receives. */
 interface Envelope {
@@ -29,32 +29,8 @@ describeEachDatabase('webhook events: every area publishes in the transaction of
   after(() => t?.close());
 
   /** Subscribes an endpoint by writing its row (the endpoint API is not what is tested here). */
-  async function subscribe(storeId: string, options: { eventTypes?: string[]; mode?: Mode; enabled?: boolean; clientId?: string | null } = {}): Promise<string> {
-    const now = new Date();
-    const id = newId('whe', now);
-    const enabled = options.enabled ?? true;
-    await t.container.repos.webhooks.insertEndpoint({
-      id,
-      storeId,
-      mode: options.mode ?? 'live',
-      url: 'https://hooks.example.com/in',
-      description: 'test endpoint',
-      eventTypes: options.eventTypes ?? ['*'],
-      enabled,
-      disabledReason: enabled ? null : 'merchant',
-      disabledDetail: null,
-      disabledAt: enabled ? null : now,
-      clientId: options.clientId ?? null,
-      previousSecretExpiresAt: null,
-      failingSince: null,
-      lastSuccessAt: null,
-      createdAt: now,
-      updatedAt: now,
-      secret: 'whsec_test',
-      previousSecret: null,
-    });
-    return id;
-  }
+  const subscribe = (storeId: string, options: { eventTypes?: string[]; mode?: Mode; enabled?: boolean; clientId?: string | null } = {}) =>
+    insertEndpoint(t.container, storeId, options);
 
   const db = () => t.container.db.kysely;
 

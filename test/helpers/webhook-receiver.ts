@@ -1,6 +1,10 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import type { Mode } from '../../src/context.ts';
+import { newId } from '../../src/domain/shared/ids.ts';
+import { newSigningSecret } from '../../src/domain/webhooks/signing.ts';
+import type { SigningEndpoint } from '../../src/domain/webhooks/types.ts';
 
 /** One request the receiver got. */
 export interface Received {
@@ -63,4 +67,39 @@ export async function eventually<T>(check: () => T | undefined | false | Promise
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/**
+ * Subscribes an endpoint by writing its row through the repository, for tests (and the examples script) that exercise
+ * the outbox rather than the endpoint API; returns its id.
+ */
+export async function insertEndpoint(
+  container: { repos: { webhooks: { insertEndpoint(endpoint: SigningEndpoint): Promise<void> } } },
+  storeId: string,
+  options: { eventTypes?: string[]; mode?: Mode; enabled?: boolean; clientId?: string | null; url?: string; description?: string; secret?: string } = {},
+): Promise<string> {
+  const now = new Date();
+  const id = newId('whe', now);
+  const enabled = options.enabled ?? true;
+  await container.repos.webhooks.insertEndpoint({
+    id,
+    storeId,
+    mode: options.mode ?? 'live',
+    url: options.url ?? 'https://hooks.example.com/in',
+    description: options.description ?? 'test endpoint',
+    eventTypes: options.eventTypes ?? ['*'],
+    enabled,
+    disabledReason: enabled ? null : 'merchant',
+    disabledDetail: null,
+    disabledAt: enabled ? null : now,
+    clientId: options.clientId ?? null,
+    previousSecretExpiresAt: null,
+    failingSince: null,
+    lastSuccessAt: null,
+    createdAt: now,
+    updatedAt: now,
+    secret: options.secret ?? newSigningSecret(),
+    previousSecret: null,
+  });
+  return id;
 }
