@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { z } from 'zod';
-import { DOC, docSection, type Example, normalize, RESOURCE_NAMES, recordExamples, renderExamples } from '../scripts/webhook-examples.ts';
+import { DOC, docSection, type Example, examplesModule, MODULE, normalize, RESOURCE_NAMES, recordExamples, renderExamples } from '../scripts/webhook-examples.ts';
 import { EVENT_CATALOG, EVENT_TYPES } from '../src/domain/webhooks/event-types.ts';
 import { ProductRecord, SkuRecord } from '../src/wire/catalog.ts';
 import { ConnectedAppRecord } from '../src/wire/connected-apps.ts';
@@ -72,5 +72,14 @@ describe('docs/webhooks.md', () => {
   it('has the examples the service sends now (ids and times aside): node scripts/webhook-examples.ts --write updates them', async () => {
     const fresh = renderExamples(await recordExamples());
     assert.equal(normalize(section!), normalize(fresh));
+  });
+});
+
+describe('the examples GET /v1/webhooks/event-types serves', () => {
+  it('are the documented ones, generated with them', async () => {
+    assert.ok(section);
+    assert.equal(normalize(readFileSync(MODULE, 'utf8')), normalize(examplesModule(section)), 'src/wire/webhook-examples.ts: run node scripts/webhook-examples.ts --write');
+    const { WEBHOOK_EXAMPLES } = await import('../src/wire/webhook-examples.ts');
+    assert.deepEqual(Object.keys(WEBHOOK_EXAMPLES), EVENT_TYPES);
   });
 });

@@ -354,12 +354,11 @@ describeEachDatabase('webhooks', (kind) => {
       const res = await call('GET', '/v1/webhooks/event-types');
       assert.equal(res.status, 200);
       assert.equal(res.body.data.length, 12);
-      assert.deepEqual(res.body.data.find((e: { type: string }) => e.type === 'order.created'), {
-        type: 'order.created',
-        description: 'An order was placed.',
-        permission: 'orders:read',
-        resource: 'order',
-      });
+      const { example, ...created } = res.body.data.find((e: { type: string }) => e.type === 'order.created');
+      assert.deepEqual(created, { type: 'order.created', description: 'An order was placed.', permission: 'orders:read', resource: 'order' });
+      assert.equal(example.type, 'order.created');
+      assert.deepEqual(Object.keys(example).sort(), ['createdAt', 'data', 'id', 'mode', 'storeId', 'type']);
+      for (const e of res.body.data) assert.equal(e.example.type, e.type, `${e.type} has its example`);
     });
   });
 

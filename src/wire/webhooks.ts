@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EVENT_CATALOG, EVENT_TYPES } from '../domain/webhooks/event-types.ts';
 import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../domain/webhooks/types.ts';
 import { WireTimestamp, wireTimestamp } from './envelope.ts';
+import { WEBHOOK_EXAMPLES } from './webhook-examples.ts';
 
 const at = (d: Date | null) => (d === null ? null : wireTimestamp(d));
 
@@ -119,9 +120,10 @@ export const EventTypeRecord = z
     description: z.string(),
     permission: z.string().describe('what a subscriber must be able to read'),
     resource: z.string().describe('what `data` is the REST record of; events of one resource arrive in order'),
+    example: z.record(z.string(), z.unknown()).describe('a body of this type as an endpoint receives it (ids and times are examples)'),
   })
   .meta({ id: 'WebhookEventType' });
 
 export function eventTypeRecords(): Array<z.input<typeof EventTypeRecord>> {
-  return EVENT_TYPES.map((type) => ({ type, ...EVENT_CATALOG[type] }));
+  return EVENT_TYPES.map((type) => ({ type, ...EVENT_CATALOG[type], example: WEBHOOK_EXAMPLES[type]! }));
 }

@@ -1860,7 +1860,7 @@ export type paths = {
         };
         /**
          * The event types an endpoint can subscribe to (no credential)
-         * @description Each with the permission a subscriber needs and the resource its `data` is the REST record of.
+         * @description Each with the permission a subscriber needs, the resource its `data` is the REST record of, and an example body.
          */
         get: operations["listWebhookEventTypes"];
         put?: never;
@@ -3054,6 +3054,10 @@ export type components = {
             permission: string;
             /** @description what `data` is the REST record of; events of one resource arrive in order */
             resource: string;
+            /** @description a body of this type as an endpoint receives it (ids and times are examples) */
+            example: {
+                [key: string]: unknown;
+            };
         };
         OAuthError: {
             /** @description An RFC 6749 error code: invalid_request, invalid_client, invalid_grant, invalid_scope, invalid_target, unsupported_grant_type, invalid_redirect_uri, invalid_client_metadata, … */

@@ -40,7 +40,7 @@ export async function webhookRoutes(app: FastifyInstance, deps: Pick<Container['
       schema: {
         tags,
         summary: 'The event types an endpoint can subscribe to (no credential)',
-        description: 'Each with the permission a subscriber needs and the resource its `data` is the REST record of.',
+        description: 'Each with the permission a subscriber needs, the resource its `data` is the REST record of, and an example body.',
         security: [],
         response: { 200: envelope(z.array(EventTypeRecord)) },
       },
