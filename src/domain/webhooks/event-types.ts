@@ -1,4 +1,4 @@
-import type { Permission } from '../shared/permissions.ts';
+import { type Permission, sortPermissions } from '../shared/permissions.ts';
 
 /**
  * The catalog of webhook event types (docs/webhooks.md): what each one means, which permission reading it takes (a
@@ -43,4 +43,9 @@ export function typesMatching(pattern: string): EventType[] {
 /** Whether any of the patterns names the type. */
 export function patternsMatch(patterns: readonly string[], type: EventType): boolean {
   return patterns.some((p) => p === '*' || p === type || (p.endsWith('.*') && type.startsWith(p.slice(0, -1))));
+}
+
+/** The read permissions the event types named by the patterns take, in vocabulary order (a subscriber needs each). */
+export function readPermissionsOf(patterns: readonly string[]): Permission[] {
+  return sortPermissions(patterns.flatMap((p) => typesMatching(p).map((t) => EVENT_CATALOG[t].permission)));
 }

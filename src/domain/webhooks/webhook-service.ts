@@ -6,10 +6,9 @@ import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../shared/audit-trail.ts';
 import { newId } from '../shared/ids.ts';
 import { anyIdCursor, pageOf } from '../shared/pagination.ts';
-import { sortPermissions, type Permission } from '../shared/permissions.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { invalid } from '../shared/validation.ts';
-import { EVENT_CATALOG, typesMatching } from './event-types.ts';
+import { readPermissionsOf, typesMatching } from './event-types.ts';
 import type { EndpointPatch, WebhookRepo, WebhookTransport } from './ports.ts';
 import { newSigningSecret } from './signing.ts';
 import type { DeliveryStatus, SigningEndpoint, WebhookAttempt, WebhookDelivery, WebhookEndpoint } from './types.ts';
@@ -73,8 +72,7 @@ export function createWebhookService(deps: { repos: Transactional<WebhookService
       typesMatching(p).length === 0 ? [{ path: `eventTypes[${i}]`, rule: 'must be an event type from GET /v1/webhooks/event-types, `<area>.*` (such as order.*) or `*`' }] : [],
     );
     if (problems.length > 0) throw invalid(problems);
-    const needed = new Set<Permission>(patterns.flatMap((p) => typesMatching(p).map((t) => EVENT_CATALOG[t].permission)));
-    for (const permission of sortPermissions(needed)) requirePermission(ctx, permission);
+    for (const permission of readPermissionsOf(patterns)) requirePermission(ctx, permission);
     return [...new Set(patterns)];
   }
 

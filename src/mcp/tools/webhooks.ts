@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sortPermissions, type Permission } from '../../domain/shared/permissions.ts';
-import { EVENT_CATALOG, EVENT_TYPES, typesMatching } from '../../domain/webhooks/event-types.ts';
+import { EVENT_TYPES, readPermissionsOf } from '../../domain/webhooks/event-types.ts';
 import { RotateSecretInput, WebhookEndpointInput, WebhookEndpointPatch } from '../../domain/webhooks/webhook-schemas.ts';
 import { DEFAULT_OVERLAP_SECONDS } from '../../domain/webhooks/webhook-service.ts';
 import { pagination } from '../../wire/page.ts';
@@ -15,7 +15,7 @@ const area = 'store' as const;
  * named (order events need orders:read, …). Unknown patterns need nothing more: the service refuses them first.
  */
 const subscribing = (args: { eventTypes?: readonly string[] | undefined }): readonly Permission[] =>
-  sortPermissions(['settings:write', ...(args.eventTypes ?? []).flatMap((p) => typesMatching(p).map((t) => EVENT_CATALOG[t].permission))]);
+  sortPermissions(['settings:write', ...readPermissionsOf(args.eventTypes ?? [])]);
 
 /** `24 hours`, `90 minutes`, `45 seconds`: an overlap in the largest whole unit, for the preview. */
 function duration(seconds: number): string {
