@@ -115,7 +115,7 @@ export async function recordExamples(): Promise<Example[]> {
     await keep('product.deleted', () => ok('DELETE', `/v1/products/${scarf.id}`));
 
     const app = await registerClient(t.app, { client_name: 'Acme Analytics', redirect_uris: ['https://analytics.acme.example/oauth/callback'] });
-    await connect(t.app, m, { client: app, scope: 'orders:read products:read' });
+    await keep('app.connected', () => connect(t.app, m, { client: app, scope: 'orders:read products:read' }));
     await keep('app.disconnected', () => ok('DELETE', `/v1/connected-apps/${app.client_id}`));
 
     return EVENT_TYPES.map((type) => {

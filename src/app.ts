@@ -33,6 +33,7 @@ import { deliveryRoutes } from './http/routes/delivery/index.ts';
 import { paymentRoutes } from './http/routes/payments/index.ts';
 import { settingsRoutes } from './http/routes/settings/index.ts';
 import { webhookRoutes } from './http/routes/webhooks/index.ts';
+import { emailRoutes } from './http/routes/email/index.ts';
 import { systemRoutes } from './http/routes/system/index.ts';
 import './http/types.ts';
 import { loggerOptions } from './log.ts';
@@ -161,8 +162,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fileRoutes, { files: container.services.files, baseUrl: config.baseUrl });
 
   // Connected apps: the OAuth authorization server, its pages, Connected Apps, and the AI connector's auth boundary.
-  const { auth, accounts, oauth } = container.services;
-  const web = { auth, accounts, oauth, issuer: config.baseUrl };
+  const { auth, accounts, oauth, passwordReset } = container.services;
+  const web = { auth, accounts, oauth, passwordReset, issuer: config.baseUrl };
   if (!config.baseUrl.startsWith('https:') && !isLoopbackHost(new URL(config.baseUrl).hostname)) {
     app.log.warn({ baseUrl: config.baseUrl }, 'BASE_URL is not https: OAuth clients and browsers will refuse or leak credentials in production');
   }
@@ -182,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentRoutes, container.services);
   await app.register(settingsRoutes, container.services);
   await app.register(webhookRoutes, container.services);
+  await app.register(emailRoutes, container.services);
 
   return app;
 }

@@ -1,6 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseRateLimitOverrides, type RateLimits, rateLimits } from './http/rate-limit-policies.ts';
+import { DEFAULT_MAIL_RETRY_SCHEDULE_SECONDS } from './domain/email/mail-sender.ts';
+import { MAIL_FEATURES, type MailFeature } from './domain/email/types.ts';
 
 /** Where the data lives. SQLite is the embedded default; PostgreSQL when DATABASE_URL says so. */
 export type DatabaseConfig =
@@ -48,6 +50,48 @@ export interface Config {
   clientMetadata?: ClientMetadataConfig;
   /** Webhook delivery (docs/webhooks.md); WEBHOOK_DEFAULTS when absent. */
   webhooks?: WebhookConfig;
+  /** Outgoing mail (docs/email.md); mailDefaults(...) when absent: the local outbox, every feature on. */
+  mail?: MailConfig;
+}
+
+/** Outgoing mail (docs/email.md, "Configuration"). */
+export interface MailConfig {
+  /** MAIL_FEATURES: what sends mail. A feature that is off queues nothing (and password reset answers 404). */
+  features: ReadonlySet<MailFeature>;
+  /** SMTP_URL, or null: development keeps every message in the local outbox (`outboxDir`). */
+  smtpUrl: string | null;
+  /** SMTP_REQUIRE_TLS: over smtp://, send only once the server upgraded with STARTTLS (default: in production). */
+  requireTls: boolean;
+  /** MAIL_FROM: the sender address. */
+  from: string;
+  /** MAIL_OUTBOX_DIR: the local outbox (without SMTP_URL). */
+  outboxDir: string;
+  /** MAIL_DELIVERY: whether `serve` runs the sender (messages are queued either way). */
+  deliver: boolean;
+  /** MAIL_RETRY_SCHEDULE: seconds before each retry of a message the server refused for now. */
+  retryScheduleSeconds: readonly number[];
+  /** Each SMTP step (connection, greeting, every answer) must finish within this. */
+  timeoutMs: number;
+  /** Messages in flight per instance. */
+  concurrency: number;
+  /** How often an idle sender looks for due messages (commits in this instance wake it at once). */
+  pollMs: number;
+}
+
+/** The mail settings when the environment says nothing: development, the local outbox beside the data. */
+export function mailDefaults(baseUrl: string, dataDir: string): MailConfig {
+  return {
+    features: new Set(MAIL_FEATURES),
+    smtpUrl: null,
+    requireTls: false,
+    from: `Commerce <no-reply@${new URL(baseUrl).hostname}>`,
+    outboxDir: path.join(dataDir, 'mail-outbox'),
+    deliver: true,
+    retryScheduleSeconds: DEFAULT_MAIL_RETRY_SCHEDULE_SECONDS,
+    timeoutMs: 20_000,
+    concurrency: 4,
+    pollMs: 1000,
+  };
 }
 
 /** Webhook delivery bounds and schedule (docs/webhooks.md, "Delivery"). */
@@ -248,6 +292,13 @@ export const ENVIRONMENT = [
   { group: 'Webhooks', name: 'WEBHOOK_RETRY_SCHEDULE', meaning: 'seconds before each retry, comma-separated (at most 20)', default: '5,300,1800,7200,18000,36000,36000' },
   { group: 'Webhooks', name: 'WEBHOOK_CONCURRENCY', meaning: 'deliveries in flight per instance (1-256)', default: '16' },
   { group: 'Webhooks', name: 'WEBHOOK_ALLOW_LOOPBACK', meaning: 'development only: webhook endpoints on loopback, http allowed', default: 'false' },
+  { group: 'Email', name: 'SMTP_URL', meaning: 'smtp://user:password@host:587 (STARTTLS) or smtps://…:465; required in production', unset: 'none: the local outbox' },
+  { group: 'Email', name: 'SMTP_REQUIRE_TLS', meaning: 'over smtp://, send only after STARTTLS: true | false', unset: 'true in production, else false' },
+  { group: 'Email', name: 'MAIL_FROM', meaning: 'sender address, e.g. "Shop <no-reply@example.com>"; required in production', unset: 'Commerce <no-reply@BASE_URL host>' },
+  { group: 'Email', name: 'MAIL_FEATURES', meaning: 'what sends mail: invitations,password-reset,notifications | none', default: 'invitations,password-reset,notifications' },
+  { group: 'Email', name: 'MAIL_OUTBOX_DIR', meaning: 'without SMTP_URL, the folder messages are written to', unset: 'mail-outbox/ beside the SQLite file, or ./data/mail-outbox' },
+  { group: 'Email', name: 'MAIL_DELIVERY', meaning: 'whether serve sends mail: true | false (messages are queued either way)', default: 'true' },
+  { group: 'Email', name: 'MAIL_RETRY_SCHEDULE', meaning: 'seconds before each retry, comma-separated (at most 20)', default: DEFAULT_MAIL_RETRY_SCHEDULE_SECONDS.join(',') },
   { group: 'Legal and support pages', name: 'LEGAL_PAGES_DIR', meaning: 'your own privacy.md, terms.md and support.md', unset: 'none, built-in texts' },
   { group: 'Legal and support pages', name: 'OPERATOR_NAME', meaning: 'who runs this service, named in the built-in texts', unset: 'none' },
   { group: 'Legal and support pages', name: 'SUPPORT_EMAIL', meaning: 'where the built-in texts send people with questions', unset: 'none' },
@@ -491,7 +542,7 @@ function parseClientMetadata(env: Environment, production: boolean): ClientMetad
   return { ...CLIENT_METADATA_DEFAULTS, allowLoopback };
 }
 
-function parseFlag(name: 'WEBHOOK_DELIVERY' | 'WEBHOOK_ALLOW_LOOPBACK', value: string | undefined, fallback: boolean): boolean {
+function parseFlag(name: 'WEBHOOK_DELIVERY' | 'WEBHOOK_ALLOW_LOOPBACK' | 'MAIL_DELIVERY' | 'SMTP_REQUIRE_TLS', value: string | undefined, fallback: boolean): boolean {
   const v = value?.trim().toLowerCase();
   if (v === undefined || v === '') return fallback;
   if (v === 'true') return true;
@@ -515,15 +566,7 @@ function parseWebhooks(env: Environment, production: boolean): WebhookConfig {
     }
     timeoutMs = Math.round(Number(timeout) * 1000);
   }
-  let retryScheduleSeconds = WEBHOOK_DEFAULTS.retryScheduleSeconds;
-  const schedule = env.WEBHOOK_RETRY_SCHEDULE?.trim();
-  if (schedule) {
-    const parts = schedule.split(',').map((p) => p.trim());
-    if (parts.length > 20 || parts.some((p) => !/^\d+(\.\d+)?$/.test(p) || Number(p) > 7 * 24 * 3600)) {
-      throw new ConfigError('WEBHOOK_RETRY_SCHEDULE', `"${schedule}" is not a comma-separated list of at most 20 delays in seconds (each at most a week), e.g. 5,300,1800`);
-    }
-    retryScheduleSeconds = parts.map(Number);
-  }
+  const retryScheduleSeconds = parseSchedule('WEBHOOK_RETRY_SCHEDULE', env.WEBHOOK_RETRY_SCHEDULE, WEBHOOK_DEFAULTS.retryScheduleSeconds);
   let concurrency = WEBHOOK_DEFAULTS.concurrency;
   const c = env.WEBHOOK_CONCURRENCY?.trim();
   if (c) {
@@ -531,6 +574,73 @@ function parseWebhooks(env: Environment, production: boolean): WebhookConfig {
     concurrency = Number(c);
   }
   return { ...WEBHOOK_DEFAULTS, deliver: parseFlag('WEBHOOK_DELIVERY', env.WEBHOOK_DELIVERY, true), allowLoopback, timeoutMs, retryScheduleSeconds, concurrency, perEndpointConcurrency: Math.min(WEBHOOK_DEFAULTS.perEndpointConcurrency, concurrency) };
+}
+
+/** A retry schedule: seconds before each retry, comma-separated. */
+function parseSchedule(name: 'WEBHOOK_RETRY_SCHEDULE' | 'MAIL_RETRY_SCHEDULE', value: string | undefined, fallback: readonly number[]): readonly number[] {
+  const schedule = value?.trim();
+  if (!schedule) return fallback;
+  const parts = schedule.split(',').map((p) => p.trim());
+  if (parts.length > 20 || parts.some((p) => !/^\d+(\.\d+)?$/.test(p) || Number(p) > 7 * 24 * 3600)) {
+    throw new ConfigError(name, `"${schedule}" is not a comma-separated list of at most 20 delays in seconds (each at most a week), e.g. 5,300,1800`);
+  }
+  return parts.map(Number);
+}
+
+function parseMail(env: Environment, production: boolean, baseUrl: string, database: DatabaseConfig, cwd: string): MailConfig {
+  const defaults = mailDefaults(baseUrl, database.kind === 'sqlite' ? path.dirname(database.file) : path.resolve(cwd, 'data'));
+  const featuresText = env.MAIL_FEATURES?.trim();
+  let features: Set<MailFeature> = new Set(MAIL_FEATURES);
+  if (featuresText !== undefined && featuresText !== '') {
+    const parts = featuresText.split(',').map((p) => p.trim().toLowerCase()).filter(Boolean);
+    if (parts.length === 1 && parts[0] === 'none') features = new Set();
+    else {
+      const unknown = parts.filter((p) => !(MAIL_FEATURES as readonly string[]).includes(p));
+      if (unknown.length > 0) throw new ConfigError('MAIL_FEATURES', `"${featuresText}" names ${unknown.map((u) => `"${u}"`).join(', ')}: use a comma-separated list of ${MAIL_FEATURES.join(', ')}, or none`);
+      features = new Set(parts as MailFeature[]);
+    }
+  }
+  let smtpUrl: string | null = null;
+  const smtp = env.SMTP_URL?.trim();
+  if (smtp) {
+    let url: URL;
+    try {
+      url = new URL(smtp);
+    } catch {
+      throw new ConfigError('SMTP_URL', 'is not a URL: use smtp://user:password@host:587 (STARTTLS) or smtps://user:password@host:465 (TLS)');
+    }
+    if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new ConfigError('SMTP_URL', `must start with smtp:// or smtps://, not ${url.protocol}//`);
+    if (!url.hostname) throw new ConfigError('SMTP_URL', 'must name a host, e.g. smtp://user:password@smtp.example.com:587');
+    smtpUrl = smtp;
+  }
+  if (production && features.size > 0 && smtpUrl === null) {
+    throw new ConfigError(
+      'SMTP_URL',
+      `is required in production while mail features are on (MAIL_FEATURES: ${[...features].join(', ')}): set SMTP_URL (smtp://user:password@host:587) and MAIL_FROM, or MAIL_FEATURES=none to send no mail`,
+    );
+  }
+  const from = env.MAIL_FROM?.trim();
+  if (from !== undefined && from !== '') {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
+    if (/[\u0000-\u001f]/.test(from) || !/^[^@\s<>]+@[^@\s<>]+$|^[^<>]*<[^@\s<>]+@[^@\s<>]+>$/.test(from)) {
+      throw new ConfigError('MAIL_FROM', `"${from}" is not a sender address: use no-reply@example.com or "Shop <no-reply@example.com>"`);
+    }
+  } else if (production && features.size > 0) {
+    throw new ConfigError('MAIL_FROM', 'is required in production while mail features are on: the address your mail is sent from, e.g. "Shop <no-reply@example.com>" (its domain should publish SPF and DKIM for SMTP_URL\'s server)');
+  }
+  const outbox = env.MAIL_OUTBOX_DIR?.trim();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
+  if (outbox && /[\u0000-\u001f]/.test(outbox)) throw new ConfigError('MAIL_OUTBOX_DIR', 'must be a directory path without control characters');
+  return {
+    ...defaults,
+    features,
+    smtpUrl,
+    requireTls: parseFlag('SMTP_REQUIRE_TLS', env.SMTP_REQUIRE_TLS, production),
+    from: from || defaults.from,
+    outboxDir: outbox ? path.resolve(cwd, outbox) : defaults.outboxDir,
+    deliver: parseFlag('MAIL_DELIVERY', env.MAIL_DELIVERY, true),
+    retryScheduleSeconds: parseSchedule('MAIL_RETRY_SCHEDULE', env.MAIL_RETRY_SCHEDULE, defaults.retryScheduleSeconds),
+  };
 }
 
 /** Reads and validates the environment once. Throws ConfigError naming the first bad variable. */
@@ -560,6 +670,7 @@ export function loadConfig(env: Environment = process.env, cwd = process.cwd()):
     legalPages,
     clientMetadata: parseClientMetadata(env, production),
     webhooks: parseWebhooks(env, production),
+    mail: parseMail(env, production, baseUrl, parseDatabaseUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL, cwd), cwd),
   };
 }
 

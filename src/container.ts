@@ -1,4 +1,11 @@
-import { CLIENT_METADATA_DEFAULTS, type Config, WEBHOOK_DEFAULTS } from './config.ts';
+import path from 'node:path';
+import { CLIENT_METADATA_DEFAULTS, type Config, mailDefaults, WEBHOOK_DEFAULTS } from './config.ts';
+import { createPasswordResetService } from './domain/accounts/password-reset-service.ts';
+import { createEmailService } from './domain/email/email-service.ts';
+import { createMailSender } from './domain/email/mail-sender.ts';
+import { createNotifications } from './domain/email/notifications.ts';
+import { renderEmail } from './mail/templates.ts';
+import { createFolderTransport, createSmtpTransport } from './outbound/mail-transport.ts';
 import { createAccountService } from './domain/accounts/account-service.ts';
 import { createApiKeyService } from './domain/accounts/api-key-service.ts';
 import { createAuthService } from './domain/accounts/auth-service.ts';
@@ -64,8 +71,28 @@ export function createContainer(config: Config) {
   const webhookTransport = createWebhookTransport({ timeoutMs: webhookConfig.timeoutMs, maxResponseBytes: webhookConfig.maxResponseBytes, allowLoopback: webhookConfig.allowLoopback });
   /** Sends the outbox; `serve` starts it (WEBHOOK_DELIVERY), tests start it themselves. */
   const webhookDelivery = createDeliveryWorker({ repos, transport: webhookTransport, options: webhookConfig, log: stderrLog });
-  /** The webhook outbox's writer, which every area that emits events is given (docs/webhooks.md). */
-  const events = createEventPublisher({ render: renderEvent, formatTime: wireTimestamp, notify: () => webhookDelivery.notify() });
+  const mailConfig = config.mail ?? mailDefaults(config.baseUrl, path.resolve('data'));
+  const mailDomain = new URL(config.baseUrl).hostname;
+  const mailTransport = mailConfig.smtpUrl
+    ? createSmtpTransport({ url: mailConfig.smtpUrl, requireTls: mailConfig.requireTls, timeoutMs: mailConfig.timeoutMs, domain: mailDomain })
+    : createFolderTransport({ dir: mailConfig.outboxDir, domain: mailDomain, print: (line) => process.stdout.write(`${line}\n`) });
+  /** Sends the mail outbox (docs/email.md); `serve` starts it (MAIL_DELIVERY), tests start it themselves. */
+  const mailSender = createMailSender({
+    repos: repos.email,
+    transport: mailTransport,
+    render: renderEmail,
+    options: { ...mailConfig, baseUrl: config.baseUrl },
+    log: stderrLog,
+  });
+  const notifyMail = () => mailSender.notify();
+  /** The webhook outbox's writer, which every area that emits events is given (docs/webhooks.md); it queues store notifications too (docs/email.md). */
+  const events = createEventPublisher({
+    render: renderEvent,
+    formatTime: wireTimestamp,
+    notify: () => webhookDelivery.notify(),
+    notifications: mailConfig.features.has('notifications') ? createNotifications({ baseUrl: config.baseUrl, render: renderEmail }) : undefined,
+    notifyMail,
+  });
   const redis = config.redisUrl ? openRedis(config.redisUrl) : null;
   const rateLimiter: RateLimiter = redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter();
   const reference = createReferenceService({ store: createReferenceRepo(db) });
@@ -89,7 +116,12 @@ export function createContainer(config: Config) {
     auth: createAuthService({ repos: repos, oauth }),
     accounts: createAccountService({ repos, rateLimiter }),
     stores,
-    members: createMemberService({ repos }),
+    members: createMemberService({ repos, mail: { features: mailConfig.features, render: renderEmail, notify: notifyMail } }),
+    /** Password reset by mail (docs/email.md). */
+    passwordReset: createPasswordResetService({ repos, rateLimiter, render: renderEmail, features: mailConfig.features, notify: notifyMail }),
+    /** The store's recent mail and how its sending went. */
+    emails: createEmailService({ repos }),
+    mailSender,
     apiKeys: createApiKeyService({ repos }),
     /** Storefront keys (docs/storefront.md). */
     publishableKeys: createPublishableKeyService({ repos }),
@@ -119,6 +151,8 @@ export function createContainer(config: Config) {
   };
   return {
     config,
+    /** The mail settings in force (config.mail, or the development defaults). */
+    mail: { config: mailConfig, transport: mailTransport },
     /** `stopping` is set when `serve` begins a graceful stop: readiness answers 503 from then on. */
     lifecycle: { stopping: false },
     db,
@@ -132,6 +166,8 @@ export function createContainer(config: Config) {
     async close() {
       // The reads noted since the last flush are written while the database is still open.
       await webhookDelivery.stop();
+      await mailSender.stop();
+      mailTransport.close();
       await personalDataReads.close();
       await Promise.all([db.close(), rateLimiter.close(), redis && closeRedis(redis)]);
     },

@@ -188,6 +188,21 @@ export const ERROR_CODES = {
     meaning: 'The delivery is being sent right now.',
     fix: 'Wait for the attempt to finish (see its log), then ask again if it failed.',
   },
+  RESET_LINK_INVALID: {
+    status: 400,
+    meaning: 'The password-reset token is unknown, used, or past its 30 minutes.',
+    fix: 'Ask for a new link (`POST /v1/auth/password-reset`) and use the latest one.',
+  },
+  PASSWORD_RESET_UNAVAILABLE: {
+    status: 404,
+    meaning: 'This service sends no password-reset mail (its operator turned the feature off with `MAIL_FEATURES`).',
+    fix: "Ask the service's operator for help signing in.",
+  },
+  MAIL_UNAVAILABLE: {
+    status: 409,
+    meaning: 'This service sends no mail of this kind (its operator turned the feature off with `MAIL_FEATURES`).',
+    fix: 'Pass the link on yourself (an invitation\'s token is in the answer that created it), or ask the operator.',
+  },
   // Catalog
   PRODUCT_NOT_FOUND: {
     status: 404,

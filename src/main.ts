@@ -103,6 +103,13 @@ async function runCleanup(container: Container, progress = terminalProgress()): 
   progress(`cleanup done: ${total.toLocaleString('en')} rows deleted`, true);
 }
 
+/** Where mail goes, for the start-up lines. */
+function describeMail(container: Container): string {
+  const { config, transport } = container.mail;
+  if (config.features.size === 0) return 'off (MAIL_FEATURES=none)';
+  return `${transport.description}${config.deliver ? '' : ' (not sent by this instance: MAIL_DELIVERY=false)'}`;
+}
+
 async function serve(container: Container, demoFlag: boolean | undefined): Promise<void> {
   await prepare(container);
   await seedData(container, demoFlag);
@@ -114,7 +121,7 @@ async function serve(container: Container, demoFlag: boolean | undefined): Promi
   const actualPort = typeof address === 'object' && address ? address.port : port;
   process.stdout.write(
     `\ncommerce-service is listening on http://${host.includes(':') ? `[${host}]` : host}:${actualPort}\n` +
-      `  Dashboard: ${container.config.baseUrl}/dashboard\n  API reference: ${container.config.baseUrl}/docs\n  Database: ${describeDatabase(container.config.database)}\n  Stop with Ctrl-C.\n\n`,
+      `  Dashboard: ${container.config.baseUrl}/dashboard\n  API reference: ${container.config.baseUrl}/docs\n  Database: ${describeDatabase(container.config.database)}\n  Mail: ${describeMail(container)}\n  Stop with Ctrl-C.\n\n`,
   );
 
   // The cleanup runs in the background; a database lease makes one instance at a time run it.
@@ -131,6 +138,8 @@ async function serve(container: Container, demoFlag: boolean | undefined): Promi
 
   // Webhook deliveries (docs/webhooks.md): every instance delivers; leases in the database share the work.
   if ((container.config.webhooks ?? WEBHOOK_DEFAULTS).deliver) container.services.webhookDelivery.start();
+  // Mail (docs/email.md): every instance sends; leases in the database share the work.
+  if (container.mail.config.deliver) container.services.mailSender.start();
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { CLIENT_METADATA_DEFAULTS, ConfigError, ENVIRONMENT, type EnvironmentVariable, loadConfig, WEBHOOK_DEFAULTS } from '../src/config.ts';
+import { CLIENT_METADATA_DEFAULTS, ConfigError, ENVIRONMENT, type EnvironmentVariable, loadConfig, mailDefaults, WEBHOOK_DEFAULTS } from '../src/config.ts';
 import { rateLimits } from '../src/http/rate-limit-policies.ts';
 
 const load = (env: Record<string, string>) => loadConfig(env, '/srv/app');
@@ -42,6 +42,7 @@ describe('configuration', () => {
       legalPages: { dir: null, operatorName: null, supportEmail: null },
       clientMetadata: CLIENT_METADATA_DEFAULTS,
       webhooks: WEBHOOK_DEFAULTS,
+      mail: mailDefaults('http://127.0.0.1:3000', path.resolve('/srv/app', 'data')),
     });
   });
 
@@ -58,6 +59,7 @@ describe('configuration', () => {
     refuses({ WEBHOOK_ALLOW_LOOPBACK: 'maybe' }, 'WEBHOOK_ALLOW_LOOPBACK');
     const production = {
       NODE_ENV: 'production',
+      MAIL_FEATURES: 'none',
       CONNECTOR_PRIVACY_POLICY_URL: 'https://shop.example/privacy',
       CONNECTOR_TERMS_URL: 'https://shop.example/terms',
       CONNECTOR_SUPPORT_URL: 'https://shop.example/support',
@@ -67,6 +69,42 @@ describe('configuration', () => {
       () => load({ ...production, WEBHOOK_ALLOW_LOOPBACK: 'true' }),
       (error: unknown) => error instanceof ConfigError && error.variable === 'WEBHOOK_ALLOW_LOOPBACK' && /must not be true in production/.test(error.message),
     );
+  });
+
+  it('reads the mail variables, refusing bad values by name, and requires SMTP_URL and MAIL_FROM in production while mail is on', () => {
+    const c = load({ SMTP_URL: 'smtp://user:secret@smtp.example.com:587', MAIL_FROM: 'Shop <no-reply@shop.example>', MAIL_FEATURES: 'invitations, password-reset', MAIL_DELIVERY: 'false', MAIL_RETRY_SCHEDULE: '1,2', SMTP_REQUIRE_TLS: 'true', MAIL_OUTBOX_DIR: 'mail' });
+    assert.equal(c.mail?.smtpUrl, 'smtp://user:secret@smtp.example.com:587');
+    assert.equal(c.mail?.from, 'Shop <no-reply@shop.example>');
+    assert.deepEqual([...(c.mail?.features ?? [])], ['invitations', 'password-reset']);
+    assert.equal(c.mail?.deliver, false);
+    assert.equal(c.mail?.requireTls, true);
+    assert.deepEqual(c.mail?.retryScheduleSeconds, [1, 2]);
+    assert.equal(c.mail?.outboxDir, path.resolve('/srv/app', 'mail'));
+    assert.equal(load({}).mail?.smtpUrl, null, 'development: the local outbox');
+    assert.equal(load({}).mail?.outboxDir, path.resolve('/srv/app', 'data/mail-outbox'), 'beside the SQLite file');
+    assert.equal(load({ MAIL_FEATURES: 'none' }).mail?.features.size, 0);
+    refuses({ SMTP_URL: 'http://smtp.example.com' }, 'SMTP_URL');
+    refuses({ SMTP_URL: 'not a url' }, 'SMTP_URL');
+    refuses({ MAIL_FROM: 'nobody' }, 'MAIL_FROM');
+    refuses({ MAIL_FROM: 'a@b.example\r\nBcc: x@y.example' }, 'MAIL_FROM');
+    refuses({ MAIL_FEATURES: 'invitations,newsletters' }, 'MAIL_FEATURES');
+    refuses({ MAIL_DELIVERY: 'maybe' }, 'MAIL_DELIVERY');
+    refuses({ SMTP_REQUIRE_TLS: 'yes' }, 'SMTP_REQUIRE_TLS');
+    refuses({ MAIL_RETRY_SCHEDULE: 'soon' }, 'MAIL_RETRY_SCHEDULE');
+    const production = {
+      NODE_ENV: 'production',
+      CONNECTOR_PRIVACY_POLICY_URL: 'https://shop.example/privacy',
+      CONNECTOR_TERMS_URL: 'https://shop.example/terms',
+      CONNECTOR_SUPPORT_URL: 'https://shop.example/support',
+    };
+    assert.throws(
+      () => load(production),
+      (error: unknown) => error instanceof ConfigError && error.variable === 'SMTP_URL' && /required in production/.test(error.message) && /MAIL_FEATURES=none/.test(error.message),
+    );
+    refuses({ ...production, SMTP_URL: 'smtps://smtp.example.com' }, 'MAIL_FROM');
+    const ready = load({ ...production, SMTP_URL: 'smtps://smtp.example.com', MAIL_FROM: 'no-reply@shop.example' });
+    assert.equal(ready.mail?.requireTls, true, 'production requires TLS by default');
+    assert.equal(load({ ...production, MAIL_FEATURES: 'none' }).mail?.features.size, 0, 'no mail, no SMTP needed');
   });
 
   it('behaves as unset when a variable is set to the default --help and docs/configuration.md state for it', () => {
@@ -86,6 +124,7 @@ describe('configuration', () => {
     refuses({ OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: 'yes' }, 'OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK');
     const production = {
       NODE_ENV: 'production',
+      MAIL_FEATURES: 'none',
       CONNECTOR_PRIVACY_POLICY_URL: 'https://shop.example/privacy',
       CONNECTOR_TERMS_URL: 'https://shop.example/terms',
       CONNECTOR_SUPPORT_URL: 'https://shop.example/support',
@@ -134,6 +173,7 @@ describe('configuration', () => {
       return dir;
     }
     const links = {
+      MAIL_FEATURES: 'none',
       CONNECTOR_PRIVACY_POLICY_URL: 'https://shop.example/privacy',
       CONNECTOR_TERMS_URL: 'https://shop.example/terms',
       CONNECTOR_SUPPORT_URL: 'https://shop.example/help',
@@ -157,8 +197,8 @@ describe('configuration', () => {
     it('starts in production once each link is configured or replaced by the operator’s own text', () => {
       assert.equal(load({ NODE_ENV: 'production', ...links }).production, true);
       const dir = legalDir('privacy.md', 'terms.txt', 'support.md');
-      assert.deepEqual(load({ NODE_ENV: 'production', LEGAL_PAGES_DIR: dir }).legalPages, { dir, operatorName: null, supportEmail: null });
-      const mixed = load({ NODE_ENV: 'production', LEGAL_PAGES_DIR: legalDir('privacy.md'), CONNECTOR_TERMS_URL: links.CONNECTOR_TERMS_URL, CONNECTOR_SUPPORT_URL: links.CONNECTOR_SUPPORT_URL });
+      assert.deepEqual(load({ NODE_ENV: 'production', MAIL_FEATURES: 'none', LEGAL_PAGES_DIR: dir }).legalPages, { dir, operatorName: null, supportEmail: null });
+      const mixed = load({ NODE_ENV: 'production', MAIL_FEATURES: 'none', LEGAL_PAGES_DIR: legalDir('privacy.md'), CONNECTOR_TERMS_URL: links.CONNECTOR_TERMS_URL, CONNECTOR_SUPPORT_URL: links.CONNECTOR_SUPPORT_URL });
       assert.equal(mixed.connector?.privacyPolicyUrl, 'http://127.0.0.1:3000/legal/privacy', 'the own text is served at the default link');
       assert.equal(mixed.connector?.termsOfServiceUrl, links.CONNECTOR_TERMS_URL);
     });

@@ -46,7 +46,7 @@ describeEachDatabase('the dashboard credential: short-lived tokens from the brow
     assert.match(page.body, /to manage your stores/);
     assert.match(page.body, /<a href="\/signup">Create an account<\/a>/, 'links to the sign-up page');
     assert.match((await new Browser(t.app).get('/login?next=%2Fdashboard%2Fteam')).body, /<a href="\/signup\?next=%2Fdashboard%2Fteam">/, 'which keeps where to go');
-    assert.match(page.body, /cannot reset passwords yet/, 'says there is no password reset, rather than a dead link');
+    assert.match(page.body, /<a href="\/password-reset">Forgot your password\?<\/a>/, 'links to the password reset');
     assert.equal(page.headers['x-frame-options'], 'DENY');
   });
 

@@ -390,7 +390,7 @@ describeEachDatabase('OAuth authorization endpoint and pages', (kind) => {
     it('links the sign-in page to sign-up and back, for the same request, without the dashboard’s next', async () => {
       const browser = new Browser(t.app);
       const { id, signInPage, page } = await openSignUp(browser);
-      assert.match(signInPage.body, /cannot reset passwords yet/, 'the forgotten-password note is there too');
+      assert.match(signInPage.body, /<a href="\/password-reset">Forgot your password\?<\/a>/, 'the forgotten-password link is there too');
       assert.match(page.body, /<h1>Create an account<\/h1>/);
       assert.match(page.body, /connect the app <strong>Test App<\/strong> <span class="tag">not verified<\/span> to your store/);
       assert.equal(hiddenField(page.body, 'request'), id);

@@ -33,6 +33,7 @@ describeEachDatabase('store settings', (kind) => {
         nextOrderNumberPreview: 'ORD-1001',
         allowedOrigins: [],
         notificationEmail: null,
+        notifications: { orders: true, lowStock: true, apps: true },
         lowStockThreshold: 5,
         currency: 'USD',
         timezone: 'UTC',

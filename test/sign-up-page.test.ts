@@ -46,7 +46,7 @@ describeEachDatabase('the sign-up page', (kind) => {
     assert.equal(page.headers['cache-control'], 'no-store');
     const signIn = await new Browser(t.app).get('/login?next=%2Fdashboard%2Fsettings');
     assert.match(signIn.body, /<a href="\/signup\?next=%2Fdashboard%2Fsettings">Create an account<\/a>/);
-    assert.match(signIn.body, /cannot reset passwords yet/);
+    assert.match(signIn.body, /<a href="\/password-reset">Forgot your password\?<\/a>/);
     const repeated = await new Browser(t.app).get('/signup?next=%2Fdashboard%2Fa&next=%2Fb');
     assert.equal(repeated.statusCode, 200, 'a repeated next is no place to go, and no failure');
     assert.equal(hiddenField(repeated.body, 'next'), undefined);

@@ -488,12 +488,26 @@ describeEachDatabase('webhook events: every area publishes in the transaction of
       assert.deepEqual(written[0]!.data, listed);
       assert.deepEqual(written[0]!.data.scopes, ['orders:read', 'products:read']);
       assert.equal(await db().selectFrom('webhook_endpoints').select('id').where('id', '=', appEndpoint).executeTakeFirst(), undefined, "the app's endpoint is gone");
-      assert.deepEqual(await delivered(storeEndpoint), ['app.disconnected']);
+      assert.deepEqual(await delivered(storeEndpoint), ['app.connected', 'app.disconnected'], 'the other app was connected after it subscribed to app.*');
       assert.deepEqual(await delivered(otherAppEndpoint), ['app.disconnected']);
 
       // Removing an app that is not connected is refused and writes nothing.
       const again = await during(s.m.storeId, async () => assert.equal((await call('DELETE', `/v1/connected-apps/${app.client.client_id}`, { headers: s.m.auth })).status, 404));
       assert.deepEqual(again, []);
+    });
+
+    it('approving an app publishes app.connected with the entry Connected Apps shows', async () => {
+      const s = await shop();
+      const storeEndpoint = await subscribe(s.m.storeId, { eventTypes: ['app.connected'] });
+      let app: Awaited<ReturnType<typeof connect>> | undefined;
+      const written = await during(s.m.storeId, async () => {
+        app = await connect(t.app, s.m, { scope: 'orders:read' });
+      });
+      assert.deepEqual(written.map((e) => e.type), ['app.connected']);
+      envelopeOf(written[0]!, s.m.storeId, 'app.connected');
+      const listed = (await get(s.m, '/v1/connected-apps')).find((a: { clientId: string }) => a.clientId === app!.client.client_id);
+      assert.deepEqual({ ...written[0]!.data, lastUsedAt: listed.lastUsedAt }, listed, 'data is the Connected Apps entry (used since, by the token exchange)');
+      assert.deepEqual(await delivered(storeEndpoint), ['app.connected']);
     });
 
     it('an app another member still has approved stays connected: its endpoints stay and nothing is published', async () => {

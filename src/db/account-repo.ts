@@ -163,6 +163,14 @@ export function createAccountRepo(db: Kysely<Database>, dialect: Dialect): Accou
         .where('revoked_at', 'is', null)
         .execute();
     },
+
+    async setPassword(id: string, passwordHash: string, now: Date): Promise<void> {
+      await db.updateTable('users').set({ password_hash: passwordHash, updated_at: fromDate(now) }).where('id', '=', id).execute();
+    },
+
+    async revokeSessionsOfUser(userId: string, now: Date): Promise<number> {
+      const result = await db.updateTable('sessions').set({ revoked_at: fromDate(now) }).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
   };
 }
-

@@ -21,6 +21,7 @@ import type { Transactional } from '../domain/shared/transactional.ts';
 import type { Database } from './schema.ts';
 import { createSettingsRepo } from './settings-repo.ts';
 import { createWebhookRepo } from './webhook-repo.ts';
+import { createEmailRepo } from './email-repo.ts';
 
 function bindRepos(executor: Kysely<Database>, dialect: Dialect, onCommit?: (fn: () => void) => void) {
   return {
@@ -43,6 +44,7 @@ function bindRepos(executor: Kysely<Database>, dialect: Dialect, onCommit?: (fn:
     payments: createPaymentRepo(executor, dialect),
     settings: createSettingsRepo(executor, dialect),
     webhooks: createWebhookRepo(executor, dialect, onCommit),
+    email: createEmailRepo(executor, dialect, onCommit),
   };
 }
 

@@ -96,6 +96,8 @@ export interface StoreInvitationTable {
   expires_at: Timestamp;
   accepted_at: Timestamp | null;
   revoked_at: Timestamp | null;
+  /** The hash of the token in the invitation's latest mail, or null while none was sent. */
+  mail_token_hash: string | null;
 }
 
 export interface ApiKeyTable {
@@ -274,6 +276,8 @@ export interface StoreSettingsTable {
   /** JSON array of enabled payment method names */
   payment_methods: string;
   updated_at: Timestamp;
+  /** Store notification kinds turned off in this mode, space-separated. */
+  notifications_off: ColumnType<string, string | undefined, string>;
 }
 
 export interface CustomerTable {
@@ -725,4 +729,36 @@ export interface Database {
   webhook_events: WebhookEventTable;
   webhook_deliveries: WebhookDeliveryTable;
   webhook_attempts: WebhookAttemptTable;
+  email_messages: EmailMessageTable;
+  password_resets: PasswordResetTable;
+}
+
+export interface EmailMessageTable {
+  id: string;
+  store_id: string | null;
+  mode: string | null;
+  kind: string;
+  cause: string;
+  to_address: string;
+  subject: string;
+  /** JSON: what the message's template needs (never a secret). */
+  params: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: Timestamp | null;
+  lease_until: Timestamp | null;
+  lease_holder: string | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+export interface PasswordResetTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
 }

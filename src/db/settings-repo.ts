@@ -30,6 +30,7 @@ export function createSettingsRepo(db: Kysely<Database>, dialect: Dialect): Sett
         nextOrderNumber: Number(row.next_order_number),
         allowedOrigins: JSON.parse(row.allowed_origins) as string[],
         notificationEmail: row.notification_email,
+        notificationsOff: row.notifications_off.split(' ').filter(Boolean),
         paymentMethods: JSON.parse(row.payment_methods) as string[],
         updatedAt: toDate(row.updated_at),
       };
@@ -45,6 +46,7 @@ export function createSettingsRepo(db: Kysely<Database>, dialect: Dialect): Sett
           next_order_number: defaults.nextOrderNumber,
           allowed_origins: JSON.stringify(defaults.allowedOrigins),
           notification_email: defaults.notificationEmail,
+          notifications_off: defaults.notificationsOff.join(' '),
           payment_methods: JSON.stringify(defaults.paymentMethods),
           updated_at: fromDate(defaults.updatedAt),
         })
@@ -57,6 +59,7 @@ export function createSettingsRepo(db: Kysely<Database>, dialect: Dialect): Sett
       if (patch.orderNumberPrefix !== undefined) set.order_number_prefix = patch.orderNumberPrefix;
       if (patch.allowedOrigins !== undefined) set.allowed_origins = JSON.stringify(patch.allowedOrigins);
       if (patch.notificationEmail !== undefined) set.notification_email = patch.notificationEmail;
+      if (patch.notificationsOff !== undefined) set.notifications_off = patch.notificationsOff.join(' ');
       if (patch.paymentMethods !== undefined) set.payment_methods = JSON.stringify(patch.paymentMethods);
       await db.updateTable('store_settings').set(set).where(inTenant(tenant)).execute();
     },

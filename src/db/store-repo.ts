@@ -246,7 +246,7 @@ export function createStoreRepo(db: Kysely<Database>, dialect: Dialect): StoreRe
       const row = await db
         .selectFrom('store_invitations')
         .selectAll()
-        .where('token_hash', '=', tokenHash)
+        .where((eb) => eb.or([eb('token_hash', '=', tokenHash), eb('mail_token_hash', '=', tokenHash)]))
         .where('accepted_at', 'is', null)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
@@ -277,6 +277,9 @@ export function createStoreRepo(db: Kysely<Database>, dialect: Dialect): StoreRe
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
+
+    async renewInvitation(storeId: string, invitationId: string, expiresAt: Date): Promise<void> {
+      await db.updateTable('store_invitations').set({ expires_at: fromDate(expiresAt) }).where('store_id', '=', storeId).where('id', '=', invitationId).execute();
+    },
   };
 }
-

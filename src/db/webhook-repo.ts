@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Mode, Tenant } from '../context.ts';
 import type { EventType } from '../domain/webhooks/event-types.ts';
-import type { AttemptOutcome, ClaimedDelivery, EndpointPatch, NewEvent, Subscriber, WebhookRepo } from '../domain/webhooks/ports.ts';
+import type { AttemptOutcome, ClaimedDelivery, EndpointPatch, NewEvent, WebhookRepo } from '../domain/webhooks/ports.ts';
 import type { DeliveryStatus, DisabledReason, SigningEndpoint, WebhookAttempt, WebhookDelivery } from '../domain/webhooks/types.ts';
 import { type Dialect, fromBool, fromDate, rowLock, toBool, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
@@ -107,16 +107,22 @@ export function createWebhookRepo(db: Kysely<Database>, dialect: Dialect, onComm
   }
 
   return {
-    async subscribers(tenant: Tenant): Promise<{ subscribers: Subscriber[]; lowStockThreshold: number | null }> {
+    async subscribers(tenant: Tenant) {
+      // One statement: the store (always one row), its settings in the mode and its enabled endpoints there (none: one
+      // row with null endpoint columns).
       const rows = await db
-        .selectFrom('webhook_endpoints')
-        .select(['id', 'event_types', 'client_id'])
-        .select((eb) => eb.selectFrom('stores').select('low_stock_threshold').where('stores.id', '=', tenant.storeId).as('low_stock_threshold'))
-        .where(inTenant(tenant))
-        .where('enabled', '=', fromBool(true))
+        .selectFrom('stores as s')
+        .leftJoin('store_settings as ss', (join) => join.onRef('ss.store_id', '=', 's.id').on('ss.mode', '=', tenant.mode))
+        .leftJoin('webhook_endpoints as e', (join) => join.onRef('e.store_id', '=', 's.id').on('e.mode', '=', tenant.mode).on('e.enabled', '=', fromBool(true)))
+        .select(['s.name', 's.low_stock_threshold', 'ss.notification_email', 'ss.notifications_off', 'e.id', 'e.event_types', 'e.client_id'])
+        .where('s.id', '=', tenant.storeId)
         .execute();
-      if (rows.length === 0) return { subscribers: [], lowStockThreshold: null };
-      const apps = [...new Set(rows.map((r) => r.client_id).filter((c): c is string => c !== null))];
+      const first = rows[0];
+      if (!first) return { subscribers: [], lowStockThreshold: null, notifications: null };
+      const notifications = first.notification_email ? { to: first.notification_email, off: (first.notifications_off ?? '').split(' ').filter(Boolean), storeName: first.name } : null;
+      const lowStockThreshold = first.low_stock_threshold === null ? null : Number(first.low_stock_threshold);
+      const endpoints = rows.filter((r): r is typeof r & { id: string; event_types: string } => r.id !== null);
+      const apps = [...new Set(endpoints.map((r) => r.client_id).filter((c): c is string => c !== null))];
       const grants =
         apps.length === 0
           ? []
@@ -129,13 +135,14 @@ export function createWebhookRepo(db: Kysely<Database>, dialect: Dialect, onComm
               .where('oauth_grants.revoked_at', 'is', null)
               .execute();
       return {
-        subscribers: rows.map((r) => ({
+        subscribers: endpoints.map((r) => ({
           id: r.id,
           eventTypes: r.event_types.split(' ').filter(Boolean),
           clientId: r.client_id,
           appGrants: grants.filter((g) => g.client_id === r.client_id).map((g) => ({ scope: g.scope, role: g.role })),
         })),
-        lowStockThreshold: rows[0]!.low_stock_threshold === null ? null : Number(rows[0]!.low_stock_threshold),
+        lowStockThreshold,
+        notifications,
       };
     },
 

@@ -19,6 +19,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /v1/auth/login': 'signIn',
   'POST /v1/auth/logout': 'signOut',
   'POST /v1/auth/session-token': 'createSessionToken',
+  'POST /v1/auth/password-reset': 'requestPasswordReset',
+  'POST /v1/auth/password-reset/confirm': 'confirmPasswordReset',
   // Merchant
   'GET /v1/merchants/profile': 'getProfile',
   'PATCH /v1/merchants/profile': 'updateProfile',
@@ -35,6 +37,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /v1/members/invitations': 'listInvitations',
   'POST /v1/members/invitations': 'createInvitation',
   'DELETE /v1/members/invitations/{id}': 'revokeInvitation',
+  'POST /v1/members/invitations/{id}/resend': 'resendInvitation',
   'POST /v1/invitations/accept': 'acceptInvitation',
   // API keys
   'POST /v1/api-keys': 'createApiKey',
@@ -163,6 +166,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PATCH /v1/settings': 'updateSettings',
   // Webhooks
   'GET /v1/webhooks/event-types': 'listWebhookEventTypes',
+  // Email
+  'GET /v1/emails': 'listEmails',
   'POST /v1/webhooks': 'createWebhookEndpoint',
   'GET /v1/webhooks': 'listWebhookEndpoints',
   'GET /v1/webhooks/{id}': 'getWebhookEndpoint',

@@ -12,6 +12,8 @@ export const PURPOSE = {
   signIn: (requestId: string | undefined) => `sign-in:${requestId ?? 'dashboard'}`,
   signUp: (requestId: string | undefined) => (requestId === undefined ? 'sign-up' : `sign-up:${requestId}`),
   authorize: (requestId: string) => `authorize:${requestId}`,
+  passwordReset: 'password-reset',
+  newPassword: 'password-reset-new',
 } as const;
 
 /**
@@ -28,8 +30,8 @@ export function dashboardPath(value: unknown): string | undefined {
 export function showSignIn(
   request: FastifyRequest,
   reply: FastifyReply,
-  deps: Pick<WebDeps, 'issuer'>,
-  options: { authorization?: { id: string; clientName: string; redirectUri: string }; error?: string; email?: string; status?: number; next?: string } = {},
+  deps: Pick<WebDeps, 'issuer'> & Partial<Pick<WebDeps, 'passwordReset'>>,
+  options: { authorization?: { id: string; clientName: string; redirectUri: string }; error?: string; notice?: string; email?: string; status?: number; next?: string } = {},
 ): FastifyReply {
   const secret = anonymousSecret(request, reply, deps.issuer);
   const { authorization } = options;
@@ -40,8 +42,10 @@ export function showSignIn(
       csrf: csrfToken(secret, PURPOSE.signIn(authorization?.id)),
       authorization: authorization && { id: authorization.id, clientName: authorization.clientName },
       error: options.error,
+      notice: options.notice,
       email: options.email,
       next: options.next,
+      passwordReset: deps.passwordReset?.enabled ?? false,
     }),
     { formActions: authorization ? [originOf(authorization.redirectUri)] : [] },
   );

@@ -5,6 +5,7 @@ import type { AccountService } from '../domain/accounts/account-service.ts';
 import type { AuthService } from '../domain/accounts/auth-service.ts';
 import type { User } from '../domain/accounts/types.ts';
 import type { OAuthService } from '../domain/oauth/oauth-service.ts';
+import type { PasswordResetService } from '../domain/accounts/password-reset-service.ts';
 import { isAppError } from '../errors.ts';
 import { readCookie, setCookie } from './cookies.ts';
 
@@ -13,6 +14,7 @@ export interface WebDeps {
   auth: AuthService;
   accounts: AccountService;
   oauth: OAuthService;
+  passwordReset: PasswordResetService;
   issuer: string;
 }
 

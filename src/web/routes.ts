@@ -1,11 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '../errors.ts';
 import { authorizationRedirect } from '../domain/oauth/authorization-response.ts';
 import { dashboardPath, PURPOSE, showAuthorizationStep, showSignIn } from './authorization-flow.ts';
-import { readAnonymousSecret, readBrowserSession, startBrowserSession, type WebDeps } from './browser-session.ts';
+import { anonymousSecret, endBrowserSession, readAnonymousSecret, readBrowserSession, startBrowserSession, type WebDeps } from './browser-session.ts';
 import { checkCsrf } from './csrf.ts';
 import { registerPageErrors } from './page-errors.ts';
 import { showSignUp, signUp } from './sign-up.ts';
+import { PasswordResetBody, PasswordResetConfirmBody } from '../http/routes/accounts/schemas.ts';
+import { RESET_REQUESTED } from '../domain/accounts/password-reset-service.ts';
+import { newPasswordPage, resetLinkInvalidPage, resetRequestedPage, resetRequestPage } from './password-reset-pages.ts';
+import { csrfToken } from './csrf.ts';
+import { sendPage } from './send-page.ts';
 
 /** Forms are small: the largest is the sign-up form. */
 const FORM_LIMIT = 16 * 1024;
@@ -25,7 +30,7 @@ function field(request: FastifyRequest, name: string): string | undefined {
  * out and Connected Apps live in the dashboard (`/dashboard`), over the public API.
  */
 export async function webRoutes(app: FastifyInstance, deps: WebDeps): Promise<void> {
-  const { oauth, accounts, issuer } = deps;
+  const { oauth, accounts, issuer, passwordReset } = deps;
 
   await app.register(async (scope) => {
     registerPageErrors(scope);
@@ -70,10 +75,70 @@ export async function webRoutes(app: FastifyInstance, deps: WebDeps): Promise<vo
     });
 
     // The dashboard's sign-in: the same form and session rules; back to `next` (a dashboard path) afterwards.
-    scope.get<{ Querystring: { next?: string } }>('/login', hidden, async (request, reply) => {
+    scope.get<{ Querystring: { next?: string; reset?: string } }>('/login', hidden, async (request, reply) => {
       const next = dashboardPath(request.query.next) ?? '/dashboard';
       if (await readBrowserSession(request, deps)) return reply.redirect(next, 303);
-      return showSignIn(request, reply, deps, { next });
+      const notice = request.query.reset === 'done' ? 'Your password was changed, and every other session of your account ended. Sign in with the new password.' : undefined;
+      return showSignIn(request, reply, deps, { next, ...(notice ? { notice } : {}) });
+    });
+
+    // ---- password reset (docs/email.md) ------------------------------------------------------------------------
+
+    const resetForm = (request: FastifyRequest, reply: FastifyReply, status: number, view: { email?: string; error?: string } = {}) =>
+      sendPage(reply, status, resetRequestPage({ csrf: csrfToken(anonymousSecret(request, reply, issuer), PURPOSE.passwordReset), ...view }));
+    const newPasswordForm = (request: FastifyRequest, reply: FastifyReply, status: number, token: string, view: { fieldError?: string; error?: string } = {}) =>
+      sendPage(reply, status, newPasswordPage({ csrf: csrfToken(anonymousSecret(request, reply, issuer), PURPOSE.newPassword), token, ...view }));
+    const unavailable = () => new AppError('PASSWORD_RESET_UNAVAILABLE', "Password reset is turned off on this service: ask its operator for help.");
+
+    scope.get('/password-reset', hidden, async (request, reply) => {
+      if (!passwordReset.enabled) throw unavailable();
+      return resetForm(request, reply, 200);
+    });
+
+    scope.post('/password-reset', hidden, async (request, reply) => {
+      if (!passwordReset.enabled) throw unavailable();
+      checkCsrf(request, readAnonymousSecret(request, issuer), PURPOSE.passwordReset, field(request, 'csrf'), issuer);
+      const email = (field(request, 'email') ?? '').slice(0, 400);
+      const parsed = PasswordResetBody.safeParse({ email });
+      if (!parsed.success) return resetForm(request, reply, 422, { email, error: `Email ${parsed.error.issues[0]?.message ?? 'is not valid'}.` });
+      try {
+        await passwordReset.request(request.ctx, { email: parsed.data.email, clientAddress: request.ip });
+      } catch (error) {
+        if (isAppError(error) && error.code === 'TOO_MANY_ATTEMPTS') {
+          reply.header('retry-after', error.headers['retry-after'] ?? '60');
+          return resetForm(request, reply, 429, { email, error: error.message });
+        }
+        throw error;
+      }
+      return sendPage(reply, 200, resetRequestedPage({ message: RESET_REQUESTED }));
+    });
+
+    scope.get<{ Querystring: { token?: string } }>('/password-reset/new', hidden, async (request, reply) => {
+      if (!passwordReset.enabled) throw unavailable();
+      const token = typeof request.query.token === 'string' ? request.query.token.slice(0, 200) : '';
+      if (token === '' || !(await passwordReset.isLive(request.ctx, token))) return sendPage(reply, 400, resetLinkInvalidPage());
+      return newPasswordForm(request, reply, 200, token);
+    });
+
+    scope.post('/password-reset/new', hidden, async (request, reply) => {
+      if (!passwordReset.enabled) throw unavailable();
+      checkCsrf(request, readAnonymousSecret(request, issuer), PURPOSE.newPassword, field(request, 'csrf'), issuer);
+      const token = (field(request, 'token') ?? '').slice(0, 200);
+      const parsed = PasswordResetConfirmBody.safeParse({ token, password: (field(request, 'password') ?? '').slice(0, 300) });
+      if (!parsed.success) {
+        const issue = parsed.error.issues.find((i) => i.path[0] === 'password');
+        if (!issue) return sendPage(reply, 400, resetLinkInvalidPage());
+        return newPasswordForm(request, reply, 422, token, { fieldError: issue.message });
+      }
+      try {
+        await passwordReset.complete(request.ctx, parsed.data);
+      } catch (error) {
+        if (isAppError(error) && error.code === 'RESET_LINK_INVALID') return sendPage(reply, 400, resetLinkInvalidPage());
+        throw error;
+      }
+      // Every session of the account ended, this browser's too (if it had one): its cookie goes.
+      endBrowserSession(reply, issuer);
+      return reply.redirect('/login?reset=done', 303);
     });
 
     /**

@@ -6,6 +6,10 @@ export interface SignInView {
   /** The authorization request being continued; absent when signing in to the dashboard. */
   authorization?: { id: string; clientName: string } | undefined;
   error?: string | undefined;
+  /** Good news to show above the form (the password was just changed). */
+  notice?: string | undefined;
+  /** Whether "Forgot your password?" can send a reset link (MAIL_FEATURES password-reset). */
+  passwordReset?: boolean | undefined;
   email?: string | undefined;
   /** Where to go once signed in (a dashboard path), when not continuing an authorization request. */
   next?: string | undefined;
@@ -19,6 +23,7 @@ export function signInPage(view: SignInView): string {
   return layout(
     'Sign in',
     html`<h1>Sign in</h1>${purpose}
+${view.notice ? html`<p class="notice" role="status">${view.notice}</p>` : null}
 ${view.error ? html`<p class="error" role="alert">${view.error}</p>` : null}
 <form method="post" action="/sign-in">
 <input type="hidden" name="csrf" value="${view.csrf}">
@@ -35,6 +40,10 @@ ${
     ? html`<p>New here? <a href="/signup?request=${encodeURIComponent(view.authorization.id)}">Create an account</a> with your first store, then come back here to connect the app.</p>`
     : html`<p>New here? <a href="/signup${view.next && view.next !== '/dashboard' ? `?next=${encodeURIComponent(view.next)}` : ''}">Create an account</a> with your first store.</p>`
 }
-<p class="muted">Forgot your password? This service cannot reset passwords yet: ask its operator for help.</p>`,
+${
+  view.passwordReset
+    ? html`<p class="muted"><a href="/password-reset">Forgot your password?</a></p>`
+    : html`<p class="muted">Forgot your password? This service sends no reset mail: ask its operator for help.</p>`
+}`,
   );
 }

@@ -138,6 +138,10 @@ export const InvitationRecord = z
     createdAt: WireTimestamp,
     expiresAt: WireTimestamp,
     token: z.string().optional().describe('only in the response that creates it: pass it to the invitee'),
+    emailed: z
+      .boolean()
+      .optional()
+      .describe('only in the responses that create or resend it: whether the invitation mail (with its own link) was queued; see GET /v1/emails for how its sending went'),
   })
   .meta({ id: 'Invitation' });
 
@@ -219,8 +223,16 @@ export function toMemberRecord(m: Member): z.input<typeof MemberRecord> {
   return { userId: m.userId, email: m.email, name: m.name, role: m.role, joinedAt: wireTimestamp(m.createdAt), updatedAt: wireTimestamp(m.updatedAt) };
 }
 
-export function toInvitationRecord(i: Invitation, token?: string): z.input<typeof InvitationRecord> {
-  return { id: i.id, email: i.email, role: i.role, createdAt: wireTimestamp(i.createdAt), expiresAt: wireTimestamp(i.expiresAt), ...(token ? { token } : {}) };
+export function toInvitationRecord(i: Invitation, token?: string, emailed?: boolean): z.input<typeof InvitationRecord> {
+  return {
+    id: i.id,
+    email: i.email,
+    role: i.role,
+    createdAt: wireTimestamp(i.createdAt),
+    expiresAt: wireTimestamp(i.expiresAt),
+    ...(token ? { token } : {}),
+    ...(emailed !== undefined ? { emailed } : {}),
+  };
 }
 
 export function toApiKeyRecord(k: ApiKey, secret?: string): z.input<typeof ApiKeyRecord> {

@@ -9,7 +9,10 @@ export const SettingsRecord = z
     nextOrderNumber: z.number().int().describe('the number the next order gets'),
     nextOrderNumberPreview: z.string().describe('what the next order number looks like, e.g. ORD-1001'),
     allowedOrigins: z.array(z.string()),
-    notificationEmail: z.string().nullable(),
+    notificationEmail: z.string().nullable().describe('where store notifications go in this mode; null for none'),
+    notifications: z
+      .object({ orders: z.boolean(), lowStock: z.boolean(), apps: z.boolean() })
+      .describe('which store notifications are sent to notificationEmail in this mode (docs/email.md)'),
     lowStockThreshold: z.number().int().describe('store-wide; the same value as GET /v1/inventory/settings'),
     currency: z.string().describe('store-wide; from the business profile'),
     timezone: z.string().describe('store-wide; from the business profile'),
@@ -25,6 +28,7 @@ export function toSettingsRecord(s: SettingsView): z.input<typeof SettingsRecord
     nextOrderNumberPreview: `${s.orderNumberPrefix}${s.nextOrderNumber}`,
     allowedOrigins: s.allowedOrigins,
     notificationEmail: s.notificationEmail,
+    notifications: s.notifications,
     lowStockThreshold: s.lowStockThreshold,
     currency: s.currency,
     timezone: s.timezone,

@@ -58,6 +58,7 @@ export function renderEvent(event: DomainEvent, now: Date): RenderedEvent {
       return { resource: { type: 'customer', id: event.customer.id }, data: record(CustomerRecord, toCustomerRecord(event.customer, event.currency, now)) };
     case 'review.created':
       return { resource: { type: 'review', id: event.review.id }, data: record(ReviewRecord, toReviewRecord(event.review)) };
+    case 'app.connected':
     case 'app.disconnected':
       return { resource: { type: 'app', id: event.app.clientId }, data: record(ConnectedAppRecord, toConnectedAppRecord(event.app)) };
   }

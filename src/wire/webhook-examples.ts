@@ -504,14 +504,47 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "updatedAt": "2026-03-02T09:41:20.241"
     }
   },
-  "app.disconnected": {
+  "app.connected": {
     "id": "evt_01KJPYSNZKZ7F75QD809TX0VMQ",
+    "type": "app.connected",
+    "createdAt": "2026-03-02T09:41:27.629",
+    "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
+    "mode": "live",
+    "data": {
+      "clientId": "app_CGmvhPG62E5K2yJhWd7HxyVToTc",
+      "clientName": "Acme Analytics",
+      "verified": false,
+      "clientIdMetadataDocument": null,
+      "redirectHosts": [
+        "analytics.acme.example"
+      ],
+      "store": {
+        "id": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
+        "name": "Northwind Outfitters"
+      },
+      "mode": "live",
+      "scopes": [
+        "orders:read",
+        "products:read"
+      ],
+      "approvedBy": [
+        {
+          "userId": "usr_01KJPYRG3G7G9P66X0QAVEREH3",
+          "email": "ada@northwind.example"
+        }
+      ],
+      "approvedAt": "2026-03-02T09:41:27.629",
+      "lastUsedAt": null
+    }
+  },
+  "app.disconnected": {
+    "id": "evt_01KJPYSQSAQ1VPAP58HYASX5K0",
     "type": "app.disconnected",
     "createdAt": "2026-03-02T09:41:31.323",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "clientId": "app_V8HbFqoWZegxvio5nSWToPCc2xM",
+      "clientId": "app_CGmvhPG62E5K2yJhWd7HxyVToTc",
       "clientName": "Acme Analytics",
       "verified": false,
       "clientIdMetadataDocument": null,

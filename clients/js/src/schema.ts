@@ -178,6 +178,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password-reset link by mail
+         * @description Always 202 with the same body, whether an account has the email or not (nothing tells which, nor how long the answer takes). If one has it, a mail with a link to the reset page follows; the link works once, for 30 minutes. At most 5 requests an hour per email and 20 per client address (429 with Retry-After). 404 PASSWORD_RESET_UNAVAILABLE when the operator turned the feature off.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a reset link's token
+         * @description The token is the `token` parameter of the link in the mail. It works once, for 30 minutes; using it ends every session of the account (sign in again with the new password). API keys and connected apps keep working: they belong to stores, not to the password. 400 RESET_LINK_INVALID for a used, expired or unknown token.
+         */
+        post: operations["confirmPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/logout": {
         parameters: {
             query?: never;
@@ -330,11 +370,33 @@ export type paths = {
         put?: never;
         /**
          * Invite someone by email (settings:write)
-         * @description The response carries the invitation token once; pass it to the invitee, who accepts with POST /v1/invitations/accept.
+         * @description The invitee gets a mail with an accept link (unless the operator turned invitation mail off: `emailed` says). The response also carries the invitation token once, to pass on yourself; the invitee accepts with POST /v1/invitations/accept. Invitations expire after 7 days.
          *
          *     Send `Idempotency-Key: <random string, e.g. a UUID>` to make a retry safe: the same request with the same key within 24 hours gets the first response again (with `Idempotent-Replayed: true`) without running twice.
          */
         post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/members/invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an invitation mail again (settings:write)
+         * @description Queues a new mail with a new link (the link of an earlier mail stops working; the token shown when it was created keeps working) and gives the invitation another 7 days. 409 MAIL_UNAVAILABLE when invitation mail is turned off.
+         *
+         *     Send `Idempotency-Key: <random string, e.g. a UUID>` to make a retry safe: the same request with the same key within 24 hours gets the first response again (with `Idempotent-Replayed: true`) without running twice.
+         */
+        post: operations["resendInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2012,6 +2074,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's recent mail, newest first (settings:read)
+         * @description Invitations (whichever the mode) and the store notifications of this mode, with their status, attempts and the last error, so a delivery problem is visible. Password-reset mail belongs to a person, not a store, and is not listed. Kept 30 days.
+         */
+        get: operations["listEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -2068,6 +2150,9 @@ export type components = {
          *     | `WEBHOOK_DELIVERY_NOT_FOUND` | 404 | No delivery with this id to this webhook endpoint. Take the id from `GET /v1/webhooks/{id}/deliveries`. |
          *     | `WEBHOOK_LIMIT_REACHED` | 409 | The store has as many webhook endpoints in this mode as it may have (20). Delete an endpoint you no longer use, or subscribe an existing one to more event types. |
          *     | `WEBHOOK_DELIVERY_IN_PROGRESS` | 409 | The delivery is being sent right now. Wait for the attempt to finish (see its log), then ask again if it failed. |
+         *     | `RESET_LINK_INVALID` | 400 | The password-reset token is unknown, used, or past its 30 minutes. Ask for a new link (`POST /v1/auth/password-reset`) and use the latest one. |
+         *     | `PASSWORD_RESET_UNAVAILABLE` | 404 | This service sends no password-reset mail (its operator turned the feature off with `MAIL_FEATURES`). Ask the service's operator for help signing in. |
+         *     | `MAIL_UNAVAILABLE` | 409 | This service sends no mail of this kind (its operator turned the feature off with `MAIL_FEATURES`). Pass the link on yourself (an invitation's token is in the answer that created it), or ask the operator. |
          *     | `PRODUCT_NOT_FOUND` | 404 | No product with this id in the active store and mode. Take the id from `GET /v1/products`. |
          *     | `VARIANT_GROUP_NOT_FOUND` | 404 | No variant group with this id on this product. Take the id from `GET /v2/products/{productId}`. |
          *     | `SKU_NOT_FOUND` | 404 | No SKU with this id in this variant group (or in the store). Take the id from `GET /v2/products/{productId}`. |
@@ -2125,7 +2210,7 @@ export type components = {
                  * @description Stable SCREAMING_SNAKE code, one of the error codes listed in this document’s description
                  * @enum {string}
                  */
-                code: "MALFORMED_JSON" | "BAD_REQUEST" | "VALIDATION_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "AUTH_REQUIRED" | "AUTH_INVALID" | "LOGIN_FAILED" | "AUTH_AMBIGUOUS" | "RATE_LIMITED" | "TOO_MANY_ATTEMPTS" | "PERMISSION_DENIED" | "CREDENTIAL_NOT_ALLOWED" | "MODE_MISMATCH" | "INVALID_HEADER" | "MERCHANT_ID_REQUIRED" | "EMAIL_TAKEN" | "STORE_NOT_FOUND" | "MEMBER_NOT_FOUND" | "ALREADY_MEMBER" | "LAST_OWNER" | "CURRENCY_LOCKED" | "INVITATION_NOT_FOUND" | "INVITATION_EXPIRED" | "INVITATION_WITHDRAWN" | "INVITATION_EMAIL_MISMATCH" | "API_KEY_NOT_FOUND" | "PUBLISHABLE_KEY_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_DELIVERY_IN_PROGRESS" | "PRODUCT_NOT_FOUND" | "VARIANT_GROUP_NOT_FOUND" | "SKU_NOT_FOUND" | "CATEGORY_NOT_FOUND" | "PRODUCT_NOT_VARIABLE" | "SLUG_TAKEN" | "SKU_CODE_TAKEN" | "DUPLICATE_COMBINATION" | "LAST_SKU" | "CATEGORY_NOT_EMPTY" | "LIMIT_EXCEEDED" | "INSUFFICIENT_STOCK" | "PRECONDITION_FAILED" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "DELIVERY_ZONE_NOT_FOUND" | "DELIVERY_OPTION_NOT_FOUND" | "DELIVERY_REGION_TAKEN" | "ORDER_NOT_FOUND" | "CUSTOMER_BANNED" | "ORDER_TRANSITION_NOT_ALLOWED" | "REFUND_EXCEEDS_PAYMENT" | "PROMOTION_NOT_FOUND" | "PROMOTION_CODE_TAKEN" | "PROMOTION_NOT_APPLICABLE" | "CONNECTED_APP_NOT_FOUND" | "AUTHORIZATION_REQUEST_INVALID" | "CSRF_TOKEN_INVALID" | "CROSS_SITE_REQUEST" | "CUSTOMER_NOT_FOUND" | "CUSTOMER_EMAIL_TAKEN" | "REVIEW_NOT_FOUND" | "REVIEW_EXISTS" | "PROMO_AD_NOT_FOUND" | "PAYMENT_NOT_FOUND" | "PAYMENT_NOT_PENDING" | "PAYMENT_EXCEEDS_OUTSTANDING" | "PAYMENT_LINK_NOT_FOUND" | "PAYMENT_LINK_NOT_ACTIVE" | "COUNTRY_NOT_FOUND" | "CONFIRMATION_REQUIRED" | "CONFIRMATION_DECLINED" | "CONFIRMATION_INVALID";
+                code: "MALFORMED_JSON" | "BAD_REQUEST" | "VALIDATION_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "AUTH_REQUIRED" | "AUTH_INVALID" | "LOGIN_FAILED" | "AUTH_AMBIGUOUS" | "RATE_LIMITED" | "TOO_MANY_ATTEMPTS" | "PERMISSION_DENIED" | "CREDENTIAL_NOT_ALLOWED" | "MODE_MISMATCH" | "INVALID_HEADER" | "MERCHANT_ID_REQUIRED" | "EMAIL_TAKEN" | "STORE_NOT_FOUND" | "MEMBER_NOT_FOUND" | "ALREADY_MEMBER" | "LAST_OWNER" | "CURRENCY_LOCKED" | "INVITATION_NOT_FOUND" | "INVITATION_EXPIRED" | "INVITATION_WITHDRAWN" | "INVITATION_EMAIL_MISMATCH" | "API_KEY_NOT_FOUND" | "PUBLISHABLE_KEY_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_DELIVERY_IN_PROGRESS" | "RESET_LINK_INVALID" | "PASSWORD_RESET_UNAVAILABLE" | "MAIL_UNAVAILABLE" | "PRODUCT_NOT_FOUND" | "VARIANT_GROUP_NOT_FOUND" | "SKU_NOT_FOUND" | "CATEGORY_NOT_FOUND" | "PRODUCT_NOT_VARIABLE" | "SLUG_TAKEN" | "SKU_CODE_TAKEN" | "DUPLICATE_COMBINATION" | "LAST_SKU" | "CATEGORY_NOT_EMPTY" | "LIMIT_EXCEEDED" | "INSUFFICIENT_STOCK" | "PRECONDITION_FAILED" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "DELIVERY_ZONE_NOT_FOUND" | "DELIVERY_OPTION_NOT_FOUND" | "DELIVERY_REGION_TAKEN" | "ORDER_NOT_FOUND" | "CUSTOMER_BANNED" | "ORDER_TRANSITION_NOT_ALLOWED" | "REFUND_EXCEEDS_PAYMENT" | "PROMOTION_NOT_FOUND" | "PROMOTION_CODE_TAKEN" | "PROMOTION_NOT_APPLICABLE" | "CONNECTED_APP_NOT_FOUND" | "AUTHORIZATION_REQUEST_INVALID" | "CSRF_TOKEN_INVALID" | "CROSS_SITE_REQUEST" | "CUSTOMER_NOT_FOUND" | "CUSTOMER_EMAIL_TAKEN" | "REVIEW_NOT_FOUND" | "REVIEW_EXISTS" | "PROMO_AD_NOT_FOUND" | "PAYMENT_NOT_FOUND" | "PAYMENT_NOT_PENDING" | "PAYMENT_EXCEEDS_OUTSTANDING" | "PAYMENT_LINK_NOT_FOUND" | "PAYMENT_LINK_NOT_ACTIVE" | "COUNTRY_NOT_FOUND" | "CONFIRMATION_REQUIRED" | "CONFIRMATION_DECLINED" | "CONFIRMATION_INVALID";
                 details: components["schemas"]["ErrorDetail"][];
             };
             /** @description Also sent as the X-Request-Id header; quote it when reporting a problem */
@@ -2217,6 +2302,8 @@ export type components = {
             expiresAt: string;
             /** @description only in the response that creates it: pass it to the invitee */
             token?: string;
+            /** @description only in the responses that create or resend it: whether the invitation mail (with its own link) was queued; see GET /v1/emails for how its sending went */
+            emailed?: boolean;
         };
         ApiKey: {
             id: string;
@@ -2928,7 +3015,14 @@ export type components = {
             /** @description what the next order number looks like, e.g. ORD-1001 */
             nextOrderNumberPreview: string;
             allowedOrigins: string[];
+            /** @description where store notifications go in this mode; null for none */
             notificationEmail: string | null;
+            /** @description which store notifications are sent to notificationEmail in this mode (docs/email.md) */
+            notifications: {
+                orders: boolean;
+                lowStock: boolean;
+                apps: boolean;
+            };
             /** @description store-wide; the same value as GET /v1/inventory/settings */
             lowStockThreshold: number;
             /** @description store-wide; from the business profile */
@@ -2995,7 +3089,7 @@ export type components = {
             /** @description the event’s id, sent as webhook-id on every attempt: deduplicate on it */
             eventId: string;
             /** @enum {string} */
-            eventType: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "customer.created" | "customer.banned" | "review.created" | "app.disconnected";
+            eventType: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected";
             /**
              * @description pending: waiting for its next attempt; failed: gave up (redeliver it by hand)
              * @enum {string}
@@ -3027,7 +3121,7 @@ export type components = {
             /** @description the event’s id, sent as webhook-id on every attempt: deduplicate on it */
             eventId: string;
             /** @enum {string} */
-            eventType: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "customer.created" | "customer.banned" | "review.created" | "app.disconnected";
+            eventType: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected";
             /**
              * @description pending: waiting for its next attempt; failed: gave up (redeliver it by hand)
              * @enum {string}
@@ -3048,7 +3142,7 @@ export type components = {
         };
         WebhookEventType: {
             /** @enum {string} */
-            type: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "customer.created" | "customer.banned" | "review.created" | "app.disconnected";
+            type: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected";
             description: string;
             /** @description what a subscriber must be able to read */
             permission: string;
@@ -3058,6 +3152,31 @@ export type components = {
             example: {
                 [key: string]: unknown;
             };
+        };
+        Email: {
+            id: string;
+            /**
+             * @description invitation, or a store notification: order_created, low_stock, app_connected, app_disconnected
+             * @enum {string}
+             */
+            kind: "invitation" | "password_reset" | "order_created" | "low_stock" | "app_connected" | "app_disconnected";
+            to: string;
+            subject: string;
+            /**
+             * @description pending: not sent yet (or retried); sent: the SMTP server accepted it; failed: refused for good or every retry used; dropped: nothing to send any more (e.g. the invitation was accepted first)
+             * @enum {string}
+             */
+            status: "pending" | "sent" | "failed" | "dropped";
+            attempts: number;
+            /** @description when it is tried (again), while pending */
+            nextAttemptAt: string | null;
+            /** @description the SMTP server's last refusal or the connection error, or why it was dropped */
+            lastError: string | null;
+            /** @description null for mail of the whole store (invitations) */
+            mode: ("live" | "test") | null;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            createdAt: string;
+            sentAt: string | null;
         };
         OAuthError: {
             /** @description An RFC 6749 error code: invalid_request, invalid_client, invalid_grant, invalid_scope, invalid_target, unsupported_grant_type, invalid_redirect_uri, invalid_client_metadata, … */
@@ -3460,6 +3579,137 @@ export interface operations {
             };
             /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    confirmPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: {
+                            /** @description how many sessions of the account were ended */
+                            sessionsEnded: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4563,6 +4813,97 @@ export interface operations {
         responses: {
             /** @description Created */
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: components["schemas"]["Invitation"];
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14846,8 +15187,17 @@ export interface operations {
                     nextOrderNumber?: number;
                     /** @description storefront origins whose pages may read the API's answers to a publishable key of this mode (CORS), e.g. https://shop.example.com; at most 20 */
                     allowedOrigins?: string[];
-                    /** @description where order notifications go; null for none */
+                    /** @description where store notifications go in this mode (docs/email.md); null for none */
                     notificationEmail?: string | null;
+                    /** @description which store notifications go to notificationEmail in this mode; only the topics sent change */
+                    notifications?: {
+                        /** @description a mail for every new order */
+                        orders?: boolean;
+                        /** @description a mail when a SKU's stock crosses the low-stock threshold */
+                        lowStock?: boolean;
+                        /** @description a mail when an app is connected or removed */
+                        apps?: boolean;
+                    };
                     /** @description store-wide (both modes): SKUs with this many units or fewer count as low stock */
                     lowStockThreshold?: number;
                     /** @description store-wide (both modes): ISO 4217 code of prices, fees and payment links */
@@ -15908,6 +16258,96 @@ export interface operations {
             };
             /** @description Conflict with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listEmails: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                status?: "pending" | "sent" | "failed" | "dropped";
+                kind?: "invitation" | "password_reset" | "order_created" | "low_stock" | "app_connected" | "app_disconnected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: components["schemas"]["Email"][];
+                        pagination: {
+                            limit: number;
+                            nextCursor: string | null;
+                            hasMore: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -10,12 +10,23 @@ import { newId } from '../shared/ids.ts';
 import { effectivePermissions, expandPermissions, ROLE_PERMISSIONS, type Role } from '../shared/permissions.ts';
 import { hashSecret, newSecret } from '../shared/secrets.ts';
 import type { Invitation, Member, Membership } from './types.ts';
+import type { EmailRepo, RenderEmail } from '../email/ports.ts';
+import type { MailFeature } from '../email/types.ts';
+
+/** What sending invitations by mail needs (MAIL_FEATURES invitations). */
+export interface InvitationMail {
+  features: ReadonlySet<MailFeature>;
+  render: RenderEmail;
+  /** Wakes the mail sender after the commit. */
+  notify: () => void;
+}
 
 /** The repositories member-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface MemberServiceRepos {
   accounts: Pick<AccountRepo, 'findUser' | 'findUserForLogin'>;
   audit: Pick<AuditRepo, 'insert'>;
-  stores: Pick<StoreRepo, 'countOwnersForUpdate' | 'deleteMember' | 'findMembership' | 'findOpenInvitationByToken' | 'insertInvitation' | 'insertMember' | 'listMembers' | 'listOpenInvitations' | 'markInvitationAccepted' | 'revokeInvitation' | 'updateMemberRole'>;
+  email: Pick<EmailRepo, 'insertMessages' | 'afterCommit'>;
+  stores: Pick<StoreRepo, 'findStore' | 'renewInvitation' | 'countOwnersForUpdate' | 'deleteMember' | 'findMembership' | 'findOpenInvitationByToken' | 'insertInvitation' | 'insertMember' | 'listMembers' | 'listOpenInvitations' | 'markInvitationAccepted' | 'revokeInvitation' | 'updateMemberRole'>;
 }
 
 /** Whether a member with role `sender` may give `role`: they manage members and hold every permission of it. */
@@ -35,8 +46,32 @@ export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
  * effective permissions (credential-bounds.ts): no role beyond them is given, nobody stronger is acted on, owners
  * only by a signed-in owner, and never by a connected app.
  */
-export function createMemberService(deps: { repos: Transactional<MemberServiceRepos> }) {
+export function createMemberService(deps: { repos: Transactional<MemberServiceRepos>; mail?: InvitationMail | undefined }) {
   const { repos } = deps;
+  const mailing = deps.mail?.features.has('invitations') ?? false;
+
+  /**
+   * Queues the invitation's mail in the caller's transaction (one per sending: `sending` counts them). The link's
+   * token is minted when the mail is sent (domain/email/mail-sender.ts), so none is stored.
+   */
+  async function queueInvitationMail(repos: MemberServiceRepos, ctx: StoreContext, invitation: Invitation, sending: string): Promise<void> {
+    if (!mailing || !deps.mail) return;
+    const [store, inviter] = await Promise.all([repos.stores.findStore(invitation.storeId), repos.accounts.findUser(ctx.actor.userId!)]);
+    const params = {
+      invitationId: invitation.id,
+      storeName: store?.name ?? '',
+      inviterName: inviter?.name ?? '',
+      inviterEmail: inviter?.email ?? '',
+      email: invitation.email,
+      role: invitation.role,
+      expiresAt: `${invitation.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    };
+    const id = newId('eml', ctx.now);
+    await repos.email.insertMessages([
+      { id, storeId: invitation.storeId, mode: null, kind: 'invitation', cause: `invitation:${invitation.id}:${sending}`, to: invitation.email, subject: deps.mail.render('invitation', params).subject, params, createdAt: ctx.now },
+    ]);
+    repos.email.afterCommit(deps.mail.notify);
+  }
 
   async function requireMember(repos: MemberServiceRepos, ctx: StoreContext, userId: string): Promise<Membership> {
     const member = await repos.stores.findMembership(ctx.tenant.storeId, userId);
@@ -54,8 +89,11 @@ export function createMemberService(deps: { repos: Transactional<MemberServiceRe
       return repos.stores.listMembers(ctx.tenant.storeId);
     },
 
-    /** Invites someone by email; the token is returned once, for the owner to pass on (we send no email). */
-    async invite(ctx: StoreContext, input: { email: string; role: Role }): Promise<{ invitation: Invitation; token: string }> {
+    /**
+     * Invites someone by email: the invitation mail goes out with its own link (MAIL_FEATURES invitations), and the
+     * token is also returned once, for the inviter to pass on themselves.
+     */
+    async invite(ctx: StoreContext, input: { email: string; role: Role }): Promise<{ invitation: Invitation; token: string; emailed: boolean }> {
       requirePermission(ctx, 'settings:write');
       refuseAppToken(ctx, 'Inviting a member');
       requireCanGrantRole(ctx, input.role);
@@ -78,8 +116,30 @@ export function createMemberService(deps: { repos: Transactional<MemberServiceRe
       await repos.transaction(async (repos) => {
         await repos.stores.insertInvitation(invitation, hashSecret(token));
         await recordAudit(repos, ctx, { action: 'member.invite', targetType: 'invitation', targetId: invitation.id, details: { email: invitation.email, role: invitation.role } });
+        await queueInvitationMail(repos, ctx, invitation, '0');
       });
-      return { invitation, token };
+      return { invitation, token, emailed: mailing };
+    },
+
+    /**
+     * Sends an open invitation's mail again, with a new link (the one in an earlier mail stops working; the token the
+     * inviter was shown keeps working), and gives it another INVITATION_TTL_MS from now.
+     */
+    async resendInvitation(ctx: StoreContext, invitationId: string): Promise<Invitation> {
+      requirePermission(ctx, 'settings:write');
+      refuseAppToken(ctx, 'Resending an invitation');
+      if (!mailing) throw new AppError('MAIL_UNAVAILABLE', 'This service sends no invitation mail (MAIL_FEATURES): pass the invitation link on yourself.');
+      return repos.transaction(async (repos) => {
+        const open = (await repos.stores.listOpenInvitations(ctx.tenant.storeId)).find((i) => i.id === invitationId);
+        if (!open) throw new AppError('INVITATION_NOT_FOUND', `No open invitation "${invitationId}" in this store.`);
+        requireCanGrantRole(ctx, open.role);
+        const expiresAt = new Date(ctx.now.getTime() + INVITATION_TTL_MS);
+        await repos.stores.renewInvitation(ctx.tenant.storeId, invitationId, expiresAt);
+        const renewed = { ...open, expiresAt };
+        await recordAudit(repos, ctx, { action: 'member.invitation_resend', targetType: 'invitation', targetId: invitationId, details: { email: open.email } });
+        await queueInvitationMail(repos, ctx, renewed, ctx.now.toISOString());
+        return renewed;
+      });
     },
 
     async listInvitations(ctx: StoreContext): Promise<Invitation[]> {

@@ -37,6 +37,9 @@ export interface AccountRepo {
   findSession(id: string): Promise<Session | undefined>;
   /** Ends a session at once, with every dashboard token issued from it. */
   revokeSession(id: string, now: Date): Promise<void>;
+  setPassword(id: string, passwordHash: string, now: Date): Promise<void>;
+  /** Ends every live session of the user (browser sessions, API sessions, dashboard tokens); how many ended. */
+  revokeSessionsOfUser(userId: string, now: Date): Promise<number>;
 }
 
 /** API keys, scoped by store and mode. */
@@ -112,8 +115,11 @@ export interface StoreRepo {
   insertInvitation(invitation: Invitation, tokenHash: string): Promise<void>;
   /** Invitations not yet accepted or revoked (expired ones included, flagged by their expiry). */
   listOpenInvitations(storeId: string): Promise<Invitation[]>;
+  /** The open invitation whose token, or the token of its latest mail, has this hash. */
   findOpenInvitationByToken(tokenHash: string): Promise<Invitation | undefined>;
   /** Marks an open invitation accepted; false when it was already used or revoked (a concurrent accept). */
   markInvitationAccepted(storeId: string, invitationId: string, now: Date): Promise<boolean>;
   revokeInvitation(storeId: string, invitationId: string, now: Date): Promise<boolean>;
+  /** Gives an invitation a new expiry (resending it). */
+  renewInvitation(storeId: string, invitationId: string, expiresAt: Date): Promise<void>;
 }

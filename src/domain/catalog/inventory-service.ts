@@ -1,4 +1,5 @@
 import type { StoreContext, Tenant } from '../../context.ts';
+import type { EmailRepo } from '../email/ports.ts';
 import { AppError } from '../../errors.ts';
 import type { StoreRepo } from '../accounts/ports.ts';
 import type { AuditRepo } from '../audit/ports.ts';
@@ -23,6 +24,7 @@ export interface InventoryServiceRepos {
   inventory: Pick<InventoryRepo, 'byCategory' | 'insertAdjustment' | 'listAdjustments' | 'lowStock' | 'lowStockThreshold' | 'setLowStockThreshold' | 'stockLevel' | 'stockLevels' | 'totals'>;
   stores: Pick<StoreRepo, 'findStore' | 'lockStore'>;
   webhooks: Pick<WebhookRepo, 'subscribers' | 'insertEvents' | 'afterCommit'>;
+  email: Pick<EmailRepo, 'insertMessages' | 'afterCommit'>;
 }
 
 /** Writes a line of a SKU's stock history, in the caller's transaction. */

@@ -1,4 +1,5 @@
 import type { StoreContext, Tenant } from '../../context.ts';
+import type { EmailRepo } from '../email/ports.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { StoreRepo } from '../accounts/ports.ts';
 import type { AuditRepo } from '../audit/ports.ts';
@@ -29,6 +30,7 @@ export interface ProductServiceRepos {
   inventory: Pick<InventoryRepo, 'insertAdjustment' | 'lowStockThreshold'>;
   stores: Pick<StoreRepo, 'findStore'>;
   webhooks: Pick<WebhookRepo, 'subscribers' | 'insertEvents' | 'afterCommit'>;
+  email: Pick<EmailRepo, 'insertMessages' | 'afterCommit'>;
 }
 
 export interface ProductInput {

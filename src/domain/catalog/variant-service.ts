@@ -1,4 +1,5 @@
 import type { StoreContext } from '../../context.ts';
+import type { EmailRepo } from '../email/ports.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { StoreRepo } from '../accounts/ports.ts';
 import type { AuditRepo } from '../audit/ports.ts';
@@ -28,6 +29,7 @@ export interface VariantServiceRepos {
   inventory: Pick<InventoryRepo, 'insertAdjustment' | 'lowStockThreshold'>;
   stores: Pick<StoreRepo, 'findStore'>;
   webhooks: Pick<WebhookRepo, 'subscribers' | 'insertEvents' | 'afterCommit'>;
+  email: Pick<EmailRepo, 'insertMessages' | 'afterCommit'>;
 }
 
 export interface GroupInput {

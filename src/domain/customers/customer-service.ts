@@ -1,4 +1,5 @@
 import type { PersonalDataReads } from '../shared/personal-data.ts';
+import type { EmailRepo } from '../email/ports.ts';
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { StoreRepo } from '../accounts/ports.ts';
@@ -27,6 +28,7 @@ export interface CustomerServiceRepos {
   customers: Pick<CustomerRepo, 'emailTaken' | 'findCustomer' | 'insertCustomer' | 'listCustomers' | 'lockCustomer' | 'setBan' | 'statsFor' | 'updateCustomer'>;
   stores: Pick<StoreRepo, 'findStore'>;
   webhooks: Pick<WebhookRepo, 'subscribers' | 'insertEvents' | 'afterCommit'>;
+  email: Pick<EmailRepo, 'insertMessages' | 'afterCommit'>;
 }
 
 export { isBanned } from './customer-rules.ts';

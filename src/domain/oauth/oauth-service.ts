@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { EmailRepo } from '../email/ports.ts';
 import type { Mode, RequestContext, UserContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { InvalidClientError, InvalidGrantError, InvalidScopeError, InvalidTargetError, type OAuthError } from './errors.ts';
@@ -39,6 +40,7 @@ export interface OAuthServiceRepos {
   oauth: Pick<OAuthRepo, 'bindAuthorizationRequest' | 'chooseStore' | 'completeAuthorizationRequest' | 'consumeCode' | 'consumeRefreshToken' | 'deleteAccessToken' | 'findActiveAccessTokenAcrossStores' | 'findAuthorizationRequest' | 'findClient' | 'findCode' | 'findGrantAcrossStores' | 'findRefreshReplay' | 'findRefreshToken' | 'insertAccessToken' | 'insertAuthorizationRequest' | 'insertClient' | 'insertCode' | 'insertGrant' | 'insertRefreshToken' | 'listActiveGrantsAcrossStores' | 'revokeGrantAcrossStores' | 'revokeGrantsAcrossStores' | 'saveMetadataDocumentClient' | 'sealRefreshReplay' | 'touchGrantAcrossStores'>;
   stores: Pick<StoreRepo, 'findMembership' | 'findStore' | 'listStoresOfUser'>;
   webhooks: Pick<WebhookRepo, 'afterCommit' | 'deleteEndpointsOfApp' | 'insertEvents' | 'subscribers'>;
+  email: Pick<EmailRepo, 'insertMessages' | 'afterCommit'>;
 }
 
 /** Tokens from the consent flow are for the store's live data (docs/decisions/0004-oauth.md). */
@@ -450,6 +452,13 @@ export function createOAuthService(deps: {
           expiresAt: new Date(ctx.now.getTime() + LIFETIMES.codeMs),
         });
         await audit('oauth_app.authorize', { scopes: offered, redirectHost: step.redirectHost, grantId: grant.id });
+        // app.connected, with the entry Connected Apps now shows (every active approval of the app there).
+        await events.publish(repos, { storeId: store.id, mode: GRANT_MODE }, ctx.now, async (wants) => {
+          if (!wants('app.connected')) return [];
+          const rows = await repos.oauth.listActiveGrantsAcrossStores({ approvedBy: grant.userId, inStores: [store.id] });
+          const mine = rows.filter((r) => r.grant.clientId === client.clientId && r.grant.storeId === store.id && r.grant.mode === GRANT_MODE);
+          return connectedApps(mine).map((app) => ({ type: 'app.connected' as const, app }));
+        });
         return { redirectUri: request.redirectUri, params: { code, state: request.state } };
       });
     },

@@ -1,4 +1,5 @@
 import type { PersonalDataReads } from '../shared/personal-data.ts';
+import type { EmailRepo } from '../email/ports.ts';
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { OrderRepo } from './ports.ts';
@@ -43,6 +44,7 @@ export interface OrderServiceRepos {
   settings: Pick<SettingsRepo, 'find' | 'insertIfAbsent' | 'takeOrderNumber'>;
   stores: Pick<StoreRepo, 'findStore'>;
   webhooks: Pick<WebhookRepo, 'subscribers' | 'insertEvents' | 'afterCommit'>;
+  email: Pick<EmailRepo, 'insertMessages' | 'afterCommit'>;
 }
 
 /** Quotes a delivery option for an address inside the order transaction; refuses one that does not serve it. */

@@ -1,4 +1,5 @@
 import type { StoreContext } from '../../context.ts';
+import type { EmailRepo } from '../email/ports.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { AuditRepo } from '../audit/ports.ts';
 import type { CustomerRepo } from '../customers/ports.ts';
@@ -23,6 +24,7 @@ export interface ReviewServiceRepos {
   customers: Pick<CustomerRepo, 'findCustomer'>;
   reviews: Pick<ReviewRepo, 'deleteReview' | 'findReview' | 'insertReview' | 'listReviews' | 'lockReview' | 'productExists' | 'ratingCounts' | 'reviewExists' | 'setHidden' | 'setReply'>;
   webhooks: Pick<WebhookRepo, 'subscribers' | 'insertEvents' | 'afterCommit'>;
+  email: Pick<EmailRepo, 'insertMessages' | 'afterCommit'>;
 }
 
 export interface ReviewInput {

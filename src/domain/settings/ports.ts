@@ -11,6 +11,8 @@ export interface SettingsRow {
   nextOrderNumber: number;
   allowedOrigins: string[];
   notificationEmail: string | null;
+  /** Store notification topics turned off in this mode (domain/email/types.ts NOTIFICATION_TOPICS). */
+  notificationsOff: string[];
   /** Enabled payment method names, as stored (the domain keeps only known ones). */
   paymentMethods: string[];
   updatedAt: Date;
@@ -20,6 +22,7 @@ export interface SettingsPatch {
   orderNumberPrefix?: string;
   allowedOrigins?: string[];
   notificationEmail?: string | null;
+  notificationsOff?: string[];
   paymentMethods?: string[];
 }
 

@@ -70,7 +70,15 @@ export const SettingsPatchBody = z.strictObject({
     .optional()
     .describe('the number the next order gets; may only move forward (numbers already given are never reused)'),
   allowedOrigins: AllowedOrigins.optional(),
-  notificationEmail: z.email('must be an email address').max(320, 'must be at most 320 characters').nullable().optional().describe('where order notifications go; null for none'),
+  notificationEmail: z.email('must be an email address').max(320, 'must be at most 320 characters').nullable().optional().describe('where store notifications go in this mode (docs/email.md); null for none'),
+  notifications: z
+    .strictObject({
+      orders: z.boolean({ error: 'must be true or false' }).optional().describe('a mail for every new order'),
+      lowStock: z.boolean({ error: 'must be true or false' }).optional().describe("a mail when a SKU's stock crosses the low-stock threshold"),
+      apps: z.boolean({ error: 'must be true or false' }).optional().describe('a mail when an app is connected or removed'),
+    }, { error: 'must be an object of orders, lowStock, apps: true or false' })
+    .optional()
+    .describe('which store notifications go to notificationEmail in this mode; only the topics sent change'),
   lowStockThreshold: z
     .number({ error: 'must be a number' })
     .int('must be a whole number')

@@ -3,7 +3,7 @@ import { AppError } from '../../errors.ts';
 import type { StoreRepo } from '../accounts/ports.ts';
 import type { AuditRepo } from '../audit/ports.ts';
 import type { InventoryRepo } from '../catalog/ports.ts';
-import type { SettingsRepo } from './ports.ts';
+import type { SettingsPatch, SettingsRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import type { StoreService } from '../accounts/store-service.ts';
@@ -13,6 +13,7 @@ import type { InventoryService } from '../catalog/inventory-service.ts';
 import type { Precondition } from '../shared/preconditions.ts';
 import type { SettingsPatchInput } from './settings-schemas.ts';
 import { ensureSettings, nextOrderNumber, readSettings } from './store-settings.ts';
+import { NOTIFICATION_TOPIC_NAMES, type NotificationTopic } from '../email/types.ts';
 
 /** The repositories settings-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface SettingsServiceRepos {
@@ -29,6 +30,8 @@ export interface SettingsView {
   nextOrderNumber: number;
   allowedOrigins: string[];
   notificationEmail: string | null;
+  /** Which store notifications go to `notificationEmail` in this mode (docs/email.md). */
+  notifications: Record<NotificationTopic, boolean>;
   /** Store-wide, from `stores.low_stock_threshold` (the inventory area owns it). */
   lowStockThreshold: number;
   /** Store-wide, from the business profile (the stores area owns them). */
@@ -66,6 +69,7 @@ export function createSettingsService(deps: {
       nextOrderNumber: settings.nextOrderNumber,
       allowedOrigins: settings.allowedOrigins,
       notificationEmail: settings.notificationEmail,
+      notifications: Object.fromEntries(NOTIFICATION_TOPIC_NAMES.map((t) => [t, !settings.notificationsOff.includes(t)])) as Record<NotificationTopic, boolean>,
       lowStockThreshold,
       currency: business.currency,
       timezone: business.timezone,
@@ -101,12 +105,23 @@ export function createSettingsService(deps: {
       // Reads outside the transaction (SQLite has one connection): the business profile's rules.
       if (Object.keys(business).length > 0) await stores.checkBusinessChange(ctx, business);
 
-      const own = {
+      const own: SettingsPatch = {
         ...(patch.orderNumberPrefix !== undefined ? { orderNumberPrefix: patch.orderNumberPrefix } : {}),
         ...(patch.allowedOrigins !== undefined ? { allowedOrigins: patch.allowedOrigins } : {}),
         ...(patch.notificationEmail !== undefined ? { notificationEmail: patch.notificationEmail } : {}),
       };
       await repos.transaction(async (repos) => {
+        if (patch.notifications !== undefined) {
+          // Only the topics sent change; the others keep their state.
+          const current = (await readSettings(repos, tenant)).notificationsOff;
+          const off = new Set(current);
+          for (const [topic, on] of Object.entries(patch.notifications)) {
+            if (on === undefined) continue;
+            if (on) off.delete(topic);
+            else off.add(topic);
+          }
+          own.notificationsOff = NOTIFICATION_TOPIC_NAMES.filter((t) => off.has(t));
+        }
         if (!(await repos.stores.lockStore(tenant.storeId))) throw new AppError('STORE_NOT_FOUND', 'This store no longer exists.');
         await repos.settings.lock(tenant);
         if (precondition) precondition(await view(repos, ctx));

@@ -25,6 +25,8 @@ export interface StoreSettings {
   nextOrderNumber: number;
   allowedOrigins: string[];
   notificationEmail: string | null;
+  /** Store notification topics turned off in this mode. */
+  notificationsOff: string[];
   paymentMethods: PaymentMethod[];
   /** null while the store and mode still run on the defaults (no row saved yet). */
   updatedAt: Date | null;
@@ -36,6 +38,7 @@ function defaultRow(mode: Mode, now: Date): SettingsRow {
     nextOrderNumber: FIRST_ORDER_NUMBER,
     allowedOrigins: [],
     notificationEmail: null,
+    notificationsOff: [],
     paymentMethods: [...DEFAULT_PAYMENT_METHODS],
     updatedAt: now,
   };

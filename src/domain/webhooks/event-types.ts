@@ -17,6 +17,7 @@ export const EVENT_CATALOG = {
   'customer.created': { permission: 'customers:read', resource: 'customer', description: 'A customer was created.' },
   'customer.banned': { permission: 'customers:read', resource: 'customer', description: 'A customer was banned.' },
   'review.created': { permission: 'reviews:read', resource: 'review', description: 'A product review was created.' },
+  'app.connected': { permission: 'settings:read', resource: 'app', description: 'A merchant approved a connected app in the store (data: the app as Connected apps lists it).' },
   'app.disconnected': { permission: 'settings:read', resource: 'app', description: 'A connected app was removed from the store (its tokens and webhook subscriptions are gone).' },
 } as const satisfies Record<string, { permission: Permission; resource: string; description: string }>;
 

@@ -1,3 +1,4 @@
+import type { NotificationSettings } from '../email/notifications.ts';
 import type { Tenant } from '../../context.ts';
 import type { EventType } from './event-types.ts';
 import type { SendResult } from './delivery-rules.ts';
@@ -60,10 +61,11 @@ export interface EndpointPatch {
 export interface WebhookRepo {
   // The publisher, in the transaction of the change.
   /**
-   * The enabled endpoints of the tenant, and (read in the same statement, for `inventory.low_stock`) the store's
-   * low-stock threshold; no threshold when there is no endpoint.
+   * The enabled endpoints of the tenant and, read in the same statement, the store's low-stock threshold (for
+   * `inventory.low_stock`) and its notification settings in the mode (to whom store notifications go, which are off,
+   * the store's name): who wants to hear of a change.
    */
-  subscribers(tenant: Tenant): Promise<{ subscribers: Subscriber[]; lowStockThreshold: number | null }>;
+  subscribers(tenant: Tenant): Promise<{ subscribers: Subscriber[]; lowStockThreshold: number | null; notifications: NotificationSettings | null }>;
   /** Writes the events and one pending delivery per event and endpoint, due at once (two statements in all). */
   insertEvents(tenant: Tenant, events: Array<{ event: NewEvent; deliveries: Array<{ id: string; endpointId: string }> }>): Promise<void>;
   /** Runs `fn` once the transaction this repository is bound to has committed (at once on the pool). */

@@ -5,10 +5,14 @@ import { effectivePermissions, isRole, type Permission } from '../shared/permiss
 import { EVENT_CATALOG, type EventType, patternsMatch } from './event-types.ts';
 import type { Subscriber, WebhookRepo } from './ports.ts';
 import type { DomainEvent, RenderEvent } from './types.ts';
+import type { EmailRepo } from '../email/ports.ts';
+import type { NewEmailMessage } from '../email/types.ts';
+import type { Notifications } from '../email/notifications.ts';
 
 /** What `publish` needs of the caller's transaction. */
 export interface PublisherRepos {
   webhooks: Pick<WebhookRepo, 'subscribers' | 'insertEvents' | 'afterCommit'>;
+  email: Pick<EmailRepo, 'insertMessages' | 'afterCommit'>;
 }
 
 /**
@@ -46,18 +50,33 @@ export function appReadable(subscriber: Pick<Subscriber, 'appGrants'>): Set<Perm
  * record (src/wire/webhooks.ts), `formatTime` writes the envelope's time as the wire does; `notify` is told after the
  * commit, so the delivery worker starts at once.
  */
-export function createEventPublisher(deps: { render: RenderEvent; formatTime: (d: Date) => string; notify?: () => void }) {
+export function createEventPublisher(deps: {
+  render: RenderEvent;
+  formatTime: (d: Date) => string;
+  notify?: () => void;
+  /** Store notifications by mail (MAIL_FEATURES notifications), queued from the same events; absent: none. */
+  notifications?: Notifications | undefined;
+  /** Wakes the mail sender after a commit that queued mail. */
+  notifyMail?: () => void;
+}) {
   return {
     async publish(repos: PublisherRepos, tenant: Tenant, now: Date, build: BuildEvents): Promise<void> {
-      const { subscribers, lowStockThreshold } = await repos.webhooks.subscribers(tenant);
-      if (subscribers.length === 0) return;
+      const { subscribers, lowStockThreshold, notifications: settings } = await repos.webhooks.subscribers(tenant);
+      const mail = deps.notifications && settings ? { notifications: deps.notifications, settings } : undefined;
+      if (subscribers.length === 0 && !mail) return;
       const readable = new Map(subscribers.filter((s) => s.clientId !== null).map((s) => [s.id, appReadable(s)]));
       const receivers = (type: EventType) =>
         subscribers.filter((s) => patternsMatch(s.eventTypes, type) && (s.clientId === null || readable.get(s.id)!.has(EVENT_CATALOG[type].permission)));
-      const wants: Wants = Object.assign((type: EventType) => receivers(type).length > 0, { lowStockThreshold });
+      const mailed = (type: EventType) => mail?.notifications.notifies(mail.settings, type) === true;
+      const wants: Wants = Object.assign((type: EventType) => receivers(type).length > 0 || mailed(type), { lowStockThreshold });
       const events = await build(wants);
       const rows: Parameters<WebhookRepo['insertEvents']>[1] = [];
+      const messages: NewEmailMessage[] = [];
       for (const event of events) {
+        if (mail) {
+          const message = mail.notifications.message(event, tenant, now, mail.settings);
+          if (message) messages.push(message);
+        }
         const to = receivers(event.type);
         if (to.length === 0) continue;
         const id = newId('evt', now);
@@ -80,6 +99,10 @@ export function createEventPublisher(deps: { render: RenderEvent; formatTime: (d
       }
       await repos.webhooks.insertEvents(tenant, rows);
       if (rows.length > 0 && deps.notify) repos.webhooks.afterCommit(deps.notify);
+      if (messages.length > 0) {
+        await repos.email.insertMessages(messages);
+        if (deps.notifyMail) repos.email.afterCommit(deps.notifyMail);
+      }
     },
   };
 }

@@ -80,7 +80,7 @@ export type DomainEvent =
   | { type: 'inventory.low_stock'; sku: Sku; currency: Currency; threshold: number; from: number; to: number }
   | { type: 'customer.created' | 'customer.banned'; customer: CustomerView; currency: Currency }
   | { type: 'review.created'; review: Review }
-  | { type: 'app.disconnected'; app: ConnectedApp };
+  | { type: 'app.connected' | 'app.disconnected'; app: ConnectedApp };
 
 /** An event as the wire shows it: the resource it is about (for ordering), its `data` and `change`. */
 export interface RenderedEvent {

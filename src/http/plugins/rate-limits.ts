@@ -39,6 +39,12 @@ const ROUTE_POLICIES: Readonly<Record<string, readonly RateLimitName[]>> = {
   'POST /signup': ['sign-up', 'sign-up-all'],
   'POST /v1/auth/login': ['sign-in'],
   'POST /sign-in': ['sign-in'],
+  // Password reset, through the API and the pages: the sign-in budget per address (each completion costs an argon2
+  // hash); the service counts requests per email and per address on top (docs/email.md).
+  'POST /v1/auth/password-reset': ['sign-in'],
+  'POST /v1/auth/password-reset/confirm': ['sign-in'],
+  'POST /password-reset': ['sign-in'],
+  'POST /password-reset/new': ['sign-in'],
   'GET /oauth/authorize': ['oauth-authorize'],
   'POST /oauth/token': ['oauth-token'],
   'POST /oauth/register': ['oauth-register', 'oauth-register-all'],

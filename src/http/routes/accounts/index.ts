@@ -2,13 +2,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Container } from '../../../container.ts';
+import { RESET_REQUESTED } from '../../../domain/accounts/password-reset-service.ts';
 import { envelope, ok, wireTimestamp } from '../../../wire/envelope.ts';
 import { okPage, pagedEnvelope } from '../../../wire/page.ts';
 import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx, userCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
 import { ApiKeyRecord, AuditRecord, PublishableKeyRecord, toPublishableKeyRecord, Business, BusinessPatch, businessRep, InvitationRecord, LoginResponse, MemberRecord, AuditPagination, PermissionsRecord, ProfileRep, SignupResponse, StoreSummary, toApiKeyRecord, toAuditRecord, toBusiness, toInvitationRecord, toMemberRecord, toPermissionsRecord, toStoreSummary, toUserRecord, UserRecord } from '../../../wire/accounts.ts';
-import { AcceptBody, ApiKeyCreateBody, PublishableKeyCreateBody, AuditLogQuery, IdParams, InviteBody, LoginBody, ProfilePatch, RoleBody, SignupBody, StoreCreateBody, UserIdParams } from './schemas.ts';
+import { AcceptBody, PasswordResetBody, PasswordResetConfirmBody, ApiKeyCreateBody, PublishableKeyCreateBody, AuditLogQuery, IdParams, InviteBody, LoginBody, ProfilePatch, RoleBody, SignupBody, StoreCreateBody, UserIdParams } from './schemas.ts';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
 const Done = envelope(z.object({ id: z.string() }));
@@ -18,7 +19,7 @@ export async function accountRoutes(
   app: FastifyInstance,
   deps: { services: Container['services']; endBrowserSession?: (reply: FastifyReply) => void },
 ): Promise<void> {
-  const { accounts, stores, members, apiKeys, publishableKeys, audit } = deps.services;
+  const { accounts, stores, members, apiKeys, publishableKeys, audit, passwordReset } = deps.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const user = { auth: 'user' as const };
   const store = { auth: 'store' as const };
@@ -68,6 +69,45 @@ export async function accountRoutes(
         user: toUserRecord(result.user),
         stores: result.stores.map((s) => toStoreSummary(s.store, s.role)),
       });
+    },
+  );
+
+  r.post(
+    '/v1/auth/password-reset',
+    {
+      schema: {
+        tags: ['Accounts'],
+        summary: 'Ask for a password-reset link by mail',
+        description:
+          'Always 202 with the same body, whether an account has the email or not (nothing tells which, nor how long the answer takes). ' +
+          'If one has it, a mail with a link to the reset page follows; the link works once, for 30 minutes. ' +
+          'At most 5 requests an hour per email and 20 per client address (429 with Retry-After). 404 PASSWORD_RESET_UNAVAILABLE when the operator turned the feature off.',
+        body: PasswordResetBody,
+        response: { 202: envelope(z.null()), 404: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema, 429: ErrorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      await passwordReset.request(request.ctx, { email: request.body.email, clientAddress: request.ip });
+      return reply.code(202).send(ok(RESET_REQUESTED, null));
+    },
+  );
+
+  r.post(
+    '/v1/auth/password-reset/confirm',
+    {
+      schema: {
+        tags: ['Accounts'],
+        summary: "Set a new password with a reset link's token",
+        description:
+          'The token is the `token` parameter of the link in the mail. It works once, for 30 minutes; using it ends every session of the account (sign in again with the new password). ' +
+          'API keys and connected apps keep working: they belong to stores, not to the password. 400 RESET_LINK_INVALID for a used, expired or unknown token.',
+        body: PasswordResetConfirmBody,
+        response: { 200: envelope(z.object({ sessionsEnded: z.number().int().describe('how many sessions of the account were ended') })), 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const { sessionsEnded } = await passwordReset.complete(request.ctx, request.body);
+      return ok('Password changed. Sign in with the new password.', { sessionsEnded });
     },
   );
 
@@ -232,15 +272,32 @@ export async function accountRoutes(
       schema: {
         tags: ['Members'],
         summary: 'Invite someone by email (settings:write)',
-        description: 'The response carries the invitation token once; pass it to the invitee, who accepts with POST /v1/invitations/accept.',
+        description:
+          'The invitee gets a mail with an accept link (unless the operator turned invitation mail off: `emailed` says). The response also carries the invitation token once, to pass on yourself; the invitee accepts with POST /v1/invitations/accept. Invitations expire after 7 days.',
         body: InviteBody,
         response: { 201: envelope(InvitationRecord), 409: ErrorEnvelopeSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const { invitation, token } = await members.invite(storeCtx(request), request.body);
-      return reply.code(201).send(ok('Invitation created', toInvitationRecord(invitation, token)));
+      const { invitation, token, emailed } = await members.invite(storeCtx(request), request.body);
+      return reply.code(201).send(ok('Invitation created', toInvitationRecord(invitation, token, emailed)));
     },
+  );
+
+  r.post(
+    '/v1/members/invitations/:id/resend',
+    {
+      config: store,
+      schema: {
+        tags: ['Members'],
+        summary: 'Send an invitation mail again (settings:write)',
+        description:
+          'Queues a new mail with a new link (the link of an earlier mail stops working; the token shown when it was created keeps working) and gives the invitation another 7 days. 409 MAIL_UNAVAILABLE when invitation mail is turned off.',
+        params: IdParams,
+        response: { 200: envelope(InvitationRecord), 409: ErrorEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) => ok('Invitation sent again', toInvitationRecord(await members.resendInvitation(storeCtx(request), request.params.id), undefined, true)),
   );
 
   r.delete(

@@ -1,0 +1,112 @@
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { type Config, mailDefaults } from '../../src/config.ts';
+import { TEST_BASE_URL } from './app.ts';
+
+/** A message the SMTP server accepted, parsed by mailparser (nothing of ours parses it). */
+export interface ReceivedMail {
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  headers: ParsedMail['headers'];
+  raw: string;
+}
+
+export interface MailReceiver {
+  port: number;
+  url: string;
+  received: ReceivedMail[];
+  /** Answers the next `n` messages with `code` (e.g. 451: try later; 550: refused for good), then accepts again. */
+  refuseNext(n: number, code: number): void;
+  /** Refuses every message with `code` until `accept()`. */
+  refuseAll(code: number): void;
+  accept(): void;
+  /** Mail to `address`, in arrival order. */
+  to(address: string): ReceivedMail[];
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on loopback (the `smtp-server` package), without TLS or authentication. */
+export async function startMailReceiver(): Promise<MailReceiver> {
+  const received: ReceivedMail[] = [];
+  let refuse: { left: number; code: number } | null = null;
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        if (refuse && refuse.left > 0) {
+          refuse.left -= 1;
+          const err = Object.assign(new Error(refuse.code >= 500 ? 'Mailbox unavailable' : 'Try again later'), { responseCode: refuse.code });
+          if (refuse.left === 0) refuse = null;
+          callback(err);
+          return;
+        }
+        const raw = Buffer.concat(chunks);
+        simpleParser(raw)
+          .then((mail) => {
+            received.push({
+              to: session.envelope.rcptTo.map((r) => r.address).join(','),
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              subject: mail.subject ?? '',
+              text: mail.text ?? '',
+              html: typeof mail.html === 'string' ? mail.html : '',
+              messageId: mail.messageId ?? '',
+              headers: mail.headers,
+              raw: raw.toString('utf8'),
+            });
+            callback();
+          })
+          .catch((error: Error) => callback(error));
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    refuseNext(n, code) {
+      refuse = { left: n, code };
+    },
+    refuseAll(code) {
+      refuse = { left: Number.POSITIVE_INFINITY, code };
+    },
+    accept() {
+      refuse = null;
+    },
+    to(address) {
+      return received.filter((m) => m.to.toLowerCase() === address.toLowerCase());
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Test mail settings: SMTP to `receiver`, fast polls and retries. */
+export function mailConfig(receiver: Pick<MailReceiver, 'url'>, overrides: Partial<NonNullable<Config['mail']>> = {}): NonNullable<Config['mail']> {
+  return {
+    ...mailDefaults(TEST_BASE_URL, '/tmp'),
+    smtpUrl: receiver.url,
+    from: 'Shop <no-reply@shop.example>',
+    retryScheduleSeconds: [0.15, 0.15, 0.15],
+    pollMs: 50,
+    timeoutMs: 3000,
+    ...overrides,
+  };
+}
+
+/** The first link in a mail's text that starts with `prefix`. */
+export function linkIn(mail: Pick<ReceivedMail, 'text'>, prefix: string): string {
+  const found = mail.text.split(/\s+/).find((w) => w.startsWith(prefix));
+  if (!found) throw new Error(`no link starting with ${prefix} in:\n${mail.text}`);
+  return found;
+}
