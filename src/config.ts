@@ -70,7 +70,7 @@ export interface MailConfig {
   deliver: boolean;
   /** MAIL_RETRY_SCHEDULE: seconds before each retry of a message the server refused for now. */
   retryScheduleSeconds: readonly number[];
-  /** Each SMTP step (connection, greeting, every answer) must finish within this. */
+  /** MAIL_TIMEOUT_SECONDS: each SMTP step (connection, greeting, every answer) must finish within this. */
   timeoutMs: number;
   /** Messages in flight per instance. */
   concurrency: number;
@@ -298,6 +298,7 @@ export const ENVIRONMENT = [
   { group: 'Email', name: 'MAIL_FEATURES', meaning: 'what sends mail: invitations,password-reset,notifications | none', default: 'invitations,password-reset,notifications' },
   { group: 'Email', name: 'MAIL_OUTBOX_DIR', meaning: 'without SMTP_URL, the folder messages are written to', unset: 'mail-outbox/ beside the SQLite file, or ./data/mail-outbox' },
   { group: 'Email', name: 'MAIL_DELIVERY', meaning: 'whether serve sends mail: true | false (messages are queued either way)', default: 'true' },
+  { group: 'Email', name: 'MAIL_TIMEOUT_SECONDS', meaning: 'seconds (1-60) each SMTP step may take: connection, greeting, each answer', default: '20' },
   { group: 'Email', name: 'MAIL_RETRY_SCHEDULE', meaning: 'seconds before each retry, comma-separated (at most 20)', default: DEFAULT_MAIL_RETRY_SCHEDULE_SECONDS.join(',') },
   { group: 'Legal and support pages', name: 'LEGAL_PAGES_DIR', meaning: 'your own privacy.md, terms.md and support.md', unset: 'none, built-in texts' },
   { group: 'Legal and support pages', name: 'OPERATOR_NAME', meaning: 'who runs this service, named in the built-in texts', unset: 'none' },
@@ -628,6 +629,12 @@ function parseMail(env: Environment, production: boolean, baseUrl: string, datab
   } else if (production && features.size > 0) {
     throw new ConfigError('MAIL_FROM', 'is required in production while mail features are on: the address your mail is sent from, e.g. "Shop <no-reply@example.com>" (its domain should publish SPF and DKIM for SMTP_URL\'s server)');
   }
+  let timeoutMs = defaults.timeoutMs;
+  const timeout = env.MAIL_TIMEOUT_SECONDS?.trim();
+  if (timeout) {
+    if (!/^\d+(\.\d+)?$/.test(timeout) || Number(timeout) < 1 || Number(timeout) > 60) throw new ConfigError('MAIL_TIMEOUT_SECONDS', `"${timeout}" is not a number of seconds from 1 to 60`);
+    timeoutMs = Math.round(Number(timeout) * 1000);
+  }
   const outbox = env.MAIL_OUTBOX_DIR?.trim();
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
   if (outbox && /[\u0000-\u001f]/.test(outbox)) throw new ConfigError('MAIL_OUTBOX_DIR', 'must be a directory path without control characters');
@@ -639,6 +646,7 @@ function parseMail(env: Environment, production: boolean, baseUrl: string, datab
     from: from || defaults.from,
     outboxDir: outbox ? path.resolve(cwd, outbox) : defaults.outboxDir,
     deliver: parseFlag('MAIL_DELIVERY', env.MAIL_DELIVERY, true),
+    timeoutMs,
     retryScheduleSeconds: parseSchedule('MAIL_RETRY_SCHEDULE', env.MAIL_RETRY_SCHEDULE, defaults.retryScheduleSeconds),
   };
 }

@@ -149,6 +149,43 @@ describeEachDatabase('the cleanup job', (kind) => {
       .values({ id: `wha_cleanup_${Date.now()}`, delivery_id: settledDelivery, attempted_at: ago(31 * DAY), trigger: 'scheduled', status_code: 200, duration_ms: 3, error: null, response_snippet: 'ok' })
       .execute();
 
+    // Mail: sent 31 days ago (gone), still pending after 31 days (kept: it may yet go), failed a day ago (kept).
+    const mails = ['sent-long-ago', 'pending-long', 'failed-recently'].map((_, i) => `eml_cl${i}_${Date.now()}`);
+    await db()
+      .insertInto('email_messages')
+      .values(
+        mails.map((id, i) => ({
+          id,
+          store_id: owner.storeId,
+          mode: 'live',
+          kind: 'order_created',
+          cause: `cleanup:${id}`,
+          to_address: 'alerts@shop.example',
+          subject: 'New order',
+          params: '{}',
+          status: ['sent', 'pending', 'failed'][i]!,
+          attempts: 1,
+          created_at: ago(i === 2 ? DAY : 31 * DAY),
+          updated_at: ago(i === 2 ? DAY : 31 * DAY),
+        })),
+      )
+      .execute();
+    // Password resets: used two days ago and expired two days ago (gone), live and used an hour ago (kept).
+    const resets = ['used-long', 'expired-long', 'live', 'used-recently'].map((_, i) => `pwr_cl${i}_${Date.now()}`);
+    await db()
+      .insertInto('password_resets')
+      .values(
+        resets.map((id, i) => ({
+          id,
+          user_id: owner.userId,
+          token_hash: hashSecret(id),
+          created_at: ago(3 * DAY),
+          expires_at: i === 1 ? ago(2 * DAY) : ago(-600_000),
+          used_at: i === 0 ? ago(2 * DAY) : i === 3 ? ago(3600_000) : null,
+        })),
+      )
+      .execute();
+
     const lines: string[] = [];
     const report = await t.container.services.cleanup.run((label, deleted, done) => {
       if (done) lines.push(`${label}: ${deleted}`);
@@ -203,6 +240,12 @@ describeEachDatabase('the cleanup job', (kind) => {
     assert.equal((await db().selectFrom('webhook_deliveries').select('id').where('id', '=', settledDelivery).execute()).length, 0, 'its delivery went with it');
     assert.equal((await db().selectFrom('webhook_attempts').select('id').where('delivery_id', '=', settledDelivery).execute()).length, 0, 'and its attempt log');
     covered.add('webhook-events');
+
+    // Mail and password resets
+    assert.deepEqual((await db().selectFrom('email_messages').select('id').where('id', 'in', mails).orderBy('id').execute()).map((r) => r.id), [mails[1]!, mails[2]!].sort());
+    covered.add('email-messages');
+    assert.deepEqual((await db().selectFrom('password_resets').select('id').where('id', 'in', resets).orderBy('id').execute()).map((r) => r.id), [resets[2]!, resets[3]!].sort());
+    covered.add('password-resets');
 
     assert.deepEqual([...covered].sort(), RETENTION.map((r) => r.kind).sort(), 'every kind of the retention table was tested');
 

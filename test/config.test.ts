@@ -91,6 +91,9 @@ describe('configuration', () => {
     refuses({ MAIL_DELIVERY: 'maybe' }, 'MAIL_DELIVERY');
     refuses({ SMTP_REQUIRE_TLS: 'yes' }, 'SMTP_REQUIRE_TLS');
     refuses({ MAIL_RETRY_SCHEDULE: 'soon' }, 'MAIL_RETRY_SCHEDULE');
+    refuses({ MAIL_TIMEOUT_SECONDS: '0' }, 'MAIL_TIMEOUT_SECONDS');
+    refuses({ MAIL_TIMEOUT_SECONDS: '61' }, 'MAIL_TIMEOUT_SECONDS');
+    assert.equal(load({ MAIL_TIMEOUT_SECONDS: '2.5' }).mail?.timeoutMs, 2500);
     const production = {
       NODE_ENV: 'production',
       CONNECTOR_PRIVACY_POLICY_URL: 'https://shop.example/privacy',

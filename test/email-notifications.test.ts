@@ -156,6 +156,16 @@ describeEachDatabase('store notifications by mail', (kind) => {
       assert.deepEqual((await call('GET', '/v1/settings', { headers: s.m.auth })).body.data.notifications, { orders: true, lowStock: true, apps: true });
     });
 
+    it('two changes of different topics at once both hold', async () => {
+      const s = await shop();
+      const [a, b] = await Promise.all([
+        call('PATCH', '/v1/settings', { headers: s.m.auth, body: { notifications: { orders: false } } }),
+        call('PATCH', '/v1/settings', { headers: s.m.auth, body: { notifications: { apps: false } } }),
+      ]);
+      assert.deepEqual([a.status, b.status], [200, 200]);
+      assert.deepEqual((await call('GET', '/v1/settings', { headers: s.m.auth })).body.data.notifications, { orders: false, lowStock: true, apps: false });
+    });
+
     it('turning a topic off needs settings:write (403) and is per mode', async () => {
       const s = await shop();
       const res = await call('PATCH', '/v1/settings', { headers: { ...s.m.auth, 'x-mode': 'test' }, body: { notifications: { orders: false } } });

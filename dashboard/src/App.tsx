@@ -22,6 +22,7 @@ const Customers = lazy(() => import('./pages/Customers.tsx'));
 const CustomerDetail = lazy(() => import('./pages/CustomerDetail.tsx'));
 const Reviews = lazy(() => import('./pages/Reviews.tsx'));
 const Settings = lazy(() => import('./pages/Settings.tsx'));
+const Emails = lazy(() => import('./pages/Emails.tsx'));
 const ConnectedApps = lazy(() => import('./pages/ConnectedApps.tsx'));
 const AcceptInvitation = lazy(() => import('./pages/AcceptInvitation.tsx'));
 const Products = lazy(() => import('./pages/Products.tsx'));
@@ -49,6 +50,7 @@ const SECTIONS: { label: string; permission: string; path: string }[] = [
   { label: 'Delivery', permission: 'delivery:read', path: '/delivery' },
   { label: 'Payments', permission: 'payments:read', path: '/payments' },
   { label: 'Settings', permission: 'settings:read', path: '/settings' },
+  { label: 'Emails', permission: 'settings:read', path: '/emails' },
   { label: 'Team', permission: 'settings:read', path: '/team' },
   { label: 'API keys', permission: 'settings:write', path: '/api-keys' },
   { label: 'Webhooks', permission: 'settings:read', path: '/webhooks' },
@@ -225,6 +227,7 @@ function Shell() {
               <Route path="webhooks/:endpointId" element={store ? <Suspense fallback={<Loading what="the webhook endpoint" />}><WebhookEndpoint /></Suspense> : <ChooseFirst />} />
               <Route path="audit-log" element={store ? <Suspense fallback={<Loading what="the audit log" />}><AuditLog /></Suspense> : <ChooseFirst />} />
               <Route path="settings" element={store ? <Suspense fallback={<Loading what="settings" />}><Settings /></Suspense> : <ChooseFirst />} />
+              <Route path="emails" element={store ? <Suspense fallback={<Loading what="emails" />}><Emails /></Suspense> : <ChooseFirst />} />
               {/* User-level pages: every store of the merchant, or none yet; no store needs choosing. */}
               <Route path="connected-apps" element={<Suspense fallback={<Loading what="connected apps" />}><ConnectedApps /></Suspense>} />
               <Route path="invitations/accept" element={<Suspense fallback={<Loading what="the invitation" />}><AcceptInvitation /></Suspense>} />

@@ -249,11 +249,14 @@ export function useFormEditor<T extends object, F>(options: {
   /** The PATCH body: only what the form changed against the version it started from (`{}`: nothing to save). */
   patchOf(form: F, loaded: T): Partial<Record<keyof T & string, unknown>>;
   labels: Partial<Record<keyof T & string, string>>;
+  /** How the conflict panel shows a field's value (every labelled field; the default shows it as it is). */
+  show?: (field: keyof T & string, value: unknown) => string;
   /** After a save: bring the other cache entries that show this resource up to date. */
   onSaved?(data: T): void;
 }) {
   const queryClient = useQueryClient();
-  const { queryKey, path, tenant, toForm, patchOf, labels, onSaved } = options;
+  const { queryKey, path, tenant, toForm, patchOf, labels, show, onSaved } = options;
+  const changed = labelledChanges(labels, show);
   const query = useQuery({
     queryKey,
     enabled: options.enabled ?? true,
@@ -277,7 +280,7 @@ export function useFormEditor<T extends object, F>(options: {
   const editor = useEtagSave<T, Partial<Record<keyof T & string, unknown>>>({
     write: (body, headers) => apiWithEtag<T>(path, { tenant, method: 'PATCH', body, headers }),
     read: () => loadTagged<T>(path, tenant, { fresh: true }),
-    changed: (loaded, current, body) => changedFields(loaded, current, labels, body as Partial<T>),
+    changed: (loaded, current, body) => changed(loaded, current, body as Partial<T>),
     onSaved: (fresh) => {
       start(fresh);
       setSaved(true);

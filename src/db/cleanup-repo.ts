@@ -125,6 +125,25 @@ export function createCleanupRepo(db: Kysely<Database>): CleanupStorage {
             )
             .executeTakeFirstOrThrow();
           break;
+        case 'email-messages':
+          result = await db
+            .deleteFrom('email_messages')
+            .where('id', 'in', (eb) => eb.selectFrom('email_messages').select('id').where('created_at', '<', before).where('status', '!=', 'pending').limit(batch))
+            .executeTakeFirstOrThrow();
+          break;
+        case 'password-resets':
+          // A used reset is over at once; an unused one when it expires.
+          result = await db
+            .deleteFrom('password_resets')
+            .where('id', 'in', (eb) =>
+              eb
+                .selectFrom('password_resets')
+                .select('id')
+                .where((w) => w.or([w('expires_at', '<', before), w('used_at', '<', before)]))
+                .limit(batch),
+            )
+            .executeTakeFirstOrThrow();
+          break;
         case 'connector-confirmations':
           result = await db
             .deleteFrom('mcp_confirmations')

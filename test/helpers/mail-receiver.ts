@@ -69,6 +69,10 @@ export async function startMailReceiver(): Promise<MailReceiver> {
       });
     },
   });
+  // A client that dies mid-connection (a sender killed with -9) resets its socket: that is the client's business.
+  server.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== 'ECONNRESET') throw error;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {

@@ -153,6 +153,8 @@ export interface Invitation {
   createdAt: string;
   expiresAt: string;
   token?: string; // only in the response that creates it
+  /** Only in the answers of a create or a resend: whether the invitation mail (with a link of its own) was queued. */
+  emailed?: boolean;
 }
 
 export type OrderStatus = 'pending' | 'paid' | 'fulfilled' | 'delivered' | 'cancelled' | 'partially_refunded' | 'refunded';
@@ -308,11 +310,19 @@ export interface StoreSettings {
   nextOrderNumber: number;
   nextOrderNumberPreview: string;
   allowedOrigins: string[];
-  notificationEmail: string | null;
+  notificationEmail: string | null; // where store notifications of this mode go; null: none are sent
+  notifications: NotificationTopics; // which of them are sent to notificationEmail in this mode
   lowStockThreshold: number;
   currency: string;
   timezone: string;
   updatedAt: string | null;
+}
+
+/** The store notifications of one mode (`PATCH /v1/settings` takes any of them: only the topics sent change). */
+export interface NotificationTopics {
+  orders: boolean; // a mail for every new order
+  lowStock: boolean; // a SKU's stock crossing the low-stock threshold
+  apps: boolean; // an app connected or removed
 }
 
 /** GET /v1/countries and /v1/states/{countryId} (public reference data). */
@@ -648,4 +658,26 @@ export interface WebhookAttempt {
 export interface WebhookDeliveryDetail extends WebhookDelivery {
   payload: Record<string, unknown>;
   attemptLog: WebhookAttempt[];
+}
+
+// ---- email (GET /v1/emails) ---------------------------------------------------------------------------------------
+
+export type EmailKind = 'invitation' | 'password_reset' | 'order_created' | 'low_stock' | 'app_connected' | 'app_disconnected';
+
+/** pending: not sent yet (or retried); sent: the SMTP server took it; failed: refused for good or every retry used; dropped: nothing to send any more. */
+export type EmailStatus = 'pending' | 'sent' | 'failed' | 'dropped';
+
+/** One message of the store's recent mail (`GET /v1/emails`, newest first, kept 30 days). */
+export interface EmailMessage {
+  id: string;
+  kind: EmailKind;
+  to: string;
+  subject: string;
+  status: EmailStatus;
+  attempts: number;
+  nextAttemptAt: string | null; // when it is tried (again), while pending
+  lastError: string | null; // the server's last refusal, the connection error, or why it was dropped
+  mode: Mode | null; // null for mail of the whole store (invitations)
+  createdAt: string;
+  sentAt: string | null;
 }

@@ -16,7 +16,8 @@ export function isConflict(error: unknown): boolean {
   return error instanceof ApiError && error.status === 412;
 }
 
-function shown(value: unknown): string {
+/** A field's value as the conflict panel shows it by default. */
+export function shown(value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);

@@ -2,10 +2,12 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 
 /**
  * A secret the API shows once (a new API key, an invitation token): focused when it appears, with a warning, a Copy
- * button that says whether copying worked, and Done.
+ * button that says whether copying worked, and Done. A `note` (what else happened, e.g. an invitation mailed) comes
+ * first and describes the panel, so it is read out when the panel takes the focus.
  */
 export function ShownOnce(props: {
   heading: ReactNode;
+  note?: ReactNode;
   warning: ReactNode;
   /** What the secret is called in the buttons and messages: "key", "token". */
   noun: string;
@@ -15,6 +17,7 @@ export function ShownOnce(props: {
   onDone: () => void;
 }) {
   const headingId = useId();
+  const noteId = useId();
   const ref = useRef<HTMLElement>(null);
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
@@ -29,8 +32,13 @@ export function ShownOnce(props: {
     }
   };
   return (
-    <section ref={ref} className="panel secret-panel" aria-labelledby={headingId} tabIndex={-1} data-testid={props.testId}>
+    <section ref={ref} className="panel secret-panel" aria-labelledby={headingId} aria-describedby={props.note ? noteId : undefined} tabIndex={-1} data-testid={props.testId}>
       <h2 id={headingId}>{props.heading}</h2>
+      {props.note ? (
+        <p id={noteId} className="shown-once-note" data-testid={`${props.testId}-note`}>
+          {props.note}
+        </p>
+      ) : null}
       <p className="warning">{props.warning}</p>
       <p className="secret">
         <code data-testid={props.secretTestId}>{props.secret}</code>

@@ -1,14 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FormEvent, ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
-import type { BusinessProfile, Country, CountryState, Profile, StoreSettings, User } from '../api/types.ts';
-import { EditorConflict } from '../components/Conflict.tsx';
+import type { BusinessProfile, Country, CountryState, Mode, NotificationTopics, Profile, StoreSettings, User } from '../api/types.ts';
+import { EditorConflict, shown } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field } from '../components/Field.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { editorFieldErrors, orNull, useFormEditor } from '../editor.ts';
 import { formatTimestamp } from '../format.ts';
-import { tenantOf, useTenant } from '../tenant.tsx';
+import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
 
 const READ = 'settings:read';
 const WRITE = 'settings:write';
@@ -328,14 +329,32 @@ interface SettingsForm {
   orderNumberPrefix: string;
   nextOrderNumber: string;
   notificationEmail: string;
+  notifications: NotificationTopics;
   allowedOrigins: string;
   lowStockThreshold: string;
 }
+
+/** The store notifications a member turns on or off per mode, in the API's order, in the merchant's words. */
+const TOPICS: { name: keyof NotificationTopics; label: string }[] = [
+  { name: 'orders', label: 'New orders' },
+  { name: 'lowStock', label: 'Low stock' },
+  { name: 'apps', label: 'Apps connected or removed' },
+];
+
+/** The notification topics as the conflict panel shows them ("New orders: on, Low stock: off"); a save's own are only those it changed. */
+function topicsText(value: unknown): string {
+  const topics = (value ?? {}) as Partial<NotificationTopics>;
+  const parts = TOPICS.filter((t) => typeof topics[t.name] === 'boolean').map((t) => `${t.label}: ${topics[t.name] ? 'on' : 'off'}`);
+  return parts.length > 0 ? parts.join(', ') : '(none)';
+}
+
+const showSetting = (field: keyof StoreSettings & string, value: unknown): string => (field === 'notifications' ? topicsText(value) : shown(value));
 
 const settingsForm = (s: StoreSettings): SettingsForm => ({
   orderNumberPrefix: s.orderNumberPrefix,
   nextOrderNumber: String(s.nextOrderNumber),
   notificationEmail: s.notificationEmail ?? '',
+  notifications: { ...s.notifications },
   allowedOrigins: s.allowedOrigins.join('\n'),
   lowStockThreshold: String(s.lowStockThreshold),
 });
@@ -357,6 +376,10 @@ function settingsPatch(f: SettingsForm, s: StoreSettings) {
   if (f.orderNumberPrefix.trim() !== s.orderNumberPrefix) patch.orderNumberPrefix = f.orderNumberPrefix.trim();
   if (f.nextOrderNumber.trim() !== String(s.nextOrderNumber)) patch.nextOrderNumber = wholeNumber(f.nextOrderNumber);
   if (orNull(f.notificationEmail) !== s.notificationEmail) patch.notificationEmail = orNull(f.notificationEmail);
+  // Only the topics changed: the API keeps the others as they are (someone else may have changed them meanwhile).
+  const topics: Partial<NotificationTopics> = {};
+  for (const { name } of TOPICS) if (f.notifications[name] !== s.notifications[name]) topics[name] = f.notifications[name];
+  if (Object.keys(topics).length > 0) patch.notifications = topics;
   const origins = originLines(f.allowedOrigins);
   if (JSON.stringify(origins) !== JSON.stringify(s.allowedOrigins)) patch.allowedOrigins = origins;
   if (f.lowStockThreshold.trim() !== String(s.lowStockThreshold)) patch.lowStockThreshold = wholeNumber(f.lowStockThreshold);
@@ -376,9 +399,11 @@ function SettingsEditor({ tenant, canWrite, timeZone }: { tenant: Tenant; canWri
       // refuses moving it back), so an order placed meanwhile must not stop a save (the 412 is sent again by itself).
       orderNumberPrefix: 'Order number prefix',
       notificationEmail: 'Notification email',
+      notifications: 'Notifications',
       allowedOrigins: 'Allowed origins',
       lowStockThreshold: 'Low-stock threshold',
     },
+    show: showSetting,
     onSaved: () => {
       // The low-stock threshold is store-wide (the overview's low-stock list and inventory figures use it).
       for (const mode of ['live', 'test'] as const) {
@@ -429,9 +454,16 @@ function SettingsEditor({ tenant, canWrite, timeZone }: { tenant: Tenant; canWri
                     <input {...p} type="number" name="nextOrderNumber" inputMode="numeric" min={s.nextOrderNumber} step={1} value={f.nextOrderNumber} onChange={(e) => editor.edit((x) => ({ ...x, nextOrderNumber: e.target.value }))} />
                   )}
                 </Field>
-                <Field label="Notification email" error={errors.get('notificationEmail')} hint="Where order notifications go. Leave empty for none.">
+                <Field label="Notification email" error={errors.get('notificationEmail')} hint={`Where this store's notifications in ${tenant.mode} mode go. Leave empty for none.`}>
                   {(p) => <input {...p} type="email" name="notificationEmail" autoComplete="email" maxLength={320} value={f.notificationEmail} onChange={(e) => editor.edit((x) => ({ ...x, notificationEmail: e.target.value }))} />}
                 </Field>
+                <NotificationChoices
+                  mode={tenant.mode}
+                  email={f.notificationEmail.trim()}
+                  value={f.notifications}
+                  error={[...errors.entries()].find(([path]) => path === 'notifications' || path.startsWith('notifications.'))?.[1] ?? null}
+                  onChange={(name, on) => editor.edit((x) => ({ ...x, notifications: { ...x.notifications, [name]: on } }))}
+                />
               </div>
               <div>
                 <Field
@@ -457,5 +489,51 @@ function SettingsEditor({ tenant, canWrite, timeZone }: { tenant: Tenant; canWri
         </form>
       )}
     </Section>
+  );
+}
+
+/** Which store notifications go to the notification email of this mode: a group of checkboxes, saved with the form. */
+function NotificationChoices({
+  mode,
+  email,
+  value,
+  error,
+  onChange,
+}: {
+  mode: Mode;
+  email: string;
+  value: NotificationTopics;
+  error: string | null;
+  onChange: (name: keyof NotificationTopics, on: boolean) => void;
+}) {
+  const hintId = useId();
+  const errorId = useId();
+  const search = useTenantSearch();
+  return (
+    <fieldset className="fieldset" aria-describedby={error ? `${hintId} ${errorId}` : hintId} data-testid="notification-topics">
+      <legend>Notifications</legend>
+      <p id={hintId} className="field-hint">
+        A mail for each of these goes to the notification email of {mode} mode{email ? ` (${email})` : ''}. Nothing is sent while it is empty
+        {email ? '' : ', as it is now'}.
+      </p>
+      <ul className="checkboxes">
+        {TOPICS.map((t) => (
+          <li key={t.name}>
+            <label>
+              <input type="checkbox" name={`notifications.${t.name}`} checked={value[t.name]} onChange={(e) => onChange(t.name, e.target.checked)} />
+              {t.label}
+            </label>
+          </li>
+        ))}
+      </ul>
+      {error ? (
+        <p id={errorId} className="field-error">
+          Notifications {error}.
+        </p>
+      ) : null}
+      <p className="field-hint">
+        What was sent, and whether it arrived: <Link to={{ pathname: '/emails', search }}>Emails</Link>.
+      </p>
+    </fieldset>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import type { Invitation, Member, Role, User } from '../api/types.ts';
@@ -10,7 +11,7 @@ import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
 import { ROLE_PERMISSIONS } from '../roles.ts';
-import { tenantOf, useTenant } from '../tenant.tsx';
+import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
 
 const READ = 'settings:read';
 const WRITE = 'settings:write';
@@ -45,6 +46,8 @@ function useInvalidate(tenant: Tenant) {
     void queryClient.invalidateQueries({ queryKey: membersKey(tenant) });
     void queryClient.invalidateQueries({ queryKey: invitationsKey(tenant) });
     void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'audit-log'] });
+    // The Emails page (an invitation's mail is listed in both modes).
+    for (const mode of ['live', 'test'] as const) void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, mode, 'emails'] });
   };
 }
 
@@ -83,15 +86,33 @@ export default function Team() {
 function NewInvitation({ invitation, onDone }: { invitation: Invitation; onDone: () => void }) {
   // The dashboard's page that accepts it (pages/AcceptInvitation.tsx): the link carries the token.
   const link = `${window.location.origin}/dashboard/invitations/accept?token=${encodeURIComponent(invitation.token ?? '')}`;
+  const search = useTenantSearch();
   return (
     <ShownOnce
       heading={<>Invitation for {invitation.email}</>}
+      note={
+        invitation.emailed ? (
+          <>
+            We emailed an invitation to {invitation.email}, with a link of its own that works for 7 days. Whether it went out shows under{' '}
+            <Link to={{ pathname: '/emails', search }}>Emails</Link>.
+          </>
+        ) : null
+      }
       warning={
-        <>
-          <strong>Copy this invitation token now: it will not be shown again.</strong> No email is sent: send this to the invitee; they accept it signed in
-          with that email. Send them this link: it opens “Accept an invitation” in the dashboard with the token filled in (without an account, they can
-          sign up there first): <code data-testid="new-invitation-link">{link}</code>
-        </>
+        invitation.emailed ? (
+          <>
+            <strong>This invitation token is shown once: copy it now if you want to pass it on yourself.</strong> It works besides the emailed link, until
+            either is used. If you pass it on yourself, send this to the invitee; they accept it signed in with that email. Send them this link: it opens
+            “Accept an invitation” in the dashboard with the token filled in (without an account, they can sign up there first):{' '}
+            <code data-testid="new-invitation-link">{link}</code>
+          </>
+        ) : (
+          <>
+            <strong>Copy this invitation token now: it will not be shown again.</strong> No email is sent: send this to the invitee; they accept it signed
+            in with that email. Send them this link: it opens “Accept an invitation” in the dashboard with the token filled in (without an account, they can
+            sign up there first): <code data-testid="new-invitation-link">{link}</code>
+          </>
+        )
       }
       noun="token"
       secret={invitation.token ?? ''}
@@ -355,8 +376,38 @@ function InvitationList({ tenant, timeZone, canWrite }: { tenant: Tenant; timeZo
     onSuccess: () => setConfirming(null),
     onSettled: invalidate,
   });
+  // Sending again: one Idempotency-Key per invitation until it is answered (a double click or a retry after a lost
+  // answer sends it once); one invitation at a time.
+  const submission = useSubmission();
+  const [resent, setResent] = useState<Invitation | null>(null);
+  const resend = useMutation({
+    mutationFn: (input: { invitation: Invitation; key: string }) =>
+      api<Invitation>(`/v1/members/invitations/${encodeURIComponent(input.invitation.id)}/resend`, {
+        tenant,
+        method: 'POST',
+        headers: { 'Idempotency-Key': input.key },
+      }).then((r) => r.data),
+    onSuccess: (invitation) => {
+      submission.forget();
+      setResent(invitation);
+    },
+    onSettled: () => {
+      submission.settled();
+      invalidate();
+    },
+  });
+  const sendAgain = (i: Invitation) => {
+    const key = submission.begin(i.id);
+    if (key === null) return;
+    setResent(null);
+    resend.mutate({ invitation: i, key });
+  };
   return (
     <Section title="Open invitations">
+      <p role="status" className="muted" data-testid="invitation-resent">
+        {resent ? `We emailed the invitation to ${resent.email} again, with a new link; it now expires ${formatTimestamp(resent.expiresAt, timeZone)}.` : ''}
+      </p>
+      {resend.isError ? <ErrorPanel error={resend.error} title={`The invitation for ${resend.variables?.invitation.email ?? 'them'} could not be sent again.`} /> : null}
       {query.isPending ? (
         <Loading what="invitations" />
       ) : query.isError ? (
@@ -387,17 +438,28 @@ function InvitationList({ tenant, timeZone, canWrite }: { tenant: Tenant; timeZo
                   <td data-label="Expires">{formatTimestamp(i.expiresAt, timeZone)}</td>
                   {canWrite ? (
                     <td>
-                      <button
-                        type="button"
-                        className="button"
-                        aria-label={`Revoke the invitation for ${i.email}`}
-                        onClick={() => {
-                          revoke.reset();
-                          setConfirming(i);
-                        }}
-                      >
-                        Revoke
-                      </button>
+                      <div className="member-actions">
+                        <button
+                          type="button"
+                          className="button"
+                          aria-label={`Resend the invitation to ${i.email}`}
+                          disabled={resend.isPending}
+                          onClick={() => sendAgain(i)}
+                        >
+                          {resend.isPending && resend.variables?.invitation.id === i.id ? 'Sending…' : 'Resend'}
+                        </button>
+                        <button
+                          type="button"
+                          className="button"
+                          aria-label={`Revoke the invitation for ${i.email}`}
+                          onClick={() => {
+                            revoke.reset();
+                            setConfirming(i);
+                          }}
+                        >
+                          Revoke
+                        </button>
+                      </div>
                     </td>
                   ) : null}
                 </tr>

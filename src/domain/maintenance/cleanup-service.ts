@@ -28,6 +28,8 @@ export const RETENTION = [
     keepDays: 30,
     ended: 'written, and none of its deliveries is still pending (retries end within about a day)',
   },
+  { kind: 'email-messages', label: 'mail messages (the outbox and its delivery list)', keepDays: 30, ended: 'written, and no longer pending (retries end within about 9 hours)' },
+  { kind: 'password-resets', label: 'password-reset tokens (their hashes)', keepDays: 1, ended: 'expired (30 minutes after the mail was sent) or used' },
 ] as const;
 
 export type CleanupKind = (typeof RETENTION)[number]['kind'];

@@ -111,8 +111,12 @@ export function createSettingsService(deps: {
         ...(patch.notificationEmail !== undefined ? { notificationEmail: patch.notificationEmail } : {}),
       };
       await repos.transaction(async (repos) => {
+        if (!(await repos.stores.lockStore(tenant.storeId))) throw new AppError('STORE_NOT_FOUND', 'This store no longer exists.');
+        await repos.settings.lock(tenant);
+        if (precondition) precondition(await view(repos, ctx));
         if (patch.notifications !== undefined) {
-          // Only the topics sent change; the others keep their state.
+          // Only the topics sent change; the others keep their state (read under the store's lock, so two changes of
+          // different topics at once both hold).
           const current = (await readSettings(repos, tenant)).notificationsOff;
           const off = new Set(current);
           for (const [topic, on] of Object.entries(patch.notifications)) {
@@ -122,9 +126,6 @@ export function createSettingsService(deps: {
           }
           own.notificationsOff = NOTIFICATION_TOPIC_NAMES.filter((t) => off.has(t));
         }
-        if (!(await repos.stores.lockStore(tenant.storeId))) throw new AppError('STORE_NOT_FOUND', 'This store no longer exists.');
-        await repos.settings.lock(tenant);
-        if (precondition) precondition(await view(repos, ctx));
         if (Object.keys(business).length > 0) await stores.writeBusiness(repos, ctx, business);
         if (patch.lowStockThreshold !== undefined) await inventory.writeLowStockThreshold(repos, ctx, patch.lowStockThreshold);
         // Store-wide fields only: the per-mode row is neither created nor touched.

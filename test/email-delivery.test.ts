@@ -1,0 +1,259 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+import { insertCustomer, variableProduct } from './helpers/catalog.ts';
+import { createTestDatabase, databaseKinds, describeEachDatabase } from './helpers/databases.ts';
+import { mailConfig, type MailReceiver, startMailReceiver } from './helpers/mail-receiver.ts';
+import { client, type Merchant, signup } from './helpers/merchants.ts';
+import { eventually } from './helpers/webhook-receiver.ts';
+
+const MAIN = path.join(import.meta.dirname, '..', 'src', 'main.ts');
+
+describeEachDatabase('mail delivery', (kind) => {
+  let t: TestApp;
+  let call: ReturnType<typeof client>;
+  let smtp: MailReceiver;
+  before(async () => {
+    smtp = await startMailReceiver();
+    t = await startTestApp(kind, { config: { mail: mailConfig(smtp, { retryScheduleSeconds: [0.15, 0.15, 0.15] }) } });
+    t.container.services.mailSender.start();
+    call = client(t.app);
+  });
+  after(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  const invite = (m: Merchant, email: string) => call('POST', '/v1/members/invitations', { headers: m.auth, body: { email, role: 'staff' } });
+  async function emailOf(m: Merchant, to: string) {
+    const res = await call('GET', '/v1/emails', { headers: m.auth });
+    assert.equal(res.status, 200, res.raw);
+    return (res.body.data as Array<{ to: string; status: string; attempts: number; lastError: string | null }>).find((e) => e.to === to);
+  }
+
+  it('an SMTP server that refuses for now (451) and then recovers: retried on the schedule, delivered once', async () => {
+    const m = await signup(t.app);
+    const to = `later.${Date.now()}@example.com`;
+    smtp.refuseNext(2, 451);
+    await invite(m, to);
+    const sent = await eventually(async () => {
+      const e = await emailOf(m, to);
+      return e?.status === 'sent' && e;
+    });
+    assert.equal(sent.attempts, 3);
+    assert.equal(smtp.to(to).length, 1, 'once');
+    assert.equal(sent.lastError, null, 'the refusals are behind it');
+  });
+
+  it('a permanent refusal (550) fails at once, with the server’s answer; never retried', async () => {
+    const m = await signup(t.app);
+    const to = `gone.${Date.now()}@example.com`;
+    smtp.refuseNext(1, 550);
+    await invite(m, to);
+    const failed = await eventually(async () => {
+      const e = await emailOf(m, to);
+      return e?.status === 'failed' && e;
+    });
+    assert.equal(failed.attempts, 1);
+    assert.match(failed.lastError!, /^SMTP 550/);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(smtp.to(to).length, 0);
+    assert.equal((await emailOf(m, to))!.attempts, 1);
+  });
+
+  it('refused for now on every try: failed once the schedule is used up', async () => {
+    const m = await signup(t.app);
+    const to = `never.${Date.now()}@example.com`;
+    smtp.refuseAll(421);
+    try {
+      await invite(m, to);
+      const failed = await eventually(async () => {
+        const e = await emailOf(m, to);
+        return e?.status === 'failed' && e;
+      });
+      assert.equal(failed.attempts, 4, 'the first try and three retries');
+      assert.match(failed.lastError!, /^SMTP 421/);
+    } finally {
+      smtp.accept();
+    }
+  });
+
+  it('escapes a hostile store name in the HTML and keeps the subject one header line', async () => {
+    const m = await signup(t.app);
+    const hostile = '<img src=x onerror=alert(1)> & "Co"\r\nBcc: thief@evil.example';
+    // Straight into the database: whatever the API lets through, the mail must be safe.
+    await t.container.db.kysely.updateTable('stores').set({ name: hostile }).where('id', '=', m.storeId).execute();
+    const to = `hostile.${Date.now()}@example.com`;
+    assert.equal((await invite(m, to)).status, 201);
+    const [mail] = await eventually(() => smtp.to(to).length > 0 && smtp.to(to));
+    assert.ok(!mail!.html.includes('<img src=x'), 'no markup from the store name');
+    assert.ok(mail!.html.includes('&lt;img src=x onerror=alert(1)&gt; &amp; &quot;Co&quot;'), mail!.html);
+    assert.equal(mail!.subject, 'You are invited to <img src=x onerror=alert(1)> & "Co" Bcc: thief@evil.example');
+    assert.equal(mail!.headers.get('bcc'), undefined);
+    assert.equal(smtp.to('thief@evil.example').length, 0);
+    assert.ok(!/^Bcc:/im.test(mail!.raw.split(/\r?\n\r?\n/)[0]!), 'no Bcc header');
+    assert.match(mail!.text, /<img src=x onerror=alert\(1\)> & "Co"/, 'the plain text says it as it is');
+  });
+});
+
+/** `serve` as a real process sending mail to `smtpUrl`. */
+function serve(databaseUrl: string, smtpUrl: string): { child: ChildProcess; url: Promise<string> } {
+  const child = spawn(process.execPath, [MAIN, 'serve'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      CLEANUP_INTERVAL_MINUTES: '0',
+      SMTP_URL: smtpUrl,
+      MAIL_FROM: 'Shop <no-reply@shop.example>',
+      MAIL_RETRY_SCHEDULE: Array(20).fill('1').join(','),
+      // A short bound, so the leases the killed process held end soon (a lease outlives twice the bound).
+      MAIL_TIMEOUT_SECONDS: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr!.resume();
+  const url = new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`serve did not start: ${out}`)), 60_000);
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
+  });
+  return { child, url };
+}
+
+async function json(base: string, method: string, url: string, headers: Record<string, string>, body?: unknown) {
+  const res = await fetch(`${base}${url}`, { method, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+describeEachDatabase('mail survives kill -9', (kind) => {
+  let smtp: MailReceiver;
+  let drop: () => Promise<void>;
+  const children: ChildProcess[] = [];
+  before(async () => {
+    smtp = await startMailReceiver();
+  });
+  after(async () => {
+    for (const c of children) c.kill('SIGKILL');
+    await smtp?.close();
+    await drop?.();
+  });
+
+  it('orders placed in a burst, the process killed while the SMTP server refuses: after a restart every order’s mail arrives, once', { timeout: 120_000 }, async () => {
+    const database = await createTestDatabase(kind);
+    drop = database.drop;
+    const databaseUrl = database.config.kind === 'sqlite' ? `sqlite:${database.config.file}` : database.config.url;
+    smtp.refuseAll(451);
+    const first = serve(databaseUrl, smtp.url);
+    children.push(first.child);
+    const base = await first.url;
+
+    const signed = await json(base, 'POST', '/v1/auth/signup', {}, { email: `crash${Date.now()}@example.com`, password: 'correct horse battery staple', name: 'Crash', storeName: 'Crash Shop' });
+    assert.equal(signed.status, 201);
+    const auth = { authorization: `Bearer ${signed.body.data.token}` };
+    const alerts = `alerts.${Date.now()}@shop.example`;
+    assert.equal((await json(base, 'PATCH', '/v1/settings', auth, { notificationEmail: alerts })).status, 200);
+    const product = await json(base, 'POST', '/v1/products', auth, { type: 'VARIABLE', name: 'Tee' });
+    const group = await json(base, 'POST', `/v2/products/${product.body.data.id}/variant-groups`, auth, {
+      attributeName: 'Color',
+      attributeValue: 'Red',
+      skus: [{ price: 10, quantityInStock: 5000, attributes: { Size: 'M' } }],
+    });
+    assert.equal((await json(base, 'PATCH', `/v1/products/${product.body.data.id}`, auth, { status: 'active' })).status, 200);
+    const customer = await json(base, 'POST', '/v1/customers', auth, { name: 'Casey', email: 'casey@example.com' });
+    const skuId = group.body.data.skus[0].id as string;
+
+    // 6 clients placing orders; killed after 40 answers.
+    let answered = 0;
+    let killed = false;
+    const runner = async () => {
+      while (!killed) {
+        try {
+          const res = await json(base, 'POST', '/v1/orders', auth, { customerId: customer.body.data.id, lines: [{ skuId, quantity: 1 }] });
+          assert.equal(res.status, 201);
+        } catch {
+          return;
+        }
+        answered += 1;
+        if (answered >= 40 && !killed) {
+          killed = true;
+          first.child.kill('SIGKILL');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 6 }, runner));
+    await new Promise((resolve) => (first.child.exitCode !== null || first.child.signalCode !== null ? resolve(null) : first.child.once('exit', resolve)));
+    assert.equal(smtp.received.length, 0, 'nothing was accepted before the kill');
+
+    // Restarted (two instances on PostgreSQL, sharing the outbox), the SMTP server accepting again.
+    const restarted = [serve(databaseUrl, smtp.url), ...(kind === 'postgres' ? [serve(databaseUrl, smtp.url)] : [])];
+    children.push(...restarted.map((r) => r.child));
+    const base2 = await restarted[0]!.url;
+    await Promise.all(restarted.map((r) => r.url));
+    smtp.accept();
+    const numbers: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await json(base2, 'GET', `/v1/orders?limit=100${cursor ? `&cursor=${cursor}` : ''}`, auth);
+      numbers.push(...page.body.data.map((o: { number: string }) => o.number));
+      cursor = page.body.pagination.nextCursor;
+    } while (cursor);
+    assert.ok(numbers.length >= 40, `a burst of orders (${numbers.length})`);
+    await eventually(() => smtp.to(alerts).length >= numbers.length, 60_000, `${numbers.length} mails`);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const subjects = smtp.to(alerts).map((m) => /New order (\S+) in/.exec(m.subject)?.[1]);
+    assert.deepEqual([...subjects].sort(), [...numbers].sort(), 'one mail per committed order, none twice');
+    assert.equal(new Set(smtp.to(alerts).map((m) => m.messageId)).size, numbers.length);
+    for (const r of restarted) r.child.kill('SIGTERM');
+  });
+});
+
+const postgres = databaseKinds().includes('postgres');
+describe('two senders on one PostgreSQL database', { skip: postgres ? false : 'set TEST_DATABASE_URL=postgres://… to run it' }, () => {
+  let a: TestApp;
+  let b: TestApp;
+  let smtp: MailReceiver;
+  before(async () => {
+    if (!postgres) return;
+    smtp = await startMailReceiver();
+    const config = { mail: mailConfig(smtp, { pollMs: 20 }) };
+    a = await startTestApp('postgres', { config });
+    b = await startTestApp('postgres', { config, database: a.database });
+  });
+  after(async () => {
+    await b?.close();
+    await a?.close();
+    await smtp?.close();
+  });
+
+  it('share the outbox: each message is sent once', { timeout: 60_000 }, async () => {
+    const call = client(a.app);
+    const m = await signup(a.app);
+    const { productId, skuIds } = await variableProduct(a.app, m, { skus: [{ price: 10, quantityInStock: 10_000, attributes: { Size: 'M' } }] });
+    assert.equal((await call('PATCH', `/v1/products/${productId}`, { headers: m.auth, body: { status: 'active' } })).status, 200);
+    assert.equal((await call('PATCH', '/v1/settings', { headers: m.auth, body: { notificationEmail: 'both@shop.example' } })).status, 200);
+    const customerId = await insertCustomer(a, m.storeId);
+    const placed = await Promise.all(Array.from({ length: 30 }, () => call('POST', '/v1/orders', { headers: m.auth, body: { customerId, lines: [{ skuId: skuIds[0], quantity: 1 }] } })));
+    for (const p of placed) assert.equal(p.status, 201);
+    a.container.services.mailSender.start();
+    b.container.services.mailSender.start();
+    for (let i = 0; i < 10; i++) await client(b.app)('POST', '/v1/orders', { headers: m.auth, body: { customerId, lines: [{ skuId: skuIds[0], quantity: 1 }] } });
+    await eventually(() => smtp.to('both@shop.example').length >= 40, 30_000, '40 mails');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(smtp.to('both@shop.example').length, 40, 'nothing sent twice');
+    assert.equal(new Set(smtp.to('both@shop.example').map((x) => x.messageId)).size, 40);
+  });
+});
