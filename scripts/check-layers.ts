@@ -8,6 +8,8 @@
  * - src/outbound/ imports nothing of src/db/, src/http/, src/mcp/, src/web/, src/oauth/ or src/wire/, nor fastify or a
  *   database driver (it implements the domain's outbound ports);
  * - src/web/ imports nothing of src/oauth/ (pages and the protocol endpoints share the domain, not each other);
+ * - src/mail/ (the mail templates) imports nothing of src/db/, src/http/, src/mcp/, src/oauth/, src/wire/ or
+ *   src/outbound/, nor fastify or a database driver;
  * - outside src/db/, nothing in src/ imports Kysely or a database driver (pg, better-sqlite3).
  * Usage: node scripts/check-layers.ts [root]   (root defaults to the repository root)
  */
@@ -56,6 +58,12 @@ const BORDERS: Border[] = [
     why: 'outbound requests (address policy, webhook transport) serve the domain’s ports and know no adapter',
   },
   { dir: 'src/web', forbidden: ['src/oauth'], packages: [], why: 'the pages and the OAuth endpoints share the domain, not each other' },
+  {
+    dir: 'src/mail',
+    forbidden: ['src/db', 'src/http', 'src/mcp', 'src/oauth', 'src/wire', 'src/outbound'],
+    packages: [NO_FASTIFY, NO_DATABASE],
+    why: 'mail templates render what the domain hands them (with the pages’ escaping, src/web/html.ts) and know no adapter',
+  },
   { dir: 'src', forbidden: [], packages: [NO_DATABASE], except: ['src/db'], why: 'only src/db talks to the database' },
 ];
 

@@ -45,6 +45,13 @@ describe('layering rule', () => {
     assert.equal(check(tree({ 'src/db/b.ts': "const s = await import('@fastify/swagger');\n" })).status, 1);
   });
 
+  it('fails when a mail template imports the database, an adapter or the wire contract; allows the pages’ escaping', () => {
+    for (const text of ["import { sql } from 'kysely';\n", "import { x } from '../db/repos.ts';\n", "import { y } from '../wire/email.ts';\n", "import { z } from '../outbound/mail-transport.ts';\n"]) {
+      assert.equal(check(tree({ 'src/mail/templates.ts': text })).status, 1, text);
+    }
+    assert.equal(check(tree({ 'src/mail/templates.ts': "import { html } from '../web/html.ts';\n" })).status, 0);
+  });
+
   it('fails when an MCP tool imports a REST route', () => {
     const result = check(tree({ 'src/mcp/tools/a.ts': "import { ARecord } from '../../http/routes/a/schemas.ts';\n" }));
     assert.equal(result.status, 1);

@@ -3607,6 +3607,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * Format: email
+                     * @description the email you sign in with
+                     */
                     email: string;
                 };
             };

@@ -7,7 +7,7 @@ import { PAGE_SHORT_CURSOR, pageFields } from '../../../wire/page.ts';
 
 const Password = z.string().min(12, 'must be at least 12 characters').max(256, 'must be at most 256 characters');
 export const SignupBody = z.object({ email: Email, password: Password, name: Name, storeName: Name });
-export const PasswordResetBody = z.object({ email: z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(320, 'must be at most 320 characters') });
+export const PasswordResetBody = z.object({ email: Email.describe('the email you sign in with') });
 export const PasswordResetConfirmBody = z.object({ token: z.string({ error: 'must be a string' }).min(1, 'must not be empty').max(200, 'must be at most 200 characters'), password: Password });
 export const LoginBody = z.object({ email: z.string().max(320), password: z.string().max(256) });
 
