@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { insertCustomer, variableProduct } from './helpers/catalog.ts';
@@ -98,19 +101,19 @@ describeEachDatabase('mail delivery', (kind) => {
   });
 });
 
-/** `serve` as a real process sending mail to `smtpUrl`. */
-function serve(databaseUrl: string, smtpUrl: string): { child: ChildProcess; url: Promise<string> } {
+/** `serve` as a real process sending mail to `smtpUrl` (none: the local outbox); `lines` gets what it prints. */
+function serve(databaseUrl: string, smtpUrl: string | null, lines: string[] = []): { child: ChildProcess; url: Promise<string> } {
+  const { SMTP_URL: _smtp, MAIL_FROM: _from, MAIL_OUTBOX_DIR: _dir, ...inherited } = process.env;
   const child = spawn(process.execPath, [MAIN, 'serve'], {
     env: {
-      ...process.env,
+      ...inherited,
       DATABASE_URL: databaseUrl,
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',
       CLEANUP_INTERVAL_MINUTES: '0',
-      SMTP_URL: smtpUrl,
-      MAIL_FROM: 'Shop <no-reply@shop.example>',
+      ...(smtpUrl ? { SMTP_URL: smtpUrl, MAIL_FROM: 'Shop <no-reply@shop.example>' } : {}),
       MAIL_RETRY_SCHEDULE: Array(20).fill('1').join(','),
       // A short bound, so the leases the killed process held end soon (a lease outlives twice the bound).
       MAIL_TIMEOUT_SECONDS: '1',
@@ -123,6 +126,7 @@ function serve(databaseUrl: string, smtpUrl: string): { child: ChildProcess; url
     const timer = setTimeout(() => reject(new Error(`serve did not start: ${out}`)), 60_000);
     child.stdout!.on('data', (chunk) => {
       out += chunk;
+      lines.push(...String(chunk).split('\n').filter(Boolean));
       const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
       if (match) {
         clearTimeout(timer);
@@ -218,6 +222,38 @@ describeEachDatabase('mail survives kill -9', (kind) => {
     assert.deepEqual([...subjects].sort(), [...numbers].sort(), 'one mail per committed order, none twice');
     assert.equal(new Set(smtp.to(alerts).map((m) => m.messageId)).size, numbers.length);
     for (const r of restarted) r.child.kill('SIGTERM');
+  });
+});
+
+describe('development without SMTP_URL: the local outbox', () => {
+  let dir: string;
+  const children: ChildProcess[] = [];
+  after(async () => {
+    for (const c of children) c.kill('SIGKILL');
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('serve says where mail goes, and writes each message beside the database with its link, printing the path', { timeout: 60_000 }, async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'commerce-outbox-'));
+    const lines: string[] = [];
+    const running = serve(`sqlite:${path.join(dir, 'commerce.db')}`, null, lines);
+    children.push(running.child);
+    const base = await running.url;
+    const outbox = path.join(dir, 'mail-outbox');
+    await eventually(() => lines.some((l) => l.includes(`Mail: the local outbox ${outbox}`)), 10_000, 'the start-up line');
+    const email = `outbox.${Date.now()}@example.com`;
+    assert.equal((await json(base, 'POST', '/v1/auth/signup', {}, { email, password: 'correct horse battery staple', name: 'Olive', storeName: 'Outbox Shop' })).status, 201);
+    assert.equal((await json(base, 'POST', '/v1/auth/password-reset', {}, { email })).status, 202);
+    const printed = await eventually(() => lines.find((l) => l.startsWith(`mail to ${email} ("Reset your password") is in the local outbox: `)), 10_000, 'the printed path');
+    const txt = printed.slice(printed.indexOf(': ') + 2);
+    assert.ok(txt.startsWith(outbox) && txt.endsWith('.txt'), txt);
+    const text = await readFile(txt, 'utf8');
+    assert.match(text, new RegExp(`^To: ${email.replaceAll('.', '\\.')}\nSubject: Reset your password\n`));
+    assert.match(text, /\/password-reset\/new\?token=cs_pwr_[A-Za-z0-9_-]{43}/, 'the link, on one line, to copy');
+    const eml = await simpleParser(await readFile(txt.replace(/\.txt$/, '.eml')));
+    assert.equal(eml.subject, 'Reset your password');
+    assert.ok(typeof eml.html === 'string' && eml.html.includes('Choose a new password'));
+    running.child.kill('SIGTERM');
   });
 });
 
