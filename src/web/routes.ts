@@ -102,7 +102,7 @@ export async function webRoutes(app: FastifyInstance, deps: WebDeps): Promise<vo
       const parsed = PasswordResetBody.safeParse({ email });
       if (!parsed.success) return resetForm(request, reply, 422, { email, error: `Email ${parsed.error.issues[0]?.message ?? 'is not valid'}.` });
       try {
-        await passwordReset.request(request.ctx, { email: parsed.data.email, clientAddress: request.ip });
+        await passwordReset.requestLink(request.ctx, { email: parsed.data.email, clientAddress: request.ip });
       } catch (error) {
         if (isAppError(error) && error.code === 'TOO_MANY_ATTEMPTS') {
           reply.header('retry-after', error.headers['retry-after'] ?? '60');

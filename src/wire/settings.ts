@@ -12,7 +12,7 @@ export const SettingsRecord = z
     notificationEmail: z.string().nullable().describe('where store notifications go in this mode; null for none'),
     notifications: z
       .object({ orders: z.boolean(), lowStock: z.boolean(), apps: z.boolean() })
-      .describe('which store notifications are sent to notificationEmail in this mode (docs/email.md)'),
+      .describe('which store notifications are sent to notificationEmail in this mode: a new order, a SKU crossing the low-stock threshold, an app connected or removed'),
     lowStockThreshold: z.number().int().describe('store-wide; the same value as GET /v1/inventory/settings'),
     currency: z.string().describe('store-wide; from the business profile'),
     timezone: z.string().describe('store-wide; from the business profile'),

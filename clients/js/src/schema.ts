@@ -3017,7 +3017,7 @@ export type components = {
             allowedOrigins: string[];
             /** @description where store notifications go in this mode; null for none */
             notificationEmail: string | null;
-            /** @description which store notifications are sent to notificationEmail in this mode (docs/email.md) */
+            /** @description which store notifications are sent to notificationEmail in this mode: a new order, a SKU crossing the low-stock threshold, an app connected or removed */
             notifications: {
                 orders: boolean;
                 lowStock: boolean;
@@ -15191,7 +15191,7 @@ export interface operations {
                     nextOrderNumber?: number;
                     /** @description storefront origins whose pages may read the API's answers to a publishable key of this mode (CORS), e.g. https://shop.example.com; at most 20 */
                     allowedOrigins?: string[];
-                    /** @description where store notifications go in this mode (docs/email.md); null for none */
+                    /** @description where store notifications go in this mode; null for none */
                     notificationEmail?: string | null;
                     /** @description which store notifications go to notificationEmail in this mode; only the topics sent change */
                     notifications?: {

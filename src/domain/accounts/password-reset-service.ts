@@ -66,7 +66,7 @@ export function createPasswordResetService(deps: {
     },
 
     /** Queues the reset message for `email`; answers the same way whether an account has it or not. */
-    async request(ctx: RequestContext, input: { email: string; clientAddress: string }): Promise<void> {
+    async requestLink(ctx: RequestContext, input: { email: string; clientAddress: string }): Promise<void> {
       requireFeature();
       const email = input.email.trim();
       await count(`reset-ip:${input.clientAddress}`, RESET_LIMITS.perAddress);

@@ -87,7 +87,7 @@ export async function accountRoutes(
       },
     },
     async (request, reply) => {
-      await passwordReset.request(request.ctx, { email: request.body.email, clientAddress: request.ip });
+      await passwordReset.requestLink(request.ctx, { email: request.body.email, clientAddress: request.ip });
       return reply.code(202).send(ok(RESET_REQUESTED, null));
     },
   );
