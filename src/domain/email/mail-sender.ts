@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { nextAttemptAt } from '../webhooks/delivery-rules.ts';
+import { createClaimLoop, nextAttemptAt } from '../shared/claim-loop.ts';
 import { hashSecret, newSecret } from '../shared/secrets.ts';
 import type { EmailRepo, MailTransport, RenderEmail } from './ports.ts';
 import type { ClaimedEmail, EmailParams, EmailStatus } from './types.ts';
@@ -51,12 +51,6 @@ export function createMailSender(deps: {
   const clock = deps.clock ?? (() => new Date());
   const holder = `mailer-${randomBytes(8).toString('hex')}`;
   const leaseMs = options.timeoutMs * 2 + 5000;
-  const inFlight = new Set<Promise<void>>();
-  let running = false;
-  let ticking = false;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
-
   const dropped = (error: string): Outcome => ({ status: 'dropped', nextAttemptAt: null, error, attempted: false });
 
   /** The link a message carries, minted now; or the reason there is nothing to send. */
@@ -102,61 +96,29 @@ export function createMailSender(deps: {
     }
   }
 
-  function start(message: ClaimedEmail): void {
-    const work = deliver(message)
-      .catch((error) => log.error({ err: error, messageId: message.id }, 'mail could not be sent or recorded; it is tried again when its lease ends'))
-      .finally(() => {
-        inFlight.delete(work);
-        if (running) void tick();
-      });
-    inFlight.add(work);
-  }
-
-  async function tick(): Promise<void> {
-    if (ticking) {
-      again = true;
-      return;
-    }
-    ticking = true;
-    try {
-      do {
-        again = false;
-        const free = options.concurrency - inFlight.size;
-        if (!running || free <= 0) break;
-        const claimed = await repos.claimDueAcrossStores(clock(), holder, leaseMs, free);
-        for (const message of claimed) start(message);
-        if (claimed.length === free) again = true;
-      } while (again && running);
-    } catch (error) {
-      log.error({ err: error }, 'mail could not be claimed; trying again at the next poll');
-    } finally {
-      ticking = false;
-    }
-  }
+  const loop = createClaimLoop<ClaimedEmail>({
+    concurrency: options.concurrency,
+    pollMs: options.pollMs,
+    stopWaitMs: options.timeoutMs,
+    async claim(free) {
+      const items = await repos.claimDueAcrossStores(clock(), holder, leaseMs, free);
+      return { items, more: items.length === free };
+    },
+    run: deliver,
+    runFailed: (error, message) => log.error({ err: error, messageId: message.id }, 'mail could not be sent or recorded; it is tried again when its lease ends'),
+    claimFailed: (error) => log.error({ err: error }, 'mail could not be claimed; trying again at the next poll'),
+  });
 
   return {
     holder,
-    start(): void {
-      if (running) return;
-      running = true;
-      timer = setInterval(() => void tick(), options.pollMs);
-      timer.unref();
-      void tick();
-    },
+    /** Starts polling (and claiming at once). */
+    start: loop.start,
     /** A commit queued mail: look now rather than at the next poll. */
-    notify(): void {
-      if (running) void tick();
-    },
-    /** Stops claiming and waits (at most `waitMs`) for messages in flight; an unfinished one is sent again later. */
-    async stop(waitMs = options.timeoutMs): Promise<void> {
-      running = false;
-      if (timer) clearInterval(timer);
-      let timeout: NodeJS.Timeout | undefined;
-      await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => { timeout = setTimeout(resolve, waitMs); })]);
-      clearTimeout(timeout);
-    },
+    notify: loop.notify,
+    /** Stops claiming and waits (at most `waitMs`, by default the transport's bound) for messages in flight; an unfinished one is sent again later. */
+    stop: loop.stop,
     get inFlight(): number {
-      return inFlight.size;
+      return loop.inFlight;
     },
   };
 }

@@ -1,19 +1,12 @@
 import type { SigningEndpoint } from './types.ts';
 
 /**
- * When a failed delivery is tried again: after each failed attempt, the next waits the schedule's next delay, with
- * ±20 % jitter so endpoints that failed together are not retried together. The default is Svix's published schedule
- * (the reference implementation of Standard Webhooks): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h — eight attempts over
- * about 27 hours. After the last, the delivery has failed (it can be redelivered by hand).
+ * When a failed delivery is tried again (`nextAttemptAt`, src/domain/shared/claim-loop.ts): after each failed attempt,
+ * the next waits the schedule's next delay, with ±20 % jitter. The default is Svix's published schedule (the reference
+ * implementation of Standard Webhooks): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h — eight attempts over about 27 hours.
+ * After the last, the delivery has failed (it can be redelivered by hand).
  */
 export const DEFAULT_RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000] as const;
-
-export function nextAttemptAt(attemptsMade: number, at: Date, scheduleSeconds: readonly number[], random: () => number = Math.random): Date | null {
-  const delay = scheduleSeconds[attemptsMade - 1];
-  if (delay === undefined) return null;
-  const jitter = 0.8 + 0.4 * random();
-  return new Date(at.getTime() + Math.round(delay * 1000 * jitter));
-}
 
 /** What one attempt came to, as the transport saw it. */
 export type SendResult =

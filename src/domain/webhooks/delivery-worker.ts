@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { newId } from '../shared/ids.ts';
-import { disableAfter, nextAttemptAt, succeeded } from './delivery-rules.ts';
+import { createClaimLoop, nextAttemptAt } from '../shared/claim-loop.ts';
+import { disableAfter, succeeded } from './delivery-rules.ts';
 import type { ClaimedDelivery, WebhookRepo, WebhookTransport } from './ports.ts';
 import { signedHeaders } from './signing.ts';
 import type { Transactional } from '../shared/transactional.ts';
@@ -36,12 +37,7 @@ export function createDeliveryWorker(deps: {
   const clock = deps.clock ?? (() => new Date());
   const holder = `worker-${randomBytes(8).toString('hex')}`;
   const leaseMs = options.timeoutMs * 2 + 5000;
-  const inFlight = new Set<Promise<void>>();
   const perEndpoint = new Map<string, number>();
-  let running = false;
-  let ticking = false;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
 
   async function deliver(delivery: ClaimedDelivery): Promise<void> {
     const at = clock();
@@ -77,85 +73,59 @@ export function createDeliveryWorker(deps: {
     ));
   }
 
-  function start(delivery: ClaimedDelivery): void {
-    const endpointId = delivery.endpoint.id;
-    perEndpoint.set(endpointId, (perEndpoint.get(endpointId) ?? 0) + 1);
-    const work = deliver(delivery)
-      .catch((error) => log.error({ err: error, deliveryId: delivery.id }, 'webhook delivery could not be recorded; it is sent again when its lease ends'))
-      .finally(() => {
-        inFlight.delete(work);
-        const left = (perEndpoint.get(endpointId) ?? 1) - 1;
-        if (left === 0) perEndpoint.delete(endpointId);
-        else perEndpoint.set(endpointId, left);
-        if (running) void tick();
-      });
-    inFlight.add(work);
-  }
-
-  /** Claims what is due, as far as the bounds allow, and starts sending it. */
-  async function tick(): Promise<void> {
-    if (ticking) {
-      again = true;
-      return;
-    }
-    ticking = true;
-    try {
-      do {
-        again = false;
-        const free = options.concurrency - inFlight.size;
-        if (!running || free <= 0) break;
-        const full = [...perEndpoint].filter(([, n]) => n >= options.perEndpointConcurrency).map(([id]) => id);
-        // A claim takes at most what one endpoint may have in flight, and the loop goes on while claims come back full:
-        // with one busy endpoint, few leases are taken only to be given back.
-        const limit = Math.min(free, options.perEndpointConcurrency);
-        const claimed = await repos.webhooks.claimDueAcrossStores(clock(), holder, leaseMs, limit, full);
-        const extra: string[] = [];
-        const taken = new Map<string, number>();
-        for (const delivery of claimed) {
-          const id = delivery.endpoint.id;
-          const n = (perEndpoint.get(id) ?? 0) + (taken.get(id) ?? 0);
-          if (n >= options.perEndpointConcurrency) {
-            extra.push(delivery.id);
-            continue;
-          }
-          taken.set(id, (taken.get(id) ?? 0) + 1);
+  const loop = createClaimLoop<ClaimedDelivery>({
+    concurrency: options.concurrency,
+    pollMs: options.pollMs,
+    stopWaitMs: options.timeoutMs,
+    async claim(free) {
+      const full = [...perEndpoint].filter(([, n]) => n >= options.perEndpointConcurrency).map(([id]) => id);
+      // A claim takes at most what one endpoint may have in flight, and the loop goes on while claims come back full:
+      // with one busy endpoint, few leases are taken only to be given back.
+      const limit = Math.min(free, options.perEndpointConcurrency);
+      const claimed = await repos.webhooks.claimDueAcrossStores(clock(), holder, leaseMs, limit, full);
+      const extra: string[] = [];
+      const items: ClaimedDelivery[] = [];
+      const taken = new Map<string, number>();
+      for (const delivery of claimed) {
+        const id = delivery.endpoint.id;
+        const n = (perEndpoint.get(id) ?? 0) + (taken.get(id) ?? 0);
+        if (n >= options.perEndpointConcurrency) {
+          extra.push(delivery.id);
+          continue;
         }
-        await repos.webhooks.releaseAcrossStores(extra, holder);
-        for (const delivery of claimed) if (!extra.includes(delivery.id)) start(delivery);
-        if (claimed.length === limit && extra.length === 0) again = true;
-      } while (again && running);
-    } catch (error) {
-      log.error({ err: error }, 'webhook deliveries could not be claimed; trying again at the next poll');
-    } finally {
-      ticking = false;
-    }
-  }
+        taken.set(id, (taken.get(id) ?? 0) + 1);
+        items.push(delivery);
+      }
+      await repos.webhooks.releaseAcrossStores(extra, holder);
+      // Counted once they are sure to start (the loop starts every item returned).
+      for (const [id, n] of taken) perEndpoint.set(id, (perEndpoint.get(id) ?? 0) + n);
+      return { items, more: claimed.length === limit && extra.length === 0 };
+    },
+    async run(delivery) {
+      try {
+        await deliver(delivery);
+      } finally {
+        const id = delivery.endpoint.id;
+        const left = (perEndpoint.get(id) ?? 1) - 1;
+        if (left === 0) perEndpoint.delete(id);
+        else perEndpoint.set(id, left);
+      }
+    },
+    runFailed: (error, delivery) => log.error({ err: error, deliveryId: delivery.id }, 'webhook delivery could not be recorded; it is sent again when its lease ends'),
+    claimFailed: (error) => log.error({ err: error }, 'webhook deliveries could not be claimed; trying again at the next poll'),
+  });
 
   return {
     holder,
     /** Starts polling (and claiming at once). */
-    start(): void {
-      if (running) return;
-      running = true;
-      timer = setInterval(() => void tick(), options.pollMs);
-      timer.unref();
-      void tick();
-    },
+    start: loop.start,
     /** A commit wrote events: look now rather than at the next poll. */
-    notify(): void {
-      if (running) void tick();
-    },
-    /** Stops claiming and waits (at most `waitMs`) for deliveries in flight; an unfinished one is sent again later. */
-    async stop(waitMs = options.timeoutMs): Promise<void> {
-      running = false;
-      if (timer) clearInterval(timer);
-      let timeout: NodeJS.Timeout | undefined;
-      await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => { timeout = setTimeout(resolve, waitMs); })]);
-      clearTimeout(timeout);
-    },
+    notify: loop.notify,
+    /** Stops claiming and waits (at most `waitMs`, by default the transport's bound) for deliveries in flight; an unfinished one is sent again later. */
+    stop: loop.stop,
     /** Deliveries in flight now (for tests and the health of a stop). */
     get inFlight(): number {
-      return inFlight.size;
+      return loop.inFlight;
     },
   };
 }
