@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,9 +10,9 @@ import { insertCustomer, variableProduct } from './helpers/catalog.ts';
 import { createTestDatabase, databaseKinds, describeEachDatabase } from './helpers/databases.ts';
 import { mailConfig, type MailReceiver, startMailReceiver } from './helpers/mail-receiver.ts';
 import { client, type Merchant, signup } from './helpers/merchants.ts';
+import { allOrders, json, serveProcess, shopOverHttp } from './helpers/serve-process.ts';
 import { eventually } from './helpers/webhook-receiver.ts';
 
-const MAIN = path.join(import.meta.dirname, '..', 'src', 'main.ts');
 
 describeEachDatabase('mail delivery', (kind) => {
   let t: TestApp;
@@ -102,46 +102,17 @@ describeEachDatabase('mail delivery', (kind) => {
 });
 
 /** `serve` as a real process sending mail to `smtpUrl` (none: the local outbox); `lines` gets what it prints. */
-function serve(databaseUrl: string, smtpUrl: string | null, lines: string[] = []): { child: ChildProcess; url: Promise<string> } {
-  const { SMTP_URL: _smtp, MAIL_FROM: _from, MAIL_OUTBOX_DIR: _dir, ...inherited } = process.env;
-  const child = spawn(process.execPath, [MAIN, 'serve'], {
-    env: {
-      ...inherited,
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      CLEANUP_INTERVAL_MINUTES: '0',
+const serve = (databaseUrl: string, smtpUrl: string | null, lines: string[] = []) =>
+  serveProcess(
+    databaseUrl,
+    {
       ...(smtpUrl ? { SMTP_URL: smtpUrl, MAIL_FROM: 'Shop <no-reply@shop.example>' } : {}),
       MAIL_RETRY_SCHEDULE: Array(20).fill('1').join(','),
       // A short bound, so the leases the killed process held end soon (a lease outlives twice the bound).
       MAIL_TIMEOUT_SECONDS: '1',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stderr!.resume();
-  const url = new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`serve did not start: ${out}`)), 60_000);
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      lines.push(...String(chunk).split('\n').filter(Boolean));
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
-  });
-  return { child, url };
-}
-
-async function json(base: string, method: string, url: string, headers: Record<string, string>, body?: unknown) {
-  const res = await fetch(`${base}${url}`, { method, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as any };
-}
+    { unset: ['SMTP_URL', 'MAIL_FROM', 'MAIL_OUTBOX_DIR'], lines },
+  );
 
 describeEachDatabase('mail survives kill -9', (kind) => {
   let smtp: MailReceiver;
@@ -165,20 +136,9 @@ describeEachDatabase('mail survives kill -9', (kind) => {
     children.push(first.child);
     const base = await first.url;
 
-    const signed = await json(base, 'POST', '/v1/auth/signup', {}, { email: `crash${Date.now()}@example.com`, password: 'correct horse battery staple', name: 'Crash', storeName: 'Crash Shop' });
-    assert.equal(signed.status, 201);
-    const auth = { authorization: `Bearer ${signed.body.data.token}` };
+    const { auth, skuId, customerId } = await shopOverHttp(base);
     const alerts = `alerts.${Date.now()}@shop.example`;
     assert.equal((await json(base, 'PATCH', '/v1/settings', auth, { notificationEmail: alerts })).status, 200);
-    const product = await json(base, 'POST', '/v1/products', auth, { type: 'VARIABLE', name: 'Tee' });
-    const group = await json(base, 'POST', `/v2/products/${product.body.data.id}/variant-groups`, auth, {
-      attributeName: 'Color',
-      attributeValue: 'Red',
-      skus: [{ price: 10, quantityInStock: 5000, attributes: { Size: 'M' } }],
-    });
-    assert.equal((await json(base, 'PATCH', `/v1/products/${product.body.data.id}`, auth, { status: 'active' })).status, 200);
-    const customer = await json(base, 'POST', '/v1/customers', auth, { name: 'Casey', email: 'casey@example.com' });
-    const skuId = group.body.data.skus[0].id as string;
 
     // 6 clients placing orders; killed after 40 answers.
     let answered = 0;
@@ -186,7 +146,7 @@ describeEachDatabase('mail survives kill -9', (kind) => {
     const runner = async () => {
       while (!killed) {
         try {
-          const res = await json(base, 'POST', '/v1/orders', auth, { customerId: customer.body.data.id, lines: [{ skuId, quantity: 1 }] });
+          const res = await json(base, 'POST', '/v1/orders', auth, { customerId, lines: [{ skuId, quantity: 1 }] });
           assert.equal(res.status, 201);
         } catch {
           return;
@@ -199,7 +159,7 @@ describeEachDatabase('mail survives kill -9', (kind) => {
       }
     };
     await Promise.all(Array.from({ length: 6 }, runner));
-    await new Promise((resolve) => (first.child.exitCode !== null || first.child.signalCode !== null ? resolve(null) : first.child.once('exit', resolve)));
+    await first.exited();
     assert.equal(smtp.received.length, 0, 'nothing was accepted before the kill');
 
     // Restarted (two instances on PostgreSQL, sharing the outbox), the SMTP server accepting again.
@@ -208,13 +168,7 @@ describeEachDatabase('mail survives kill -9', (kind) => {
     const base2 = await restarted[0]!.url;
     await Promise.all(restarted.map((r) => r.url));
     smtp.accept();
-    const numbers: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page = await json(base2, 'GET', `/v1/orders?limit=100${cursor ? `&cursor=${cursor}` : ''}`, auth);
-      numbers.push(...page.body.data.map((o: { number: string }) => o.number));
-      cursor = page.body.pagination.nextCursor;
-    } while (cursor);
+    const numbers = (await allOrders(base2, auth)).map((o) => o.number);
     assert.ok(numbers.length >= 40, `a burst of orders (${numbers.length})`);
     await eventually(() => smtp.to(alerts).length >= numbers.length, 60_000, `${numbers.length} mails`);
     await new Promise((resolve) => setTimeout(resolve, 1500));

@@ -1,54 +1,17 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { WEBHOOK_DEFAULTS } from '../src/config.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { insertCustomer, variableProduct } from './helpers/catalog.ts';
 import { createTestDatabase, databaseKinds, describeEachDatabase } from './helpers/databases.ts';
 import { client, signup } from './helpers/merchants.ts';
+import { allOrders, json, serveProcess, shopOverHttp } from './helpers/serve-process.ts';
 import { eventually, type Receiver, startReceiver, verify } from './helpers/webhook-receiver.ts';
 
-const MAIN = path.join(import.meta.dirname, '..', 'src', 'main.ts');
-
 /** `serve` as a real process on the database, with loopback endpoints allowed and a 1 s delivery bound. */
-function serve(databaseUrl: string): { child: ChildProcess; url: Promise<string> } {
-  const child = spawn(process.execPath, [MAIN, 'serve'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      CLEANUP_INTERVAL_MINUTES: '0',
-      WEBHOOK_ALLOW_LOOPBACK: 'true',
-      WEBHOOK_TIMEOUT_SECONDS: '1',
-      WEBHOOK_RETRY_SCHEDULE: '0.2,0.2,0.2,0.2,0.2',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stderr!.resume();
-  const url = new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`serve did not start: ${out}`)), 60_000);
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
-  });
-  return { child, url };
-}
-
-async function json(base: string, method: string, url: string, headers: Record<string, string>, body?: unknown) {
-  const res = await fetch(`${base}${url}`, { method, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const serve = (databaseUrl: string) =>
+  serveProcess(databaseUrl, { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_TIMEOUT_SECONDS: '1', WEBHOOK_RETRY_SCHEDULE: '0.2,0.2,0.2,0.2,0.2' });
 
 describeEachDatabase('webhooks survive kill -9', (kind) => {
   let receiver: Receiver;
@@ -73,22 +36,10 @@ describeEachDatabase('webhooks survive kill -9', (kind) => {
     children.push(first.child);
     const base = await first.url;
 
-    const signed = await json(base, 'POST', '/v1/auth/signup', {}, { email: `crash${Date.now()}@example.com`, password: 'correct horse battery staple', name: 'Crash', storeName: 'Crash Shop' });
-    assert.equal(signed.status, 201);
-    const auth = { authorization: `Bearer ${signed.body.data.token}` };
-    const product = await json(base, 'POST', '/v1/products', auth, { type: 'VARIABLE', name: 'Tee' });
-    const group = await json(base, 'POST', `/v2/products/${product.body.data.id}/variant-groups`, auth, {
-      attributeName: 'Color',
-      attributeValue: 'Red',
-      skus: [{ price: 10, quantityInStock: 5000, attributes: { Size: 'M' } }],
-    });
-    assert.equal(group.status, 201);
-    assert.equal((await json(base, 'PATCH', `/v1/products/${product.body.data.id}`, auth, { status: 'active' })).status, 200);
-    const customer = await json(base, 'POST', '/v1/customers', auth, { name: 'Casey', email: 'casey@example.com' });
+    const { auth, skuId, customerId } = await shopOverHttp(base);
     const endpoint = await json(base, 'POST', '/v1/webhooks', auth, { url: receiver.url, eventTypes: ['order.created'] });
     assert.equal(endpoint.status, 201);
     const secret = endpoint.body.data.secret as string;
-    const skuId = group.body.data.skus[0].id as string;
 
     // The burst: 8 clients placing orders, every fifth one refused (more than is in stock), killed after 60 answers.
     const acknowledged: string[] = [];
@@ -102,7 +53,7 @@ describeEachDatabase('webhooks survive kill -9', (kind) => {
         const quantity = i % 5 === 4 ? 10_000 : 1;
         let res: Awaited<ReturnType<typeof json>>;
         try {
-          res = await json(base, 'POST', '/v1/orders', auth, { customerId: customer.body.data.id, lines: [{ skuId, quantity }] });
+          res = await json(base, 'POST', '/v1/orders', auth, { customerId, lines: [{ skuId, quantity }] });
         } catch {
           return; // the process died under this request
         }
@@ -118,18 +69,12 @@ describeEachDatabase('webhooks survive kill -9', (kind) => {
     await Promise.all(Array.from({ length: 8 }, client));
     assert.ok(killed, 'the service was killed mid-burst');
     assert.ok(unexpected.every((u) => u.startsWith('409 "INSUFFICIENT_STOCK"')), unexpected.join(', '));
-    await new Promise((resolve) => first.child.exitCode !== null || first.child.signalCode !== null ? resolve(null) : first.child.once('exit', resolve));
+    await first.exited();
 
     const second = serve(databaseUrl);
     children.push(second.child);
     const base2 = await second.url;
-    const orders: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page = await json(base2, 'GET', `/v1/orders?limit=100${cursor ? `&cursor=${cursor}` : ''}`, auth);
-      orders.push(...page.body.data.map((o: { id: string }) => o.id));
-      cursor = page.body.pagination.nextCursor;
-    } while (cursor);
+    const orders = (await allOrders(base2, auth)).map((o) => o.id);
     for (const id of acknowledged) assert.ok(orders.includes(id), `acknowledged order ${id} was committed`);
     assert.ok(orders.length >= 40, `a burst of orders (${orders.length})`);
 
