@@ -92,19 +92,10 @@ export function createEmailRepo(db: Kysely<Database>, dialect: Dialect, onCommit
       const ids = claimed.rows.map((r) => r.id);
       if (ids.length === 0) return [];
       const rows = await db.selectFrom('email_messages').selectAll().where('id', 'in', ids).where('lease_holder', '=', holder).orderBy('next_attempt_at').execute();
-      return rows.map(
-        (r): ClaimedEmail => ({
-          id: r.id,
-          storeId: r.store_id,
-          mode: r.mode as Mode | null,
-          kind: r.kind as EmailKind,
-          to: r.to_address,
-          subject: r.subject,
-          params: JSON.parse(r.params) as EmailParams,
-          attempts: Number(r.attempts),
-          createdAt: toDate(r.created_at),
-        }),
-      );
+      return rows.map((r): ClaimedEmail => {
+        const { id, storeId, mode, kind, to, subject, attempts, createdAt } = toMessage(r);
+        return { id, storeId, mode, kind, to, subject, attempts, createdAt, params: JSON.parse(r.params) as EmailParams };
+      });
     },
 
     async recordAcrossStores(id, holder, outcome, now) {

@@ -60,18 +60,8 @@ export interface NewEmailMessage {
   createdAt: Date;
 }
 
-/** A message claimed by a sender, with its lease. */
-export interface ClaimedEmail {
-  id: string;
-  storeId: string | null;
-  mode: Mode | null;
-  kind: EmailKind;
-  to: string;
-  subject: string;
-  params: EmailParams;
-  attempts: number;
-  createdAt: Date;
-}
+/** A message claimed by a sender, with its lease: what it needs to send it. */
+export type ClaimedEmail = Pick<EmailMessage, 'id' | 'storeId' | 'mode' | 'kind' | 'to' | 'subject' | 'attempts' | 'createdAt'> & { params: EmailParams };
 
 /** A rendered message, ready for the transport. */
 export interface RenderedEmail {
