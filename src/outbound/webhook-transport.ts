@@ -1,14 +1,8 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
 import * as http from 'node:http';
 import * as https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
 import type { SendResult } from '../domain/webhooks/delivery-rules.ts';
 import type { WebhookTransport } from '../domain/webhooks/ports.ts';
-import { addressKind, mayFetchFrom } from './address-policy.ts';
-
-export type Resolve = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
-
-const systemResolve: Resolve = (hostname) => dnsLookup(hostname, { all: true, order: 'verbatim' });
+import { checkDestination, type PinnedAddress, pinnedLookup, type Resolve, systemResolve } from './checked-destination.ts';
 
 export interface TransportBounds {
   /** One deadline over resolution, connection, TLS and the answer's head and snippet. */
@@ -22,7 +16,7 @@ export interface TransportBounds {
 const SNIPPET_CHARS = 1000;
 const USER_AGENT = 'commerce-service-webhooks/1 (+https://www.standardwebhooks.com)';
 
-type Destination = { ok: true; hostname: string; address: { address: string; family: number } } | { ok: false; problem: string };
+type Destination = { ok: true; hostname: string; address: PinnedAddress } | { ok: false; problem: string };
 
 /**
  * Webhook deliveries over HTTP: the host is resolved on every delivery and every address it resolves to must be
@@ -34,7 +28,7 @@ export function createWebhookTransport(bounds: TransportBounds, resolve: Resolve
   // Connections are kept alive per destination and checked address (a host that now resolves elsewhere gets a new
   // agent), at most 4 at once to one (the per-endpoint bound) and 256 destinations remembered (least recent dropped).
   const agents = new Map<string, http.Agent>();
-  function agentFor(url: URL, address: { address: string; family: number }): http.Agent {
+  function agentFor(url: URL, address: PinnedAddress): http.Agent {
     const key = `${url.protocol}//${url.host}@${address.address}`;
     let agent = agents.get(key);
     if (agent) {
@@ -42,11 +36,7 @@ export function createWebhookTransport(bounds: TransportBounds, resolve: Resolve
       agents.set(key, agent);
       return agent;
     }
-    const lookup: LookupFunction = (_host, options, callback) => {
-      if (options.all) callback(null, [address]);
-      else callback(null, address.address, address.family);
-    };
-    const options = { keepAlive: true, keepAliveMsecs: 1000, maxSockets: 4, maxFreeSockets: 4, timeout: 30_000, lookup };
+    const options = { keepAlive: true, keepAliveMsecs: 1000, maxSockets: 4, maxFreeSockets: 4, timeout: 30_000, lookup: pinnedLookup(address) };
     agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
     agents.set(key, agent);
     if (agents.size > 256) {
@@ -66,33 +56,23 @@ export function createWebhookTransport(bounds: TransportBounds, resolve: Resolve
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, problem: 'must be an https URL' };
     if (url.username || url.password) return { ok: false, problem: 'must not carry a user name or password' };
-    const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
-    let addresses: Array<{ address: string; family: number }>;
-    if (isIP(hostname) !== 0) addresses = [{ address: hostname, family: isIP(hostname) }];
-    else {
-      try {
-        addresses = await (signal
-          ? Promise.race([resolve(hostname), new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('timeout')), { once: true }))])
-          : resolve(hostname));
-      } catch (error) {
-        return { ok: false, problem: `has a host, ${hostname}, that could not be resolved (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
-      }
-    }
-    if (addresses.length === 0) return { ok: false, problem: `has a host, ${hostname}, that could not be resolved` };
-    for (const { address } of addresses) {
-      if (!mayFetchFrom(address, { allowLoopback: bounds.allowLoopback })) {
-        const kind = addressKind(address);
+    const checked = await checkDestination(url, { allowLoopback: bounds.allowLoopback, resolve, ...(signal ? { signal } : {}) });
+    if (checked.ok) return { ok: true, hostname: checked.hostname, address: checked.address };
+    switch (checked.problem) {
+      case 'timeout':
+        return { ok: false, problem: `has a host, ${checked.hostname}, that could not be resolved (timeout)` };
+      case 'unresolved':
+        return { ok: false, problem: `has a host, ${checked.hostname}, that could not be resolved${checked.message === undefined ? '' : ` (${checked.code ?? checked.message})`}` };
+      case 'forbidden':
         return {
           ok: false,
-          problem: `${isIP(hostname) ? 'is' : `has a host, ${hostname}, that resolves to`} ${address}, a ${kind} address; webhooks go to public addresses only${
-            kind === 'loopback' ? ' (loopback is allowed only in development and tests: WEBHOOK_ALLOW_LOOPBACK)' : ''
+          problem: `${checked.literal ? 'is' : `has a host, ${checked.hostname}, that resolves to`} ${checked.address}, a ${checked.kind} address; webhooks go to public addresses only${
+            checked.kind === 'loopback' ? ' (loopback is allowed only in development and tests: WEBHOOK_ALLOW_LOOPBACK)' : ''
           }`,
         };
-      }
+      case 'http-beyond-loopback':
+        return { ok: false, problem: 'must be an https URL (http only to loopback, in development)' };
     }
-    const pinned = addresses[0]!;
-    if (url.protocol === 'http:' && addressKind(pinned.address) !== 'loopback') return { ok: false, problem: 'must be an https URL (http only to loopback, in development)' };
-    return { ok: true, hostname, address: pinned };
   }
 
   return {

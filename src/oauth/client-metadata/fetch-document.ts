@@ -1,17 +1,11 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
 import type { IncomingMessage } from 'node:http';
 import * as http from 'node:http';
 import * as https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { isIP } from 'node:net';
 import { InvalidClientError } from '../../domain/oauth/errors.ts';
-import { addressKind, mayFetchFrom } from '../../outbound/address-policy.ts';
+import { checkDestination, pinnedLookup, type Resolve } from '../../outbound/checked-destination.ts';
 import type { CacheHeaders } from './http-freshness.ts';
 
-/** Resolves a host name to every address DNS gives for it (a seam: tests can answer for a name). */
-export type Resolve = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
-
-export const systemResolve: Resolve = (hostname) => dnsLookup(hostname, { all: true, order: 'verbatim' });
+export { type Resolve, systemResolve } from '../../outbound/checked-destination.ts';
 
 export interface FetchBounds {
   timeoutMs: number;
@@ -68,42 +62,25 @@ export async function fetchDocument(
 ): Promise<Fetched> {
   const refuse = (problem: string) => new InvalidClientError(`The app's client metadata document (${clientId}) could not be read: ${problem}`);
   const signal = AbortSignal.timeout(bounds.timeoutMs);
-  const aborted = new Promise<never>((_resolve, reject) => {
-    signal.addEventListener('abort', () => reject(timeoutError(refuse, bounds.timeoutMs)), { once: true });
-  });
-  aborted.catch(() => {});
-
-  const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  const literal = isIP(hostname) !== 0;
-  let addresses: Array<{ address: string; family: number }>;
-  if (literal) {
-    addresses = [{ address: hostname, family: isIP(hostname) }];
-  } else {
-    try {
-      addresses = await Promise.race([options.resolve(hostname), aborted]);
-    } catch (error) {
-      if (signal.aborted) throw timeoutError(refuse, bounds.timeoutMs);
-      throw refuse(`its host ${hostname} could not be resolved (${(error as NodeJS.ErrnoException).code ?? 'DNS error'}).`);
+  const checked = await checkDestination(url, { allowLoopback: bounds.allowLoopback, resolve: options.resolve, signal });
+  if (!checked.ok) {
+    switch (checked.problem) {
+      case 'timeout':
+        throw timeoutError(refuse, bounds.timeoutMs);
+      case 'unresolved':
+        throw refuse(`its host ${checked.hostname} could not be resolved${checked.message === undefined ? '' : ` (${checked.code ?? 'DNS error'})`}.`);
+      case 'forbidden':
+        throw refuse(
+          `${checked.literal ? 'it' : `its host ${checked.hostname}`} is at ${checked.address}, a ${checked.kind} address; metadata documents are fetched only from public addresses${
+            checked.kind === 'loopback' ? ' (loopback is allowed only in development, OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK)' : ''
+          }.`,
+        );
+      case 'http-beyond-loopback':
+        throw refuse('it must be served over https.');
     }
   }
-  if (addresses.length === 0) throw refuse(`its host ${hostname} could not be resolved.`);
-  for (const { address } of addresses) {
-    if (!mayFetchFrom(address, { allowLoopback: bounds.allowLoopback })) {
-      const kind = addressKind(address);
-      throw refuse(
-        `${literal ? 'it' : `its host ${hostname}`} is at ${address}, a ${kind} address; metadata documents are fetched only from public addresses${
-          kind === 'loopback' ? ' (loopback is allowed only in development, OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK)' : ''
-        }.`,
-      );
-    }
-  }
-  const pinned = addresses[0]!;
-  if (url.protocol === 'http:' && addressKind(pinned.address) !== 'loopback') throw refuse('it must be served over https.');
-
-  const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
-    if (lookupOptions.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
-    else callback(null, pinned.address, pinned.family);
-  };
+  const { hostname } = checked;
+  const lookup = pinnedLookup(checked.address);
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': USER_AGENT };
   if (options.conditional?.etag !== undefined) headers['if-none-match'] = options.conditional.etag;
   if (options.conditional?.lastModified !== undefined) headers['if-modified-since'] = options.conditional.lastModified;

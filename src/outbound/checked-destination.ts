@@ -1,0 +1,70 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { isIP, type LookupFunction } from 'node:net';
+import { type AddressKind, addressKind, mayFetchFrom } from './address-policy.ts';
+
+/** Resolves a host name to every address DNS gives for it (a seam: tests can answer for a name). */
+export type Resolve = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
+
+export const systemResolve: Resolve = (hostname) => dnsLookup(hostname, { all: true, order: 'verbatim' });
+
+export interface PinnedAddress {
+  address: string;
+  family: number;
+}
+
+/** Where an outbound request may go, or why not; each caller words the refusal for its own readers. */
+export type CheckedDestination =
+  | { ok: true; hostname: string; literal: boolean; address: PinnedAddress }
+  | { ok: false; problem: 'timeout'; hostname: string }
+  | { ok: false; problem: 'unresolved'; hostname: string; code: string | undefined; message: string | undefined }
+  | { ok: false; problem: 'forbidden'; hostname: string; literal: boolean; address: string; kind: Exclude<AddressKind, 'public'> }
+  | { ok: false; problem: 'http-beyond-loopback' };
+
+/**
+ * The server-side request forgery check of every outbound request (Client ID Metadata Documents, webhook deliveries):
+ * the host is resolved once (an IP literal is its own address) and **every** address it resolves to must be allowed by
+ * `address-policy.ts` (public; loopback only with `allowLoopback`). The first is the one to connect to: callers pin it
+ * (`pinnedLookup`), so a second DNS answer (rebinding) is never used. Plain http is allowed only to loopback. `signal`
+ * bounds the resolution. The URL's scheme and credentials are the caller's to check before.
+ */
+export async function checkDestination(url: URL, options: { allowLoopback: boolean; resolve: Resolve; signal?: AbortSignal }): Promise<CheckedDestination> {
+  const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const literal = isIP(hostname) !== 0;
+  let addresses: PinnedAddress[];
+  if (literal) {
+    addresses = [{ address: hostname, family: isIP(hostname) }];
+  } else {
+    const { signal } = options;
+    try {
+      addresses = await (signal
+        ? Promise.race([
+            options.resolve(hostname),
+            new Promise<never>((_, reject) => {
+              if (signal.aborted) reject(signal.reason);
+              signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+            }),
+          ])
+        : options.resolve(hostname));
+    } catch (error) {
+      if (signal?.aborted) return { ok: false, problem: 'timeout', hostname };
+      return { ok: false, problem: 'unresolved', hostname, code: (error as NodeJS.ErrnoException).code, message: (error as Error).message };
+    }
+  }
+  if (addresses.length === 0) return { ok: false, problem: 'unresolved', hostname, code: undefined, message: undefined };
+  for (const { address } of addresses) {
+    if (!mayFetchFrom(address, { allowLoopback: options.allowLoopback })) {
+      return { ok: false, problem: 'forbidden', hostname, literal, address, kind: addressKind(address) as Exclude<AddressKind, 'public'> };
+    }
+  }
+  const pinned = addresses[0]!;
+  if (url.protocol === 'http:' && addressKind(pinned.address) !== 'loopback') return { ok: false, problem: 'http-beyond-loopback' };
+  return { ok: true, hostname, literal, address: pinned };
+}
+
+/** A `lookup` for `http.request` or an agent that answers every name with the checked address. */
+export function pinnedLookup(pinned: PinnedAddress): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
+    else callback(null, pinned.address, pinned.family);
+  };
+}
