@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { CLIENT_METADATA_DEFAULTS, type ClientMetadataConfig } from '../src/config.ts';
 import type { OAuthError } from '../src/domain/oauth/errors.ts';
 import { createClientMetadataDocuments } from '../src/oauth/client-metadata/client-metadata-documents.ts';
-import type { Resolve } from '../src/oauth/client-metadata/fetch-document.ts';
+import type { Resolve } from '../src/outbound/checked-destination.ts';
 import { loopbackClientMetadata, type MetadataServer, metadataDocument, startMetadataServer } from './helpers/client-metadata.ts';
 
 /**

@@ -5,7 +5,8 @@ import type { ClientMetadataDocument } from '../../domain/oauth/types.ts';
 import { boundedLru } from '../../http/bounded-lru.ts';
 import { checkClientIdUrl } from '../checks/check-client-id-url.ts';
 import { checkClientMetadataDocument } from '../checks/check-client-metadata-document.ts';
-import { fetchDocument, type Resolve, systemResolve } from './fetch-document.ts';
+import { type Resolve, systemResolve } from '../../outbound/checked-destination.ts';
+import { fetchDocument } from './fetch-document.ts';
 import { type Freshness, freshnessOf, hasValidator, isFresh, mayStore, updatedHeaders } from './http-freshness.ts';
 
 interface Entry {

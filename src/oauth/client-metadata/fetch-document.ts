@@ -5,8 +5,6 @@ import { InvalidClientError } from '../../domain/oauth/errors.ts';
 import { checkDestination, pinnedLookup, type Resolve } from '../../outbound/checked-destination.ts';
 import type { CacheHeaders } from './http-freshness.ts';
 
-export { type Resolve, systemResolve } from '../../outbound/checked-destination.ts';
-
 export interface FetchBounds {
   timeoutMs: number;
   maxBytes: number;
