@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { catalogOf, listTools } from '../src/mcp/server.ts';
+import { writeShapesOnce } from '../src/mcp/shared-shapes.ts';
 import { EFFECTS, type Effect, needsConfirmation, TOOL_AREAS } from '../src/mcp/tool.ts';
 import { TOOLS } from '../src/mcp/tools/index.ts';
 import type { TestApp } from './helpers/app.ts';
@@ -24,12 +25,12 @@ describe('the tool catalog', () => {
     const listed = new Map(listTools(TOOLS).map(({ tool, listing }) => [tool.name, listing]));
     for (const tool of TOOLS) {
       const destructive = tool.does.effects.some((effect) => EFFECTS[effect].destructive);
-      assert.deepEqual(listed.get(tool.name)?.annotations, {
-        readOnlyHint: tool.does.effects.every((effect) => effect === 'reads'),
-        destructiveHint: destructive,
-        idempotentHint: tool.does.idempotent,
-        openWorldHint: false,
-      });
+      const readOnly = tool.does.effects.every((effect) => effect === 'reads');
+      // Written as the protocol reads them: a read-only tool's other hints mean nothing, readOnlyHint false is the default.
+      assert.deepEqual(
+        listed.get(tool.name)?.annotations,
+        readOnly ? { readOnlyHint: true, openWorldHint: false } : { destructiveHint: destructive, idempotentHint: tool.does.idempotent, openWorldHint: false },
+      );
       assert.equal(tool.confirm !== undefined, destructive, `${tool.name}: a confirmation exactly when an effect is destructive`);
       if (tool.confirm) assert.ok('confirm' in (tool.input as unknown as { shape: object }).shape, `${tool.name} declares confirm in its input`);
       if (tool.effectsOf) {
@@ -49,6 +50,50 @@ describe('the tool catalog', () => {
     for (let i = 2; i < 70; i += 1) catalog.listFor(ctxWith(i), null);
     assert.notEqual(catalog.listFor(ctxWith(1), null), first, 'dropped once 64 newer ones were kept, then made again');
     assert.deepEqual(catalog.listFor(ctxWith(1), null), first, 'the same answer');
+  });
+
+  it('spells each result shape once per listing, and every pointer names an earlier tool of that same listing', () => {
+    const catalog = catalogOf(listTools(TOOLS));
+    const everything = { permissions: new Set(TOOLS.map((tool) => tool.permission).filter((p) => p !== null)) } as never;
+    const full = new Map(listTools(TOOLS).map(({ tool, listing }) => [tool.name, listing.outputSchema]));
+    let pointers = 0;
+    for (const toolsets of [null, ...TOOL_AREAS.map((area) => [area]), ['orders', 'customers']] as const) {
+      const { tools } = catalog.listFor(everything, toolsets);
+      const before = new Set<string>();
+      for (const tool of tools) {
+        const text = JSON.stringify(tool.outputSchema);
+        for (const match of text.matchAll(/same shape as in (\w+)'s result|"as (\w+) returns it"/g)) {
+          const named = match[1] ?? match[2];
+          pointers += 1;
+          assert.ok(before.has(named!), `${tool.name} (toolsets ${toolsets}) points to ${named}, which its listing shows before it`);
+        }
+        before.add(tool.name);
+      }
+      // The first tool of a listing always spells its shapes in full, whatever came first in the whole catalog.
+      assert.deepEqual(tools[0]?.outputSchema, full.get(tools[0]!.name), `${toolsets}: the first tool's result in full`);
+    }
+    assert.ok(pointers > 100);
+    // The order inside list_orders' items is get_order's, or whichever tool of the listing spelled it first.
+    const { tools } = catalog.listFor(everything, null);
+    const listOrders = JSON.stringify(tools.find((tool) => tool.name === 'list_orders')?.outputSchema);
+    assert.match(listOrders, /same shape as in \w+'s result/);
+  });
+
+  it('points to an earlier shape only when it describes the same values, its references resolved in its own schema', () => {
+    const fields = (names: string[]) => Object.fromEntries(names.map((name) => [name, { type: 'string' }]));
+    const holder = { type: 'object', properties: { item: { $ref: '#/$defs/Item' }, more: { type: 'array', items: { $ref: '#/$defs/Item' } } } };
+    const tool = (name: string, itemFields: string[], extra: Record<string, unknown> = {}) =>
+      ({ name, inputSchema: { type: 'object' }, outputSchema: { type: 'object', $defs: { Item: { type: 'object', properties: fields(itemFields) } }, properties: { holder, ...extra } } }) as never;
+    const [first, other, same] = writeShapesOnce([
+      tool('first', ['alpha', 'beta', 'gamma', 'delta']),
+      tool('other', ['alpha', 'beta', 'gamma', 'epsilon'], { note: { type: 'string' } }),
+      tool('same', ['alpha', 'beta', 'gamma', 'delta'], { note: { type: 'string' } }),
+    ]) as Array<{ outputSchema: Record<string, any> }>;
+    assert.deepEqual(first!.outputSchema.properties.holder, holder, 'spelled out the first time');
+    assert.deepEqual(other!.outputSchema.properties.holder, holder, 'the same text, other values: spelled out again');
+    assert.deepEqual(same!.outputSchema.properties.holder, { type: 'object', description: "same shape as in first's result" });
+    assert.equal(same!.outputSchema.$defs, undefined, 'the $defs only the pointed-to shape used are gone');
+    assert.deepEqual(same!.outputSchema.properties.note, { type: 'string' });
   });
 
   it('marks what deletes, moves money, revokes a credential or bans as such, whichever tool reaches it', () => {
@@ -97,10 +142,10 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
     assert.ok(product?.inputSchema.properties?.price, 'the REST body fields');
     assert.equal(product?.outputSchema?.type, 'object');
     assert.equal(product?.title, 'Create a product');
-    assert.deepEqual(product?.annotations, { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false });
+    assert.deepEqual(product?.annotations, { destructiveHint: false, idempotentHint: false, openWorldHint: false });
     // Written for a model's context (docs/mcp.md, "Tool list size"), every tool still with its output schema.
     const bytes = Buffer.byteLength(JSON.stringify({ tools }));
-    assert.ok(bytes < 132_000, `tools/list is ${bytes} bytes`);
+    assert.ok(bytes < 110_000, `tools/list is ${bytes} bytes`);
     assert.ok(tools.every((tool) => tool.outputSchema?.type === 'object'));
     const remove = tools.find((tool) => tool.name === 'delete_product');
     assert.equal(remove?.annotations?.destructiveHint, true);

@@ -45,7 +45,7 @@ describeEachDatabase('MCP webhook tools', (kind) => {
     );
     assert.match(hooks.get('create_webhook')!.description!, /shown this once.*Needs: settings:write\.$/);
     assert.match(hooks.get('list_webhooks')!.description!, /Needs: settings:read\.$/);
-    assert.deepEqual(hooks.get('rotate_webhook_secret')!.annotations, { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false });
+    assert.deepEqual(hooks.get('rotate_webhook_secret')!.annotations, { destructiveHint: true, idempotentHint: false, openWorldHint: false });
     assert.equal(hooks.get('delete_webhook')!.annotations?.destructiveHint, true);
     assert.equal(hooks.get('redeliver_webhook')!.annotations?.destructiveHint, false);
   });

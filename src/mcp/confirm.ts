@@ -11,7 +11,7 @@ export const Confirm = z
   .boolean()
   .optional()
   .describe(
-    'true to carry out this irreversible action once the merchant agreed; without it nothing happens and the result says what would. Where the client supports elicitation (protocol 2026-07-28) the merchant is asked through it instead',
+    'true once the merchant agreed; without it nothing is done and the result says what would be. Clients with elicitation (2026-07-28) ask the merchant instead',
   );
 
 /** How long the merchant has to answer (and a state stays good for its one retry): the state's lifetime. */

@@ -8,6 +8,7 @@ import { canStepUp, requirePermission } from '../domain/shared/access.ts';
 import { describeDetails, publicError } from '../public-error.ts';
 import { boundedLru } from '../http/bounded-lru.ts';
 import { compactInputSchema, compactOutputSchema } from './schema-compact.ts';
+import { writeShapesOnce } from './shared-shapes.ts';
 import { canAskMerchant, type MerchantConfirmation } from './confirm.ts';
 import { type AnyTool, annotationsOf, TOOL_AREAS, type ToolArea, isDestructive, needsConfirmation, neededPermissions, type ToolServices } from './tool.ts';
 
@@ -37,24 +38,17 @@ function fieldPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc === '' ? String(part) : `${acc}.${String(part)}`), '');
 }
 
-/** A refusal's `structuredContent.error`, as the output schemas admit it (the full shape is in docs/mcp.md). */
-const ERROR_JSON_SCHEMA = { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } } };
-
 /**
  * The JSON Schema of a tool's structured result: the result object, or `{ error }` on a refusal (`isError: true`).
- * Both are objects, so clients that check `structuredContent` against the schema accept either.
+ * Both are objects and the top level admits other properties, so clients that check `structuredContent` against the
+ * schema accept either; `anyOf` says which properties each has. The refusal's `error` (code, message, details) is
+ * described once, in the server's instructions and docs/mcp.md, not in every tool.
  */
 function outputJsonSchema(output: z.ZodType): Tool['outputSchema'] {
   const { required = [], ...json } = compactOutputSchema(z.toJSONSchema(output, { io: 'output' }) as Record<string, unknown>) as Record<string, unknown> & {
-    properties?: Record<string, unknown>;
     required?: string[];
   };
-  return {
-    ...json,
-    type: 'object',
-    properties: { ...json.properties, error: ERROR_JSON_SCHEMA },
-    anyOf: [{ required }, { required: ['error'] }],
-  } as Tool['outputSchema'];
+  return { ...json, type: 'object', anyOf: [{ required }, { required: ['error'] }] } as Tool['outputSchema'];
 }
 
 function inputJsonSchema(input: z.ZodType): Tool['inputSchema'] {
@@ -62,26 +56,14 @@ function inputJsonSchema(input: z.ZodType): Tool['inputSchema'] {
 }
 
 /**
- * A result shape a previous tool of the list already spelled out: its top-level properties, each an object or array,
- * as that tool describes them. The protocol has no schemas shared between tools, so a shape is written in full once.
+ * A tool's annotations as `tools/list` writes them: what the effects table says, without the hints the protocol
+ * defines as meaningless for it (`destructiveHint` and `idempotentHint` of a read-only tool) or as the default where
+ * every reading agrees (`readOnlyHint: false`). `destructiveHint` is always written for a tool that changes something,
+ * though `true` is its default: a client that ignores the defaults must still see a destructive tool as one.
  */
-function outputAsElsewhere(full: Tool['outputSchema'], first: string): Tool['outputSchema'] {
-  const properties = Object.fromEntries(
-    Object.entries(full?.properties ?? {}).map(([name, property]) => [name, name === 'error' ? property : { type: (property as { type?: unknown }).type ?? ['object', 'null'] }]),
-  );
-  const { $defs: _spelledElsewhere, ...rest } = full as Record<string, unknown>;
-  return { ...rest, type: 'object', description: `as ${first} returns it`, properties } as Tool['outputSchema'];
-}
-
-/** A listing's tools, each result shape spelled out by the first tool of this listing that has it. */
-export function writeShapesOnce(tools: readonly Tool[]): Tool[] {
-  const first = new Map<string, string>();
-  return tools.map((tool) => {
-    const shape = JSON.stringify(tool.outputSchema);
-    const spelled = first.get(shape);
-    if (spelled === undefined) first.set(shape, tool.name);
-    return spelled === undefined ? tool : { ...tool, outputSchema: outputAsElsewhere(tool.outputSchema, spelled) };
-  });
+function listedAnnotations(tool: AnyTool): NonNullable<Tool['annotations']> {
+  const { readOnlyHint, destructiveHint, idempotentHint } = annotationsOf(tool.does);
+  return readOnlyHint ? { readOnlyHint, openWorldHint: false } : { destructiveHint, idempotentHint, openWorldHint: false };
 }
 
 /** Tool listings are computed once per catalog (the schemas do not change at run time). */
@@ -103,7 +85,7 @@ export function listTools(tools: readonly AnyTool[]): Listed[] {
         description: `${tool.description} ${permissionNote}`,
         inputSchema: inputJsonSchema(tool.input),
         outputSchema: outputJsonSchema(tool.output),
-        annotations: { ...annotationsOf(tool.does), openWorldHint: false },
+        annotations: listedAnnotations(tool),
       },
     };
   });

@@ -115,7 +115,8 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(tool: ToolD
 
 // ---- shared input and output pieces -------------------------------------------------------------------------------
 
-export const Id = (what: string) => z.string().min(1).max(64).describe(`the ${what} id`);
+/** A resource id argument; its name says whose (`orderId`), so it carries no description of its own. */
+export const Id = z.string().min(1).max(64);
 
 /** List tools page like the REST lists: `limit` 1–100 and the opaque `cursor` of the previous page. */
 export const PageInput = pageFields(PAGE, 'arguments');

@@ -43,7 +43,7 @@ export const categoryTools = [
     description: 'Changes the name, slug, parentId or position of a category (only the fields sent).',
     permission: 'products:write',
     does: UPDATE,
-    input: z.strictObject({ categoryId: Id('category'), ...CategoryPatchBody.shape }),
+    input: z.strictObject({ categoryId: Id, ...CategoryPatchBody.shape }),
     output: z.object({ category: CategoryRecord }),
     async run(s, ctx, { categoryId, ...patch }) {
       const category = await s.categories.update(ctx, categoryId, patch);
@@ -59,7 +59,7 @@ export const categoryTools = [
     does: DESTROY,
     confirm: (a) => `delete category ${a.categoryId}, which has no subcategories and no products`,
     precheck: (s, ctx, a) => s.categories.checkRemovable(ctx, a.categoryId),
-    input: z.strictObject({ categoryId: Id('category'), confirm: Confirm }),
+    input: z.strictObject({ categoryId: Id, confirm: Confirm }),
     output: DeletedOutput,
     async run(s, ctx, args) {
       await s.categories.remove(ctx, args.categoryId);

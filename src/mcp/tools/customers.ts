@@ -30,7 +30,7 @@ export const customerTools = [
     description: 'One customer with addresses, ban status, order count and total spent.',
     permission: 'customers:read',
     does: READ,
-    input: z.strictObject({ customerId: Id('customer') }),
+    input: z.strictObject({ customerId: Id }),
     output: z.object({ customer: CustomerRecord }),
     async run(s, ctx, args) {
       const { customer, currency } = await s.customers.get(ctx, args.customerId);
@@ -58,7 +58,7 @@ export const customerTools = [
     description: 'Changes only the fields sent; addresses, when sent, replaces the whole list; phone: null clears it.',
     permission: 'customers:write',
     does: UPDATE,
-    input: z.strictObject({ customerId: Id('customer'), ...CustomerPatchBody.shape }),
+    input: z.strictObject({ customerId: Id, ...CustomerPatchBody.shape }),
     output: z.object({ customer: CustomerRecord }),
     async run(s, ctx, { customerId, ...patch }) {
       const { customer, currency } = await s.customers.update(ctx, customerId, patch);
@@ -73,7 +73,7 @@ export const customerTools = [
     permission: 'customers:write',
     does: { effects: ['bans'], idempotent: true },
     confirm: (a) => `ban customer ${a.customerId}${a.expiresAt ? ` until ${a.expiresAt}` : ' until unbanned'}: they could no longer place orders`,
-    input: z.strictObject({ customerId: Id('customer'), ...CustomerBanBody.shape, confirm: Confirm }),
+    input: z.strictObject({ customerId: Id, ...CustomerBanBody.shape, confirm: Confirm }),
     output: z.object({ customer: CustomerRecord }),
     precheck: (s, ctx, { customerId, confirm: _confirm, ...input }) => s.customers.checkBan(ctx, customerId, input),
     async run(s, ctx, { customerId, confirm: _confirm, ...input }) {
@@ -88,7 +88,7 @@ export const customerTools = [
     description: 'Clears a customer’s ban, active or expired. A customer without a ban is answered as is.',
     permission: 'customers:write',
     does: UPDATE,
-    input: z.strictObject({ customerId: Id('customer') }),
+    input: z.strictObject({ customerId: Id }),
     output: z.object({ customer: CustomerRecord }),
     async run(s, ctx, args) {
       const { customer, currency } = await s.customers.unban(ctx, args.customerId);

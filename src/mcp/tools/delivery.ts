@@ -60,7 +60,7 @@ export const deliveryTools = [
     does: DESTROY,
     confirm: (a) => `delete delivery zone ${a.zoneId} with its delivery options`,
     precheck: async (s, ctx, a) => void (await s.delivery.getZone(ctx, a.zoneId)),
-    input: z.strictObject({ zoneId: Id('delivery zone'), confirm: Confirm }),
+    input: z.strictObject({ zoneId: Id, confirm: Confirm }),
     output: DeletedOutput,
     async run(s, ctx, args) {
       await s.delivery.deleteZone(ctx, args.zoneId);
@@ -74,7 +74,7 @@ export const deliveryTools = [
     description: 'Adds a delivery option to a zone: name, fee (store currency), optional freeOver subtotal, estimated days and active.',
     permission: 'delivery:write',
     does: CREATE,
-    input: z.strictObject({ zoneId: Id('delivery zone'), ...OptionCreateBody.shape }),
+    input: z.strictObject({ zoneId: Id, ...OptionCreateBody.shape }),
     output: z.object({ option: DeliveryOptionRecord }),
     async run(s, ctx, { zoneId, ...input }) {
       const { option, currency } = await s.delivery.createOption(ctx, zoneId, input);

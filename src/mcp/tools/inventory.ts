@@ -68,7 +68,7 @@ export const inventoryTools = [
     description: 'The stock adjustments of one SKU, newest first: change, quantity after, reason and who made it. Paginated.',
     permission: 'inventory:read',
     does: READ,
-    input: z.strictObject({ skuId: Id('SKU'), ...PageInput }),
+    input: z.strictObject({ skuId: Id, ...PageInput }),
     output: z.object({ items: z.array(AdjustmentRecord), pagination: PaginationOutput }),
     async run(s, ctx, args) {
       const page = await s.inventory.history(ctx, args.skuId, args);

@@ -39,7 +39,7 @@ export const orderTools = [
     description: 'One order with its lines, addresses, totals, payment and refund amounts, and its status history.',
     permission: 'orders:read',
     does: READ,
-    input: z.strictObject({ orderId: Id('order') }),
+    input: z.strictObject({ orderId: Id }),
     output: z.object({ order: OrderRecord }),
     async run(s, ctx, args) {
       const { order, currency } = await s.orders.get(ctx, args.orderId);
@@ -53,7 +53,7 @@ export const orderTools = [
     description: 'The order’s status, the moves allowed from it (with what each does) and how much of the payment can still be refunded. Check this before changing an order’s status.',
     permission: 'orders:read',
     does: READ,
-    input: z.strictObject({ orderId: Id('order') }),
+    input: z.strictObject({ orderId: Id }),
     output: z.object({ transitions: TransitionsRecord }),
     async run(s, ctx, args) {
       const t = await s.orders.transitions(ctx, args.orderId);
@@ -83,7 +83,7 @@ export const orderTools = [
     description: 'Changes the note, shipping address or billing address of an order (only the fields sent; null clears).',
     permission: 'orders:write',
     does: UPDATE,
-    input: z.strictObject({ orderId: Id('order'), ...OrderPatchBody.shape }),
+    input: z.strictObject({ orderId: Id, ...OrderPatchBody.shape }),
     output: z.object({ order: OrderRecord }),
     async run(s, ctx, { orderId, ...patch }) {
       const { order, currency } = await s.orders.update(ctx, orderId, patch);
@@ -103,7 +103,7 @@ export const orderTools = [
     confirm: (a) => `mark order ${a.orderId} paid, recording a payment of what is still outstanding of its total (payments already recorded count)`,
     precheck: (s, ctx, a) => s.orders.checkTransition(ctx, a.orderId, { to: a.to, note: a.note }),
     input: z.strictObject({
-      orderId: Id('order'),
+      orderId: Id,
       to: z.enum(['paid', 'fulfilled', 'delivered']).describe('the new status'),
       note: Note,
       confirm: Confirm.describe('must be true to mark the order paid (it records a payment); ask the merchant first. Not needed for fulfilled or delivered'),
@@ -120,7 +120,7 @@ export const orderTools = [
     does: { effects: ['changes', 'moves-money'], idempotent: true },
     confirm: (a) => `cancel order ${a.orderId}: its units go back in stock and every payment recorded against it is refunded`,
     precheck: (s, ctx, a) => s.orders.checkTransition(ctx, a.orderId, { to: 'cancelled', note: a.note }),
-    input: z.strictObject({ orderId: Id('order'), note: Note, confirm: Confirm }),
+    input: z.strictObject({ orderId: Id, note: Note, confirm: Confirm }),
     output: z.object({ order: OrderRecord }),
     run: (s, ctx, args) => move(s.orders, ctx, args.orderId, { to: 'cancelled', note: args.note }),
   }),
@@ -133,7 +133,7 @@ export const orderTools = [
     permission: 'orders:write',
     does: { effects: ['moves-money'], idempotent: false },
     confirm: (a) => (a.amount === undefined ? `refund everything left of the payment of order ${a.orderId}` : `refund ${a.amount} of the payment of order ${a.orderId}`),
-    input: z.strictObject({ orderId: Id('order'), amount: z.number({ error: 'must be a number' }).optional().describe('part of the payment to refund, in the order currency; leave out to refund all that is left'), note: Note, confirm: Confirm }),
+    input: z.strictObject({ orderId: Id, amount: z.number({ error: 'must be a number' }).optional().describe('part of the payment to refund, in the order currency; leave out to refund all that is left'), note: Note, confirm: Confirm }),
     output: z.object({ order: OrderRecord }),
     precheck: (s, ctx, args) => s.orders.checkTransition(ctx, args.orderId, refundMove(args)),
     run: (s, ctx, args) => move(s.orders, ctx, args.orderId, refundMove(args)),

@@ -44,7 +44,7 @@ export const paymentTools = [
     description: 'The payment and refund records of one order, with what was paid, refunded, is pending and is outstanding.',
     permission: 'payments:read',
     does: READ,
-    input: z.strictObject({ orderId: Id('order') }),
+    input: z.strictObject({ orderId: Id }),
     output: z.object({ payments: OrderPayments }),
     async run(s, ctx, args) {
       const { order, payments, pendingPaidMinor } = await s.payments.listForOrder(ctx, args.orderId);
@@ -61,7 +61,7 @@ export const paymentTools = [
     does: { effects: ['moves-money'], idempotent: false },
     confirm: (a) => `record a ${a.status ?? 'succeeded'} ${a.method} payment of ${a.amount} for order ${a.orderId}`,
     precheck: (s, ctx, { orderId, confirm: _confirm, ...input }) => s.payments.checkRecordForOrder(ctx, orderId, input),
-    input: z.strictObject({ orderId: Id('order'), ...PaymentRecordBody.shape, confirm: Confirm }),
+    input: z.strictObject({ orderId: Id, ...PaymentRecordBody.shape, confirm: Confirm }),
     output: z.object({ result: PaymentResultRecord }),
     async run(s, ctx, { orderId, confirm: _confirm, ...input }) {
       const r = await s.payments.recordForOrder(ctx, orderId, input);
@@ -77,7 +77,7 @@ export const paymentTools = [
     does: { effects: ['moves-money'], idempotent: false },
     confirm: (a) => `mark payment ${a.paymentId} of order ${a.orderId} as ${a.status}`,
     precheck: (s, ctx, a) => s.payments.checkSettleForOrder(ctx, a.orderId, a.paymentId, a.status),
-    input: z.strictObject({ orderId: Id('order'), paymentId: Id('payment'), ...PaymentSettleBody.shape, confirm: Confirm }),
+    input: z.strictObject({ orderId: Id, paymentId: Id, ...PaymentSettleBody.shape, confirm: Confirm }),
     output: z.object({ result: PaymentResultRecord }),
     async run(s, ctx, args) {
       const r = await s.payments.settleForOrder(ctx, args.orderId, args.paymentId, args.status);
@@ -121,7 +121,7 @@ export const paymentTools = [
     does: DESTROY,
     confirm: (a) => `cancel payment link ${a.linkId}; it could no longer be paid`,
     precheck: (s, ctx, a) => s.paymentLinks.checkCancel(ctx, a.linkId),
-    input: z.strictObject({ linkId: Id('payment link'), confirm: Confirm }),
+    input: z.strictObject({ linkId: Id, confirm: Confirm }),
     output: z.object({ paymentLink: PaymentLinkRecord }),
     async run(s, ctx, args) {
       const link = await s.paymentLinks.cancel(ctx, args.linkId);

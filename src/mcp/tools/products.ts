@@ -37,7 +37,7 @@ export const productTools = [
     description: 'One product with its variant groups and their SKUs (ids, prices, discounts, stock). SKU ids are what orders and stock adjustments take.',
     permission: 'products:read',
     does: READ,
-    input: z.strictObject({ productId: Id('product') }),
+    input: z.strictObject({ productId: Id }),
     output: z.object({ product: ProductTreeRecord }),
     async run(s, ctx, args) {
       const { product, currency } = await s.products.getTree(ctx, args.productId);
@@ -68,7 +68,7 @@ export const productTools = [
     permission: 'products:write',
     permissionsOf: stockToo,
     does: UPDATE,
-    input: z.strictObject({ productId: Id('product'), ...ProductPatchBody.shape }),
+    input: z.strictObject({ productId: Id, ...ProductPatchBody.shape }),
     output: z.object({ product: ProductRecord }),
     async run(s, ctx, { productId, ...patch }) {
       const { product, currency } = await s.products.update(ctx, productId, patch);
@@ -84,7 +84,7 @@ export const productTools = [
     does: DESTROY,
     confirm: (a) => `delete product ${a.productId} with all its variant groups and SKUs`,
     precheck: (s, ctx, a) => s.products.checkRemove(ctx, a.productId),
-    input: z.strictObject({ productId: Id('product'), confirm: Confirm }),
+    input: z.strictObject({ productId: Id, confirm: Confirm }),
     output: DeletedOutput,
     async run(s, ctx, args) {
       await s.products.remove(ctx, args.productId);
@@ -99,7 +99,7 @@ export const productTools = [
       'Adds an option (for example attributeName "Color", attributeValue "Red") with at least one SKU to a VARIABLE product. Each SKU: price (> 1), quantityInStock, optional discount (0-100), sku code and attributes (sub-dimensions such as {"Size": "M"}).',
     permission: 'products:write',
     does: CREATE,
-    input: z.strictObject({ productId: Id('product'), ...GroupCreateBody.shape }),
+    input: z.strictObject({ productId: Id, ...GroupCreateBody.shape }),
     output: z.object({ group: VariantGroupRecord }),
     async run(s, ctx, { productId, ...input }) {
       const { group, currency } = await s.variants.addGroup(ctx, productId, input);
@@ -113,7 +113,7 @@ export const productTools = [
     description: 'Changes the group’s attributeName, attributeValue, image or colorId (only the fields sent). Price and stock belong to SKUs: use update_sku.',
     permission: 'products:write',
     does: UPDATE,
-    input: z.strictObject({ productId: Id('product'), groupId: Id('variant group'), ...GroupPatchBody.in.shape }),
+    input: z.strictObject({ productId: Id, groupId: Id, ...GroupPatchBody.in.shape }),
     output: z.object({ group: VariantGroupRecord }),
     async run(s, ctx, { productId, groupId, ...patch }) {
       const { group, currency } = await s.variants.updateGroup(ctx, productId, groupId, sentFields(patch));
@@ -129,7 +129,7 @@ export const productTools = [
     does: DESTROY,
     confirm: (a) => `delete variant group ${a.groupId} of product ${a.productId} with all its SKUs`,
     precheck: async (s, ctx, a) => void (await s.variants.getGroup(ctx, a.productId, a.groupId)),
-    input: z.strictObject({ productId: Id('product'), groupId: Id('variant group'), confirm: Confirm }),
+    input: z.strictObject({ productId: Id, groupId: Id, confirm: Confirm }),
     output: DeletedOutput,
     async run(s, ctx, args) {
       await s.variants.deleteGroup(ctx, args.productId, args.groupId);
@@ -143,7 +143,7 @@ export const productTools = [
     description: 'Adds a SKU to an existing variant group: price (> 1), quantityInStock, optional discount (0-100), sku code and attributes.',
     permission: 'products:write',
     does: CREATE,
-    input: z.strictObject({ productId: Id('product'), groupId: Id('variant group'), ...SkuCreateBody.shape }),
+    input: z.strictObject({ productId: Id, groupId: Id, ...SkuCreateBody.shape }),
     output: z.object({ sku: SkuRecord }),
     async run(s, ctx, { productId, groupId, ...input }) {
       const { sku, currency } = await s.variants.addSku(ctx, productId, groupId, input);
@@ -158,7 +158,7 @@ export const productTools = [
     permission: 'products:write',
     permissionsOf: stockToo,
     does: UPDATE,
-    input: z.strictObject({ productId: Id('product'), groupId: Id('variant group'), skuId: Id('SKU'), ...SkuPatchBody.shape }),
+    input: z.strictObject({ productId: Id, groupId: Id, skuId: Id, ...SkuPatchBody.shape }),
     output: z.object({ sku: SkuRecord }),
     async run(s, ctx, { productId, groupId, skuId, ...patch }) {
       const { sku, currency } = await s.variants.updateSku(ctx, productId, groupId, skuId, patch);
@@ -174,7 +174,7 @@ export const productTools = [
     does: DESTROY,
     confirm: (a) => `delete SKU ${a.skuId} of variant group ${a.groupId}`,
     precheck: (s, ctx, a) => s.variants.checkDeleteSku(ctx, a.productId, a.groupId, a.skuId),
-    input: z.strictObject({ productId: Id('product'), groupId: Id('variant group'), skuId: Id('SKU'), confirm: Confirm }),
+    input: z.strictObject({ productId: Id, groupId: Id, skuId: Id, confirm: Confirm }),
     output: DeletedOutput,
     async run(s, ctx, args) {
       await s.variants.deleteSku(ctx, args.productId, args.groupId, args.skuId);

@@ -59,7 +59,7 @@ export const promoAdTools = [
     description: 'Changes only the fields sent; null clears an optional field; status published puts it live from startsAt.',
     permission: 'promotions:write',
     does: UPDATE,
-    input: z.strictObject({ adId: Id('promo ad'), ...PromoAdPatchBody.shape }),
+    input: z.strictObject({ adId: Id, ...PromoAdPatchBody.shape }),
     output: z.object({ promoAd: PromoAdRecord }),
     async run(s, ctx, { adId, ...patch }) {
       const ad = await s.promoAds.update(ctx, adId, patch);
@@ -75,7 +75,7 @@ export const promoAdTools = [
     does: DESTROY,
     confirm: (a) => `delete promo ad ${a.adId}`,
     precheck: async (s, ctx, a) => void (await s.promoAds.get(ctx, a.adId)),
-    input: z.strictObject({ adId: Id('promo ad'), confirm: Confirm }),
+    input: z.strictObject({ adId: Id, confirm: Confirm }),
     output: DeletedOutput,
     async run(s, ctx, args) {
       await s.promoAds.remove(ctx, args.adId);

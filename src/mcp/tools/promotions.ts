@@ -45,7 +45,7 @@ export const promotionTools = [
     description: 'Changes only the fields sent; active: false switches the code off without deleting it.',
     permission: 'promotions:write',
     does: UPDATE,
-    input: z.strictObject({ promotionId: Id('promotion'), ...PromotionPatchBody.shape }),
+    input: z.strictObject({ promotionId: Id, ...PromotionPatchBody.shape }),
     output: z.object({ promotion: PromotionRecord }),
     async run(s, ctx, { promotionId, ...patch }) {
       const { promotion, currency } = await s.promotions.update(ctx, promotionId, promotionInput(patch));
@@ -61,7 +61,7 @@ export const promotionTools = [
     does: DESTROY,
     confirm: (a) => `delete discount code ${a.promotionId}; customers can no longer use it`,
     precheck: async (s, ctx, a) => void (await s.promotions.get(ctx, a.promotionId)),
-    input: z.strictObject({ promotionId: Id('promotion'), confirm: Confirm }),
+    input: z.strictObject({ promotionId: Id, confirm: Confirm }),
     output: DeletedOutput,
     async run(s, ctx, args) {
       await s.promotions.remove(ctx, args.promotionId);

@@ -6,7 +6,7 @@ import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, 
 import { pagination } from '../../wire/page.ts';
 
 const area = 'reviews' as const;
-const ReviewId = Id('review');
+const ReviewId = Id;
 
 /** Product reviews: the same service as /v1/reviews and /v1/products/{id}/reviews. */
 export const reviewTools = [
@@ -37,7 +37,7 @@ export const reviewTools = [
     description: 'Count, average and count per star of a product’s visible reviews.',
     permission: 'reviews:read',
     does: READ,
-    input: z.strictObject({ productId: Id('product') }),
+    input: z.strictObject({ productId: Id }),
     output: z.object({ ratingSummary: RatingSummaryRecord }),
     async run(s, ctx, args) {
       const summary = toRatingSummaryRecord(await s.reviews.ratingSummary(ctx, args.productId));

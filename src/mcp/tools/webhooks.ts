@@ -23,7 +23,7 @@ function duration(seconds: number): string {
   return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
 
-const WebhookId = Id('webhook endpoint');
+
 
 /** Store operations: webhook endpoints and their deliveries (the same service as /v1/webhooks, docs/webhooks.md). */
 export const webhookTools = [
@@ -64,7 +64,7 @@ export const webhookTools = [
     permission: 'settings:write',
     permissionsOf: subscribing,
     does: UPDATE,
-    input: z.strictObject({ webhookId: WebhookId, ...WebhookEndpointPatch.shape }),
+    input: z.strictObject({ webhookId: Id, ...WebhookEndpointPatch.shape }),
     output: z.object({ webhook: WebhookEndpointRecord }),
     async run(s, ctx, { webhookId, ...patch }) {
       const endpoint = await s.webhooks.update(ctx, webhookId, patch);
@@ -80,7 +80,7 @@ export const webhookTools = [
     does: DESTROY,
     confirm: (a) => `delete webhook endpoint ${a.webhookId} with its deliveries; it receives no more events`,
     precheck: (s, ctx, a) => s.webhooks.checkRemove(ctx, a.webhookId),
-    input: z.strictObject({ webhookId: WebhookId, confirm: Confirm }),
+    input: z.strictObject({ webhookId: Id, confirm: Confirm }),
     output: DeletedOutput,
     async run(s, ctx, args) {
       await s.webhooks.remove(ctx, args.webhookId);
@@ -101,7 +101,7 @@ export const webhookTools = [
       return `replace the signing secret of webhook endpoint ${a.webhookId}; ${old}, so its receiver must verify with the new one`;
     },
     precheck: (s, ctx, a) => s.webhooks.checkRotateSecret(ctx, a.webhookId),
-    input: z.strictObject({ webhookId: WebhookId, ...RotateSecretInput.shape, confirm: Confirm }),
+    input: z.strictObject({ webhookId: Id, ...RotateSecretInput.shape, confirm: Confirm }),
     output: z.object({ webhook: WebhookEndpointWithSecret }),
     async run(s, ctx, { webhookId, confirm: _confirm, ...input }) {
       const { endpoint, secret } = await s.webhooks.rotateSecret(ctx, webhookId, input);
@@ -115,7 +115,7 @@ export const webhookTools = [
     description: 'An endpoint’s deliveries, newest first: event, status, attempts, last HTTP status and error. Paginated.',
     permission: 'settings:read',
     does: READ,
-    input: z.strictObject({ webhookId: WebhookId, ...PageInput, status: WebhookDeliveryRecord.shape.status.optional() }),
+    input: z.strictObject({ webhookId: Id, ...PageInput, status: WebhookDeliveryRecord.shape.status.optional() }),
     output: listOutput(WebhookDeliveryRecord),
     async run(s, ctx, { webhookId, ...query }) {
       const page = await s.webhooks.deliveries(ctx, webhookId, query);
@@ -130,7 +130,7 @@ export const webhookTools = [
     permission: 'settings:write',
     // Makes deliveries due again; each call sends them once more.
     does: { effects: ['changes'], idempotent: false },
-    input: z.strictObject({ webhookId: WebhookId, deliveryId: Id('delivery').optional() }),
+    input: z.strictObject({ webhookId: Id, deliveryId: Id.optional() }),
     output: z.object({ redelivered: z.number().int(), delivery: WebhookDeliveryRecord.optional() }),
     async run(s, ctx, { webhookId, deliveryId }) {
       if (deliveryId === undefined) {
