@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { WEBHOOK_DEFAULTS } from '../src/config.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { countOf } from './helpers/delivery-payments.ts';
@@ -14,7 +15,8 @@ describeEachDatabase('If-Match on single-resource writes', (kind) => {
   let t: TestApp;
   let call: ReturnType<typeof client>;
   before(async () => {
-    t = await startTestApp(kind);
+    // Webhook endpoints on loopback (development configuration), so no DNS is needed to make one.
+    t = await startTestApp(kind, { config: { webhooks: { ...WEBHOOK_DEFAULTS, allowLoopback: true } } });
     call = client(t.app);
   });
   after(() => t?.close());
@@ -54,6 +56,9 @@ describeEachDatabase('If-Match on single-resource writes', (kind) => {
     const customerId = await newCustomerId(m);
     return `/v1/reviews/${await created(await call('POST', '/v1/reviews', { headers: m.auth, body: { productId, customerId, rating: 4, title: 'Good mug' } }))}`;
   };
+  // Paused, so no delivery (and no failure it would record) changes its representation while a case runs.
+  const newWebhook = async (m: Merchant) =>
+    `/v1/webhooks/${await created(await call('POST', '/v1/webhooks', { headers: m.auth, body: { url: 'http://127.0.0.1:9/hooks', eventTypes: ['order.*'], enabled: false } }))}`;
   const METHOD_SETS = [['paypal'], ['card', 'paypal'], ['bank_transfer'], ['cash_on_delivery', 'paypal'], ['card'], ['bank_transfer', 'paypal']];
 
   interface EditCase {
@@ -78,6 +83,7 @@ describeEachDatabase('If-Match on single-resource writes', (kind) => {
     { route: 'PATCH /v1/merchants/profile/business', method: 'PATCH', url: async () => '/v1/merchants/profile/business', change: (i) => ({ legalName: `Northwind v${i} Ltd` }) },
     { route: 'PATCH /v1/merchants/profile', method: 'PATCH', url: async () => '/v1/merchants/profile', change: (i) => ({ name: `Merchant v${i}` }) },
     { route: 'PATCH /v1/orders/{id}', method: 'PATCH', url: newOrder, change: (i) => ({ note: `Leave at the door (v${i})` }) },
+    { route: 'PATCH /v1/webhooks/{id}', method: 'PATCH', url: newWebhook, change: (i) => ({ description: `Order sync v${i}` }) },
   ];
 
   interface DeleteCase {
@@ -97,6 +103,7 @@ describeEachDatabase('If-Match on single-resource writes', (kind) => {
     { route: 'DELETE /v1/promo-ads/{id}', url: newPromoAd, touch: patch({ title: 'Renamed' }) },
     { route: 'DELETE /v1/delivery/zones/{id}', url: newZone, touch: patch({ name: 'Renamed' }) },
     { route: 'DELETE /v1/delivery/zones/{id}/options/{id}', url: newOption, touch: patch({ name: 'Renamed' }) },
+    { route: 'DELETE /v1/webhooks/{id}', url: newWebhook, touch: patch({ description: 'Renamed' }) },
     {
       route: 'DELETE /v1/reviews/{id}',
       url: newReview,
@@ -356,6 +363,7 @@ describeEachDatabase('If-Match on single-resource writes', (kind) => {
         'DELETE /v1/promo-ads/{adId}',
         'DELETE /v1/promotions/{promotionId}',
         'DELETE /v1/reviews/{reviewId}',
+        'DELETE /v1/webhooks/{id}',
         'DELETE /v2/products/{productId}/variant-groups/{groupId}',
         'DELETE /v2/products/{productId}/variant-groups/{groupId}/skus/{skuId}',
         'PATCH /v1/categories/{categoryId}',
@@ -370,6 +378,7 @@ describeEachDatabase('If-Match on single-resource writes', (kind) => {
         'PATCH /v1/promo-ads/{adId}',
         'PATCH /v1/promotions/{promotionId}',
         'PATCH /v1/settings',
+        'PATCH /v1/webhooks/{id}',
         'PATCH /v2/products/{productId}/variant-groups/{groupId}',
         'PATCH /v2/products/{productId}/variant-groups/{groupId}/skus/{skuId}',
         'PUT /v1/payments/options',

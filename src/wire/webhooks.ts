@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EVENT_CATALOG, EVENT_TYPES } from '../domain/webhooks/event-types.ts';
 import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../domain/webhooks/types.ts';
-import { WireTimestamp, wireTimestamp } from './envelope.ts';
+import { envelope, type Representation, WireTimestamp, wireTimestamp } from './envelope.ts';
 import { WEBHOOK_EXAMPLES } from './webhook-examples.ts';
 
 const at = (d: Date | null) => (d === null ? null : wireTimestamp(d));
@@ -27,6 +27,13 @@ export const WebhookEndpointRecord = z
     updatedAt: WireTimestamp,
   })
   .meta({ id: 'WebhookEndpoint' });
+
+/** An endpoint as `GET /v1/webhooks/{id}` answers it: what its If-Match writes compare against. */
+export const WebhookEndpointRep: Representation<WebhookEndpoint> = {
+  schema: envelope(WebhookEndpointRecord),
+  message: 'Webhook endpoint retrieved',
+  toWire: (e) => toWebhookEndpointRecord(e),
+};
 
 export const WebhookEndpointWithSecret = WebhookEndpointRecord.extend({
   secret: z.string().describe('the signing secret (whsec_…): shown this once; verify deliveries with it (Standard Webhooks)'),

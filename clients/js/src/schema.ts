@@ -1967,13 +1967,16 @@ export type paths = {
         get: operations["getWebhookEndpoint"];
         put?: never;
         post?: never;
-        /** Delete an endpoint with its deliveries and log (settings:write; an app: its own) */
+        /**
+         * Delete an endpoint with its deliveries and log (settings:write; an app: its own)
+         * @description Send If-Match with the ETag of the GET of this URL to make the change only if nobody changed it since (412 PRECONDITION_FAILED otherwise, with the current ETag).
+         */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
         head?: never;
         /**
          * Change an endpoint; enabled: true turns a disabled one on again (settings:write; an app: its own)
-         * @description Only sent fields change. Enabling an endpoint clears why it was disabled and sends what is pending at once. Members and API keys need settings:read to see the store’s endpoints and settings:write to change them; a connected app sees and changes only its own (removed with the app).
+         * @description Only sent fields change. Enabling an endpoint clears why it was disabled and sends what is pending at once. Send If-Match with the ETag of the GET of this URL to make the change only if nobody changed it since (412 PRECONDITION_FAILED otherwise, with the current ETag). Members and API keys need settings:read to see the store’s endpoints and settings:write to change them; a connected app sees and changes only its own (removed with the app).
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
@@ -15620,7 +15623,10 @@ export interface operations {
     deleteWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional. The ETag of the GET of this URL (or a list of them, or *): the change is made only if it is still the current one; otherwise 412 PRECONDITION_FAILED with the current ETag, and nothing changes. Strong comparison: a weak tag (W/"…") never matches. */
+                "If-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -15690,6 +15696,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Precondition failed: the If-Match ETag is no longer current */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed: error.details names each field and rule */
             422: {
                 headers: {
@@ -15713,7 +15728,10 @@ export interface operations {
     updateWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional. The ETag of the GET of this URL (or a list of them, or *): the change is made only if it is still the current one; otherwise 412 PRECONDITION_FAILED with the current ETag, and nothing changes. Strong comparison: a weak tag (W/"…") never matches. */
+                "If-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -15787,6 +15805,15 @@ export interface operations {
             };
             /** @description Conflict with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Precondition failed: the If-Match ETag is no longer current */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,6 +6,7 @@ import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../shared/audit-trail.ts';
 import { newId } from '../shared/ids.ts';
 import { anyIdCursor, pageOf } from '../shared/pagination.ts';
+import type { Precondition } from '../shared/preconditions.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { invalid } from '../shared/validation.ts';
 import { readPermissionsOf, typesMatching } from './event-types.ts';
@@ -138,12 +139,13 @@ export function createWebhookService(deps: { repos: Transactional<WebhookService
     },
 
     /** Changes the sent fields. `enabled: true` also clears why it was disabled and makes its pending deliveries due. */
-    async update(ctx: StoreContext, id: string, patch: WebhookEndpointPatch): Promise<WebhookEndpoint> {
+    async update(ctx: StoreContext, id: string, patch: WebhookEndpointPatch, precondition?: Precondition<WebhookEndpoint>): Promise<WebhookEndpoint> {
       const clientId = owner(ctx, true);
       const eventTypes = patch.eventTypes === undefined ? undefined : checkEventTypes(ctx, patch.eventTypes);
       const url = patch.url === undefined ? undefined : await checkUrl(patch.url);
       return repos.transaction(async (repos) => {
         const current = await find(ctx, id, clientId, true, repos);
+        precondition?.(withoutSecrets(current));
         const change: EndpointPatch = {
           ...(url !== undefined ? { url } : {}),
           ...(eventTypes !== undefined ? { eventTypes } : {}),
@@ -162,10 +164,11 @@ export function createWebhookService(deps: { repos: Transactional<WebhookService
     },
 
     /** Deletes the endpoint with its deliveries and their log. */
-    async remove(ctx: StoreContext, id: string): Promise<void> {
+    async remove(ctx: StoreContext, id: string, precondition?: Precondition<WebhookEndpoint>): Promise<void> {
       const clientId = owner(ctx, true);
       await repos.transaction(async (repos) => {
         const endpoint = await find(ctx, id, clientId, true, repos);
+        precondition?.(withoutSecrets(endpoint));
         await repos.webhooks.deleteEndpoint(ctx.tenant, id);
         await recordAudit(repos, ctx, { action: 'webhook.delete', targetType: 'webhook_endpoint', targetId: id, details: { url: endpoint.url } });
       });

@@ -14,10 +14,12 @@ import {
   WebhookDeliveryDetail,
   WebhookDeliveryRecord,
   WebhookEndpointRecord,
+  WebhookEndpointRep,
   WebhookEndpointWithSecret,
 } from '../../../wire/webhooks.ts';
 import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
+import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
 const tags = ['Webhooks'];
@@ -33,6 +35,7 @@ export async function webhookRoutes(app: FastifyInstance, deps: Pick<Container['
   const { webhooks } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const store = { auth: 'store' as const };
+  const editable = { ...store, ...HONOURS_IF_MATCH };
 
   r.get(
     '/v1/webhooks/event-types',
@@ -80,30 +83,42 @@ export async function webhookRoutes(app: FastifyInstance, deps: Pick<Container['
   r.get(
     '/v1/webhooks/:id',
     { config: store, schema: { tags, summary: 'One webhook endpoint (settings:read; an app: its own)', params: IdParams, response: { 200: envelope(WebhookEndpointRecord), ...errors } } },
-    async (request) => ok('Webhook endpoint retrieved', toWebhookEndpointRecord(await webhooks.get(storeCtx(request), request.params.id))),
+    async (request) => ok(WebhookEndpointRep.message, toWebhookEndpointRecord(await webhooks.get(storeCtx(request), request.params.id))),
   );
 
   r.patch(
     '/v1/webhooks/:id',
     {
-      config: store,
+      config: editable,
       schema: {
         tags,
         summary: 'Change an endpoint; enabled: true turns a disabled one on again (settings:write; an app: its own)',
-        description: 'Only sent fields change. Enabling an endpoint clears why it was disabled and sends what is pending at once.' + WHO,
+        description: `Only sent fields change. Enabling an endpoint clears why it was disabled and sends what is pending at once. ${IF_MATCH_NOTE}${WHO}`,
         params: IdParams,
         body: WebhookEndpointPatch,
-        response: { 200: envelope(WebhookEndpointRecord), ...errors },
+        response: { 200: envelope(WebhookEndpointRecord), ...errors, ...PRECONDITION_FAILED },
       },
     },
-    async (request) => ok('Webhook endpoint updated', toWebhookEndpointRecord(await webhooks.update(storeCtx(request), request.params.id, request.body))),
+    async (request, reply) => {
+      const endpoint = await webhooks.update(storeCtx(request), request.params.id, request.body, ifMatch(request, WebhookEndpointRep));
+      return sendWithEtag(reply, WebhookEndpointRep, endpoint).send(ok('Webhook endpoint updated', toWebhookEndpointRecord(endpoint)));
+    },
   );
 
   r.delete(
     '/v1/webhooks/:id',
-    { config: store, schema: { tags, summary: 'Delete an endpoint with its deliveries and log (settings:write; an app: its own)', params: IdParams, response: { 200: envelope(z.object({ id: z.string() })), ...errors } } },
+    {
+      config: editable,
+      schema: {
+        tags,
+        summary: 'Delete an endpoint with its deliveries and log (settings:write; an app: its own)',
+        description: IF_MATCH_NOTE,
+        params: IdParams,
+        response: { 200: envelope(z.object({ id: z.string() })), ...errors, ...PRECONDITION_FAILED },
+      },
+    },
     async (request) => {
-      await webhooks.remove(storeCtx(request), request.params.id);
+      await webhooks.remove(storeCtx(request), request.params.id, ifMatch(request, WebhookEndpointRep));
       return ok('Webhook endpoint deleted', { id: request.params.id });
     },
   );
