@@ -218,11 +218,18 @@ describeEachDatabase('the dashboard’s webhooks pages in Chromium', (kind) => {
     await panel.getByRole('button', { name: 'Close' }).click();
     await panel.waitFor({ state: 'detached' });
 
-    // Edit: a save sends only what changed; an unchanged form sends nothing.
+    // Edit: a save sends only what changed, with If-Match (the ETag of the version the editor loaded); an unchanged
+    // form sends nothing.
     const patches: string[] = [];
+    const ifMatches: Array<string | undefined> = [];
     page.on('request', (r) => {
-      if (r.method() === 'PATCH' && new URL(r.url()).pathname === `/v1/webhooks/${made.id}`) patches.push(r.postData() ?? '');
+      if (r.method() === 'PATCH' && new URL(r.url()).pathname === `/v1/webhooks/${made.id}`) {
+        patches.push(r.postData() ?? '');
+        ifMatches.push(r.headers()['if-match']);
+      }
     });
+    const etagNow = async () => String((await call('GET', `/v1/webhooks/${made.id}`, { headers: asOwner() })).headers.etag);
+    const etagWhenOpened = await etagNow();
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const editForm = page.getByRole('form', { name: 'Edit the endpoint' });
     assert.ok(await editForm.evaluate((el) => el.closest('section') === el.ownerDocument.activeElement), 'the editor has the focus');
@@ -239,9 +246,33 @@ describeEachDatabase('the dashboard’s webhooks pages in Chromium', (kind) => {
       patches.map((p) => JSON.parse(p)),
       [{ description: 'Back office and stock', eventTypes: ['order.created', 'product.*', 'sku.stock_changed'] }],
     );
+    assert.deepEqual(ifMatches, [etagWhenOpened]);
     const [edited] = await endpoints();
     assert.deepEqual([edited.description, edited.eventTypes], ['Back office and stock', ['order.created', 'product.*', 'sku.stock_changed']]);
     assert.match(await page.getByTestId('webhook-details').innerText(), /Back office and stock/);
+
+    // Someone else changes the description while the editor is open: the save gets 412, nothing is overwritten
+    // unasked, and the conflict panel says what they changed; "Save mine over theirs" sends the same change again
+    // with the current ETag.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await editForm.getByLabel('Description (optional)').waitFor();
+    const elsewhere = await call('PATCH', `/v1/webhooks/${made.id}`, { headers: asOwner(), body: { description: 'Changed by the back office' } });
+    assert.equal(elsewhere.status, 200, elsewhere.raw);
+    await editForm.getByLabel('Description (optional)').fill('Stock sync');
+    await editForm.getByRole('button', { name: 'Save changes' }).click();
+    const conflict = page.getByTestId('conflict');
+    await conflict.getByText('Someone else changed this endpoint since you opened it.', { exact: false }).waitFor();
+    assert.deepEqual(
+      await conflict.getByTestId('conflict-change').allInnerTexts().then((rows) => rows.map((row) => row.split('\t').map((cell) => cell.trim()))),
+      [['Description', 'Back office and stock', 'Changed by the back office', 'Stock sync']],
+    );
+    assert.equal((await endpoints())[0].description, 'Changed by the back office', 'the 412 wrote nothing');
+    await assertAccessible(page, 'a webhook endpoint edit that met a newer version');
+    await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
+    await page.getByText('Saved.', { exact: true }).waitFor();
+    assert.equal((await endpoints())[0].description, 'Stock sync');
+    assert.equal(ifMatches.length, 3);
+    assert.equal(ifMatches[2], elsewhere.headers.etag, 'sent again with the ETag of their version');
 
     // Turned off over the API: the page says so (reason "merchant"), and Enable again turns it back on.
     const off = await call('PATCH', `/v1/webhooks/${made.id}`, { headers: asOwner(), body: { enabled: false } });

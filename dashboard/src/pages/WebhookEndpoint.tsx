@@ -4,9 +4,11 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
 import type { WebhookDelivery, WebhookDeliveryDetail, WebhookDeliveryStatus, WebhookEndpoint as Endpoint, WebhookEndpointWithSecret } from '../api/types.ts';
 import { Confirm } from '../components/Confirm.tsx';
+import { EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
+import { useEtagEditor } from '../editor.ts';
 import { formatNumber, formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
@@ -166,10 +168,10 @@ function EndpointPanel({ tenant, endpoint, own, canWrite, timeZone }: { tenant: 
         {canWrite ? (
           acting === 'edit' ? (
             <EditPanel>
-              <EndpointForm
+              <EndpointEditor
                 tenant={tenant}
                 own={own}
-                endpoint={endpoint}
+                endpointId={endpoint.id}
                 onSaved={() => {
                   setActing(null);
                   setAnnounce('Saved.');
@@ -212,6 +214,61 @@ function EndpointPanel({ tenant, endpoint, own, canWrite, timeZone }: { tenant: 
         ) : null}
         {acting === 'delete' ? <DeleteEndpoint tenant={tenant} endpoint={endpoint} onCancel={() => setActing(null)} /> : null}
       </Section>
+    </>
+  );
+}
+
+const EDITED_LABELS = { url: 'Endpoint URL', description: 'Description', eventTypes: 'Events' } as const;
+
+/**
+ * The endpoint's editor (docs/dashboard.md, "Editors"): the version it loads when it opens, with its ETag, is its base;
+ * a save sends only the changed fields with `If-Match`, and a 412 shows what someone else changed (URL, description,
+ * events), with their version or the merchant's to keep. A change it does not show (a delivery moving "last
+ * delivered") re-sends the same changes once, unasked.
+ */
+function EndpointEditor({ tenant, own, endpointId, onSaved, onCancel }: { tenant: Tenant; own: ReadonlySet<string>; endpointId: string; onSaved: () => void; onCancel: () => void }) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateWebhooks(tenant);
+  const editor = useEtagEditor<Endpoint>({
+    tenant,
+    path: endpointPath(endpointId),
+    queryKey: [...endpointKey(tenant, endpointId), 'editor'],
+    enabled: true,
+    labels: EDITED_LABELS,
+    show: (field, value) => (field === 'eventTypes' && Array.isArray(value) ? value.join(', ') : value === '' ? '(none)' : String(value)),
+    onSaved: (saved) => {
+      queryClient.setQueryData(endpointKey(tenant, saved.id), saved);
+      invalidate();
+      onSaved();
+    },
+    onStale: invalidate,
+  });
+  const base = editor.base;
+  if (!base) {
+    return editor.query.isError ? (
+      <ErrorPanel error={editor.query.error} title="The endpoint could not be loaded." onRetry={() => editor.query.refetch()} />
+    ) : (
+      <Loading what="the endpoint" />
+    );
+  }
+  return (
+    <>
+      {editor.conflict ? (
+        <EditorConflict what="this endpoint" conflict={editor.conflict} busy={editor.saving} onReload={editor.reload} onOverwrite={editor.overwrite} />
+      ) : null}
+      <EndpointForm
+        key={editor.version}
+        tenant={tenant}
+        own={own}
+        endpoint={base.value}
+        editing={{
+          save: (patch) => editor.save(patch, patch as Partial<Endpoint>),
+          saving: editor.saving,
+          error: editor.error,
+          resetError: editor.resetError,
+        }}
+        onCancel={onCancel}
+      />
     </>
   );
 }

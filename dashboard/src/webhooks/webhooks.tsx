@@ -260,31 +260,40 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x) => b.includes(x));
 }
 
+/** How an edit is saved: the editors' save-and-412 cycle (`useEtagEditor`, docs/dashboard.md "Editors"). */
+export interface EndpointSaving {
+  save: (patch: Record<string, unknown>) => void;
+  saving: boolean;
+  /** The last save's error (a 412 shows as the conflict panel instead). */
+  error: unknown;
+  resetError: () => void;
+}
+
 /**
  * Create an endpoint (URL, description, events, enabled) or edit one (the same fields but enabled, which has its own
  * button): the events are the catalog's, as checkboxes per area with the area's wildcard and "every event"; a type
  * needing a permission the member lacks is offered disabled. A create carries one `Idempotency-Key` per submission of
- * the same values; an edit sends only what changed. The API's refusals show at their fields (a URL refused by the
- * address check is a 422 naming `url`).
+ * the same values; an edit sends only what changed, through `editing` (with `If-Match`). The API's refusals show at
+ * their fields (a URL refused by the address check is a 422 naming `url`).
  */
 export function EndpointForm({
   tenant,
   own,
   endpoint,
+  editing,
   onCreated,
-  onSaved,
   onCancel,
 }: {
   tenant: Tenant;
   own: ReadonlySet<string>;
-  /** The endpoint edited; none to create one. */
+  /** The endpoint edited (the version the editor loaded); none to create one. */
   endpoint?: WebhookEndpoint;
+  /** With `endpoint`: how the changes are saved. */
+  editing?: EndpointSaving;
   onCreated?: (created: WebhookEndpointWithSecret) => void;
-  onSaved?: (saved: WebhookEndpoint) => void;
   onCancel?: () => void;
 }) {
   const catalog = useEventTypes();
-  const queryClient = useQueryClient();
   const invalidate = useInvalidateWebhooks(tenant);
   const urlId = useId();
   const urlHintId = useId();
@@ -317,23 +326,15 @@ export function EndpointForm({
       invalidate();
     },
   });
-  const save = useMutation({
-    mutationFn: (patch: Record<string, unknown>) => api<WebhookEndpoint>(endpointPath(endpoint!.id), { tenant, method: 'PATCH', body: patch }).then((r) => r.data),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(endpointKey(tenant, saved.id), saved);
-      onSaved?.(saved);
-    },
-    onSettled: () => {
-      submission.settled();
-      invalidate();
-    },
-  });
-  const mutation = endpoint ? save : create;
+  const edit = endpoint && editing ? editing : null;
+  const pending = edit ? edit.saving : create.isPending;
+  const failure: unknown = edit ? edit.error : create.error;
 
   const edited = () => {
     submission.forget();
     setNothing(false);
-    if (mutation.isError) mutation.reset();
+    if (edit) edit.resetError();
+    else if (create.isError) create.reset();
   };
   const choose = (next: Choice) => {
     setChoice(next);
@@ -357,6 +358,7 @@ export function EndpointForm({
       if (key !== null) create.mutate({ body, key });
       return;
     }
+    if (!edit) return;
     const patch: Record<string, unknown> = {};
     if (url.trim() !== endpoint.url) patch.url = url.trim();
     if (description.trim() !== endpoint.description) patch.description = description.trim();
@@ -365,10 +367,10 @@ export function EndpointForm({
       setNothing(true);
       return;
     }
-    if (submission.begin(JSON.stringify(patch)) !== null) save.mutate(patch);
+    edit.save(patch);
   };
 
-  const errors = fieldErrors(mutation.error);
+  const errors = fieldErrors(failure);
   const urlError = errors.get('url') ?? null;
   const descriptionError = errors.get('description') ?? null;
   const eventsError = [...errors].find(([path]) => path === 'eventTypes' || path.startsWith('eventTypes['))?.[1] ?? null;
@@ -525,8 +527,8 @@ export function EndpointForm({
           </label>
         )}
         <div className="actions">
-          <button type="submit" className="button button-primary" disabled={mutation.isPending}>
-            {endpoint ? (save.isPending ? 'Saving…' : 'Save changes') : create.isPending ? 'Adding…' : 'Add endpoint'}
+          <button type="submit" className="button button-primary" disabled={pending}>
+            {endpoint ? (pending ? 'Saving…' : 'Save changes') : pending ? 'Adding…' : 'Add endpoint'}
           </button>
           {onCancel ? (
             <button type="button" className="button" onClick={onCancel}>
@@ -538,11 +540,11 @@ export function EndpointForm({
           {nothing ? 'Nothing changed, so nothing was saved.' : ''}
         </p>
       </form>
-      {mutation.isError && !shownAtFields ? (
+      {failure && !shownAtFields ? (
         <ErrorPanel
-          error={mutation.error}
+          error={failure}
           title={
-            mutation.error instanceof ApiError && mutation.error.status === 403
+            failure instanceof ApiError && failure.status === 403
               ? 'You may not subscribe to these events.'
               : endpoint
                 ? 'The endpoint could not be saved.'
