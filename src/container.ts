@@ -145,7 +145,7 @@ export function createContainer(config: Config) {
     paymentLinks: createPaymentLinkService({ repos, baseUrl: config.baseUrl }),
     settings,
     confirmations: createConfirmationService({ storage: createConfirmationRepo(db.kysely) }),
-    webhooks: createWebhookService({ repos, transport: webhookTransport }),
+    webhooks: createWebhookService({ repos, transport: webhookTransport, formatTime: wireTimestamp }),
     webhookDelivery,
     cleanup: createCleanupService({ storage: createCleanupRepo(db.kysely), locks: createJobLockRepo(db.kysely) }),
   };

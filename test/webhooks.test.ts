@@ -245,6 +245,54 @@ describeEachDatabase('webhooks', (kind) => {
       assert.equal(missing.body.error.code, 'WEBHOOK_DELIVERY_NOT_FOUND');
     });
 
+    it('sends a test event on request, signed, whatever the endpoint subscribes to or whether it is enabled; the log keeps it, the endpoint is left as it was', async () => {
+      const s = await shop();
+      const endpoint = await subscribe(s.m, { eventTypes: ['review.created'] });
+      const before = (await call('GET', `/v1/webhooks/${endpoint.id}`, { headers: s.m.auth })).body.data;
+      const audits = await t.container.db.kysely.selectFrom('audit_logs').where('store_id', '=', s.m.storeId).where('action', '=', 'webhook.test').select('id').execute();
+      assert.equal(audits.length, 0);
+
+      const sent = await call('POST', `/v1/webhooks/${endpoint.id}/test`, { headers: s.m.auth });
+      assert.equal(sent.status, 200, sent.raw);
+      const test = sent.body.data;
+      assert.deepEqual([test.eventType, test.status, test.attempts, test.lastStatusCode, test.nextAttemptAt], ['webhook.test', 'succeeded', 1, 200, null]);
+      assert.deepEqual(test.attemptLog.map((a: { trigger: string; statusCode: number; responseSnippet: string }) => [a.trigger, a.statusCode, a.responseSnippet]), [['test', 200, 'ok']]);
+      const [got] = arrivals(s.m.storeId, endpoint.secret);
+      assert.ok(got, 'the receiver got it, and it verifies with the endpoint secret (standardwebhooks)');
+      assert.equal(got.id, test.eventId);
+      assert.deepEqual(got.payload, test.payload);
+      assert.equal(got.payload.type, 'webhook.test');
+      assert.equal(got.payload.data.endpointId, endpoint.id);
+      assert.deepEqual([got.payload.storeId, got.payload.mode], [s.m.storeId, 'live']);
+      const [logged] = await deliveries(s.m, endpoint.id);
+      assert.deepEqual([logged!.id, logged!.eventType, logged!.status], [test.id, 'webhook.test', 'succeeded']);
+      const detail = await call('GET', `/v1/webhooks/${endpoint.id}/deliveries/${test.id}`, { headers: s.m.auth });
+      assert.deepEqual(detail.body.data, test, 'the answer is the delivery as the log keeps it');
+
+      // A failing receiver: the answer says how, nothing is retried, and the endpoint's health is not touched.
+      receiver.respond = (_n, body) => (body.includes(s.m.storeId) ? 410 : 200);
+      try {
+        const refused = await call('POST', `/v1/webhooks/${endpoint.id}/test`, { headers: s.m.auth });
+        assert.equal(refused.status, 200, refused.raw);
+        assert.deepEqual([refused.body.data.status, refused.body.data.lastStatusCode, refused.body.data.lastError], ['failed', 410, 'HTTP 410']);
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        assert.equal(arrivals(s.m.storeId, endpoint.secret).length, 2, 'no retry');
+        const after = (await call('GET', `/v1/webhooks/${endpoint.id}`, { headers: s.m.auth })).body.data;
+        assert.deepEqual(after, before, 'a 410 to a test does not disable the endpoint; no health changes');
+      } finally {
+        receiver.respond = () => 200;
+      }
+
+      // A disabled endpoint can be tested before it is enabled again; it stays disabled.
+      assert.equal((await call('PATCH', `/v1/webhooks/${endpoint.id}`, { headers: s.m.auth, body: { enabled: false } })).status, 200);
+      const paused = await call('POST', `/v1/webhooks/${endpoint.id}/test`, { headers: s.m.auth });
+      assert.equal(paused.body.data.status, 'succeeded');
+      assert.equal((await call('GET', `/v1/webhooks/${endpoint.id}`, { headers: s.m.auth })).body.data.enabled, false);
+      assert.equal(arrivals(s.m.storeId, endpoint.secret).length, 3);
+      const audited = await t.container.db.kysely.selectFrom('audit_logs').where('store_id', '=', s.m.storeId).where('action', '=', 'webhook.test').select('id').execute();
+      assert.equal(audited.length, 3, 'each test send is in the audit log');
+    });
+
     it('sends nothing for a change that was refused and rolled back', async () => {
       const s = await shop();
       const endpoint = await subscribe(s.m, { eventTypes: ['*'] });
@@ -306,6 +354,11 @@ describeEachDatabase('webhooks', (kind) => {
       assert.equal((await call('POST', `/v1/webhooks/${id}/rotate-secret`, { headers: staff.auth })).status, 403);
       assert.equal((await call('POST', `/v1/webhooks/${id}/redeliver-failed`, { headers: staff.auth })).status, 403);
       assert.equal((await call('GET', `/v1/webhooks/${id}/deliveries`, { headers: staff.auth })).status, 403);
+      const received = receiver.received.length;
+      const testRefused = await call('POST', `/v1/webhooks/${id}/test`, { headers: admin.auth });
+      assert.equal(testRefused.status, 403, 'a test send needs settings:write');
+      assert.equal(testRefused.body.error.details[0].rule, 'settings:write');
+      assert.equal(receiver.received.length, received, 'and sends nothing');
     });
 
     it('answers another store’s or the other mode’s endpoint with 404', async () => {
@@ -321,6 +374,7 @@ describeEachDatabase('webhooks', (kind) => {
         ['GET', `/v1/webhooks/${endpoint.id}/deliveries/whd_x`],
         ['POST', `/v1/webhooks/${endpoint.id}/deliveries/whd_x/redeliver`],
         ['POST', `/v1/webhooks/${endpoint.id}/redeliver-failed`],
+        ['POST', `/v1/webhooks/${endpoint.id}/test`],
       ] as const) {
         const other = await call(method, url, { headers: b.auth, ...(body ? { body } : {}) });
         assert.equal(other.status, 404, `${method} ${url}`);
@@ -375,6 +429,9 @@ describeEachDatabase('webhooks', (kind) => {
       const seen = await call('GET', '/v1/webhooks', { headers: app.auth });
       assert.deepEqual(seen.body.data.map((e: { id: string }) => e.id), [mine.id], 'an app sees only its own');
       assert.equal((await call('GET', `/v1/webhooks/${store.id}`, { headers: app.auth })).status, 404);
+      assert.equal((await call('POST', `/v1/webhooks/${store.id}/test`, { headers: app.auth })).status, 404, 'nor tests the store’s');
+      const tested = await call('POST', `/v1/webhooks/${mine.id}/test`, { headers: app.auth });
+      assert.equal(tested.body.data.status, 'succeeded', 'an app tests its own endpoint');
       assert.equal((await call('GET', '/v1/webhooks', { headers: s.m.auth })).body.data.length, 2, 'the merchant sees both');
       await place(s.m, s);
       await eventually(() => arrivals(s.m.storeId, mine.secret, '/hook?app').some((a) => a.payload.type === 'order.created'));

@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Mode, Tenant } from '../context.ts';
-import type { EventType } from '../domain/webhooks/event-types.ts';
+import type { DeliveredEventType, EventType } from '../domain/webhooks/event-types.ts';
 import type { AttemptOutcome, ClaimedDelivery, EndpointPatch, NewEvent, WebhookRepo } from '../domain/webhooks/ports.ts';
 import type { DeliveryStatus, DisabledReason, SigningEndpoint, WebhookAttempt, WebhookDelivery } from '../domain/webhooks/types.ts';
 import { type Dialect, fromBool, fromDate, rowLock, toBool, toDate } from './db.ts';
@@ -65,7 +65,7 @@ function toDelivery(r: DeliveryRow): WebhookDelivery {
     id: r.id,
     endpointId: r.endpoint_id,
     eventId: r.event_id,
-    eventType: r.event_type as EventType,
+    eventType: r.event_type as DeliveredEventType,
     status,
     attempts: Number(r.attempts),
     nextAttemptAt: status === 'pending' ? toDate(r.next_attempt_at) : null,
@@ -197,6 +197,51 @@ export function createWebhookRepo(db: Kysely<Database>, dialect: Dialect, onComm
             updated_at: fromDate(event.createdAt),
           })),
         )
+        .execute();
+    },
+
+    async insertTestDelivery(tenant, test): Promise<void> {
+      const { event, delivery, attempt } = test;
+      const created = fromDate(event.createdAt);
+      const { seq } = await db
+        .insertInto('webhook_events')
+        .values({ id: event.id, ...tenantColumns(tenant), type: event.type, resource_key: event.resourceKey, payload: event.payload, created_at: created })
+        .returning('seq')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('webhook_deliveries')
+        .values({
+          id: delivery.id,
+          endpoint_id: delivery.endpointId,
+          event_seq: seq,
+          ...tenantColumns(tenant),
+          resource_key: event.resourceKey,
+          status: delivery.status,
+          trigger: 'test',
+          attempts: 1,
+          next_attempt_at: fromDate(attempt.attemptedAt),
+          lease_until: null,
+          lease_holder: null,
+          first_attempt_at: fromDate(attempt.attemptedAt),
+          last_attempt_at: fromDate(attempt.attemptedAt),
+          last_status_code: attempt.statusCode,
+          last_error: attempt.error,
+          created_at: created,
+          updated_at: created,
+        })
+        .execute();
+      await db
+        .insertInto('webhook_attempts')
+        .values({
+          id: attempt.id,
+          delivery_id: delivery.id,
+          attempted_at: fromDate(attempt.attemptedAt),
+          trigger: attempt.trigger,
+          status_code: attempt.statusCode,
+          duration_ms: attempt.durationMs,
+          error: attempt.error,
+          response_snippet: attempt.responseSnippet,
+        })
         .execute();
     },
 

@@ -174,6 +174,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PATCH /v1/webhooks/{id}': 'updateWebhookEndpoint',
   'DELETE /v1/webhooks/{id}': 'deleteWebhookEndpoint',
   'POST /v1/webhooks/{id}/rotate-secret': 'rotateWebhookSecret',
+  'POST /v1/webhooks/{id}/test': 'sendWebhookTestEvent',
   'GET /v1/webhooks/{id}/deliveries': 'listWebhookDeliveries',
   'GET /v1/webhooks/{id}/deliveries/{deliveryId}': 'getWebhookDelivery',
   'POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver': 'redeliverWebhookDelivery',

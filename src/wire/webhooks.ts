@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_CATALOG, EVENT_TYPES } from '../domain/webhooks/event-types.ts';
+import { DELIVERED_EVENT_TYPES, EVENT_CATALOG, EVENT_TYPES } from '../domain/webhooks/event-types.ts';
 import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../domain/webhooks/types.ts';
 import { envelope, type Representation, WireTimestamp, wireTimestamp } from './envelope.ts';
 import { WEBHOOK_EXAMPLES } from './webhook-examples.ts';
@@ -62,7 +62,7 @@ export const WebhookDeliveryRecord = z
   .object({
     id: z.string(),
     eventId: z.string().describe('the event’s id, sent as webhook-id on every attempt: deduplicate on it'),
-    eventType: z.enum(EVENT_TYPES),
+    eventType: z.enum(DELIVERED_EVENT_TYPES).describe('an event type of the catalog, or webhook.test for a test event sent on request'),
     status: z.enum(['pending', 'succeeded', 'failed']).describe('pending: waiting for its next attempt; failed: gave up (redeliver it by hand)'),
     attempts: z.number().int(),
     nextAttemptAt: WireTimestamp.nullable(),
@@ -92,7 +92,7 @@ export const WebhookAttemptRecord = z
   .object({
     id: z.string(),
     attemptedAt: WireTimestamp,
-    trigger: z.enum(['scheduled', 'manual']),
+    trigger: z.enum(['scheduled', 'manual', 'test']).describe('scheduled: the first try or a retry; manual: redelivered on request; test: a test event sent on request'),
     statusCode: z.number().int().nullable().describe('the endpoint’s HTTP status, or null when it did not answer'),
     durationMs: z.number().int(),
     error: z.string().nullable(),

@@ -2003,6 +2003,28 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to the endpoint now and answer how it went (settings:write; an app: its own)
+         * @description Sends one `webhook.test` event (data: the endpoint id and a message), signed like every delivery, whatever the endpoint subscribes to and whether or not it is enabled, and waits for the answer (at most the delivery timeout). The answer is the delivery as the log keeps it: succeeded on a 2xx, failed otherwise, with the attempt (status, duration, start of the answer). No retry, and nothing about the endpoint changes: its state, health and waiting deliveries stay as they are. Members and API keys need settings:read to see the store’s endpoints and settings:write to change them; a connected app sees and changes only its own (removed with the app).
+         *
+         *     Send `Idempotency-Key: <random string, e.g. a UUID>` to make a retry safe: the same request with the same key within 24 hours gets the first response again (with `Idempotent-Replayed: true`) without running twice.
+         */
+        post: operations["sendWebhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks/{id}/deliveries": {
         parameters: {
             query?: never;
@@ -3091,8 +3113,11 @@ export type components = {
             id: string;
             /** @description the event’s id, sent as webhook-id on every attempt: deduplicate on it */
             eventId: string;
-            /** @enum {string} */
-            eventType: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected";
+            /**
+             * @description an event type of the catalog, or webhook.test for a test event sent on request
+             * @enum {string}
+             */
+            eventType: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "webhook.test";
             /**
              * @description pending: waiting for its next attempt; failed: gave up (redeliver it by hand)
              * @enum {string}
@@ -3110,8 +3135,11 @@ export type components = {
             id: string;
             /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
             attemptedAt: string;
-            /** @enum {string} */
-            trigger: "scheduled" | "manual";
+            /**
+             * @description scheduled: the first try or a retry; manual: redelivered on request; test: a test event sent on request
+             * @enum {string}
+             */
+            trigger: "scheduled" | "manual" | "test";
             /** @description the endpoint’s HTTP status, or null when it did not answer */
             statusCode: number | null;
             durationMs: number;
@@ -3123,8 +3151,11 @@ export type components = {
             id: string;
             /** @description the event’s id, sent as webhook-id on every attempt: deduplicate on it */
             eventId: string;
-            /** @enum {string} */
-            eventType: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected";
+            /**
+             * @description an event type of the catalog, or webhook.test for a test event sent on request
+             * @enum {string}
+             */
+            eventType: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "webhook.test";
             /**
              * @description pending: waiting for its next attempt; failed: gave up (redeliver it by hand)
              * @enum {string}
@@ -15871,6 +15902,97 @@ export interface operations {
                         /** @description Short human-readable summary */
                         message: string;
                         data: components["schemas"]["WebhookEndpointWithSecret"];
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sendWebhookTestEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: components["schemas"]["WebhookDeliveryDetail"];
                     };
                 };
             };

@@ -3,7 +3,7 @@ import { newId } from '../shared/ids.ts';
 import { createClaimLoop, nextAttemptAt } from '../shared/claim-loop.ts';
 import { disableAfter, succeeded } from './delivery-rules.ts';
 import type { ClaimedDelivery, WebhookRepo, WebhookTransport } from './ports.ts';
-import { signedHeaders } from './signing.ts';
+import { signedHeaders, signingSecrets } from './signing.ts';
 import type { Transactional } from '../shared/transactional.ts';
 
 export interface DeliveryWorkerOptions {
@@ -42,9 +42,7 @@ export function createDeliveryWorker(deps: {
   async function deliver(delivery: ClaimedDelivery): Promise<void> {
     const at = clock();
     const { endpoint, event } = delivery;
-    const secrets = [endpoint.secret];
-    if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > at) secrets.push(endpoint.previousSecret);
-    const result = await transport.send(endpoint.url, signedHeaders(secrets, event.id, at, event.payload), event.payload);
+    const result = await transport.send(endpoint.url, signedHeaders(signingSecrets(endpoint, at), event.id, at, event.payload), event.payload);
     const done = clock();
     const ok = succeeded(result);
     const gone = result.kind === 'answered' && result.statusCode === 410;

@@ -24,6 +24,15 @@ export const EVENT_CATALOG = {
 export type EventType = keyof typeof EVENT_CATALOG;
 export const EVENT_TYPES = Object.keys(EVENT_CATALOG) as EventType[];
 
+/**
+ * The type of a test event (`POST /v1/webhooks/{id}/test`): sent to one endpoint on request, whatever it subscribes
+ * to; never caused by a change and never subscribable, so it is not in the catalog.
+ */
+export const TEST_EVENT_TYPE = 'webhook.test';
+/** What a delivery can carry: an event of the catalog, or a test event. */
+export type DeliveredEventType = EventType | typeof TEST_EVENT_TYPE;
+export const DELIVERED_EVENT_TYPES: readonly DeliveredEventType[] = [...EVENT_TYPES, TEST_EVENT_TYPE];
+
 export function isEventType(value: string): value is EventType {
   return Object.hasOwn(EVENT_CATALOG, value);
 }

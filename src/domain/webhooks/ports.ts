@@ -1,6 +1,6 @@
 import type { NotificationSettings } from '../email/notifications.ts';
 import type { Tenant } from '../../context.ts';
-import type { EventType } from './event-types.ts';
+import type { EventType, TEST_EVENT_TYPE } from './event-types.ts';
 import type { SendResult } from './delivery-rules.ts';
 import type { DeliveryStatus, SigningEndpoint, WebhookAttempt, WebhookDelivery, WebhookEndpoint } from './types.ts';
 
@@ -68,6 +68,18 @@ export interface WebhookRepo {
   subscribers(tenant: Tenant): Promise<{ subscribers: Subscriber[]; lowStockThreshold: number | null; notifications: NotificationSettings | null }>;
   /** Writes the events and one pending delivery per event and endpoint, due at once (two statements in all). */
   insertEvents(tenant: Tenant, events: Array<{ event: NewEvent; deliveries: Array<{ id: string; endpointId: string }> }>): Promise<void>;
+  /**
+   * A test event and its one delivery, already tried (`POST /v1/webhooks/{id}/test`): the event, the delivery settled
+   * (succeeded or failed, never pending: no retry) and its attempt. The endpoint's health is not touched.
+   */
+  insertTestDelivery(
+    tenant: Tenant,
+    test: {
+      event: { id: string; type: typeof TEST_EVENT_TYPE; resourceKey: string; payload: string; createdAt: Date };
+      delivery: { id: string; endpointId: string; status: 'succeeded' | 'failed' };
+      attempt: WebhookAttempt;
+    },
+  ): Promise<void>;
   /** Runs `fn` once the transaction this repository is bound to has committed (at once on the pool). */
   afterCommit(fn: () => void): void;
 

@@ -26,3 +26,10 @@ export function signedHeaders(secrets: readonly string[], id: string, at: Date, 
     'webhook-signature': secrets.map((s) => signature(s, id, timestamp, body)).join(' '),
   };
 }
+
+/** The secrets that sign at `at`: the current one, and the previous one while its overlap after a rotation lasts. */
+export function signingSecrets(endpoint: { secret: string; previousSecret: string | null; previousSecretExpiresAt: Date | null }, at: Date): string[] {
+  const secrets = [endpoint.secret];
+  if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > at) secrets.push(endpoint.previousSecret);
+  return secrets;
+}

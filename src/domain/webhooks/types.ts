@@ -5,7 +5,7 @@ import type { ConnectedApp } from '../oauth/types.ts';
 import type { OrderDetail, OrderStatus } from '../orders/order-types.ts';
 import type { Review } from '../reviews/review-types.ts';
 import type { Currency } from '../shared/money.ts';
-import type { EventType } from './event-types.ts';
+import type { DeliveredEventType } from './event-types.ts';
 
 /** Why an endpoint is not enabled: its owner turned it off, it answered 410 Gone, or every delivery failed. */
 export type DisabledReason = 'merchant' | 'gone' | 'failing';
@@ -45,7 +45,7 @@ export interface WebhookDelivery {
   id: string;
   endpointId: string;
   eventId: string;
-  eventType: EventType;
+  eventType: DeliveredEventType;
   status: DeliveryStatus;
   attempts: number;
   nextAttemptAt: Date | null;
@@ -58,8 +58,8 @@ export interface WebhookDelivery {
 export interface WebhookAttempt {
   id: string;
   attemptedAt: Date;
-  /** `scheduled` (first try or a retry) or `manual` (redelivered on request). */
-  trigger: 'scheduled' | 'manual';
+  /** `scheduled` (first try or a retry), `manual` (redelivered on request) or `test` (a test event sent on request). */
+  trigger: 'scheduled' | 'manual' | 'test';
   statusCode: number | null;
   durationMs: number;
   error: string | null;

@@ -9,9 +9,10 @@ import { anyIdCursor, pageOf } from '../shared/pagination.ts';
 import type { Precondition } from '../shared/preconditions.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { invalid } from '../shared/validation.ts';
-import { readPermissionsOf, typesMatching } from './event-types.ts';
+import { succeeded } from './delivery-rules.ts';
+import { readPermissionsOf, TEST_EVENT_TYPE, typesMatching } from './event-types.ts';
 import type { EndpointPatch, WebhookRepo, WebhookTransport } from './ports.ts';
-import { newSigningSecret } from './signing.ts';
+import { newSigningSecret, signedHeaders, signingSecrets } from './signing.ts';
 import type { DeliveryStatus, SigningEndpoint, WebhookAttempt, WebhookDelivery, WebhookEndpoint } from './types.ts';
 import type { RotateSecretInput, WebhookEndpointInput, WebhookEndpointPatch } from './webhook-schemas.ts';
 
@@ -19,7 +20,7 @@ import type { RotateSecretInput, WebhookEndpointInput, WebhookEndpointPatch } fr
 export interface WebhookServiceRepos {
   webhooks: Pick<
     WebhookRepo,
-    'countEndpoints' | 'deleteEndpoint' | 'findDelivery' | 'findEndpoint' | 'insertEndpoint' | 'listAttempts' | 'listDeliveries' | 'listEndpoints' | 'lockEndpoint' | 'redeliver' | 'redeliverFailed' | 'resumeDeliveries' | 'updateEndpoint'
+    'countEndpoints' | 'deleteEndpoint' | 'findDelivery' | 'findEndpoint' | 'insertEndpoint' | 'listAttempts' | 'listDeliveries' | 'insertTestDelivery' | 'listEndpoints' | 'lockEndpoint' | 'redeliver' | 'redeliverFailed' | 'resumeDeliveries' | 'updateEndpoint'
   >;
   audit: Pick<AuditRepo, 'insert'>;
   stores: Pick<StoreRepo, 'lockStore'>;
@@ -51,7 +52,12 @@ function withoutSecrets(e: SigningEndpoint): WebhookEndpoint {
  * permission needed), which are removed with the app. Either way an endpoint may only subscribe to events its creator
  * may read (order events need orders:read, …): a subscription is a standing read, bounded like every credential.
  */
-export function createWebhookService(deps: { repos: Transactional<WebhookServiceRepos>; transport: Pick<WebhookTransport, 'check'> }) {
+export function createWebhookService(deps: {
+  repos: Transactional<WebhookServiceRepos>;
+  transport: Pick<WebhookTransport, 'check' | 'send'>;
+  /** Writes the envelope's time as the wire does (the publisher's `formatTime`). */
+  formatTime: (d: Date) => string;
+}) {
   const { repos, transport } = deps;
 
   /** Whose endpoints the caller manages: an app its own (its client id), anyone else the store's (undefined). */
@@ -239,6 +245,63 @@ export function createWebhookService(deps: { repos: Transactional<WebhookService
         const redelivered = await repos.webhooks.redeliverFailed(ctx.tenant, id, ctx.now, MAX_REDELIVER_FAILED);
         await recordAudit(repos, ctx, { action: 'webhook.redeliver_failed', targetType: 'webhook_endpoint', targetId: id, details: { redelivered } });
         return { redelivered };
+      });
+    },
+
+    /**
+     * Sends a test event (`webhook.test`) to the endpoint now, once, signed like every delivery, and records it in the
+     * delivery log as succeeded or failed (no retry). Works on a disabled endpoint too (to check it before enabling it
+     * again) and changes nothing about the endpoint: its state, health and waiting deliveries stay as they are.
+     */
+    async sendTest(ctx: StoreContext, id: string): Promise<{ delivery: WebhookDelivery; payload: string; attempts: WebhookAttempt[] }> {
+      const clientId = owner(ctx, true);
+      const endpoint = await find(ctx, id, clientId);
+      const at = ctx.now;
+      const eventId = newId('evt', at);
+      const payload = JSON.stringify({
+        id: eventId,
+        type: TEST_EVENT_TYPE,
+        createdAt: deps.formatTime(at),
+        storeId: ctx.tenant.storeId,
+        mode: ctx.tenant.mode,
+        data: { endpointId: endpoint.id, message: 'A test event, sent on request. It stands for no change in the store.' },
+      });
+      const result = await transport.send(endpoint.url, signedHeaders(signingSecrets(endpoint, at), eventId, at, payload), payload);
+      const ok = succeeded(result);
+      const attempt: WebhookAttempt = {
+        id: newId('wha', at),
+        attemptedAt: at,
+        trigger: 'test',
+        statusCode: result.kind === 'answered' ? result.statusCode : null,
+        durationMs: result.durationMs,
+        error: result.kind === 'failed' ? result.error.slice(0, 500) : ok ? null : `HTTP ${result.statusCode}`,
+        responseSnippet: result.kind === 'answered' ? result.snippet : null,
+      };
+      const status = ok ? 'succeeded' : 'failed';
+      const deliveryId = newId('whd', at);
+      return repos.transaction(async (repos) => {
+        // Deleted while the test was on its way: nothing to record it against.
+        await find(ctx, id, clientId, true, repos);
+        await repos.webhooks.insertTestDelivery(ctx.tenant, {
+          event: { id: eventId, type: TEST_EVENT_TYPE, resourceKey: `webhook_endpoint:${endpoint.id}`, payload, createdAt: at },
+          delivery: { id: deliveryId, endpointId: endpoint.id, status },
+          attempt,
+        });
+        await recordAudit(repos, ctx, { action: 'webhook.test', targetType: 'webhook_endpoint', targetId: id, details: { status, statusCode: attempt.statusCode } });
+        const delivery: WebhookDelivery = {
+          id: deliveryId,
+          endpointId: endpoint.id,
+          eventId,
+          eventType: TEST_EVENT_TYPE,
+          status,
+          attempts: 1,
+          nextAttemptAt: null,
+          lastAttemptAt: at,
+          lastStatusCode: attempt.statusCode,
+          lastError: attempt.error,
+          createdAt: at,
+        };
+        return { delivery, payload, attempts: [attempt] };
       });
     },
   };

@@ -142,6 +142,23 @@ export async function webhookRoutes(app: FastifyInstance, deps: Pick<Container['
     },
   );
 
+  r.post(
+    '/v1/webhooks/:id/test',
+    {
+      config: store,
+      schema: {
+        tags,
+        summary: 'Send a test event to the endpoint now and answer how it went (settings:write; an app: its own)',
+        description:
+          'Sends one `webhook.test` event (data: the endpoint id and a message), signed like every delivery, whatever the endpoint subscribes to and whether or not it is enabled, and waits for the answer (at most the delivery timeout). The answer is the delivery as the log keeps it: succeeded on a 2xx, failed otherwise, with the attempt (status, duration, start of the answer). No retry, and nothing about the endpoint changes: its state, health and waiting deliveries stay as they are.' +
+          WHO,
+        params: IdParams,
+        response: { 200: envelope(WebhookDeliveryDetail), ...errors },
+      },
+    },
+    async (request) => ok('Webhook test event sent', toWebhookDeliveryDetail(await webhooks.sendTest(storeCtx(request), request.params.id))),
+  );
+
   r.get(
     '/v1/webhooks/:id/deliveries',
     {
