@@ -274,6 +274,26 @@ describeEachDatabase('the dashboard’s webhooks pages in Chromium', (kind) => {
     assert.equal(ifMatches.length, 3);
     assert.equal(ifMatches[2], elsewhere.headers.etag, 'sent again with the ETag of their version');
 
+    // Send test event: a signed webhook.test now; the outcome is announced and the log shows it. A failing receiver's
+    // answer is named, and nothing about the endpoint changes.
+    const sentBefore = receiver.at('/hook').length;
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await page.getByText(/^Test event delivered: the endpoint answered HTTP 200 in [\d,]+ ms\.$/).waitFor();
+    const test = verify(secret, receiver.at('/hook')[sentBefore]!);
+    assert.deepEqual([test.type, test.data.endpointId], ['webhook.test', made.id]);
+    await page.getByTestId('delivery-row').filter({ hasText: 'webhook.test' }).first().waitFor();
+    receiver.status.set('/hook', 500);
+    try {
+      await page.getByRole('button', { name: 'Send test event' }).click();
+      await page.getByText(/^Test event not delivered: the endpoint answered HTTP 500 in [\d,]+ ms\. It is not retried; see it in the log below\.$/).waitFor();
+    } finally {
+      receiver.status.delete('/hook');
+    }
+    assert.equal(receiver.at('/hook').length, sentBefore + 2);
+    const [tested] = await endpoints();
+    assert.deepEqual([tested.enabled, tested.failingSince], [true, null], 'a failed test changes nothing about the endpoint');
+    await assertAccessible(page, 'a webhook endpoint after test events');
+
     // Turned off over the API: the page says so (reason "merchant"), and Enable again turns it back on.
     const off = await call('PATCH', `/v1/webhooks/${made.id}`, { headers: asOwner(), body: { enabled: false } });
     assert.equal(off.status, 200, off.raw);
@@ -401,7 +421,7 @@ describeEachDatabase('the dashboard’s webhooks pages in Chromium', (kind) => {
     await assertAccessible(page, 'webhooks, read-only');
     await item.getByRole('link', { name: endpoint.url, exact: true }).click();
     await page.getByTestId('delivery-row').first().waitFor();
-    assert.equal(await page.getByRole('button', { name: /^(Edit|Disable|Enable again|Rotate secret|Delete endpoint|Redeliver)/ }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: /^(Edit|Disable|Enable again|Rotate secret|Delete endpoint|Redeliver|Send test event)/ }).count(), 0);
     await page.getByTestId('delivery-row').first().getByRole('button', { name: /^Details of / }).click();
     await page.getByTestId('delivery-payload').waitFor();
     assert.equal(await page.getByRole('button', { name: /^Redeliver/ }).count(), 0);

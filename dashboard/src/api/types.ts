@@ -648,7 +648,7 @@ export interface WebhookDelivery {
 export interface WebhookAttempt {
   id: string;
   attemptedAt: string;
-  trigger: 'scheduled' | 'manual';
+  trigger: 'scheduled' | 'manual' | 'test';
   statusCode: number | null; // null: no answer
   durationMs: number;
   error: string | null;

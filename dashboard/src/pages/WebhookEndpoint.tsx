@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
-import type { WebhookDelivery, WebhookDeliveryDetail, WebhookDeliveryStatus, WebhookEndpoint as Endpoint, WebhookEndpointWithSecret } from '../api/types.ts';
+import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryDetail, WebhookDeliveryStatus, WebhookEndpoint as Endpoint, WebhookEndpointWithSecret } from '../api/types.ts';
 import { Confirm } from '../components/Confirm.tsx';
 import { EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
@@ -30,6 +30,7 @@ const PAGE = 20;
 /** While a delivery shown is pending, the log is read again this often, so its outcome shows without a reload. */
 const POLL_MS = 2000;
 
+const TRIGGER_LABEL: Record<WebhookAttempt['trigger'], string> = { scheduled: 'Scheduled', manual: 'Redelivered', test: 'Test event' };
 const STATUS_LABEL: Record<WebhookDeliveryStatus, string> = { pending: 'Pending', succeeded: 'Delivered', failed: 'Failed' };
 const STATUS_FILTER: { value: '' | WebhookDeliveryStatus; label: string }[] = [
   { value: '', label: 'All deliveries' },
@@ -188,6 +189,7 @@ function EndpointPanel({ tenant, endpoint, own, canWrite, timeZone }: { tenant: 
               <button ref={editRef} type="button" className="button" onClick={() => start('edit')}>
                 Edit
               </button>
+              <SendTest tenant={tenant} endpoint={endpoint} onSent={setAnnounce} />
               <button type="button" className="button" onClick={() => start('rotate')}>
                 Rotate secret…
               </button>
@@ -270,6 +272,49 @@ function EndpointEditor({ tenant, own, endpointId, onSaved, onCancel }: { tenant
         onCancel={onCancel}
       />
     </>
+  );
+}
+
+/** What a test send came to, in a sentence for the status line. */
+function testOutcome(d: WebhookDelivery & { attemptLog: WebhookAttempt[] }): string {
+  const attempt = d.attemptLog[0];
+  const took = attempt ? ` in ${formatNumber(attempt.durationMs)} ms` : '';
+  if (d.status === 'succeeded') return `Test event delivered: the endpoint answered HTTP ${d.lastStatusCode}${took}.`;
+  const why = d.lastStatusCode !== null ? `the endpoint answered HTTP ${d.lastStatusCode}` : (d.lastError ?? 'no answer');
+  return `Test event not delivered: ${why}${took}. It is not retried; see it in the log below.`;
+}
+
+/**
+ * "Send test event" (`POST /v1/webhooks/{id}/test`): one signed `webhook.test` event now, enabled or not; the outcome is
+ * announced, and the log shows the delivery. A double click sends one (one `Idempotency-Key` per click).
+ */
+function SendTest({ tenant, endpoint, onSent }: { tenant: Tenant; endpoint: Endpoint; onSent: (sentence: string) => void }) {
+  const invalidate = useInvalidateWebhooks(tenant);
+  const submission = useSubmission();
+  const send = useMutation({
+    mutationFn: (key: string) =>
+      api<WebhookDeliveryDetail>(`${endpointPath(endpoint.id)}/test`, { tenant, method: 'POST', headers: { 'Idempotency-Key': key } }).then((r) => r.data),
+    onMutate: () => onSent('Sending a test event…'),
+    onSuccess: (delivery) => onSent(testOutcome(delivery)),
+    onError: (error) => onSent(`The test event could not be sent: ${error instanceof Error ? error.message : 'the service did not answer'}`),
+    onSettled: () => {
+      submission.settled();
+      submission.forget();
+      invalidate();
+    },
+  });
+  return (
+    <button
+      type="button"
+      className="button"
+      disabled={send.isPending}
+      onClick={() => {
+        const key = submission.begin('test');
+        if (key !== null) send.mutate(key);
+      }}
+    >
+      {send.isPending ? 'Sending…' : 'Send test event'}
+    </button>
   );
 }
 
@@ -752,7 +797,7 @@ function DeliveryPanel({
                   {query.data.attemptLog.map((a) => (
                     <tr key={a.id} data-testid="attempt-row">
                       <th scope="row">{formatTimestamp(a.attemptedAt, timeZone)}</th>
-                      <td data-label="Why">{a.trigger === 'manual' ? 'Redelivered' : 'Scheduled'}</td>
+                      <td data-label="Why">{TRIGGER_LABEL[a.trigger]}</td>
                       <td data-label="Answer">{a.statusCode !== null ? `HTTP ${a.statusCode}` : (a.error ?? 'No answer')}</td>
                       <td data-label="Took">{formatNumber(a.durationMs)} ms</td>
                       <td data-label="Response">{a.responseSnippet ? <code className="response-snippet">{a.responseSnippet}</code> : <span className="muted inline">{a.statusCode !== null && a.error ? a.error : 'none'}</span>}</td>
