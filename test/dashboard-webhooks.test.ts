@@ -294,6 +294,31 @@ describeEachDatabase('the dashboard’s webhooks pages in Chromium', (kind) => {
     assert.deepEqual([tested.enabled, tested.failingSince], [true, null], 'a failed test changes nothing about the endpoint');
     await assertAccessible(page, 'a webhook endpoint after test events');
 
+    // The log filtered by event type (kept in the URL), then found by event id (the webhook-id a receiver got).
+    await page.getByLabel('Event type').selectOption('webhook.test');
+    await page.waitForURL(/[?&]type=webhook\.test/);
+    await eventually('only the test events listed', async () => {
+      const rows = await page.getByTestId('delivery-row').allInnerTexts();
+      return rows.length === 2 && rows.every((r) => r.includes('webhook.test')) && rows;
+    });
+    await page.getByLabel('Event type').selectOption('');
+    const productEvent = (await deliveries(made.id)).find((d) => d.eventType === 'product.created');
+    await page.getByLabel('Event id').fill(productEvent.eventId);
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.waitForURL(new RegExp(`[?&]event=${productEvent.eventId}`));
+    await eventually('the one delivery of that event', async () => {
+      const rows = await page.getByTestId('delivery-row').allInnerTexts();
+      return rows.length === 1 && rows[0]!.includes('product.created') && rows;
+    });
+    await page.getByLabel('Event id').fill('evt_nothing');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.getByText('No delivery matches these filters.', { exact: false }).waitFor();
+    await assertAccessible(page, 'the delivery log filtered to nothing');
+    await page.getByLabel('Event id').fill('');
+    const every = (await deliveries(made.id)).length;
+    assert.equal(every, 3, 'the product event and two tests');
+    await eventually('every delivery listed again', async () => (await page.getByTestId('delivery-row').count()) === every);
+
     // Turned off over the API: the page says so (reason "merchant"), and Enable again turns it back on.
     const off = await call('PATCH', `/v1/webhooks/${made.id}`, { headers: asOwner(), body: { enabled: false } });
     assert.equal(off.status, 200, off.raw);

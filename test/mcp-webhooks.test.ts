@@ -131,6 +131,9 @@ describeEachDatabase('MCP webhook tools', (kind) => {
     assert.deepEqual(items.map((d: { eventType: string }) => d.eventType), ['customer.banned']);
     const viaRest = await call('GET', `/v1/webhooks/${webhook.id}/deliveries`, { headers: merchant.auth });
     assert.deepEqual(viaRest.body.data, items, 'the delivery log as REST shows it');
+    assert.deepEqual((await ok(mcp, 'list_webhook_deliveries', { webhookId: webhook.id, eventType: 'customer.banned', eventId: items[0].eventId })).items, items);
+    assert.deepEqual((await ok(mcp, 'list_webhook_deliveries', { webhookId: webhook.id, eventType: 'order.created' })).items, [], 'the same filters as REST');
+    assert.equal((await refused(mcp, 'list_webhook_deliveries', { webhookId: webhook.id, eventType: 'order.*' })).details[0]!.path, 'eventType');
     const again = await ok(mcp, 'redeliver_webhook', { webhookId: webhook.id, deliveryId: items[0].id });
     assert.deepEqual([again.redelivered, again.delivery.id, again.delivery.status], [1, items[0].id, 'pending']);
     assert.deepEqual(await ok(mcp, 'redeliver_webhook', { webhookId: webhook.id }), { redelivered: 0 }, 'nothing failed');

@@ -293,6 +293,34 @@ describeEachDatabase('webhooks', (kind) => {
       assert.equal(audited.length, 3, 'each test send is in the audit log');
     });
 
+    it('filters the delivery log by event type and event id, and refuses an unknown type naming eventType', async () => {
+      const s = await shop();
+      const endpoint = await subscribe(s.m, { eventTypes: ['order.created', 'sku.stock_changed'] });
+      await place(s.m, s);
+      await place(s.m, s);
+      await eventually(async () => (await deliveries(s.m, endpoint.id, '?status=succeeded')).length === 4);
+      const test = (await call('POST', `/v1/webhooks/${endpoint.id}/test`, { headers: s.m.auth })).body.data;
+      const all = await deliveries(s.m, endpoint.id);
+      assert.equal(all.length, 5);
+      const orders = await deliveries(s.m, endpoint.id, '?eventType=order.created');
+      assert.deepEqual(orders.map((d) => d.id), all.filter((d) => d.eventType === 'order.created').map((d) => d.id));
+      assert.equal(orders.length, 2);
+      assert.deepEqual((await deliveries(s.m, endpoint.id, '?eventType=webhook.test')).map((d) => d.id), [test.id]);
+      assert.deepEqual((await deliveries(s.m, endpoint.id, '?eventType=order.created&status=failed')).length, 0);
+      const one = all[3]!;
+      assert.deepEqual((await deliveries(s.m, endpoint.id, `?eventId=${one.eventId}`)).map((d) => d.id), [one.id]);
+      assert.deepEqual(await deliveries(s.m, endpoint.id, '?eventId=evt_unknown'), []);
+      const paged = await call('GET', `/v1/webhooks/${endpoint.id}/deliveries?eventType=sku.stock_changed&limit=1`, { headers: s.m.auth });
+      assert.equal(paged.body.data.length, 1);
+      const next = await call('GET', `/v1/webhooks/${endpoint.id}/deliveries?eventType=sku.stock_changed&limit=1&cursor=${paged.body.pagination.nextCursor}`, { headers: s.m.auth });
+      assert.deepEqual([...paged.body.data, ...next.body.data].map((d: { eventType: string }) => d.eventType), ['sku.stock_changed', 'sku.stock_changed']);
+      for (const [query, path] of [['eventType=order.made', 'eventType'], ['eventType=order.*', 'eventType'], [`eventId=${'e'.repeat(65)}`, 'eventId']] as const) {
+        const bad = await call('GET', `/v1/webhooks/${endpoint.id}/deliveries?${query}`, { headers: s.m.auth });
+        assert.ok(bad.status === 400 || bad.status === 422, `${query}: ${bad.raw}`);
+        assert.equal(bad.body.error.details[0].path, path, bad.raw);
+      }
+    });
+
     it('sends nothing for a change that was refused and rolled back', async () => {
       const s = await shop();
       const endpoint = await subscribe(s.m, { eventTypes: ['*'] });

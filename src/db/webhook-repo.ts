@@ -339,6 +339,8 @@ export function createWebhookRepo(db: Kysely<Database>, dialect: Dialect, onComm
     async listDeliveries(tenant, endpointId, options) {
       let q = deliveries().where(inTenant(tenant, 'd')).where('d.endpoint_id', '=', endpointId);
       if (options.status !== undefined) q = q.where('d.status', '=', options.status);
+      if (options.eventType !== undefined) q = q.where('ev.type', '=', options.eventType);
+      if (options.eventId !== undefined) q = q.where('ev.id', '=', options.eventId);
       if (options.after !== undefined) q = q.where('d.id', '<', options.after);
       const rows = await q.orderBy('d.id', 'desc').$call(pageLimit(options.limit)).execute();
       return rows.map(toDelivery);

@@ -2032,7 +2032,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The delivery log of an endpoint, newest first (settings:read; an app: its own) */
+        /** The delivery log of an endpoint, newest first; filter by status, event type or event id (settings:read; an app: its own) */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -16067,6 +16067,10 @@ export interface operations {
                 limit?: number;
                 cursor?: string;
                 status?: "pending" | "succeeded" | "failed";
+                /** @description only deliveries of this event type */
+                eventType?: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "webhook.test";
+                /** @description only the delivery of this event (the webhook-id a receiver got) */
+                eventId?: string;
             };
             header?: never;
             path: {

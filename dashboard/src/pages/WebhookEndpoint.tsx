@@ -21,6 +21,7 @@ import {
   NewSecret,
   previousSecretSigns,
   READ,
+  useEventTypes,
   useInvalidateWebhooks,
   useSetEnabled,
   WRITE,
@@ -441,16 +442,24 @@ function DeliveryLog({ tenant, endpoint, canWrite, timeZone }: { tenant: Tenant;
   const invalidate = useInvalidateWebhooks(tenant);
   const [params, setParams] = useSearchParams();
   const filterId = useId();
+  const typeFilterId = useId();
+  const eventSearchId = useId();
+  const catalog = useEventTypes();
   const wanted = params.get('status');
   const status = wanted === 'pending' || wanted === 'succeeded' || wanted === 'failed' ? wanted : null;
+  const eventType = params.get('type') || null;
+  const eventId = params.get('event') || null;
+  const [eventText, setEventText] = useState(eventId ?? '');
   const picked = params.get('delivery');
   const [announce, setAnnounce] = useState('');
   const query = useInfiniteQuery({
-    queryKey: [...deliveriesKey(tenant, endpoint.id), { status }],
+    queryKey: [...deliveriesKey(tenant, endpoint.id), { status, eventType, eventId }],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
       const search = new URLSearchParams({ limit: String(PAGE) });
       if (status) search.set('status', status);
+      if (eventType) search.set('eventType', eventType);
+      if (eventId) search.set('eventId', eventId);
       if (pageParam) search.set('cursor', pageParam);
       return api<WebhookDelivery[]>(`${endpointPath(endpoint.id)}/deliveries?${search}`, { tenant, signal });
     },
@@ -466,7 +475,7 @@ function DeliveryLog({ tenant, endpoint, canWrite, timeZone }: { tenant: Tenant;
     seen.current = outcomes;
   }, [outcomes, queryClient, tenant, endpoint.id]);
 
-  const setParam = (name: 'status' | 'delivery', value: string | null) =>
+  const setParam = (name: 'status' | 'type' | 'event' | 'delivery', value: string | null) =>
     setParams((prev) => {
       const next = new URLSearchParams(prev);
       if (value) next.set(name, value);
@@ -534,6 +543,45 @@ function DeliveryLog({ tenant, endpoint, canWrite, timeZone }: { tenant: Tenant;
             ))}
           </select>
         </div>
+        <div className="field">
+          <label htmlFor={typeFilterId}>Event type</label>
+          <select id={typeFilterId} value={eventType ?? ''} onChange={(e) => setParam('type', e.target.value || null)}>
+            <option value="">All event types</option>
+            {(catalog.data ?? []).map((t) => (
+              <option key={t.type} value={t.type}>
+                {t.type}
+              </option>
+            ))}
+            <option value="webhook.test">webhook.test (test events)</option>
+            {eventType && eventType !== 'webhook.test' && catalog.data && !catalog.data.some((t) => t.type === eventType) ? <option value={eventType}>{eventType}</option> : null}
+          </select>
+        </div>
+        <form
+          className="field"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setParam('event', eventText.trim() || null);
+          }}
+        >
+          <label htmlFor={eventSearchId}>Event id</label>
+          <input
+            id={eventSearchId}
+            type="search"
+            name="event"
+            value={eventText}
+            maxLength={64}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="evt_… (the webhook-id header)"
+            onChange={(e) => {
+              setEventText(e.target.value);
+              if (e.target.value === '' && eventId) setParam('event', null);
+            }}
+          />
+          <button type="submit" className="button">
+            Find
+          </button>
+        </form>
       </div>
       {picked ? (
         <DeliveryPanel
@@ -552,9 +600,11 @@ function DeliveryLog({ tenant, endpoint, canWrite, timeZone }: { tenant: Tenant;
         <ErrorPanel error={query.error} title="Deliveries could not be loaded." onRetry={() => query.refetch()} />
       ) : deliveries.length === 0 ? (
         <p className="empty" data-testid="deliveries-empty">
-          {status
-            ? `No ${STATUS_LABEL[status].toLowerCase()} deliveries. Choose “All deliveries” to see the others.`
-            : 'Nothing sent to this endpoint yet. Events it subscribes to show here as they happen.'}
+          {eventType || eventId
+            ? 'No delivery matches these filters. Choose “All event types” or clear the event id to see the others.'
+            : status
+              ? `No ${STATUS_LABEL[status].toLowerCase()} deliveries. Choose “All deliveries” to see the others.`
+              : 'Nothing sent to this endpoint yet. Events it subscribes to show here as they happen.'}
         </p>
       ) : (
         <>

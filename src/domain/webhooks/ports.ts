@@ -1,6 +1,6 @@
 import type { NotificationSettings } from '../email/notifications.ts';
 import type { Tenant } from '../../context.ts';
-import type { EventType, TEST_EVENT_TYPE } from './event-types.ts';
+import type { DeliveredEventType, EventType, TEST_EVENT_TYPE } from './event-types.ts';
 import type { SendResult } from './delivery-rules.ts';
 import type { DeliveryStatus, SigningEndpoint, WebhookAttempt, WebhookDelivery, WebhookEndpoint } from './types.ts';
 
@@ -100,7 +100,11 @@ export interface WebhookRepo {
   resumeDeliveries(tenant: Tenant, endpointId: string, now: Date): Promise<void>;
 
   // The delivery log.
-  listDeliveries(tenant: Tenant, endpointId: string, options: { status?: DeliveryStatus | undefined; limit: number; after?: string | undefined }): Promise<WebhookDelivery[]>;
+  listDeliveries(
+    tenant: Tenant,
+    endpointId: string,
+    options: { status?: DeliveryStatus | undefined; eventType?: DeliveredEventType | undefined; eventId?: string | undefined; limit: number; after?: string | undefined },
+  ): Promise<WebhookDelivery[]>;
   findDelivery(tenant: Tenant, endpointId: string, deliveryId: string): Promise<(WebhookDelivery & { payload: string }) | undefined>;
   listAttempts(tenant: Tenant, deliveryId: string): Promise<WebhookAttempt[]>;
   /** Makes a delivery pending and due now, marked manual; false when there is none (or it is being sent). */

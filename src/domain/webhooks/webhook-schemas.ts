@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DELIVERED_EVENT_TYPES } from './event-types.ts';
 
 /** Webhook endpoint input, shared by the REST routes and the MCP tools. */
 const url = z.string().trim().min(1, 'must not be empty').max(2048, 'must be at most 2048 characters').describe('https URL that receives the events (http only to loopback, in development)');
@@ -36,3 +37,10 @@ export const RotateSecretInput = z.strictObject({
     .describe('how long the old secret keeps signing beside the new one; default 86400 (24 hours)'),
 });
 export type RotateSecretInput = z.infer<typeof RotateSecretInput>;
+
+/** The delivery log's filters, combined (`GET /v1/webhooks/{id}/deliveries`, the MCP tool list_webhook_deliveries). */
+export const DeliveryFilters = z.object({
+  status: z.enum(['pending', 'succeeded', 'failed'], 'must be pending, succeeded or failed').optional(),
+  eventType: z.enum(DELIVERED_EVENT_TYPES, 'must be an event type (GET /v1/webhooks/event-types) or webhook.test').optional().describe('only deliveries of this event type'),
+  eventId: z.string().min(1, 'must not be empty').max(64, 'must be at most 64 characters').optional().describe('only the delivery of this event (the webhook-id a receiver got)'),
+});

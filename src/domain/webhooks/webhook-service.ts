@@ -10,7 +10,7 @@ import type { Precondition } from '../shared/preconditions.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { invalid } from '../shared/validation.ts';
 import { succeeded } from './delivery-rules.ts';
-import { readPermissionsOf, TEST_EVENT_TYPE, typesMatching } from './event-types.ts';
+import { type DeliveredEventType, readPermissionsOf, TEST_EVENT_TYPE, typesMatching } from './event-types.ts';
 import type { EndpointPatch, WebhookRepo, WebhookTransport } from './ports.ts';
 import { newSigningSecret, signedHeaders, signingSecrets } from './signing.ts';
 import type { DeliveryStatus, SigningEndpoint, WebhookAttempt, WebhookDelivery, WebhookEndpoint } from './types.ts';
@@ -206,10 +206,14 @@ export function createWebhookService(deps: {
     },
 
     /** The endpoint's deliveries, newest first. */
-    async deliveries(ctx: StoreContext, id: string, query: { status?: DeliveryStatus | undefined; limit: number; cursor?: string | undefined }): Promise<{ items: WebhookDelivery[]; nextCursor: string | null }> {
+    async deliveries(
+      ctx: StoreContext,
+      id: string,
+      query: { status?: DeliveryStatus | undefined; eventType?: DeliveredEventType | undefined; eventId?: string | undefined; limit: number; cursor?: string | undefined },
+    ): Promise<{ items: WebhookDelivery[]; nextCursor: string | null }> {
       await find(ctx, id, owner(ctx, false));
       const after = query.cursor === undefined ? undefined : anyIdCursor.decode(query.cursor);
-      const rows = await repos.webhooks.listDeliveries(ctx.tenant, id, { status: query.status, limit: query.limit, after });
+      const rows = await repos.webhooks.listDeliveries(ctx.tenant, id, { status: query.status, eventType: query.eventType, eventId: query.eventId, limit: query.limit, after });
       return pageOf(rows, query.limit, (last) => anyIdCursor.encode(last.id));
     },
 

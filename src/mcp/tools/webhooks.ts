@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sortPermissions, type Permission } from '../../domain/shared/permissions.ts';
 import { EVENT_TYPES, readPermissionsOf } from '../../domain/webhooks/event-types.ts';
-import { RotateSecretInput, WebhookEndpointInput, WebhookEndpointPatch } from '../../domain/webhooks/webhook-schemas.ts';
+import { DeliveryFilters, RotateSecretInput, WebhookEndpointInput, WebhookEndpointPatch } from '../../domain/webhooks/webhook-schemas.ts';
 import { DEFAULT_OVERLAP_SECONDS } from '../../domain/webhooks/webhook-service.ts';
 import { pagination } from '../../wire/page.ts';
 import { toWebhookDeliveryRecord, toWebhookEndpointRecord, WebhookDeliveryRecord, WebhookEndpointRecord, WebhookEndpointWithSecret } from '../../wire/webhooks.ts';
@@ -112,10 +112,10 @@ export const webhookTools = [
     name: 'list_webhook_deliveries',
     area,
     title: 'Webhook delivery log',
-    description: 'An endpoint’s deliveries, newest first: event, status, attempts, last HTTP status and error. Paginated.',
+    description: 'An endpoint’s deliveries, newest first: event, status, attempts, last HTTP status and error; filter by status, event type or event id. Paginated.',
     permission: 'settings:read',
     does: READ,
-    input: z.strictObject({ webhookId: Id, ...PageInput, status: WebhookDeliveryRecord.shape.status.optional() }),
+    input: z.strictObject({ webhookId: Id, ...PageInput, ...DeliveryFilters.shape }),
     output: listOutput(WebhookDeliveryRecord),
     async run(s, ctx, { webhookId, ...query }) {
       const page = await s.webhooks.deliveries(ctx, webhookId, query);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Container } from '../../../container.ts';
-import { RotateSecretInput, WebhookEndpointInput, WebhookEndpointPatch } from '../../../domain/webhooks/webhook-schemas.ts';
+import { DeliveryFilters, RotateSecretInput, WebhookEndpointInput, WebhookEndpointPatch } from '../../../domain/webhooks/webhook-schemas.ts';
 import { envelope, ok } from '../../../wire/envelope.ts';
 import { okPage, PAGE_SHORT_CURSOR, pagedEnvelope, pageFields } from '../../../wire/page.ts';
 import {
@@ -26,7 +26,7 @@ const tags = ['Webhooks'];
 const IdParams = z.object({ id: z.string().max(64) });
 const DeliveryParams = z.object({ id: z.string().max(64), deliveryId: z.string().max(64) });
 const PageQuery = z.object(pageFields(PAGE_SHORT_CURSOR, 'query'));
-const DeliveryQuery = PageQuery.extend({ status: z.enum(['pending', 'succeeded', 'failed']).optional() });
+const DeliveryQuery = PageQuery.extend(DeliveryFilters.shape);
 const WHO =
   ' Members and API keys need settings:read to see the store’s endpoints and settings:write to change them; a connected app sees and changes only its own (removed with the app).';
 
@@ -163,7 +163,7 @@ export async function webhookRoutes(app: FastifyInstance, deps: Pick<Container['
     '/v1/webhooks/:id/deliveries',
     {
       config: store,
-      schema: { tags, summary: 'The delivery log of an endpoint, newest first (settings:read; an app: its own)', params: IdParams, querystring: DeliveryQuery, response: { 200: pagedEnvelope(z.array(WebhookDeliveryRecord)), ...errors } },
+      schema: { tags, summary: 'The delivery log of an endpoint, newest first; filter by status, event type or event id (settings:read; an app: its own)', params: IdParams, querystring: DeliveryQuery, response: { 200: pagedEnvelope(z.array(WebhookDeliveryRecord)), ...errors } },
     },
     async (request) => {
       const page = await webhooks.deliveries(storeCtx(request), request.params.id, request.query);
