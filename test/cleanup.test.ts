@@ -149,6 +149,15 @@ describeEachDatabase('the cleanup job', (kind) => {
       .values({ id: `wha_cleanup_${Date.now()}`, delivery_id: settledDelivery, attempted_at: ago(31 * DAY), trigger: 'scheduled', status_code: 200, duration_ms: 3, error: null, response_snippet: 'ok' })
       .execute();
 
+    // Previous webhook signing secrets: one whose overlap ended a minute ago (cleared), one still signing for an hour
+    // (kept); both endpoints stay, with their current secrets.
+    const rotatedEndpoints: string[] = [];
+    for (const until of [ago(60_000), ago(-3600_000)]) {
+      const id = await insertEndpoint(t.container, owner.storeId, { eventTypes: ['review.created'] });
+      await db().updateTable('webhook_endpoints').set({ previous_secret: `whsec_previous${rotatedEndpoints.length}`, previous_secret_expires_at: until }).where('id', '=', id).execute();
+      rotatedEndpoints.push(id);
+    }
+
     // Mail: sent 31 days ago (gone), still pending after 31 days (kept: it may yet go), failed a day ago (kept).
     const mails = ['sent-long-ago', 'pending-long', 'failed-recently'].map((_, i) => `eml_cl${i}_${Date.now()}`);
     await db()
@@ -240,6 +249,15 @@ describeEachDatabase('the cleanup job', (kind) => {
     assert.equal((await db().selectFrom('webhook_deliveries').select('id').where('id', '=', settledDelivery).execute()).length, 0, 'its delivery went with it');
     assert.equal((await db().selectFrom('webhook_attempts').select('id').where('delivery_id', '=', settledDelivery).execute()).length, 0, 'and its attempt log');
     covered.add('webhook-events');
+
+    // Previous signing secrets
+    const secrets = await db().selectFrom('webhook_endpoints').select(['id', 'secret', 'previous_secret']).where('id', 'in', rotatedEndpoints).execute();
+    assert.deepEqual(
+      rotatedEndpoints.map((id) => secrets.find((e) => e.id === id)?.previous_secret),
+      [null, 'whsec_previous1'],
+    );
+    assert.ok(secrets.every((e) => e.secret.startsWith('whsec_')), 'the endpoints and their current secrets stay');
+    covered.add('webhook-previous-secrets');
 
     // Mail and password resets
     assert.deepEqual((await db().selectFrom('email_messages').select('id').where('id', 'in', mails).orderBy('id').execute()).map((r) => r.id), [mails[1]!, mails[2]!].sort());

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { WEBHOOK_DEFAULTS } from '../src/config.ts';
+import { attemptError, MAX_RETRY_AFTER_SECONDS, parseRetryAfter, retryAt } from '../src/domain/webhooks/delivery-rules.ts';
 import { createWebhookTransport } from '../src/outbound/webhook-transport.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { insertCustomer, variableProduct } from './helpers/catalog.ts';
@@ -173,6 +174,30 @@ describeEachDatabase('webhooks', (kind) => {
         await eventually(async () => (await deliveries(s.m, endpoint.id, '?status=succeeded')).length === 2);
       } finally {
         receiver.respond = () => 200;
+      }
+    });
+
+    it('waits as long as a 429 or 503 asks with Retry-After before trying again, then delivers', async () => {
+      const s = await shop();
+      const endpoint = await subscribe(s.m, { eventTypes: ['customer.created'] });
+      let asked = 0;
+      const mine = (body: string) => body.includes(s.m.storeId);
+      receiver.respond = (_n, body) => (mine(body) && asked++ === 0 ? 429 : 200);
+      receiver.respondHeaders = (_n, body): Record<string, string> => (mine(body) ? { 'retry-after': '1' } : {});
+      try {
+        await call('POST', '/v1/customers', { headers: s.m.auth, body: { name: 'Later', email: 'later@example.com' } });
+        const [waiting] = await eventually(async () => {
+          const list = await deliveries(s.m, endpoint.id);
+          return list.length === 1 && list[0]!.attempts === 1 && list;
+        });
+        const d = waiting as unknown as { status: string; lastError: string; nextAttemptAt: string; lastAttemptAt: string };
+        assert.deepEqual([d.status, d.lastError], ['pending', 'HTTP 429 (Retry-After 1 s)']);
+        const wait = Date.parse(`${d.nextAttemptAt}Z`) - Date.parse(`${d.lastAttemptAt}Z`);
+        assert.ok(wait >= 1000, `the next attempt waits the second asked for (the schedule alone says 0.15 s): ${wait} ms`);
+        await eventually(async () => (await deliveries(s.m, endpoint.id, '?status=succeeded')).length === 1);
+      } finally {
+        receiver.respond = () => 200;
+        receiver.respondHeaders = () => ({});
       }
     });
 
@@ -469,6 +494,31 @@ describeEachDatabase('webhooks', (kind) => {
       assert.equal(gone.payload.data.clientId, app.client.client_id);
       assert.equal(arrivals(s.m.storeId, mine.secret, '/hook?app').filter((a) => a.payload.type === 'app.disconnected').length, 0);
     });
+  });
+});
+
+describe('Retry-After (RFC 9110 §10.2.3)', () => {
+  const now = new Date('2026-11-28T12:00:00Z');
+  const answered = (retryAfterSeconds?: number) => ({ kind: 'answered' as const, statusCode: 429, durationMs: 5, snippet: '', retryAfterSeconds });
+
+  it('reads delay-seconds and an HTTP-date, and nothing else', () => {
+    assert.equal(parseRetryAfter('120', now), 120);
+    assert.equal(parseRetryAfter(' 0 ', now), 0);
+    assert.equal(parseRetryAfter('Sat, 28 Nov 2026 12:01:30 GMT', now), 90);
+    assert.equal(parseRetryAfter('Sat, 28 Nov 2026 11:00:00 GMT', now), 0, 'a date in the past: at once');
+    for (const bad of [undefined, '', '-5', '1.5', 'soon', '2026-11-28T12:01:30Z', 'Sat, 28 Nov 2026 12:01:30']) assert.equal(parseRetryAfter(bad, now), undefined, String(bad));
+  });
+
+  it('waits the longer of the schedule and the answer, at most 10 hours, and never buys an attempt past the schedule', () => {
+    const scheduled = new Date(now.getTime() + 5000);
+    assert.equal(retryAt(scheduled, answered(60), now)?.getTime(), now.getTime() + 60_000);
+    assert.equal(retryAt(scheduled, answered(1), now), scheduled, 'the schedule is longer');
+    assert.equal(retryAt(scheduled, answered(), now), scheduled);
+    assert.equal(retryAt(scheduled, answered(7 * 24 * 3600), now)?.getTime(), now.getTime() + MAX_RETRY_AFTER_SECONDS * 1000);
+    assert.equal(MAX_RETRY_AFTER_SECONDS, 36_000);
+    assert.equal(retryAt(null, answered(60), now), null, 'the schedule is used up');
+    assert.equal(attemptError(answered(60)), 'HTTP 429 (Retry-After 60 s)');
+    assert.equal(attemptError(answered()), 'HTTP 429');
   });
 });
 

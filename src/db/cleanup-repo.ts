@@ -125,6 +125,18 @@ export function createCleanupRepo(db: Kysely<Database>): CleanupStorage {
             )
             .executeTakeFirstOrThrow();
           break;
+        case 'webhook-previous-secrets': {
+          // Not a row: the previous secret of an endpoint whose rotation overlap ended is forgotten (it signs no more).
+          const cleared = await db
+            .updateTable('webhook_endpoints')
+            .set({ previous_secret: null })
+            .where('id', 'in', (eb) =>
+              eb.selectFrom('webhook_endpoints').select('id').where('previous_secret', 'is not', null).where('previous_secret_expires_at', '<=', before).limit(batch),
+            )
+            .executeTakeFirstOrThrow();
+          result = { numDeletedRows: cleared.numUpdatedRows };
+          break;
+        }
         case 'email-messages':
           result = await db
             .deleteFrom('email_messages')

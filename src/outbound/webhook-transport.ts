@@ -1,6 +1,6 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
-import type { SendResult } from '../domain/webhooks/delivery-rules.ts';
+import { parseRetryAfter, type SendResult } from '../domain/webhooks/delivery-rules.ts';
 import type { WebhookTransport } from '../domain/webhooks/ports.ts';
 import { checkDestination, type PinnedAddress, pinnedLookup, type Resolve, systemResolve } from './checked-destination.ts';
 
@@ -111,11 +111,13 @@ export function createWebhookTransport(bounds: TransportBounds, resolve: Resolve
           },
           (response) => {
             const statusCode = response.statusCode ?? 0;
+            const header = response.headers['retry-after'];
+            const retryAfterSeconds = statusCode === 429 || statusCode === 503 ? parseRetryAfter(Array.isArray(header) ? header[0] : header, new Date()) : undefined;
             const chunks: Buffer[] = [];
             let size = 0;
             const done = () => {
               const snippet = Buffer.concat(chunks).toString('utf8').slice(0, SNIPPET_CHARS);
-              finish({ kind: 'answered', statusCode, durationMs: took(), snippet });
+              finish({ kind: 'answered', statusCode, durationMs: took(), snippet, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) });
             };
             response.on('data', (chunk: Buffer) => {
               if (size < bounds.maxResponseBytes) chunks.push(chunk.subarray(0, bounds.maxResponseBytes - size));

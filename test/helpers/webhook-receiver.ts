@@ -24,6 +24,8 @@ export interface Receiver {
   received: Received[];
   /** The status to answer the nth request (0-based) with, given its body. */
   respond: (n: number, body: string) => number;
+  /** Headers to answer the nth request with, given its body (none by default). */
+  respondHeaders: (n: number, body: string) => Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
     url: '',
     received,
     respond: () => 200,
+    respondHeaders: () => ({}),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   const server: Server = createServer((request, response) => {
@@ -41,8 +44,9 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const status = receiver.respond(received.length, body);
+      const headers = receiver.respondHeaders(received.length, body);
       received.push({ url: request.url ?? '', headers: request.headers, body, status });
-      response.writeHead(status, { 'content-type': 'text/plain' });
+      response.writeHead(status, { 'content-type': 'text/plain', ...headers });
       response.end(status < 300 ? 'ok' : `refused with ${status}`);
     });
   });

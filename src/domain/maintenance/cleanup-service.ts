@@ -28,6 +28,12 @@ export const RETENTION = [
     keepDays: 30,
     ended: 'written, and none of its deliveries is still pending (retries end within about a day)',
   },
+  {
+    kind: 'webhook-previous-secrets',
+    label: 'previous webhook signing secrets (kept for a rotation’s overlap)',
+    keepDays: 0,
+    ended: 'the overlap ended, so it no longer signs (the column is cleared; the endpoint and its current secret stay)',
+  },
   { kind: 'email-messages', label: 'mail messages (the outbox and its delivery list)', keepDays: 30, ended: 'written, and no longer pending (retries end within about 9 hours)' },
   { kind: 'password-resets', label: 'password-reset tokens (their hashes)', keepDays: 1, ended: 'expired (30 minutes after the mail was sent) or used' },
 ] as const;

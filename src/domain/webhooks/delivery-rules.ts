@@ -10,8 +10,51 @@ export const DEFAULT_RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18_000, 36_00
 
 /** What one attempt came to, as the transport saw it. */
 export type SendResult =
-  | { kind: 'answered'; statusCode: number; durationMs: number; snippet: string }
+  | {
+      kind: 'answered';
+      statusCode: number;
+      durationMs: number;
+      snippet: string;
+      /** A 429 or 503 answer's `Retry-After`, in seconds (RFC 9110 §10.2.3), when it had a valid one. */
+      retryAfterSeconds?: number | undefined;
+    }
   | { kind: 'failed'; error: string; durationMs: number };
+
+/** What the delivery log says went wrong in an attempt, or null when it succeeded. */
+export function attemptError(result: SendResult): string | null {
+  if (result.kind === 'failed') return result.error.slice(0, 500);
+  if (succeeded(result)) return null;
+  return result.retryAfterSeconds === undefined ? `HTTP ${result.statusCode}` : `HTTP ${result.statusCode} (Retry-After ${result.retryAfterSeconds} s)`;
+}
+
+/** The longest `Retry-After` honoured: the schedule's longest delay by default, so one answer cannot park a delivery. */
+export const MAX_RETRY_AFTER_SECONDS = 36_000;
+
+/**
+ * `Retry-After` (RFC 9110 §10.2.3) as seconds from `now`: delay-seconds, or an HTTP-date (a date in the past is 0);
+ * undefined when absent or not one of those.
+ */
+export function parseRetryAfter(value: string | undefined, now: Date): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  // An IMF-fixdate (or the obsolete forms Date.parse reads); anything with a weekday and GMT.
+  if (!/GMT$/.test(text)) return undefined;
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, Math.ceil((at - now.getTime()) / 1000));
+}
+
+/**
+ * When a failed attempt is tried again: the schedule's time, or later when the endpoint asked for it (a 429 or 503
+ * with `Retry-After`, at most `MAX_RETRY_AFTER_SECONDS`). Null when the schedule is used up: asking to wait never
+ * buys more attempts.
+ */
+export function retryAt(scheduled: Date | null, result: SendResult, done: Date, maxRetryAfterSeconds = MAX_RETRY_AFTER_SECONDS): Date | null {
+  if (scheduled === null || result.kind !== 'answered' || result.retryAfterSeconds === undefined) return scheduled;
+  const asked = done.getTime() + Math.min(result.retryAfterSeconds, maxRetryAfterSeconds) * 1000;
+  return asked > scheduled.getTime() ? new Date(asked) : scheduled;
+}
 
 /** A 2xx answer within the time bound is a success; nothing else is (redirects are not followed). */
 export function succeeded(result: SendResult): boolean {

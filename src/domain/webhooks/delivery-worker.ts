@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { newId } from '../shared/ids.ts';
 import { createClaimLoop, nextAttemptAt } from '../shared/claim-loop.ts';
-import { disableAfter, succeeded } from './delivery-rules.ts';
+import { attemptError, disableAfter, retryAt, succeeded } from './delivery-rules.ts';
 import type { ClaimedDelivery, WebhookRepo, WebhookTransport } from './ports.ts';
 import { signedHeaders, signingSecrets } from './signing.ts';
 import type { Transactional } from '../shared/transactional.ts';
@@ -46,7 +46,7 @@ export function createDeliveryWorker(deps: {
     const done = clock();
     const ok = succeeded(result);
     const gone = result.kind === 'answered' && result.statusCode === 410;
-    const next = ok || gone ? null : nextAttemptAt(delivery.attempts + 1, done, options.retryScheduleSeconds);
+    const next = ok || gone ? null : retryAt(nextAttemptAt(delivery.attempts + 1, done, options.retryScheduleSeconds), result, done);
     const status = ok ? 'succeeded' : next ? 'pending' : 'failed';
     const disable = ok ? undefined : disableAfter(result, status === 'failed' && delivery.trigger === 'scheduled', endpoint, delivery.firstAttemptAt ?? at, done);
     // The attempt, the delivery's new state and the endpoint's health are written together, or not at all.
@@ -60,7 +60,7 @@ export function createDeliveryWorker(deps: {
           trigger: delivery.trigger,
           statusCode: result.kind === 'answered' ? result.statusCode : null,
           durationMs: result.durationMs,
-          error: result.kind === 'failed' ? result.error.slice(0, 500) : ok ? null : `HTTP ${result.statusCode}`,
+          error: attemptError(result),
           responseSnippet: result.kind === 'answered' ? result.snippet : null,
         },
         status,

@@ -9,7 +9,7 @@ import { anyIdCursor, pageOf } from '../shared/pagination.ts';
 import type { Precondition } from '../shared/preconditions.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { invalid } from '../shared/validation.ts';
-import { succeeded } from './delivery-rules.ts';
+import { attemptError, succeeded } from './delivery-rules.ts';
 import { type DeliveredEventType, readPermissionsOf, TEST_EVENT_TYPE, typesMatching } from './event-types.ts';
 import type { EndpointPatch, WebhookRepo, WebhookTransport } from './ports.ts';
 import { newSigningSecret, signedHeaders, signingSecrets } from './signing.ts';
@@ -278,7 +278,7 @@ export function createWebhookService(deps: {
         trigger: 'test',
         statusCode: result.kind === 'answered' ? result.statusCode : null,
         durationMs: result.durationMs,
-        error: result.kind === 'failed' ? result.error.slice(0, 500) : ok ? null : `HTTP ${result.statusCode}`,
+        error: attemptError(result),
         responseSnippet: result.kind === 'answered' ? result.snippet : null,
       };
       const status = ok ? 'succeeded' : 'failed';
