@@ -18,6 +18,7 @@ import {
   EventList,
   endpointKey,
   endpointPath,
+  endpointsKey,
   NewSecret,
   previousSecretSigns,
   READ,
@@ -411,6 +412,8 @@ function DeleteEndpoint({ tenant, endpoint, onCancel }: { tenant: Tenant; endpoi
     mutationFn: () => api<{ id: string }>(endpointPath(endpoint.id), { tenant, method: 'DELETE' }),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: endpointKey(tenant, endpoint.id) });
+      // Gone from the list at once: the list page does not show it while its refetch is on the way.
+      queryClient.setQueryData<Endpoint[]>(endpointsKey(tenant), (list) => list?.filter((e) => e.id !== endpoint.id));
       invalidate();
       navigate({ pathname: '/webhooks', search }, { state: { notice: `The endpoint ${endpoint.url} was deleted with its delivery log.` } });
     },

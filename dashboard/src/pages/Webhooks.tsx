@@ -7,7 +7,7 @@ import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
-import { EndpointForm, EndpointState, EventList, NewSecret, READ, useSetEnabled, WRITE, webhooksKey } from '../webhooks/webhooks.tsx';
+import { EndpointForm, EndpointState, EventList, NewSecret, READ, endpointsKey, useSetEnabled, WRITE } from '../webhooks/webhooks.tsx';
 
 /** At most this many endpoints per store and mode (the API's limit), so one page holds them all. */
 const MAX_ENDPOINTS = 20;
@@ -69,7 +69,7 @@ function EndpointList({ tenant, timeZone, canWrite }: { tenant: Tenant; timeZone
   const search = useTenantSearch();
   const [announce, setAnnounce] = useState('');
   const query = useQuery({
-    queryKey: [...webhooksKey(tenant), 'list'],
+    queryKey: endpointsKey(tenant),
     queryFn: ({ signal }) => api<WebhookEndpoint[]>(`/v1/webhooks?limit=${MAX_ENDPOINTS}`, { tenant, signal }).then((r) => r.data),
   });
   const enable = useSetEnabled(tenant, (e) => setAnnounce(`${e.url} is enabled again.`));

@@ -19,6 +19,11 @@ export function webhooksKey(tenant: Tenant) {
   return ['tenant', tenant.storeId, tenant.mode, 'webhooks'] as const;
 }
 
+/** The store's endpoints as `/webhooks` lists them (`GET /v1/webhooks`, one page: the API's maximum per store and mode). */
+export function endpointsKey(tenant: Tenant) {
+  return [...webhooksKey(tenant), 'list'] as const;
+}
+
 export function endpointKey(tenant: Tenant, id: string) {
   return [...webhooksKey(tenant), 'endpoint', id] as const;
 }
