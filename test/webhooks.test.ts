@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { WEBHOOK_DEFAULTS } from '../src/config.ts';
 import { attemptError, MAX_RETRY_AFTER_SECONDS, parseRetryAfter, retryAt } from '../src/domain/webhooks/delivery-rules.ts';
+import { connectAttemptTimeoutMs } from '../src/outbound/checked-destination.ts';
 import { createWebhookTransport } from '../src/outbound/webhook-transport.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { insertCustomer, variableProduct } from './helpers/catalog.ts';
@@ -548,6 +549,42 @@ describe('webhook transport: server-side request forgery', () => {
     const result = await transport.send('https://rebind.example.com/x', {}, '{}');
     assert.equal(result.kind, 'failed');
     assert.match((result as { error: string }).error, /refused: .*10\.0\.0\.7, a private address/);
+  });
+
+  it('connects to the next checked address when one refuses, and never to an address it did not check', async () => {
+    const { createServer } = await import('node:http');
+    const got: string[] = [];
+    const server = createServer((request, response) => {
+      got.push(String(request.headers.host));
+      response.end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      // 127.0.0.2 is loopback too, and nothing listens there on this port: that connection is refused.
+      const transport = createWebhookTransport({ ...bounds, allowLoopback: true }, async () => [
+        { address: '127.0.0.2', family: 4 },
+        { address: '127.0.0.1', family: 4 },
+      ]);
+      const result = await transport.send(`http://hooks.test:${port}/in`, {}, '{}');
+      assert.deepEqual([result.kind, (result as { statusCode?: number }).statusCode], ['answered', 200], JSON.stringify(result));
+      assert.deepEqual(got, [`hooks.test:${port}`], 'the request names the host; the connection went to a checked address');
+      const onlyRefusing = createWebhookTransport({ ...bounds, allowLoopback: true }, async () => [{ address: '127.0.0.2', family: 4 }]);
+      const refused = await onlyRefusing.send(`http://hooks.test:${port}/in`, {}, '{}');
+      assert.match((refused as { error: string }).error, /could not connect \(ECONNREFUSED\)/);
+      assert.equal(got.length, 1);
+      // http is for loopback only: one public address among loopback ones is enough to refuse it.
+      const mixed = createWebhookTransport({ ...bounds, allowLoopback: true }, async () => [
+        { address: '127.0.0.1', family: 4 },
+        { address: '93.184.215.14', family: 4 },
+      ]);
+      assert.match((await mixed.check(`http://hooks.test:${port}/in`))!, /https/);
+      // A dead address is given up for the next after a quarter of the deadline, within 250 ms and 2.5 s.
+      assert.deepEqual([10_000, 4000, 300].map(connectAttemptTimeoutMs), [2500, 1000, 250]);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 
   it('bounds the time an endpoint may take', async () => {

@@ -2,7 +2,7 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import { parseRetryAfter, type SendResult } from '../domain/webhooks/delivery-rules.ts';
 import type { WebhookTransport } from '../domain/webhooks/ports.ts';
-import { checkDestination, type PinnedAddress, pinnedLookup, type Resolve, systemResolve } from './checked-destination.ts';
+import { checkDestination, connectAttemptTimeoutMs, type PinnedAddress, pinnedLookup, type Resolve, systemResolve } from './checked-destination.ts';
 
 export interface TransportBounds {
   /** One deadline over resolution, connection, TLS and the answer's head and snippet. */
@@ -16,27 +16,27 @@ export interface TransportBounds {
 const SNIPPET_CHARS = 1000;
 const USER_AGENT = 'commerce-service-webhooks/1 (+https://www.standardwebhooks.com)';
 
-type Destination = { ok: true; hostname: string; address: PinnedAddress } | { ok: false; problem: string };
+type Destination = { ok: true; hostname: string; addresses: readonly [PinnedAddress, ...PinnedAddress[]] } | { ok: false; problem: string };
 
 /**
  * Webhook deliveries over HTTP: the host is resolved on every delivery and every address it resolves to must be
- * public (loopback only when allowed); the connection goes to the checked address (a pinned lookup, so a second DNS
- * answer is never used; TLS still verifies the host name); https, or http to loopback only; no redirects followed; the
+ * public (loopback only when allowed); the connection goes to the checked addresses, the next when one fails (a pinned
+ * lookup, so a second DNS answer is never used; TLS still verifies the host name); https, or http to loopback only; no redirects followed; the
  * answer is read up to a bound; no cookies or credentials are sent.
  */
 export function createWebhookTransport(bounds: TransportBounds, resolve: Resolve = systemResolve): WebhookTransport {
   // Connections are kept alive per destination and checked address (a host that now resolves elsewhere gets a new
   // agent), at most 4 at once to one (the per-endpoint bound) and 256 destinations remembered (least recent dropped).
   const agents = new Map<string, http.Agent>();
-  function agentFor(url: URL, address: PinnedAddress): http.Agent {
-    const key = `${url.protocol}//${url.host}@${address.address}`;
+  function agentFor(url: URL, addresses: readonly [PinnedAddress, ...PinnedAddress[]]): http.Agent {
+    const key = `${url.protocol}//${url.host}@${addresses.map((a) => a.address).join(',')}`;
     let agent = agents.get(key);
     if (agent) {
       agents.delete(key);
       agents.set(key, agent);
       return agent;
     }
-    const options = { keepAlive: true, keepAliveMsecs: 1000, maxSockets: 4, maxFreeSockets: 4, timeout: 30_000, lookup: pinnedLookup(address) };
+    const options = { keepAlive: true, keepAliveMsecs: 1000, maxSockets: 4, maxFreeSockets: 4, timeout: 30_000, lookup: pinnedLookup(addresses), autoSelectFamilyAttemptTimeout: connectAttemptTimeoutMs(bounds.timeoutMs) };
     agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
     agents.set(key, agent);
     if (agents.size > 256) {
@@ -57,7 +57,7 @@ export function createWebhookTransport(bounds: TransportBounds, resolve: Resolve
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, problem: 'must be an https URL' };
     if (url.username || url.password) return { ok: false, problem: 'must not carry a user name or password' };
     const checked = await checkDestination(url, { allowLoopback: bounds.allowLoopback, resolve, ...(signal ? { signal } : {}) });
-    if (checked.ok) return { ok: true, hostname: checked.hostname, address: checked.address };
+    if (checked.ok) return { ok: true, hostname: checked.hostname, addresses: checked.addresses };
     switch (checked.problem) {
       case 'timeout':
         return { ok: false, problem: `has a host, ${checked.hostname}, that could not be resolved (timeout)` };
@@ -88,7 +88,7 @@ export function createWebhookTransport(bounds: TransportBounds, resolve: Resolve
       const checked = await destination(raw, signal);
       if (!checked.ok) return { kind: 'failed', error: `refused: the URL ${checked.problem}`, durationMs: took() };
       const url = new URL(raw);
-      const agent = agentFor(url, checked.address);
+      const agent = agentFor(url, checked.addresses);
       const client = url.protocol === 'https:' ? https : http;
       return new Promise<SendResult>((resolve) => {
         let settled = false;

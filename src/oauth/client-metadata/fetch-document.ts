@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { InvalidClientError } from '../../domain/oauth/errors.ts';
-import { checkDestination, pinnedLookup, type Resolve } from '../../outbound/checked-destination.ts';
+import { checkDestination, connectAttemptTimeoutMs, pinnedLookup, type Resolve } from '../../outbound/checked-destination.ts';
 import type { CacheHeaders } from './http-freshness.ts';
 
 export interface FetchBounds {
@@ -78,7 +78,7 @@ export async function fetchDocument(
     }
   }
   const { hostname } = checked;
-  const lookup = pinnedLookup(checked.address);
+  const lookup = pinnedLookup(checked.addresses);
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': USER_AGENT };
   if (options.conditional?.etag !== undefined) headers['if-none-match'] = options.conditional.etag;
   if (options.conditional?.lastModified !== undefined) headers['if-modified-since'] = options.conditional.lastModified;
@@ -95,8 +95,8 @@ export async function fetchDocument(
         path: `${url.pathname}${url.search}`,
         method: 'GET',
         headers,
-        lookup,
-        agent: false,
+        // A fresh agent for this one request (nothing kept alive), connecting only to the checked addresses.
+        agent: new (url.protocol === 'https:' ? https.Agent : http.Agent)({ keepAlive: false, lookup, autoSelectFamilyAttemptTimeout: connectAttemptTimeoutMs(bounds.timeoutMs) }),
         signal,
       },
       (response) => {
