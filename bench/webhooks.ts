@@ -251,32 +251,21 @@ function observeWorker(container: Container) {
     }
     return releaseRows(ids, holder);
   };
-  // The worker records each attempt in a transaction of its own (repos.transaction): count it once that commits.
-  const transaction = container.repos.transaction;
-  container.repos.transaction = (async (work: (r: typeof container.repos) => Promise<unknown>) => {
-    const outcomes: Array<{ status: string; durationMs: number }> = [];
-    const result = await transaction(async (bound) => {
-      const record = bound.webhooks.recordAttemptAcrossStores;
-      bound.webhooks.recordAttemptAcrossStores = async (delivery, holder, outcome, now) => {
-        counters.inFlightSum += worker.inFlight;
-        await record(delivery, holder, outcome, now);
-        outcomes.push({ status: outcome.status, durationMs: outcome.attempt.durationMs });
-      };
-      return work(bound as typeof container.repos);
-    });
-    for (const outcome of outcomes) {
-      counters.sendMs.push(outcome.durationMs);
-      counters.recorded += 1;
-      if (outcome.status === 'succeeded') {
-        counters.succeeded += 1;
-        counters.lastSuccessAt = performance.now();
-        for (let i = waiters.length - 1; i >= 0; i -= 1) {
-          if (counters.succeeded >= waiters[i]!.target) waiters.splice(i, 1)[0]!.resolve();
-        }
-      } else counters.notSucceeded += 1;
-    }
-    return result;
-  }) as typeof container.repos.transaction;
+  // The worker records each attempt with one call of the repository, all-or-nothing on its own: count it once it has.
+  const record = repo.recordAttemptAcrossStores;
+  repo.recordAttemptAcrossStores = async (delivery, holder, outcome, now) => {
+    counters.inFlightSum += worker.inFlight;
+    await record(delivery, holder, outcome, now);
+    counters.sendMs.push(outcome.attempt.durationMs);
+    counters.recorded += 1;
+    if (outcome.status === 'succeeded') {
+      counters.succeeded += 1;
+      counters.lastSuccessAt = performance.now();
+      for (let i = waiters.length - 1; i >= 0; i -= 1) {
+        if (counters.succeeded >= waiters[i]!.target) waiters.splice(i, 1)[0]!.resolve();
+      }
+    } else counters.notSucceeded += 1;
+  };
   return {
     counters,
     snapshot: (): WorkerCounters => ({ ...counters, sendMs: [...counters.sendMs] }),

@@ -9,7 +9,7 @@ import { insertCustomer, variableProduct } from './helpers/catalog.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client, createApiKey, joinStore, type Merchant, signup } from './helpers/merchants.ts';
 import { connect } from './helpers/oauth.ts';
-import { eventually, type Receiver, startReceiver, verify } from './helpers/webhook-receiver.ts';
+import { eventually, insertEndpoint, type Receiver, startReceiver, verify } from './helpers/webhook-receiver.ts';
 
 /** Short retries so a test sees a delivery fail, wait and succeed; loopback receivers allowed (tests only). */
 const CONFIG = { webhooks: { ...WEBHOOK_DEFAULTS, allowLoopback: true, retryScheduleSeconds: [0.15, 0.15, 0.15], pollMs: 50, timeoutMs: 2000 } };
@@ -495,6 +495,60 @@ describeEachDatabase('webhooks', (kind) => {
       assert.equal(gone.payload.data.clientId, app.client.client_id);
       assert.equal(arrivals(s.m.storeId, mine.secret, '/hook?app').filter((a) => a.payload.type === 'app.disconnected').length, 0);
     });
+  });
+});
+
+describeEachDatabase('recording an attempt', (kind) => {
+  let t: TestApp;
+  let call: ReturnType<typeof client>;
+  before(async () => {
+    // No worker: the test claims and records by hand, as the worker does.
+    t = await startTestApp(kind, { config: CONFIG });
+    call = client(t.app);
+  });
+  after(() => t?.close());
+
+  it('writes the delivery, its attempt and the endpoint health at once, only for the lease holder, and keeps the reason of an endpoint disabled meanwhile', async () => {
+    const m = await signup(t.app);
+    const endpointId = await insertEndpoint(t.container, m.storeId, { eventTypes: ['customer.created'] });
+    assert.equal((await call('POST', '/v1/customers', { headers: m.auth, body: { name: 'Ada', email: 'ada.record@example.com' } })).status, 201);
+    const webhooks = t.container.repos.webhooks;
+    const claimed = (await webhooks.claimDueAcrossStores(new Date(), 'holder-1', 60_000, 10, [])).filter((d) => d.endpoint.id === endpointId);
+    assert.equal(claimed.length, 1);
+    const [delivery] = claimed as [(typeof claimed)[number]];
+    // The merchant pauses the endpoint while the delivery is on its way; the attempt then gets a 410.
+    assert.equal((await call('PATCH', `/v1/webhooks/${endpointId}`, { headers: m.auth, body: { enabled: false } })).status, 200);
+    const attempt = (id: string) => ({ id, attemptedAt: new Date(), trigger: 'scheduled' as const, statusCode: 410, durationMs: 7, error: 'HTTP 410', responseSnippet: 'gone' });
+    const outcome = (id: string) => ({ attempt: attempt(id), status: 'failed' as const, nextAttemptAt: null, disable: { reason: 'gone' as const, detail: 'The endpoint answered 410 Gone.' } });
+    await webhooks.recordAttemptAcrossStores(delivery, 'someone-else', outcome('wha_not_mine'), new Date());
+    const untouched = (await call('GET', `/v1/webhooks/${endpointId}/deliveries/${delivery.id}`, { headers: m.auth })).body.data;
+    assert.deepEqual([untouched.status, untouched.attempts, untouched.attemptLog.length], ['pending', 0, 0], 'another holder writes nothing');
+    await webhooks.recordAttemptAcrossStores(delivery, 'holder-1', outcome('wha_mine'), new Date());
+    const recorded = (await call('GET', `/v1/webhooks/${endpointId}/deliveries/${delivery.id}`, { headers: m.auth })).body.data;
+    assert.deepEqual([recorded.status, recorded.attempts, recorded.lastStatusCode, recorded.attemptLog.map((a: { id: string }) => a.id)], ['failed', 1, 410, ['wha_mine']]);
+    const endpoint = (await call('GET', `/v1/webhooks/${endpointId}`, { headers: m.auth })).body.data;
+    assert.deepEqual([endpoint.enabled, endpoint.disabledReason], [false, 'merchant'], 'the merchant’s reason stays');
+    assert.ok(endpoint.failingSince, 'the first failure is recorded');
+    // The lease is gone with the write: recording again (a retried write) changes nothing.
+    await webhooks.recordAttemptAcrossStores(delivery, 'holder-1', outcome('wha_again'), new Date());
+    assert.equal((await call('GET', `/v1/webhooks/${endpointId}/deliveries/${delivery.id}`, { headers: m.auth })).body.data.attemptLog.length, 1);
+  });
+
+  it('disables an enabled endpoint with the reason given', async () => {
+    const m = await signup(t.app);
+    const endpointId = await insertEndpoint(t.container, m.storeId, { eventTypes: ['customer.created'] });
+    assert.equal((await call('POST', '/v1/customers', { headers: m.auth, body: { name: 'Bo', email: 'bo.record@example.com' } })).status, 201);
+    const webhooks = t.container.repos.webhooks;
+    const [delivery] = (await webhooks.claimDueAcrossStores(new Date(), 'holder-2', 60_000, 10, [])).filter((d) => d.endpoint.id === endpointId);
+    await webhooks.recordAttemptAcrossStores(
+      delivery!,
+      'holder-2',
+      { attempt: { id: 'wha_gone', attemptedAt: new Date(), trigger: 'scheduled', statusCode: 410, durationMs: 3, error: 'HTTP 410', responseSnippet: null }, status: 'failed', nextAttemptAt: null, disable: { reason: 'gone', detail: 'The endpoint answered 410 Gone.' } },
+      new Date(),
+    );
+    const endpoint = (await call('GET', `/v1/webhooks/${endpointId}`, { headers: m.auth })).body.data;
+    assert.deepEqual([endpoint.enabled, endpoint.disabledReason, endpoint.disabledDetail], [false, 'gone', 'The endpoint answered 410 Gone.']);
+    assert.ok(endpoint.disabledAt);
   });
 });
 

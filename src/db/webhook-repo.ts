@@ -480,55 +480,93 @@ export function createWebhookRepo(db: Kysely<Database>, dialect: Dialect, onComm
     async recordAttemptAcrossStores(delivery: ClaimedDelivery, holder: string, outcome: AttemptOutcome, now: Date): Promise<void> {
       const at = fromDate(now);
       const a = outcome.attempt;
-      const updated = await db
-        .updateTable('webhook_deliveries')
-        .set({
-          status: outcome.status,
-          trigger: 'scheduled',
-          attempts: sql`attempts + 1`,
-          next_attempt_at: fromDate(outcome.nextAttemptAt ?? now),
-          lease_until: null,
-          lease_holder: null,
-          first_attempt_at: sql`coalesce(first_attempt_at, ${fromDate(a.attemptedAt)})`,
-          last_attempt_at: fromDate(a.attemptedAt),
-          last_status_code: a.statusCode,
-          last_error: a.error,
-          updated_at: at,
-        })
-        .where('id', '=', delivery.id)
-        .where('lease_holder', '=', holder)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) return;
-      await db
-        .insertInto('webhook_attempts')
-        .values({
-          id: a.id,
-          delivery_id: delivery.id,
-          attempted_at: fromDate(a.attemptedAt),
-          trigger: a.trigger,
-          status_code: a.statusCode,
-          duration_ms: a.durationMs,
-          error: a.error,
-          response_snippet: a.responseSnippet,
-        })
-        .execute();
-      const endpoint = db.updateTable('webhook_endpoints').where('id', '=', delivery.endpoint.id);
+      const deliverySet = {
+        status: outcome.status,
+        trigger: 'scheduled',
+        attempts: sql<number>`attempts + 1`,
+        next_attempt_at: fromDate(outcome.nextAttemptAt ?? now),
+        lease_until: null,
+        lease_holder: null,
+        first_attempt_at: sql<string>`coalesce(first_attempt_at, ${fromDate(a.attemptedAt)})`,
+        last_attempt_at: fromDate(a.attemptedAt),
+        last_status_code: a.statusCode,
+        last_error: a.error,
+        updated_at: at,
+      };
+      const attemptRow = {
+        id: a.id,
+        attempted_at: fromDate(a.attemptedAt),
+        trigger: a.trigger,
+        status_code: a.statusCode,
+        duration_ms: a.durationMs,
+        error: a.error,
+        response_snippet: a.responseSnippet,
+      };
       // The endpoint's health is written when it changes: a success after failures (or the first, or a minute after the
-      // last one recorded), the first failure after a success. Not on every delivery of a healthy endpoint.
+      // last one recorded), the first failure after a success. Not on every delivery of a healthy endpoint. Disabling
+      // (410, or failing for a day) keeps the reason of an endpoint someone disabled in the meantime.
       const { failingSince, lastSuccessAt } = delivery.endpoint;
-      if (outcome.status === 'succeeded') {
-        if (failingSince !== null || lastSuccessAt === null || now.getTime() - lastSuccessAt.getTime() > 60_000) {
-          await endpoint.set({ last_success_at: at, failing_since: null }).execute();
+      const health =
+        outcome.status === 'succeeded'
+          ? failingSince !== null || lastSuccessAt === null || now.getTime() - lastSuccessAt.getTime() > 60_000
+            ? { last_success_at: at, failing_since: null }
+            : null
+          : failingSince === null
+            ? { failing_since: sql<string>`coalesce(failing_since, ${fromDate(a.attemptedAt)})` }
+            : null;
+      const disable = outcome.disable;
+      const disabling = disable
+        ? {
+            enabled: fromBool(false),
+            disabled_reason: sql<string>`case when enabled = ${fromBool(true)} then ${disable.reason} else disabled_reason end`,
+            disabled_detail: sql<string>`case when enabled = ${fromBool(true)} then ${disable.detail} else disabled_detail end`,
+            disabled_at: sql<string>`case when enabled = ${fromBool(true)} then ${at} else disabled_at end`,
+            updated_at: sql<string>`case when enabled = ${fromBool(true)} then ${at} else updated_at end`,
+          }
+        : null;
+      const endpointSet = health || disabling ? { ...health, ...disabling } : null;
+
+      if (dialect === 'postgres') {
+        // One statement, so one round trip and atomic without a transaction: the delivery (only while this worker holds
+        // its lease), its attempt and the endpoint's health, each only if the delivery was still this worker's.
+        const delivered = db.with('d', (q) => q.updateTable('webhook_deliveries').set(deliverySet).where('id', '=', delivery.id).where('lease_holder', '=', holder).returning('id'));
+        const attempt = (q: typeof delivered) =>
+          q.insertInto('webhook_attempts').columns(['id', 'delivery_id', 'attempted_at', 'trigger', 'status_code', 'duration_ms', 'error', 'response_snippet']).expression((eb) =>
+            eb
+              .selectFrom('d')
+              // Typed, as parameters in a select list are not typed by the column they go to.
+              .select([
+                sql<string>`cast(${attemptRow.id} as varchar)`.as('id'),
+                'd.id as delivery_id',
+                sql<string>`cast(${attemptRow.attempted_at} as timestamptz)`.as('attempted_at'),
+                sql<string>`cast(${attemptRow.trigger} as varchar)`.as('trigger'),
+                sql<number | null>`cast(${attemptRow.status_code} as integer)`.as('status_code'),
+                sql<number>`cast(${attemptRow.duration_ms} as integer)`.as('duration_ms'),
+                sql<string | null>`cast(${attemptRow.error} as varchar)`.as('error'),
+                sql<string | null>`cast(${attemptRow.response_snippet} as varchar)`.as('response_snippet'),
+              ]),
+          );
+        if (endpointSet === null) {
+          await attempt(delivered).execute();
+        } else {
+          await delivered
+            .with('a', (q) => attempt(q as unknown as typeof delivered))
+            .updateTable('webhook_endpoints')
+            .set(endpointSet)
+            .where('id', '=', delivery.endpoint.id)
+            .where((eb) => eb.exists(eb.selectFrom('d').select('d.id')))
+            .execute();
         }
-      } else if (failingSince === null) {
-        await endpoint.set({ failing_since: sql`coalesce(failing_since, ${fromDate(a.attemptedAt)})` }).execute();
+        return;
       }
-      if (outcome.disable) {
-        await endpoint
-          .set({ enabled: fromBool(false), disabled_reason: outcome.disable.reason, disabled_detail: outcome.disable.detail, disabled_at: at, updated_at: at })
-          .where('enabled', '=', fromBool(true))
-          .execute();
-      }
+      const write = async (trx: Kysely<Database>) => {
+        const updated = await trx.updateTable('webhook_deliveries').set(deliverySet).where('id', '=', delivery.id).where('lease_holder', '=', holder).executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0) return;
+        await trx.insertInto('webhook_attempts').values({ ...attemptRow, delivery_id: delivery.id }).execute();
+        if (endpointSet !== null) await trx.updateTable('webhook_endpoints').set(endpointSet).where('id', '=', delivery.endpoint.id).execute();
+      };
+      // SQLite: three statements, made one write (atomic) here unless the caller's transaction already is.
+      await (db.isTransaction ? write(db) : db.transaction().execute(write));
     },
 
     async releaseAcrossStores(ids, holder) {

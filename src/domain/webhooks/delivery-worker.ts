@@ -4,7 +4,6 @@ import { createClaimLoop, nextAttemptAt } from '../shared/claim-loop.ts';
 import { attemptError, disableAfter, retryAt, succeeded } from './delivery-rules.ts';
 import type { ClaimedDelivery, WebhookRepo, WebhookTransport } from './ports.ts';
 import { signedHeaders, signingSecrets } from './signing.ts';
-import type { Transactional } from '../shared/transactional.ts';
 
 export interface DeliveryWorkerOptions {
   retryScheduleSeconds: readonly number[];
@@ -27,7 +26,7 @@ export interface DeliveryWorkerOptions {
  * not hold them).
  */
 export function createDeliveryWorker(deps: {
-  repos: Transactional<{ webhooks: Pick<WebhookRepo, 'claimDueAcrossStores' | 'recordAttemptAcrossStores' | 'releaseAcrossStores'> }>;
+  repos: { webhooks: Pick<WebhookRepo, 'claimDueAcrossStores' | 'recordAttemptAcrossStores' | 'releaseAcrossStores'> };
   transport: WebhookTransport;
   options: DeliveryWorkerOptions;
   clock?: () => Date;
@@ -49,8 +48,9 @@ export function createDeliveryWorker(deps: {
     const next = ok || gone ? null : retryAt(nextAttemptAt(delivery.attempts + 1, done, options.retryScheduleSeconds), result, done);
     const status = ok ? 'succeeded' : next ? 'pending' : 'failed';
     const disable = ok ? undefined : disableAfter(result, status === 'failed' && delivery.trigger === 'scheduled', endpoint, delivery.firstAttemptAt ?? at, done);
-    // The attempt, the delivery's new state and the endpoint's health are written together, or not at all.
-    await repos.transaction((r) => r.webhooks.recordAttemptAcrossStores(
+    // The attempt, the delivery's new state and the endpoint's health are written together, or not at all (the
+    // repository makes it one write: one statement on PostgreSQL).
+    await repos.webhooks.recordAttemptAcrossStores(
       delivery,
       holder,
       {
@@ -68,7 +68,7 @@ export function createDeliveryWorker(deps: {
         disable,
       },
       done,
-    ));
+    );
   }
 
   const loop = createClaimLoop<ClaimedDelivery>({

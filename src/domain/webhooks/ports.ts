@@ -119,7 +119,10 @@ export interface WebhookRepo {
    * on PostgreSQL; SQLite writes one at a time).
    */
   claimDueAcrossStores(now: Date, holder: string, leaseMs: number, limit: number, skipEndpoints: readonly string[]): Promise<ClaimedDelivery[]>;
-  /** Writes an attempt and its outcome, if `holder` still holds the lease; updates the endpoint's health. */
+  /**
+   * Writes an attempt and its outcome, if `holder` still holds the lease, and updates the endpoint's health: all of it
+   * or nothing, without a caller's transaction (one statement on PostgreSQL).
+   */
   recordAttemptAcrossStores(delivery: ClaimedDelivery, holder: string, outcome: AttemptOutcome, now: Date): Promise<void>;
   /** Gives back leases not used (the deliveries stay due). */
   releaseAcrossStores(ids: readonly string[], holder: string): Promise<void>;
