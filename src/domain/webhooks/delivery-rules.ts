@@ -1,4 +1,4 @@
-import type { SigningEndpoint } from './types.ts';
+import type { SigningEndpoint, WebhookAttempt } from './types.ts';
 
 /**
  * When a failed delivery is tried again (`nextAttemptAt`, src/domain/shared/claim-loop.ts): after each failed attempt,
@@ -19,6 +19,17 @@ export type SendResult =
       retryAfterSeconds?: number | undefined;
     }
   | { kind: 'failed'; error: string; durationMs: number };
+
+/** An attempt as the delivery log keeps it, from what the transport saw. */
+export function attemptOf(result: SendResult, attempt: { id: string; attemptedAt: Date; trigger: WebhookAttempt['trigger'] }): WebhookAttempt {
+  return {
+    ...attempt,
+    statusCode: result.kind === 'answered' ? result.statusCode : null,
+    durationMs: result.durationMs,
+    error: attemptError(result),
+    responseSnippet: result.kind === 'answered' ? result.snippet : null,
+  };
+}
 
 /** What the delivery log says went wrong in an attempt, or null when it succeeded. */
 export function attemptError(result: SendResult): string | null {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { newId } from '../shared/ids.ts';
 import { createClaimLoop, nextAttemptAt } from '../shared/claim-loop.ts';
-import { attemptError, disableAfter, retryAt, succeeded } from './delivery-rules.ts';
+import { attemptOf, disableAfter, retryAt, succeeded } from './delivery-rules.ts';
 import type { ClaimedDelivery, WebhookRepo, WebhookTransport } from './ports.ts';
-import { signedHeaders, signingSecrets } from './signing.ts';
+import { sendSigned } from './signing.ts';
 
 export interface DeliveryWorkerOptions {
   retryScheduleSeconds: readonly number[];
@@ -41,7 +41,7 @@ export function createDeliveryWorker(deps: {
   async function deliver(delivery: ClaimedDelivery): Promise<void> {
     const at = clock();
     const { endpoint, event } = delivery;
-    const result = await transport.send(endpoint.url, signedHeaders(signingSecrets(endpoint, at), event.id, at, event.payload), event.payload);
+    const result = await sendSigned(transport, endpoint, event.id, event.payload, at);
     const done = clock();
     const ok = succeeded(result);
     const gone = result.kind === 'answered' && result.statusCode === 410;
@@ -54,15 +54,7 @@ export function createDeliveryWorker(deps: {
       delivery,
       holder,
       {
-        attempt: {
-          id: newId('wha', at),
-          attemptedAt: at,
-          trigger: delivery.trigger,
-          statusCode: result.kind === 'answered' ? result.statusCode : null,
-          durationMs: result.durationMs,
-          error: attemptError(result),
-          responseSnippet: result.kind === 'answered' ? result.snippet : null,
-        },
+        attempt: attemptOf(result, { id: newId('wha', at), attemptedAt: at, trigger: delivery.trigger }),
         status,
         nextAttemptAt: next,
         disable,

@@ -2,7 +2,7 @@ import type { Tenant } from '../../context.ts';
 import { parseStoredScope, restPermissionsOf, CONNECTOR_SCOPE } from '../oauth/scopes.ts';
 import { newId } from '../shared/ids.ts';
 import { effectivePermissions, isRole, type Permission } from '../shared/permissions.ts';
-import { EVENT_CATALOG, type EventType, patternsMatch } from './event-types.ts';
+import { type DeliveredEventType, EVENT_CATALOG, type EventType, patternsMatch } from './event-types.ts';
 import type { Subscriber, WebhookRepo } from './ports.ts';
 import type { DomainEvent, RenderEvent } from './types.ts';
 import type { EmailRepo } from '../email/ports.ts';
@@ -43,6 +43,11 @@ export function appReadable(subscriber: Pick<Subscriber, 'appGrants'>): Set<Perm
   return readable;
 }
 
+/** The body every endpoint receives (docs/webhooks.md, "The event"): the envelope around the record. */
+export function eventEnvelope(e: { id: string; type: DeliveredEventType; createdAt: string; tenant: Tenant; data: unknown; change?: unknown }) {
+  return { id: e.id, type: e.type, createdAt: e.createdAt, storeId: e.tenant.storeId, mode: e.tenant.mode, data: e.data, ...(e.change ? { change: e.change } : {}) };
+}
+
 /**
  * The outbox's writer. Areas call `publish` inside the transaction of the change, so an event exists exactly when its
  * change was committed (a rolled-back change leaves none; a committed one is delivered even if the process dies right
@@ -81,15 +86,7 @@ export function createEventPublisher(deps: {
         if (to.length === 0) continue;
         const id = newId('evt', now);
         const rendered = deps.render(event, now);
-        const envelope = {
-          id,
-          type: event.type,
-          createdAt: deps.formatTime(now),
-          storeId: tenant.storeId,
-          mode: tenant.mode,
-          data: rendered.data,
-          ...(rendered.change ? { change: rendered.change } : {}),
-        };
+        const envelope = eventEnvelope({ id, type: event.type, createdAt: deps.formatTime(now), tenant, data: rendered.data, change: rendered.change });
         let payload = JSON.stringify(envelope);
         if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) payload = JSON.stringify({ ...envelope, data: { id: rendered.resource.id }, dataOmitted: true });
         rows.push({

@@ -1,4 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import type { SendResult } from './delivery-rules.ts';
+import type { WebhookTransport } from './ports.ts';
+import type { SigningEndpoint } from './types.ts';
 
 /**
  * Signing by the Standard Webhooks specification (https://www.standardwebhooks.com, "Signature scheme"): the secret
@@ -28,8 +31,13 @@ export function signedHeaders(secrets: readonly string[], id: string, at: Date, 
 }
 
 /** The secrets that sign at `at`: the current one, and the previous one while its overlap after a rotation lasts. */
-export function signingSecrets(endpoint: { secret: string; previousSecret: string | null; previousSecretExpiresAt: Date | null }, at: Date): string[] {
+function signingSecrets(endpoint: { secret: string; previousSecret: string | null; previousSecretExpiresAt: Date | null }, at: Date): string[] {
   const secrets = [endpoint.secret];
   if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > at) secrets.push(endpoint.previousSecret);
   return secrets;
+}
+
+/** POSTs an event's body to the endpoint, signed at `at` with the secrets that sign then. */
+export function sendSigned(transport: Pick<WebhookTransport, 'send'>, endpoint: SigningEndpoint, eventId: string, payload: string, at: Date): Promise<SendResult> {
+  return transport.send(endpoint.url, signedHeaders(signingSecrets(endpoint, at), eventId, at, payload), payload);
 }

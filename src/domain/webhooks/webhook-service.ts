@@ -9,10 +9,11 @@ import { anyIdCursor, pageOf } from '../shared/pagination.ts';
 import type { Precondition } from '../shared/preconditions.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { invalid } from '../shared/validation.ts';
-import { attemptError, succeeded } from './delivery-rules.ts';
+import { attemptOf, succeeded } from './delivery-rules.ts';
 import { type DeliveredEventType, readPermissionsOf, TEST_EVENT_TYPE, typesMatching } from './event-types.ts';
 import type { EndpointPatch, WebhookRepo, WebhookTransport } from './ports.ts';
-import { newSigningSecret, signedHeaders, signingSecrets } from './signing.ts';
+import { eventEnvelope } from './publisher.ts';
+import { newSigningSecret, sendSigned } from './signing.ts';
 import type { DeliveryStatus, SigningEndpoint, WebhookAttempt, WebhookDelivery, WebhookEndpoint } from './types.ts';
 import type { RotateSecretInput, WebhookEndpointInput, WebhookEndpointPatch } from './webhook-schemas.ts';
 
@@ -262,26 +263,11 @@ export function createWebhookService(deps: {
       const endpoint = await find(ctx, id, clientId);
       const at = ctx.now;
       const eventId = newId('evt', at);
-      const payload = JSON.stringify({
-        id: eventId,
-        type: TEST_EVENT_TYPE,
-        createdAt: deps.formatTime(at),
-        storeId: ctx.tenant.storeId,
-        mode: ctx.tenant.mode,
-        data: { endpointId: endpoint.id, message: 'A test event, sent on request. It stands for no change in the store.' },
-      });
-      const result = await transport.send(endpoint.url, signedHeaders(signingSecrets(endpoint, at), eventId, at, payload), payload);
-      const ok = succeeded(result);
-      const attempt: WebhookAttempt = {
-        id: newId('wha', at),
-        attemptedAt: at,
-        trigger: 'test',
-        statusCode: result.kind === 'answered' ? result.statusCode : null,
-        durationMs: result.durationMs,
-        error: attemptError(result),
-        responseSnippet: result.kind === 'answered' ? result.snippet : null,
-      };
-      const status = ok ? 'succeeded' : 'failed';
+      const data = { endpointId: endpoint.id, message: 'A test event, sent on request. It stands for no change in the store.' };
+      const payload = JSON.stringify(eventEnvelope({ id: eventId, type: TEST_EVENT_TYPE, createdAt: deps.formatTime(at), tenant: ctx.tenant, data }));
+      const result = await sendSigned(transport, endpoint, eventId, payload, at);
+      const attempt = attemptOf(result, { id: newId('wha', at), attemptedAt: at, trigger: 'test' });
+      const status = succeeded(result) ? 'succeeded' : 'failed';
       const deliveryId = newId('whd', at);
       return repos.transaction(async (repos) => {
         // Deleted while the test was on its way: nothing to record it against.
