@@ -44,6 +44,7 @@ import { legalPageRoutes } from './web/legal-pages.ts';
 import { endBrowserSession, readBrowserSession } from './web/browser-session.ts';
 import { dashboardAppRoutes } from './web/dashboard-app.ts';
 import { webRoutes } from './web/routes.ts';
+import { payRoutes } from './web/pay-routes.ts';
 
 export interface AppOptions {
   container: Container;
@@ -169,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   await app.register(oauthRoutes, web);
   await app.register(webRoutes, web);
+  await app.register(payRoutes, { providerPayments: container.services.providerPayments, testProvider: container.services.testProvider, issuer: config.baseUrl });
   await app.register(dashboardAppRoutes);
   await app.register(connectedAppRoutes, { oauth });
   const connector = config.connector ?? connectorDefaults(config.baseUrl);

@@ -50,6 +50,8 @@ export interface Config {
   clientMetadata?: ClientMetadataConfig;
   /** Webhook delivery (docs/webhooks.md); WEBHOOK_DEFAULTS when absent. */
   webhooks?: WebhookConfig;
+  /** How long the test provider's delayed card takes to succeed (docs/payments.md); 3000 ms unless a test says less. */
+  testProviderDelayMs?: number;
   /** Outgoing mail (docs/email.md); mailDefaults(...) when absent: the local outbox, every feature on. */
   mail?: MailConfig;
 }

@@ -33,6 +33,9 @@ import { createReviewService } from './domain/reviews/review-service.ts';
 import { createDeliveryService, orderDeliveryQuoter } from './domain/delivery/delivery-service.ts';
 import { createPaymentLinkService } from './domain/payments/payment-link-service.ts';
 import { createPaymentService } from './domain/payments/payment-service.ts';
+import { createProviderPaymentService, type ProviderPaymentService, type ProviderRegistry } from './domain/payments/provider-payment-service.ts';
+import { createTestProvider } from './domain/payments/test-provider.ts';
+import { systemContext } from './context.ts';
 import { createSettingsService } from './domain/settings/settings-service.ts';
 import { type Db, isDatabaseUnavailable, openDatabase } from './db/db.ts';
 import { createLocalFileStorage } from './db/local-file-storage.ts';
@@ -110,6 +113,24 @@ export function createContainer(config: Config) {
   const payments = createPaymentService({ repos, settings });
   const promotions = createPromotionService({ repos });
   const personalDataReads = createAccessLog({ repos, isDatabaseUnavailable, log: stderrLog });
+  const orders = createOrderService({ repos, reference, delivery: orderDeliveryQuoter, payments, settings, promotions, reads: personalDataReads, inventory, events });
+  // The built-in test provider hands its events to the same inbound handling as the provider event route.
+  let providerPayments: ProviderPaymentService | undefined;
+  const testProvider = createTestProvider({
+    repo: repos.testProvider,
+    baseUrl: config.baseUrl,
+    delayMs: config.testProviderDelayMs ?? 3000,
+    deliver: async (tenant, rawBody, headers) => {
+      await providerPayments?.receiveEvent(systemContext(), 'test', tenant, rawBody, headers);
+    },
+    onDeliveryError: (err) => stderrLog.error({ err }, 'test provider event not handled'),
+  });
+  const providers: ProviderRegistry = {
+    // The test provider is on in every store's test mode, never in live mode.
+    forTenant: async (tenant) => (tenant.mode === 'test' ? testProvider : null),
+    byName: (name) => (name === 'test' ? testProvider : undefined),
+  };
+  providerPayments = createProviderPaymentService({ repos, providers, orders, events, baseUrl: config.baseUrl });
   const services = {
     reference,
     oauth,
@@ -134,7 +155,10 @@ export function createContainer(config: Config) {
     inventory,
     files: fileService,
     idempotency: createIdempotencyService({ store: repos.idempotency }),
-    orders: createOrderService({ repos, reference, delivery: orderDeliveryQuoter, payments, settings, promotions, reads: personalDataReads, inventory, events }),
+    orders,
+    /** Payments through providers: the pay page, provider events, captures (docs/payments.md). */
+    providerPayments,
+    testProvider,
     promotions,
     analytics: createAnalyticsService({ repos, reads: personalDataReads }),
     customers: createCustomerService({ repos, reference, reads: personalDataReads, events }),
@@ -165,6 +189,7 @@ export function createContainer(config: Config) {
     /** Closes the database and Redis; call after the HTTP server has stopped. */
     async close() {
       // The reads noted since the last flush are written while the database is still open.
+      testProvider.stop();
       await webhookDelivery.stop();
       await mailSender.stop();
       mailTransport.close();

@@ -419,6 +419,26 @@ export const ERROR_CODES = {
     meaning: 'The payment link is paid, expired or cancelled; only an active link can be cancelled or paid.',
     fix: 'Create a new payment link if the customer still has to pay.',
   },
+  PAYMENT_PROVIDER_UNAVAILABLE: {
+    status: 409,
+    meaning: 'No payment provider takes card payments for this store in this mode (the built-in test provider works in test mode only).',
+    fix: 'Use test mode with the test provider, or set up a provider for live mode.',
+  },
+  PAYMENT_PROVIDER_ERROR: {
+    status: 502,
+    meaning: 'The payment provider refused the call or could not be reached; nothing was charged twice (every call carries an idempotency key).',
+    fix: 'Retry later; the retry reuses the same idempotency key.',
+  },
+  PAYMENT_EVENT_SIGNATURE_INVALID: {
+    status: 400,
+    meaning: 'The provider event is not signed with the signing secret of this store and mode (or the signature is too old, or the body is not an event).',
+    fix: "Send the provider's body unchanged with its signature header; check the webhook signing secret saved for the provider.",
+  },
+  PAYMENT_NOT_CAPTURABLE: {
+    status: 409,
+    meaning: 'The order has no payment authorized at a provider and waiting to be captured.',
+    fix: 'Check `paymentStatus` on the order: only an `authorized` order can be captured.',
+  },
   // Reference data
   COUNTRY_NOT_FOUND: {
     status: 404,

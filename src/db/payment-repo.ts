@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Tenant } from '../context.ts';
-import type { PaymentKind, PaymentLinkStatus, PaymentStatus, RecordMethod } from '../domain/payments/payment-rules.ts';
+import type { CaptureMethod, PaymentKind, PaymentLinkStatus, PaymentStatus, RecordMethod } from '../domain/payments/payment-rules.ts';
 import type { MethodTotals, OrderMoney, Payment, PaymentLink } from '../domain/payments/types.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
@@ -32,6 +32,7 @@ function toLink(r: Selectable<PaymentLinkTable>): PaymentLink {
     expiresAt: r.expires_at === null ? null : toDate(r.expires_at),
     status: r.status as PaymentLinkStatus,
     token: r.token,
+    captureMethod: r.capture_method as CaptureMethod,
     createdAt: toDate(r.created_at),
     updatedAt: toDate(r.updated_at),
   };
@@ -190,6 +191,7 @@ export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect): Payme
           expires_at: l.expiresAt === null ? null : fromDate(l.expiresAt),
           status: l.status,
           token: l.token,
+          capture_method: l.captureMethod,
           created_at: fromDate(l.createdAt),
           updated_at: fromDate(l.updatedAt),
         })
@@ -229,6 +231,31 @@ export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect): Payme
         .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', at)]))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    async markLinkPaid(tenant: Tenant, id: string, now: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('payment_links')
+        .set({ status: 'paid', updated_at: fromDate(now) })
+        .where(inTenant(tenant))
+        .where('id', '=', id)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async findLinkByTokenAcrossStores(token: string): Promise<{ tenant: Tenant; link: PaymentLink } | undefined> {
+      const row = await db.selectFrom('payment_links').selectAll().where('token', '=', token).executeTakeFirst();
+      return row && { tenant: { storeId: row.store_id, mode: row.mode as Tenant['mode'] }, link: toLink(row) };
+    },
+
+    async addAuthorized(tenant: Tenant, orderId: string, deltaMinor: number, now: Date): Promise<void> {
+      await db
+        .updateTable('orders')
+        .set({ authorized_minor: sql`authorized_minor + ${deltaMinor}`, updated_at: fromDate(now) })
+        .where(inTenant(tenant))
+        .where('id', '=', orderId)
+        .execute();
     },
   };
 }

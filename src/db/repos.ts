@@ -16,6 +16,8 @@ import { createInventoryRepo } from './inventory-repo.ts';
 import { createOrderRepo } from './order-repo.ts';
 import { createOAuthRepo } from './oauth-repo.ts';
 import { createPaymentRepo } from './payment-repo.ts';
+import { createProviderPaymentRepo } from './provider-payment-repo.ts';
+import { createTestProviderRepo } from './test-provider-repo.ts';
 import { createPromotionRepo } from './promotion-repo.ts';
 import type { Transactional } from '../domain/shared/transactional.ts';
 import type { Database } from './schema.ts';
@@ -42,6 +44,8 @@ function bindRepos(executor: Kysely<Database>, dialect: Dialect, onCommit?: (fn:
     promoAds: createPromoAdRepo(executor, dialect),
     delivery: createDeliveryRepo(executor, dialect),
     payments: createPaymentRepo(executor, dialect),
+    providerPayments: createProviderPaymentRepo(executor, dialect),
+    testProvider: createTestProviderRepo(executor),
     settings: createSettingsRepo(executor, dialect),
     webhooks: createWebhookRepo(executor, dialect, onCommit),
     email: createEmailRepo(executor, dialect, onCommit),

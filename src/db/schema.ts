@@ -376,6 +376,8 @@ export interface OrderTable {
   total_minor: number;
   paid_minor: number;
   refunded_minor: number;
+  /** authorized at a provider and not yet captured (migration 0022) */
+  authorized_minor: Generated<number>;
   promotion_id: string | null;
   promotion_code: string | null;
   delivery_option_id: string | null;
@@ -456,8 +458,80 @@ export interface PaymentLinkTable {
   /** active | paid | expired | cancelled */
   status: string;
   token: string;
+  /** automatic | manual (migration 0022) */
+  capture_method: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface ProviderPaymentTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  provider: string;
+  link_id: string | null;
+  order_id: string | null;
+  amount_minor: number;
+  currency: string;
+  capture_method: string;
+  status: string;
+  provider_ref: string | null;
+  action_url: string | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  flag: string | null;
+  received_minor: number | null;
+  payment_id: string | null;
+  completed_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProviderEventTable {
+  store_id: string;
+  mode: string;
+  provider: string;
+  event_id: string;
+  type: string;
+  provider_payment_id: string | null;
+  received_at: Timestamp;
+}
+
+export interface TestProviderPaymentTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  idempotency_key: string;
+  amount_minor: number;
+  currency: string;
+  capture_method: string;
+  status: string;
+  card_last4: string;
+  failure_code: string | null;
+  failure_message: string | null;
+  succeed_at: Timestamp | null;
+  captured_minor: number;
+  refunded_minor: number;
+  return_url: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TestProviderRefundTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  idempotency_key: string;
+  payment_id: string;
+  amount_minor: number;
+  created_at: Timestamp;
+}
+
+export interface TestProviderAccountTable {
+  store_id: string;
+  mode: string;
+  signing_secret: string;
+  created_at: Timestamp;
 }
 
 export interface ReviewTable {
@@ -716,6 +790,11 @@ export interface Database {
   promotion_redemptions: PromotionRedemptionTable;
   payments: PaymentTable;
   payment_links: PaymentLinkTable;
+  provider_payments: ProviderPaymentTable;
+  provider_events: ProviderEventTable;
+  test_provider_payments: TestProviderPaymentTable;
+  test_provider_refunds: TestProviderRefundTable;
+  test_provider_accounts: TestProviderAccountTable;
   reviews: ReviewTable;
   files: FileTable;
   idempotency_keys: IdempotencyKeyTable;

@@ -41,16 +41,26 @@ td ul{margin:0;padding-left:1rem}
 td ul.plain{list-style:none;padding-left:0;overflow-wrap:break-word}
 .bar{display:flex;justify-content:space-between;align-items:center;gap:1rem;flex-wrap:wrap}
 .bar form{margin:0}
+.amount{font-size:2rem;font-weight:700;margin:.25rem 0 .5rem}
+.row{display:flex;gap:.75rem}
+.row>div{flex:1}
+.ok{background:#dafbe1;border:1px solid #4ac26b;color:#0f5323;padding:.6rem .8rem;border-radius:6px;margin:1rem 0}
+button.wide{width:100%;margin-top:1.25rem;padding:.75rem 1.2rem;font-size:1.05rem}
+@media (max-width:36rem){main{margin:0;border:0;border-radius:0;padding:1.25rem 1rem}}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 `;
 
 export const PAGE_STYLE_HASH = `'sha256-${hash('sha256', STYLE, 'base64')}'`;
 
-/** A whole page: one landmark, a title, the hashed stylesheet, no scripts. */
-export function layout(title: string, body: SafeHtml, options: { wide?: boolean } = {}): string {
+/**
+ * A whole page: one landmark, a title, the hashed stylesheet, no scripts. `refreshSeconds` reloads the page after that
+ * many seconds (a payment the provider is still deciding).
+ */
+export function layout(title: string, body: SafeHtml, options: { wide?: boolean; refreshSeconds?: number } = {}): string {
+  const refresh = options.refreshSeconds === undefined ? null : html`<meta http-equiv="refresh" content="${String(options.refreshSeconds)}">`;
   const page = html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer"><title>${title} · commerce-service</title><style>${raw(STYLE)}</style></head>
+<meta name="referrer" content="no-referrer">${refresh}<title>${title} · commerce-service</title><style>${raw(STYLE)}</style></head>
 <body><main${options.wide ? raw(' class="wide"') : null}><p class="brand">commerce-service</p>${body}</main></body></html>`;
   return page.html;
 }

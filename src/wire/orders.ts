@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Currency, fromMinor } from '../domain/shared/money.ts';
 import type { Move } from '../domain/orders/order-lifecycle.ts';
+import { ORDER_PAYMENT_STATUSES, orderPaymentStatus } from '../domain/payments/payment-rules.ts';
 import { OrderListFilters } from '../domain/orders/order-schemas.ts';
 import { ORDER_STATUSES, type Order, type OrderDetail } from '../domain/orders/order-types.ts';
 import { envelope, WireTimestamp, wireInstant, wireTimestamp, type Representation } from './envelope.ts';
@@ -35,6 +36,8 @@ const orderFields = {
   total: z.number().describe('subtotal - discount + deliveryFee'),
   paid: z.number(),
   refunded: z.number(),
+  paymentStatus: z.enum(ORDER_PAYMENT_STATUSES).describe('where the money is, apart from the fulfilment status: unpaid, authorized (at a provider, not captured), partially_paid, paid, partially_refunded, refunded'),
+  authorized: z.number().describe('authorized at a payment provider and not yet captured'),
   promotionCode: z.string().nullable(),
   deliveryOptionId: z.string().nullable(),
   deliveryOptionName: z.string().nullable(),
@@ -99,6 +102,8 @@ export function toOrderSummaryRecord(o: Order, c: Currency): z.input<typeof Orde
     total: m(o.totalMinor),
     paid: m(o.paidMinor),
     refunded: m(o.refundedMinor),
+    paymentStatus: orderPaymentStatus(o),
+    authorized: m(o.authorizedMinor),
     promotionCode: o.promotionCode,
     deliveryOptionId: o.deliveryOptionId,
     deliveryOptionName: o.deliveryOptionName,

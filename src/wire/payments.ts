@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { currencyOf, fromMinor } from '../domain/shared/money.ts';
 import { PaymentLinkListFilters } from '../domain/payments/payment-schemas.ts';
 import type { PaymentLinkView } from '../domain/payments/payment-link-service.ts';
-import { PAYMENT_KINDS, PAYMENT_LINK_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod, RECORD_METHODS } from '../domain/payments/payment-rules.ts';
-import type { OrderMoney, Payment } from '../domain/payments/types.ts';
+import { CAPTURE_METHODS, PAYMENT_KINDS, PAYMENT_LINK_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod, RECORD_METHODS } from '../domain/payments/payment-rules.ts';
+import type { OrderMoney, Payment, ProviderPayment } from '../domain/payments/types.ts';
+import { PROVIDER_PAYMENT_STATUSES, PROVIDERS } from '../domain/payments/provider-port.ts';
 import { envelope, WireTimestamp, wireTimestamp, type Representation } from './envelope.ts';
 import { PAGE, pageFields } from './page.ts';
 
@@ -60,6 +61,7 @@ export const PaymentLinkRecord = z
     description: z.string().nullable(),
     status: z.enum(PAYMENT_LINK_STATUSES).describe('as of this response: an active link past its expiry reads as expired'),
     url: z.string().describe('the page to send the customer to; it carries an unguessable token, so share it only with them'),
+    captureMethod: z.enum(CAPTURE_METHODS).describe('automatic: captured at once; manual: authorized, captured later'),
     expiresAt: WireTimestamp.nullable(),
     createdAt: WireTimestamp,
     updatedAt: WireTimestamp,
@@ -111,8 +113,53 @@ export function toPaymentLinkRecord(l: PaymentLinkView): z.input<typeof PaymentL
     description: l.description,
     status: l.status,
     url: l.url,
+    captureMethod: l.captureMethod,
     expiresAt: l.expiresAt === null ? null : wireTimestamp(l.expiresAt),
     createdAt: wireTimestamp(l.createdAt),
     updatedAt: wireTimestamp(l.updatedAt),
+  };
+}
+
+/** A payment at a provider: an attempt to pay a link or an order (docs/payments.md). */
+export const ProviderPaymentRecord = z
+  .object({
+    id: z.string(),
+    provider: z.enum(PROVIDERS),
+    linkId: z.string().nullable(),
+    orderId: z.string().nullable(),
+    amount: z.number().describe('what is owed, in the currency'),
+    currency: z.string(),
+    captureMethod: z.enum(CAPTURE_METHODS),
+    status: z.enum(PROVIDER_PAYMENT_STATUSES),
+    providerReference: z.string().nullable().describe("the provider's id of the payment"),
+    failure: z.object({ code: z.string(), message: z.string() }).nullable().describe('why the attempt failed'),
+    flag: z.string().nullable().describe('a mismatch found at completion (amount, currency, a link no longer active): the money was not recorded on the order; settle it by hand'),
+    received: z.number().nullable().describe('what the provider captured'),
+    paymentId: z.string().nullable().describe("the order's payment record written at completion (GET /v1/orders/{orderId}/payments)"),
+    completedAt: WireTimestamp.nullable(),
+    createdAt: WireTimestamp,
+    updatedAt: WireTimestamp,
+  })
+  .meta({ id: 'ProviderPayment' });
+
+export function toProviderPaymentRecord(p: ProviderPayment): z.input<typeof ProviderPaymentRecord> {
+  const c = currencyOf(p.currency);
+  return {
+    id: p.id,
+    provider: p.provider,
+    linkId: p.linkId,
+    orderId: p.orderId,
+    amount: fromMinor(p.amountMinor, c),
+    currency: p.currency,
+    captureMethod: p.captureMethod,
+    status: p.status,
+    providerReference: p.providerRef,
+    failure: p.failureCode === null ? null : { code: p.failureCode, message: p.failureMessage ?? p.failureCode },
+    flag: p.flag,
+    received: p.receivedMinor === null ? null : fromMinor(p.receivedMinor, c),
+    paymentId: p.paymentId,
+    completedAt: p.completedAt === null ? null : wireTimestamp(p.completedAt),
+    createdAt: wireTimestamp(p.createdAt),
+    updatedAt: wireTimestamp(p.updatedAt),
   };
 }

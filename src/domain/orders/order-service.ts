@@ -19,7 +19,7 @@ import { rehearse, type Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../shared/audit-trail.ts';
 import { invalid } from '../shared/validation.ts';
-import { type Currency, storeCurrency, toMinor } from '../shared/money.ts';
+import { type Currency, currencyOf, storeCurrency, toMinor } from '../shared/money.ts';
 import type { ReferenceService } from '../reference/reference-service.ts';
 import { newId } from '../shared/ids.ts';
 import { idCursor, pageOf } from '../shared/pagination.ts';
@@ -302,6 +302,7 @@ export function createOrderService(deps: {
           totalMinor: subtotalMinor - discountMinor + deliveryFeeMinor,
           paidMinor: 0,
           refundedMinor: 0,
+          authorizedMinor: 0,
           promotionId: promotion?.id ?? null,
           promotionCode: promotion?.code ?? null,
           deliveryOptionId: option?.optionId ?? null,
@@ -324,6 +325,22 @@ export function createOrderService(deps: {
         ]);
         return { order: placed, currency };
       });
+    },
+
+    /**
+     * After a payment provider's money was recorded on the order (in the caller's transaction: the completion of a
+     * provider payment, docs/payments.md): a pending order whose succeeded payments now cover its total moves to
+     * `paid`, with its history entry, audit entry and `order.status_changed` event. Anything else is left as it is.
+     */
+    async settlePaidOrder(repos: OrderServiceRepos, ctx: StoreContext, orderId: string, note: string): Promise<void> {
+      const order = await repos.orders.lockOrder(ctx.tenant, orderId);
+      if (order?.status !== 'pending' || order.paidMinor < order.totalMinor) return;
+      const currency = currencyOf(order.currency);
+      await repos.orders.updateOrder(ctx.tenant, orderId, { status: 'paid' }, ctx.now);
+      await repos.orders.insertEvent(ctx.tenant, orderId, event(ctx, 'pending', 'paid', note, order.paidMinor));
+      await recordAudit(repos, ctx, { action: 'order.paid', targetType: 'order', targetId: orderId, details: { from: 'pending', to: 'paid', amountMinor: order.paidMinor } });
+      const moved = await detail(repos, ctx, orderId);
+      await events.publish(repos, ctx.tenant, ctx.now, (): DomainEvent[] => [{ type: 'order.status_changed', order: moved, currency, from: 'pending', to: 'paid' }]);
     },
 
     /** The moves allowed from the order's current state. */

@@ -51,6 +51,8 @@ export interface Order {
   totalMinor: number;
   paidMinor: number;
   refundedMinor: number;
+  /** authorized at a payment provider and not yet captured */
+  authorizedMinor: number;
   promotionId: string | null;
   promotionCode: string | null;
   deliveryOptionId: string | null;

@@ -12,7 +12,7 @@ import { invalid } from '../shared/validation.ts';
 import { type Currency, currencyOf, fromMinor, storeCurrency, toMinor } from '../shared/money.ts';
 import { newId } from '../shared/ids.ts';
 import { anyIdCursor, pageOf } from '../shared/pagination.ts';
-import { effectiveLinkStatus, MAX_LINK_LIFETIME_DAYS, type PaymentLinkStatus, type PaymentMethod } from './payment-rules.ts';
+import { type CaptureMethod, effectiveLinkStatus, MAX_LINK_LIFETIME_DAYS, type PaymentLinkStatus, type PaymentMethod } from './payment-rules.ts';
 import { outstandingMinor, type PaymentResult, recordPayment } from './payment-service.ts';
 import type { PaymentLink } from './types.ts';
 
@@ -39,6 +39,8 @@ export interface PaymentLinkInput {
   orderId?: string | undefined;
   description?: string | null | undefined;
   expiresAt?: Date | null | undefined;
+  /** `automatic` (default): a card payment is captured at once; `manual`: authorized, captured by the merchant later */
+  captureMethod?: CaptureMethod | undefined;
 }
 
 function linkNotFound(id: string): AppError {
@@ -136,6 +138,7 @@ export function createPaymentLinkService(deps: { repos: Transactional<PaymentLin
           expiresAt: input.expiresAt ?? null,
           status: 'active',
           token: newToken(),
+          captureMethod: input.captureMethod ?? 'automatic',
           createdAt: ctx.now,
           updatedAt: ctx.now,
         };

@@ -57,6 +57,29 @@ export function effectiveLinkStatus(link: { status: PaymentLinkStatus; expiresAt
   return link.status;
 }
 
+/**
+ * An order's payment status, apart from where it is in its fulfilment (`orders.status`). Derived, never stored: it
+ * is a function of the order's total and of what was authorized, paid and refunded (`orderPaymentStatus`), so it can
+ * never disagree with the money it describes.
+ */
+export const ORDER_PAYMENT_STATUSES = ['unpaid', 'authorized', 'partially_paid', 'paid', 'partially_refunded', 'refunded'] as const;
+export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
+
+/**
+ * The payment status of an order's money (integer minor units): refunds first (`refunded` once everything paid went
+ * back), then what was paid (`paid` when it covers the total), then money authorized at a provider and not captured.
+ */
+export function orderPaymentStatus(o: { totalMinor: number; paidMinor: number; refundedMinor: number; authorizedMinor: number }): OrderPaymentStatus {
+  if (o.refundedMinor > 0) return o.refundedMinor >= o.paidMinor ? 'refunded' : 'partially_refunded';
+  if (o.paidMinor > 0) return o.paidMinor >= o.totalMinor ? 'paid' : 'partially_paid';
+  if (o.authorizedMinor > 0) return 'authorized';
+  return 'unpaid';
+}
+
+/** How a provider payment is captured: at once (the default), or authorized now and captured later. */
+export const CAPTURE_METHODS = ['automatic', 'manual'] as const;
+export type CaptureMethod = (typeof CAPTURE_METHODS)[number];
+
 /** Largest amount of one payment, payment link or refund, in major units of any currency. */
 export const MAX_PAYMENT_AMOUNT = 1_000_000_000;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_PAYMENT_AMOUNT, PAYMENT_LINK_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, RECORD_METHODS } from './payment-rules.ts';
+import { CAPTURE_METHODS, MAX_PAYMENT_AMOUNT, PAYMENT_LINK_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, RECORD_METHODS } from './payment-rules.ts';
+import { isCardNumber } from './test-provider.ts';
 
 /** Input shapes of payments, shared by the REST routes and (later) the MCP tools. */
 
@@ -60,6 +61,10 @@ export const PaymentLinkCreateBody = z.strictObject({
   orderId: z.string({ error: 'must be a string' }).min(1, 'must not be empty').max(64, 'must be at most 64 characters').optional().describe('an order of the store'),
   description: z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(500, 'must be at most 500 characters').nullable().optional().describe('shown to the customer; default "Order <number>" for order links'),
   expiresAt: WireDateTime.nullable().optional().describe('when the link stops working; in the future, at most 365 days ahead; absent or null: never'),
+  captureMethod: z
+    .enum(CAPTURE_METHODS, { error: `must be one of ${CAPTURE_METHODS.join(', ')}` })
+    .optional()
+    .describe('automatic (default): a card payment is captured at once; manual: authorized on the pay page, captured later with POST /v1/orders/{orderId}/capture'),
 });
 
 /** The filters of the payment-link list (its page, limit and cursor, is the wire's: src/wire/payments.ts). */
@@ -67,3 +72,33 @@ export const PaymentLinkListFilters = {
   status: z.enum(PAYMENT_LINK_STATUSES, { error: `must be one of ${PAYMENT_LINK_STATUSES.join(', ')}` }).optional().describe('the status links read as now (expiry is computed)'),
   orderId: z.string().min(1, 'must not be empty').max(64, 'must be at most 64 characters').optional(),
 };
+
+/**
+ * The card form of the pay page (the test provider's: a real provider's card fields are its own). Each message reads
+ * after the field's label ("Card number is not a valid card number"). Becomes the provider port's `CardInput`.
+ */
+export const CardForm = z
+  .object({
+    cardNumber: z
+      .string()
+      .transform((s) => s.replace(/[\s-]/g, ''))
+      .pipe(
+        z
+          .string()
+          .min(1, 'is required')
+          .regex(/^\d*$/, 'must be digits only')
+          .min(12, 'must have 12 to 19 digits')
+          .max(19, 'must have 12 to 19 digits')
+          .refine(isCardNumber, 'is not a valid card number (check the digits)'),
+      ),
+    expiry: z
+      .string()
+      .trim()
+      .min(1, 'is required')
+      .regex(/^(0[1-9]|1[0-2])\s*\/?\s*(\d{2}|\d{4})$/, 'must be a month and year, MM / YY'),
+    cvc: z.string().trim().min(1, 'is required').regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
+  })
+  .transform((v) => {
+    const [, month, year] = /^(\d{2})\s*\/?\s*(\d{2}|\d{4})$/.exec(v.expiry)!;
+    return { number: v.cardNumber, expMonth: Number(month), expYear: year!.length === 2 ? 2000 + Number(year) : Number(year), cvc: v.cvc };
+  });

@@ -52,6 +52,8 @@ export interface RecordPaymentInput {
   /** default `succeeded`; `pending` reserves the amount until settled with `settlePayment` */
   status?: PaymentStatus | undefined;
   reference?: string | null | undefined;
+  /** money a payment provider already took: recorded even if the store has since stopped accepting the method */
+  viaProvider?: boolean | undefined;
 }
 
 export interface PaymentResult {
@@ -95,7 +97,7 @@ export async function recordPayment(repos: { audit: Pick<AuditRepo, 'insert'>; p
 
   if (input.kind === 'payment') {
     const enabled = await enabledPaymentMethods(repos, ctx.tenant);
-    if (method !== 'manual' && !enabled.includes(method)) {
+    if (method !== 'manual' && !input.viaProvider && !enabled.includes(method)) {
       throw invalid([{ path: 'method', rule: `must be a payment method the store accepts (${enabled.join(', ') || 'none'}); see GET /v1/payments/options` }]);
     }
     if (status !== 'failed') {

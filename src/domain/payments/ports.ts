@@ -1,6 +1,7 @@
 import type { Tenant } from '../../context.ts';
 import type { PaymentLinkStatus, PaymentStatus } from './payment-rules.ts';
-import type { MethodTotals, OrderMoney, Payment, PaymentLink } from './types.ts';
+import type { MethodTotals, OrderMoney, Payment, PaymentLink, ProviderPayment } from './types.ts';
+import type { ProviderName } from './provider-port.ts';
 
 /**
  * What the payments area needs of storage: the repositories it declares, which src/db implements and the composition
@@ -47,4 +48,35 @@ export interface PaymentRepo {
    * changed) otherwise, so two concurrent cancels, or a cancel and a payment, cannot both succeed.
    */
   closeActiveLink(tenant: Tenant, id: string, status: 'paid' | 'cancelled', now: Date): Promise<boolean>;
+  /**
+   * Moves a link stored `active` to `paid`, whatever its expiry (a shopper who started paying before it expired has
+   * paid); false (nothing changed) when it is not active: paid already, or cancelled meanwhile.
+   */
+  markLinkPaid(tenant: Tenant, id: string, now: Date): Promise<boolean>;
+  /** The pay page's link: its token names it in any store (the token is the secret). */
+  findLinkByTokenAcrossStores(token: string): Promise<{ tenant: Tenant; link: PaymentLink } | undefined>;
+  /** Adds `deltaMinor` (negative to release) to what the order has authorized at a provider. */
+  addAuthorized(tenant: Tenant, orderId: string, deltaMinor: number, now: Date): Promise<void>;
+}
+
+/** Our records of payments at providers, and the provider events received. */
+export interface ProviderPaymentRepo {
+  insert(tenant: Tenant, p: ProviderPayment): Promise<void>;
+  find(tenant: Tenant, id: string): Promise<ProviderPayment | undefined>;
+  /** Locked until the transaction ends (PostgreSQL `for update`; SQLite has one writer). */
+  lock(tenant: Tenant, id: string): Promise<ProviderPayment | undefined>;
+  findByRef(tenant: Tenant, provider: ProviderName, ref: string): Promise<ProviderPayment | undefined>;
+  /** The link's newest attempt. */
+  latestForLink(tenant: Tenant, linkId: string): Promise<ProviderPayment | undefined>;
+  /** The order's attempts, oldest first. */
+  listForOrder(tenant: Tenant, orderId: string): Promise<ProviderPayment[]>;
+  update(tenant: Tenant, id: string, set: Partial<Pick<ProviderPayment, 'status' | 'providerRef' | 'actionUrl' | 'failureCode' | 'failureMessage' | 'flag' | 'receivedMinor'>>, now: Date): Promise<void>;
+  /**
+   * Marks the payment completed (`completed_at`) with what completion found, only if it was not completed: true for
+   * the one caller that completes it, false for every other (the exactly-once mark).
+   */
+  complete(tenant: Tenant, id: string, set: { status: ProviderPayment['status']; receivedMinor: number; flag: string | null; paymentId: string | null }, now: Date): Promise<boolean>;
+  /** Records a provider event by its id; false when it was recorded before (a duplicate delivery). */
+  insertEvent(tenant: Tenant, e: { provider: ProviderName; eventId: string; type: string; providerPaymentId: string | null }, now: Date): Promise<boolean>;
+  hasEvent(tenant: Tenant, provider: ProviderName, eventId: string): Promise<boolean>;
 }

@@ -1,4 +1,5 @@
-import type { PaymentKind, PaymentLinkStatus, PaymentStatus, RecordMethod } from './payment-rules.ts';
+import type { ProviderName, ProviderPaymentStatus } from './provider-port.ts';
+import type { CaptureMethod, PaymentKind, PaymentLinkStatus, PaymentStatus, RecordMethod } from './payment-rules.ts';
 
 /** One movement of money for an order: a payment in, or a refund out. Amounts in minor units of the order currency. */
 export interface Payment {
@@ -37,6 +38,8 @@ export interface PaymentLink {
   expiresAt: Date | null;
   status: PaymentLinkStatus;
   token: string;
+  /** how a card payment of the link is captured: at once (default), or authorized now and captured by the merchant */
+  captureMethod: CaptureMethod;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -47,4 +50,34 @@ export interface MethodTotals {
   paidMinor: number;
   refundedMinor: number;
   pendingRefundMinor: number;
+}
+
+/**
+ * Our record of one payment at a provider: an attempt to pay a link (or an order, for a checkout). Completion (the
+ * money recorded on the order, the link closed, the order moved) happens once, marked by `completedAt`.
+ */
+export interface ProviderPayment {
+  id: string;
+  provider: ProviderName;
+  linkId: string | null;
+  orderId: string | null;
+  /** what is owed, in minor units of `currency` */
+  amountMinor: number;
+  currency: string;
+  captureMethod: CaptureMethod;
+  status: ProviderPaymentStatus;
+  /** the provider's id of the payment, once created there */
+  providerRef: string | null;
+  actionUrl: string | null;
+  failureCode: string | null;
+  failureMessage: string | null;
+  /** a mismatch found at completion (amount, currency, a link no longer active): recorded, never silently accepted */
+  flag: string | null;
+  /** what the provider says it captured */
+  receivedMinor: number | null;
+  /** the order's payment record written at completion */
+  paymentId: string | null;
+  completedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
 }

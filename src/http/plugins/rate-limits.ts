@@ -45,6 +45,10 @@ const ROUTE_POLICIES: Readonly<Record<string, readonly RateLimitName[]>> = {
   'POST /v1/auth/password-reset/confirm': ['sign-in'],
   'POST /password-reset': ['sign-in'],
   'POST /password-reset/new': ['sign-in'],
+  // The pay page's card form and the test provider's challenge: each attempt calls a payment provider, and card testing
+  // tries many numbers; the sign-in budget per address bounds both (docs/payments.md).
+  'POST /pay/:token': ['sign-in'],
+  'POST /test-provider/challenge/:id': ['sign-in'],
   'GET /oauth/authorize': ['oauth-authorize'],
   'POST /oauth/token': ['oauth-token'],
   'POST /oauth/register': ['oauth-register', 'oauth-register-all'],

@@ -4,12 +4,14 @@ import { z } from 'zod';
 import type { PaymentLinkService } from '../../../domain/payments/payment-link-service.ts';
 import { PaymentLinkCreateBody, PaymentOptionsBody, PaymentRecordBody, PaymentSettleBody } from '../../../domain/payments/payment-schemas.ts';
 import type { PaymentService } from '../../../domain/payments/payment-service.ts';
+import type { ProviderPaymentService } from '../../../domain/payments/provider-payment-service.ts';
+import { PROVIDERS } from '../../../domain/payments/provider-port.ts';
 import { envelope, ok } from '../../../wire/envelope.ts';
 import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
 import { okPage, pagedEnvelope } from '../../../wire/page.ts';
-import { OrderPayments, PaymentLinkListQuery, PaymentLinkRecord, PaymentOptionsRecord, PaymentOptionsRep, PaymentResultRecord, toOrderSummary, toPaymentLinkRecord, toPaymentOptions, toPaymentRecord } from '../../../wire/payments.ts';
+import { OrderPayments, PaymentLinkListQuery, PaymentLinkRecord, PaymentOptionsRecord, PaymentOptionsRep, PaymentResultRecord, ProviderPaymentRecord, toOrderSummary, toProviderPaymentRecord, toPaymentLinkRecord, toPaymentOptions, toPaymentRecord } from '../../../wire/payments.ts';
 
 const errors = {
   400: ErrorEnvelopeSchema,
@@ -24,8 +26,8 @@ const PaymentParams = OrderParams.extend({ paymentId: z.string().max(64, 'must b
 const LinkParams = z.object({ linkId: z.string().max(64, 'must be at most 64 characters') });
 
 /** Payment options, payment records of orders, and payment links (docs/operations.md, "Payments"). */
-export async function paymentRoutes(app: FastifyInstance, deps: { payments: PaymentService; paymentLinks: PaymentLinkService }): Promise<void> {
-  const { payments, paymentLinks } = deps;
+export async function paymentRoutes(app: FastifyInstance, deps: { payments: PaymentService; paymentLinks: PaymentLinkService; providerPayments: ProviderPaymentService }): Promise<void> {
+  const { payments, paymentLinks, providerPayments } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { auth: 'store' as const };
   const tags = ['Payments'];
@@ -159,4 +161,59 @@ export async function paymentRoutes(app: FastifyInstance, deps: { payments: Paym
     },
     async (request) => ok('Payment link cancelled', toPaymentLinkRecord(await paymentLinks.cancel(storeCtx(request), request.params.linkId))),
   );
+
+  // ---- payments through providers (docs/payments.md) ---------------------------------------------------------
+
+  r.get(
+    '/v1/orders/:orderId/provider-payments',
+    {
+      config,
+      schema: { tags, summary: "The order's payments at providers, oldest first (payments:read)", description: 'Each attempt to pay the order (or a link for it) at a payment provider, with its status, failure and any flag raised at completion.', params: OrderParams, response: { 200: envelope(z.array(ProviderPaymentRecord)), ...errors } },
+    },
+    async (request) => ok('Provider payments retrieved', (await providerPayments.listForOrder(storeCtx(request), request.params.orderId)).map(toProviderPaymentRecord)),
+  );
+
+  r.post(
+    '/v1/orders/:orderId/capture',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Capture what a provider authorized for the order (payments:write)',
+        description: 'For payments authorized with `captureMethod: manual`: each is captured in full at its provider (with an idempotency key, so a retry never captures twice), recorded on the order, and a pending order whose payments now cover its total moves to paid. Nothing authorized: 409 PAYMENT_NOT_CAPTURABLE.',
+        params: OrderParams,
+        response: { 200: envelope(z.array(ProviderPaymentRecord)), 502: ErrorEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) => ok('Payment captured', (await providerPayments.capture(storeCtx(request), request.params.orderId)).captured.map(toProviderPaymentRecord)),
+  );
+
+  // Inbound provider events: the raw body (its signature is over the exact bytes), no credential (the signature is it).
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+    const s = scope.withTypeProvider<ZodTypeProvider>();
+    s.post(
+      '/v1/payment-providers/:provider/events/:storeId/:mode',
+      {
+        schema: {
+          tags,
+          summary: "Receive a payment provider's event (signed by the provider; no credential)",
+          description:
+            "The URL to give the provider for a store and mode. The body is verified against the store's signing secret for the provider and mode (400 PAYMENT_EVENT_SIGNATURE_INVALID otherwise), recorded once by the provider's event id (a duplicate is acknowledged), and the payment it names is brought up to date from the provider. An event about a payment this service did not create is acknowledged and ignored.",
+          params: z.object({
+            provider: z.enum(PROVIDERS, { error: `must be one of ${PROVIDERS.join(', ')}` }),
+            storeId: z.string().max(64, 'must be at most 64 characters'),
+            mode: z.enum(['live', 'test'], { error: 'must be live or test' }),
+          }),
+          response: { 200: envelope(z.object({ outcome: z.enum(['processed', 'duplicate', 'ignored']) })), 400: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema },
+        },
+      },
+      async (request) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const { provider, storeId, mode } = request.params;
+        return ok('Event received', await providerPayments.receiveEvent(request.ctx, provider, { storeId, mode }, body, request.headers));
+      },
+    );
+  });
 }

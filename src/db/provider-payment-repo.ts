@@ -1,0 +1,133 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { CaptureMethod } from '../domain/payments/payment-rules.ts';
+import type { ProviderPaymentRepo } from '../domain/payments/ports.ts';
+import type { ProviderName, ProviderPaymentStatus } from '../domain/payments/provider-port.ts';
+import type { ProviderPayment } from '../domain/payments/types.ts';
+import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
+import type { Database, ProviderPaymentTable } from './schema.ts';
+import { inTenant, tenantColumns } from './tenant.ts';
+
+function toProviderPayment(r: Selectable<ProviderPaymentTable>): ProviderPayment {
+  return {
+    id: r.id,
+    provider: r.provider as ProviderName,
+    linkId: r.link_id,
+    orderId: r.order_id,
+    amountMinor: Number(r.amount_minor),
+    currency: r.currency,
+    captureMethod: r.capture_method as CaptureMethod,
+    status: r.status as ProviderPaymentStatus,
+    providerRef: r.provider_ref,
+    actionUrl: r.action_url,
+    failureCode: r.failure_code,
+    failureMessage: r.failure_message,
+    flag: r.flag,
+    receivedMinor: r.received_minor === null ? null : Number(r.received_minor),
+    paymentId: r.payment_id,
+    completedAt: r.completed_at === null ? null : toDate(r.completed_at),
+    createdAt: toDate(r.created_at),
+    updatedAt: toDate(r.updated_at),
+  };
+}
+
+/** Our records of payments at providers (`provider_payments`) and the provider events received (`provider_events`). */
+export function createProviderPaymentRepo(db: Kysely<Database>, dialect: Dialect): ProviderPaymentRepo {
+  const locked = rowLock(dialect);
+  return {
+    async insert(tenant, p) {
+      await db
+        .insertInto('provider_payments')
+        .values({
+          id: p.id,
+          ...tenantColumns(tenant),
+          provider: p.provider,
+          link_id: p.linkId,
+          order_id: p.orderId,
+          amount_minor: p.amountMinor,
+          currency: p.currency,
+          capture_method: p.captureMethod,
+          status: p.status,
+          provider_ref: p.providerRef,
+          action_url: p.actionUrl,
+          failure_code: p.failureCode,
+          failure_message: p.failureMessage,
+          flag: p.flag,
+          received_minor: p.receivedMinor,
+          payment_id: p.paymentId,
+          completed_at: p.completedAt === null ? null : fromDate(p.completedAt),
+          created_at: fromDate(p.createdAt),
+          updated_at: fromDate(p.updatedAt),
+        })
+        .execute();
+    },
+
+    async find(tenant, id) {
+      const row = await db.selectFrom('provider_payments').selectAll().where(inTenant(tenant)).where('id', '=', id).executeTakeFirst();
+      return row && toProviderPayment(row);
+    },
+
+    async lock(tenant, id) {
+      const row = await locked(db.selectFrom('provider_payments').selectAll().where(inTenant(tenant)).where('id', '=', id)).executeTakeFirst();
+      return row && toProviderPayment(row);
+    },
+
+    async findByRef(tenant, provider, ref) {
+      const row = await db.selectFrom('provider_payments').selectAll().where(inTenant(tenant)).where('provider', '=', provider).where('provider_ref', '=', ref).executeTakeFirst();
+      return row && toProviderPayment(row);
+    },
+
+    async latestForLink(tenant, linkId) {
+      const row = await db.selectFrom('provider_payments').selectAll().where(inTenant(tenant)).where('link_id', '=', linkId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+      return row && toProviderPayment(row);
+    },
+
+    async listForOrder(tenant, orderId) {
+      const rows = await db.selectFrom('provider_payments').selectAll().where(inTenant(tenant)).where('order_id', '=', orderId).orderBy('id').execute();
+      return rows.map(toProviderPayment);
+    },
+
+    async update(tenant, id, set, now) {
+      await db
+        .updateTable('provider_payments')
+        .set({
+          ...(set.status !== undefined ? { status: set.status } : {}),
+          ...(set.providerRef !== undefined ? { provider_ref: set.providerRef } : {}),
+          ...(set.actionUrl !== undefined ? { action_url: set.actionUrl } : {}),
+          ...(set.failureCode !== undefined ? { failure_code: set.failureCode } : {}),
+          ...(set.failureMessage !== undefined ? { failure_message: set.failureMessage } : {}),
+          ...(set.flag !== undefined ? { flag: set.flag } : {}),
+          ...(set.receivedMinor !== undefined ? { received_minor: set.receivedMinor } : {}),
+          updated_at: fromDate(now),
+        })
+        .where(inTenant(tenant))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async complete(tenant, id, set, now) {
+      const at = fromDate(now);
+      const result = await db
+        .updateTable('provider_payments')
+        .set({ status: set.status, received_minor: set.receivedMinor, flag: set.flag, payment_id: set.paymentId, completed_at: at, updated_at: at })
+        .where(inTenant(tenant))
+        .where('id', '=', id)
+        .where('completed_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async insertEvent(tenant, e, now) {
+      const result = await db
+        .insertInto('provider_events')
+        .values({ ...tenantColumns(tenant), provider: e.provider, event_id: e.eventId, type: e.type, provider_payment_id: e.providerPaymentId, received_at: fromDate(now) })
+        .onConflict((oc) => oc.columns(['store_id', 'mode', 'provider', 'event_id']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    async hasEvent(tenant, provider, eventId) {
+      const row = await db.selectFrom('provider_events').select('event_id').where(inTenant(tenant)).where('provider', '=', provider).where('event_id', '=', eventId).executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}

@@ -1,0 +1,356 @@
+import type { RequestContext, StoreContext, Tenant } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import type { StoreRepo } from '../accounts/ports.ts';
+import type { OrderService, OrderServiceRepos } from '../orders/order-service.ts';
+import { requirePermission } from '../shared/access.ts';
+import { recordAudit } from '../shared/audit-trail.ts';
+import { newId } from '../shared/ids.ts';
+import { currencyOf, fromMinor } from '../shared/money.ts';
+import type { Transactional } from '../shared/transactional.ts';
+import type { EventPublisher } from '../webhooks/publisher.ts';
+import type { DomainEvent } from '../webhooks/types.ts';
+import { orderNotFound } from '../orders/order-errors.ts';
+import { effectiveLinkStatus, type PaymentLinkStatus } from './payment-rules.ts';
+import { enabledPaymentMethods, outstandingMinor, recordPayment } from './payment-service.ts';
+import type { PaymentRepo, ProviderPaymentRepo } from './ports.ts';
+import {
+  type CardInput,
+  EventSignatureError,
+  FINAL_PROVIDER_STATUSES,
+  idempotencyKeyOf,
+  type PaymentProvider,
+  type ProviderName,
+  type ProviderPaymentState,
+  type ProviderPaymentStatus,
+} from './provider-port.ts';
+import type { PaymentLink, ProviderPayment } from './types.ts';
+
+/** The repositories provider-payment-service.ts reads and writes: the order service's (it moves orders in the same transaction) and its own. */
+export interface ProviderPaymentServiceRepos extends OrderServiceRepos {
+  payments: OrderServiceRepos['payments'] & Pick<PaymentRepo, 'findOrder' | 'findLink' | 'markLinkPaid' | 'findLinkByTokenAcrossStores' | 'addAuthorized'>;
+  providerPayments: ProviderPaymentRepo;
+  stores: Pick<StoreRepo, 'findStore'>;
+}
+
+/** Which provider takes a store's card payments in a mode, and each provider by name (for its inbound events). */
+export interface ProviderRegistry {
+  forTenant(tenant: Tenant): Promise<PaymentProvider | null>;
+  byName(name: ProviderName): PaymentProvider | undefined;
+}
+
+/** What the pay page shows (docs/payments.md, "The pay page"). Money in minor units of `currency`. */
+export interface PayPageView {
+  tenant: Tenant;
+  storeName: string;
+  linkStatus: PaymentLinkStatus;
+  amountMinor: number;
+  currency: string;
+  description: string | null;
+  orderNumber: string | null;
+  lines: Array<{ name: string; quantity: number; totalMinor: number }>;
+  /** the newest attempt, as the provider reported it when the page was asked for */
+  attempt: Pick<ProviderPayment, 'id' | 'status' | 'failureCode' | 'failureMessage' | 'actionUrl' | 'captureMethod'> | null;
+  /** whether a card can be paid here now: the link is active, a provider takes cards, no attempt is under way */
+  canPay: boolean;
+  /** why a card cannot be paid when the link is active */
+  unavailable: string | null;
+}
+
+/** The shopper's part of an attempt is over once the money is held or taken, or while the provider decides. */
+const UNDER_WAY: readonly ProviderPaymentStatus[] = ['processing', 'authorized', 'succeeded'];
+/** Statuses worth asking the provider about again: it may have moved on since. */
+const OPEN: readonly ProviderPaymentStatus[] = ['requires_payment_method', 'requires_action', 'processing'];
+
+function providerContext(rc: RequestContext, tenant: Tenant, provider: ProviderName): StoreContext {
+  return {
+    requestId: rc.requestId,
+    now: rc.now,
+    actor: { type: 'system', id: `payment-provider:${provider}`, label: `payment provider ${provider}`, userId: null },
+    credential: 'api_key',
+    tenant,
+    role: 'staff',
+    permissions: new Set(),
+  };
+}
+
+function money(minor: number, currency: string): string {
+  const c = currencyOf(currency);
+  return `${fromMinor(minor, c).toFixed(c.digits)} ${currency}`;
+}
+
+/**
+ * Payments through a provider (docs/payments.md): the pay page's attempts, the provider's inbound events, captures.
+ * Completion — the money recorded on the order, the link closed, the order moved — happens exactly once per provider
+ * payment, whichever comes first of the provider's event and the shopper's return (`syncIn`): under the payment's row
+ * lock, marked by `completed_at`, in one transaction with everything it writes.
+ */
+export function createProviderPaymentService(deps: {
+  repos: Transactional<ProviderPaymentServiceRepos>;
+  providers: ProviderRegistry;
+  /** Moves a pending order whose payments cover its total to paid, in the completion's transaction. */
+  orders: Pick<OrderService, 'settlePaidOrder'>;
+  events: Pick<EventPublisher, 'publish'>;
+  baseUrl: string;
+}) {
+  const { repos, providers, orders, events } = deps;
+  const base = deps.baseUrl.replace(/\/+$/, '');
+
+  function requireProvider(name: ProviderName): PaymentProvider {
+    const provider = providers.byName(name);
+    if (!provider) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', `The payment provider ${name} is not set up on this service.`);
+    return provider;
+  }
+
+  /**
+   * Brings our record of a provider payment in line with the provider's `state`, in the caller's transaction. Each
+   * effect happens once: the row is locked, and completion is a conditional write (`complete`) that only one caller
+   * wins; a state older than what we recorded changes nothing (statuses only move forward).
+   */
+  async function syncIn(repos: ProviderPaymentServiceRepos, rc: RequestContext, tenant: Tenant, attemptId: string, state: ProviderPaymentState): Promise<ProviderPayment> {
+    const p = await repos.providerPayments.lock(tenant, attemptId);
+    if (!p) throw new AppError('PAYMENT_PROVIDER_ERROR', `No provider payment ${attemptId}.`);
+    const ctx = providerContext(rc, tenant, p.provider);
+    const now = rc.now;
+    if (p.completedAt !== null || (FINAL_PROVIDER_STATUSES.includes(p.status) && p.status !== state.status)) return p;
+    const currencyOk = state.currency.toUpperCase() === p.currency;
+    const newEvents: DomainEvent[] = [];
+
+    if (state.status === 'authorized' || state.status === 'succeeded') {
+      const flags: string[] = [];
+      const secured = p.status === 'authorized';
+      if (!currencyOk || state.amountMinor !== p.amountMinor) flags.push(`the provider holds ${money(state.amountMinor, state.currency.toUpperCase())}, ${money(p.amountMinor, p.currency)} is owed`);
+      // The shopper's part is done (money held or taken): the link closes, once.
+      if (!secured && p.linkId !== null && flags.length === 0) {
+        if (!(await repos.payments.markLinkPaid(tenant, p.linkId, now))) flags.push('the payment link was no longer active (cancelled while the shopper paid): refund the payment or settle it by hand');
+      }
+      if (state.status === 'authorized') {
+        if (secured) return p;
+        if (flags.length === 0 && p.orderId !== null) await repos.payments.addAuthorized(tenant, p.orderId, p.amountMinor, now);
+        await repos.providerPayments.update(tenant, p.id, { status: 'authorized', actionUrl: null, flag: flags.length ? flags.join('; ') : null }, now);
+        await recordAudit(repos, ctx, { action: flags.length ? 'payment.flagged' : 'payment.authorize', targetType: 'provider_payment', targetId: p.id, details: { amountMinor: p.amountMinor, flags } });
+        return { ...p, status: 'authorized', actionUrl: null };
+      }
+      // succeeded: the money is taken. Record it on the order once, then move the order.
+      if (secured && p.orderId !== null && !p.flag) await repos.payments.addAuthorized(tenant, p.orderId, -p.amountMinor, now);
+      if (!currencyOk || state.receivedMinor !== p.amountMinor) {
+        const text = `the provider captured ${money(state.receivedMinor, state.currency.toUpperCase())}, ${money(p.amountMinor, p.currency)} is owed`;
+        if (!flags.includes(text)) flags.push(text);
+      }
+      let paymentId: string | null = null;
+      if (p.orderId !== null && flags.length === 0 && !p.flag) {
+        const order = await repos.payments.lockOrder(tenant, p.orderId);
+        const open = order ? outstandingMinor(order, await repos.payments.pendingPaidMinor(tenant, p.orderId)) : 0;
+        if (!order || order.status === 'cancelled' || p.amountMinor > open) {
+          flags.push(order ? `order ${order.number} has ${money(open, order.currency)} outstanding${order.status === 'cancelled' ? ' and is cancelled' : ''}: the payment was not recorded on it; refund it or settle it by hand` : 'the order is gone');
+        } else {
+          const recorded = await recordPayment(repos, ctx, { orderId: p.orderId, kind: 'payment', method: 'card', amountMinor: p.amountMinor, reference: `${p.provider} ${state.ref}`.slice(0, 200), viaProvider: true });
+          paymentId = recorded.payment.id;
+        }
+      }
+      const flag = [p.flag, ...flags].filter(Boolean).join('; ') || null;
+      if (!(await repos.providerPayments.complete(tenant, p.id, { status: 'succeeded', receivedMinor: state.receivedMinor, flag, paymentId }, now))) {
+        // Only reachable if the row lock did not hold (it does): roll everything back rather than record twice.
+        throw new AppError('PAYMENT_PROVIDER_ERROR', `Provider payment ${p.id} was completed concurrently.`);
+      }
+      if (paymentId !== null && p.orderId !== null) await orders.settlePaidOrder(repos, ctx, p.orderId, `paid through ${p.provider} (${state.ref})`);
+      await recordAudit(repos, ctx, { action: flag ? 'payment.flagged' : 'payment.complete', targetType: 'provider_payment', targetId: p.id, details: { amountMinor: p.amountMinor, receivedMinor: state.receivedMinor, paymentId, flag } });
+      if (newEvents.length > 0) await events.publish(repos, tenant, now, () => newEvents);
+      return { ...p, status: 'succeeded', receivedMinor: state.receivedMinor, flag, paymentId, completedAt: now };
+    }
+
+    if (state.status === 'failed' || state.status === 'canceled') {
+      if (p.status === 'authorized' && p.orderId !== null && !p.flag) await repos.payments.addAuthorized(tenant, p.orderId, -p.amountMinor, now);
+      await repos.providerPayments.update(tenant, p.id, { status: state.status, actionUrl: null, failureCode: state.failure?.code ?? null, failureMessage: state.failure?.message ?? null }, now);
+      await recordAudit(repos, ctx, { action: `payment.${state.status === 'failed' ? 'fail' : 'cancel'}`, targetType: 'provider_payment', targetId: p.id, details: { failureCode: state.failure?.code ?? null } });
+      return { ...p, status: state.status, failureCode: state.failure?.code ?? null, failureMessage: state.failure?.message ?? null };
+    }
+
+    // requires_payment_method, requires_action, processing: not decided yet; never move an authorization backwards.
+    if (p.status === 'authorized') return p;
+    if (p.status !== state.status || p.actionUrl !== state.actionUrl) await repos.providerPayments.update(tenant, p.id, { status: state.status, actionUrl: state.actionUrl }, now);
+    return { ...p, status: state.status, actionUrl: state.actionUrl };
+  }
+
+  const sync = (rc: RequestContext, tenant: Tenant, attemptId: string, state: ProviderPaymentState) => repos.transaction((repos) => syncIn(repos, rc, tenant, attemptId, state));
+
+  /** Asks the provider where an open attempt is, and records it (the shopper's return, a page reload). */
+  async function refresh(rc: RequestContext, tenant: Tenant, attempt: ProviderPayment): Promise<ProviderPayment> {
+    if (attempt.providerRef === null || !OPEN.includes(attempt.status)) return attempt;
+    const state = await requireProvider(attempt.provider).retrievePayment(tenant, attempt.providerRef);
+    return sync(rc, tenant, attempt.id, state);
+  }
+
+  async function findByToken(token: string): Promise<{ tenant: Tenant; link: PaymentLink } | undefined> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+    return repos.payments.findLinkByTokenAcrossStores(token);
+  }
+
+  /** Why the store cannot take a card here, or null. */
+  async function cardRefusal(tenant: Tenant): Promise<string | null> {
+    if (!(await enabledPaymentMethods(repos, tenant)).includes('card')) return 'This store does not take card payments. Contact the store to pay another way.';
+    if (!(await providers.forTenant(tenant))) return tenant.mode === 'live' ? 'This store cannot take card payments yet. Contact the store to pay another way.' : 'No payment provider is set up for test mode.';
+    return null;
+  }
+
+  return {
+    /** The pay page of a link token, or undefined (no such link). An open attempt is first brought up to date from its provider. */
+    async payPage(rc: RequestContext, token: string): Promise<PayPageView | undefined> {
+      const found = await findByToken(token);
+      if (!found) return undefined;
+      const { tenant } = found;
+      let attempt = await repos.providerPayments.latestForLink(tenant, found.link.id);
+      if (attempt) attempt = await refresh(rc, tenant, attempt);
+      const link = (await repos.payments.findLink(tenant, found.link.id)) ?? found.link;
+      const store = await repos.stores.findStore(tenant.storeId);
+      let orderNumber: string | null = null;
+      let lines: PayPageView['lines'] = [];
+      if (link.orderId !== null) {
+        const order = await repos.orders.findOrder(tenant, link.orderId);
+        if (order) {
+          orderNumber = order.number;
+          lines = (await repos.orders.detail(tenant, order)).lines.map((l) => ({ name: [l.productName, ...Object.values(l.attributes)].join(' · '), quantity: l.quantity, totalMinor: l.lineTotalMinor }));
+        }
+      }
+      const linkStatus = effectiveLinkStatus(link, rc.now);
+      const unavailable = linkStatus === 'active' ? await cardRefusal(tenant) : null;
+      const underWay = attempt !== undefined && UNDER_WAY.includes(attempt.status);
+      return {
+        tenant,
+        storeName: store?.name ?? 'This store',
+        linkStatus,
+        amountMinor: link.amountMinor,
+        currency: link.currency,
+        description: link.description,
+        orderNumber,
+        lines,
+        attempt: attempt ? { id: attempt.id, status: attempt.status, failureCode: attempt.failureCode, failureMessage: attempt.failureMessage, actionUrl: attempt.actionUrl, captureMethod: attempt.captureMethod } : null,
+        canPay: linkStatus === 'active' && unavailable === null && !underWay,
+        unavailable,
+      };
+    },
+
+    /**
+     * Pays the link with a card typed on the pay page: a new attempt (our record first, committed, so its id is the
+     * idempotency key of every provider call), created and confirmed at the store's provider, and the outcome
+     * recorded. Refused: an unknown token (undefined), a link that is not active (409 PAYMENT_LINK_NOT_ACTIVE), no
+     * provider (409 PAYMENT_PROVIDER_UNAVAILABLE). An attempt already under way is answered as it is.
+     */
+    async payLink(rc: RequestContext, token: string, card: CardInput): Promise<ProviderPayment | undefined> {
+      const found = await findByToken(token);
+      if (!found) return undefined;
+      const { tenant, link } = found;
+      const status = effectiveLinkStatus(link, rc.now);
+      if (status !== 'active') {
+        throw new AppError('PAYMENT_LINK_NOT_ACTIVE', `This payment link is ${status}.`, { details: [{ path: 'status', rule: `is ${status}; must be active` }] });
+      }
+      const refusal = await cardRefusal(tenant);
+      const provider = await providers.forTenant(tenant);
+      if (refusal !== null || !provider?.confirmPayment) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', refusal ?? 'The provider of this store takes cards on its own form.');
+      let attempt = await repos.providerPayments.latestForLink(tenant, link.id);
+      if (attempt && UNDER_WAY.includes(attempt.status)) return attempt;
+      if (attempt?.status !== 'requires_payment_method') {
+        const fresh: ProviderPayment = {
+          id: newId('ppay', rc.now),
+          provider: provider.name,
+          linkId: link.id,
+          orderId: link.orderId,
+          amountMinor: link.amountMinor,
+          currency: link.currency,
+          captureMethod: link.captureMethod,
+          status: 'requires_payment_method',
+          providerRef: null,
+          actionUrl: null,
+          failureCode: null,
+          failureMessage: null,
+          flag: null,
+          receivedMinor: null,
+          paymentId: null,
+          completedAt: null,
+          createdAt: rc.now,
+          updatedAt: rc.now,
+        };
+        await repos.providerPayments.insert(tenant, fresh);
+        attempt = fresh;
+      }
+      if (attempt.providerRef === null) {
+        const created = await provider.createPayment(tenant, {
+          idempotencyKey: idempotencyKeyOf(attempt.id, 'create'),
+          amountMinor: attempt.amountMinor,
+          currency: attempt.currency,
+          captureMethod: attempt.captureMethod,
+          description: link.description ?? `Payment link ${link.id}`,
+          reference: attempt.id,
+          returnUrl: `${base}/pay/${token}`,
+        });
+        await repos.providerPayments.update(tenant, attempt.id, { providerRef: created.ref }, rc.now);
+        attempt = { ...attempt, providerRef: created.ref };
+      }
+      const state = await provider.confirmPayment(tenant, attempt.providerRef!, { card, idempotencyKey: idempotencyKeyOf(attempt.id, 'confirm') });
+      return sync(rc, tenant, attempt.id, state);
+    },
+
+    /**
+     * An inbound provider event (POST /v1/payment-providers/{provider}/events/{storeId}/{mode}): verified against the
+     * store's signing secret (400 PAYMENT_EVENT_SIGNATURE_INVALID otherwise), recorded once by its id (a duplicate is
+     * acknowledged, nothing else), and the payment it names brought up to date from the provider (an event can arrive
+     * late or out of order; the provider's current state cannot). An event about a payment we did not create is
+     * acknowledged and ignored.
+     */
+    async receiveEvent(rc: RequestContext, name: ProviderName, tenant: Tenant, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<{ outcome: 'processed' | 'duplicate' | 'ignored' }> {
+      const provider = requireProvider(name);
+      const invalidSignature = (why: string) => new AppError('PAYMENT_EVENT_SIGNATURE_INVALID', `The event is not signed for this store and mode: ${why}.`);
+      if (!(await repos.stores.findStore(tenant.storeId))) throw invalidSignature('no such store');
+      let event: Awaited<ReturnType<PaymentProvider['parseEvent']>>;
+      try {
+        event = await provider.parseEvent(tenant, rawBody, headers);
+      } catch (error) {
+        if (error instanceof EventSignatureError) throw invalidSignature(error.message);
+        throw error;
+      }
+      if (await repos.providerPayments.hasEvent(tenant, name, event.id)) return { outcome: 'duplicate' };
+      const attempt = event.paymentRef === null ? undefined : await repos.providerPayments.findByRef(tenant, name, event.paymentRef);
+      const state = attempt ? await provider.retrievePayment(tenant, attempt.providerRef!) : null;
+      return repos.transaction(async (repos) => {
+        if (!(await repos.providerPayments.insertEvent(tenant, { provider: name, eventId: event.id, type: event.type, providerPaymentId: attempt?.id ?? null }, rc.now))) return { outcome: 'duplicate' as const };
+        if (!attempt || !state) return { outcome: 'ignored' as const };
+        await syncIn(repos, rc, tenant, attempt.id, state);
+        return { outcome: 'processed' as const };
+      });
+    },
+
+    /**
+     * Captures what a provider authorized for the order (links with `captureMethod: manual`): each authorized payment
+     * in full, with its own idempotency key; the payment is then recorded and the order moves as for an automatic
+     * capture. Nothing authorized → 409 PAYMENT_NOT_CAPTURABLE.
+     */
+    async capture(ctx: StoreContext, orderId: string): Promise<{ captured: ProviderPayment[] }> {
+      requirePermission(ctx, 'payments:write');
+      const order = await repos.payments.findOrder(ctx.tenant, orderId);
+      if (!order) throw orderNotFound(orderId);
+      const authorized = (await repos.providerPayments.listForOrder(ctx.tenant, orderId)).filter((p) => p.status === 'authorized' && p.providerRef !== null && !p.flag);
+      if (authorized.length === 0) {
+        throw new AppError('PAYMENT_NOT_CAPTURABLE', `Order ${order.number} has no payment authorized at a provider to capture.`, { details: [{ path: 'orderId', rule: 'must have an authorized payment' }] });
+      }
+      const captured: ProviderPayment[] = [];
+      for (const p of authorized) {
+        const state = await requireProvider(p.provider).capturePayment(ctx.tenant, p.providerRef!, { amountMinor: p.amountMinor, idempotencyKey: idempotencyKeyOf(p.id, 'capture') });
+        captured.push(
+          await repos.transaction(async (repos) => {
+            await recordAudit(repos, ctx, { action: 'payment.capture', targetType: 'order', targetId: orderId, details: { providerPaymentId: p.id, amountMinor: p.amountMinor } });
+            return syncIn(repos, ctx, ctx.tenant, p.id, state);
+          }),
+        );
+      }
+      return { captured };
+    },
+
+    /** The order's provider payments, oldest first (payments:read). */
+    async listForOrder(ctx: StoreContext, orderId: string): Promise<ProviderPayment[]> {
+      requirePermission(ctx, 'payments:read');
+      if (!(await repos.payments.findOrder(ctx.tenant, orderId))) throw orderNotFound(orderId);
+      return repos.providerPayments.listForOrder(ctx.tenant, orderId);
+    },
+  };
+}
+
+export type ProviderPaymentService = ReturnType<typeof createProviderPaymentService>;

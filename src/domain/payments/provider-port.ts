@@ -1,0 +1,110 @@
+import type { Tenant } from '../../context.ts';
+import type { CaptureMethod } from './payment-rules.ts';
+
+/**
+ * The payment-provider port (docs/payments.md, "Providers"): what the payments area asks of any provider, and what it
+ * hears back. Money is always integer minor units of `currency` (ISO 4217, upper case). Every call that can move money
+ * carries an idempotency key derived from our own record (`idempotencyKeyOf`), so a retried call (after a timeout, a
+ * 500, a crash) never charges, captures or refunds twice: the provider answers the retry with the first result.
+ */
+
+export const PROVIDERS = ['test', 'stripe'] as const;
+export type ProviderName = (typeof PROVIDERS)[number];
+
+export function isProviderName(value: string): value is ProviderName {
+  return (PROVIDERS as readonly string[]).includes(value);
+}
+
+/**
+ * Where a payment is at the provider. `requires_payment_method`: nothing attempted yet; `requires_action`: the
+ * shopper must do something (a 3-D Secure challenge at `actionUrl`); `processing`: the provider will tell later (an
+ * event); `authorized`: the money is held, to be captured; `succeeded`: captured; `failed`: this attempt failed
+ * (`failure` says why; the shopper may try again with a new attempt); `canceled`: abandoned or an authorization
+ * released.
+ */
+export const PROVIDER_PAYMENT_STATUSES = ['requires_payment_method', 'requires_action', 'processing', 'authorized', 'succeeded', 'failed', 'canceled'] as const;
+export type ProviderPaymentStatus = (typeof PROVIDER_PAYMENT_STATUSES)[number];
+
+/** Statuses after which nothing more happens to an attempt at the provider (a refund is a new movement). */
+export const FINAL_PROVIDER_STATUSES: readonly ProviderPaymentStatus[] = ['succeeded', 'failed', 'canceled'];
+
+/** A payment as the provider reports it now. */
+export interface ProviderPaymentState {
+  /** the provider's id of the payment (Stripe: the PaymentIntent id) */
+  ref: string;
+  status: ProviderPaymentStatus;
+  /** what the payment is for, as the provider has it */
+  amountMinor: number;
+  currency: string;
+  /** what was captured (0 until `succeeded`) */
+  receivedMinor: number;
+  failure: { code: string; message: string } | null;
+  /** where to send the shopper for `requires_action` */
+  actionUrl: string | null;
+}
+
+/** The card the shopper typed on our pay page (the test provider only: Stripe's card fields are Stripe's own). */
+export interface CardInput {
+  /** digits only */
+  number: string;
+  expMonth: number;
+  /** four digits */
+  expYear: number;
+  cvc: string;
+}
+
+export interface CreatePaymentInput {
+  idempotencyKey: string;
+  amountMinor: number;
+  currency: string;
+  captureMethod: CaptureMethod;
+  description: string;
+  /** our provider payment id: providers keep it as metadata, events carry it back */
+  reference: string;
+  /** where the provider sends the shopper after a challenge */
+  returnUrl: string;
+}
+
+export interface ProviderRefundState {
+  ref: string;
+  paymentRef: string;
+  amountMinor: number;
+  status: 'pending' | 'succeeded' | 'failed';
+}
+
+/** A verified inbound event: its id (for deduplication), type, and the payment it is about (if any). */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  paymentRef: string | null;
+}
+
+/** Thrown by `parseEvent` when the body is not signed by the provider for this store and mode: answer 400. */
+export class EventSignatureError extends Error {}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** Whether the provider takes payments for this store in this mode (the test provider: test mode only). */
+  available(tenant: Tenant): Promise<boolean>;
+  /** Creates the payment at the provider (nothing is charged yet: `requires_payment_method`); the same key, the same payment. */
+  createPayment(tenant: Tenant, input: CreatePaymentInput): Promise<ProviderPaymentState>;
+  /**
+   * Pays a created payment with the card typed on our pay page, for providers whose card form is ours (the test
+   * provider; Stripe's card fields are its own, confirmed in the browser). Confirming again answers the same state.
+   */
+  confirmPayment?(tenant: Tenant, ref: string, input: { card: CardInput; idempotencyKey: string }): Promise<ProviderPaymentState>;
+  retrievePayment(tenant: Tenant, ref: string): Promise<ProviderPaymentState>;
+  capturePayment(tenant: Tenant, ref: string, input: { amountMinor: number; idempotencyKey: string }): Promise<ProviderPaymentState>;
+  cancelPayment(tenant: Tenant, ref: string, input: { idempotencyKey: string }): Promise<ProviderPaymentState>;
+  refundPayment(tenant: Tenant, ref: string, input: { amountMinor: number; idempotencyKey: string }): Promise<ProviderRefundState>;
+  /** Verifies the signature over the raw body and parses it; `EventSignatureError` when it does not verify. */
+  parseEvent(tenant: Tenant, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<ProviderEvent>;
+}
+
+/**
+ * The idempotency key of a provider call: our record's id and what the call does (`ppay_…:create`,
+ * `ppay_…:capture`, `pay_…:refund`). The same record and action always give the same key.
+ */
+export function idempotencyKeyOf(recordId: string, action: 'create' | 'confirm' | 'capture' | 'cancel' | 'refund'): string {
+  return `${recordId}:${action}`;
+}
