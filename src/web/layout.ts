@@ -52,15 +52,11 @@ button.wide{width:100%;margin-top:1.25rem;padding:.75rem 1.2rem;font-size:1.05re
 
 export const PAGE_STYLE_HASH = `'sha256-${hash('sha256', STYLE, 'base64')}'`;
 
-/**
- * A whole page: one landmark, a title, the hashed stylesheet, no scripts. `refreshSeconds` reloads the page after that
- * many seconds (a payment the provider is still deciding).
- */
-export function layout(title: string, body: SafeHtml, options: { wide?: boolean; refreshSeconds?: number } = {}): string {
-  const refresh = options.refreshSeconds === undefined ? null : html`<meta http-equiv="refresh" content="${String(options.refreshSeconds)}">`;
+/** A whole page: one landmark, a title, the hashed stylesheet, no scripts. */
+export function layout(title: string, body: SafeHtml, options: { wide?: boolean } = {}): string {
   const page = html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">${refresh}<title>${title} · commerce-service</title><style>${raw(STYLE)}</style></head>
+<meta name="referrer" content="no-referrer"><title>${title} · commerce-service</title><style>${raw(STYLE)}</style></head>
 <body><main${options.wide ? raw(' class="wide"') : null}><p class="brand">commerce-service</p>${body}</main></body></html>`;
   return page.html;
 }

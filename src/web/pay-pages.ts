@@ -53,10 +53,9 @@ const TEST_HELP = html`<div class="notice"><p><strong>Test mode: no real money m
  * what can happen now: the card form, the outcome of the last attempt (read from the provider by the server), or why
  * the link cannot be paid.
  */
-export function payPage(view: PayPageView, form: { csrf: string; token: string; state?: CardFormState }): { document: string; refresh: boolean } {
+export function payPage(view: PayPageView, form: { csrf: string; token: string; state?: CardFormState }): string {
   const { attempt } = view;
   let body: SafeHtml;
-  let refresh = false;
   if (view.linkStatus === 'paid') {
     const held = attempt?.status === 'authorized';
     body = html`<p class="ok" role="status">${held ? `Your payment is authorized: ${view.storeName} will take it when it processes your order. Thank you.` : 'This link has been paid. Thank you.'}</p>`;
@@ -65,8 +64,9 @@ export function payPage(view: PayPageView, form: { csrf: string; token: string; 
   } else if (view.linkStatus === 'cancelled') {
     body = html`<p class="error" role="alert">This payment link was cancelled by ${view.storeName}. Nothing was charged through it.</p>`;
   } else if (attempt?.status === 'processing') {
-    refresh = true;
-    body = html`<p class="notice" role="status">Your payment is being processed. This page updates by itself; you can also reload it.</p>`;
+    // No automatic refresh (a timed reload fails WCAG 2.2.1): the shopper asks again, and the server asks the provider.
+    body = html`<p class="notice" role="status">Your payment is being processed. This takes a few seconds: nothing more is needed from you.</p>
+<p><a href="/pay/${form.token}">Check the payment again</a></p>`;
   } else if (attempt && (attempt.status === 'succeeded' || attempt.status === 'authorized')) {
     body = html`<p class="ok" role="status">Your payment was received. ${view.storeName} will be in touch about it.</p>`;
   } else if (view.unavailable) {
@@ -88,7 +88,7 @@ ${field('cvc', 'CVC', html`inputmode="numeric" autocomplete="cc-csc" maxlength="
 </form>`;
   }
   const title = `Pay ${view.storeName}`;
-  return { document: layout(title, html`${summary(view)}${body}`, refresh ? { refreshSeconds: 2 } : {}), refresh };
+  return layout(title, html`${summary(view)}${body}`);
 }
 
 /** A token no link has. */

@@ -42,7 +42,7 @@ export async function payRoutes(app: FastifyInstance, deps: { providerPayments: 
     const show = async (request: FastifyRequest, reply: FastifyReply, token: string, status = 200, state?: CardFormState) => {
       const view = await providerPayments.payPage(request.ctx, token);
       if (!view) return sendPage(reply, 404, payLinkUnknownPage());
-      const { document } = payPage(view, { csrf: csrfToken(anonymousSecret(request, reply, issuer), purpose.pay(token)), token, ...(state ? { state } : {}) });
+      const document = payPage(view, { csrf: csrfToken(anonymousSecret(request, reply, issuer), purpose.pay(token)), token, ...(state ? { state } : {}) });
       return sendPage(reply, status, document);
     };
 
