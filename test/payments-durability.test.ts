@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { after, it } from 'node:test';
-import { Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { openDatabase } from '../src/db/db.ts';
 import type { Database } from '../src/db/schema.ts';
 import { createTestDatabase, describeEachDatabase } from './helpers/databases.ts';
