@@ -105,7 +105,8 @@ export async function recordExamples(): Promise<Example[]> {
     });
     examples.set('sku.stock_changed', placed.find((e) => e.type === 'sku.stock_changed')!);
     await keep('order.status_changed', () => ok('POST', `/v1/orders/${orderId}/transitions`, { to: 'paid' }));
-    await keep('order.refunded', () => ok('POST', `/v1/orders/${orderId}/transitions`, { to: 'partially_refunded', amount: 10, note: 'One tote arrived torn' }));
+    const refunded = await keep('order.refunded', () => ok('POST', `/v1/orders/${orderId}/transitions`, { to: 'partially_refunded', amount: 10, note: 'One tote arrived torn' }));
+    examples.set('refund.succeeded', refunded.find((e) => e.type === 'refund.succeeded')!);
     // A stock count: 38 → 4 crosses the default low-stock threshold (5).
     await keep('inventory.low_stock', () => ok('POST', '/v1/inventory/adjustments', { skuId: tote.skuId, set: 4, reason: 'stock count' }));
     await keep('review.created', () => ok('POST', '/v1/reviews', { productId: tote.id, customerId, rating: 5, title: 'Sturdy and roomy', body: 'Carries a week of groceries.' }));
@@ -117,6 +118,21 @@ export async function recordExamples(): Promise<Example[]> {
     const app = await registerClient(t.app, { client_name: 'Acme Analytics', redirect_uris: ['https://analytics.acme.example/oauth/callback'] });
     await keep('app.connected', () => connect(t.app, m, { client: app, scope: 'orders:read products:read' }));
     await keep('app.disconnected', () => ok('DELETE', `/v1/connected-apps/${app.client_id}`));
+
+    // Card payments: the test provider takes them in test mode, on the pay page of a payment link.
+    await insertEndpoint(t.container, m.storeId, { url: 'https://hooks.example.com/commerce-test', description: 'Payments (test mode)', mode: 'test' });
+    const test = { ...m.auth, 'x-mode': 'test' };
+    const payLink = async (card: string) => {
+      const link = await call('POST', '/v1/payment-links', { headers: test, body: { amount: 18.5, description: 'Custom engraving' } });
+      const path = new URL(link.body.data.url).pathname;
+      const page = await t.app.inject({ method: 'GET', url: path });
+      const cookie = String(page.headers['set-cookie']).split(';')[0]!;
+      const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)![1]!;
+      await t.app.inject({ method: 'POST', url: path, headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ csrf, cardNumber: card, expiry: '12/34', cvc: '123' }).toString() });
+    };
+    await keep('payment.failed', () => payLink('4000000000000002'));
+    const paid = await keep('payment.succeeded', () => payLink('4242424242424242'));
+    examples.set('payment_link.paid', paid.find((e) => e.type === 'payment_link.paid')!);
 
     return EVENT_TYPES.map((type) => {
       const example = examples.get(type);
@@ -132,6 +148,8 @@ const ID = /\b([a-z]{2,5})_[0-9A-HJKMNP-TV-Z]{26}\b/g;
 /** A registered app's client id: `app_` and 20 random bytes in base64url. */
 const APP_ID = /\bapp_[A-Za-z0-9_-]{27}(?![A-Za-z0-9_-])/g;
 const TIME = /\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\b/g;
+/** A payment link's token in its pay page URL: 32 random bytes in base64url. */
+const PAY_TOKEN = /\/pay\/[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /**
@@ -162,15 +180,16 @@ export function stabilize(text: string): string {
   return text
     .replace(ID, (id) => idOf.get(id)!)
     .replace(APP_ID, (id) => appOf.get(id)!)
-    .replace(TIME, (t) => timeOf.get(t)!);
+    .replace(TIME, (t) => timeOf.get(t)!)
+    .replace(PAY_TOKEN, () => `/pay/${hash(-1).toString('base64url').slice(0, 43)}`);
 }
 
 /** Ids and times replaced by placeholders: what stays the same however often the examples are generated. */
 export function normalize(text: string): string {
-  return text.replace(ID, '$1_<id>').replace(APP_ID, 'app_<id>').replace(TIME, '<time>');
+  return text.replace(ID, '$1_<id>').replace(APP_ID, 'app_<id>').replace(TIME, '<time>').replace(PAY_TOKEN, '/pay/<token>');
 }
 
-export const RESOURCE_NAMES: Record<string, string> = { order: 'order', product: 'product', sku: 'SKU', customer: 'customer', review: 'review', app: 'app' };
+export const RESOURCE_NAMES: Record<string, string> = { order: 'order', product: 'product', sku: 'SKU', customer: 'customer', review: 'review', app: 'app', payment: 'payment', payment_link: 'payment link', refund: 'refund' };
 
 /** The markdown section: one heading, sentence and JSON body per event type. */
 export function renderExamples(examples: readonly Example[]): string {

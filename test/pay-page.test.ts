@@ -328,3 +328,62 @@ describeEachDatabase('the pay page and the test provider', (kind) => {
     });
   });
 });
+
+describeEachDatabase('payment events and the order-paid mail', (kind) => {
+  let t: TestApp;
+  let call: ReturnType<typeof client>;
+  let m: Merchant;
+  before(async () => {
+    t = await startTestApp(kind);
+    call = client(t.app);
+    m = await signup(t.app, { storeName: 'Harbor Goods' });
+    const { insertEndpoint } = await import('./helpers/webhook-receiver.ts');
+    await insertEndpoint(t.container, m.storeId, { mode: 'test', eventTypes: ['*'] });
+    const settings = await call('PATCH', '/v1/settings', { headers: { ...m.auth, ...TEST }, body: { notificationEmail: 'orders@harbor.example' } });
+    assert.equal(settings.status, 200, settings.raw);
+  });
+  after(() => t?.close());
+
+  const eventsOf = async (type: string) =>
+    (await t.container.db.kysely.selectFrom('webhook_events').select('payload').where('store_id', '=', m.storeId).orderBy('seq').execute()).map((r) => JSON.parse(r.payload)).filter((e) => e.type === type);
+  const mails = async (kind: string) => t.container.db.kysely.selectFrom('email_messages').selectAll().where('store_id', '=', m.storeId).where('kind', '=', kind).execute();
+
+  it('sends payment.failed for a decline, then payment.succeeded and payment_link.paid once for the payment, and mails that the order is paid', async () => {
+    const order = await insertOrder(t, m.storeId, { mode: 'test', totalMinor: 3000, number: 'TEST-2001' });
+    const link = await call('POST', '/v1/payment-links', { headers: { ...m.auth, ...TEST }, body: { orderId: order.id } });
+    const path = pathOf(link.body.data.url);
+    await pay(t, path, CARDS.declined);
+    const failed = await eventsOf('payment.failed');
+    assert.equal(failed.length, 1);
+    assert.deepEqual([failed[0].mode, failed[0].data.status, failed[0].data.failure.code, failed[0].data.orderId], ['test', 'failed', 'card_declined', order.id]);
+    assert.equal((await mails('order_paid')).length, 0);
+
+    await pay(t, path, CARDS.ok);
+    await openPayPage(t, path); // the return, once more: nothing new
+    const succeeded = await eventsOf('payment.succeeded');
+    assert.equal(succeeded.length, 1);
+    assert.deepEqual([succeeded[0].data.amount, succeeded[0].data.currency, succeeded[0].data.status, succeeded[0].data.linkId], [30, 'USD', 'succeeded', link.body.data.id]);
+    assert.ok(succeeded[0].data.paymentId);
+    const linkPaid = await eventsOf('payment_link.paid');
+    assert.equal(linkPaid.length, 1);
+    assert.deepEqual([linkPaid[0].data.id, linkPaid[0].data.status, linkPaid[0].data.url], [link.body.data.id, 'paid', link.body.data.url]);
+    const statusChanged = (await eventsOf('order.status_changed')).filter((e) => e.data.id === order.id);
+    assert.deepEqual(statusChanged.map((e) => e.change), [{ from: 'pending', to: 'paid' }]);
+
+    const paidMail = await mails('order_paid');
+    assert.equal(paidMail.length, 1);
+    assert.equal(paidMail[0]!.to_address, 'orders@harbor.example');
+    assert.match(paidMail[0]!.subject, /^Order TEST-2001 paid in Harbor Goods \(test mode\)$/);
+  });
+
+  it('sends refund.succeeded with the refund record when an order paid by card is refunded', async () => {
+    const order = await insertOrder(t, m.storeId, { mode: 'test', totalMinor: 5000 });
+    const link = await call('POST', '/v1/payment-links', { headers: { ...m.auth, ...TEST }, body: { orderId: order.id } });
+    await pay(t, pathOf(link.body.data.url), CARDS.ok);
+    const moved = await call('POST', `/v1/orders/${order.id}/transitions`, { headers: { ...m.auth, ...TEST }, body: { to: 'partially_refunded', amount: 12.5 } });
+    assert.equal(moved.status, 200, moved.raw);
+    const refunds = (await eventsOf('refund.succeeded')).filter((e) => e.data.orderId === order.id);
+    assert.equal(refunds.length, 1);
+    assert.deepEqual([refunds[0].data.kind, refunds[0].data.method, refunds[0].data.amount, refunds[0].data.status], ['refund', 'card', 12.5, 'succeeded']);
+  });
+});

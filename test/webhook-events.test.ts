@@ -165,10 +165,14 @@ describeEachDatabase('webhook events: every area publishes in the transaction of
         [
           ['order.status_changed', { from: 'paid', to: 'partially_refunded' }],
           ['order.refunded', { amount: 2.5, refunded: 2.5 }],
+          ['refund.succeeded', undefined],
         ],
       );
       const now = await get(s.m, `/v1/orders/${order.id}`);
-      for (const e of part) assert.deepEqual(e.data, now);
+      for (const e of part.slice(0, 2)) assert.deepEqual(e.data, now);
+      // The refund's own record, as GET /v1/orders/{id}/payments lists it.
+      const records = await get(s.m, `/v1/orders/${order.id}/payments`);
+      assert.deepEqual(part[2]!.data, records.payments.find((p: { kind: string }) => p.kind === 'refund'));
 
       const rest = await during(s.m.storeId, async () => assert.equal((await move(s.m, order.id, { to: 'refunded' })).status, 200));
       assert.deepEqual(
@@ -176,6 +180,7 @@ describeEachDatabase('webhook events: every area publishes in the transaction of
         [
           ['order.status_changed', { from: 'partially_refunded', to: 'refunded' }],
           ['order.refunded', { amount: 17.5, refunded: 20 }],
+          ['refund.succeeded', undefined],
         ],
       );
 

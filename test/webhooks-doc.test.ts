@@ -9,6 +9,7 @@ import { ConnectedAppRecord } from '../src/wire/connected-apps.ts';
 import { CustomerRecord } from '../src/wire/customers.ts';
 import { OrderRecord } from '../src/wire/orders.ts';
 import { ReviewRecord } from '../src/wire/reviews.ts';
+import { PaymentLinkRecord, PaymentRecord, ProviderPaymentRecord } from '../src/wire/payments.ts';
 import { WireTimestamp } from '../src/wire/envelope.ts';
 
 /** The REST record each resource's `data` is (src/wire/webhook-events.ts). */
@@ -19,6 +20,9 @@ const RECORDS: Record<string, z.ZodObject> = {
   customer: CustomerRecord,
   review: ReviewRecord,
   app: ConnectedAppRecord,
+  payment: ProviderPaymentRecord,
+  payment_link: PaymentLinkRecord,
+  refund: PaymentRecord,
 };
 
 /** The `change` each type carries (test/webhook-events.test.ts checks the values). */
@@ -50,7 +54,8 @@ describe('docs/webhooks.md', () => {
       assert.deepEqual(Object.keys(e), ['id', 'type', 'createdAt', 'storeId', 'mode', 'data', ...(CHANGES[e.type] ? ['change'] : [])], e.type);
       assert.match(e.id, /^evt_[0-9A-Z]{26}$/);
       WireTimestamp.parse(e.createdAt);
-      assert.equal(e.mode, 'live');
+      // Card payments are taken by the test provider, in test mode only.
+      assert.equal(e.mode, EVENT_CATALOG[e.type].permission === 'payments:read' && e.type !== 'refund.succeeded' ? 'test' : 'live', e.type);
       const schema = RECORDS[resource];
       assert.ok(schema, `a record schema for ${resource}`);
       schema.parse(e.data);

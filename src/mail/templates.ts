@@ -50,6 +50,13 @@ const TEMPLATES: Record<EmailKind, Template> = {
       action: { label: 'Open the order', href: str(p.link) },
     }),
   },
+  order_paid: {
+    subject: (p) => `Order ${str(p.orderNumber)} paid in ${where(p)}`,
+    body: (p) => ({
+      lines: [`Order ${str(p.orderNumber)} in ${where(p)} was paid: ${str(p.total)} by card through ${str(p.provider) === 'test' ? 'the test provider (no real money)' : str(p.provider)}.`],
+      action: { label: 'Open the order', href: str(p.link) },
+    }),
+  },
   low_stock: {
     subject: (p) => `Low stock: ${str(p.skuCode) || 'a product'} in ${where(p)}`,
     body: (p) => ({

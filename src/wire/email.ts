@@ -8,7 +8,7 @@ export const EmailKindSchema = z.enum(EMAIL_KINDS);
 export const EmailRecord = z
   .object({
     id: z.string(),
-    kind: EmailKindSchema.describe('invitation, or a store notification: order_created, low_stock, app_connected, app_disconnected'),
+    kind: EmailKindSchema.describe('invitation, or a store notification: order_created, order_paid, low_stock, app_connected, app_disconnected'),
     to: z.string(),
     subject: z.string(),
     status: EmailStatusSchema.describe(

@@ -5,6 +5,7 @@ import { ProductRecord, SkuRecord, toProductRecord, toSkuRecord } from './catalo
 import { ConnectedAppRecord, toConnectedAppRecord } from './connected-apps.ts';
 import { CustomerRecord, toCustomerRecord } from './customers.ts';
 import { OrderRecord, toOrderRecord } from './orders.ts';
+import { PaymentLinkRecord, PaymentRecord, ProviderPaymentRecord, toPaymentLinkRecord, toPaymentRecord, toProviderPaymentRecord } from './payments.ts';
 import { ReviewRecord, toReviewRecord } from './reviews.ts';
 
 /**
@@ -61,5 +62,12 @@ export function renderEvent(event: DomainEvent, now: Date): RenderedEvent {
     case 'app.connected':
     case 'app.disconnected':
       return { resource: { type: 'app', id: event.app.clientId }, data: record(ConnectedAppRecord, toConnectedAppRecord(event.app)) };
+    case 'payment.succeeded':
+    case 'payment.failed':
+      return { resource: { type: 'payment', id: event.payment.id }, data: record(ProviderPaymentRecord, toProviderPaymentRecord(event.payment)) };
+    case 'payment_link.paid':
+      return { resource: { type: 'payment_link', id: event.link.id }, data: record(PaymentLinkRecord, toPaymentLinkRecord(event.link)) };
+    case 'refund.succeeded':
+      return { resource: { type: 'refund', id: event.refund.id }, data: record(PaymentRecord, toPaymentRecord(event.refund, event.currency)) };
   }
 }

@@ -174,7 +174,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "order.refunded": {
-    "id": "evt_01KJPYS7HVC05GQC91SZS65Z4Z",
+    "id": "evt_01KJPYS9BJNHWX63XK1JYK3RNH",
     "type": "order.refunded",
     "createdAt": "2026-03-02T09:41:16.547",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
@@ -343,13 +343,13 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "product.deleted": {
-    "id": "evt_01KJPYSM5WJWZRMYAASH6PY2EB",
+    "id": "evt_01KJPYSQSAQ1VPAP58HYASX5K0",
     "type": "product.deleted",
     "createdAt": "2026-03-02T09:41:25.782",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "id": "prd_01KJPYSGJEEKKP2728ZY9XSE49",
+      "id": "prd_01KJPYSM5WJWZRMYAASH6PY2EB",
       "type": "SIMPLE",
       "name": "Wool Scarf",
       "slug": "wool-scarf",
@@ -359,7 +359,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "imageFileIds": [],
       "specifications": {},
       "currency": "USD",
-      "skuId": "sku_01KJPYSJC5H3HFR8JKKWGZ07HD",
+      "skuId": "sku_01KJPYSNZKZ7F75QD809TX0VMQ",
       "price": 35,
       "discount": 0,
       "quantityInStock": 0,
@@ -397,7 +397,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "inventory.low_stock": {
-    "id": "evt_01KJPYS9BJNHWX63XK1JYK3RNH",
+    "id": "evt_01KJPYSCZ0TCACVR936D157B3C",
     "type": "inventory.low_stock",
     "createdAt": "2026-03-02T09:41:18.394",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
@@ -452,7 +452,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "customer.banned": {
-    "id": "evt_01KJPYSERQB1DM3K35PZWSE5CN",
+    "id": "evt_01KJPYSJC5H3HFR8JKKWGZ07HD",
     "type": "customer.banned",
     "createdAt": "2026-03-02T09:41:22.088",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
@@ -489,13 +489,13 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "review.created": {
-    "id": "evt_01KJPYSCZ0TCACVR936D157B3C",
+    "id": "evt_01KJPYSGJEEKKP2728ZY9XSE49",
     "type": "review.created",
     "createdAt": "2026-03-02T09:41:20.241",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "id": "rev_01KJPYSB59PH4RCZXE37DAVSPS",
+      "id": "rev_01KJPYSERQB1DM3K35PZWSE5CN",
       "productId": "prd_01KJPYRKPYXHGE51CT9AB307TE",
       "productName": "Canvas Tote",
       "customerId": "cus_01KJPYRTXTV2Q94RM5JFWTMB5N",
@@ -511,13 +511,13 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "app.connected": {
-    "id": "evt_01KJPYSNZKZ7F75QD809TX0VMQ",
+    "id": "evt_01KJPYSSK189F4HTREAV21SY77",
     "type": "app.connected",
     "createdAt": "2026-03-02T09:41:27.629",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "clientId": "app_CGmvhPG62E5K2yJhWd7HxyVToTc",
+      "clientId": "app_z2O9IiT3U7aRLCGApmwWd4GA72M",
       "clientName": "Acme Analytics",
       "verified": false,
       "clientIdMetadataDocument": null,
@@ -544,13 +544,13 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "app.disconnected": {
-    "id": "evt_01KJPYSQSAQ1VPAP58HYASX5K0",
+    "id": "evt_01KJPYSVCR46NX0YDE35N0EWYV",
     "type": "app.disconnected",
     "createdAt": "2026-03-02T09:41:31.323",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "clientId": "app_CGmvhPG62E5K2yJhWd7HxyVToTc",
+      "clientId": "app_z2O9IiT3U7aRLCGApmwWd4GA72M",
       "clientName": "Acme Analytics",
       "verified": false,
       "clientIdMetadataDocument": null,
@@ -574,6 +574,98 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       ],
       "approvedAt": "2026-03-02T09:41:27.629",
       "lastUsedAt": "2026-03-02T09:41:29.476"
+    }
+  },
+  "payment.succeeded": {
+    "id": "evt_01KJPYT672AK76E8CMW1MT33A9",
+    "type": "payment.succeeded",
+    "createdAt": "2026-03-02T09:41:36.864",
+    "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
+    "mode": "test",
+    "data": {
+      "id": "ppay_01KJPYT9TGYNMVKMBRF7W6YBCX",
+      "provider": "test",
+      "linkId": "plink_01KJPYT4DBE0GSNMY1J2ENGYBG",
+      "orderId": null,
+      "amount": 18.5,
+      "currency": "USD",
+      "captureMethod": "automatic",
+      "status": "succeeded",
+      "providerReference": "tpi_01KJPYTBM7B388BFRKQAS4NN8M",
+      "failure": null,
+      "flag": null,
+      "received": 18.5,
+      "paymentId": null,
+      "completedAt": "2026-03-02T09:41:36.864",
+      "createdAt": "2026-03-02T09:41:36.864",
+      "updatedAt": "2026-03-02T09:41:36.864"
+    }
+  },
+  "payment.failed": {
+    "id": "evt_01KJPYSZ06E9CN9Y7XF0A4EM3P",
+    "type": "payment.failed",
+    "createdAt": "2026-03-02T09:41:33.170",
+    "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
+    "mode": "test",
+    "data": {
+      "id": "ppay_01KJPYT0SXQ141ATH9HXXYJAC4",
+      "provider": "test",
+      "linkId": "plink_01KJPYSX6FD6H2DWYTW0A1QHJ4",
+      "orderId": null,
+      "amount": 18.5,
+      "currency": "USD",
+      "captureMethod": "automatic",
+      "status": "failed",
+      "providerReference": "tpi_01KJPYT2KMKCJCK5D611Y8G17N",
+      "failure": {
+        "code": "card_declined",
+        "message": "Your card was declined."
+      },
+      "flag": null,
+      "received": null,
+      "paymentId": null,
+      "completedAt": null,
+      "createdAt": "2026-03-02T09:41:33.170",
+      "updatedAt": "2026-03-02T09:41:33.170"
+    }
+  },
+  "payment_link.paid": {
+    "id": "evt_01KJPYT80SVWPJM96F58E0V8XR",
+    "type": "payment_link.paid",
+    "createdAt": "2026-03-02T09:41:36.864",
+    "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
+    "mode": "test",
+    "data": {
+      "id": "plink_01KJPYT4DBE0GSNMY1J2ENGYBG",
+      "orderId": null,
+      "amount": 18.5,
+      "currency": "USD",
+      "description": "Custom engraving",
+      "status": "paid",
+      "url": "http://127.0.0.1:3000/pay/KPY08nxXPWV_Ts2fTZGQDPOgZ0J5y0tlGY6Fw5MYBHk",
+      "captureMethod": "automatic",
+      "expiresAt": null,
+      "createdAt": "2026-03-02T09:41:35.017",
+      "updatedAt": "2026-03-02T09:41:36.864"
+    }
+  },
+  "refund.succeeded": {
+    "id": "evt_01KJPYSB59PH4RCZXE37DAVSPS",
+    "type": "refund.succeeded",
+    "createdAt": "2026-03-02T09:41:16.547",
+    "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
+    "mode": "live",
+    "data": {
+      "id": "pay_01KJPYS7HVC05GQC91SZS65Z4Z",
+      "orderId": "ord_01KJPYS0AZG0350MT9VXH789KA",
+      "kind": "refund",
+      "method": "manual",
+      "amount": 10,
+      "currency": "USD",
+      "status": "succeeded",
+      "reference": null,
+      "createdAt": "2026-03-02T09:41:16.547",
+      "updatedAt": "2026-03-02T09:41:16.547"
     }
   }
 };

@@ -3234,7 +3234,7 @@ export type components = {
              * @description an event type of the catalog, or webhook.test for a test event sent on request
              * @enum {string}
              */
-            eventType: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "webhook.test";
+            eventType: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded" | "webhook.test";
             /**
              * @description pending: waiting for its next attempt; failed: gave up (redeliver it by hand)
              * @enum {string}
@@ -3272,7 +3272,7 @@ export type components = {
              * @description an event type of the catalog, or webhook.test for a test event sent on request
              * @enum {string}
              */
-            eventType: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "webhook.test";
+            eventType: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded" | "webhook.test";
             /**
              * @description pending: waiting for its next attempt; failed: gave up (redeliver it by hand)
              * @enum {string}
@@ -3293,7 +3293,7 @@ export type components = {
         };
         WebhookEventType: {
             /** @enum {string} */
-            type: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected";
+            type: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded";
             description: string;
             /** @description what a subscriber must be able to read */
             permission: string;
@@ -3307,10 +3307,10 @@ export type components = {
         Email: {
             id: string;
             /**
-             * @description invitation, or a store notification: order_created, low_stock, app_connected, app_disconnected
+             * @description invitation, or a store notification: order_created, order_paid, low_stock, app_connected, app_disconnected
              * @enum {string}
              */
-            kind: "invitation" | "password_reset" | "order_created" | "low_stock" | "app_connected" | "app_disconnected";
+            kind: "invitation" | "password_reset" | "order_created" | "order_paid" | "low_stock" | "app_connected" | "app_disconnected";
             to: string;
             subject: string;
             /**
@@ -16450,7 +16450,7 @@ export interface operations {
                 cursor?: string;
                 status?: "pending" | "succeeded" | "failed";
                 /** @description only deliveries of this event type */
-                eventType?: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "webhook.test";
+                eventType?: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded" | "webhook.test";
                 /** @description only the delivery of this event (the webhook-id a receiver got) */
                 eventId?: string;
             };
@@ -16830,7 +16830,7 @@ export interface operations {
                 limit?: number;
                 cursor?: string;
                 status?: "pending" | "sent" | "failed" | "dropped";
-                kind?: "invitation" | "password_reset" | "order_created" | "low_stock" | "app_connected" | "app_disconnected";
+                kind?: "invitation" | "password_reset" | "order_created" | "order_paid" | "low_stock" | "app_connected" | "app_disconnected";
             };
             header?: never;
             path?: never;

@@ -662,7 +662,7 @@ export interface WebhookDeliveryDetail extends WebhookDelivery {
 
 // ---- email (GET /v1/emails) ---------------------------------------------------------------------------------------
 
-export type EmailKind = 'invitation' | 'password_reset' | 'order_created' | 'low_stock' | 'app_connected' | 'app_disconnected';
+export type EmailKind = 'invitation' | 'password_reset' | 'order_created' | 'order_paid' | 'low_stock' | 'app_connected' | 'app_disconnected';
 
 /** pending: not sent yet (or retried); sent: the SMTP server took it; failed: refused for good or every retry used; dropped: nothing to send any more. */
 export type EmailStatus = 'pending' | 'sent' | 'failed' | 'dropped';

@@ -19,6 +19,7 @@ const KIND_LABEL: Record<EmailKind, string> = {
   invitation: 'Invitation to the store',
   password_reset: 'Password reset',
   order_created: 'New order',
+  order_paid: 'Order paid',
   low_stock: 'Low stock',
   app_connected: 'App connected',
   app_disconnected: 'App removed',
@@ -33,7 +34,7 @@ const STATUS_FILTER: { value: '' | EmailStatus; label: string }[] = [
   { value: 'failed', label: 'Failed' },
   { value: 'dropped', label: 'Not sent' },
 ];
-const KINDS: EmailKind[] = ['invitation', 'order_created', 'low_stock', 'app_connected', 'app_disconnected'];
+const KINDS: EmailKind[] = ['invitation', 'order_created', 'order_paid', 'low_stock', 'app_connected', 'app_disconnected'];
 
 /** The query key of the mail list (the Team page invalidates it after sending an invitation again). */
 function emailsKey(tenant: Tenant) {

@@ -1,5 +1,5 @@
 import type { Tenant } from '../../context.ts';
-import { fromMinor } from '../shared/money.ts';
+import { currencyOf, fromMinor } from '../shared/money.ts';
 import { newId } from '../shared/ids.ts';
 import type { DomainEvent } from '../webhooks/types.ts';
 import type { EventType } from '../webhooks/event-types.ts';
@@ -9,6 +9,7 @@ import { NOTIFICATION_TOPICS, type EmailKind, type NewEmailMessage, type Notific
 /** The events a store notification is sent for, and the kind of mail each becomes. */
 const KIND_OF_EVENT: Partial<Record<EventType, EmailKind>> = {
   'order.created': 'order_created',
+  'payment.succeeded': 'order_paid',
   'inventory.low_stock': 'low_stock',
   'app.connected': 'app_connected',
   'app.disconnected': 'app_disconnected',
@@ -65,6 +66,23 @@ export function createNotifications(deps: { baseUrl: string; render: RenderEmail
             total: `${fromMinor(order.totalMinor, currency).toFixed(currency.digits)} ${currency.code}`,
             customerName: order.customerName,
             link: dashboard(tenant, `/orders/${encodeURIComponent(order.id)}`),
+          };
+          break;
+        }
+        case 'payment.succeeded': {
+          // Money recorded on an order through a provider: the merchant hears the order is paid (a flagged payment
+          // is not recorded, so it is not "paid"; its webhook and the audit log say so).
+          const { payment, orderNumber } = event;
+          if (payment.orderId === null || payment.paymentId === null) return null;
+          kind = 'order_paid';
+          subjectOf = payment.id;
+          const c = currencyOf(payment.currency);
+          params = {
+            ...base,
+            orderNumber,
+            total: `${fromMinor(payment.amountMinor, c).toFixed(c.digits)} ${payment.currency}`,
+            provider: payment.provider,
+            link: dashboard(tenant, `/orders/${encodeURIComponent(payment.orderId)}`),
           };
           break;
         }

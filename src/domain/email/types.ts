@@ -4,12 +4,12 @@ import type { Mode } from '../../context.ts';
  * The kinds of mail the service sends (docs/email.md). The first two go to a person about their own account or a
  * store's invitation; the rest are store notifications, sent to the store's `notificationEmail` of that mode.
  */
-export const EMAIL_KINDS = ['invitation', 'password_reset', 'order_created', 'low_stock', 'app_connected', 'app_disconnected'] as const;
+export const EMAIL_KINDS = ['invitation', 'password_reset', 'order_created', 'order_paid', 'low_stock', 'app_connected', 'app_disconnected'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /** The notifications a member can turn off, per mode, in the store settings; each covers some kinds. */
 export const NOTIFICATION_TOPICS = {
-  orders: ['order_created'],
+  orders: ['order_created', 'order_paid'],
   lowStock: ['low_stock'],
   apps: ['app_connected', 'app_disconnected'],
 } as const satisfies Record<string, readonly EmailKind[]>;

@@ -168,7 +168,7 @@ export function createOrderService(deps: {
       if (minor === refundable) to = 'refunded';
     }
     // Refunds go through the payments area, which splits them over the methods the order was paid with.
-    if (move.refund && amountMinor !== null && amountMinor > 0) await payments.refundOrder(repos, ctx, { orderId: id, amountMinor });
+    const refunds = move.refund && amountMinor !== null && amountMinor > 0 ? (await payments.refundOrder(repos, ctx, { orderId: id, amountMinor })).refunds : [];
     const returned: StockChange[] = [];
     if (move.returnsStock) {
       for (const line of (await repos.orders.linesOf(ctx.tenant, id)).sort((a, b) => (a.skuId < b.skuId ? -1 : 1))) {
@@ -186,6 +186,7 @@ export function createOrderService(deps: {
     await events.publish(repos, tenant, ctx.now, async (wants): Promise<DomainEvent[]> => [
       { type: 'order.status_changed', order: moved, currency, from: order.status, to },
       ...(refunded !== null ? [{ type: 'order.refunded' as const, order: moved, currency, amountMinor: refunded }] : []),
+      ...refunds.map((refund) => ({ type: 'refund.succeeded' as const, refund, currency: order.currency })),
       ...(await inventory.stockEvents(repos, tenant, wants, returned, currency)),
     ]);
     return { order: moved, currency };

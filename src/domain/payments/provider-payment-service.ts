@@ -114,6 +114,14 @@ export function createProviderPaymentService(deps: {
     if (p.completedAt !== null || (FINAL_PROVIDER_STATUSES.includes(p.status) && p.status !== state.status)) return p;
     const currencyOk = state.currency.toUpperCase() === p.currency;
     const newEvents: DomainEvent[] = [];
+    let linkClosed = false;
+    /** The link as its record reads after it was paid now, for `payment_link.paid`. */
+    const paidLink = async (): Promise<DomainEvent[]> => {
+      if (!linkClosed || p.linkId === null) return [];
+      const link = await repos.payments.findLink(tenant, p.linkId);
+      return link ? [{ type: 'payment_link.paid', link: { ...link, status: 'paid', url: `${base}/pay/${link.token}` } }] : [];
+    };
+    const orderNumber = async () => (p.orderId === null ? null : ((await repos.payments.findOrder(tenant, p.orderId))?.number ?? null));
 
     if (state.status === 'authorized' || state.status === 'succeeded') {
       const flags: string[] = [];
@@ -121,13 +129,16 @@ export function createProviderPaymentService(deps: {
       if (!currencyOk || state.amountMinor !== p.amountMinor) flags.push(`the provider holds ${money(state.amountMinor, state.currency.toUpperCase())}, ${money(p.amountMinor, p.currency)} is owed`);
       // The shopper's part is done (money held or taken): the link closes, once.
       if (!secured && p.linkId !== null && flags.length === 0) {
-        if (!(await repos.payments.markLinkPaid(tenant, p.linkId, now))) flags.push('the payment link was no longer active (cancelled while the shopper paid): refund the payment or settle it by hand');
+        linkClosed = await repos.payments.markLinkPaid(tenant, p.linkId, now);
+        if (!linkClosed) flags.push('the payment link was no longer active (cancelled while the shopper paid): refund the payment or settle it by hand');
       }
       if (state.status === 'authorized') {
         if (secured) return p;
         if (flags.length === 0 && p.orderId !== null) await repos.payments.addAuthorized(tenant, p.orderId, p.amountMinor, now);
         await repos.providerPayments.update(tenant, p.id, { status: 'authorized', actionUrl: null, flag: flags.length ? flags.join('; ') : null }, now);
         await recordAudit(repos, ctx, { action: flags.length ? 'payment.flagged' : 'payment.authorize', targetType: 'provider_payment', targetId: p.id, details: { amountMinor: p.amountMinor, flags } });
+        const events_ = await paidLink();
+        if (events_.length > 0) await events.publish(repos, tenant, now, () => events_);
         return { ...p, status: 'authorized', actionUrl: null };
       }
       // succeeded: the money is taken. Record it on the order once, then move the order.
@@ -154,15 +165,22 @@ export function createProviderPaymentService(deps: {
       }
       if (paymentId !== null && p.orderId !== null) await orders.settlePaidOrder(repos, ctx, p.orderId, `paid through ${p.provider} (${state.ref})`);
       await recordAudit(repos, ctx, { action: flag ? 'payment.flagged' : 'payment.complete', targetType: 'provider_payment', targetId: p.id, details: { amountMinor: p.amountMinor, receivedMinor: state.receivedMinor, paymentId, flag } });
-      if (newEvents.length > 0) await events.publish(repos, tenant, now, () => newEvents);
-      return { ...p, status: 'succeeded', receivedMinor: state.receivedMinor, flag, paymentId, completedAt: now };
+      const completed: ProviderPayment = { ...p, status: 'succeeded', actionUrl: null, receivedMinor: state.receivedMinor, flag, paymentId, completedAt: now, updatedAt: now };
+      newEvents.push({ type: 'payment.succeeded', payment: completed, orderNumber: await orderNumber() }, ...(await paidLink()));
+      await events.publish(repos, tenant, now, () => newEvents);
+      return completed;
     }
 
     if (state.status === 'failed' || state.status === 'canceled') {
       if (p.status === 'authorized' && p.orderId !== null && !p.flag) await repos.payments.addAuthorized(tenant, p.orderId, -p.amountMinor, now);
       await repos.providerPayments.update(tenant, p.id, { status: state.status, actionUrl: null, failureCode: state.failure?.code ?? null, failureMessage: state.failure?.message ?? null }, now);
       await recordAudit(repos, ctx, { action: `payment.${state.status === 'failed' ? 'fail' : 'cancel'}`, targetType: 'provider_payment', targetId: p.id, details: { failureCode: state.failure?.code ?? null } });
-      return { ...p, status: state.status, failureCode: state.failure?.code ?? null, failureMessage: state.failure?.message ?? null };
+      const ended: ProviderPayment = { ...p, status: state.status, actionUrl: null, failureCode: state.failure?.code ?? null, failureMessage: state.failure?.message ?? null, updatedAt: now };
+      if (state.status === 'failed') {
+        const number = await orderNumber();
+        await events.publish(repos, tenant, now, (): DomainEvent[] => [{ type: 'payment.failed', payment: ended, orderNumber: number }]);
+      }
+      return ended;
     }
 
     // requires_payment_method, requires_action, processing: not decided yet; never move an authorization backwards.

@@ -19,6 +19,14 @@ export const EVENT_CATALOG = {
   'review.created': { permission: 'reviews:read', resource: 'review', description: 'A product review was created.' },
   'app.connected': { permission: 'settings:read', resource: 'app', description: 'A merchant approved a connected app in the store (data: the app as Connected apps lists it).' },
   'app.disconnected': { permission: 'settings:read', resource: 'app', description: 'A connected app was removed from the store (its tokens and webhook subscriptions are gone).' },
+  'payment.succeeded': {
+    permission: 'payments:read',
+    resource: 'payment',
+    description: "A card payment through a provider was taken (data: the provider payment; paymentId is the order's payment record, flag says why it was not recorded).",
+  },
+  'payment.failed': { permission: 'payments:read', resource: 'payment', description: 'An attempt to pay through a provider failed (data.failure says why); the link stays active and the shopper may try again.' },
+  'payment_link.paid': { permission: 'payments:read', resource: 'payment_link', description: 'A payment link was paid on the pay page (captured, or authorized for a link with captureMethod manual).' },
+  'refund.succeeded': { permission: 'payments:read', resource: 'refund', description: "Money went back to the customer (data: the refund's payment record, kind refund)." },
 } as const satisfies Record<string, { permission: Permission; resource: string; description: string }>;
 
 export type EventType = keyof typeof EVENT_CATALOG;

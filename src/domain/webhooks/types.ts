@@ -4,6 +4,8 @@ import type { CustomerView } from '../customers/customer-types.ts';
 import type { ConnectedApp } from '../oauth/types.ts';
 import type { OrderDetail, OrderStatus } from '../orders/order-types.ts';
 import type { Review } from '../reviews/review-types.ts';
+import type { PaymentLinkView } from '../payments/payment-link-service.ts';
+import type { Payment, ProviderPayment } from '../payments/types.ts';
 import type { Currency } from '../shared/money.ts';
 import type { DeliveredEventType } from './event-types.ts';
 
@@ -80,7 +82,10 @@ export type DomainEvent =
   | { type: 'inventory.low_stock'; sku: Sku; currency: Currency; threshold: number; from: number; to: number }
   | { type: 'customer.created' | 'customer.banned'; customer: CustomerView; currency: Currency }
   | { type: 'review.created'; review: Review }
-  | { type: 'app.connected' | 'app.disconnected'; app: ConnectedApp };
+  | { type: 'app.connected' | 'app.disconnected'; app: ConnectedApp }
+  | { type: 'payment.succeeded' | 'payment.failed'; payment: ProviderPayment; orderNumber: string | null }
+  | { type: 'payment_link.paid'; link: PaymentLinkView }
+  | { type: 'refund.succeeded'; refund: Payment; currency: string };
 
 /** An event as the wire shows it: the resource it is about (for ordering), its `data` and `change`. */
 export interface RenderedEvent {
