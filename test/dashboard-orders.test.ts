@@ -118,6 +118,43 @@ describeEachDatabase('the dashboard’s orders pages in Chromium', (kind) => {
     await page.close();
   });
 
+  it('shows where an order ships and whom it bills, by country and state name, and says so when billing is the shipping address', { skip }, async () => {
+    const call = jsonClient(t.app);
+    const { productId, skuIds } = await variableProduct(t.app, owner, { name: 'Map Case', skus: [{ price: 12, quantityInStock: 9, attributes: { Size: 'One' } }] });
+    await call('PATCH', `/v1/products/${productId}`, { headers: owner.auth, body: { status: 'active' } });
+    const customerId = await insertCustomer(t, owner.storeId, { name: 'Robin Reader' });
+    const shippingAddress = { name: 'Robin Reader', line1: '2150 Mission St', line2: 'Flat 4', city: 'San Francisco', postalCode: '94110', countryId: 'US', stateId: 'US-CA', phone: '+1 415 555 0100' };
+    const billingAddress = { name: 'Reader Books Ltd', line1: '1 Queen St', city: 'Auckland', postalCode: '1010', countryId: 'NZ' };
+    const twoPlaces = await call('POST', '/v1/orders', { headers: owner.auth, body: { customerId, lines: [{ skuId: skuIds[0], quantity: 1 }], shippingAddress, billingAddress } });
+    assert.equal(twoPlaces.status, 201, twoPlaces.raw);
+    const onePlace = await call('POST', '/v1/orders', { headers: owner.auth, body: { customerId, lines: [{ skuId: skuIds[0], quantity: 1 }], shippingAddress } });
+    assert.equal(onePlace.status, 201, onePlace.raw);
+
+    await context.clearCookies();
+    const page = await context.newPage();
+    await page.goto(`${t.baseUrl}/dashboard/orders/${twoPlaces.body.data.id}?store=${owner.storeId}`);
+    await signInToDashboard(page, owner);
+    const shipping = page.getByTestId('order-shipping');
+    await shipping.getByText('California, United States of America').waitFor();
+    assert.deepEqual(
+      (await shipping.locator('.address-line').allInnerTexts()).map((l) => l.trim()),
+      ['Robin Reader', '2150 Mission St', 'Flat 4', '94110 San Francisco', 'California, United States of America', 'Phone +1 415 555 0100'],
+    );
+    const billing = page.getByTestId('order-billing');
+    await billing.getByText('New Zealand').waitFor();
+    assert.deepEqual((await billing.locator('.address-line').allInnerTexts()).map((l) => l.trim()), ['Reader Books Ltd', '1 Queen St', '1010 Auckland', 'New Zealand']);
+    await page.getByRole('heading', { level: 2, name: 'Addresses' }).waitFor();
+    await assertAccessible(page, 'order detail with two addresses');
+
+    await page.goto(`${t.baseUrl}/dashboard/orders/${onePlace.body.data.id}?store=${owner.storeId}`);
+    await page.getByTestId('order-shipping').getByText('California, United States of America').waitFor();
+    await page.getByTestId('order-billing').getByText('Same as the shipping address.').waitFor();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await assertAccessible(page, 'order detail with one address at 375 px');
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await page.close();
+  });
+
   it('records a payment taken outside the service (a refused amount next to its field, once on a double click), settles it, and hides recording from staff, whom the API refuses', { skip }, async () => {
     const call = jsonClient(t.app);
     const { productId, skuIds } = await variableProduct(t.app, owner, { name: 'Camp Stool', skus: [{ price: 40, quantityInStock: 5, attributes: { Size: 'One' } }] });

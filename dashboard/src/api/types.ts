@@ -174,9 +174,23 @@ export interface OrderSummary {
   refunded: number;
   promotionCode: string | null;
   deliveryOptionName: string | null;
+  shippingAddress: OrderAddress | null;
+  billingAddress: OrderAddress | null;
   note: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** An order's shipping or billing address (src/wire/orders.ts `Address`). */
+export interface OrderAddress {
+  name?: string | null;
+  line1: string;
+  line2?: string | null;
+  city: string;
+  postalCode?: string | null;
+  countryId: string;
+  stateId?: string | null;
+  phone?: string | null;
 }
 
 export interface Order extends OrderSummary {

@@ -5,6 +5,7 @@ import { api, apiWithEtag, type Tenant } from '../api/client.ts';
 import type { Customer, OrderSummary } from '../api/types.ts';
 import { Confirm } from '../components/Confirm.tsx';
 import { changedFields, EditorConflict } from '../components/Conflict.tsx';
+import { PostalAddress } from '../components/Address.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { allShownAtFields, Field, fieldErrors } from '../components/Field.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
@@ -305,22 +306,14 @@ function Addresses({ customer: c }: { customer: Customer }) {
   return (
     <Section title="Addresses">
       {c.addresses.length === 0 ? (
-        <p className="empty">No addresses. Addresses are set through the API (PATCH /v1/customers/{'{customerId}'} with addresses) or when they order.</p>
+        <p className="empty">No addresses saved for this customer yet.</p>
       ) : (
         <ul className="addresses">
           {c.addresses.map((a, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: addresses have no id; the list is replaced whole
             <li key={i}>
               {a.label ? <strong>{a.label}</strong> : null}
-              <address>
-                {[a.name, a.line1, a.line2, [a.postalCode, a.city].filter(Boolean).join(' '), [a.stateId, a.countryId].filter(Boolean).join(', '), a.phone]
-                  .filter(Boolean)
-                  .map((line) => (
-                    <span key={line} className="address-line">
-                      {line}
-                    </span>
-                  ))}
-              </address>
+              <PostalAddress address={a} />
             </li>
           ))}
         </ul>

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
 import type { Order, OrderStatus, OrderTransitions } from '../api/types.ts';
+import { PostalAddress, sameAddress } from '../components/Address.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatMoney, formatTimestamp } from '../format.ts';
@@ -76,6 +77,7 @@ export default function OrderDetail() {
             )}
           </p>
           <Moves tenant={tenant} order={o} canWrite={canWrite} />
+          <Addresses order={o} />
           <Section title="Lines">
             <div className="table-wrap">
               <table className="text-table">
@@ -150,6 +152,32 @@ export default function OrderDetail() {
         </>
       ) : null}
     </>
+  );
+}
+
+/** Where the order goes and whom it is billed to; the billing address says so when it is the shipping one. */
+function Addresses({ order: o }: { order: Order }) {
+  const billing = o.billingAddress;
+  const shipping = o.shippingAddress;
+  return (
+    <Section title="Addresses">
+      <div className="order-addresses">
+        <div data-testid="order-shipping">
+          <h3>Ship to</h3>
+          {shipping ? <PostalAddress address={shipping} /> : <p className="empty">No shipping address was given with this order.</p>}
+        </div>
+        <div data-testid="order-billing">
+          <h3>Bill to</h3>
+          {billing && shipping && sameAddress(billing, shipping) ? (
+            <p>Same as the shipping address.</p>
+          ) : billing ? (
+            <PostalAddress address={billing} />
+          ) : (
+            <p className="empty">No billing address was given with this order.</p>
+          )}
+        </div>
+      </div>
+    </Section>
   );
 }
 
