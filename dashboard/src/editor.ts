@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { apiWithEtag, type Tenant } from './api/client.ts';
-import { ApiError } from './api/errors.ts';
 import { type Change, changedFields, isConflict } from './components/Conflict.tsx';
 import { fieldErrors } from './components/Field.tsx';
 
@@ -345,11 +344,7 @@ export function useFormEditor<T extends object, F>(options: {
  * refusals that name a field of the body (a 409 such as `CURRENCY_LOCKED` with `details[].path`).
  */
 export function editorFieldErrors(error: unknown): Map<string, string> {
-  const errors = fieldErrors(error);
-  if (error instanceof ApiError && error.status === 409) {
-    for (const d of error.details) if (d.path && d.rule && (d.in === undefined || d.in === 'body') && !errors.has(d.path)) errors.set(d.path, d.rule);
-  }
-  return errors;
+  return fieldErrors(error);
 }
 
 /** `value` trimmed, or null when empty (the API's "no value"). */

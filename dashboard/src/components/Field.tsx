@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { ApiError } from '../api/errors.ts';
+import { ErrorPanel } from './ErrorPanel.tsx';
 
 /** The props a control needs to be labelled by its field and described by its hint and error. */
 export interface ControlProps {
@@ -37,22 +38,46 @@ export function Field({ label, error, hint, children }: { label: string; error?:
 }
 
 /**
- * The API's validation errors by field path (`details[].path` of a 400/422, "sku.price" for nested fields as the API
- * names them), so each shows next to its field: those about the body, or with `where: 'query'` those about the
- * querystring (a filter form). A detail without `in` comes from the service's own checks and counts for either.
- * Empty for any other error.
+ * The API's complaints about fields, by path (`details[].path`, "sku.price" for nested fields as the API names them),
+ * so each shows next to its field: the validation errors of a 400/422 and the conflicts of a 409 that name a field of
+ * the body (`SKU_CODE_TAKEN` names `sku` or `skus[1].sku`, `SLUG_TAKEN` names `slug`), those about the body, or with
+ * `where: 'query'` those about the querystring (a filter form). A detail without `in` comes from the service's own
+ * checks and counts for either. Empty for any other error.
  */
 export function fieldErrors(error: unknown, where: 'body' | 'query' = 'body'): Map<string, string> {
   const errors = new Map<string, string>();
-  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 422)) return errors;
+  if (!(error instanceof ApiError)) return errors;
+  if (error.status !== 400 && error.status !== 422 && !(error.status === 409 && where === 'body')) return errors;
   for (const d of error.details) {
     if (d.path && d.rule && (d.in === undefined || d.in === where) && !errors.has(d.path)) errors.set(d.path, d.rule);
   }
   return errors;
 }
 
-/** Whether every field error of `error` is shown next to a field of the form (then the form needs no general panel). */
-export function allShownAtFields(error: unknown, fields: readonly string[]): boolean {
-  const errors = fieldErrors(error);
-  return errors.size > 0 && [...errors.keys()].every((path) => fields.includes(path));
+/** The fields a form shows errors at: their paths, or a test of a path (`skus[2].price`). */
+export type ShownFields = readonly string[] | ((path: string) => boolean);
+
+/**
+ * Whether every complaint of `error` is shown next to a field of the form (then the form needs no general panel).
+ * False for an error that names no field (a 409 without details, a 5xx, no answer): those must show in the panel.
+ */
+export function allShownAtFields(error: unknown, fields: ShownFields, where: 'body' | 'query' = 'body'): boolean {
+  const errors = fieldErrors(error, where);
+  const shown = typeof fields === 'function' ? fields : (path: string) => fields.includes(path);
+  return errors.size > 0 && [...errors.keys()].every(shown);
+}
+
+/**
+ * The rule every form holds: a refusal the form cannot show next to a field — no field named, a field it does not
+ * have, a conflict, a failure of the service — shows in the error panel (the API's message and request id); when
+ * every complaint is at its field, one line says nothing was done and points at them. Nothing for no error.
+ */
+export function FormRefusal({ error, shown, title, nothing = 'Nothing was saved' }: { error: unknown; shown: ShownFields; title: string; nothing?: string }) {
+  if (!error) return null;
+  if (!allShownAtFields(error, shown)) return <ErrorPanel error={error} title={title} />;
+  return (
+    <p className="field-error" role="alert">
+      {nothing}: correct the fields marked above.
+    </p>
+  );
 }

@@ -139,7 +139,7 @@ function CreateKey({ tenant, own, onCreated }: { tenant: Tenant; own: ReadonlySe
   const fieldErrors = error?.status === 400 || error?.status === 422 ? error.details.filter((d) => d.in === undefined || d.in === 'body') : [];
   const nameError = fieldErrors.find((d) => d.path === 'name')?.rule ?? null;
   const permError = fieldErrors.find((d) => d.path?.startsWith('permissions'))?.rule ?? null;
-  const shownNextToFields = nameError !== null || permError !== null;
+  const shownNextToFields = fieldErrors.length > 0 && fieldErrors.every((d) => d.path === 'name' || d.path?.startsWith('permissions'));
   // A refused permission (403 naming the ones the member lacks) also belongs next to the checkboxes.
   const deniedPermissions = error?.status === 403 ? error.details.map((d) => d.rule).filter((r): r is string => Boolean(r)) : [];
 

@@ -6,7 +6,7 @@ import type { Category } from '../api/types.ts';
 import { Confirm } from '../components/Confirm.tsx';
 import { changedFields, EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { Field, fieldErrors } from '../components/Field.tsx';
+import { Field, FormRefusal, fieldErrors } from '../components/Field.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { useSubmission } from '../idempotency.ts';
 import { type CategoryNode, categoriesKey, READ, useCategories, WRITE } from '../products/catalog.ts';
@@ -101,7 +101,6 @@ function CreateCategory({ tenant, categories }: { tenant: Tenant; categories: Ca
     const key = submission.begin(JSON.stringify(body));
     if (key !== null) create.mutate({ body, key });
   };
-  const unshown = create.isError && ![...errors.keys()].every((k) => k === 'name' || k === 'parentId' || k === 'slug');
   return (
     <Section title="Create a category">
       <form onSubmit={submit} noValidate>
@@ -144,7 +143,7 @@ function CreateCategory({ tenant, categories }: { tenant: Tenant; categories: Ca
             {create.isPending ? 'Creating…' : 'Create category'}
           </button>
         </div>
-        {unshown ? <ErrorPanel error={create.error} title="The category could not be created." /> : null}
+        <FormRefusal error={create.error} shown={['name', 'parentId', 'slug']} title="The category could not be created." nothing="Nothing was created" />
         <p role="status" className="muted">
           {created ?? ''}
         </p>
@@ -280,7 +279,7 @@ function RenameForm({ tenant, initial, onDone }: { tenant: Tenant; initial: Load
           />
         )}
       </Field>
-      {editor.error && errors.size === 0 ? <ErrorPanel error={editor.error} title="The category could not be renamed." /> : null}
+      <FormRefusal error={editor.error} shown={['name', 'slug']} title="The category could not be renamed." />
       {editor.conflict ? (
         <EditorConflict
           what={`the category “${loaded.value.name}”`}

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { api, type Tenant } from '../api/client.ts';
 import type { Order, OrderPayments as Payments, PaymentMethod, PaymentOptions, PaymentRecord, PaymentStatus } from '../api/types.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { Field } from '../components/Field.tsx';
+import { Field, FormRefusal } from '../components/Field.tsx';
 import { editorFieldErrors } from '../editor.ts';
 import { Section } from '../components/Section.tsx';
 import { formatMoney, formatTimestamp } from '../format.ts';
@@ -212,7 +212,7 @@ function RecordPayment({ tenant, order, outstanding, onRecorded }: { tenant: Ten
           {record.isPending ? 'Recording…' : 'Record payment'}
         </button>
       </div>
-      {record.isError && errors.size === 0 ? <ErrorPanel error={record.error} title="The payment could not be recorded." /> : null}
+      <FormRefusal error={record.error} shown={['method', 'amount', 'reference']} title="The payment could not be recorded." nothing="Nothing was recorded" />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { api, type Tenant } from '../api/client.ts';
 import type { BusinessProfile, Country, CountryState, Mode, NotificationTopics, Profile, StoreSettings, User } from '../api/types.ts';
 import { EditorConflict, shown } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { Field } from '../components/Field.tsx';
+import { Field, FormRefusal, type ShownFields } from '../components/Field.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { editorFieldErrors, orNull, useFormEditor } from '../editor.ts';
 import { formatTimestamp } from '../format.ts';
@@ -59,7 +59,11 @@ export default function Settings() {
 }
 
 /** The save button, the saved notice and the error of one editor. */
-function SaveBar({ label, saving, saved, error, errorTitle, shownAtFields }: { label: string; saving: boolean; saved: boolean; error: unknown; errorTitle: string; shownAtFields: boolean }) {
+/** The store settings' paths shown at a field: the field's own, each origin, each notification. */
+const SETTINGS_SHOWN = (path: string) =>
+  ['orderNumberPrefix', 'nextOrderNumber', 'notificationEmail', 'lowStockThreshold', 'allowedOrigins', 'notifications'].includes(path) || /^(allowedOrigins\[\d+\]|notifications\..+)$/.test(path);
+
+function SaveBar({ label, saving, saved, error, errorTitle, shown }: { label: string; saving: boolean; saved: boolean; error: unknown; errorTitle: string; shown: ShownFields }) {
   return (
     <>
       <div className="actions">
@@ -70,12 +74,7 @@ function SaveBar({ label, saving, saved, error, errorTitle, shownAtFields }: { l
       <p role="status" className="muted">
         {saved ? 'Saved.' : ''}
       </p>
-      {error && !shownAtFields ? <ErrorPanel error={error} title={errorTitle} /> : null}
-      {error && shownAtFields ? (
-        <p className="field-error" role="alert">
-          Nothing was saved: correct the fields marked above.
-        </p>
-      ) : null}
+      <FormRefusal error={error} shown={shown} title={errorTitle} />
     </>
   );
 }
@@ -146,7 +145,7 @@ function ProfileEditor() {
             </Field>
           </Fields>
           {editor.conflict ? <EditorConflict what="your profile" conflict={editor.conflict} busy={editor.saving} onReload={editor.loadTheirs} onOverwrite={editor.saveMineOverTheirs} /> : null}
-          <SaveBar label="Save your profile" saving={editor.saving} saved={editor.saved} error={editor.error} errorTitle="Your profile could not be saved." shownAtFields={errors.size > 0} />
+          <SaveBar label="Save your profile" saving={editor.saving} saved={editor.saved} error={editor.error} errorTitle="Your profile could not be saved." shown={['name', 'email', 'phone']} />
         </form>
       )}
     </Section>
@@ -252,7 +251,7 @@ function BusinessEditor({ tenant, canWrite }: { tenant: Tenant; canWrite: boolea
       {(p) => <input {...p} type={props.type ?? 'text'} name={key} autoComplete={props.autoComplete} maxLength={props.maxLength} value={f?.[key] ?? ''} onChange={set(key)} />}
     </Field>
   );
-  const shownAtFields = errors.size > 0;
+  const shownAtFields = (path: string) => ['name', 'legalName', 'contactEmail', 'contactPhone', 'currency', 'timezone'].includes(path) || /^address\.(line1|line2|city|postalCode|countryId|stateId)$/.test(path);
   return (
     <Section title="Business profile">
       <p className="muted">The store as customers and documents name it. Its currency and time zone apply to both live and test mode.</p>
@@ -315,7 +314,7 @@ function BusinessEditor({ tenant, canWrite }: { tenant: Tenant; canWrite: boolea
           <p className="muted">Last changed {formatTimestamp(editor.base.value.updatedAt, editor.base.value.timezone)}.</p>
           {editor.conflict ? <EditorConflict what="the business profile" conflict={editor.conflict} busy={editor.saving} onReload={editor.loadTheirs} onOverwrite={editor.saveMineOverTheirs} /> : null}
           {canWrite ? (
-            <SaveBar label="Save the business profile" saving={editor.saving} saved={editor.saved} error={editor.error} errorTitle="The business profile could not be saved." shownAtFields={shownAtFields} />
+            <SaveBar label="Save the business profile" saving={editor.saving} saved={editor.saved} error={editor.error} errorTitle="The business profile could not be saved." shown={shownAtFields} />
           ) : null}
         </form>
       )}
@@ -484,7 +483,7 @@ function SettingsEditor({ tenant, canWrite, timeZone }: { tenant: Tenant; canWri
           <p className="muted">{s.updatedAt ? `Last changed ${formatTimestamp(s.updatedAt, timeZone)}.` : 'These are the defaults: nothing was changed yet.'}</p>
           {editor.conflict ? <EditorConflict what={`the store settings (${tenant.mode} mode)`} conflict={editor.conflict} busy={editor.saving} onReload={editor.loadTheirs} onOverwrite={editor.saveMineOverTheirs} /> : null}
           {canWrite ? (
-            <SaveBar label="Save the store settings" saving={editor.saving} saved={editor.saved} error={editor.error} errorTitle="The store settings could not be saved." shownAtFields={errors.size > 0} />
+            <SaveBar label="Save the store settings" saving={editor.saving} saved={editor.saved} error={editor.error} errorTitle="The store settings could not be saved." shown={SETTINGS_SHOWN} />
           ) : null}
         </form>
       )}

@@ -168,7 +168,7 @@ function InviteForm({ tenant, roles, onInvited }: { tenant: Tenant; roles: Role[
   const fieldErrors = error?.status === 400 || error?.status === 422 ? error.details.filter((d) => d.in === undefined || d.in === 'body') : [];
   const emailError = fieldErrors.find((d) => d.path === 'email')?.rule ?? null;
   const roleError = fieldErrors.find((d) => d.path === 'role')?.rule ?? null;
-  const shownNextToFields = emailError !== null || roleError !== null;
+  const shownNextToFields = fieldErrors.length > 0 && fieldErrors.every((d) => d.path === 'email' || d.path === 'role');
 
   return (
     <Section title="Invite someone">

@@ -5,7 +5,7 @@ import type { Color, Product, ProductWithVariants, Sku, VariantGroup } from '../
 import { Confirm } from '../components/Confirm.tsx';
 import { changedFields, EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { Field, fieldErrors } from '../components/Field.tsx';
+import { Field, FormRefusal, fieldErrors } from '../components/Field.tsx';
 import { Section } from '../components/Section.tsx';
 import { formatMoney, formatNumber } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
@@ -433,7 +433,6 @@ function SkuForm({
     if (attributesError || !dirty) return;
     void editor.save(patch, loaded);
   };
-  const unshown = editor.error && ![...fieldErrors(editor.error).keys()].every((k) => k in SKU_LABELS);
   return (
     <form ref={formRef} className="sku-editor" onSubmit={submit} noValidate aria-labelledby={legendId}>
       <p id={legendId} className="confirm-title">
@@ -449,7 +448,7 @@ function SkuForm({
         currency={product.currency}
         stockReadOnly={!canChangeStock}
       />
-      {unshown ? <ErrorPanel error={editor.error} title="The SKU could not be saved." /> : null}
+      <FormRefusal error={editor.error} shown={(k) => k in SKU_LABELS} title="The SKU could not be saved." />
       {editor.conflict ? (
         <EditorConflict
           what={`SKU ${name}`}
@@ -597,7 +596,6 @@ function GroupForm({ tenant, product, initial, colors, onDone }: { tenant: Tenan
   for (const key of Object.keys(after) as (keyof typeof after)[]) if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) patch[key] = after[key];
   const dirty = Object.keys(patch).length > 0;
   const errors = fieldErrors(editor.error);
-  const unshown = editor.error && ![...errors.keys()].every((k) => k in GROUP_LABELS || k === 'image');
   return (
     <form
       ref={formRef}
@@ -623,7 +621,7 @@ function GroupForm({ tenant, product, initial, colors, onDone }: { tenant: Tenan
         colors={colors}
         imageAlt={`${product.name}, ${groupName(values)}`}
       />
-      {unshown ? <ErrorPanel error={editor.error} title="The group could not be saved." /> : null}
+      <FormRefusal error={editor.error} shown={(k) => k in GROUP_LABELS || k === 'image'} title="The group could not be saved." />
       {editor.conflict ? (
         <EditorConflict
           what={`the group ${groupName(loaded.value)}`}
@@ -680,7 +678,6 @@ function AddGroup({ tenant, product, colors }: { tenant: Tenant; product: Produc
   const errors = new Map([...fieldErrors(add.error), ...localErrors]);
   const groupErrors = errorsUnder(errors, '');
   const shown = (path: string) => path in GROUP_LABELS || /^skus(\[\d+\]\.(price|discount|quantityInStock|sku|attributes).*)?$/.test(path);
-  const unshown = add.isError && ![...fieldErrors(add.error).keys()].every(shown);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (localErrors.size > 0) return;
@@ -748,12 +745,7 @@ function AddGroup({ tenant, product, colors }: { tenant: Tenant; product: Produc
           {add.isPending ? 'Adding…' : 'Add group'}
         </button>
       </div>
-      {unshown ? <ErrorPanel error={add.error} title="The group could not be added." /> : null}
-      {add.isError && !unshown ? (
-        <p className="field-error" role="alert">
-          Nothing was added: correct the fields marked above.
-        </p>
-      ) : null}
+      <FormRefusal error={add.error} shown={shown} title="The group could not be added." nothing="Nothing was added" />
       <p role="status" className="muted">
         {added ?? ''}
       </p>
@@ -781,7 +773,6 @@ function AddSku({ tenant, product, group, onDone }: { tenant: Tenant; product: P
   const { body, attributesError } = skuWire(values);
   const errors = fieldErrors(add.error);
   if (attributesError) errors.set('attributes', attributesError);
-  const unshown = add.isError && ![...fieldErrors(add.error).keys()].every((k) => k in SKU_LABELS);
   return (
     <form
       ref={formRef}
@@ -810,7 +801,7 @@ function AddSku({ tenant, product, group, onDone }: { tenant: Tenant; product: P
         currency={product.currency}
         stockReadOnly={false}
       />
-      {unshown ? <ErrorPanel error={add.error} title="The SKU could not be added." /> : null}
+      <FormRefusal error={add.error} shown={(k) => k in SKU_LABELS} title="The SKU could not be added." nothing="Nothing was added" />
       <div className="actions">
         <button type="submit" className="button button-primary" disabled={add.isPending}>
           {add.isPending ? 'Adding…' : 'Add SKU'}

@@ -1,19 +1,8 @@
-import { ApiError } from '../api/errors.ts';
-import { fieldErrors } from '../components/Field.tsx';
+import { allShownAtFields, fieldErrors } from '../components/Field.tsx';
 
-/**
- * The API's complaints about the form's fields, by path: the validation errors `fieldErrors` reads (400/422), plus the
- * conflicts that name a field of the body (409 `PROMOTION_CODE_TAKEN` names `code`, `DELIVERY_REGION_TAKEN` names
- * `regions[i]`), which belong next to that field too.
- */
+/** The API's complaints about the form's fields, by path (`fieldErrors`: 400/422 and the 409s that name a field). */
 export function formErrors(error: unknown): Map<string, string> {
-  const errors = fieldErrors(error);
-  if (error instanceof ApiError && error.status === 409) {
-    for (const d of error.details) {
-      if (d.path && d.rule && (d.in === undefined || d.in === 'body') && !errors.has(d.path)) errors.set(d.path, d.rule);
-    }
-  }
-  return errors;
+  return fieldErrors(error);
 }
 
 /**
@@ -21,8 +10,7 @@ export function formErrors(error: unknown): Map<string, string> {
  * otherwise the error panel shows the API's message and request id as well.
  */
 export function shownAtFields(error: unknown, shown: (path: string) => boolean): boolean {
-  const errors = formErrors(error);
-  return errors.size > 0 && [...errors.keys()].every(shown);
+  return allShownAtFields(error, shown);
 }
 
 /** The error for `path` and for any path under it (`regions` shows `regions[1].stateId` too), first found. */
