@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import type { BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
-import { countRows, insertCustomer, variableProduct } from './helpers/catalog.ts';
+import { countRows, variableProduct } from './helpers/catalog.ts';
 import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
 import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
@@ -245,6 +245,252 @@ describeEachDatabase('every dashboard form shows every refusal (Chromium)', (kin
       path: /^\/v1\/categories\/[^/]+$/,
       scope: () => rename,
       submit: () => rename.getByRole('button', { name: /^Save/ }).click(),
+    });
+    await page.close();
+  });
+  it('the store’s operations (threshold, stock, order moves, payments, customer, ban) show a 409, a 422 and a 500', { skip }, async () => {
+    const owner = await signup(t.app, { storeName: 'Refusal Operations' });
+    const call = jsonClient(t.app);
+    const { productId, skuIds } = await variableProduct(t.app, owner, { name: 'Lantern', skus: [{ sku: 'LAN-1', price: 30, quantityInStock: 9, attributes: { Size: 'One' } }] });
+    await call('PATCH', `/v1/products/${productId}`, { headers: owner.auth, body: { status: 'active' } });
+    const made = await call('POST', '/v1/customers', { headers: owner.auth, body: { name: 'Riley Refused', email: 'riley@example.com', addresses: [{ line1: '1 Main St', city: 'Springfield', countryId: 'US' }] } });
+    assert.equal(made.status, 201, made.raw);
+    const customerId = made.body.data.id as string;
+    const placed = await call('POST', '/v1/orders', { headers: owner.auth, body: { customerId, lines: [{ skuId: skuIds[0], quantity: 1 }] } });
+    assert.equal(placed.status, 201, placed.raw);
+    const orderId = placed.body.data.id as string;
+
+    const page = await openAs(owner, `/inventory?store=${owner.storeId}`);
+    const threshold = page.getByRole('region', { name: 'Low-stock threshold' });
+    await threshold.getByLabel('Low-stock threshold').fill('7');
+    await meetsEveryRefusal(page, {
+      where: 'Low-stock threshold',
+      method: 'PATCH',
+      path: /^\/v1\/inventory\/settings$/,
+      scope: () => threshold,
+      submit: () => threshold.getByRole('button', { name: 'Save threshold' }).click(),
+    });
+    await page.getByRole('button', { name: /^Adjust · history: / }).first().click();
+    await page.getByLabel('Units to add').fill('4');
+    await page.getByLabel('Reason').fill('restock');
+    await meetsEveryRefusal(page, {
+      where: 'Adjust stock',
+      method: 'POST',
+      path: /^\/v1\/inventory\/adjustments$/,
+      scope: () => page.getByRole('main'),
+      submit: () => page.getByRole('button', { name: 'Adjust stock' }).click(),
+    });
+
+    await page.goto(`${t.baseUrl}/dashboard/orders/${orderId}?store=${owner.storeId}`);
+    const moves = page.getByTestId('order-moves');
+    await meetsEveryRefusal(page, {
+      where: 'Mark paid',
+      method: 'POST',
+      path: /\/transitions$/,
+      scope: () => page.getByRole('main'),
+      submit: () => moves.getByRole('button', { name: 'Mark paid' }).click(),
+    });
+    const record = page.getByRole('form', { name: 'Record a payment' });
+    await record.getByLabel(/^Amount/).fill('10');
+    await meetsEveryRefusal(page, {
+      where: 'Record a payment',
+      method: 'POST',
+      path: /\/payments$/,
+      scope: () => record,
+      submit: () => record.getByRole('button', { name: 'Record payment' }).click(),
+    });
+
+    await page.goto(`${t.baseUrl}/dashboard/customers/${customerId}?store=${owner.storeId}`);
+    const details = page.getByRole('region', { name: 'Details' });
+    await details.getByRole('button', { name: 'Edit details' }).click();
+    await details.getByLabel('Name').fill('Riley Renamed');
+    await meetsEveryRefusal(page, {
+      where: 'Customer details',
+      method: 'PATCH',
+      path: /^\/v1\/customers\/[^/]+$/,
+      scope: () => details,
+      submit: () => details.getByRole('button', { name: 'Save details' }).click(),
+    });
+    const ban = page.getByRole('region', { name: 'Ban' });
+    await ban.getByRole('button', { name: 'Ban Riley Refused…' }).click();
+    await ban.getByLabel('Reason').fill('chargebacks');
+    await meetsEveryRefusal(page, {
+      where: 'Ban',
+      method: 'POST',
+      path: /\/ban$/,
+      scope: () => ban,
+      submit: () => ban.getByRole('button', { name: 'Ban Riley Refused', exact: true }).click(),
+    });
+    await page.close();
+  });
+
+  it('selling’s forms (promotion, promo ad, zone, option, payment methods, payment link) show a 409, a 422 and a 500', { skip }, async () => {
+    const owner = await signup(t.app, { storeName: 'Refusal Selling' });
+    const call = jsonClient(t.app);
+    const promotion = await call('POST', '/v1/promotions', { headers: owner.auth, body: { code: 'SPRING10', kind: 'percentage', value: 10 } });
+    assert.equal(promotion.status, 201, promotion.raw);
+    const zone = await call('POST', '/v1/delivery/zones', { headers: owner.auth, body: { name: 'Mainland', regions: [{ countryId: 'US' }] } });
+    assert.equal(zone.status, 201, zone.raw);
+
+    const page = await openAs(owner, `/promotions/new?store=${owner.storeId}`);
+    await page.getByLabel('Code').fill('SUMMER5');
+    await page.getByLabel('Percentage off').fill('5');
+    await meetsEveryRefusal(page, {
+      where: 'New promotion',
+      method: 'POST',
+      path: /^\/v1\/promotions$/,
+      scope: () => page.getByRole('main'),
+      submit: () => page.getByRole('button', { name: 'Create promotion' }).click(),
+    });
+    await page.goto(`${t.baseUrl}/dashboard/promotions/${promotion.body.data.id}?store=${owner.storeId}`);
+    await page.getByLabel('Percentage off').fill('12');
+    await meetsEveryRefusal(page, {
+      where: 'Edit promotion',
+      method: 'PATCH',
+      path: /^\/v1\/promotions\/[^/]+$/,
+      scope: () => page.getByRole('main'),
+      submit: () => page.getByRole('button', { name: 'Save changes' }).click(),
+    });
+
+    await page.goto(`${t.baseUrl}/dashboard/promo-ads/new?store=${owner.storeId}`);
+    await page.getByLabel('Title').fill('Spring sale');
+    await meetsEveryRefusal(page, {
+      where: 'New promo ad',
+      method: 'POST',
+      path: /^\/v1\/promo-ads$/,
+      scope: () => page.getByRole('main'),
+      submit: () => page.getByRole('button', { name: 'Create promo ad' }).click(),
+    });
+
+    await page.goto(`${t.baseUrl}/dashboard/delivery?store=${owner.storeId}`);
+    await page.getByRole('button', { name: 'Add a zone' }).click();
+    const newZone = page.getByRole('form', { name: 'New zone' });
+    await newZone.getByLabel('Zone name').fill('Islands');
+    await meetsEveryRefusal(page, {
+      where: 'New zone',
+      method: 'POST',
+      path: /^\/v1\/delivery\/zones$/,
+      scope: () => page.getByRole('main'),
+      submit: () => newZone.getByRole('button', { name: 'Add zone' }).click(),
+    });
+    await page.getByRole('button', { name: 'Add an option to Mainland' }).click();
+    const option = page.getByRole('form', { name: 'New option for Mainland' });
+    await option.getByLabel('Option name').fill('Standard');
+    await option.getByLabel(/^Fee/).fill('5');
+    await meetsEveryRefusal(page, {
+      where: 'New option',
+      method: 'POST',
+      path: /\/options$/,
+      scope: () => option,
+      submit: () => option.getByRole('button', { name: 'Add option' }).click(),
+    });
+    await option.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Edit zone Mainland' }).click();
+    const editZone = page.getByRole('form', { name: 'Edit the zone Mainland' });
+    await editZone.getByLabel('Zone name').fill('Mainland US');
+    await meetsEveryRefusal(page, {
+      where: 'Edit zone',
+      method: 'PATCH',
+      path: /^\/v1\/delivery\/zones\/[^/]+$/,
+      scope: () => editZone,
+      submit: () => editZone.getByRole('button', { name: 'Save zone' }).click(),
+    });
+
+    await page.goto(`${t.baseUrl}/dashboard/payments?store=${owner.storeId}`);
+    const methods = page.getByRole('region', { name: 'Payment methods' });
+    const box = methods.getByRole('checkbox').first();
+    await box.waitFor();
+    await box.setChecked(!(await box.isChecked()));
+    await meetsEveryRefusal(page, {
+      where: 'Payment methods',
+      method: 'PUT',
+      path: /^\/v1\/payments\/options$/,
+      scope: () => methods,
+      submit: () => methods.getByRole('button', { name: 'Save methods' }).click(),
+    });
+    const link = page.getByRole('region', { name: 'Create a payment link' });
+    await link.getByLabel(/^Amount/).fill('25');
+    await meetsEveryRefusal(page, {
+      where: 'Create a payment link',
+      method: 'POST',
+      path: /^\/v1\/payment-links$/,
+      scope: () => link,
+      submit: () => link.getByRole('button', { name: 'Create link' }).click(),
+    });
+    await page.close();
+  });
+
+  it('the account’s forms (profile, business, store settings, invite, API key, storefront key, webhook endpoint) show a 409, a 422 and a 500', { skip }, async () => {
+    const owner = await signup(t.app, { storeName: 'Refusal Accounts' });
+    const page = await openAs(owner, `/settings?store=${owner.storeId}`);
+    const profile = page.getByTestId('profile-form');
+    await profile.getByLabel('Name').fill('Owner Renamed');
+    await meetsEveryRefusal(page, {
+      where: 'Your profile',
+      method: 'PATCH',
+      path: /^\/v1\/merchants\/profile$/,
+      scope: () => profile,
+      submit: () => profile.getByRole('button', { name: 'Save your profile' }).click(),
+    });
+    const business = page.getByTestId('business-form');
+    await business.getByLabel('Store name').fill('Refusal Accounts Ltd');
+    await meetsEveryRefusal(page, {
+      where: 'Business profile',
+      method: 'PATCH',
+      path: /^\/v1\/merchants\/profile\/business$/,
+      scope: () => business,
+      submit: () => business.getByRole('button', { name: 'Save the business profile' }).click(),
+    });
+    const settings = page.getByTestId('settings-form');
+    await settings.getByLabel('Order number prefix').fill('RF-');
+    await meetsEveryRefusal(page, {
+      where: 'Store settings',
+      method: 'PATCH',
+      path: /^\/v1\/settings$/,
+      scope: () => settings,
+      submit: () => settings.getByRole('button', { name: 'Save the store settings' }).click(),
+    });
+
+    await page.goto(`${t.baseUrl}/dashboard/team?store=${owner.storeId}`);
+    const invite = page.getByRole('region', { name: 'Invite someone' });
+    await invite.getByLabel('Email').fill('new.hire@example.com');
+    await meetsEveryRefusal(page, {
+      where: 'Invite someone',
+      method: 'POST',
+      path: /^\/v1\/members\/invitations$/,
+      scope: () => invite,
+      submit: () => invite.getByRole('button', { name: 'Invite' }).click(),
+    });
+
+    await page.goto(`${t.baseUrl}/dashboard/api-keys?store=${owner.storeId}`);
+    const key = page.getByRole('region', { name: 'Create a key' });
+    await key.getByLabel('Name').fill('Warehouse sync');
+    await meetsEveryRefusal(page, {
+      where: 'Create a key',
+      method: 'POST',
+      path: /^\/v1\/api-keys$/,
+      scope: () => key,
+      submit: () => key.getByRole('button', { name: 'Create key' }).click(),
+    });
+    await page.getByLabel('Which storefront').fill('Main shop');
+    await meetsEveryRefusal(page, {
+      where: 'Create storefront key',
+      method: 'POST',
+      path: /^\/v1\/publishable-keys$/,
+      scope: () => page.getByRole('main'),
+      submit: () => page.getByRole('button', { name: 'Create storefront key' }).click(),
+    });
+
+    await page.goto(`${t.baseUrl}/dashboard/webhooks?store=${owner.storeId}`);
+    const endpoint = page.getByRole('region', { name: 'Add an endpoint' });
+    await endpoint.getByLabel('Endpoint URL').fill('https://hooks.example.com/commerce');
+    await endpoint.getByRole('checkbox').nth(1).check();
+    await meetsEveryRefusal(page, {
+      where: 'Add an endpoint',
+      method: 'POST',
+      path: /^\/v1\/webhooks$/,
+      scope: () => endpoint,
+      submit: () => endpoint.getByRole('button', { name: 'Add endpoint' }).click(),
     });
     await page.close();
   });
