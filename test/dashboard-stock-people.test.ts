@@ -188,7 +188,9 @@ describeEachDatabase('the dashboard’s inventory, customers and reviews pages i
     await panel.getByLabel('Units to add').fill('-5');
     await panel.getByLabel('Reason').fill('damaged');
     await panel.getByRole('button', { name: 'Adjust stock' }).click();
-    await panel.getByRole('alert').getByText(/has 1 in stock; removing 5 would take it below zero/).waitFor();
+    // The 409 names the field (`delta`): its rule shows there, in the merchant's terms.
+    await panel.locator('.field-error').getByText('Units to add must be at least -1.').waitFor();
+    assert.equal(await panel.getByLabel('Units to add').getAttribute('aria-invalid'), 'true');
     assert.equal(await skuOf(medium), 1);
 
     await page.setViewportSize({ width: 375, height: 800 });

@@ -68,14 +68,17 @@ describeEachDatabase('the dashboard’s team page in Chromium', (kind) => {
     await page.getByLabel('Email', { exact: true }).fill(second.email);
     await page.getByLabel('Role', { exact: true }).selectOption('staff');
     await page.getByRole('button', { name: 'Invite', exact: true }).dblclick();
-    const token = (await page.getByTestId('new-invitation-token').innerText()).trim();
+    // A link to pass on, not a raw token: it opens the dashboard's Accept an invitation with the token in it.
+    const link = (await page.getByTestId('new-invitation-link').innerText()).trim();
+    assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/dashboard\/invitations\/accept\?token=/);
+    const token = new URL(link).searchParams.get('token') ?? '';
     assert.ok(token.length > 10, token);
-    await page.getByText('send this to the invitee; they accept it signed in with that email').waitFor();
+    await page.getByText(`${second.email} opens it signed in with that email`).waitFor();
     // Invitation mail is on (the default): the panel says it was emailed, and keeps the token for passing on by hand.
     await page.getByTestId('new-invitation-note').getByText(`We emailed an invitation to ${second.email}`).waitFor();
-    await page.getByRole('button', { name: 'Copy token' }).click();
+    await page.getByRole('button', { name: 'Copy invitation link' }).click();
     await page.getByText('Copied to the clipboard.').waitFor();
-    assert.equal(await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText()), token);
+    assert.equal(await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText()), link);
     await page.getByTestId('invitation-row').filter({ hasText: second.email }).waitFor();
     await assertAccessible(page, 'team, with the new invitation token shown');
     await page.waitForLoadState('networkidle');

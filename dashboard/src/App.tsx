@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { BrowserRouter, NavLink, Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { BrowserRouter, NavLink, Navigate, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api } from './api/client.ts';
 import { ApiError } from './api/errors.ts';
 import { dropToken, getToken, heldToken } from './api/session.ts';
@@ -66,9 +66,44 @@ export function App() {
   );
 }
 
+/**
+ * Where a switch of store or mode lands: the same section, without what belongs to the store and mode left behind — a
+ * detail page's id (`/orders/ord_…` → `/orders`) and the filters naming one of their records (`?customerId=`) — so
+ * the new store's page shows instead of a refusal about the old store's record. A new-record form stays.
+ */
+export function switchedPath(pathname: string): string {
+  const [section, rest] = pathname.replace(/^\/+/, '').split('/');
+  if (!section || section === 'invitations') return pathname;
+  return rest === undefined || rest === '' || rest === 'new' ? pathname : `/${section}`;
+}
+
+/** Filters that name one record of a store and mode (a customer, a product, a category, a member): dropped on a switch. */
+const RECORD_FILTERS = ['customerId', 'productId', 'categoryId', 'userId', 'cursor'] as const;
+
 function Shell() {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
+  const navigate = useNavigate();
+  // On a narrow screen the store and mode switches and the sections fold behind one Menu button (styles.css); a
+  // choice made there, or Escape, folds them again.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const where = `${location.pathname}${location.search}`;
+  const [menuAt, setMenuAt] = useState(where);
+  if (menuAt !== where) {
+    setMenuAt(where);
+    setMenuOpen(false);
+  }
+  useEffect(() => {
+    if (!menuOpen) return;
+    const close = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', close);
+    return () => document.removeEventListener('keydown', close);
+  }, [menuOpen]);
   const stores = useQuery({ queryKey: ['user', 'stores'], queryFn: ({ signal }) => api<StoreSummary[]>('/v1/stores', { signal }).then((r) => r.data) });
   const profile = useQuery({ queryKey: ['user', 'profile'], queryFn: ({ signal }) => api<User>('/v1/merchants/profile', { signal }).then((r) => r.data) });
 
@@ -115,128 +150,155 @@ function Shell() {
     [list, store, mode, permissions.data, setParam],
   );
 
+  /**
+   * The header's store and mode switches: the new store or mode in the same section (`switchedPath`); a list keeps
+   * its filters except those naming a record of the store and mode left (`RECORD_FILTERS`).
+   */
+  const switchTenant = (next: { store?: string; mode?: Mode }) => {
+    const pathname = switchedPath(location.pathname);
+    const search = pathname === location.pathname ? new URLSearchParams(params) : new URLSearchParams();
+    for (const name of RECORD_FILTERS) search.delete(name);
+    const storeId = next.store ?? store?.id;
+    if (storeId) search.set('store', storeId);
+    const nextMode = next.mode ?? mode;
+    if (nextMode === 'test') search.set('mode', 'test');
+    else search.delete('mode');
+    remembered.storeId = storeId ?? remembered.storeId;
+    remembered.mode = nextMode;
+    navigate({ pathname, search: search.size > 0 ? `?${search}` : '' });
+  };
+
   return (
     <TenantContext value={tenant}>
-      <a className="skip-link" href="#main">
-        Skip to main content
-      </a>
-      <header className="app-header">
-        {mode === 'test' ? (
-          <div className="test-banner" role="status" data-testid="test-mode-banner">
-            <strong>Test mode.</strong> You are looking at this store’s test data: nothing here is real, and live customers do not see it.
-          </div>
-        ) : null}
-        <div className="header-bar">
-          <p className="brand">
-            <span className="brand-product">Dashboard</span>
-            <span className="brand-store" data-testid="store-name">
-              {store ? store.name : stores.isPending ? 'Loading store…' : 'No store chosen'}
-            </span>
-          </p>
-          <div className="header-controls">
-            {list.length > 1 ? (
+      <div className="app" data-menu={menuOpen ? 'open' : 'closed'}>
+        <a className="skip-link" href="#main">
+          Skip to main content
+        </a>
+        <header className="app-header">
+          {mode === 'test' ? (
+            <div className="test-banner" role="status" data-testid="test-mode-banner">
+              <strong>Test mode.</strong> You are looking at this store’s test data: nothing here is real, and live customers do not see it.
+            </div>
+          ) : null}
+          <div className="header-bar">
+            <p className="brand">
+              <span className="brand-product">Dashboard</span>
+              <span className="brand-store" data-testid="store-name">
+                {store ? store.name : stores.isPending ? 'Loading store…' : 'No store chosen'}
+              </span>
+            </p>
+            <button
+              ref={menuButton}
+              type="button"
+              className="button menu-button"
+              aria-expanded={menuOpen}
+              aria-controls="app-menu-controls app-menu-sections"
+              onClick={() => setMenuOpen(!menuOpen)}
+            >
+              {menuOpen ? 'Close menu' : 'Menu'}
+            </button>
+            <div className="header-controls" id="app-menu-controls">
+              {list.length > 1 ? (
+                <label className="field">
+                  <span>Store</span>
+                  <select value={store?.id ?? ''} onChange={(e) => switchTenant({ store: e.target.value })}>
+                    {store ? null : (
+                      <option value="" disabled>
+                        Choose a store
+                      </option>
+                    )}
+                    {list.map((s) => (
+                      <option key={s.id} value={s.id}>
+                        {s.name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ) : null}
               <label className="field">
-                <span>Store</span>
-                <select value={store?.id ?? ''} onChange={(e) => tenant.chooseStore(e.target.value)}>
-                  {store ? null : (
-                    <option value="" disabled>
-                      Choose a store
-                    </option>
-                  )}
-                  {list.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.name}
-                    </option>
-                  ))}
+                <span>Mode</span>
+                <select
+                  value={mode}
+                  onChange={(e) => switchTenant({ mode: e.target.value === 'test' ? 'test' : 'live' })}
+                >
+                  <option value="live">Live</option>
+                  <option value="test">Test</option>
                 </select>
               </label>
-            ) : null}
-            <label className="field">
-              <span>Mode</span>
-              <select
-                value={mode}
-                onChange={(e) => {
-                  remembered.mode = e.target.value === 'test' ? 'test' : 'live';
-                  setParam('mode', remembered.mode === 'test' ? 'test' : null);
-                }}
-              >
-                <option value="live">Live</option>
-                <option value="test">Test</option>
-              </select>
-            </label>
-            <span className="user-email" data-testid="user-email">
-              {profile.data?.email ?? ''}
-            </span>
-            <SignOutButton />
+              <span className="user-email" data-testid="user-email">
+                {profile.data?.email ?? ''}
+              </span>
+              <SignOutButton />
+            </div>
           </div>
-        </div>
-      </header>
-      <div className="layout">
-        <nav className="app-nav" aria-label="Sections">
-          <ul>
-            <li>
-              <NavLink to={{ pathname: '/', search: keepTenant(params) }} end>
-                Overview
-              </NavLink>
-            </li>
-            {list.length > 1 ? (
+        </header>
+        <div className="layout">
+          <nav className="app-nav" aria-label="Sections" id="app-menu-sections">
+            <ul>
               <li>
-                <NavLink to={{ pathname: '/stores', search: keepTenant(params) }}>Stores</NavLink>
+                <NavLink to={{ pathname: '/', search: keepTenant(params) }} end>
+                  Overview
+                </NavLink>
               </li>
-            ) : null}
-            {tenant.permissions
-              ? SECTIONS.filter((s) => tenant.permissions?.has(s.permission)).map((s) => (
-                  <li key={s.label}>
-                    <NavLink to={{ pathname: s.path, search: keepTenant(params) }}>{s.label}</NavLink>
-                  </li>
-                ))
-              : null}
-          </ul>
-        </nav>
-        <main id="main" tabIndex={-1}>
-          {stores.isError ? (
-            <ErrorPanel error={stores.error} title="Your stores could not be loaded." onRetry={() => stores.refetch()} />
-          ) : stores.isPending ? (
-            <Loading what="your stores" />
-          ) : (
-            <ErrorBoundary resetKey={location.pathname + location.search}>
-            <Routes>
-              <Route index element={store ? <Suspense fallback={<Loading what="the overview" />}><Overview /></Suspense> : <ChooseFirst />} />
-              <Route path="stores" element={<StorePicker />} />
-              <Route path="api-keys" element={store ? <Suspense fallback={<Loading what="API keys" />}><ApiKeys /></Suspense> : <ChooseFirst />} />
-              <Route path="team" element={store ? <Suspense fallback={<Loading what="the team" />}><Team /></Suspense> : <ChooseFirst />} />
-              <Route path="orders" element={store ? <Suspense fallback={<Loading what="orders" />}><Orders /></Suspense> : <ChooseFirst />} />
-              <Route path="orders/:orderId" element={store ? <Suspense fallback={<Loading what="the order" />}><OrderDetail /></Suspense> : <ChooseFirst />} />
-              <Route path="inventory" element={store ? <Suspense fallback={<Loading what="inventory" />}><Inventory /></Suspense> : <ChooseFirst />} />
-              <Route path="customers" element={store ? <Suspense fallback={<Loading what="customers" />}><Customers /></Suspense> : <ChooseFirst />} />
-              <Route path="customers/:customerId" element={store ? <Suspense fallback={<Loading what="the customer" />}><CustomerDetail /></Suspense> : <ChooseFirst />} />
-              <Route path="reviews" element={store ? <Suspense fallback={<Loading what="reviews" />}><Reviews /></Suspense> : <ChooseFirst />} />
-              <Route path="products" element={store ? <Suspense fallback={<Loading what="products" />}><Products /></Suspense> : <ChooseFirst />} />
-              <Route path="products/new" element={store ? <Suspense fallback={<Loading what="the form" />}><ProductNew /></Suspense> : <ChooseFirst />} />
-              <Route path="products/:productId" element={store ? <Suspense fallback={<Loading what="the product" />}><ProductDetail /></Suspense> : <ChooseFirst />} />
-              <Route path="categories" element={store ? <Suspense fallback={<Loading what="categories" />}><Categories /></Suspense> : <ChooseFirst />} />
-              <Route path="promotions" element={store ? <Suspense fallback={<Loading what="promotions" />}><Promotions /></Suspense> : <ChooseFirst />} />
-              <Route path="promotions/new" element={store ? <Suspense fallback={<Loading what="the form" />}><PromotionEditor /></Suspense> : <ChooseFirst />} />
-              <Route path="promotions/:promotionId" element={store ? <Suspense fallback={<Loading what="the promotion" />}><PromotionEditor /></Suspense> : <ChooseFirst />} />
-              <Route path="promo-ads" element={store ? <Suspense fallback={<Loading what="promo ads" />}><PromoAds /></Suspense> : <ChooseFirst />} />
-              <Route path="promo-ads/new" element={store ? <Suspense fallback={<Loading what="the form" />}><PromoAdEditor /></Suspense> : <ChooseFirst />} />
-              <Route path="promo-ads/:adId" element={store ? <Suspense fallback={<Loading what="the promo ad" />}><PromoAdEditor /></Suspense> : <ChooseFirst />} />
-              <Route path="delivery" element={store ? <Suspense fallback={<Loading what="delivery" />}><Delivery /></Suspense> : <ChooseFirst />} />
-              <Route path="payments" element={store ? <Suspense fallback={<Loading what="payments" />}><Payments /></Suspense> : <ChooseFirst />} />
-              <Route path="webhooks" element={store ? <Suspense fallback={<Loading what="webhooks" />}><Webhooks /></Suspense> : <ChooseFirst />} />
-              <Route path="webhooks/:endpointId" element={store ? <Suspense fallback={<Loading what="the webhook endpoint" />}><WebhookEndpoint /></Suspense> : <ChooseFirst />} />
-              <Route path="audit-log" element={store ? <Suspense fallback={<Loading what="the audit log" />}><AuditLog /></Suspense> : <ChooseFirst />} />
-              <Route path="settings" element={store ? <Suspense fallback={<Loading what="settings" />}><Settings /></Suspense> : <ChooseFirst />} />
-              <Route path="emails" element={store ? <Suspense fallback={<Loading what="emails" />}><Emails /></Suspense> : <ChooseFirst />} />
-              {/* User-level pages: every store of the merchant, or none yet; no store needs choosing. */}
-              <Route path="connected-apps" element={<Suspense fallback={<Loading what="connected apps" />}><ConnectedApps /></Suspense>} />
-              <Route path="invitations/accept" element={<Suspense fallback={<Loading what="the invitation" />}><AcceptInvitation /></Suspense>} />
-              <Route path="*" element={<NotFound />} />
-            </Routes>
-            </ErrorBoundary>
-          )}
-          {profile.isError ? <ErrorPanel error={profile.error} title="Your profile could not be loaded." onRetry={() => profile.refetch()} /> : null}
-        </main>
+              {list.length > 1 ? (
+                <li>
+                  <NavLink to={{ pathname: '/stores', search: keepTenant(params) }}>Stores</NavLink>
+                </li>
+              ) : null}
+              {tenant.permissions
+                ? SECTIONS.filter((s) => tenant.permissions?.has(s.permission)).map((s) => (
+                    <li key={s.label}>
+                      <NavLink to={{ pathname: s.path, search: keepTenant(params) }}>{s.label}</NavLink>
+                    </li>
+                  ))
+                : null}
+            </ul>
+          </nav>
+          <main id="main" tabIndex={-1}>
+            {stores.isError ? (
+              <ErrorPanel error={stores.error} title="Your stores could not be loaded." onRetry={() => stores.refetch()} />
+            ) : stores.isPending ? (
+              <Loading what="your stores" />
+            ) : (
+              <ErrorBoundary resetKey={location.pathname + location.search}>
+              <Routes>
+                <Route index element={store ? <Suspense fallback={<Loading what="the overview" />}><Overview /></Suspense> : <ChooseFirst />} />
+                <Route path="stores" element={<StorePicker />} />
+                <Route path="api-keys" element={store ? <Suspense fallback={<Loading what="API keys" />}><ApiKeys /></Suspense> : <ChooseFirst />} />
+                <Route path="team" element={store ? <Suspense fallback={<Loading what="the team" />}><Team /></Suspense> : <ChooseFirst />} />
+                <Route path="orders" element={store ? <Suspense fallback={<Loading what="orders" />}><Orders /></Suspense> : <ChooseFirst />} />
+                <Route path="orders/:orderId" element={store ? <Suspense fallback={<Loading what="the order" />}><OrderDetail /></Suspense> : <ChooseFirst />} />
+                <Route path="inventory" element={store ? <Suspense fallback={<Loading what="inventory" />}><Inventory /></Suspense> : <ChooseFirst />} />
+                <Route path="customers" element={store ? <Suspense fallback={<Loading what="customers" />}><Customers /></Suspense> : <ChooseFirst />} />
+                <Route path="customers/:customerId" element={store ? <Suspense fallback={<Loading what="the customer" />}><CustomerDetail /></Suspense> : <ChooseFirst />} />
+                <Route path="reviews" element={store ? <Suspense fallback={<Loading what="reviews" />}><Reviews /></Suspense> : <ChooseFirst />} />
+                <Route path="products" element={store ? <Suspense fallback={<Loading what="products" />}><Products /></Suspense> : <ChooseFirst />} />
+                <Route path="products/new" element={store ? <Suspense fallback={<Loading what="the form" />}><ProductNew /></Suspense> : <ChooseFirst />} />
+                <Route path="products/:productId" element={store ? <Suspense fallback={<Loading what="the product" />}><ProductDetail /></Suspense> : <ChooseFirst />} />
+                <Route path="categories" element={store ? <Suspense fallback={<Loading what="categories" />}><Categories /></Suspense> : <ChooseFirst />} />
+                <Route path="promotions" element={store ? <Suspense fallback={<Loading what="promotions" />}><Promotions /></Suspense> : <ChooseFirst />} />
+                <Route path="promotions/new" element={store ? <Suspense fallback={<Loading what="the form" />}><PromotionEditor /></Suspense> : <ChooseFirst />} />
+                <Route path="promotions/:promotionId" element={store ? <Suspense fallback={<Loading what="the promotion" />}><PromotionEditor /></Suspense> : <ChooseFirst />} />
+                <Route path="promo-ads" element={store ? <Suspense fallback={<Loading what="promo ads" />}><PromoAds /></Suspense> : <ChooseFirst />} />
+                <Route path="promo-ads/new" element={store ? <Suspense fallback={<Loading what="the form" />}><PromoAdEditor /></Suspense> : <ChooseFirst />} />
+                <Route path="promo-ads/:adId" element={store ? <Suspense fallback={<Loading what="the promo ad" />}><PromoAdEditor /></Suspense> : <ChooseFirst />} />
+                <Route path="delivery" element={store ? <Suspense fallback={<Loading what="delivery" />}><Delivery /></Suspense> : <ChooseFirst />} />
+                <Route path="payments" element={store ? <Suspense fallback={<Loading what="payments" />}><Payments /></Suspense> : <ChooseFirst />} />
+                <Route path="webhooks" element={store ? <Suspense fallback={<Loading what="webhooks" />}><Webhooks /></Suspense> : <ChooseFirst />} />
+                <Route path="webhooks/:endpointId" element={store ? <Suspense fallback={<Loading what="the webhook endpoint" />}><WebhookEndpoint /></Suspense> : <ChooseFirst />} />
+                <Route path="audit-log" element={store ? <Suspense fallback={<Loading what="the audit log" />}><AuditLog /></Suspense> : <ChooseFirst />} />
+                <Route path="settings" element={store ? <Suspense fallback={<Loading what="settings" />}><Settings /></Suspense> : <ChooseFirst />} />
+                <Route path="emails" element={store ? <Suspense fallback={<Loading what="emails" />}><Emails /></Suspense> : <ChooseFirst />} />
+                {/* User-level pages: every store of the merchant, or none yet; no store needs choosing. */}
+                <Route path="connected-apps" element={<Suspense fallback={<Loading what="connected apps" />}><ConnectedApps /></Suspense>} />
+                <Route path="invitations/accept" element={<Suspense fallback={<Loading what="the invitation" />}><AcceptInvitation /></Suspense>} />
+                <Route path="*" element={<NotFound />} />
+              </Routes>
+              </ErrorBoundary>
+            )}
+            {profile.isError ? <ErrorPanel error={profile.error} title="Your profile could not be loaded." onRetry={() => profile.refetch()} /> : null}
+          </main>
+        </div>
       </div>
     </TenantContext>
   );

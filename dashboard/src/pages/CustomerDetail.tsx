@@ -141,7 +141,7 @@ function Orders({ tenant, customer, timeZone, canRead }: { tenant: Tenant; custo
       ) : query.isError && orders.length === 0 ? (
         <ErrorPanel error={query.error} title="Their orders could not be loaded." onRetry={() => query.refetch()} />
       ) : orders.length === 0 ? (
-        <p className="empty">No orders yet. Orders placed for this customer, through the API or your storefront, show here.</p>
+        <p className="empty">No orders yet. Orders placed for this customer, on your storefront or by your other systems, show here.</p>
       ) : (
         <>
           <div className="table-wrap">

@@ -95,7 +95,7 @@ export default function Customers() {
               <p className="empty">
                 {filtered
                   ? 'No customer matches. Try part of a name, an email or the digits of a phone number, or show everyone.'
-                  : 'No customers yet. Customers your storefront or systems create through the API (POST /v1/customers) show here, with their orders.'}
+                  : 'No customers yet. Customers who order from your storefront, or whom your other systems add, show here with their orders.'}
               </p>
             ) : (
               <>

@@ -306,7 +306,7 @@ function StockList({ tenant, picked, onPick }: { tenant: Tenant; picked: string 
         <p className="empty">
           {filtered
             ? 'No SKU matches this search. Try other words, or choose “All” under Stock.'
-            : 'No SKUs yet. Add products (with their SKUs) through the API, e.g. POST /v1/products; their stock shows here.'}
+            : 'No SKUs yet. Add products (with their SKUs) under Products; their stock shows here.'}
         </p>
       ) : (
         <>
@@ -543,7 +543,7 @@ function History({ tenant, skuId, timeZone }: { tenant: Tenant; skuId: string; t
       ) : query.isError && rows.length === 0 ? (
         <ErrorPanel error={query.error} title="The history could not be loaded." onRetry={() => query.refetch()} />
       ) : rows.length === 0 ? (
-        <p className="empty">No stock changes recorded for this SKU yet. Adjustments made here or through the API, and stock edits of its product, show here.</p>
+        <p className="empty">No stock changes recorded for this SKU yet. Adjustments made here or by your other systems, and stock edits of its product, show here.</p>
       ) : (
         <>
           <div className="table-wrap">

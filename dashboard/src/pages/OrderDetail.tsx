@@ -68,12 +68,14 @@ export default function OrderDetail() {
         <>
           <p className="muted" data-testid="order-status">
             Status: <strong>{STATUS_LABEL[o.status]}</strong> · placed {formatTimestamp(o.createdAt, zone)} · customer{' '}
-            {o.customerName ? (
-              <>
-                <span data-testid="order-customer">{o.customerName}</span> (<code>{o.customerId}</code>)
-              </>
+            {o.customerName === null ? (
+              'no longer on record'
+            ) : state.permissions?.has('customers:read') ? (
+              <Link to={{ pathname: `/customers/${encodeURIComponent(o.customerId)}`, search }} data-testid="order-customer">
+                {o.customerName}
+              </Link>
             ) : (
-              <code>{o.customerId}</code>
+              <span data-testid="order-customer">{o.customerName}</span>
             )}
           </p>
           <Moves tenant={tenant} order={o} canWrite={canWrite} />

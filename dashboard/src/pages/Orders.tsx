@@ -154,7 +154,7 @@ export default function Orders() {
               </div>
             </div>
           ) : (
-            <p className="empty">No orders yet. Orders placed through the API or your storefront show here.</p>
+            <p className="empty">No orders yet. Orders placed on your storefront or by your other systems show here.</p>
           )
         ) : (
           <>
@@ -177,7 +177,7 @@ export default function Orders() {
                         <Link to={{ pathname: `/orders/${encodeURIComponent(o.id)}`, search }}>{o.number}</Link>
                       </th>
                       <td data-label="Placed">{formatTimestamp(o.createdAt, zone)}</td>
-                      <td data-label="Customer">{o.customerName ?? <code>{o.customerId}</code>}</td>
+                      <td data-label="Customer">{o.customerName ?? <span className="muted">no longer on record</span>}</td>
                       <td data-label="Status">{STATUS_LABEL[o.status]}</td>
                       <td data-label="Total">{formatMoney(o.total, o.currency)}</td>
                     </tr>

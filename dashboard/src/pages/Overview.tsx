@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
-import type { Figures, InventoryDashboard, LowStock, Period, PromoAd, SalesSummary } from '../api/types.ts';
+import type { Figures, InventoryDashboard, LowStock, LowStockSku, Period, PromoAd, SalesSummary } from '../api/types.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { SalesChart } from '../components/SalesChart.tsx';
 import { formatLocalDate, formatMoney, formatNumber, formatPercent, formatTimestamp } from '../format.ts';
-import { tenantOf, useTenant } from '../tenant.tsx';
+import { readPastCache } from '../freshness.ts';
+import { publishedAdsKey } from '../selling/promo-ads.ts';
+import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
 
 const PERIODS: { value: Period; label: string }[] = [
   { value: 'today', label: 'Today' },
@@ -111,7 +113,7 @@ function SalesBody({ data }: { data: SalesSummary }) {
           </div>
         ))}
       </dl>
-      {period.orderCount === 0 ? <p className="empty">No paid orders in this period yet. Orders placed and paid through the API or your storefront show here.</p> : null}
+      {period.orderCount === 0 ? <p className="empty">No paid orders in this period yet. Orders placed and paid on your storefront or by your other systems show here.</p> : null}
       <SalesChart series={data.series} currency={currency} caption={`Daily sales, ${range}`} />
     </>
   );
@@ -123,7 +125,14 @@ function Change({ now, before }: { now: number; before: number }) {
   return <span className={`change ${ratio > 0 ? 'up' : ratio < 0 ? 'down' : ''}`}>{formatPercent(ratio)} from the previous period</span>;
 }
 
+/** A low-stock SKU as a merchant names it: product, then group, code and options. */
+function skuLabelOf(s: LowStockSku): string {
+  const rest = [s.groupName, s.sku, ...Object.entries(s.attributes).map(([k, v]) => `${k}: ${v}`)].filter(Boolean).join(', ');
+  return rest ? `${s.productName} (${rest})` : s.productName;
+}
+
 function LowStockList({ tenant, allowed }: { tenant: Tenant; allowed: boolean }) {
+  const search = useTenantSearch();
   const query = useQuery({
     queryKey: ['tenant', tenant.storeId, tenant.mode, 'low-stock', LOW_STOCK_LIMIT],
     enabled: allowed,
@@ -148,7 +157,9 @@ function LowStockList({ tenant, allowed }: { tenant: Tenant; allowed: boolean })
             {query.data.data.skus.map((s) => (
               <li key={s.skuId} className="row">
                 <span>
-                  <span className="row-title">{s.productName}</span>
+                  <Link className="row-title" to={{ pathname: '/inventory', search: `${search ? `${search}&` : '?'}sku=${encodeURIComponent(s.skuId)}` }} aria-label={`Restock ${skuLabelOf(s)}`}>
+                    {s.productName}
+                  </Link>
                   <span className="muted">
                     {[s.groupName, s.sku, ...Object.entries(s.attributes).map(([k, v]) => `${k}: ${v}`)].filter(Boolean).join(' · ')}
                   </span>
@@ -167,6 +178,7 @@ function LowStockList({ tenant, allowed }: { tenant: Tenant; allowed: boolean })
 }
 
 function Inventory({ tenant, allowed }: { tenant: Tenant; allowed: boolean }) {
+  const search = useTenantSearch();
   const query = useQuery({
     queryKey: ['tenant', tenant.storeId, tenant.mode, 'inventory'],
     enabled: allowed,
@@ -182,7 +194,7 @@ function Inventory({ tenant, allowed }: { tenant: Tenant; allowed: boolean }) {
         <ErrorPanel error={query.error} title="Inventory could not be loaded." onRetry={() => query.refetch()} />
       ) : query.data.totals.skuCount === 0 ? (
         <p className="empty">
-          No products in stock yet. Add products with <code>POST /v1/products</code> (see the <a href="/docs">API reference</a>); their stock shows here.
+          No products in stock yet. <Link to={{ pathname: '/products/new', search }}>Add a product</Link>; its stock shows here.
         </p>
       ) : (
         <>
@@ -197,7 +209,7 @@ function Inventory({ tenant, allowed }: { tenant: Tenant; allowed: boolean }) {
             </div>
             <div>
               <dt>SKUs in stock</dt>
-              <dd>{formatNumber(query.data.totals.inStock)}</dd>
+              <dd>{formatNumber(query.data.totals.inStock + query.data.totals.lowStock)}</dd>
             </div>
             <div>
               <dt>Low (≤ {formatNumber(query.data.lowStockThreshold)})</dt>
@@ -240,10 +252,11 @@ function Inventory({ tenant, allowed }: { tenant: Tenant; allowed: boolean }) {
 }
 
 function PromoAds({ tenant, allowed, timeZone }: { tenant: Tenant; allowed: boolean; timeZone: string }) {
+  const search = useTenantSearch();
   const query = useQuery({
-    queryKey: ['tenant', tenant.storeId, tenant.mode, 'promo-ads-published'],
+    queryKey: publishedAdsKey(tenant.storeId, tenant.mode),
     enabled: allowed,
-    queryFn: ({ signal }) => api<PromoAd[]>('/v1/promo-ads/published', { tenant, signal }).then((r) => r.data),
+    queryFn: ({ signal, queryKey }) => api<PromoAd[]>('/v1/promo-ads/published', { tenant, signal, fresh: readPastCache(queryKey) }).then((r) => r.data),
   });
   return (
     <Section title="Promo ads live now">
@@ -255,8 +268,7 @@ function PromoAds({ tenant, allowed, timeZone }: { tenant: Tenant; allowed: bool
         <ErrorPanel error={query.error} title="Promo ads could not be loaded." onRetry={() => query.refetch()} />
       ) : query.data.length === 0 ? (
         <p className="empty">
-          No promo ad is live. Create one with <code>POST /v1/promo-ads</code> and publish it; it shows here from its start time (this list may lag up to
-          30 minutes).
+          No promo ad is live. <Link to={{ pathname: '/promo-ads/new', search }}>Create one</Link> and publish it; it shows here from its start time.
         </p>
       ) : (
         <ul className="rows">

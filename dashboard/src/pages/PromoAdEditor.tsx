@@ -1,3 +1,4 @@
+import { invalidatePastCache } from '../freshness.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -13,7 +14,7 @@ import { useSubmission } from '../idempotency.ts';
 import { useEtagEditor } from '../editor.ts';
 import { changedOnly, formErrors, shownAtFields } from '../selling/forms.ts';
 import { ImageField } from '../components/Images.tsx';
-import { adState, promoAdsKey } from '../selling/promo-ads.ts';
+import { adState, promoAdsKey, publishedAdsKey } from '../selling/promo-ads.ts';
 import { PROMOTIONS_READ, PROMOTIONS_WRITE } from '../selling/promotions.ts';
 import { fromZonedInput, nowZonedInput, toZonedInput, zoneLabel } from '../zoned.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
@@ -123,7 +124,8 @@ function useInvalidateAds(tenant: Tenant) {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: [...promoAdsKey(tenant.storeId, tenant.mode), 'list'] });
-    void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'promo-ads-published'] });
+    // The overview's live ads have a 30-minute cache window: its next read goes past it, so a published ad shows at once.
+    invalidatePastCache(queryClient, publishedAdsKey(tenant.storeId, tenant.mode));
     void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'audit-log'] });
   };
 }

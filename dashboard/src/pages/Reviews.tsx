@@ -111,7 +111,7 @@ export default function Reviews() {
               <p className="empty">
                 {filtered
                   ? 'No review matches these filters. Choose “Any” rating or “Visible and hidden” to see more.'
-                  : 'No reviews yet. Reviews your storefront sends through the API (POST /v1/reviews) show here, to reply to or hide.'}
+                  : 'No reviews yet. Reviews your customers leave on your storefront show here, to reply to or hide.'}
               </p>
             ) : (
               <>

@@ -10,8 +10,7 @@ export function StorePicker() {
       <h1>Choose a store</h1>
       {tenant.stores.length === 0 ? (
         <p className="empty">
-          You do not belong to any store yet. Create one with <code>POST /v1/stores</code> (see the <a href="/docs">API reference</a>), or ask a
-          store owner to invite you.
+          You do not belong to any store yet. Ask a store’s owner to invite you: the invitation comes by email.
         </p>
       ) : (
         <>

@@ -101,23 +101,20 @@ function NewInvitation({ invitation, onDone }: { invitation: Invitation; onDone:
       warning={
         invitation.emailed ? (
           <>
-            <strong>This invitation token is shown once: copy it now if you want to pass it on yourself.</strong> It works besides the emailed link, until
-            either is used. If you pass it on yourself, send this to the invitee; they accept it signed in with that email. Send them this link: it opens
-            “Accept an invitation” in the dashboard with the token filled in (without an account, they can sign up there first):{' '}
-            <code data-testid="new-invitation-link">{link}</code>
+            <strong>This invitation link is shown once: copy it now if you want to send it yourself</strong> (by chat, say). It works besides the
+            emailed one, until either is used. {invitation.email} opens it signed in with that email, or creates an account there first.
           </>
         ) : (
           <>
-            <strong>Copy this invitation token now: it will not be shown again.</strong> No email is sent: send this to the invitee; they accept it signed
-            in with that email. Send them this link: it opens “Accept an invitation” in the dashboard with the token filled in (without an account, they can
-            sign up there first): <code data-testid="new-invitation-link">{link}</code>
+            <strong>Copy this invitation link now: it will not be shown again.</strong> No email is sent: send it to {invitation.email} yourself. They
+            open it signed in with that email, or create an account there first.
           </>
         )
       }
-      noun="token"
-      secret={invitation.token ?? ''}
+      noun="invitation link"
+      secret={link}
       testId="new-invitation"
-      secretTestId="new-invitation-token"
+      secretTestId="new-invitation-link"
       onDone={onDone}
     />
   );

@@ -2,6 +2,8 @@ import { parseWireTimestamp } from '../api/session.ts';
 import type { PromoAdRecord } from '../api/types.ts';
 
 export const promoAdsKey = (storeId: string, mode: string) => ['tenant', storeId, mode, 'promo-ads'] as const;
+/** The overview's ads live now (`GET /v1/promo-ads/published`). */
+export const publishedAdsKey = (storeId: string, mode: string) => ['tenant', storeId, mode, 'promo-ads-published'] as const;
 
 /** Where an ad stands now: a draft, or published and scheduled, live or ended (the API's `live` as of its answer). */
 export function adState(ad: PromoAdRecord, now = Date.now()): string {

@@ -1,0 +1,220 @@
+import assert from 'node:assert/strict';
+import { after, before, it } from 'node:test';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
+import { variableProduct } from './helpers/catalog.ts';
+import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
+import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
+import { describeEachDatabase } from './helpers/databases.ts';
+import { client as jsonClient, type Merchant, signup } from './helpers/merchants.ts';
+
+const skip = browserUnavailable();
+
+/** Issue 38's everyday fixes, in Chromium: how disabled buttons look, switching store, merchant words, the overview's links, the phone menu. */
+describeEachDatabase('the dashboard for a day of orders (Chromium)', (kind) => {
+  let t: Awaited<ReturnType<typeof startListeningApp>>;
+  let chromium: Awaited<ReturnType<typeof launchChromium>>;
+  let context: BrowserContext;
+
+  before(async () => {
+    if (skip) return;
+    await ensureDashboardBuilt();
+    t = await startListeningApp(kind);
+    chromium = await launchChromium();
+    context = chromium.context;
+  });
+  after(async () => {
+    await chromium?.close();
+    await t?.close();
+  });
+
+  async function openAs(who: Merchant, path: string): Promise<Page> {
+    await context.clearCookies();
+    const page = await context.newPage();
+    await page.goto(`${t.baseUrl}/dashboard${path}`);
+    await signInToDashboard(page, who);
+    return page;
+  }
+
+  const looks = (button: Locator) =>
+    button.evaluate((el) => {
+      const style = (globalThis as unknown as { getComputedStyle(e: unknown): Record<string, string> }).getComputedStyle(el);
+      return { background: style.backgroundColor, color: style.color, border: style.borderTopStyle, cursor: style.cursor };
+    });
+
+  /** Everything a merchant reads on the page: no HTTP verbs with API paths, no raw record ids. */
+  async function merchantWords(page: Page, where: string, ids: string[] = []): Promise<void> {
+    const text = await page.locator('body').innerText();
+    assert.doesNotMatch(text, /\b(?:GET|POST|PATCH|PUT|DELETE) \/v\d|\/v1\//, `${where}: no API paths`);
+    for (const id of ids) assert.ok(!text.includes(id), `${where}: the raw id ${id} is not shown`);
+  }
+
+  it('a disabled button looks disabled: greyed with a dashed edge, unlike the same kind enabled', { skip }, async () => {
+    const owner = await signup(t.app, { storeName: 'Disabled Goods' });
+    const { productId } = await variableProduct(t.app, owner, { name: 'Field Tent' });
+    const page = await openAs(owner, `/products/${productId}?store=${owner.storeId}`);
+    await page.getByRole('button', { name: /^Edit group / }).click();
+    const editor = page.getByRole('form', { name: /^Editing the group/ });
+    const save = editor.getByRole('button', { name: 'Save group' });
+    assert.equal(await save.isDisabled(), true, 'nothing changed yet');
+    const disabled = await looks(save);
+    const enabledPrimary = await looks(page.getByRole('form', { name: 'Add a variant group' }).getByRole('button', { name: 'Add group' }));
+    const enabledPlain = await looks(editor.getByRole('button', { name: 'Cancel' }));
+    assert.notEqual(disabled.background, enabledPrimary.background, 'not the primary colour');
+    assert.notEqual(disabled.color, enabledPrimary.color);
+    assert.equal(disabled.border, 'dashed');
+    assert.equal(enabledPlain.border, 'solid');
+    assert.equal(disabled.cursor, 'not-allowed');
+    await assertAccessible(page, 'a disabled Save button');
+    // Changing something enables it, and it looks like the primary button it is.
+    await editor.getByLabel('Value').fill('Green');
+    assert.equal(await save.isDisabled(), false);
+    assert.deepEqual(await looks(save), { ...enabledPrimary, cursor: 'pointer' });
+    await page.close();
+  });
+
+  it('switching store or mode on a detail page shows the new store’s list of that section, and drops a filter naming the old store’s record', { skip }, async () => {
+    const call = jsonClient(t.app);
+    const owner = await signup(t.app, { storeName: 'First Goods' });
+    const { productId, skuIds } = await variableProduct(t.app, owner, { name: 'Trail Lamp', skus: [{ price: 15, quantityInStock: 9, attributes: { Size: 'One' } }] });
+    const second = await call('POST', '/v1/stores', { headers: owner.auth, body: { name: 'Second Goods', currency: 'EUR', timezone: 'Europe/Berlin' } });
+    assert.equal(second.status, 201, second.raw);
+    const secondId = second.body.data.id as string;
+    const ownerHere = { ...owner.auth, 'x-merchantid': owner.storeId };
+    await call('PATCH', `/v1/products/${productId}`, { headers: ownerHere, body: { status: 'active' } });
+    const customer = await call('POST', '/v1/customers', { headers: ownerHere, body: { name: 'Dana Doe', email: 'dana@example.com', addresses: [{ line1: '1 Main St', city: 'Springfield', countryId: 'US' }] } });
+    assert.equal(customer.status, 201, customer.raw);
+    const placed = await call('POST', '/v1/orders', { headers: ownerHere, body: { customerId: customer.body.data.id, lines: [{ skuId: skuIds[0], quantity: 1 }] } });
+    assert.equal(placed.status, 201, placed.raw);
+
+    const page = await openAs(owner, `/orders/${placed.body.data.id}?store=${owner.storeId}`);
+    await page.getByRole('heading', { level: 1, name: `Order ${placed.body.data.number}` }).waitFor();
+    await merchantWords(page, 'an order', [customer.body.data.id]);
+    // The customer is a link to their page, by name.
+    await page.getByTestId('order-customer').getByText('Dana Doe').waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Dana Doe' }).getAttribute('href'), `/dashboard/customers/${customer.body.data.id}?store=${owner.storeId}`);
+
+    await page.getByRole('combobox', { name: /^Store/ }).selectOption({ label: 'Second Goods' });
+    await page.waitForURL((url) => url.pathname === '/dashboard/orders' && url.searchParams.get('store') === secondId);
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    await page.getByText('No orders yet.').waitFor();
+    assert.equal(await page.getByRole('alert').count(), 0, 'no error');
+    await assertAccessible(page, 'orders of the second store after a switch');
+
+    // Mode on a customer's page: the customers of test mode.
+    await page.goto(`${t.baseUrl}/dashboard/customers/${customer.body.data.id}?store=${owner.storeId}`);
+    await page.getByRole('heading', { level: 1, name: 'Dana Doe' }).waitFor();
+    await page.getByLabel('Mode').selectOption('test');
+    await page.waitForURL((url) => url.pathname === '/dashboard/customers' && url.searchParams.get('mode') === 'test' && url.searchParams.get('store') === owner.storeId);
+    await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
+    assert.equal(await page.getByRole('alert').count(), 0);
+
+    // A list filtered by a customer of the first store loses that filter, keeps its other filters.
+    await page.goto(`${t.baseUrl}/dashboard/orders?store=${owner.storeId}&customerId=${customer.body.data.id}&status=pending`);
+    await page.getByTestId('order-row').first().waitFor();
+    await page.getByRole('combobox', { name: /^Store/ }).selectOption({ label: 'Second Goods' });
+    await page.waitForURL((url) => url.searchParams.get('store') === secondId && !url.searchParams.has('customerId') && url.searchParams.get('status') === 'pending');
+    await page.getByTestId('orders-empty').waitFor();
+    assert.equal(await page.getByTestId('customer-not-found').count(), 0);
+    await page.close();
+  });
+
+  it('speaks to merchants: empty pages name no API call, and an invitation is a link to pass on', { skip }, async () => {
+    const owner = await signup(t.app, { storeName: 'Empty Shelf' });
+    const page = await openAs(owner, `/?store=${owner.storeId}`);
+    await page.getByTestId('summary').waitFor();
+    await page.getByRole('link', { name: 'Add a product' }).waitFor();
+    await page.getByRole('link', { name: 'Create one' }).waitFor();
+    await merchantWords(page, 'the overview of an empty store');
+    for (const [path, heading, empty] of [
+      ['/inventory', 'Inventory', 'No SKUs yet.'],
+      ['/customers', 'Customers', 'No customers yet.'],
+      ['/reviews', 'Reviews', 'No reviews yet.'],
+      ['/orders', 'Orders', 'No orders yet.'],
+    ] as const) {
+      await page.goto(`${t.baseUrl}/dashboard${path}?store=${owner.storeId}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await page.getByText(empty).waitFor();
+      await merchantWords(page, heading);
+    }
+    await page.close();
+  });
+
+  it('the overview links a low-stock SKU to its restock form, counts low SKUs as in stock, and shows an ad published here at once', { skip }, async () => {
+    const owner = await signup(t.app, { storeName: 'Low Shelf' });
+    await variableProduct(t.app, owner, {
+      name: 'Camp Stove',
+      skus: [
+        { sku: 'STOVE-1', price: 40, quantityInStock: 50, attributes: { Size: 'One' } },
+        { sku: 'STOVE-2', price: 60, quantityInStock: 2, attributes: { Size: 'Two' } },
+        { sku: 'STOVE-3', price: 80, quantityInStock: 0, attributes: { Size: 'Three' } },
+      ],
+    });
+    const page = await openAs(owner, `/?store=${owner.storeId}`);
+    await page.getByTestId('summary').waitFor();
+    const inventory = page.getByRole('region', { name: 'Inventory' });
+    await inventory.getByText('SKUs in stock').waitFor();
+    const stats = (await inventory.locator('dl').innerText()).replace(/\s+/g, ' ');
+    assert.match(stats, /SKUs in stock 2 Low \(≤ \d+\) 1 Out of stock 1/, stats);
+    await page.getByRole('region', { name: 'Promo ads live now' }).getByText('No promo ad is live.').waitFor();
+
+    // Low stock: each SKU opens the inventory page with its Adjust stock form.
+    const low = page.getByRole('region', { name: 'Low stock' });
+    await low.getByRole('link', { name: /^Restock Camp Stove \(.*STOVE-2/ }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/inventory' && url.searchParams.has('sku') && url.searchParams.get('store') === owner.storeId);
+    await page.getByRole('button', { name: 'Adjust stock' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Camp Stove (Color: Red, Size: Two)' }).waitFor();
+    await assertAccessible(page, 'inventory opened from the overview');
+
+    // An ad published here shows on the overview at once (its read goes past the browser's 30-minute cache once).
+    // Within the app (no reload: the same session token, so the browser's cache would answer the overview's read).
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Promo ads' }).click();
+    await page.getByRole('link', { name: 'New promo ad' }).first().click();
+    await page.getByLabel('Title').fill('Winter sale');
+    await page.getByLabel('Status').selectOption('published');
+    await page.getByRole('button', { name: 'Create promo ad' }).click();
+    await page.getByRole('heading', { level: 1, name: /Winter sale/ }).waitFor();
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Overview' }).click();
+    await page.getByRole('region', { name: 'Promo ads live now' }).getByText('Winter sale').waitFor({ timeout: 5000 });
+    await page.close();
+  });
+
+  it('on a phone the page starts near the top: the switches and sections fold behind a Menu button that opens, closes with Escape and after a choice', { skip }, async () => {
+    const call = jsonClient(t.app);
+    const owner = await signup(t.app, { storeName: 'Pocket Goods' });
+    await call('POST', '/v1/stores', { headers: owner.auth, body: { name: 'Pocket Goods Two', currency: 'USD', timezone: 'UTC' } });
+    const page = await openAs(owner, `/orders?store=${owner.storeId}`);
+    await page.setViewportSize({ width: 375, height: 740 });
+    const heading = page.getByRole('heading', { level: 1, name: 'Orders' });
+    await heading.waitFor();
+    const top = (await heading.boundingBox())!.y;
+    assert.ok(top < 140, `the page's heading starts at ${top} px`);
+    const menu = page.getByRole('button', { name: 'Menu' });
+    assert.equal(await menu.getAttribute('aria-expanded'), 'false');
+    assert.equal(await page.getByRole('navigation', { name: 'Sections' }).isVisible(), false);
+    await assertAccessible(page, 'a phone, menu closed');
+
+    await menu.click();
+    const close = page.getByRole('button', { name: 'Close menu' });
+    assert.equal(await close.getAttribute('aria-expanded'), 'true');
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Customers' }).waitFor();
+    await page.getByRole('combobox', { name: /^Store/ }).waitFor();
+    await assertAccessible(page, 'a phone, menu open');
+    await page.keyboard.press('Escape');
+    assert.equal(await page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded'), 'false');
+    assert.equal(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } | null } }).document.activeElement?.textContent), 'Menu', 'focus back on Menu');
+
+    // Keyboard: open, go to Customers; the menu folds on arrival.
+    await page.keyboard.press('Enter');
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Customers' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded'), 'false');
+    assert.equal(await page.getByRole('navigation', { name: 'Sections' }).isVisible(), false);
+
+    // Wide, there is no Menu button and everything shows.
+    await page.setViewportSize({ width: 1100, height: 800 });
+    assert.equal(await page.getByRole('button', { name: 'Menu' }).isVisible(), false);
+    assert.equal(await page.getByRole('navigation', { name: 'Sections' }).isVisible(), true);
+    await page.close();
+  });
+});
