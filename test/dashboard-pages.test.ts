@@ -106,7 +106,8 @@ describeEachDatabase('the dashboard’s API keys and audit log pages in Chromium
     await page.setViewportSize({ width: 375, height: 800 });
     await assertAccessible(page, 'API keys at 375 px');
 
-    // The audit log shows both actions, newest first.
+    // The audit log shows both actions, newest first (at 375 px the sections are behind the Menu button).
+    await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('link', { name: 'Audit log' }).click();
     await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
     await page.getByTestId('audit-entry').first().waitFor();
