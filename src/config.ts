@@ -52,6 +52,10 @@ export interface Config {
   webhooks?: WebhookConfig;
   /** How long the test provider's delayed card takes to succeed (docs/payments.md); 3000 ms unless a test says less. */
   testProviderDelayMs?: number;
+  /** PAYMENT_SECRETS_KEY: encrypts providers' secret keys at rest (docs/payments.md); null: they cannot be saved. */
+  paymentSecretsKey?: Buffer | null;
+  /** Where the Stripe SDK sends its calls (tests: a fake of the Stripe API on loopback); Stripe's own API when absent. */
+  stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
   /** Outgoing mail (docs/email.md); mailDefaults(...) when absent: the local outbox, every feature on. */
   mail?: MailConfig;
 }
@@ -302,6 +306,7 @@ export const ENVIRONMENT = [
   { group: 'Email', name: 'MAIL_DELIVERY', meaning: 'whether serve sends mail: true | false (messages are queued either way)', default: 'true' },
   { group: 'Email', name: 'MAIL_TIMEOUT_SECONDS', meaning: 'seconds (1-60) each SMTP step may take: connection, greeting, each answer', default: '20' },
   { group: 'Email', name: 'MAIL_RETRY_SCHEDULE', meaning: 'seconds before each retry, comma-separated (at most 20)', default: DEFAULT_MAIL_RETRY_SCHEDULE_SECONDS.join(',') },
+  { group: 'Payments', name: 'PAYMENT_SECRETS_KEY', meaning: '32 random bytes in base64 that encrypt payment providers\' secret keys at rest', unset: 'none: provider keys cannot be saved' },
   { group: 'Legal and support pages', name: 'LEGAL_PAGES_DIR', meaning: 'your own privacy.md, terms.md and support.md', unset: 'none, built-in texts' },
   { group: 'Legal and support pages', name: 'OPERATOR_NAME', meaning: 'who runs this service, named in the built-in texts', unset: 'none' },
   { group: 'Legal and support pages', name: 'SUPPORT_EMAIL', meaning: 'where the built-in texts send people with questions', unset: 'none' },
@@ -681,7 +686,17 @@ export function loadConfig(env: Environment = process.env, cwd = process.cwd()):
     clientMetadata: parseClientMetadata(env, production),
     webhooks: parseWebhooks(env, production),
     mail: parseMail(env, production, baseUrl, parseDatabaseUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL, cwd), cwd),
+    paymentSecretsKey: parsePaymentSecretsKey(env.PAYMENT_SECRETS_KEY),
   };
+}
+
+/** PAYMENT_SECRETS_KEY: 32 bytes in base64 (standard or url-safe), or null when unset. */
+function parsePaymentSecretsKey(value: string | undefined): Buffer | null {
+  const text = value?.trim();
+  if (!text) return null;
+  const key = Buffer.from(text.replaceAll('-', '+').replaceAll('_', '/'), 'base64');
+  if (key.length !== 32 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) throw new ConfigError('PAYMENT_SECRETS_KEY', 'must be 32 random bytes in base64 (openssl rand -base64 32)');
+  return key;
 }
 
 /** Hides a password in a connection URL so it can be printed. */

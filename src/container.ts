@@ -35,6 +35,8 @@ import { createPaymentLinkService } from './domain/payments/payment-link-service
 import { createPaymentService } from './domain/payments/payment-service.ts';
 import { createProviderPaymentService, type ProviderPaymentService, type ProviderRegistry } from './domain/payments/provider-payment-service.ts';
 import { createTestProvider } from './domain/payments/test-provider.ts';
+import { createProviderSettingsService } from './domain/payments/provider-settings-service.ts';
+import { createStripeProvider } from './outbound/stripe-provider.ts';
 import { systemContext } from './context.ts';
 import { createSettingsService } from './domain/settings/settings-service.ts';
 import { type Db, isDatabaseUnavailable, openDatabase } from './db/db.ts';
@@ -125,10 +127,14 @@ export function createContainer(config: Config) {
     },
     onDeliveryError: (err) => stderrLog.error({ err }, 'test provider event not handled'),
   });
+  // Stripe, with each store's keys per mode (sealed with PAYMENT_SECRETS_KEY), checked with Stripe when saved.
+  let paymentProviders: ReturnType<typeof createProviderSettingsService> | undefined;
+  const stripe = createStripeProvider({ secrets: (tenant) => paymentProviders!.secretsOf(tenant, 'stripe'), connection: config.stripeApi });
+  paymentProviders = createProviderSettingsService({ repos, secretsKey: config.paymentSecretsKey ?? null, verify: (_provider, key) => stripe.verifyKey(key) });
   const providers: ProviderRegistry = {
-    // The test provider is on in every store's test mode, never in live mode.
-    forTenant: async (tenant) => (tenant.mode === 'test' ? testProvider : null),
-    byName: (name) => (name === 'test' ? testProvider : undefined),
+    // The test provider is on in every store's test mode (and never in live mode); live mode takes Stripe once set up.
+    forTenant: async (tenant) => (tenant.mode === 'test' ? testProvider : (await stripe.available(tenant)) ? stripe : null),
+    byName: (name) => (name === 'test' ? testProvider : stripe),
   };
   providerPayments = createProviderPaymentService({ repos, providers, orders, events, baseUrl: config.baseUrl });
   const services = {
@@ -159,6 +165,8 @@ export function createContainer(config: Config) {
     /** Payments through providers: the pay page, provider events, captures (docs/payments.md). */
     providerPayments,
     testProvider,
+    /** A store's payment providers per mode (GET /v1/payments/providers, PUT …/{provider}). */
+    paymentProviders,
     promotions,
     analytics: createAnalyticsService({ repos, reads: personalDataReads }),
     customers: createCustomerService({ repos, reference, reads: personalDataReads, events }),
@@ -182,6 +190,8 @@ export function createContainer(config: Config) {
     db,
     repos,
     events,
+    /** The payment providers by store and mode, and by name (docs/payments.md). */
+    providers,
     rateLimiter,
     /** The shared Redis connection (REDIS_URL), or null: one instance keeps its limits in memory. */
     redis,

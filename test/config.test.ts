@@ -43,6 +43,7 @@ describe('configuration', () => {
       clientMetadata: CLIENT_METADATA_DEFAULTS,
       webhooks: WEBHOOK_DEFAULTS,
       mail: mailDefaults('http://127.0.0.1:3000', path.resolve('/srv/app', 'data')),
+      paymentSecretsKey: null,
     });
   });
 
@@ -108,6 +109,14 @@ describe('configuration', () => {
     const ready = load({ ...production, SMTP_URL: 'smtps://smtp.example.com', MAIL_FROM: 'no-reply@shop.example' });
     assert.equal(ready.mail?.requireTls, true, 'production requires TLS by default');
     assert.equal(load({ ...production, MAIL_FEATURES: 'none' }).mail?.features.size, 0, 'no mail, no SMTP needed');
+  });
+
+  it('reads PAYMENT_SECRETS_KEY as 32 bytes of base64, refusing anything else by name', () => {
+    const key = Buffer.alloc(32, 7);
+    assert.deepEqual(load({ PAYMENT_SECRETS_KEY: key.toString('base64') }).paymentSecretsKey, key);
+    assert.deepEqual(load({ PAYMENT_SECRETS_KEY: key.toString('base64url') }).paymentSecretsKey, key);
+    refuses({ PAYMENT_SECRETS_KEY: Buffer.alloc(16).toString('base64') }, 'PAYMENT_SECRETS_KEY');
+    refuses({ PAYMENT_SECRETS_KEY: 'not base64 at all!' }, 'PAYMENT_SECRETS_KEY');
   });
 
   it('behaves as unset when a variable is set to the default --help and docs/configuration.md state for it', () => {

@@ -18,6 +18,7 @@ import { createOAuthRepo } from './oauth-repo.ts';
 import { createPaymentRepo } from './payment-repo.ts';
 import { createProviderPaymentRepo } from './provider-payment-repo.ts';
 import { createTestProviderRepo } from './test-provider-repo.ts';
+import { createProviderSettingsRepo } from './provider-settings-repo.ts';
 import { createPromotionRepo } from './promotion-repo.ts';
 import type { Transactional } from '../domain/shared/transactional.ts';
 import type { Database } from './schema.ts';
@@ -46,6 +47,7 @@ function bindRepos(executor: Kysely<Database>, dialect: Dialect, onCommit?: (fn:
     payments: createPaymentRepo(executor, dialect),
     providerPayments: createProviderPaymentRepo(executor, dialect),
     testProvider: createTestProviderRepo(executor),
+    providerSettings: createProviderSettingsRepo(executor),
     settings: createSettingsRepo(executor, dialect),
     webhooks: createWebhookRepo(executor, dialect, onCommit),
     email: createEmailRepo(executor, dialect, onCommit),

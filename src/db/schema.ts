@@ -517,6 +517,17 @@ export interface TestProviderPaymentTable {
   updated_at: Timestamp;
 }
 
+export interface PaymentProviderSettingsTable {
+  store_id: string;
+  mode: string;
+  provider: string;
+  secret_key_sealed: string;
+  webhook_secret_sealed: string;
+  key_hint: string;
+  account_id: string | null;
+  updated_at: Timestamp;
+}
+
 export interface TestProviderRefundTable {
   id: string;
   store_id: string;
@@ -794,6 +805,7 @@ export interface Database {
   provider_events: ProviderEventTable;
   test_provider_payments: TestProviderPaymentTable;
   test_provider_refunds: TestProviderRefundTable;
+  payment_provider_settings: PaymentProviderSettingsTable;
   test_provider_accounts: TestProviderAccountTable;
   reviews: ReviewTable;
   files: FileTable;

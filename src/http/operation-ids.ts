@@ -161,6 +161,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /v1/payment-links': 'createPaymentLink',
   'GET /v1/payment-links/{linkId}': 'getPaymentLink',
   'POST /v1/payment-links/{linkId}/cancel': 'cancelPaymentLink',
+  'GET /v1/payments/providers': 'listPaymentProviders',
+  'PUT /v1/payments/providers/{provider}': 'savePaymentProvider',
   'GET /v1/orders/{orderId}/provider-payments': 'listOrderProviderPayments',
   'POST /v1/orders/{orderId}/capture': 'captureOrderPayment',
   'POST /v1/payment-providers/{provider}/events/{storeId}/{mode}': 'receivePaymentProviderEvent',

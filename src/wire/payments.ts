@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { currencyOf, fromMinor } from '../domain/shared/money.ts';
 import { PaymentLinkListFilters } from '../domain/payments/payment-schemas.ts';
 import type { PaymentLinkView } from '../domain/payments/payment-link-service.ts';
+import type { ProviderView } from '../domain/payments/provider-settings-service.ts';
 import { CAPTURE_METHODS, PAYMENT_KINDS, PAYMENT_LINK_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod, RECORD_METHODS } from '../domain/payments/payment-rules.ts';
 import type { OrderMoney, Payment, ProviderPayment } from '../domain/payments/types.ts';
 import { PROVIDER_PAYMENT_STATUSES, PROVIDERS } from '../domain/payments/provider-port.ts';
@@ -162,4 +163,21 @@ export function toProviderPaymentRecord(p: ProviderPayment): z.input<typeof Prov
     createdAt: wireTimestamp(p.createdAt),
     updatedAt: wireTimestamp(p.updatedAt),
   };
+}
+
+/** A payment provider of the store in one mode (GET /v1/payments/providers). Never a secret. */
+export const PaymentProviderRecord = z
+  .object({
+    provider: z.enum(PROVIDERS),
+    mode: z.enum(['live', 'test']),
+    enabled: z.boolean().describe('takes payments in this mode now'),
+    builtIn: z.boolean().describe('the built-in test provider: nothing to set up, test mode only'),
+    keyHint: z.string().nullable().describe('the saved secret key, recognisable (sk_test_…abcd), never whole'),
+    accountId: z.string().nullable().describe("the provider's account the key belongs to"),
+    updatedAt: WireTimestamp.nullable(),
+  })
+  .meta({ id: 'PaymentProvider' });
+
+export function toPaymentProviderRecord(p: ProviderView): z.input<typeof PaymentProviderRecord> {
+  return { ...p, updatedAt: p.updatedAt === null ? null : wireTimestamp(p.updatedAt) };
 }

@@ -22,6 +22,7 @@ import * as m0018 from './0018-publishable-keys.ts';
 import * as m0019 from './0019-webhooks.ts';
 import * as m0020 from './0020-email.ts';
 import * as m0022 from './0022-payment-providers.ts';
+import * as m0023 from './0023-payment-provider-settings.ts';
 
 /** Column types that differ between the engines; one migration set serves both through these. */
 export interface MigrationContext {
@@ -59,6 +60,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]
   ['0019-webhooks', m0019],
   ['0020-email', m0020],
   ['0022-payment-providers', m0022],
+  ['0023-payment-provider-settings', m0023],
 ];
 
 function contextFor(dialect: Dialect): MigrationContext {

@@ -80,3 +80,22 @@ export interface ProviderPaymentRepo {
   insertEvent(tenant: Tenant, e: { provider: ProviderName; eventId: string; type: string; providerPaymentId: string | null }, now: Date): Promise<boolean>;
   hasEvent(tenant: Tenant, provider: ProviderName, eventId: string): Promise<boolean>;
 }
+
+/** A store's settings of a payment provider in one mode; the secrets are sealed (secret-box.ts), never stored plain. */
+export interface ProviderSettings {
+  provider: ProviderName;
+  secretKeySealed: string;
+  webhookSecretSealed: string;
+  /** `sk_test_…abcd`: enough for a person to recognise the key, never the key */
+  keyHint: string;
+  /** the provider's account the key belongs to, as it said when the key was checked */
+  accountId: string | null;
+  updatedAt: Date;
+}
+
+export interface ProviderSettingsRepo {
+  find(tenant: Tenant, provider: ProviderName): Promise<ProviderSettings | undefined>;
+  list(tenant: Tenant): Promise<ProviderSettings[]>;
+  /** Inserts or replaces the tenant's settings of the provider. */
+  save(tenant: Tenant, settings: ProviderSettings): Promise<void>;
+}

@@ -206,7 +206,10 @@ export function createProviderPaymentService(deps: {
   /** Why the store cannot take a card here, or null. */
   async function cardRefusal(tenant: Tenant): Promise<string | null> {
     if (!(await enabledPaymentMethods(repos, tenant)).includes('card')) return 'This store does not take card payments. Contact the store to pay another way.';
-    if (!(await providers.forTenant(tenant))) return tenant.mode === 'live' ? 'This store cannot take card payments yet. Contact the store to pay another way.' : 'No payment provider is set up for test mode.';
+    const provider = await providers.forTenant(tenant);
+    if (!provider) return tenant.mode === 'live' ? 'This store cannot take card payments yet. Contact the store to pay another way.' : 'No payment provider is set up for test mode.';
+    // Stripe's card fields (the Payment Element) are Stripe's own script, not on this page yet.
+    if (!provider.confirmPayment) return 'This store cannot take card payments on this page yet. Contact the store to pay another way.';
     return null;
   }
 

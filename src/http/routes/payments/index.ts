@@ -2,16 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PaymentLinkService } from '../../../domain/payments/payment-link-service.ts';
-import { PaymentLinkCreateBody, PaymentOptionsBody, PaymentRecordBody, PaymentSettleBody } from '../../../domain/payments/payment-schemas.ts';
+import { PaymentProviderBody, PaymentLinkCreateBody, PaymentOptionsBody, PaymentRecordBody, PaymentSettleBody } from '../../../domain/payments/payment-schemas.ts';
 import type { PaymentService } from '../../../domain/payments/payment-service.ts';
 import type { ProviderPaymentService } from '../../../domain/payments/provider-payment-service.ts';
+import type { ProviderSettingsService } from '../../../domain/payments/provider-settings-service.ts';
 import { PROVIDERS } from '../../../domain/payments/provider-port.ts';
 import { envelope, ok } from '../../../wire/envelope.ts';
 import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
 import { okPage, pagedEnvelope } from '../../../wire/page.ts';
-import { OrderPayments, PaymentLinkListQuery, PaymentLinkRecord, PaymentOptionsRecord, PaymentOptionsRep, PaymentResultRecord, ProviderPaymentRecord, toOrderSummary, toProviderPaymentRecord, toPaymentLinkRecord, toPaymentOptions, toPaymentRecord } from '../../../wire/payments.ts';
+import { OrderPayments, PaymentLinkListQuery, PaymentLinkRecord, PaymentOptionsRecord, PaymentOptionsRep, PaymentProviderRecord, PaymentResultRecord, ProviderPaymentRecord, toOrderSummary, toPaymentProviderRecord, toProviderPaymentRecord, toPaymentLinkRecord, toPaymentOptions, toPaymentRecord } from '../../../wire/payments.ts';
 
 const errors = {
   400: ErrorEnvelopeSchema,
@@ -26,8 +27,8 @@ const PaymentParams = OrderParams.extend({ paymentId: z.string().max(64, 'must b
 const LinkParams = z.object({ linkId: z.string().max(64, 'must be at most 64 characters') });
 
 /** Payment options, payment records of orders, and payment links (docs/operations.md, "Payments"). */
-export async function paymentRoutes(app: FastifyInstance, deps: { payments: PaymentService; paymentLinks: PaymentLinkService; providerPayments: ProviderPaymentService }): Promise<void> {
-  const { payments, paymentLinks, providerPayments } = deps;
+export async function paymentRoutes(app: FastifyInstance, deps: { payments: PaymentService; paymentLinks: PaymentLinkService; providerPayments: ProviderPaymentService; paymentProviders: ProviderSettingsService }): Promise<void> {
+  const { payments, paymentLinks, providerPayments, paymentProviders } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { auth: 'store' as const };
   const tags = ['Payments'];
@@ -163,6 +164,32 @@ export async function paymentRoutes(app: FastifyInstance, deps: { payments: Paym
   );
 
   // ---- payments through providers (docs/payments.md) ---------------------------------------------------------
+
+  r.get(
+    '/v1/payments/providers',
+    {
+      config,
+      schema: { tags, summary: "The store's payment providers in this mode (payments:read)", description: 'The built-in test provider (on in test mode only) and Stripe (on once its keys are saved for the mode). No secret is ever returned.', response: { 200: envelope(z.array(PaymentProviderRecord)), ...errors } },
+    },
+    async (request) => ok('Payment providers retrieved', (await paymentProviders.list(storeCtx(request))).map(toPaymentProviderRecord)),
+  );
+
+  r.put(
+    '/v1/payments/providers/:provider',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Save a payment provider's keys for this mode (payments:write)",
+        description:
+          'Stripe only (the test provider needs nothing). The secret key must be of the request\'s mode (sk_live_ in live mode, sk_test_ in test mode) and is checked with Stripe before it is saved; both secrets are kept encrypted and never shown again. 422 names the field; 409 PAYMENT_PROVIDER_UNAVAILABLE when the service has no PAYMENT_SECRETS_KEY.',
+        params: z.object({ provider: z.enum(PROVIDERS, { error: `must be one of ${PROVIDERS.join(', ')}` }) }),
+        body: PaymentProviderBody,
+        response: { 200: envelope(PaymentProviderRecord), 502: ErrorEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) => ok('Payment provider saved', toPaymentProviderRecord(await paymentProviders.save(storeCtx(request), request.params.provider, request.body))),
+  );
 
   r.get(
     '/v1/orders/:orderId/provider-payments',
