@@ -91,7 +91,7 @@ describeEachDatabase('the dashboard’s settings, connected apps, invitations, s
     await business.getByLabel('City').fill('Portland');
     await business.getByLabel('Country').selectOption('US');
     await business.getByLabel('State or region').selectOption('US-OR');
-    await business.getByLabel('Time zone').fill('America/Los_Angeles');
+    await business.getByLabel('Time zone').selectOption('America/Los_Angeles');
     await business.getByRole('button', { name: 'Save the business profile' }).click();
     await business.getByText('Saved.', { exact: true }).waitFor();
     assert.deepEqual(businessPatches, [businessTag]);

@@ -6,7 +6,7 @@ import { variableProduct } from './helpers/catalog.ts';
 import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
 import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
-import { client as jsonClient, type Merchant, signup } from './helpers/merchants.ts';
+import { client as jsonClient, joinStore, type Merchant, signup } from './helpers/merchants.ts';
 
 const skip = browserUnavailable();
 
@@ -215,6 +215,134 @@ describeEachDatabase('the dashboard for a day of orders (Chromium)', (kind) => {
     await page.setViewportSize({ width: 1100, height: 800 });
     assert.equal(await page.getByRole('button', { name: 'Menu' }).isVisible(), false);
     assert.equal(await page.getByRole('navigation', { name: 'Sections' }).isVisible(), true);
+    await page.close();
+  });
+  it('opens the last store chosen at the next sign-in instead of the store picker', { skip }, async () => {
+    const call = jsonClient(t.app);
+    const owner = await signup(t.app, { storeName: 'Morning Goods' });
+    const second = await call('POST', '/v1/stores', { headers: owner.auth, body: { name: 'Evening Goods', currency: 'USD', timezone: 'UTC' } });
+    assert.equal(second.status, 201, second.raw);
+    const page = await openAs(owner, '');
+    await page.getByRole('heading', { level: 1, name: 'Choose a store' }).waitFor();
+    await page.getByRole('button', { name: /Evening Goods/ }).or(page.getByRole('link', { name: /Evening Goods/ })).first().click();
+    await page.getByTestId('summary').waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/login/);
+    await page.goto(`${t.baseUrl}/dashboard`);
+    await signInToDashboard(page, owner);
+    await page.getByTestId('summary').waitFor();
+    assert.match(await page.getByTestId('store-name').innerText(), /Evening Goods/);
+    assert.equal(await page.getByRole('heading', { level: 1, name: 'Choose a store' }).count(), 0);
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+    assert.doesNotMatch(stored, /cs_sess_|sk_live_|sk_test_/, 'only the store id is kept, no credential');
+    await page.close();
+  });
+
+  it('gives the keyboard back to the form after creating, offers currencies and time zones as lists, never offers the only owner Remove, and keeps a VARIABLE product without SKUs out of Active', { skip }, async () => {
+    const call = jsonClient(t.app);
+    const owner = await signup(t.app, { storeName: 'Tidy Goods' });
+    const page = await openAs(owner, `/categories?store=${owner.storeId}`);
+    const create = page.getByRole('region', { name: 'Create a category' });
+    await create.getByLabel('Name').fill('Lamps');
+    await create.getByRole('button', { name: 'Create category' }).click(); // focus on the button, disabled while it sends
+    await create.getByText('Created “Lamps”.').waitFor();
+    await page.waitForFunction(() => {
+      const d = (globalThis as unknown as { document: { activeElement: { tagName: string; id: string } | null } }).document;
+      return d.activeElement?.tagName === 'INPUT';
+    });
+    assert.equal(await create.getByLabel('Name').evaluate((el) => el === (el as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement), true, 'focus on Name, ready for the next');
+
+    // Currency and time zone: lists to choose from, saved as codes.
+    await page.goto(`${t.baseUrl}/dashboard/settings?store=${owner.storeId}`);
+    const business = page.getByTestId('business-form');
+    const currency = business.getByLabel('Currency');
+    assert.equal(await currency.evaluate((el) => (el as unknown as { tagName: string }).tagName), 'SELECT');
+    assert.ok((await currency.locator('option').count()) > 100, 'ISO 4217 currencies');
+    await business.getByRole('option', { name: 'EUR · Euro' }).waitFor({ state: 'attached' });
+    const zone = business.getByLabel('Time zone');
+    assert.ok((await zone.locator('option').count()) > 300, 'IANA time zones');
+    await zone.selectOption('Europe/Berlin');
+    await business.getByRole('button', { name: 'Save the business profile' }).click();
+    await business.getByText('Saved.', { exact: true }).waitFor();
+    assert.equal((await call('GET', '/v1/merchants/profile/business', { headers: owner.auth })).body.data.timezone, 'Europe/Berlin');
+    await assertAccessible(page, 'settings with currency and time zone lists');
+
+    // The only owner: no Remove on their own row, a note why; another member can be removed.
+    const staff = await joinStore(t.app, owner, 'staff');
+    await page.goto(`${t.baseUrl}/dashboard/team?store=${owner.storeId}`);
+    const ownerRow = page.getByTestId('member-row').filter({ hasText: '(you)' });
+    await ownerRow.getByTestId('only-owner').waitFor();
+    assert.equal(await ownerRow.getByRole('button', { name: /^Remove/ }).count(), 0);
+    await page.getByTestId('member-row').filter({ hasText: staff.email }).getByRole('button', { name: /^Remove/ }).waitFor();
+    await assertAccessible(page, 'team with the only owner');
+
+    // A new VARIABLE product cannot start Active; a SIMPLE one can.
+    await page.goto(`${t.baseUrl}/dashboard/products/new?store=${owner.storeId}`);
+    assert.equal(await page.getByRole('option', { name: /^Active/ }).isDisabled(), false, 'SIMPLE: active offered');
+    await page.getByLabel('Status').selectOption('active');
+    await page.getByRole('radio', { name: /Variable/ }).check();
+    assert.equal(await page.getByLabel('Status').inputValue(), 'draft', 'switched back to draft');
+    assert.equal(await page.getByRole('option', { name: /^Active/ }).isDisabled(), true);
+    await page.getByText('It can be made active once it has SKUs').waitFor();
+    await page.close();
+  });
+
+  it('restocks several low SKUs in one form: one adjustment each (once on a double click), a refusal at its row, the overview up to date at once', { skip }, async () => {
+    const call = jsonClient(t.app);
+    const owner = await signup(t.app, { storeName: 'Restock Goods' });
+    const { skuIds } = await variableProduct(t.app, owner, {
+      name: 'Hiking Sock',
+      skus: [
+        { sku: 'SOCK-S', price: 9, quantityInStock: 2, attributes: { Size: 'S' } },
+        { sku: 'SOCK-M', price: 9, quantityInStock: 1, attributes: { Size: 'M' } },
+        { sku: 'SOCK-L', price: 9, quantityInStock: 0, attributes: { Size: 'L' } },
+        { sku: 'SOCK-XL', price: 9, quantityInStock: 40, attributes: { Size: 'XL' } },
+      ],
+    });
+    const stockOf = async (id: string) => {
+      const r = await call('GET', `/v1/inventory/skus/${id}`, { headers: owner.auth });
+      return r.body.data.sku.quantityInStock as number;
+    };
+    const page = await openAs(owner, `/?store=${owner.storeId}`);
+    await page.getByRole('region', { name: 'Low stock' }).getByText('SOCK-S', { exact: false }).waitFor(); // read once: now in the browser's cache
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Inventory' }).click();
+    await page.getByLabel('Stock', { exact: true }).selectOption('low');
+    await page.getByTestId('stock-row').nth(1).waitFor();
+    await page.getByRole('button', { name: 'Restock several' }).click();
+    const form = page.getByRole('form', { name: 'Restock several SKUs' });
+    const rows = form.getByTestId('restock-row');
+    assert.equal(await rows.count(), 2, 'the low ones listed (out of stock is its own filter)');
+    const posts: Array<{ key: string | undefined; body: unknown }> = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/v1/inventory/adjustments') posts.push({ key: r.headers()['idempotency-key'], body: r.postDataJSON() });
+    });
+    await form.getByLabel(/^Units to add: Hiking Sock \(.*Size: S\)/).fill('20');
+    await form.getByLabel(/^Units to add: Hiking Sock \(.*Size: M\)/).fill('-5');
+    await assertAccessible(page, 'restocking several');
+    await form.getByRole('button', { name: 'Save 2 changes' }).dblclick();
+    const summary = form.getByTestId('restock-summary');
+    await summary.getByText(/^Restocked 1 SKU\. 1 was refused/).waitFor();
+    await rows.filter({ hasText: 'SOCK-S' }).getByText('22').waitFor();
+    const refused = rows.filter({ hasText: 'SOCK-M' });
+    await refused.locator('.field-error').getByText('Units to add must be at least -1.').waitFor();
+    assert.equal(await refused.getByRole('spinbutton').getAttribute('aria-invalid'), 'true');
+    assert.deepEqual([await stockOf(skuIds[0]!), await stockOf(skuIds[1]!)], [22, 1]);
+    assert.equal(new Set(posts.filter((p) => (p.body as { skuId: string }).skuId === skuIds[0]).map((p) => p.key)).size, 1, 'one key for SOCK-S on a double click');
+    await assertAccessible(page, 'restocking several, one refused');
+
+    // Corrected, saved again: only that row is sent.
+    const before = posts.length;
+    await refused.getByRole('spinbutton').fill('9');
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await summary.getByText('Restocked 1 SKU.').waitFor();
+    assert.equal(posts.length - before, 1);
+    assert.equal(await stockOf(skuIds[1]!), 10);
+
+    // The overview shows it at once, past its cached low-stock list.
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Overview' }).click();
+    const low = page.getByRole('region', { name: 'Low stock' });
+    await low.getByText(/SOCK-L/).waitFor();
+    assert.equal(await low.getByText(/SOCK-S/).count(), 0, 'restocked: no longer low');
     await page.close();
   });
 });

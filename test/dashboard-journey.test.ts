@@ -71,7 +71,8 @@ describeEachDatabase('a merchant’s journey through the dashboard in Chromium',
     await page.getByRole('link', { name: 'New product' }).first().click();
     await page.getByRole('radio', { name: /Variable/ }).check();
     await page.getByLabel('Name', { exact: true }).fill('Ridge Shell');
-    await page.getByLabel('Status').selectOption('active');
+    // Active is offered once it has SKUs (below).
+    assert.equal(await page.getByRole('option', { name: /^Active/ }).isDisabled(), true);
     await page.getByLabel('Add an image').setInputFiles(png('shell.png'));
     await page.getByTestId('image-preview').first().waitFor();
     await page.getByRole('button', { name: 'Create product' }).click();
@@ -98,6 +99,11 @@ describeEachDatabase('a merchant’s journey through the dashboard in Chromium',
     }
     await page.getByTestId('sku-row').nth(5).waitFor(); // the grid is read again after each group
     assert.equal(await page.getByTestId('sku-row').count(), 6);
+    // With SKUs it may go on sale: made active through its details.
+    await page.getByTestId('needs-skus').waitFor({ state: 'detached' });
+    await page.getByLabel('Status').selectOption('active');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved.', { exact: true }).waitFor();
     const products = (await call('GET', '/v1/products', { headers: test })).body.data as Array<{ id: string; imageFileIds: string[] }>;
     assert.equal(products.length, 1, 'one product, in test mode');
     assert.equal(products[0]!.imageFileIds.length, 1, 'with its image');

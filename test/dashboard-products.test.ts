@@ -73,7 +73,9 @@ describeEachDatabase('the dashboard’s products pages in Chromium', (kind) => {
     assert.equal(await page.getByLabel('Price (USD)').count(), 0, 'a VARIABLE product has no price of its own');
     await page.getByLabel('Name', { exact: true }).fill('Trail Tee');
     await page.getByLabel('Description').fill('A light tee for long trails.');
-    await page.getByLabel('Status').selectOption('active');
+    // Without SKUs it could not be ordered: Active is not offered yet, and the form says why.
+    assert.equal(await page.getByRole('option', { name: /^Active/ }).isDisabled(), true);
+    await page.getByText('It can be made active once it has SKUs').waitFor();
     await page.getByRole('checkbox', { name: 'Tops' }).check();
     const uploads: Array<string | undefined> = [];
     page.on('request', (r) => {
@@ -98,7 +100,7 @@ describeEachDatabase('the dashboard’s products pages in Chromium', (kind) => {
     const listed = await call('GET', '/v1/products', { headers: owner.auth });
     assert.equal(listed.body.data.length, 1, 'one product');
     const product = listed.body.data[0] as { id: string; type: string; status: string; categoryIds: string[]; imageFileIds: string[] };
-    assert.deepEqual([product.type, product.status, product.categoryIds], ['VARIABLE', 'active', [tops]]);
+    assert.deepEqual([product.type, product.status, product.categoryIds], ['VARIABLE', 'draft', [tops]]);
     assert.equal(product.imageFileIds.length, 1);
     const file = await t.app.inject({ method: 'GET', url: `/v1/files/${product.imageFileIds[0]}`, headers: owner.auth });
     assert.equal(file.statusCode, 200);
@@ -130,6 +132,12 @@ describeEachDatabase('the dashboard’s products pages in Chromium', (kind) => {
     }
     await page.getByTestId('variant-group').nth(1).waitFor();
     assert.equal(await page.getByTestId('sku-row').count(), 6);
+    // With its SKUs the reminder goes, and Active is offered: it goes on sale.
+    await page.getByTestId('needs-skus').waitFor({ state: 'detached' });
+    await page.getByLabel('Status').selectOption('active');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved.', { exact: true }).waitFor();
+    assert.equal((await call('GET', `/v1/products/${product.id}`, { headers: owner.auth })).body.data.status, 'active');
     const tree = (await call('GET', `/v2/products/${product.id}`, { headers: owner.auth })).body.data;
     assert.deepEqual(
       tree.variantGroups.map((g: { attributeValue: string; colorId: string; image: string | null; skus: Array<{ sku: string; price: number }> }) => [

@@ -9,7 +9,7 @@ import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { ErrorPanel, Loading } from './components/ErrorPanel.tsx';
 import { NotFound } from './pages/NotFound.tsx';
 import { StorePicker } from './pages/StorePicker.tsx';
-import { keepTenant, remembered, TenantContext, type TenantState } from './tenant.tsx';
+import { keepTenant, remembered, rememberStore, TenantContext, type TenantState } from './tenant.tsx';
 
 const Overview = lazy(() => import('./pages/Overview.tsx'));
 const ApiKeys = lazy(() => import('./pages/ApiKeys.tsx'));
@@ -112,8 +112,10 @@ function Shell() {
   const store = list.find((s) => s.id === wantedStore) ?? (list.length === 1 ? (list[0] ?? null) : null);
   const modeParam = params.get('mode');
   const mode: Mode = modeParam === 'test' || modeParam === 'live' ? modeParam : remembered.mode;
-  remembered.storeId = store?.id ?? remembered.storeId;
   remembered.mode = mode;
+  useEffect(() => {
+    if (store) rememberStore(store.id);
+  }, [store]);
 
   const permissions = useQuery({
     queryKey: ['tenant', store?.id, mode, 'permissions'],
@@ -143,7 +145,7 @@ function Shell() {
       mode,
       permissions: permissions.data ? new Set(permissions.data.permissions) : null,
       chooseStore: (id: string) => {
-        remembered.storeId = id;
+        rememberStore(id);
         setParam('store', id);
       },
     }),
@@ -163,7 +165,7 @@ function Shell() {
     const nextMode = next.mode ?? mode;
     if (nextMode === 'test') search.set('mode', 'test');
     else search.delete('mode');
-    remembered.storeId = storeId ?? remembered.storeId;
+    if (storeId) rememberStore(storeId);
     remembered.mode = nextMode;
     navigate({ pathname, search: search.size > 0 ? `?${search}` : '' });
   };

@@ -24,8 +24,30 @@ export function tenantOf(state: TenantState): Tenant | null {
   return state.store ? { storeId: state.store.id, mode: state.mode } : null;
 }
 
-// The choice survives navigation inside the app (and is mirrored in the URL: ?store=…&mode=test).
-export const remembered: { storeId: string | null; mode: Mode } = { storeId: null, mode: 'live' };
+/** Where the last store chosen is kept, so the next sign-in opens it instead of the store picker (an id, not a secret). */
+const LAST_STORE = 'dashboard:last-store';
+
+function lastStore(): string | null {
+  try {
+    return localStorage.getItem(LAST_STORE);
+  } catch {
+    return null; // storage refused (private mode, policy): the picker shows, as before
+  }
+}
+
+// The choice survives navigation inside the app (and is mirrored in the URL: ?store=…&mode=test); the store also
+// survives a sign-in (`rememberStore`). A remembered store the member no longer belongs to is ignored.
+export const remembered: { storeId: string | null; mode: Mode } = { storeId: lastStore(), mode: 'live' };
+
+/** The store the member works in now: kept for this visit and for the next sign-in on this browser. */
+export function rememberStore(id: string): void {
+  remembered.storeId = id;
+  try {
+    if (localStorage.getItem(LAST_STORE) !== id) localStorage.setItem(LAST_STORE, id);
+  } catch {
+    // storage refused: remembered for this visit only
+  }
+}
 
 /** The query string that carries the store and mode across links. */
 export function keepTenant(params: URLSearchParams): string {

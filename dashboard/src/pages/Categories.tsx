@@ -73,6 +73,8 @@ function CategoryPage({ tenant, canWrite }: { tenant: Tenant; canWrite: boolean 
 }
 
 function CreateCategory({ tenant, categories }: { tenant: Tenant; categories: CategoryNode[] }) {
+  // After a create the keyboard goes back to the first field, ready for the next one (not to the page's body).
+  const formRef = useRef<HTMLFormElement>(null);
   const invalidate = useInvalidateCategories(tenant);
   const [name, setName] = useState('');
   const [parentId, setParentId] = useState('');
@@ -85,6 +87,7 @@ function CreateCategory({ tenant, categories }: { tenant: Tenant; categories: Ca
       submission.forget();
       setName('');
       setCreated(`Created “${c.name}”.`);
+      focusFirstField(formRef.current);
       invalidate();
     },
     onSettled: () => submission.settled(),
@@ -103,7 +106,7 @@ function CreateCategory({ tenant, categories }: { tenant: Tenant; categories: Ca
   };
   return (
     <Section title="Create a category">
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <Field label="Name" error={errors.get('name') ?? errors.get('slug')}>
           {(p) => (
             <input

@@ -1,16 +1,20 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, apiWithEtag, type Tenant } from '../api/client.ts';
 import type { InventoryAdjustment, InventoryDashboard, InventorySettings, StockLevel, StockLevels, StockState } from '../api/types.ts';
 import { changedFields, EditorConflict } from '../components/Conflict.tsx';
+import { ApiError } from '../api/errors.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { allShownAtFields, Field, fieldErrors } from '../components/Field.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { type Loaded, useEtagSave } from '../editor.ts';
 import { formatMoney, formatNumber, formatTimestamp } from '../format.ts';
-import { useSubmission } from '../idempotency.ts';
+import { invalidatePastCache } from '../freshness.ts';
+import { newIdempotencyKey, useSubmission } from '../idempotency.ts';
+import { lowStockKey, stockTotalsKey } from '../overview-keys.ts';
+import { numberOrNull } from '../selling/forms.ts';
 import { tenantOf, useTenant } from '../tenant.tsx';
 
 const READ = 'inventory:read';
@@ -70,7 +74,7 @@ export default function Inventory() {
           {skuId ? (
             <SkuPanel key={skuId} tenant={tenant} skuId={skuId} timeZone={state.store.timezone} canWrite={state.permissions.has(WRITE)} onClose={() => pick(null)} />
           ) : null}
-          <StockList tenant={tenant} picked={skuId} onPick={pick} />
+          <StockList tenant={tenant} picked={skuId} onPick={pick} canWrite={state.permissions.has(WRITE)} />
         </>
       )}
     </>
@@ -138,7 +142,7 @@ function Threshold({ tenant, canWrite }: { tenant: Tenant; canWrite: boolean }) 
           read={() => read(true)}
           onSaved={(current) => {
             queryClient.setQueryData(key, current);
-            void queryClient.invalidateQueries({ queryKey: inventoryKey(tenant) });
+            stockChanged(queryClient, tenant);
           }}
         />
       ) : (
@@ -239,7 +243,8 @@ function ThresholdEditor({
 
 // ---- every SKU's stock ----------------------------------------------------------------------------------------------
 
-function StockList({ tenant, picked, onPick }: { tenant: Tenant; picked: string | null; onPick: (skuId: string) => void }) {
+function StockList({ tenant, picked, onPick, canWrite }: { tenant: Tenant; picked: string | null; onPick: (skuId: string) => void; canWrite: boolean }) {
+  const [bulk, setBulk] = useState(false);
   const [params, setParams] = useSearchParams();
   const searchId = useId();
   const stockId = useId();
@@ -269,8 +274,18 @@ function StockList({ tenant, picked, onPick }: { tenant: Tenant; picked: string 
   const skus = query.data?.pages.flatMap((p) => p.data.skus) ?? [];
   const filtered = q !== '' || stock !== null;
   return (
-    <Section title="Stock levels">
-      <search>
+    <Section
+      title="Stock levels"
+      actions={
+        canWrite && skus.length > 0 ? (
+          <button type="button" className="button" aria-expanded={bulk} onClick={() => setBulk(!bulk)}>
+            {bulk ? 'Close restocking' : 'Restock several'}
+          </button>
+        ) : null
+      }
+    >
+      {bulk ? <BulkRestock key={`${q}:${stock}`} tenant={tenant} skus={skus} onClose={() => setBulk(false)} /> : null}
+      <search hidden={bulk}>
         <form
           className="filters"
           onSubmit={(e) => {
@@ -308,7 +323,7 @@ function StockList({ tenant, picked, onPick }: { tenant: Tenant; picked: string 
             ? 'No SKU matches this search. Try other words, or choose “All” under Stock.'
             : 'No SKUs yet. Add products (with their SKUs) under Products; their stock shows here.'}
         </p>
-      ) : (
+      ) : bulk ? null : (
         <>
           <div className="table-wrap">
             <table className="text-table">
@@ -423,8 +438,7 @@ function AdjustForm({ tenant, level }: { tenant: Tenant; level: StockLevel }) {
     },
     onSettled: () => {
       submission.settled();
-      void queryClient.invalidateQueries({ queryKey: inventoryKey(tenant) });
-      void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'audit-log'] });
+      stockChanged(queryClient, tenant);
     },
   });
   const edited = () => {
@@ -576,4 +590,179 @@ function History({ tenant, skuId, timeZone }: { tenant: Tenant; skuId: string; t
       )}
     </>
   );
+}
+
+/** After stock changed here: this page's queries refetch, and the overview's cached stock reads go past the browser's cache once. */
+function stockChanged(queryClient: QueryClient, tenant: Tenant): void {
+  void queryClient.invalidateQueries({ queryKey: inventoryKey(tenant) });
+  invalidatePastCache(queryClient, lowStockKey(tenant));
+  invalidatePastCache(queryClient, stockTotalsKey(tenant));
+  void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'audit-log'] });
+}
+
+// ---- restocking several SKUs at once ------------------------------------------------------------------------------
+
+type RowResult = { ok: true; now: number } | { ok: false; error: unknown };
+
+/**
+ * Restocking in one form (issue 38: 11 low SKUs took 44 actions one at a time): the SKUs listed when it opened (the
+ * search and Stock filter apply, e.g. "Low on stock"), each with "Units to add", and one reason. Save sends one
+ * `POST /v1/inventory/adjustments` per SKU with a number, one after another, each with its own `Idempotency-Key` for
+ * its values (a double click or a retry after a lost answer adds once). Each row then says what it holds now, or the
+ * API's refusal next to it; refused rows keep their number to correct and save again.
+ */
+function BulkRestock({ tenant, skus, onClose }: { tenant: Tenant; skus: StockLevel[]; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const reasonId = useId();
+  const reasonErrorId = useId();
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  const [rows] = useState(skus); // the SKUs as listed when it opened: a restocked SKU stays in view after it leaves a filter
+  const [amounts, setAmounts] = useState<Record<string, string>>({});
+  const [reason, setReason] = useState('restock');
+  const [results, setResults] = useState<Record<string, RowResult>>({});
+  const [busy, setBusy] = useState(false);
+  const [summary, setSummary] = useState('');
+  const sending = useRef(false);
+  const keys = useRef(new Map<string, { values: string; key: string }>());
+  const chosen = rows.filter((r) => (amounts[r.skuId] ?? '').trim() !== '');
+  const reasonError = Object.values(results)
+    .map((r) => (r.ok ? undefined : fieldErrors(r.error).get('reason')))
+    .find((rule) => rule !== undefined);
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (sending.current) return;
+    if (chosen.length === 0) {
+      setSummary('Nothing to save: enter the units to add next to the SKUs to restock.');
+      return;
+    }
+    sending.current = true;
+    setBusy(true);
+    setSummary('');
+    const next: Record<string, RowResult> = {};
+    const left: Record<string, string> = {};
+    for (const row of chosen) {
+      const body = { skuId: row.skuId, delta: numberOrNull(amounts[row.skuId] ?? ''), reason };
+      const values = JSON.stringify(body);
+      let key = keys.current.get(row.skuId);
+      if (key?.values !== values) {
+        key = { values, key: newIdempotencyKey() };
+        keys.current.set(row.skuId, key);
+      }
+      try {
+        const answer = await api<{ quantityInStock: number }>('/v1/inventory/adjustments', { tenant, method: 'POST', headers: { 'Idempotency-Key': key.key }, body });
+        next[row.skuId] = { ok: true, now: answer.data.quantityInStock };
+        keys.current.delete(row.skuId);
+      } catch (error) {
+        next[row.skuId] = { ok: false, error };
+        left[row.skuId] = amounts[row.skuId] ?? '';
+      }
+    }
+    const done = Object.values(next).filter((r) => r.ok).length;
+    const refused = chosen.length - done;
+    setResults(next);
+    setAmounts(left);
+    setSummary(
+      `Restocked ${done === 1 ? '1 SKU' : `${done} SKUs`}.${refused > 0 ? ` ${refused === 1 ? '1 was' : `${refused} were`} refused: see the ${refused === 1 ? 'row' : 'rows'} marked, correct and save again.` : ''}`,
+    );
+    setBusy(false);
+    sending.current = false;
+    statusRef.current?.focus();
+    stockChanged(queryClient, tenant);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="bulk-restock" aria-label="Restock several SKUs" data-testid="bulk-restock">
+      <p className="muted">Enter the units to add next to each SKU to restock (a negative number removes units), then save them all at once.</p>
+      <div className="table-wrap">
+        <table className="text-table">
+          <caption className="visually-hidden">SKUs to restock</caption>
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">SKU code</th>
+              <th scope="col">In stock</th>
+              <th scope="col">Units to add</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => {
+              const result = results[r.skuId];
+              const failed = result && !result.ok ? result.error : null;
+              const rule = failed ? (fieldErrors(failed).get('delta') ?? null) : null;
+              const message = failed && rule === null && !fieldErrors(failed).has('reason') ? describe(failed) : null;
+              const errorId = `restock-error-${r.skuId}`;
+              return (
+                <tr key={r.skuId} data-testid="restock-row">
+                  <th scope="row">{skuLabel(r)}</th>
+                  <td data-label="SKU code">{r.sku ? <code>{r.sku}</code> : <span className="muted">none</span>}</td>
+                  <td data-label="In stock">
+                    {result?.ok ? (
+                      <>
+                        <strong>{formatNumber(result.now)}</strong> <span className="muted">(was {formatNumber(r.quantityInStock)})</span>
+                      </>
+                    ) : (
+                      formatNumber(r.quantityInStock)
+                    )}
+                  </td>
+                  <td data-label="Units to add">
+                    <input
+                      type="number"
+                      inputMode="numeric"
+                      step={1}
+                      className="restock-amount"
+                      aria-label={`Units to add: ${skuLabel(r)}`}
+                      aria-invalid={rule || message ? true : undefined}
+                      aria-describedby={rule || message ? errorId : undefined}
+                      value={amounts[r.skuId] ?? ''}
+                      onChange={(e) => setAmounts({ ...amounts, [r.skuId]: e.target.value })}
+                    />
+                    {rule || message ? (
+                      <p id={errorId} className="field-error">
+                        {rule ? `Units to add ${rule}.` : message}
+                      </p>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="form-field">
+        <label htmlFor={reasonId}>Reason</label>
+        <input
+          id={reasonId}
+          type="text"
+          maxLength={200}
+          value={reason}
+          aria-invalid={reasonError ? true : undefined}
+          aria-describedby={reasonError ? reasonErrorId : undefined}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        {reasonError ? (
+          <p id={reasonErrorId} className="field-error">
+            Reason {reasonError}.
+          </p>
+        ) : null}
+      </div>
+      <div className="actions">
+        <button type="submit" className="button button-primary" aria-disabled={busy ? true : undefined}>
+          {busy ? 'Saving…' : chosen.length > 1 ? `Save ${chosen.length} changes` : 'Save'}
+        </button>
+        <button type="button" className="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <p ref={statusRef} role="status" tabIndex={-1} data-testid="restock-summary">
+        {summary}
+      </p>
+    </form>
+  );
+}
+
+/** A refusal that names no field of the row, in the API's words with its request id. */
+function describe(error: unknown): string {
+  if (error instanceof ApiError) return `${error.message}${error.requestId ? ` (request id ${error.requestId})` : ''}`;
+  return error instanceof Error ? error.message : 'Something went wrong.';
 }

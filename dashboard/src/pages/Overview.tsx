@@ -8,6 +8,7 @@ import { NotAllowed, Section } from '../components/Section.tsx';
 import { SalesChart } from '../components/SalesChart.tsx';
 import { formatLocalDate, formatMoney, formatNumber, formatPercent, formatTimestamp } from '../format.ts';
 import { readPastCache } from '../freshness.ts';
+import { LOW_STOCK_LIMIT, lowStockKey, stockTotalsKey } from '../overview-keys.ts';
 import { publishedAdsKey } from '../selling/promo-ads.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
 
@@ -16,7 +17,6 @@ const PERIODS: { value: Period; label: string }[] = [
   { value: '7d', label: 'Last 7 days' },
   { value: '30d', label: 'Last 30 days' },
 ];
-const LOW_STOCK_LIMIT = 20;
 
 /** The overview page (its own chunk): sales, low stock, inventory and the live promo ads of the active store and mode. */
 export default function Overview() {
@@ -134,9 +134,9 @@ function skuLabelOf(s: LowStockSku): string {
 function LowStockList({ tenant, allowed }: { tenant: Tenant; allowed: boolean }) {
   const search = useTenantSearch();
   const query = useQuery({
-    queryKey: ['tenant', tenant.storeId, tenant.mode, 'low-stock', LOW_STOCK_LIMIT],
+    queryKey: lowStockKey(tenant),
     enabled: allowed,
-    queryFn: ({ signal }) => api<LowStock>(`/v1/dashboard/overview/low-stock?limit=${LOW_STOCK_LIMIT}`, { tenant, signal }),
+    queryFn: ({ signal, queryKey }) => api<LowStock>(`/v1/dashboard/overview/low-stock?limit=${LOW_STOCK_LIMIT}`, { tenant, signal, fresh: readPastCache(queryKey) }),
   });
   return (
     <Section title="Low stock">
@@ -180,9 +180,9 @@ function LowStockList({ tenant, allowed }: { tenant: Tenant; allowed: boolean })
 function Inventory({ tenant, allowed }: { tenant: Tenant; allowed: boolean }) {
   const search = useTenantSearch();
   const query = useQuery({
-    queryKey: ['tenant', tenant.storeId, tenant.mode, 'inventory'],
+    queryKey: stockTotalsKey(tenant),
     enabled: allowed,
-    queryFn: ({ signal }) => api<InventoryDashboard>('/v1/dashboard/inventory', { tenant, signal }).then((r) => r.data),
+    queryFn: ({ signal, queryKey }) => api<InventoryDashboard>('/v1/dashboard/inventory', { tenant, signal, fresh: readPastCache(queryKey) }).then((r) => r.data),
   });
   return (
     <Section title="Inventory">

@@ -61,9 +61,15 @@ export default function ProductDetail() {
         <ErrorPanel error={product.error} title="The product could not be loaded." onRetry={() => product.refetch()} />
       ) : p ? (
         <>
-          {created ? (
+          {created && !(p.type === 'VARIABLE' && p.skuCount === 0) ? (
             <p className="notice" role="status">
-              Product created.{p.type === 'VARIABLE' ? ' Now add its first variant group with its SKUs below: until then it has no price and cannot be ordered.' : ''}
+              Product created.
+            </p>
+          ) : null}
+          {p.type === 'VARIABLE' && p.skuCount === 0 ? (
+            <p className="notice" role="status" data-testid="needs-skus">
+              {created ? 'Product created. ' : ''}Now add its first variant group with its SKUs below: until then it has no price and cannot be ordered
+              {p.status === 'active' ? ', though it is active' : ''}.
             </p>
           ) : null}
           <p className="muted" data-testid="product-summary">
@@ -135,6 +141,7 @@ function ProductEditor({
         }}
         errors={errors}
         creating={false}
+        noSkus={latest.value.type === 'VARIABLE' && latest.value.skuCount === 0}
         readOnly={!canWrite}
         canChangeStock={canChangeStock}
         categories={categories.data ?? []}

@@ -41,7 +41,8 @@ export default function ProductNew() {
     if (key !== null) create.mutate({ body, key });
   };
   const change = (v: ProductFormValues) => {
-    setValues(v);
+    // A VARIABLE product starts without SKUs, so it cannot start active (it could not be ordered).
+    setValues(v.type === 'VARIABLE' && v.status === 'active' ? { ...v, status: 'draft' } : v);
     submission.forget();
     if (create.isError) create.reset();
   };
@@ -64,6 +65,7 @@ export default function ProductNew() {
             onChange={change}
             errors={errors}
             creating
+            noSkus={values.type === 'VARIABLE'}
             readOnly={false}
             canChangeStock
             categories={categories.data ?? []}

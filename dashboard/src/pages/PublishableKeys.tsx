@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
@@ -42,12 +42,15 @@ function CreatePublishableKey({ tenant }: { tenant: Tenant }) {
   const hintId = useId();
   const [name, setName] = useState('');
   const submission = useSubmission();
+  const formRef = useRef<HTMLFormElement>(null);
   const create = useMutation({
     mutationFn: (input: { name: string; key: string }) =>
       api<PublishableKey>('/v1/publishable-keys', { tenant, method: 'POST', headers: { 'Idempotency-Key': input.key }, body: { name: input.name } }).then((r) => r.data),
     onSuccess: () => {
       submission.forget();
       setName('');
+      // Back to the name field (the new key shows in the list below), not to the page's body.
+      formRef.current?.querySelector('input')?.focus();
     },
     onSettled: () => {
       submission.settled();
@@ -64,7 +67,7 @@ function CreatePublishableKey({ tenant }: { tenant: Tenant }) {
   const nameError = error?.status === 422 ? (error.details.find((d) => d.path === 'name')?.rule ?? null) : null;
   return (
     <>
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <div className="form-field">
           <label htmlFor={nameId}>Which storefront</label>
           <p id={hintId} className="muted">

@@ -59,6 +59,32 @@ export default function Settings() {
 }
 
 /** The save button, the saved notice and the error of one editor. */
+interface Choice {
+  value: string;
+  label: string;
+}
+
+/**
+ * The ISO 4217 currencies this browser knows (`Intl.supportedValuesOf`), each by code and name ("EUR · Euro"); the
+ * API judges the one chosen.
+ */
+const CURRENCIES: Choice[] = (() => {
+  const names = new Intl.DisplayNames(['en'], { type: 'currency' });
+  return Intl.supportedValuesOf('currency').map((code) => ({ value: code, label: `${code} · ${names.of(code) ?? code}` }));
+})();
+
+/** The IANA time zones this browser knows, by name with "/" and "_" read as words ("Europe / Berlin"), UTC first. */
+const TIME_ZONES: Choice[] = (() => {
+  const zones = Intl.supportedValuesOf('timeZone');
+  const list = zones.includes('UTC') ? zones : ['UTC', ...zones];
+  return list.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ').replaceAll('/', ' / ') }));
+})();
+
+/** The choices with the current value first when the list lacks it (a code this browser does not know), so it shows as it is. */
+function withCurrent(choices: Choice[], current: string): Choice[] {
+  return current === '' || choices.some((c) => c.value === current) ? choices : [{ value: current, label: current }, ...choices];
+}
+
 /** The store settings' paths shown at a field: the field's own, each origin, each notification. */
 const SETTINGS_SHOWN = (path: string) =>
   ['orderNumberPrefix', 'nextOrderNumber', 'notificationEmail', 'lowStockThreshold', 'allowedOrigins', 'notifications'].includes(path) || /^(allowedOrigins\[\d+\]|notifications\..+)$/.test(path);
@@ -268,12 +294,28 @@ function BusinessEditor({ tenant, canWrite }: { tenant: Tenant; canWrite: boolea
                 {text('legalName', 'Legal name', { autoComplete: 'off', maxLength: 200, hint: 'Optional: the registered name, if it differs.' })}
                 {text('contactEmail', 'Contact email', { autoComplete: 'email', maxLength: 320, type: 'email' })}
                 {text('contactPhone', 'Contact phone', { autoComplete: 'tel', maxLength: 40, type: 'tel' })}
-                {text('currency', 'Currency', {
-                  autoComplete: 'off',
-                  maxLength: 3,
-                  hint: 'A 3-letter ISO 4217 code such as USD or EUR. It cannot change once the store has prices, promotions or orders.',
-                })}
-                {text('timezone', 'Time zone', { autoComplete: 'off', maxLength: 64, hint: 'An IANA time zone such as Europe/Berlin: days, reports and dates follow it.' })}
+                <Field label="Currency" error={errors.get('currency')} hint="Of prices, fees and payment links. It cannot change once the store has prices, promotions or orders.">
+                  {(p) => (
+                    <select {...p} name="currency" value={f.currency} onChange={set('currency')}>
+                      {withCurrent(CURRENCIES, f.currency).map((c) => (
+                        <option key={c.value} value={c.value}>
+                          {c.label}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+                <Field label="Time zone" error={errors.get('timezone')} hint="Days, reports and dates follow it. Type a city to jump to it.">
+                  {(p) => (
+                    <select {...p} name="timezone" value={f.timezone} onChange={set('timezone')}>
+                      {withCurrent(TIME_ZONES, f.timezone).map((z) => (
+                        <option key={z.value} value={z.value}>
+                          {z.label}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
               </div>
               <div>
                 {text('line1', 'Address line 1', { autoComplete: 'address-line1', maxLength: 200, path: 'address.line1' })}

@@ -286,7 +286,11 @@ function MemberList({ tenant, timeZone, roles, canWrite }: { tenant: Tenant; tim
                   <td data-label="Role">{ROLE_LABEL[m.role]}</td>
                   <td data-label="Member since">{formatTimestamp(m.joinedAt, timeZone)}</td>
                   {canWrite ? (
-                    <td>{roles.includes(m.role) ? <MemberActions member={m} roles={roles} onAction={start} /> : null}</td>
+                    <td>
+                      {roles.includes(m.role) ? (
+                        <MemberActions member={m} roles={roles} onAction={start} onlyOwner={m.role === 'owner' && query.data.filter((x) => x.role === 'owner').length === 1} />
+                      ) : null}
+                    </td>
                   ) : null}
                 </tr>
               ))}
@@ -331,7 +335,11 @@ function MemberList({ tenant, timeZone, roles, canWrite }: { tenant: Tenant; tim
   );
 }
 
-function MemberActions({ member, roles, onAction }: { member: Member; roles: Role[]; onAction: (a: MemberAction) => void }) {
+/**
+ * A member's role change and removal. The store's only owner is not offered Remove (the API refuses it: a store keeps
+ * an owner), only a note saying why; a role change stays offered, and its refusal names the rule.
+ */
+function MemberActions({ member, roles, onAction, onlyOwner }: { member: Member; roles: Role[]; onAction: (a: MemberAction) => void; onlyOwner: boolean }) {
   const selectId = useId();
   const others = roles.filter((r) => r !== member.role);
   const [role, setRole] = useState<Role | ''>(others[0] ?? '');
@@ -354,9 +362,15 @@ function MemberActions({ member, roles, onAction }: { member: Member; roles: Rol
           </button>
         </>
       ) : null}
-      <button type="button" className="button" aria-label={`Remove ${member.name}`} onClick={() => onAction({ kind: 'remove', member })}>
-        Remove
-      </button>
+      {onlyOwner ? (
+        <span className="muted" data-testid="only-owner">
+          The store’s only owner: make someone else owner before they can leave.
+        </span>
+      ) : (
+        <button type="button" className="button" aria-label={`Remove ${member.name}`} onClick={() => onAction({ kind: 'remove', member })}>
+          Remove
+        </button>
+      )}
     </div>
   );
 }

@@ -139,6 +139,7 @@ export function ProductForm({
   currency,
   onSubmit,
   actions,
+  noSkus = false,
 }: {
   tenant: Tenant;
   values: ProductFormValues;
@@ -151,6 +152,8 @@ export function ProductForm({
   currency: string;
   onSubmit: () => void;
   actions: ReactNode;
+  /** A VARIABLE product without SKUs yet: it cannot be ordered, so Active is not offered (unless it already is). */
+  noSkus?: boolean;
 }) {
   const typeHint = useId();
   const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => onChange({ ...values, [key]: value });
@@ -188,12 +191,16 @@ export function ProductForm({
       <Field label="Description" error={errorOf(errors, 'description')}>
         {(p) => <textarea {...p} rows={4} maxLength={20000} readOnly={readOnly} value={values.description} onChange={(e) => set('description', e.target.value)} />}
       </Field>
-      <Field label="Status" error={errorOf(errors, 'status')}>
+      <Field
+        label="Status"
+        error={errorOf(errors, 'status')}
+        hint={noSkus && values.status !== 'active' ? 'It can be made active once it has SKUs: add a variant group with its SKUs first.' : undefined}
+      >
         {(p) => (
           <select {...p} value={values.status} disabled={readOnly} onChange={(e) => set('status', e.target.value as ProductStatus)}>
             {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABEL[s]}: {STATUS_HINT[s]}
+              <option key={s} value={s} disabled={s === 'active' && noSkus && values.status !== 'active'}>
+                {STATUS_LABEL[s]}: {s === 'active' && noSkus && values.status !== 'active' ? 'once it has SKUs' : STATUS_HINT[s]}
               </option>
             ))}
           </select>

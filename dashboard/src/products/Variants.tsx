@@ -646,6 +646,7 @@ function GroupForm({ tenant, product, initial, colors, onDone }: { tenant: Tenan
 // ---- adding (POST with an Idempotency-Key) ------------------------------------------------------------------------
 
 function AddGroup({ tenant, product, colors }: { tenant: Tenant; product: Product; colors: Color[] }) {
+  const addFormRef = useRef<HTMLFormElement>(null);
   const invalidate = useInvalidateCatalog(tenant);
   const titleId = useId();
   const blank: GroupValues = { attributeName: '', attributeValue: '', colorId: '', image: null };
@@ -662,6 +663,8 @@ function AddGroup({ tenant, product, colors }: { tenant: Tenant; product: Produc
       setSkus([EMPTY_SKU]);
       setAdded(`Added ${groupName(group)} with ${group.skus.length === 1 ? '1 SKU' : `${group.skus.length} SKUs`}.`);
       invalidate();
+      // The keyboard goes to Value (Dimension is kept), ready for the next group, not to the page's body.
+      addFormRef.current?.querySelectorAll<HTMLInputElement>('input')[1]?.focus();
     },
     onSettled: () => submission.settled(),
   });
@@ -688,7 +691,7 @@ function AddGroup({ tenant, product, colors }: { tenant: Tenant; product: Produc
     if (key !== null) add.mutate({ body, key });
   };
   return (
-    <form className="add-group" onSubmit={submit} noValidate aria-labelledby={titleId}>
+    <form ref={addFormRef} className="add-group" onSubmit={submit} noValidate aria-labelledby={titleId}>
       <h3 id={titleId}>Add a variant group</h3>
       <GroupFields
         tenant={tenant}
