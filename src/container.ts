@@ -115,9 +115,20 @@ export function createContainer(config: Config) {
   const payments = createPaymentService({ repos, settings });
   const promotions = createPromotionService({ repos });
   const personalDataReads = createAccessLog({ repos, isDatabaseUnavailable, log: stderrLog });
-  const orders = createOrderService({ repos, reference, delivery: orderDeliveryQuoter, payments, settings, promotions, reads: personalDataReads, inventory, events });
   // The built-in test provider hands its events to the same inbound handling as the provider event route.
   let providerPayments: ProviderPaymentService | undefined;
+  const orders = createOrderService({
+    repos,
+    reference,
+    delivery: orderDeliveryQuoter,
+    payments,
+    settings,
+    promotions,
+    reads: personalDataReads,
+    inventory,
+    events,
+    refunds: { sendPending: (ctx, orderId) => providerPayments!.sendPendingRefunds(ctx, orderId) },
+  });
   const testProvider = createTestProvider({
     repo: repos.testProvider,
     baseUrl: config.baseUrl,

@@ -376,7 +376,7 @@ describeEachDatabase('payment events and the order-paid mail', (kind) => {
     assert.match(paidMail[0]!.subject, /^Order TEST-2001 paid in Harbor Goods \(test mode\)$/);
   });
 
-  it('sends refund.succeeded with the refund record when an order paid by card is refunded', async () => {
+  it('refunds card money through the provider that took it, for the exact amount, once, and sends refund.succeeded when it confirms', async () => {
     const order = await insertOrder(t, m.storeId, { mode: 'test', totalMinor: 5000 });
     const link = await call('POST', '/v1/payment-links', { headers: { ...m.auth, ...TEST }, body: { orderId: order.id } });
     await pay(t, pathOf(link.body.data.url), CARDS.ok);
@@ -385,5 +385,28 @@ describeEachDatabase('payment events and the order-paid mail', (kind) => {
     const refunds = (await eventsOf('refund.succeeded')).filter((e) => e.data.orderId === order.id);
     assert.equal(refunds.length, 1);
     assert.deepEqual([refunds[0].data.kind, refunds[0].data.method, refunds[0].data.amount, refunds[0].data.status], ['refund', 'card', 12.5, 'succeeded']);
+    assert.match(refunds[0].data.reference, /^refund ppay_/);
+    assert.deepEqual([moved.body.data.refunded, moved.body.data.paymentStatus], [12.5, 'partially_refunded'], 'the answer shows the refund the provider confirmed');
+    const [attempt] = await t.container.db.kysely.selectFrom('provider_payments').select('provider_ref').where('order_id', '=', order.id).execute();
+    const atProvider = async () => Number((await t.container.db.kysely.selectFrom('test_provider_payments').select('refunded_minor').where('id', '=', attempt!.provider_ref!).executeTakeFirstOrThrow()).refunded_minor);
+    assert.equal(await atProvider(), 1250);
+    // The rest, then: the provider has refunded exactly what was paid.
+    const rest = await call('POST', `/v1/orders/${order.id}/transitions`, { headers: { ...m.auth, ...TEST }, body: { to: 'refunded' } });
+    assert.equal(rest.status, 200, rest.raw);
+    assert.deepEqual([rest.body.data.refunded, rest.body.data.paymentStatus, rest.body.data.status], [50, 'refunded', 'refunded']);
+    assert.equal(await atProvider(), 5000);
+    assert.equal((await eventsOf('refund.succeeded')).filter((e) => e.data.orderId === order.id).length, 2);
+    const records = (await call('GET', `/v1/orders/${order.id}/payments`, { headers: { ...m.auth, ...TEST } })).body.data.payments;
+    assert.deepEqual(records.filter((r: { kind: string }) => r.kind === 'refund').map((r: { status: string; amount: number }) => [r.status, r.amount]), [['succeeded', 12.5], ['succeeded', 37.5]]);
+  });
+
+  it('settles at once the card refund of an order whose card payment was recorded by hand (no provider took it)', async () => {
+    const order = await insertOrder(t, m.storeId, { mode: 'test', totalMinor: 2000 });
+    const paid = await call('POST', `/v1/orders/${order.id}/payments`, { headers: { ...m.auth, ...TEST }, body: { method: 'card', amount: 20 } });
+    assert.equal(paid.status, 201, paid.raw);
+    await call('POST', `/v1/orders/${order.id}/transitions`, { headers: { ...m.auth, ...TEST }, body: { to: 'paid' } });
+    const moved = await call('POST', `/v1/orders/${order.id}/transitions`, { headers: { ...m.auth, ...TEST }, body: { to: 'refunded' } });
+    assert.equal(moved.status, 200, moved.raw);
+    assert.deepEqual([moved.body.data.refunded, moved.body.data.paymentStatus], [20, 'refunded']);
   });
 });

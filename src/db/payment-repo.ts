@@ -133,6 +133,10 @@ export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect): Payme
       return rows.map(toPayment);
     },
 
+    async setReference(tenant: Tenant, id: string, reference: string, now: Date): Promise<void> {
+      await db.updateTable('payments').set({ reference, updated_at: fromDate(now) }).where(inTenant(tenant)).where('id', '=', id).execute();
+    },
+
     /** Settles a pending record; false (nothing changed) when it is no longer pending. */
     async settlePayment(tenant: Tenant, id: string, status: PaymentStatus, now: Date): Promise<boolean> {
       const result = await db

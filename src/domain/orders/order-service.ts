@@ -13,7 +13,7 @@ import type { Sku } from '../catalog/types.ts';
 import type { WebhookRepo } from '../webhooks/ports.ts';
 import type { EventPublisher } from '../webhooks/publisher.ts';
 import type { DomainEvent } from '../webhooks/types.ts';
-import type { PaymentRepo } from '../payments/ports.ts';
+import type { PaymentRepo, ProviderPaymentRepo } from '../payments/ports.ts';
 import type { SettingsRepo } from '../settings/ports.ts';
 import { rehearse, type Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
@@ -40,6 +40,7 @@ export interface OrderServiceRepos {
   inventory: Pick<InventoryRepo, 'lowStockThreshold'>;
   orders: Pick<OrderRepo, 'customerForOrder' | 'detail' | 'findOrder' | 'insertEvent' | 'insertOrder' | 'linesOf' | 'listOrders' | 'lockOrder' | 'skusForOrder' | 'updateOrder'>;
   payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded' | 'insertPayment' | 'listPayments' | 'lockOrder' | 'methodTotals' | 'pendingPaidMinor'>;
+  providerPayments: Pick<ProviderPaymentRepo, 'listForOrder'>;
   promotions: Pick<PromotionRepo, 'claimPromotion' | 'findPromotionByCode' | 'insertRedemption' | 'redemptionsBy'>;
   settings: Pick<SettingsRepo, 'find' | 'insertIfAbsent' | 'takeOrderNumber'>;
   stores: Pick<StoreRepo, 'findStore'>;
@@ -106,6 +107,11 @@ export function createOrderService(deps: {
   inventory: Pick<InventoryService, 'stockEvents'>;
   /** The webhook outbox: order events are published in the transaction of the change. */
   events: Pick<EventPublisher, 'publish'>;
+  /**
+   * Sends an order's pending card refunds to the payment provider that took the money, after the move commits
+   * (provider-payment-service.ts); absent: refunds are recorded as succeeded at once, as for money taken by hand.
+   */
+  refunds?: { sendPending(ctx: StoreContext, orderId: string): Promise<void> } | undefined;
 }) {
   const { repos, reference, delivery, payments, settings, promotions, inventory, events } = deps;
 
@@ -128,7 +134,7 @@ export function createOrderService(deps: {
   }
 
   /** One move of the lifecycle table, in the caller's transaction (`transition`, and `checkTransition`'s rehearsal). */
-  async function makeMove(repos: OrderServiceRepos, ctx: StoreContext, id: string, input: TransitionInput, currency: Currency): Promise<{ order: OrderDetail; currency: Currency }> {
+  async function makeMove(repos: OrderServiceRepos, ctx: StoreContext, id: string, input: TransitionInput, currency: Currency): Promise<{ order: OrderDetail; currency: Currency; pendingRefunds: boolean }> {
     const { tenant } = ctx;
     const order = await repos.orders.lockOrder(tenant, id);
     if (!order) throw orderNotFound(id);
@@ -168,7 +174,10 @@ export function createOrderService(deps: {
       if (minor === refundable) to = 'refunded';
     }
     // Refunds go through the payments area, which splits them over the methods the order was paid with.
-    const refunds = move.refund && amountMinor !== null && amountMinor > 0 ? (await payments.refundOrder(repos, ctx, { orderId: id, amountMinor })).refunds : [];
+    // Card money a provider took goes back through that provider: its refunds stay pending until it confirms.
+    const viaProvider = deps.refunds !== undefined && (await repos.providerPayments.listForOrder(tenant, id)).some((p) => p.status === 'succeeded' && p.paymentId !== null);
+    const refunds =
+      move.refund && amountMinor !== null && amountMinor > 0 ? (await payments.refundOrder(repos, ctx, { orderId: id, amountMinor, pendingMethods: viaProvider ? ['card'] : [] })).refunds : [];
     const returned: StockChange[] = [];
     if (move.returnsStock) {
       for (const line of (await repos.orders.linesOf(ctx.tenant, id)).sort((a, b) => (a.skuId < b.skuId ? -1 : 1))) {
@@ -186,10 +195,10 @@ export function createOrderService(deps: {
     await events.publish(repos, tenant, ctx.now, async (wants): Promise<DomainEvent[]> => [
       { type: 'order.status_changed', order: moved, currency, from: order.status, to },
       ...(refunded !== null ? [{ type: 'order.refunded' as const, order: moved, currency, amountMinor: refunded }] : []),
-      ...refunds.map((refund) => ({ type: 'refund.succeeded' as const, refund, currency: order.currency })),
+      ...refunds.filter((r) => r.status === 'succeeded').map((refund) => ({ type: 'refund.succeeded' as const, refund, currency: order.currency })),
       ...(await inventory.stockEvents(repos, tenant, wants, returned, currency)),
     ]);
-    return { order: moved, currency };
+    return { order: moved, currency, pendingRefunds: refunds.some((r) => r.status === 'pending') };
   }
 
   return {
@@ -356,7 +365,11 @@ export function createOrderService(deps: {
     async transition(ctx: StoreContext, id: string, input: TransitionInput): Promise<{ order: OrderDetail; currency: Currency }> {
       requirePermission(ctx, 'orders:write');
       const currency = await storeCurrency(repos, ctx);
-      return repos.transaction((repos) => makeMove(repos, ctx, id, input, currency));
+      const moved = await repos.transaction((repos) => makeMove(repos, ctx, id, input, currency));
+      if (!moved.pendingRefunds || !deps.refunds) return { order: moved.order, currency };
+      // After the commit: the provider is called outside the transaction, then the refund settled in one of its own.
+      await deps.refunds.sendPending(ctx, id);
+      return { order: await detail(repos, ctx, id), currency };
     },
 
     /** Refuses as `transition` would, changing nothing (the move is rehearsed and rolled back). */

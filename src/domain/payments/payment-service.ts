@@ -201,8 +201,10 @@ export async function settlePayment(repos: { audit: Pick<AuditRepo, 'insert'>; p
  * with it less refunds done or pending), one succeeded `refund` record per method (each through `recordPayment`, so
  * each is audited). For the order lifecycle's refunds, which do not name a method. More than is left of the payments
  * → 409 REFUND_EXCEEDS_PAYMENT naming `amount`, nothing written; not a whole number > 0 → 422 naming `amount`.
+ * `pendingMethods`: refunds of these methods are recorded `pending` (reserved, not yet refunded), for a provider to
+ * send and confirm after the transaction (card refunds through a payment provider).
  */
-export async function refundOrder(repos: { audit: Pick<AuditRepo, 'insert'>; payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded' | 'insertPayment' | 'listPayments' | 'lockOrder' | 'methodTotals' | 'pendingPaidMinor'>; settings: Pick<SettingsRepo, 'find'> }, ctx: StoreContext, input: { orderId: string; amountMinor: number; reference?: string | null | undefined }): Promise<{ refunds: Payment[]; order: OrderMoney }> {
+export async function refundOrder(repos: { audit: Pick<AuditRepo, 'insert'>; payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded' | 'insertPayment' | 'listPayments' | 'lockOrder' | 'methodTotals' | 'pendingPaidMinor'>; settings: Pick<SettingsRepo, 'find'> }, ctx: StoreContext, input: { orderId: string; amountMinor: number; reference?: string | null | undefined; pendingMethods?: readonly string[] | undefined }): Promise<{ refunds: Payment[]; order: OrderMoney }> {
   const { tenant } = ctx;
   const order = await repos.payments.lockOrder(tenant, input.orderId);
   if (!order) throw orderNotFound(input.orderId);
@@ -224,7 +226,9 @@ export async function refundOrder(repos: { audit: Pick<AuditRepo, 'insert'>; pay
     const t = totals.find((x) => x.method === method);
     const share = Math.min(rest, t ? t.paidMinor - t.refundedMinor - t.pendingRefundMinor : 0);
     if (share <= 0) continue;
-    const result = await recordPayment(repos, ctx, { orderId: order.id, kind: 'refund', method, amountMinor: share, reference: input.reference });
+    // A refund a provider must send (card) stays pending until the provider confirms it (provider-payment-service.ts).
+    const status = input.pendingMethods?.includes(method) ? 'pending' : 'succeeded';
+    const result = await recordPayment(repos, ctx, { orderId: order.id, kind: 'refund', method, amountMinor: share, reference: input.reference, status });
     refunds.push(result.payment);
     after = result.order;
     rest -= share;

@@ -30,6 +30,8 @@ export interface PaymentRepo {
   findPayment(tenant: Tenant, id: string): Promise<Payment | undefined>;
   /** Oldest first. */
   listPayments(tenant: Tenant, orderId: string): Promise<Payment[]>;
+  /** Sets a record's reference (a pending refund: the provider payment it is sent to, before it is sent). */
+  setReference(tenant: Tenant, id: string, reference: string, now: Date): Promise<void>;
   /** Settles a pending record; false (nothing changed) when it is no longer pending. */
   settlePayment(tenant: Tenant, id: string, status: PaymentStatus, now: Date): Promise<boolean>;
   /** Sum of pending payments of the order (money on its way in). */

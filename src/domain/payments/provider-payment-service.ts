@@ -11,7 +11,7 @@ import type { EventPublisher } from '../webhooks/publisher.ts';
 import type { DomainEvent } from '../webhooks/types.ts';
 import { orderNotFound } from '../orders/order-errors.ts';
 import { effectiveLinkStatus, type PaymentLinkStatus } from './payment-rules.ts';
-import { enabledPaymentMethods, outstandingMinor, recordPayment } from './payment-service.ts';
+import { enabledPaymentMethods, outstandingMinor, recordPayment, settlePayment } from './payment-service.ts';
 import type { PaymentRepo, ProviderPaymentRepo } from './ports.ts';
 import {
   type CardInput,
@@ -27,7 +27,7 @@ import type { PaymentLink, ProviderPayment } from './types.ts';
 
 /** The repositories provider-payment-service.ts reads and writes: the order service's (it moves orders in the same transaction) and its own. */
 export interface ProviderPaymentServiceRepos extends OrderServiceRepos {
-  payments: OrderServiceRepos['payments'] & Pick<PaymentRepo, 'findOrder' | 'findLink' | 'markLinkPaid' | 'findLinkByTokenAcrossStores' | 'addAuthorized'>;
+  payments: OrderServiceRepos['payments'] & Pick<PaymentRepo, 'findOrder' | 'findLink' | 'markLinkPaid' | 'findLinkByTokenAcrossStores' | 'addAuthorized' | 'findPayment' | 'settlePayment' | 'setReference'>;
   providerPayments: ProviderPaymentRepo;
   stores: Pick<StoreRepo, 'findStore'>;
 }
@@ -363,6 +363,52 @@ export function createProviderPaymentService(deps: {
         );
       }
       return { captured };
+    },
+
+    /**
+     * Sends an order's pending card refunds to the provider that took the money (after the order's move committed):
+     * each refund goes to one provider payment of the order with enough left (its reference `refund ppay_…` is saved
+     * before the call, so a retry goes to the same one), with the refund record's id as the idempotency key; the
+     * provider's confirmation settles it (refunded on the order, `refund.succeeded`), a refusal fails it. A provider
+     * that cannot be reached leaves it pending (reserved; sent again by the next call for the order). A card refund of
+     * an order no provider took money for (a card payment recorded by hand) is settled at once, as before.
+     */
+    async sendPendingRefunds(ctx: StoreContext, orderId: string): Promise<void> {
+      const { tenant } = ctx;
+      const records = await repos.payments.listPayments(tenant, orderId);
+      const pending = records.filter((r) => r.kind === 'refund' && r.method === 'card' && r.status === 'pending');
+      if (pending.length === 0) return;
+      const taken = (await repos.providerPayments.listForOrder(tenant, orderId)).filter((a) => a.status === 'succeeded' && a.paymentId !== null && a.providerRef !== null).reverse();
+      const settle = (refundId: string, status: 'succeeded' | 'failed') =>
+        repos.transaction(async (repos) => {
+          const { payment } = await settlePayment(repos, ctx, { orderId, paymentId: refundId, status });
+          const order = await repos.payments.findOrder(tenant, orderId);
+          if (status === 'succeeded' && order) await events.publish(repos, tenant, ctx.now, (): DomainEvent[] => [{ type: 'refund.succeeded', refund: payment, currency: order.currency }]);
+        });
+      for (const refund of pending) {
+        const current = await repos.payments.listPayments(tenant, orderId);
+        const sentTo = (a: ProviderPayment) => current.filter((r) => r.kind === 'refund' && r.id !== refund.id && r.status !== 'failed' && r.reference === `refund ${a.id}`).reduce((s, r) => s + r.amountMinor, 0);
+        let target = taken.find((a) => refund.reference === `refund ${a.id}`);
+        if (!target) {
+          if (taken.length === 0) {
+            await settle(refund.id, 'succeeded');
+            continue;
+          }
+          target = taken.find((a) => (a.receivedMinor ?? a.amountMinor) - sentTo(a) >= refund.amountMinor);
+          if (!target) continue; // more than any one provider payment has left: stays pending for the merchant to settle
+          await repos.payments.setReference(tenant, refund.id, `refund ${target.id}`, ctx.now);
+        }
+        let state: Awaited<ReturnType<PaymentProvider['refundPayment']>>;
+        try {
+          state = await requireProvider(target.provider).refundPayment(tenant, target.providerRef!, { amountMinor: refund.amountMinor, idempotencyKey: idempotencyKeyOf(refund.id, 'refund') });
+        } catch (error) {
+          if (error instanceof AppError && error.code === 'PAYMENT_PROVIDER_ERROR' && /cannot refund more/.test(error.message)) await settle(refund.id, 'failed');
+          continue;
+        }
+        if (state.amountMinor !== refund.amountMinor) continue; // never settle an amount other than the one asked for
+        if (state.status === 'succeeded') await settle(refund.id, 'succeeded');
+        else if (state.status === 'failed') await settle(refund.id, 'failed');
+      }
     },
 
     /** The order's provider payments, oldest first (payments:read). */
