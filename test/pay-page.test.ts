@@ -313,6 +313,33 @@ describeEachDatabase('the pay page and the test provider', (kind) => {
       }
     });
 
+    it('records a refund made at the provider (its event) once, as a card refund of the order', async () => {
+      const { order, link, path } = await orderLink();
+      await pay(t, path, CARDS.ok);
+      const [a] = await attempts(link.id);
+      const tenant = { storeId: m.storeId, mode: 'test' as const };
+      // The merchant refunds 7.00 in the provider's own dashboard; the provider sends an event.
+      await t.container.providers.byName('test')!.refundPayment(tenant, a!.provider_ref!, { amountMinor: 700, idempotencyKey: 'dashboard-refund-1' });
+      const secret = await secretOf(m.storeId);
+      const send = async (id: string) => {
+        const body = JSON.stringify({ id, type: 'refund.created', data: { payment: a!.provider_ref } });
+        return (await post(eventUrl(m.storeId), body, { [TEST_SIGNATURE_HEADER]: signTestEvent(secret, body, new Date()) })).json().data.outcome;
+      };
+      assert.equal(await send(`tevt_refund_${a!.id}`), 'processed');
+      assert.equal(await send(`tevt_refund_${a!.id}`), 'duplicate');
+      assert.equal(await send(`tevt_refund_again_${a!.id}`), 'processed', 'another event about the same payment');
+      const refunds = (await paymentsOf(order.id)).filter((p: { kind: string }) => p.kind === 'refund');
+      assert.deepEqual(refunds.map((r: any) => [r.method, r.amount, r.status, r.reference]), [['card', 7, 'succeeded', `refund ${a!.id}`]]);
+      const o = await orderOf(order.id);
+      assert.deepEqual([o.refunded, o.paymentStatus], [7, 'partially_refunded']);
+      // A refund of ours afterwards goes to the same payment and counts the one made at the provider.
+      const ours = await call('POST', `/v1/orders/${order.id}/transitions`, { headers: { ...m.auth, ...TEST }, body: { to: 'refunded' } });
+      assert.equal(ours.status, 200, ours.raw);
+      assert.deepEqual([ours.body.data.refunded, ours.body.data.paymentStatus], [25.99, 'refunded']);
+      const atProvider = await t.container.db.kysely.selectFrom('test_provider_payments').select('refunded_minor').where('id', '=', a!.provider_ref!).executeTakeFirstOrThrow();
+      assert.equal(Number(atProvider.refunded_minor), 2599);
+    });
+
     it('flags an amount the provider reports that differs from what is owed, and records nothing on the order', async () => {
       const { order, link, path } = await orderLink();
       await pay(t, path, CARDS.delayed);

@@ -182,6 +182,14 @@ describeEachDatabase('the Stripe adapter against a fake of the Stripe API', (kin
       const late = fake.signedEvent(WHSEC, 'charge.succeeded', { id: 'ch_x', object: 'charge', payment_intent: pi.ref });
       assert.equal((await post(late.body, late.signature)).json().data.outcome, 'processed');
       assert.equal((await call('GET', `/v1/orders/${order.id}/payments`, { headers: { ...m.auth, ...TEST } })).body.data.payments.length, 1);
+
+      // A refund made in Stripe's dashboard arrives as charge.refunded and is recorded once.
+      await t.container.providers.byName('stripe')!.refundPayment({ storeId: m.storeId, mode: 'test' }, pi.ref, { amountMinor: 1000, idempotencyKey: 'dashboard-1' });
+      const refundedEvent = fake.signedEvent(WHSEC, 'charge.refunded', { id: 'ch_y', object: 'charge', payment_intent: pi.ref });
+      assert.equal((await post(refundedEvent.body, refundedEvent.signature)).json().data.outcome, 'processed');
+      assert.equal((await post(refundedEvent.body, refundedEvent.signature)).json().data.outcome, 'duplicate');
+      const records = (await call('GET', `/v1/orders/${order.id}/payments`, { headers: { ...m.auth, ...TEST } })).body.data.payments;
+      assert.deepEqual(records.filter((r: any) => r.kind === 'refund').map((r: any) => [r.amount, r.status, r.reference]), [[10, 'succeeded', 'refund ppay_stripe_evt']]);
     });
   });
 

@@ -55,6 +55,8 @@ function stateOf(pi: Intent): ProviderPaymentState {
     amountMinor: pi.amount,
     currency: pi.currency.toUpperCase(),
     receivedMinor: pi.amount_received ?? 0,
+    // Only a retrieve expands the charge; other answers say nothing of refunds (0: never more than we know).
+    refundedMinor: typeof pi.latest_charge === 'object' && pi.latest_charge !== null ? pi.latest_charge.amount_refunded : 0,
     failure: status === 'failed' && error ? { code: error.decline_code ?? error.code ?? 'card_error', message: error.message ?? 'The payment did not go through.' } : null,
     actionUrl: status === 'requires_action' ? redirect : null,
   };
@@ -128,7 +130,7 @@ export function createStripeProvider(deps: { secrets: StripeSecrets; connection?
 
     async retrievePayment(tenant, ref) {
       const { client } = await stripeFor(tenant);
-      return stateOf(await call(() => client.paymentIntents.retrieve(ref)));
+      return stateOf(await call(() => client.paymentIntents.retrieve(ref, { expand: ['latest_charge'] })));
     },
 
     async capturePayment(tenant, ref, input) {

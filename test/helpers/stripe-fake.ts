@@ -100,7 +100,11 @@ export async function startStripeFake(): Promise<StripeFake> {
       }
       const pi = intents.get(parts[2] ?? '');
       if (!pi) return error(res, 404, 'invalid_request_error', `No such payment_intent: '${parts[2]}'`, { code: 'resource_missing' });
-      if (req.method === 'GET') return send(pi);
+      if (req.method === 'GET') {
+        if (!url.searchParams.getAll('expand[0]').includes('latest_charge') || !pi.latest_charge) return send(pi);
+        const refunded = [...refunds.values()].filter((r) => r.payment_intent === pi.id).reduce((s, r) => s + r.amount, 0);
+        return send({ ...pi, latest_charge: { id: pi.latest_charge, object: 'charge', amount_refunded: refunded, payment_intent: pi.id } });
+      }
       if (parts[3] === 'confirm') return send(confirm(pi.id, form.payment_method ?? 'pm_card_visa'));
       if (parts[3] === 'capture') {
         if (pi.status !== 'requires_capture') return error(res, 400, 'invalid_request_error', `This PaymentIntent could not be captured because it has a status of ${pi.status}.`);

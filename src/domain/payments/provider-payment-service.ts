@@ -111,7 +111,11 @@ export function createProviderPaymentService(deps: {
     if (!p) throw new AppError('PAYMENT_PROVIDER_ERROR', `No provider payment ${attemptId}.`);
     const ctx = providerContext(rc, tenant, p.provider);
     const now = rc.now;
-    if (p.completedAt !== null || (FINAL_PROVIDER_STATUSES.includes(p.status) && p.status !== state.status)) return p;
+    if (p.completedAt !== null) {
+      await recordRefundsMadeAtProvider(repos, ctx, p, state);
+      return p;
+    }
+    if (FINAL_PROVIDER_STATUSES.includes(p.status) && p.status !== state.status) return p;
     const currencyOk = state.currency.toUpperCase() === p.currency;
     const newEvents: DomainEvent[] = [];
     let linkClosed = false;
@@ -187,6 +191,29 @@ export function createProviderPaymentService(deps: {
     if (p.status === 'authorized') return p;
     if (p.status !== state.status || p.actionUrl !== state.actionUrl) await repos.providerPayments.update(tenant, p.id, { status: state.status, actionUrl: state.actionUrl }, now);
     return { ...p, status: state.status, actionUrl: state.actionUrl };
+  }
+
+  /**
+   * Refunds made in the provider's own dashboard (or by any means but ours): what the provider says it refunded of a
+   * completed payment beyond the refunds we recorded against it (sent or being sent: `refund ppay_…`) is recorded as a
+   * succeeded card refund, once (the payment's row is locked, and the difference is zero afterwards).
+   */
+  async function recordRefundsMadeAtProvider(repos: ProviderPaymentServiceRepos, ctx: StoreContext, p: ProviderPayment, state: ProviderPaymentState): Promise<void> {
+    if (p.orderId === null || p.paymentId === null || state.refundedMinor <= 0) return;
+    const ours = (await repos.payments.listPayments(ctx.tenant, p.orderId))
+      .filter((r) => r.kind === 'refund' && r.status !== 'failed' && r.reference === `refund ${p.id}`)
+      .reduce((s, r) => s + r.amountMinor, 0);
+    const missing = state.refundedMinor - ours;
+    if (missing <= 0) return;
+    try {
+      const { payment } = await recordPayment(repos, ctx, { orderId: p.orderId, kind: 'refund', method: 'card', amountMinor: missing, reference: `refund ${p.id}` });
+      await recordAudit(repos, ctx, { action: 'refund.at_provider', targetType: 'provider_payment', targetId: p.id, details: { amountMinor: missing, refundId: payment.id } });
+      await events.publish(repos, ctx.tenant, ctx.now, (): DomainEvent[] => [{ type: 'refund.succeeded', refund: payment, currency: p.currency }]);
+    } catch (error) {
+      // More than the order has left to refund: kept as a flag for the merchant, never recorded silently.
+      if (!(error instanceof AppError)) throw error;
+      await repos.providerPayments.update(ctx.tenant, p.id, { flag: `${p.flag ? `${p.flag}; ` : ''}the provider refunded ${money(missing, p.currency)} more than was recorded, and the order cannot take it: ${error.message}`.slice(0, 500) }, ctx.now);
+    }
   }
 
   const sync = (rc: RequestContext, tenant: Tenant, attemptId: string, state: ProviderPaymentState) => repos.transaction((repos) => syncIn(repos, rc, tenant, attemptId, state));

@@ -38,6 +38,8 @@ export interface ProviderPaymentState {
   currency: string;
   /** what was captured (0 until `succeeded`) */
   receivedMinor: number;
+  /** what the provider has refunded of it in all (ours, and any made in the provider's own dashboard) */
+  refundedMinor: number;
   failure: { code: string; message: string } | null;
   /** where to send the shopper for `requires_action` */
   actionUrl: string | null;

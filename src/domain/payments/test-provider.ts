@@ -104,6 +104,7 @@ function stateOf(p: TestProviderPayment, baseUrl: string): ProviderPaymentState 
     amountMinor: p.amountMinor,
     currency: p.currency,
     receivedMinor: p.capturedMinor,
+    refundedMinor: p.refundedMinor,
     failure: p.failureCode === null ? null : { code: p.failureCode, message: p.failureMessage ?? p.failureCode },
     actionUrl: p.status === 'requires_action' ? `${baseUrl}/test-provider/challenge/${p.id}` : null,
   };
