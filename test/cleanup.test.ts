@@ -195,6 +195,12 @@ describeEachDatabase('the cleanup job', (kind) => {
       )
       .execute();
 
+    // Provider event ids: received 31 days ago (gone), a day ago (kept).
+    await db()
+      .insertInto('provider_events')
+      .values(['tevt_cleanup_old', 'tevt_cleanup_new'].map((event_id, i) => ({ store_id: owner.storeId, mode: 'test', provider: 'test', event_id, type: 'payment.updated', provider_payment_id: null, received_at: ago(i === 0 ? 31 * DAY : DAY) })))
+      .execute();
+
     const lines: string[] = [];
     const report = await t.container.services.cleanup.run((label, deleted, done) => {
       if (done) lines.push(`${label}: ${deleted}`);
@@ -264,6 +270,8 @@ describeEachDatabase('the cleanup job', (kind) => {
     covered.add('email-messages');
     assert.deepEqual((await db().selectFrom('password_resets').select('id').where('id', 'in', resets).orderBy('id').execute()).map((r) => r.id), [resets[2]!, resets[3]!].sort());
     covered.add('password-resets');
+    assert.deepEqual((await db().selectFrom('provider_events').select('event_id').where('store_id', '=', owner.storeId).execute()).map((r) => r.event_id), ['tevt_cleanup_new']);
+    covered.add('provider-events');
 
     assert.deepEqual([...covered].sort(), RETENTION.map((r) => r.kind).sort(), 'every kind of the retention table was tested');
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { CleanupKind, CleanupStorage, JobLocks } from '../domain/maintenance/cleanup-service.ts';
 import { fromDate } from './db.ts';
 import type { Database } from './schema.ts';
@@ -141,6 +141,15 @@ export function createCleanupRepo(db: Kysely<Database>): CleanupStorage {
           result = await db
             .deleteFrom('email_messages')
             .where('id', 'in', (eb) => eb.selectFrom('email_messages').select('id').where('created_at', '<', before).where('status', '!=', 'pending').limit(batch))
+            .executeTakeFirstOrThrow();
+          break;
+        case 'provider-events':
+          // No single-column key: the batch is the oldest rows by their whole key.
+          result = await db
+            .deleteFrom('provider_events')
+            .where(
+              sql<boolean>`(store_id, mode, provider, event_id) in (select store_id, mode, provider, event_id from provider_events where received_at < ${before} order by received_at limit ${batch})`,
+            )
             .executeTakeFirstOrThrow();
           break;
         case 'password-resets':

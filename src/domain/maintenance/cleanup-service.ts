@@ -36,6 +36,12 @@ export const RETENTION = [
   },
   { kind: 'email-messages', label: 'mail messages (the outbox and its delivery list)', keepDays: 30, ended: 'written, and no longer pending (retries end within about 9 hours)' },
   { kind: 'password-resets', label: 'password-reset tokens (their hashes)', keepDays: 1, ended: 'expired (30 minutes after the mail was sent) or used' },
+  {
+    kind: 'provider-events',
+    label: 'payment provider event ids (kept to spot a duplicate delivery)',
+    keepDays: 30,
+    ended: 'received (providers retry an event for about 3 days, and a signature older than 5 minutes is refused anyway)',
+  },
 ] as const;
 
 export type CleanupKind = (typeof RETENTION)[number]['kind'];
