@@ -127,7 +127,10 @@ export function createContainer(config: Config) {
     reads: personalDataReads,
     inventory,
     events,
-    refunds: { sendPending: (ctx, orderId) => providerPayments!.sendPendingRefunds(ctx, orderId) },
+    refunds: {
+      sendPending: (ctx, orderId) => providerPayments!.sendPendingRefunds(ctx, orderId),
+      releaseAuthorizations: (ctx, orderId) => providerPayments!.releaseAuthorizations(ctx, orderId),
+    },
   });
   const testProvider = createTestProvider({
     repo: repos.testProvider,

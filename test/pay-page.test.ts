@@ -245,6 +245,21 @@ describeEachDatabase('the pay page and the test provider', (kind) => {
       assert.equal(list.body.data[0].paymentId, (await paymentsOf(order.id))[0].id);
     });
 
+    it('releases the authorization at the provider when the order is cancelled: nothing held, nothing to capture', async () => {
+      const { order, link, path } = await orderLink({ captureMethod: 'manual' });
+      await pay(t, path, CARDS.ok);
+      assert.equal((await orderOf(order.id)).paymentStatus, 'authorized');
+      const cancelled = await call('POST', `/v1/orders/${order.id}/transitions`, { headers: { ...m.auth, ...TEST }, body: { to: 'cancelled' } });
+      assert.equal(cancelled.status, 200, cancelled.raw);
+      assert.deepEqual([cancelled.body.data.status, cancelled.body.data.paymentStatus, cancelled.body.data.authorized], ['cancelled', 'unpaid', 0]);
+      const [a] = await attempts(link.id);
+      assert.equal(a!.status, 'canceled');
+      const atProvider = await db().selectFrom('test_provider_payments').select('status').where('id', '=', a!.provider_ref!).executeTakeFirstOrThrow();
+      assert.equal(atProvider.status, 'canceled');
+      assert.equal((await call('POST', `/v1/orders/${order.id}/capture`, { headers: { ...m.auth, ...TEST } })).status, 409);
+      assert.equal((await paymentsOf(order.id)).length, 0);
+    });
+
     it('refuses a captureMethod that is not automatic or manual, naming it, and creates no link', async () => {
       const res = await call('POST', '/v1/payment-links', { headers: { ...m.auth, ...TEST }, body: { amount: 5, captureMethod: 'later' } });
       assert.equal(res.status, 422);

@@ -111,7 +111,7 @@ export function createOrderService(deps: {
    * Sends an order's pending card refunds to the payment provider that took the money, after the move commits
    * (provider-payment-service.ts); absent: refunds are recorded as succeeded at once, as for money taken by hand.
    */
-  refunds?: { sendPending(ctx: StoreContext, orderId: string): Promise<void> } | undefined;
+  refunds?: { sendPending(ctx: StoreContext, orderId: string): Promise<void>; releaseAuthorizations(ctx: StoreContext, orderId: string): Promise<void> } | undefined;
 }) {
   const { repos, reference, delivery, payments, settings, promotions, inventory, events } = deps;
 
@@ -134,7 +134,7 @@ export function createOrderService(deps: {
   }
 
   /** One move of the lifecycle table, in the caller's transaction (`transition`, and `checkTransition`'s rehearsal). */
-  async function makeMove(repos: OrderServiceRepos, ctx: StoreContext, id: string, input: TransitionInput, currency: Currency): Promise<{ order: OrderDetail; currency: Currency; pendingRefunds: boolean }> {
+  async function makeMove(repos: OrderServiceRepos, ctx: StoreContext, id: string, input: TransitionInput, currency: Currency): Promise<{ order: OrderDetail; currency: Currency; pendingRefunds: boolean; releases: boolean }> {
     const { tenant } = ctx;
     const order = await repos.orders.lockOrder(tenant, id);
     if (!order) throw orderNotFound(id);
@@ -198,7 +198,8 @@ export function createOrderService(deps: {
       ...refunds.filter((r) => r.status === 'succeeded').map((refund) => ({ type: 'refund.succeeded' as const, refund, currency: order.currency })),
       ...(await inventory.stockEvents(repos, tenant, wants, returned, currency)),
     ]);
-    return { order: moved, currency, pendingRefunds: refunds.some((r) => r.status === 'pending') };
+    // A cancelled order's money held at a provider (authorized, not captured) is released after the commit.
+    return { order: moved, currency, pendingRefunds: refunds.some((r) => r.status === 'pending'), releases: to === 'cancelled' && order.authorizedMinor > 0 };
   }
 
   return {
@@ -366,9 +367,10 @@ export function createOrderService(deps: {
       requirePermission(ctx, 'orders:write');
       const currency = await storeCurrency(repos, ctx);
       const moved = await repos.transaction((repos) => makeMove(repos, ctx, id, input, currency));
-      if (!moved.pendingRefunds || !deps.refunds) return { order: moved.order, currency };
+      if ((!moved.pendingRefunds && !moved.releases) || !deps.refunds) return { order: moved.order, currency };
       // After the commit: the provider is called outside the transaction, then the refund settled in one of its own.
-      await deps.refunds.sendPending(ctx, id);
+      if (moved.pendingRefunds) await deps.refunds.sendPending(ctx, id);
+      if (moved.releases) await deps.refunds.releaseAuthorizations(ctx, id);
       return { order: await detail(repos, ctx, id), currency };
     },
 

@@ -438,6 +438,24 @@ export function createProviderPaymentService(deps: {
       }
     },
 
+    /**
+     * Releases what providers hold for a cancelled order (authorized, not captured): each authorization is cancelled
+     * at its provider (idempotency key `ppay_…:cancel`) and the order's `authorized` goes down by it. A provider that
+     * cannot be reached leaves it held (the merchant can cancel it at the provider; its event then releases it here).
+     */
+    async releaseAuthorizations(ctx: StoreContext, orderId: string): Promise<void> {
+      const held = (await repos.providerPayments.listForOrder(ctx.tenant, orderId)).filter((p) => p.status === 'authorized' && p.providerRef !== null);
+      for (const p of held) {
+        let state: ProviderPaymentState;
+        try {
+          state = await requireProvider(p.provider).cancelPayment(ctx.tenant, p.providerRef!, { idempotencyKey: idempotencyKeyOf(p.id, 'cancel') });
+        } catch {
+          continue;
+        }
+        await sync(ctx, ctx.tenant, p.id, state);
+      }
+    },
+
     /** The order's provider payments, oldest first (payments:read). */
     async listForOrder(ctx: StoreContext, orderId: string): Promise<ProviderPayment[]> {
       requirePermission(ctx, 'payments:read');
