@@ -138,6 +138,13 @@ describeEachDatabase('the dashboard for a day of orders (Chromium)', (kind) => {
       await merchantWords(page, heading);
     }
     await page.close();
+
+    // A missing permission is said in words, its code after them for asking an owner.
+    const staff = await joinStore(t.app, owner, 'staff');
+    const staffPage = await openAs(staff, `/products/new?store=${owner.storeId}`);
+    await staffPage.getByText(/^Your role in this store lacks the permission to create, edit and delete products \(products:write\)/).waitFor();
+    await assertAccessible(staffPage, 'a missing permission in words');
+    await staffPage.close();
   });
 
   it('the overview links a low-stock SKU to its restock form, counts low SKUs as in stock, and shows an ad published here at once', { skip }, async () => {
@@ -343,6 +350,51 @@ describeEachDatabase('the dashboard for a day of orders (Chromium)', (kind) => {
     const low = page.getByRole('region', { name: 'Low stock' });
     await low.getByText(/SOCK-L/).waitFor();
     assert.equal(await low.getByText(/SOCK-S/).count(), 0, 'restocked: no longer low');
+    await page.close();
+  });
+
+  it('makes variant groups and SKUs from options in one grid: each combination priced and stocked, a refusal at its cell, the rest created', { skip }, async () => {
+    const call = jsonClient(t.app);
+    const owner = await signup(t.app, { storeName: 'Grid Goods' });
+    await variableProduct(t.app, owner, { name: 'Other Tee', skus: [{ sku: 'TAKEN-1', price: 10, quantityInStock: 1, attributes: { Size: 'X' } }] });
+    const made = await call('POST', '/v1/products', { headers: owner.auth, body: { type: 'VARIABLE', name: 'Grid Tee' } });
+    assert.equal(made.status, 201, made.raw);
+    const productId = made.body.data.id as string;
+    const page = await openAs(owner, `/products/${productId}?store=${owner.storeId}`);
+    const grid = page.getByRole('form', { name: 'Make groups and SKUs from options' });
+    await grid.getByLabel('Groups differ by').fill('Color');
+    await grid.getByLabel('Group values').fill('Red, Blue');
+    await grid.getByLabel('SKUs differ by').fill('Size');
+    await grid.getByLabel('Option values').fill('S, M, L');
+    await grid.getByLabel(/^Price for every SKU/).fill('20');
+    await grid.getByLabel('Stock for every SKU').fill('5');
+    assert.equal(await grid.getByTestId('options-row').count(), 6);
+    await grid.getByLabel('Price: Color: Blue, Size: L').fill('24');
+    await grid.getByLabel('SKU code: Color: Red, Size: S').fill('GRID-RS');
+    await grid.getByLabel('SKU code: Color: Blue, Size: S').fill('TAKEN-1');
+    await assertAccessible(page, 'the options grid');
+    await grid.getByRole('button', { name: 'Create 2 groups with 6 SKUs' }).click();
+    const summary = grid.getByTestId('options-grid-summary');
+    await summary.getByText(/^Created 1 group \(Color: Red\)\. 1 group was refused/).waitFor();
+    assert.equal(await grid.getByTestId('options-row').count(), 3, 'Blue stays to correct');
+    await grid.locator('.field-error').getByText('SKU code must be unique within the store.').waitFor();
+    assert.equal(await grid.getByLabel('SKU code: Color: Blue, Size: S').getAttribute('aria-invalid'), 'true');
+    await assertAccessible(page, 'the options grid, one group refused');
+    await grid.getByLabel('SKU code: Color: Blue, Size: S').fill('GRID-BS');
+    await grid.getByRole('button', { name: 'Create 1 group with 3 SKUs' }).click();
+    await summary.getByText('Created 1 group (Color: Blue).').waitFor();
+    const tree = (await call('GET', `/v2/products/${productId}`, { headers: owner.auth })).body.data;
+    assert.deepEqual(
+      tree.variantGroups.map((g: { attributeName: string; attributeValue: string; skus: Array<{ sku: string | null; price: number; quantityInStock: number; attributes: Record<string, string> }> }) => [
+        `${g.attributeName}: ${g.attributeValue}`,
+        g.skus.map((s) => `${s.attributes.Size}:${s.price}:${s.quantityInStock}:${s.sku ?? '-'}`),
+      ]),
+      [
+        ['Color: Red', ['S:20:5:GRID-RS', 'M:20:5:-', 'L:20:5:-']],
+        ['Color: Blue', ['S:20:5:GRID-BS', 'M:20:5:-', 'L:24:5:-']],
+      ],
+    );
+    await page.getByTestId('sku-row').nth(5).waitFor();
     await page.close();
   });
 });

@@ -442,7 +442,7 @@ describeEachDatabase('the dashboard’s webhooks pages in Chromium', (kind) => {
     const item = page.getByTestId('webhook-endpoint').filter({ hasText: endpoint.url });
     await item.waitFor();
     assert.equal(await page.getByRole('heading', { name: 'Add an endpoint' }).count(), 0);
-    await page.getByText('Adding or changing endpoints needs the settings:write permission in this store.').waitFor();
+    await page.getByText(/^Adding or changing endpoints needs the permission to manage store settings.* \(settings:write\) in this store\.$/).waitFor();
     await assertAccessible(page, 'webhooks, read-only');
     await item.getByRole('link', { name: endpoint.url, exact: true }).click();
     await page.getByTestId('delivery-row').first().waitFor();

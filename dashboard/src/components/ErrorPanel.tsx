@@ -1,5 +1,6 @@
 import { ApiError } from '../api/errors.ts';
 import { SessionEndedError } from '../api/session.ts';
+import { Permission } from './Section.tsx';
 
 /** What went wrong, in the API's words, with its request id and what the merchant can do. */
 export function ErrorPanel({ error, title, onRetry }: { error: unknown; title: string; onRetry?: () => void }) {
@@ -19,7 +20,7 @@ export function ErrorPanel({ error, title, onRetry }: { error: unknown; title: s
       <p>{message}</p>
       {api?.status === 403 && permission ? (
         <p>
-          You lack the <code>{permission}</code> permission in this store. Ask a store owner for a role that has it.
+          Your role in this store lacks the <Permission code={permission} />. Ask a store owner for a role that has it.
         </p>
       ) : null}
       {api?.status === 429 ? (

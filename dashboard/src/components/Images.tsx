@@ -20,7 +20,7 @@ export function ImagePreview({ tenant, fileId, alt, canView = true }: { tenant: 
   if (!canView) {
     return (
       <p className="muted">
-        Image <code>{fileId}</code> (seeing it needs the products:read permission).
+        An image is chosen; seeing it needs the permission to view products, categories and inventory (<code>products:read</code>).
       </p>
     );
   }
@@ -228,7 +228,7 @@ export function ImageField({
       <p id={hintId} className="field-hint">
         {canUpload
           ? 'JPEG, PNG, WebP or GIF, at most 10 MB. It is uploaded when you choose it and used when you save.'
-          : 'Uploading images needs the products:write permission in this store.'}
+          : 'Uploading images needs the permission to create, edit and delete products (products:write) in this store.'}
       </p>
       {canUpload && !disabled ? (
         <div className="image-actions">

@@ -1,3 +1,4 @@
+import { SCOPE_DESCRIPTIONS } from '../scopes.ts';
 import { type ReactNode, useId } from 'react';
 
 /** A titled panel of a page (an `h2` section). */
@@ -14,11 +15,28 @@ export function Section({ title, children, actions }: { title: string; children:
   );
 }
 
+/**
+ * A permission in a merchant's words: what it lets one do, as the consent page says it ("create, edit and delete
+ * products"), with its code after it for asking an owner (`products:write`).
+ */
+export function Permission({ code }: { code: string }) {
+  const words = SCOPE_DESCRIPTIONS[code];
+  return words ? (
+    <>
+      permission to {words.charAt(0).toLowerCase() + words.slice(1)} (<code>{code}</code>)
+    </>
+  ) : (
+    <>
+      <code>{code}</code> permission
+    </>
+  );
+}
+
 /** What a section says, without calling the API, when the member lacks its permission. */
 export function NotAllowed({ permission }: { permission: string }) {
   return (
     <p className="notice">
-      You lack the <code>{permission}</code> permission in this store, so this is hidden. Ask a store owner for a role that has it.
+      Your role in this store lacks the <Permission code={permission} />, so this is hidden. Ask a store owner for a role that has it.
     </p>
   );
 }

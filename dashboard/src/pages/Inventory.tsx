@@ -8,7 +8,7 @@ import { ApiError } from '../api/errors.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { allShownAtFields, Field, fieldErrors } from '../components/Field.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
-import { NotAllowed, Section } from '../components/Section.tsx';
+import { NotAllowed, Permission, Section } from '../components/Section.tsx';
 import { type Loaded, useEtagSave } from '../editor.ts';
 import { formatMoney, formatNumber, formatTimestamp } from '../format.ts';
 import { invalidatePastCache } from '../freshness.ts';
@@ -148,7 +148,7 @@ function Threshold({ tenant, canWrite }: { tenant: Tenant; canWrite: boolean }) 
       ) : (
         <p>
           A SKU counts as low on stock at <strong>{formatNumber(query.data.value.lowStockThreshold)}</strong> units or fewer. Changing it needs the{' '}
-          <code>{SETTINGS_WRITE}</code> permission.
+          <Permission code={SETTINGS_WRITE} />.
         </p>
       )}
     </Section>
@@ -402,7 +402,7 @@ function SkuPanel({ tenant, skuId, timeZone, canWrite, onClose }: { tenant: Tena
             <AdjustForm tenant={tenant} level={query.data} />
           ) : (
             <p className="notice">
-              You lack the <code>{WRITE}</code> permission in this store, so you cannot change stock.
+              Your role in this store lacks the <Permission code={WRITE} />, so you cannot change stock.
             </p>
           )}
           <History tenant={tenant} skuId={skuId} timeZone={timeZone} />

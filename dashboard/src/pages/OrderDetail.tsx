@@ -5,7 +5,7 @@ import { api, type Tenant } from '../api/client.ts';
 import type { Order, OrderStatus, OrderTransitions } from '../api/types.ts';
 import { PostalAddress, sameAddress } from '../components/Address.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { NotAllowed, Section } from '../components/Section.tsx';
+import { NotAllowed, Permission, Section } from '../components/Section.tsx';
 import { formatMoney, formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
 import { STATUS_LABEL } from '../orders.ts';
@@ -246,7 +246,7 @@ function Moves({ tenant, order, canWrite }: { tenant: Tenant; order: Order; canW
           </ul>
           {canWrite ? null : (
             <p className="notice">
-              You lack the <code>{WRITE}</code> permission in this store, so you cannot move this order.
+              Your role in this store lacks the <Permission code={WRITE} />, so you cannot move this order.
             </p>
           )}
           {move.isError && !confirming ? <ErrorPanel error={move.error} title="The order could not be moved." /> : null}

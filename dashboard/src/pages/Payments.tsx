@@ -8,7 +8,7 @@ import { Confirm } from '../components/Confirm.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field } from '../components/Field.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
-import { NotAllowed, Section } from '../components/Section.tsx';
+import { NotAllowed, Permission, Section } from '../components/Section.tsx';
 import { formatMoney, formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
 import { loadTagged, useEtagEditor } from '../editor.ts';
@@ -152,7 +152,7 @@ function MethodsForm({
     <form onSubmit={submit} noValidate>
       {canWrite ? null : (
         <p className="notice">
-          You lack the <code>{WRITE}</code> permission in this store, so you can see the methods but not change them.
+          Your role in this store lacks the <Permission code={WRITE} />, so you can see the methods but not change them.
         </p>
       )}
       <fieldset className="permission-set" disabled={!canWrite} aria-describedby={rule ? errorId : undefined}>

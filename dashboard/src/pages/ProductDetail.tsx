@@ -7,7 +7,7 @@ import { Confirm } from '../components/Confirm.tsx';
 import { changedFields, EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { fieldErrors } from '../components/Field.tsx';
-import { NotAllowed, Section } from '../components/Section.tsx';
+import { NotAllowed, Permission, Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
 import { priceText, productKey, READ, STATUS_LABEL, STOCK, TYPE_LABEL, useCategories, useInvalidateCatalog, WRITE } from '../products/catalog.ts';
 import { type Loaded, useEtagSave } from '../editor.ts';
@@ -189,7 +189,7 @@ function ProductEditor({
             </>
           ) : (
             <p className="notice">
-              You lack the <code>{WRITE}</code> permission in this store, so you can look but not change.
+              Your role in this store lacks the <Permission code={WRITE} />, so you can look but not change.
             </p>
           )
         }

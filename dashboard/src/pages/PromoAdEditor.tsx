@@ -8,7 +8,7 @@ import { EditorConflict } from '../components/Conflict.tsx';
 import { Confirm } from '../components/Confirm.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field } from '../components/Field.tsx';
-import { NotAllowed, Section } from '../components/Section.tsx';
+import { NotAllowed, Permission, Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
 import { useEtagEditor } from '../editor.ts';
@@ -341,7 +341,7 @@ function PromoAdForm({
     <Section title="Details">
       {canWrite ? null : (
         <p className="notice">
-          You lack the <code>{PROMOTIONS_WRITE}</code> permission in this store, so you can read this promo ad but not change it.
+          Your role in this store lacks the <Permission code={PROMOTIONS_WRITE} />, so you can read this promo ad but not change it.
         </p>
       )}
       <form onSubmit={submit} noValidate>

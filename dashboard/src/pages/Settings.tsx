@@ -6,7 +6,7 @@ import type { BusinessProfile, Country, CountryState, Mode, NotificationTopics, 
 import { EditorConflict, shown } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field, FormRefusal, type ShownFields } from '../components/Field.tsx';
-import { NotAllowed, Section } from '../components/Section.tsx';
+import { NotAllowed, Permission, Section } from '../components/Section.tsx';
 import { editorFieldErrors, orNull, useFormEditor } from '../editor.ts';
 import { formatTimestamp } from '../format.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
@@ -40,7 +40,7 @@ export default function Settings() {
         <>
           {canWrite ? null : (
             <p className="notice">
-              You lack the <code>{WRITE}</code> permission in this store, so you can see its business profile{canRead ? ' and settings' : ''} but not change them.
+              Your role in this store lacks the <Permission code={WRITE} />, so you can see its business profile{canRead ? ' and settings' : ''} but not change them.
             </p>
           )}
           {/* Every member may read the business profile (GET needs no permission); the store settings need settings:read. */}

@@ -7,7 +7,7 @@ import { Confirm } from '../components/Confirm.tsx';
 import { EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
-import { NotAllowed, Section } from '../components/Section.tsx';
+import { NotAllowed, Permission, Section } from '../components/Section.tsx';
 import { useEtagEditor } from '../editor.ts';
 import { formatNumber, formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
@@ -202,7 +202,7 @@ function EndpointPanel({ tenant, endpoint, own, canWrite, timeZone }: { tenant: 
           )
         ) : (
           <p className="notice">
-            Changing the endpoint needs the <code>{WRITE}</code> permission in this store.
+            Changing the endpoint needs the <Permission code={WRITE} /> in this store.
           </p>
         )}
         {acting === 'rotate' ? (

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
 import type { WebhookEndpoint, WebhookEndpointWithSecret } from '../api/types.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { NotAllowed, Section } from '../components/Section.tsx';
+import { NotAllowed, Permission, Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
 import { EndpointForm, EndpointState, EventList, NewSecret, READ, endpointsKey, useSetEnabled, WRITE } from '../webhooks/webhooks.tsx';
@@ -56,7 +56,7 @@ export default function Webhooks() {
             </Section>
           ) : (
             <p className="notice">
-              Adding or changing endpoints needs the <code>{WRITE}</code> permission in this store.
+              Adding or changing endpoints needs the <Permission code={WRITE} /> in this store.
             </p>
           )}
         </>

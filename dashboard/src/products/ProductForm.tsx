@@ -214,7 +214,7 @@ export function ProductForm({
           <Field label="Discount (%)" error={errorOf(errors, 'discount')} hint="0 to 100; empty for none.">
             {(p) => <input {...p} type="text" inputMode="decimal" readOnly={readOnly} value={values.discount} onChange={(e) => set('discount', e.target.value)} />}
           </Field>
-          <Field label="Stock" error={errorOf(errors, 'quantityInStock')} hint={!creating && !canChangeStock ? 'Changing stock needs the inventory:write permission.' : 'Units available to order.'}>
+          <Field label="Stock" error={errorOf(errors, 'quantityInStock')} hint={!creating && !canChangeStock ? 'Changing stock needs the permission to update stock quantities (inventory:write).' : 'Units available to order.'}>
             {(p) => (
               <input
                 {...p}

@@ -12,6 +12,7 @@ import { useSubmission } from '../idempotency.ts';
 import { attributesLabel, attributesText, numberOrText, parseAttributes, productKey, useColors, useInvalidateCatalog } from './catalog.ts';
 import { type Loaded, useEtagSave } from '../editor.ts';
 import { focusFirstField, useReturnFocus } from './focus.ts';
+import { OptionsGrid } from './OptionsGrid.tsx';
 import { ImagePreview, ImageUpload } from '../components/Images.tsx';
 
 const groupsPath = (productId: string) => `/v2/products/${encodeURIComponent(productId)}/variant-groups`;
@@ -98,7 +99,7 @@ function SkuFields({
       <Field label="Discount (%)" error={errors.get('discount')} hint="0 to 100; empty for none.">
         {(p) => <input {...p} type="text" inputMode="decimal" value={values.discount} onChange={(e) => set('discount', e.target.value)} />}
       </Field>
-      <Field label="Stock" error={errors.get('quantityInStock')} hint={stockReadOnly ? 'Changing stock needs the inventory:write permission.' : 'Units available to order.'}>
+      <Field label="Stock" error={errors.get('quantityInStock')} hint={stockReadOnly ? 'Changing stock needs the permission to update stock quantities (inventory:write).' : 'Units available to order.'}>
         {(p) => <input {...p} type="text" inputMode="numeric" required readOnly={stockReadOnly} value={values.quantityInStock} onChange={(e) => set('quantityInStock', e.target.value)} />}
       </Field>
       <Field label="SKU code" error={errors.get('sku')} hint="Unique in the store; optional.">
@@ -153,6 +154,7 @@ export function VariantGroups({ tenant, product, canWrite, canChangeStock }: { t
         ))
       )}
       {colors.isError ? <ErrorPanel error={colors.error} title="The colour palette could not be loaded." onRetry={() => colors.refetch()} /> : null}
+      {canWrite ? <OptionsGrid tenant={tenant} product={product} /> : null}
       {canWrite ? <AddGroup tenant={tenant} product={product} colors={colors.data ?? []} /> : null}
     </Section>
   );
