@@ -161,6 +161,23 @@ describeEachDatabase('the pay page and the test provider', (kind) => {
     assert.equal((await orderOf(order.id)).status, 'paid');
   });
 
+  it('charges once when the form is sent several times at once (a double click, two tabs)', async () => {
+    const { order, link, path } = await orderLink();
+    const page = await openPayPage(t, path);
+    const form = new URLSearchParams({ csrf: page.csrf!, cardNumber: CARDS.ok, expiry: '12/34', cvc: '123' }).toString();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => t.app.inject({ method: 'POST', url: path, headers: { cookie: page.cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: form })),
+    );
+    assert.ok(results.every((r) => r.statusCode === 303), results.map((r) => r.statusCode).join());
+    const all = await attempts(link.id);
+    assert.equal(all.length, 1, 'one attempt');
+    assert.equal(all[0]!.flag, null);
+    const atProvider = await db().selectFrom('test_provider_payments').selectAll().where('id', '=', all[0]!.provider_ref!).execute();
+    assert.equal(atProvider.length, 1);
+    assert.equal((await db().selectFrom('test_provider_payments').select('id').where('store_id', '=', m.storeId).where('status', '=', 'succeeded').where('return_url', 'like', `%${path}`).execute()).length, 1, 'one charge at the provider');
+    assert.equal((await paymentsOf(order.id)).length, 1);
+  });
+
   it('refuses a malformed card with the field named, and writes nothing', async () => {
     const { link, path } = await orderLink();
     const cases: Array<[Record<string, string>, RegExp]> = [

@@ -248,6 +248,11 @@ export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect): Payme
       return Number(result.numUpdatedRows) > 0;
     },
 
+    async lockLink(tenant: Tenant, id: string): Promise<PaymentLink | undefined> {
+      const row = await locked(db.selectFrom('payment_links').selectAll().where(inTenant(tenant)).where('id', '=', id)).executeTakeFirst();
+      return row && toLink(row);
+    },
+
     async findLinkByTokenAcrossStores(token: string): Promise<{ tenant: Tenant; link: PaymentLink } | undefined> {
       const row = await db.selectFrom('payment_links').selectAll().where('token', '=', token).executeTakeFirst();
       return row && { tenant: { storeId: row.store_id, mode: row.mode as Tenant['mode'] }, link: toLink(row) };

@@ -55,6 +55,8 @@ export interface PaymentRepo {
    * paid); false (nothing changed) when it is not active: paid already, or cancelled meanwhile.
    */
   markLinkPaid(tenant: Tenant, id: string, now: Date): Promise<boolean>;
+  /** The link, locked until the transaction ends (PostgreSQL `for update`; SQLite has one writer). */
+  lockLink(tenant: Tenant, id: string): Promise<PaymentLink | undefined>;
   /** The pay page's link: its token names it in any store (the token is the secret). */
   findLinkByTokenAcrossStores(token: string): Promise<{ tenant: Tenant; link: PaymentLink } | undefined>;
   /** Adds `deltaMinor` (negative to release) to what the order has authorized at a provider. */

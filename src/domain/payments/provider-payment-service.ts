@@ -27,7 +27,7 @@ import type { PaymentLink, ProviderPayment } from './types.ts';
 
 /** The repositories provider-payment-service.ts reads and writes: the order service's (it moves orders in the same transaction) and its own. */
 export interface ProviderPaymentServiceRepos extends OrderServiceRepos {
-  payments: OrderServiceRepos['payments'] & Pick<PaymentRepo, 'findOrder' | 'findLink' | 'markLinkPaid' | 'findLinkByTokenAcrossStores' | 'addAuthorized' | 'findPayment' | 'settlePayment' | 'setReference'>;
+  payments: OrderServiceRepos['payments'] & Pick<PaymentRepo, 'findOrder' | 'findLink' | 'markLinkPaid' | 'findLinkByTokenAcrossStores' | 'addAuthorized' | 'findPayment' | 'settlePayment' | 'setReference' | 'lockLink'>;
   providerPayments: ProviderPaymentRepo;
   stores: Pick<StoreRepo, 'findStore'>;
 }
@@ -294,9 +294,12 @@ export function createProviderPaymentService(deps: {
       const refusal = await cardRefusal(tenant);
       const provider = await providers.forTenant(tenant);
       if (refusal !== null || !provider?.confirmPayment) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', refusal ?? 'The provider of this store takes cards on its own form.');
-      let attempt = await repos.providerPayments.latestForLink(tenant, link.id);
-      if (attempt && UNDER_WAY.includes(attempt.status)) return attempt;
-      if (attempt?.status !== 'requires_payment_method') {
+      // One attempt at a time per link, decided under the link's lock: two submissions at once (a double click, two
+      // tabs) share one attempt, so one idempotency key, so one charge. A new attempt only after one failed.
+      let attempt = await repos.transaction(async (repos): Promise<ProviderPayment> => {
+        await repos.payments.lockLink(tenant, link.id);
+        const latest = await repos.providerPayments.latestForLink(tenant, link.id);
+        if (latest && latest.status !== 'failed' && latest.status !== 'canceled') return latest;
         const fresh: ProviderPayment = {
           id: newId('ppay', rc.now),
           provider: provider.name,
@@ -318,8 +321,10 @@ export function createProviderPaymentService(deps: {
           updatedAt: rc.now,
         };
         await repos.providerPayments.insert(tenant, fresh);
-        attempt = fresh;
-      }
+        return fresh;
+      });
+      // Under way, or waiting for its 3-D Secure check (finish or fail it first): answered as it is.
+      if (attempt.status !== 'requires_payment_method') return attempt;
       if (attempt.providerRef === null) {
         const created = await provider.createPayment(tenant, {
           idempotencyKey: idempotencyKeyOf(attempt.id, 'create'),
