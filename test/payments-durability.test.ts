@@ -22,6 +22,59 @@ async function payOverHttp(base: string, path: string, card: string): Promise<nu
   return res.status;
 }
 
+describeEachDatabase('a crash between the provider taking the money and our commit', (kind) => {
+  it('leaves a record that names the provider payment, and a restarted service completes it once (on the return, then on the event)', { timeout: 60_000 }, async () => {
+    const { startTestApp } = await import('./helpers/app.ts');
+    const { insertOrder } = await import('./helpers/delivery-payments.ts');
+    const { signup, client } = await import('./helpers/merchants.ts');
+    const first = await startTestApp(kind);
+    const m = await signup(first.app);
+    const call = client(first.app);
+    const order = await insertOrder(first, m.storeId, { mode: 'test', totalMinor: 1999 });
+    const link = (await call('POST', '/v1/payment-links', { headers: { ...m.auth, 'x-mode': 'test' }, body: { orderId: order.id } })).body.data;
+    const tenant = { storeId: m.storeId, mode: 'test' as const };
+    // What payLink commits before it confirms: our attempt, then the provider's payment id on it.
+    const now = new Date();
+    const attempt = {
+      id: `ppay_crash${Date.now()}`, provider: 'test' as const, linkId: link.id, orderId: order.id, amountMinor: 1999, currency: 'USD', captureMethod: 'automatic' as const,
+      status: 'requires_payment_method' as const, providerRef: null, actionUrl: null, failureCode: null, failureMessage: null, flag: null, receivedMinor: null, paymentId: null,
+      completedAt: null, createdAt: now, updatedAt: now,
+    };
+    await first.container.repos.providerPayments.insert(tenant, attempt);
+    const provider = first.container.providers.byName('test')!;
+    const created = await provider.createPayment(tenant, { idempotencyKey: `${attempt.id}:create`, amountMinor: 1999, currency: 'USD', captureMethod: 'automatic', description: 'x', reference: attempt.id, returnUrl: link.url });
+    await first.container.repos.providerPayments.update(tenant, attempt.id, { providerRef: created.ref }, new Date());
+    // The provider takes the money, and the service dies before recording it (nothing of the completion is written).
+    const taken = await provider.confirmPayment!(tenant, created.ref, { card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' }, idempotencyKey: `${attempt.id}:confirm` });
+    assert.equal(taken.status, 'succeeded');
+    await first.app.close();
+    await first.container.close();
+
+    const second = await startTestApp(kind, { database: first.database });
+    try {
+      const call2 = client(second.app);
+      const headers = { ...m.auth, 'x-mode': 'test' };
+      assert.equal((await call2('GET', `/v1/orders/${order.id}`, { headers })).body.data.paymentStatus, 'unpaid', 'nothing was recorded before the crash');
+      // The shopper comes back: the page asks the provider and completes.
+      const page = await second.app.inject({ method: 'GET', url: new URL(link.url).pathname });
+      assert.match(page.body, /This link has been paid/);
+      // The provider's event arrives too, late: it finds it done.
+      await second.container.services.providerPayments.receiveEvent({ requestId: 't', now: new Date() }, 'test', tenant, ...(await (async () => {
+        const { signTestEvent, TEST_SIGNATURE_HEADER } = await import('../src/domain/payments/test-provider.ts');
+        const secret = await second.container.repos.testProvider.signingSecret(tenant, 'unused', new Date());
+        const body = JSON.stringify({ id: `tevt_late_${attempt.id}`, type: 'payment.updated', data: { payment: created.ref } });
+        return [Buffer.from(body), { [TEST_SIGNATURE_HEADER]: signTestEvent(secret, body, new Date()) }] as const;
+      })()));
+      const payments = (await call2('GET', `/v1/orders/${order.id}/payments`, { headers })).body.data.payments;
+      assert.equal(payments.length, 1);
+      assert.equal((await call2('GET', `/v1/orders/${order.id}`, { headers })).body.data.status, 'paid');
+    } finally {
+      await second.close();
+      await first.database.drop();
+    }
+  });
+});
+
 describeEachDatabase('payments survive kill -9', (kind) => {
   const children: ChildProcess[] = [];
   let drop: (() => Promise<void>) | undefined;
