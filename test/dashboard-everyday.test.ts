@@ -397,4 +397,33 @@ describeEachDatabase('the dashboard for a day of orders (Chromium)', (kind) => {
     await page.getByTestId('sku-row').nth(5).waitFor();
     await page.close();
   });
+
+  it('gives the keyboard to the new payment link, and to the payment figures after recording a payment', { skip }, async () => {
+    const call = jsonClient(t.app);
+    const owner = await signup(t.app, { storeName: 'Focus Goods' });
+    const { productId, skuIds } = await variableProduct(t.app, owner, { name: 'Compass', skus: [{ price: 30, quantityInStock: 5, attributes: { Size: 'One' } }] });
+    await call('PATCH', `/v1/products/${productId}`, { headers: owner.auth, body: { status: 'active' } });
+    const customer = await call('POST', '/v1/customers', { headers: owner.auth, body: { name: 'Finn Focus', email: 'finn@example.com', addresses: [{ line1: '1 Main St', city: 'Springfield', countryId: 'US' }] } });
+    const placed = await call('POST', '/v1/orders', { headers: owner.auth, body: { customerId: customer.body.data.id, lines: [{ skuId: skuIds[0], quantity: 1 }] } });
+    assert.equal(placed.status, 201, placed.raw);
+    const focusedTestId = (page: Page) =>
+      page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('data-testid') ?? null);
+
+    const page = await openAs(owner, `/payments?store=${owner.storeId}`);
+    const link = page.getByRole('region', { name: 'Create a payment link' });
+    await link.getByLabel(/^Amount/).fill('12');
+    await link.getByRole('button', { name: 'Create link' }).click();
+    await page.getByTestId('new-payment-link').waitFor();
+    await page.waitForFunction(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('data-testid') === 'new-payment-link');
+
+    await page.goto(`${t.baseUrl}/dashboard/orders/${placed.body.data.id}?store=${owner.storeId}`);
+    const record = page.getByRole('form', { name: 'Record a payment' });
+    await record.getByLabel(/^Amount/).fill('10');
+    await record.getByRole('button', { name: 'Record payment' }).click();
+    await page.getByTestId('payment-figures').getByText(/Paid \$10\.00/).waitFor();
+    await page.waitForFunction(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('data-testid') === 'payment-figures');
+    assert.equal(await focusedTestId(page), 'payment-figures');
+    await assertAccessible(page, 'an order after recording a payment');
+    await page.close();
+  });
 });

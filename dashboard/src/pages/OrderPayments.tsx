@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { api, type Tenant } from '../api/client.ts';
 import type { Order, OrderPayments as Payments, PaymentMethod, PaymentOptions, PaymentRecord, PaymentStatus } from '../api/types.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
@@ -43,6 +43,14 @@ export function OrderPayments({ tenant, order, permissions, timeZone }: { tenant
     onSettled: refresh,
   });
 
+  // After a payment is recorded its form starts over (or goes, when nothing is outstanding): the keyboard goes to the
+  // figures, which now include it, instead of falling to the page.
+  const figures = useRef<HTMLParagraphElement>(null);
+  const [recorded, setRecorded] = useState(0);
+  useEffect(() => {
+    if (recorded > 0) figures.current?.focus();
+  }, [recorded]);
+
   if (!permissions.has(READ)) return null;
   return (
     <Section title="Payment records">
@@ -52,7 +60,7 @@ export function OrderPayments({ tenant, order, permissions, timeZone }: { tenant
         <ErrorPanel error={payments.error} title="The payments could not be loaded." onRetry={() => payments.refetch()} />
       ) : (
         <>
-          <p data-testid="payment-figures">
+          <p data-testid="payment-figures" ref={figures} tabIndex={-1}>
             Paid {formatMoney(payments.data.order.paid, order.currency)} · pending {formatMoney(payments.data.order.pending, order.currency)} · outstanding{' '}
             <strong>{formatMoney(payments.data.order.outstanding, order.currency)}</strong>
           </p>
@@ -101,7 +109,11 @@ export function OrderPayments({ tenant, order, permissions, timeZone }: { tenant
           )}
           {settle.isError ? <ErrorPanel error={settle.error} title="The payment could not be settled." /> : null}
           {canWrite && payments.data.order.outstanding > 0 ? (
-            <RecordPayment key={payments.data.order.outstanding} tenant={tenant} order={order} outstanding={payments.data.order.outstanding} onRecorded={refresh} />
+            <RecordPayment key={payments.data.order.outstanding} tenant={tenant} order={order} outstanding={payments.data.order.outstanding} onRecorded={() => {
+                refresh();
+                setRecorded((n) => n + 1);
+              }}
+            />
           ) : null}
         </>
       )}

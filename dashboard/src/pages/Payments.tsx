@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
 import type { PaymentLink, PaymentLinkStatus, PaymentMethod, PaymentOptions } from '../api/types.ts';
@@ -356,8 +356,13 @@ function CopyButton({ text, label }: { text: string; label: string }) {
 
 function CreatedLink({ link, onDone }: { link: PaymentLink; onDone: () => void }) {
   const headingId = useId();
+  // The new link takes the keyboard (its form has just been emptied), like every shown-once panel.
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
   return (
-    <section className="panel secret-panel" aria-labelledby={headingId} data-testid="new-payment-link">
+    <section ref={ref} tabIndex={-1} className="panel secret-panel" aria-labelledby={headingId} data-testid="new-payment-link">
       <h2 id={headingId}>
         Link for {formatMoney(link.amount, link.currency)}
         {link.description ? `: ${link.description}` : ''}
