@@ -284,6 +284,26 @@ describeEachDatabase('the pay page and the test provider', (kind) => {
     });
   });
 
+  it('lists orders by payment status, agreeing with the status each order shows; refuses an unknown one naming it', async () => {
+    // Orders with every payment status (besides those the tests above left).
+    await insertOrder(t, m.storeId, { mode: 'test', totalMinor: 1000, paidMinor: 400 });
+    await insertOrder(t, m.storeId, { mode: 'test', totalMinor: 1000, paidMinor: 1000, refundedMinor: 250, status: 'partially_refunded' });
+    await insertOrder(t, m.storeId, { mode: 'test', totalMinor: 1000, paidMinor: 1000, refundedMinor: 1000, status: 'refunded' });
+    await insertOrder(t, m.storeId, { mode: 'test', totalMinor: 1000, paidMinor: 1000, status: 'paid' });
+    const held = await insertOrder(t, m.storeId, { mode: 'test', totalMinor: 1000 });
+    await db().updateTable('orders').set({ authorized_minor: 1000 }).where('id', '=', held.id).execute();
+    const all = (await call('GET', '/v1/orders?limit=100', { headers: { ...m.auth, ...TEST } })).body.data as Array<{ id: string; paymentStatus: string }>;
+    const shown = new Set(all.map((o) => o.paymentStatus));
+    assert.equal(shown.size, 6, [...shown].join());
+    for (const status of ['unpaid', 'authorized', 'partially_paid', 'paid', 'partially_refunded', 'refunded']) {
+      const listed = (await call('GET', `/v1/orders?limit=100&paymentStatus=${status}`, { headers: { ...m.auth, ...TEST } })).body.data as Array<{ id: string }>;
+      assert.deepEqual(listed.map((o) => o.id).sort(), all.filter((o) => o.paymentStatus === status).map((o) => o.id).sort(), status);
+    }
+    const bad = await call('GET', '/v1/orders?paymentStatus=settled', { headers: { ...m.auth, ...TEST } });
+    assert.equal(bad.status, 422);
+    assert.equal(bad.body.error.details[0].path, 'paymentStatus');
+  });
+
   describe('inbound events', () => {
     const secretOf = async (storeId: string) => {
       await t.container.repos.testProvider.signingSecret({ storeId, mode: 'test' }, 'whsec_test_unused', new Date());

@@ -1,6 +1,7 @@
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Tenant } from '../context.ts';
 import type { Address, Order, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus } from '../domain/orders/order-types.ts';
+import type { OrderPaymentStatus } from '../domain/payments/payment-rules.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { Database, OrderTable } from './schema.ts';
@@ -75,6 +76,19 @@ function toOrder(r: OrderRow): Order {
     updatedAt: toDate(r.updated_at),
   };
 }
+
+/**
+ * The derived payment status as SQL, one condition per status: the same rules as `orderPaymentStatus`
+ * (domain/payments/payment-rules.ts), so a filtered list agrees with the status each order shows.
+ */
+const PAYMENT_STATUS_IS: Record<OrderPaymentStatus, RawBuilder<SqlBool>> = {
+  refunded: sql<SqlBool>`(orders.refunded_minor > 0 and orders.refunded_minor >= orders.paid_minor)`,
+  partially_refunded: sql<SqlBool>`(orders.refunded_minor > 0 and orders.refunded_minor < orders.paid_minor)`,
+  paid: sql<SqlBool>`(orders.refunded_minor <= 0 and orders.paid_minor > 0 and orders.paid_minor >= orders.total_minor)`,
+  partially_paid: sql<SqlBool>`(orders.refunded_minor <= 0 and orders.paid_minor > 0 and orders.paid_minor < orders.total_minor)`,
+  authorized: sql<SqlBool>`(orders.refunded_minor <= 0 and orders.paid_minor <= 0 and orders.authorized_minor > 0)`,
+  unpaid: sql<SqlBool>`(orders.refunded_minor <= 0 and orders.paid_minor <= 0 and orders.authorized_minor <= 0)`,
+};
 
 /** Orders with their lines and history. Every method takes the tenant first and filters on it (`inTenant`). */
 export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRepo {
@@ -292,6 +306,7 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
       const descending = query.sort === '-createdAt';
       let q = db.selectFrom('orders').select(orderColumns).where(inTenant(tenant, 'orders'));
       if (query.status) q = q.where('orders.status', '=', query.status);
+      if (query.paymentStatus) q = q.where(PAYMENT_STATUS_IS[query.paymentStatus]);
       if (query.customerId) q = q.where('orders.customer_id', '=', query.customerId);
       if (query.from) q = q.where('orders.created_at', '>=', fromDate(query.from));
       if (query.to) q = q.where('orders.created_at', '<', fromDate(query.to));

@@ -8946,6 +8946,8 @@ export interface operations {
                 limit?: number;
                 cursor?: string;
                 status?: "pending" | "paid" | "fulfilled" | "delivered" | "cancelled" | "partially_refunded" | "refunded";
+                /** @description where the money is */
+                paymentStatus?: "unpaid" | "authorized" | "partially_paid" | "paid" | "partially_refunded" | "refunded";
                 customerId?: string;
                 /** @description created at or after this instant */
                 from?: string;

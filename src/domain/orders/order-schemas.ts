@@ -1,3 +1,4 @@
+import { ORDER_PAYMENT_STATUSES } from '../payments/payment-rules.ts';
 import { z } from 'zod';
 import { ZonedDateTime } from '../shared/instants.ts';
 import { ORDER_SORTS, ORDER_STATUSES } from './order-types.ts';
@@ -45,6 +46,7 @@ export const TransitionBody = z.strictObject({
 /** The filters and order of the order list (its page, limit and cursor, is the wire's: src/wire/orders.ts). */
 export const OrderListFilters = {
   status: z.enum(ORDER_STATUSES).optional(),
+  paymentStatus: z.enum(ORDER_PAYMENT_STATUSES).optional().describe('where the money is'),
   customerId: Id.optional(),
   from: ZonedDateTime.optional().describe('created at or after this instant'),
   to: ZonedDateTime.optional().describe('created before this instant'),

@@ -1,3 +1,4 @@
+import type { OrderPaymentStatus } from '../payments/payment-rules.ts';
 export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'delivered', 'cancelled', 'partially_refunded', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -76,6 +77,8 @@ export interface OrderQuery {
   limit: number;
   cursor?: string | undefined;
   status?: OrderStatus | undefined;
+  /** the payment status the order's money derives to (payment-rules.ts `orderPaymentStatus`) */
+  paymentStatus?: OrderPaymentStatus | undefined;
   customerId?: string | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
