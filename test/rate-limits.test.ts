@@ -5,10 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { parseRateLimitOverrides, RATE_LIMIT_NAMES, RATE_LIMIT_POLICIES, type RateLimits, rateLimits } from '../src/http/rate-limit-policies.ts';
-import { startTestApp, type TestApp } from './helpers/app.ts';
+import { startTestApp, TEST_RATE_LIMITS, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { createApiKey, signup } from './helpers/merchants.ts';
-import { authorizeQuery, encodeForm, nextAddress, pkce, REDIRECT_URI, registerClient } from './helpers/oauth.ts';
+import { authorizeQuery, connect, encodeForm, nextAddress, pkce, REDIRECT_URI, registerClient } from './helpers/oauth.ts';
 
 /** Every route of the app as "METHOD /path", read from Fastify's own route tree. */
 function routesOf(app: FastifyInstance): string[] {
@@ -262,17 +262,55 @@ describeEachDatabase('rate limits', (kind) => {
       assert.equal((await get(c, nextAddress())).statusCode, 200, 'that key from another visitor is not affected');
     });
 
-    it('refuses an address past its refused credentials before looking the next one up', async () => {
+    it('limits refused credentials per address, yet answers every credential that verifies from that address', async () => {
       const address = nextAddress();
-      const get = (key: string) => t.app.inject({ method: 'GET', url: '/v1/products', headers: { 'x-merchantapikey': key }, remoteAddress: address });
-      assert.equal((await get('sk_live_wrong1')).statusCode, 401);
-      assert.equal((await get('sk_live_wrong2')).statusCode, 401);
-      const refused = await get('sk_live_wrong3');
-      assert.equal(refused.statusCode, 429);
-      assert.match(refused.json().message, /refused credential/);
+      const get = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/v1/products', headers, remoteAddress: address });
+      assert.equal((await get({ 'x-merchantapikey': 'sk_live_wrong1' })).statusCode, 401);
+      assert.equal((await get({ 'x-merchantapikey': 'sk_live_wrong2' })).statusCode, 401);
+      // Well past the budget (2): guessing stays limited, at REST and at /mcp
+      for (let i = 0; i < 200; i++) {
+        const refused = await get(i % 2 === 0 ? { 'x-merchantapikey': `sk_live_wrong_${i}` } : { authorization: `Bearer cs_at_wrong_${i}` });
+        assert.equal(refused.statusCode, 429, `refused credential ${i}`);
+        if (i === 0) assert.match(refused.json().message, /refused credential/);
+      }
       const mcp = await t.app.inject({ method: 'POST', url: '/mcp', remoteAddress: address, headers: { authorization: 'Bearer cs_at_nope', 'content-type': 'application/json' }, payload: {} });
       assert.equal(mcp.statusCode, 429, 'at /mcp too');
       assert.equal((await t.app.inject({ method: 'GET', url: '/v1/products', headers: { 'x-merchantapikey': 'sk_live_wrong4' }, remoteAddress: nextAddress() })).statusCode, 401, 'another address is not affected');
+
+      // Valid credentials of every kind, from the same address, all get through (on an app of its own whose
+      // other limits are roomy: the registration the app token needs would use up this suite's small one)
+      const roomy = await startTestApp(kind, { rateLimits: rateLimits({ ...TEST_RATE_LIMITS, 'bad-credentials': small(2, 300) }) });
+      try {
+        const get = (headers: Record<string, string>) => roomy.app.inject({ method: 'GET', url: '/v1/products', headers, remoteAddress: address });
+        for (let i = 0; i < 200; i++) assert.equal((await get({ 'x-merchantapikey': `sk_live_wrong_${i}` })).statusCode, i < 2 ? 401 : 429);
+        const m = await signup(roomy.app);
+        const { key } = await createApiKey(roomy.app, m);
+        const app = await connect(roomy.app, m, { scope: 'products:read' });
+        assert.equal((await get({ 'x-merchantapikey': key })).statusCode, 200, 'an API key that verifies');
+        assert.equal((await get(m.auth)).statusCode, 200, 'a session that verifies');
+        assert.equal((await get(app.auth)).statusCode, 200, 'an app token that verifies');
+        assert.equal((await get({ 'x-merchantapikey': 'sk_live_wrong_again' })).statusCode, 429, 'while guessing stays limited');
+        const mcpValid = await roomy.app.inject({
+        method: 'POST',
+        url: '/mcp',
+        remoteAddress: address,
+        headers: { 'x-merchantapikey': key, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+          payload: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+        });
+        assert.equal(mcpValid.statusCode, 200, 'and at /mcp');
+      } finally {
+        await roomy.close();
+      }
+    });
+
+    it('does not count a request without any credential as a refused one', async () => {
+      const address = nextAddress();
+      for (let i = 0; i < 5; i++) {
+        const bare = await t.app.inject({ method: 'POST', url: '/mcp', remoteAddress: address, headers: { 'content-type': 'application/json' }, payload: {} });
+        assert.equal(bare.statusCode, 401, `bare request ${i}: 401, never 429`);
+        assert.equal((await t.app.inject({ method: 'GET', url: '/v1/products', remoteAddress: address })).statusCode, 401);
+      }
+      assert.equal((await t.app.inject({ method: 'GET', url: '/v1/products', headers: { 'x-merchantapikey': 'sk_live_wrong' }, remoteAddress: address })).statusCode, 401, 'the budget is untouched');
     });
 
     it('answers the OAuth endpoints in their own shapes: a page for authorize, RFC 6749 JSON for token and registration', async () => {

@@ -122,7 +122,7 @@ export function createFrontCache(options: FrontCacheOptions) {
   const keyUrls: RegExp[] = [];
   const keyEntries = boundedLru<KeyEntry>(options.maxKeyBytes ?? 16 * 1024 * 1024, (e) => e.body.length + HEADER_BYTES);
   let open = true;
-  let limits: Pick<RateLimitsHandle, 'countOne' | 'peekOne'> | undefined;
+  let limits: Pick<RateLimitsHandle, 'countOne'> | undefined;
 
   /** The client address as Fastify reads it (request.ip), for the rate limit. */
   function clientAddress(request: IncomingMessage): string | undefined {
@@ -178,7 +178,7 @@ export function createFrontCache(options: FrontCacheOptions) {
   /**
    * An API key's GET: answered from the key's kept answer when the database's change mark, read now (after the
    * request arrived), is the one the answer was kept under, after the checks the route's hooks make (the address's
-   * refused-credential gate, the credential's rate limit). Anything else (no kept answer, a changed database, a gate
+   * credential's rate limit; a key that verified is never barred by the address's refused credentials). Anything else (no kept answer, a changed database, a gate
    * or limit reached) goes to Fastify through `fallback`, which answers as it always does. The request carries the
    * mark to the route either way, so the route's answer is kept under a mark read before the route read anything.
    * Returns false (Fastify answers) only when the request is not an API key's.
@@ -203,12 +203,10 @@ export function createFrontCache(options: FrontCacheOptions) {
       // the 429 (counting the request once more, which changes nothing past the limit).
       const counts = limits;
       const limited = { ip: clientAddress(request) ?? 'unknown', principal: entry.principal };
-      counts.peekOne(limited, 'bad-credentials', (gate) => {
-        if (gate.exceeded) return fallback();
-        counts.countOne(limited, 'credential', (verdict) => {
-          if (verdict.exceeded || !open) return fallback();
-          answerKey(request, response, entry, id, verdict, started);
-        });
+      // A kept entry is a key that verified under this change mark: the address's refused credentials do not bar it.
+      counts.countOne(limited, 'credential', (verdict) => {
+        if (verdict.exceeded || !open) return fallback();
+        answerKey(request, response, entry, id, verdict, started);
       });
     });
     return true;
@@ -318,7 +316,7 @@ export function createFrontCache(options: FrontCacheOptions) {
      * Counts answers from the cache against the `public` rate limit, as Fastify's hooks count the routed ones (the same
      * limiter, so both share one budget per address).
      */
-    limitWith(handle: Pick<RateLimitsHandle, 'countOne' | 'peekOne'>): void {
+    limitWith(handle: Pick<RateLimitsHandle, 'countOne'>): void {
       limits = handle;
     },
 

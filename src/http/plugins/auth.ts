@@ -83,22 +83,21 @@ export function storeCtx(request: FastifyRequest): StoreContext {
 
 /** Counts refused credentials per client address (the `bad-credentials` rate limit, src/http/plugins/rate-limits.ts). */
 export interface CredentialGate {
-  /** Refuses (429) an address past its refused-credential budget, before its credential is looked up. */
-  check(request: FastifyRequest): Promise<void>;
-  /** Counts one refused credential. */
+  /** Counts one refused credential; refuses (429) an address past its refused-credential budget. */
   failed(request: FastifyRequest): Promise<void>;
 }
 
 /**
- * The principal behind the request's credentials. An address past its budget of refused credentials is answered 429
- * before any lookup, and every refusal (401) counts against it.
+ * The principal behind the request's credentials. A credential that verifies is never refused for what others sent
+ * from the same address (a NAT, a proxy, a balancer without TRUST_PROXY); only a refused one counts against the
+ * address's budget, and past that budget a refused credential is answered 429 instead of 401 (guessing stays
+ * limited). A request without any credential is not a wrong one: it gets its 401 and counts for nothing.
  */
 export async function authenticatePrincipal(request: FastifyRequest, deps: { auth: AuthService; gate: CredentialGate }): Promise<Principal> {
-  await deps.gate.check(request);
   try {
     return await deps.auth.authenticate(request.ctx, readCredentials(request));
   } catch (error) {
-    if (isAppError(error) && error.status === 401) await deps.gate.failed(request);
+    if (isAppError(error) && error.status === 401 && error.code !== 'AUTH_REQUIRED') await deps.gate.failed(request);
     throw error;
   }
 }

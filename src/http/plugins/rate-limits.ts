@@ -160,18 +160,16 @@ type Done = (verdicts: Verdict[]) => void;
 export interface RateLimitsHandle {
   /** `count` for one policy, without lists: the front cache's path. */
   countOne(request: Limited, name: RateLimitName, done: (verdict: Verdict) => void): void;
-  /** Reads one policy's count without counting (the front cache's credential gate); `exceeded` when at the limit. */
-  peekOne(request: Limited, name: RateLimitName, done: (verdict: Verdict) => void): void;
   /**
    * Counts `request` against the named policies and calls `done` with what it found, once: synchronously when the
    * counts are in memory, after Redis answered otherwise. A failing Redis counts as "not limited" (logged).
    */
   count(request: Limited, names: readonly RateLimitName[], done: Done): void;
   /**
-   * Before a credential is checked: refuses with 429 an address whose refused credentials are past `bad-credentials`
-   * (without counting this request). `failed` counts a refused credential.
+   * `failed` counts a refused credential against `bad-credentials` and refuses (429) one past that budget. A credential
+   * that verifies never meets it.
    */
-  gate: { check(request: Limited): Promise<void>; failed(request: Limited): Promise<void> };
+  gate: { failed(request: Limited): Promise<void> };
   /** Attaches the policies to every route registered from now on (call after the credential hooks are registered). */
   attach(): void;
 }
@@ -289,10 +287,9 @@ export function setUpRateLimits(app: FastifyInstance, options: { limits: RateLim
   return {
     count,
     countOne: (request, name, done) => one(request, name, true, done),
-    peekOne: (request, name, done) => one(request, name, false, done),
     gate: {
-      async check(request) {
-        const verdict = await verdictOf(request, false);
+      async failed(request) {
+        const verdict = await verdictOf(request, true);
         if (verdict.exceeded) {
           throw new AppError(
             'RATE_LIMITED',
@@ -300,9 +297,6 @@ export function setUpRateLimits(app: FastifyInstance, options: { limits: RateLim
             { headers: { 'retry-after': String(verdict.resetSeconds), ...rateLimitHeaders([verdict]) } },
           );
         }
-      },
-      async failed(request) {
-        await verdictOf(request, true);
       },
     },
     attach() {
