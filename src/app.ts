@@ -163,8 +163,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fileRoutes, { files: container.services.files, baseUrl: config.baseUrl });
 
   // Connected apps: the OAuth authorization server, its pages, Connected Apps, and the AI connector's auth boundary.
-  const { auth, accounts, oauth, passwordReset } = container.services;
-  const web = { auth, accounts, oauth, passwordReset, issuer: config.baseUrl };
+  const { auth, accounts, oauth, passwordReset, emailLinks } = container.services;
+  const web = { auth, accounts, oauth, passwordReset, emailLinks, issuer: config.baseUrl };
   if (!config.baseUrl.startsWith('https:') && !isLoopbackHost(new URL(config.baseUrl).hostname)) {
     app.log.warn({ baseUrl: config.baseUrl }, 'BASE_URL is not https: OAuth clients and browsers will refuse or leak credentials in production');
   }

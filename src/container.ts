@@ -3,6 +3,7 @@ import { CLIENT_METADATA_DEFAULTS, type Config, mailDefaults, WEBHOOK_DEFAULTS }
 import { createPasswordResetService } from './domain/accounts/password-reset-service.ts';
 import { createEmailService } from './domain/email/email-service.ts';
 import { createMailSender } from './domain/email/mail-sender.ts';
+import { createEmailLinkService } from './domain/email/email-link-service.ts';
 import { createNotifications } from './domain/email/notifications.ts';
 import { renderEmail } from './mail/templates.ts';
 import { createFolderTransport, createSmtpTransport } from './outbound/mail-transport.ts';
@@ -111,7 +112,8 @@ export function createContainer(config: Config) {
   });
   const stores = createStoreService({ repos, reference });
   const inventory = createInventoryService({ repos, events });
-  const settings = createSettingsService({ repos, stores, inventory });
+  const accountMail = { features: mailConfig.features, render: renderEmail, notify: notifyMail };
+  const settings = createSettingsService({ repos, stores, inventory, mail: accountMail });
   const payments = createPaymentService({ repos, settings });
   const promotions = createPromotionService({ repos });
   const personalDataReads = createAccessLog({ repos, isDatabaseUnavailable, log: stderrLog });
@@ -155,9 +157,11 @@ export function createContainer(config: Config) {
     reference,
     oauth,
     auth: createAuthService({ repos: repos, oauth }),
-    accounts: createAccountService({ repos, rateLimiter }),
+    accounts: createAccountService({ repos, rateLimiter, mail: accountMail }),
+    /** Mailed links that prove an address: a notification address, an account's new email, its undo, a verification. */
+    emailLinks: createEmailLinkService({ repos, render: renderEmail, notify: notifyMail }),
     stores,
-    members: createMemberService({ repos, mail: { features: mailConfig.features, render: renderEmail, notify: notifyMail } }),
+    members: createMemberService({ repos, mail: accountMail }),
     /** Password reset by mail (docs/email.md). */
     passwordReset: createPasswordResetService({ repos, rateLimiter, render: renderEmail, features: mailConfig.features, notify: notifyMail }),
     /** The store's recent mail and how its sending went. */

@@ -193,6 +193,26 @@ export const ERROR_CODES = {
     meaning: 'The password-reset token is unknown, used, or past its 30 minutes.',
     fix: 'Ask for a new link (`POST /v1/auth/password-reset`) and use the latest one.',
   },
+  EMAIL_LINK_INVALID: {
+    status: 400,
+    meaning: 'The mailed link (a notification address, a new account email, its undo link, an email verification) is unknown, used, expired, or replaced by a newer request.',
+    fix: 'Ask again from the account or the store settings, and open the link of the latest mail.',
+  },
+  EMAIL_NOT_VERIFIED: {
+    status: 403,
+    meaning: "The account's email has not been proven yet, and the action needs it (accepting an invitation with a token passed by hand).",
+    fix: 'Open the invitation from its mail, or verify the email (`POST /v1/merchants/profile/email-verification`) and try again.',
+  },
+  REAUTHENTICATION_REQUIRED: {
+    status: 403,
+    meaning: "Changing the account's email needs the current password (`currentPassword`), unless the session signed in within the last 5 minutes; `details` names `currentPassword`.",
+    fix: 'Send `currentPassword` with the change, or sign in again and change it within 5 minutes.',
+  },
+  NOTIFICATIONS_UNAVAILABLE: {
+    status: 404,
+    meaning: 'This service sends no store notifications (its operator turned the feature off with `MAIL_FEATURES`), so a notification address cannot be confirmed.',
+    fix: "Ask the service's operator to turn notifications on.",
+  },
   PASSWORD_RESET_UNAVAILABLE: {
     status: 404,
     meaning: 'This service sends no password-reset mail (its operator turned the feature off with `MAIL_FEATURES`).',

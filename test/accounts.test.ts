@@ -212,7 +212,7 @@ describeEachDatabase('accounts and sessions', (kind) => {
       const m = await signup(t.app, { name: 'Paula Profile' });
       const res = await call('GET', '/v1/merchants/profile', { headers: m.auth });
       assert.equal(res.status, 200);
-      assert.deepEqual(Object.keys(res.body.data).sort(), ['createdAt', 'email', 'id', 'name', 'phone', 'updatedAt']);
+      assert.deepEqual(Object.keys(res.body.data).sort(), ['createdAt', 'email', 'emailVerified', 'id', 'name', 'pendingEmail', 'phone', 'updatedAt']);
       assert.equal(res.body.data.name, 'Paula Profile');
       const key = await createApiKey(t.app, m);
       assert.equal((await call('GET', '/v1/merchants/profile', { headers: { 'x-merchantapikey': key.key } })).body.data.id, m.userId);

@@ -6,7 +6,7 @@ import { insertCustomer, variableProduct } from './helpers/catalog.ts';
 import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
 import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
-import { mailConfig, type MailReceiver, startMailReceiver } from './helpers/mail-receiver.ts';
+import { linkIn, mailConfig, type MailReceiver, startMailReceiver } from './helpers/mail-receiver.ts';
 import { client as jsonClient, joinStore, type Merchant, signup } from './helpers/merchants.ts';
 import { eventually } from './helpers/webhook-receiver.ts';
 
@@ -94,7 +94,21 @@ describeEachDatabase('the dashboard’s notification settings, Emails page and i
     assert.deepEqual(patches, [{ body: { notificationEmail: 'desk@example.com', notifications: { lowStock: false } }, ifMatch: loaded.etag }]);
     let saved = await settingsOf(owner);
     assert.deepEqual(saved.data.notifications, { orders: true, lowStock: false, apps: true });
-    assert.equal(saved.data.notificationEmail, 'desk@example.com');
+    // The new address is used once it confirms itself from the mail it gets: the page says so, the mail has the link.
+    assert.deepEqual([saved.data.notificationEmail, saved.data.pendingNotificationEmail], [null, 'desk@example.com']);
+    await settings.getByTestId('pending-notification-email').getByText(/Waiting for desk@example\.com to confirm: we emailed it a link that works for 48 hours\. Until it is opened, no notification is sent\./).waitFor();
+    await assertAccessible(page, 'settings, a notification address waiting for its link');
+    const [confirmation] = await mailTo('desk@example.com');
+    assert.equal(confirmation!.subject, 'Confirm this address for Harbour Goods notifications');
+    const confirmPage = await page.context().newPage();
+    await confirmPage.goto(linkIn(confirmation!, `${t.baseUrl}/email-links/confirm?token=`));
+    await confirmPage.getByRole('heading', { level: 1, name: 'Confirm the notification address' }).waitFor();
+    await assertAccessible(confirmPage, 'the notification address link');
+    await confirmPage.getByRole('button', { name: 'Confirm this address' }).click();
+    await confirmPage.getByRole('heading', { level: 1, name: 'Address confirmed' }).waitFor();
+    await confirmPage.close();
+    saved = await settingsOf(owner);
+    assert.deepEqual([saved.data.notificationEmail, saved.data.pendingNotificationEmail], ['desk@example.com', null]);
     assert.deepEqual((await settingsOf(owner, 'test')).data.notifications, { orders: true, lowStock: true, apps: true }, 'test mode keeps its own');
 
     // After a reload the page shows what was saved.
@@ -133,7 +147,7 @@ describeEachDatabase('the dashboard’s notification settings, Emails page and i
     const customerId = await insertCustomer(t, owner.storeId);
     const placed = await call('POST', '/v1/orders', { headers: headersOf(owner), body: { customerId, lines: [{ skuId: skuIds[0], quantity: 1 }] } });
     assert.equal(placed.status, 201, placed.raw);
-    await mailTo('desk@example.com');
+    await mailTo('desk@example.com', 2);
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Emails' }).click();
     await page.getByRole('heading', { level: 1, name: 'Emails' }).waitFor();
     const orderRow = page.getByTestId('email-row').filter({ hasText: 'New order' });

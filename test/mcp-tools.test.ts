@@ -251,7 +251,7 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
     const { zone } = await ok(mcp, 'create_delivery_zone', { name: 'Domestic', regions: [{ countryId: 'US' }] });
     await ok(mcp, 'create_delivery_option', { zoneId: zone.id, name: 'Standard', fee: 5 });
     assert.equal((await ok(mcp, 'list_delivery_zones')).items[0].options.length, 1);
-    assert.equal((await ok(mcp, 'update_store_settings', { notificationEmail: 'ops@example.com' })).settings.notificationEmail, 'ops@example.com');
+    assert.equal((await ok(mcp, 'update_store_settings', { notificationEmail: 'ops@example.com' })).settings.pendingNotificationEmail, 'ops@example.com', 'waiting for the link mailed to it');
 
     const summary = await ok(mcp, 'get_sales_summary', { period: '30d' });
     assert.equal(summary.summary.period.orderCount, 1);

@@ -206,7 +206,9 @@ describeEachDatabase('mail features turned off', (kind) => {
     const resend = await call('POST', `/v1/members/invitations/${invited.body.data.id}/resend`, { headers: m.auth });
     assert.equal(resend.status, 409, resend.raw);
     assert.equal(resend.body.error.code, 'MAIL_UNAVAILABLE');
-    assert.equal((await call('PATCH', '/v1/settings', { headers: m.auth, body: { notificationEmail: 'alerts@shop.example' } })).status, 200);
+    const address = await call('PATCH', '/v1/settings', { headers: m.auth, body: { notificationEmail: 'alerts@shop.example' } });
+    assert.equal(address.status, 404, 'a notification address could never be confirmed');
+    assert.equal(address.body.error.code, 'NOTIFICATIONS_UNAVAILABLE');
     await connect(t.app, m, { scope: 'orders:read' });
     assert.equal((await t.container.db.kysely.selectFrom('email_messages').selectAll().execute()).length, 0, 'nothing queued');
   });

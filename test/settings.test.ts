@@ -33,6 +33,7 @@ describeEachDatabase('store settings', (kind) => {
         nextOrderNumberPreview: 'ORD-1001',
         allowedOrigins: [],
         notificationEmail: null,
+        pendingNotificationEmail: null,
         notifications: { orders: true, lowStock: true, apps: true },
         lowStockThreshold: 5,
         currency: 'USD',
@@ -54,12 +55,14 @@ describeEachDatabase('store settings', (kind) => {
       assert.equal(res.body.data.orderNumberPrefix, 'NW-');
       assert.equal(res.body.data.nextOrderNumberPreview, 'NW-1001');
       assert.deepEqual(res.body.data.allowedOrigins, ['https://shop.example.com', 'http://localhost:5173']);
-      assert.equal(res.body.data.notificationEmail, 'orders@example.com');
+      assert.equal(res.body.data.notificationEmail, null, 'a new address is used only once confirmed from its mail');
+      assert.equal(res.body.data.pendingNotificationEmail, 'orders@example.com');
       assert.match(res.body.data.updatedAt, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/);
       assert.deepEqual((await get(shop)).body.data, res.body.data);
-      assert.deepEqual(await auditActions(t, shop.storeId, 1), ['settings.update']);
+      assert.deepEqual((await auditActions(t, shop.storeId, 2)).sort(), ['settings.notification_email_request', 'settings.update']);
       const cleared = await patch({ notificationEmail: null, allowedOrigins: [] }, shop);
       assert.equal(cleared.body.data.notificationEmail, null);
+      assert.equal(cleared.body.data.pendingNotificationEmail, null, 'clearing ends the pending one too');
       assert.deepEqual(cleared.body.data.allowedOrigins, []);
       assert.equal(cleared.body.data.orderNumberPrefix, 'NW-', 'fields not sent keep their value');
     });

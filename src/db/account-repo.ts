@@ -4,7 +4,8 @@ import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import type { Database, UserTable } from './schema.ts';
 import type { AccountRepo } from '../domain/accounts/ports.ts';
 
-export function toUser(r: Pick<Selectable<UserTable>, 'id' | 'email' | 'name' | 'phone' | 'created_at' | 'updated_at'>): User {
+/** A user row; reads that join users from elsewhere (sessions, API keys) may leave `email_verified_at` out: null. */
+export function toUser(r: Pick<Selectable<UserTable>, 'id' | 'email' | 'name' | 'phone' | 'created_at' | 'updated_at'> & { email_verified_at?: Selectable<UserTable>['email_verified_at'] }): User {
   return {
     id: r.id,
     email: r.email,
@@ -12,12 +13,13 @@ export function toUser(r: Pick<Selectable<UserTable>, 'id' | 'email' | 'name' | 
     phone: r.phone,
     createdAt: toDate(r.created_at),
     updatedAt: toDate(r.updated_at),
+    emailVerifiedAt: r.email_verified_at === null || r.email_verified_at === undefined ? null : toDate(r.email_verified_at),
   };
 }
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-const USER_COLUMNS = ['id', 'email', 'name', 'phone', 'created_at', 'updated_at'] as const;
+const USER_COLUMNS = ['id', 'email', 'name', 'phone', 'created_at', 'updated_at', 'email_verified_at'] as const;
 
 /** Users and their sessions. Users are global (a person may belong to several stores). */
 export function createAccountRepo(db: Kysely<Database>, dialect: Dialect): AccountRepo {
@@ -82,6 +84,24 @@ export function createAccountRepo(db: Kysely<Database>, dialect: Dialect): Accou
         })
         .where('id', '=', id)
         .execute();
+    },
+
+    async setEmail(id: string, email: string, verifiedAt: Date, now: Date): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ email, email_normalized: normalizeEmail(email), email_verified_at: fromDate(verifiedAt), updated_at: fromDate(now) })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async markEmailVerified(id: string, email: string, now: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ email_verified_at: fromDate(now) })
+        .where('id', '=', id)
+        .where('email_normalized', '=', normalizeEmail(email))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     async insertSession(session: Session, tokenHash: string): Promise<void> {

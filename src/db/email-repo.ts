@@ -1,10 +1,10 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Mode, Tenant } from '../context.ts';
 import type { EmailRepo } from '../domain/email/ports.ts';
-import type { ClaimedEmail, EmailKind, EmailMessage, EmailParams, EmailStatus } from '../domain/email/types.ts';
+import type { ClaimedEmail, EmailKind, EmailLink, EmailLinkPurpose, EmailMessage, EmailParams, EmailStatus } from '../domain/email/types.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
-import type { Database, EmailMessageTable } from './schema.ts';
+import type { Database, EmailLinkTable, EmailMessageTable } from './schema.ts';
 
 const date = (v: Date | string | null): Date | null => (v === null ? null : toDate(v));
 
@@ -22,6 +22,20 @@ function toMessage(r: Selectable<EmailMessageTable>): EmailMessage {
     lastError: r.last_error,
     createdAt: toDate(r.created_at),
     sentAt: date(r.sent_at),
+  };
+}
+
+function toLink(r: Selectable<EmailLinkTable>): EmailLink {
+  return {
+    id: r.id,
+    purpose: r.purpose as EmailLinkPurpose,
+    userId: r.user_id,
+    storeId: r.store_id,
+    mode: r.mode as Mode | null,
+    email: r.email,
+    createdAt: toDate(r.created_at),
+    expiresAt: toDate(r.expires_at),
+    usedAt: date(r.used_at),
   };
 }
 
@@ -156,6 +170,66 @@ export function createEmailRepo(db: Kysely<Database>, dialect: Dialect, onCommit
         .where('expires_at', '>', fromDate(now))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    async isInvitationMailToken(invitationId, tokenHash) {
+      const row = await db.selectFrom('store_invitations').select('id').where('id', '=', invitationId).where('mail_token_hash', '=', tokenHash).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async insertLink(link) {
+      await db
+        .insertInto('email_links')
+        .values({
+          id: link.id,
+          purpose: link.purpose,
+          user_id: link.userId,
+          store_id: link.storeId,
+          mode: link.mode,
+          email: link.email,
+          token_hash: null,
+          created_at: fromDate(link.createdAt),
+          expires_at: fromDate(link.expiresAt),
+          used_at: null,
+        })
+        .execute();
+    },
+
+    async endOpenLinks(scope, now) {
+      let q = db.updateTable('email_links').set({ used_at: fromDate(now) }).where('purpose', '=', scope.purpose).where('used_at', 'is', null);
+      if (scope.userId !== undefined) q = q.where('user_id', '=', scope.userId);
+      if (scope.storeId !== undefined) q = q.where('store_id', '=', scope.storeId).where('mode', '=', scope.mode ?? null);
+      await q.execute();
+    },
+
+    async findOpenLink(scope, now) {
+      let q = db.selectFrom('email_links').selectAll().where('purpose', '=', scope.purpose).where('used_at', 'is', null).where('expires_at', '>', fromDate(now));
+      if (scope.userId !== undefined) q = q.where('user_id', '=', scope.userId);
+      if (scope.storeId !== undefined) q = q.where('store_id', '=', scope.storeId).where('mode', '=', scope.mode ?? null);
+      const row = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+      return row && toLink(row);
+    },
+
+    async saveLinkToken(id, tokenHash, now) {
+      const result = await db
+        .updateTable('email_links')
+        .set({ token_hash: tokenHash })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', fromDate(now))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async findLiveLink(tokenHash, now) {
+      let q = db.selectFrom('email_links').selectAll().where('token_hash', '=', tokenHash).where('used_at', 'is', null).where('expires_at', '>', fromDate(now));
+      q = lock(q);
+      const row = await q.executeTakeFirst();
+      return row && toLink(row);
+    },
+
+    async useLink(id, now) {
+      await db.updateTable('email_links').set({ used_at: fromDate(now) }).where('id', '=', id).execute();
     },
   };
 }

@@ -43,6 +43,7 @@ export interface UserTable {
   password_hash: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  email_verified_at: Timestamp | null;
 }
 
 export interface SessionTable {
@@ -822,6 +823,7 @@ export interface Database {
   webhook_attempts: WebhookAttemptTable;
   email_messages: EmailMessageTable;
   password_resets: PasswordResetTable;
+  email_links: EmailLinkTable;
 }
 
 export interface EmailMessageTable {
@@ -843,6 +845,19 @@ export interface EmailMessageTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   sent_at: Timestamp | null;
+}
+
+export interface EmailLinkTable {
+  id: string;
+  purpose: string;
+  user_id: string | null;
+  store_id: string | null;
+  mode: string | null;
+  email: string;
+  token_hash: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
 }
 
 export interface PasswordResetTable {

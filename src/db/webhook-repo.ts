@@ -376,13 +376,23 @@ export function createWebhookRepo(db: Kysely<Database>, dialect: Dialect, onComm
       return Number(result.numUpdatedRows) > 0;
     },
 
-    async redeliverFailed(tenant, endpointId, now, limit) {
+    async redeliverFailed(tenant, endpointId, now, limit, eventTypes) {
+      if (eventTypes.length === 0) return 0;
       const at = fromDate(now);
       const result = await db
         .updateTable('webhook_deliveries')
         .set({ status: 'pending', trigger: 'manual', next_attempt_at: at, updated_at: at })
         .where('id', 'in', (eb) =>
-          eb.selectFrom('webhook_deliveries').select('id').where(inTenant(tenant)).where('endpoint_id', '=', endpointId).where('status', '=', 'failed').orderBy('id').limit(limit),
+          eb
+            .selectFrom('webhook_deliveries as d')
+            .innerJoin('webhook_events as ev', 'ev.seq', 'd.event_seq')
+            .select('d.id')
+            .where(inTenant(tenant, 'd'))
+            .where('d.endpoint_id', '=', endpointId)
+            .where('d.status', '=', 'failed')
+            .where('ev.type', 'in', [...eventTypes])
+            .orderBy('d.id')
+            .limit(limit),
         )
         .executeTakeFirst();
       return Number(result.numUpdatedRows);

@@ -24,6 +24,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   // Merchant
   'GET /v1/merchants/profile': 'getProfile',
   'PATCH /v1/merchants/profile': 'updateProfile',
+  'POST /v1/merchants/profile/email-verification': 'requestEmailVerification',
   'GET /v1/users/me/permissions': 'getMyPermissions',
   // Stores
   'GET /v1/stores': 'listStores',

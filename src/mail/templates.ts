@@ -84,6 +84,49 @@ const TEMPLATES: Record<EmailKind, Template> = {
       action: { label: 'Review connected apps', href: str(p.link) },
     }),
   },
+  notification_address: {
+    subject: (p) => `Confirm this address for ${where(p)} notifications`,
+    body: (p) => ({
+      lines: [
+        `${str(p.requestedBy)} asked to send the store notifications of ${where(p)} (new orders with the customer's name, low stock, connected apps) to this address.`,
+        'Nothing is sent here until you confirm. The link works for 48 hours.',
+        'If you did not expect this, ignore this message: no notification will come here.',
+      ],
+      action: { label: 'Confirm this address', href: str(p.link) },
+    }),
+  },
+  email_change: {
+    subject: () => 'Confirm your new email address',
+    body: (p) => ({
+      lines: [
+        `The account ${str(p.oldEmail)} asked to use this address (${str(p.email)}) from now on.`,
+        'Open the link to confirm: the change happens then, not before. The link works for 24 hours.',
+        'If you did not ask for this, ignore this message: nothing changes.',
+      ],
+      action: { label: 'Confirm the new email', href: str(p.link) },
+    }),
+  },
+  email_change_notice: {
+    subject: () => 'Your account email was changed',
+    body: (p) => ({
+      lines: [
+        `The email of your account was changed from ${str(p.oldEmail)} (this address) to ${str(p.email)}.`,
+        'If you made this change, there is nothing to do.',
+        'If you did not, open the link: it puts this address back and signs the account out everywhere; then choose a new password. The link works for 7 days.',
+      ],
+      action: { label: 'This was not me: undo the change', href: str(p.link) },
+    }),
+  },
+  email_verification: {
+    subject: () => 'Verify your email address',
+    body: (p) => ({
+      lines: [
+        `Open the link to verify that ${str(p.email)} is yours. A verified email lets you accept invitations to stores. The link works for 48 hours.`,
+        'If you did not ask for this, ignore this message.',
+      ],
+      action: { label: 'Verify my email', href: str(p.link) },
+    }),
+  },
 };
 
 /** One line, no control characters: what a header may carry. */

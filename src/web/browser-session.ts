@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { EmailLinkService } from '../domain/email/email-link-service.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserContext } from '../context.ts';
 import type { AccountService } from '../domain/accounts/account-service.ts';
@@ -15,6 +16,7 @@ export interface WebDeps {
   accounts: AccountService;
   oauth: OAuthService;
   passwordReset: PasswordResetService;
+  emailLinks: EmailLinkService;
   issuer: string;
 }
 

@@ -11,6 +11,7 @@ import { RESET_REQUESTED } from '../domain/accounts/password-reset-service.ts';
 import { newPasswordPage, resetLinkInvalidPage, resetRequestedPage, resetRequestPage } from './password-reset-pages.ts';
 import { csrfToken } from './csrf.ts';
 import { sendPage } from './send-page.ts';
+import { emailLinkDonePage, emailLinkPage, emailLinkRefusedPage } from './email-link-pages.ts';
 
 /** Forms are small: the largest is the sign-up form. */
 const FORM_LIMIT = 16 * 1024;
@@ -139,6 +140,30 @@ export async function webRoutes(app: FastifyInstance, deps: WebDeps): Promise<vo
       // Every session of the account ended, this browser's too (if it had one): its cookie goes.
       endBrowserSession(reply, issuer);
       return reply.redirect('/login?reset=done', 303);
+    });
+
+    // ---- mailed links: a notification address, a new account email, its undo, an email verification ------------
+    // GET only shows what the link does (a mail scanner that opens links changes nothing); the button POSTs the token,
+    // which is the whole authority: no session or CSRF token is needed to use a link that reached its address.
+
+    scope.get<{ Querystring: { token?: string } }>('/email-links/confirm', hidden, async (request, reply) => {
+      const token = typeof request.query.token === 'string' ? request.query.token.slice(0, 200) : '';
+      const preview = token === '' ? undefined : await deps.emailLinks.describe(request.ctx, token);
+      if (!preview) return sendPage(reply, 400, emailLinkRefusedPage('It was used, it expired, or a newer request replaced it. Ask again from the dashboard.'));
+      return sendPage(reply, 200, emailLinkPage({ token, preview }));
+    });
+
+    scope.post('/email-links/confirm', hidden, async (request, reply) => {
+      const token = (field(request, 'token') ?? '').slice(0, 200);
+      try {
+        const outcome = await deps.emailLinks.confirm(request.ctx, token);
+        // Undoing an email change signed every session out, this browser's too.
+        if (outcome.sessionsEnded > 0) endBrowserSession(reply, issuer);
+        return sendPage(reply, 200, emailLinkDonePage(outcome));
+      } catch (error) {
+        if (isAppError(error) && (error.code === 'EMAIL_LINK_INVALID' || error.code === 'EMAIL_TAKEN')) return sendPage(reply, 400, emailLinkRefusedPage(error.message));
+        throw error;
+      }
     });
 
     /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiKey, Invitation, Member, PublishableKey, Store, User } from '../domain/accounts/types.ts';
 import type { AuditEntry } from '../domain/shared/audit-trail.ts';
+import type { Profile } from '../domain/accounts/account-service.ts';
 import type { StoreContext } from '../context.ts';
 import { PERMISSIONS, ROLES, type Role, sortPermissions } from '../domain/shared/permissions.ts';
 import { envelope, type Representation, WireTimestamp, wireTimestamp } from './envelope.ts';
@@ -65,8 +66,21 @@ export const auditRangeIsOrdered = (q: { from?: string | undefined; to?: string 
 // ---- outputs ------------------------------------------------------------------------------------------------
 
 export const UserRecord = z
-  .object({ id: z.string(), email: z.string(), name: z.string(), phone: z.string().nullable(), createdAt: WireTimestamp, updatedAt: WireTimestamp })
+  .object({
+    id: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean().describe('whether the email was proven by opening a link mailed to it (needed to accept an invitation with a token passed by hand)'),
+    name: z.string(),
+    phone: z.string().nullable(),
+    createdAt: WireTimestamp,
+    updatedAt: WireTimestamp,
+  })
   .meta({ id: 'User' });
+
+/** The signed-in merchant (GET /v1/merchants/profile): the user and the new email waiting for its link. */
+export const ProfileRecord = UserRecord.extend({
+  pendingEmail: z.string().nullable().describe('a new email asked for and not yet confirmed from the link mailed to it; null when none is waiting'),
+}).meta({ id: 'Profile' });
 
 export const StoreSummary = z
   .object({
@@ -187,7 +201,11 @@ export const AuditRecord = z
 export const AuditPagination = pageSchema('pass as ?cursor= for the next page; null on the last page');
 
 export function toUserRecord(u: User): z.input<typeof UserRecord> {
-  return { id: u.id, email: u.email, name: u.name, phone: u.phone, createdAt: wireTimestamp(u.createdAt), updatedAt: wireTimestamp(u.updatedAt) };
+  return { id: u.id, email: u.email, emailVerified: u.emailVerifiedAt !== null, name: u.name, phone: u.phone, createdAt: wireTimestamp(u.createdAt), updatedAt: wireTimestamp(u.updatedAt) };
+}
+
+export function toProfileRecord(p: Profile): z.input<typeof ProfileRecord> {
+  return { ...toUserRecord(p), pendingEmail: p.pendingEmail };
 }
 
 export function toStoreSummary(s: Store, role: Role): z.input<typeof StoreSummary> {
@@ -212,7 +230,7 @@ export function toBusiness(s: Store, mode: 'live' | 'test'): z.input<typeof Busi
 }
 
 // The GET representations, for ETags and If-Match on writes.
-export const ProfileRep: Representation<User> = { schema: envelope(UserRecord), message: 'Profile retrieved', toWire: toUserRecord };
+export const ProfileRep: Representation<Profile> = { schema: envelope(ProfileRecord), message: 'Profile retrieved', toWire: toProfileRecord };
 
 /** The business profile as GET shows it in the request's mode (the body names the mode). */
 export function businessRep(mode: 'live' | 'test'): Representation<Store> {

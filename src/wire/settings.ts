@@ -10,6 +10,10 @@ export const SettingsRecord = z
     nextOrderNumberPreview: z.string().describe('what the next order number looks like, e.g. ORD-1001'),
     allowedOrigins: z.array(z.string()),
     notificationEmail: z.string().nullable().describe('where store notifications go in this mode; null for none'),
+    pendingNotificationEmail: z
+      .string()
+      .nullable()
+      .describe('a new notification address waiting to be confirmed from the link mailed to it (48 hours); notificationEmail stays in use until then; null when none waits'),
     notifications: z
       .object({ orders: z.boolean(), lowStock: z.boolean(), apps: z.boolean() })
       .describe('which store notifications are sent to notificationEmail in this mode: a new order, a SKU crossing the low-stock threshold, an app connected or removed'),
@@ -28,6 +32,7 @@ export function toSettingsRecord(s: SettingsView): z.input<typeof SettingsRecord
     nextOrderNumberPreview: `${s.orderNumberPrefix}${s.nextOrderNumber}`,
     allowedOrigins: s.allowedOrigins,
     notificationEmail: s.notificationEmail,
+    pendingNotificationEmail: s.pendingNotificationEmail,
     notifications: s.notifications,
     lowStockThreshold: s.lowStockThreshold,
     currency: s.currency,

@@ -21,6 +21,16 @@ export const TEST_BASE_URL = 'http://127.0.0.1:3000';
 
 const PLENTY = { limit: 1_000_000, windowSeconds: 60 };
 
+/** The container behind each test app, for helpers that set up state the API only reaches through mail. */
+const containers = new WeakMap<FastifyInstance, Container>();
+
+/** The container of an app started by `startTestApp`. */
+export function containerOf(app: FastifyInstance): Container {
+  const container = containers.get(app);
+  if (!container) throw new Error('not an app of startTestApp');
+  return container;
+}
+
 /**
  * The rate limits of a test app: a test file makes thousands of requests (sign-ups, sign-ins, authorizations) from
  * one address, 127.0.0.1, so the per-address and per-credential limits are lifted; app registration keeps its real
@@ -100,6 +110,7 @@ export async function startTestApp(
     const app = await buildApp({ container, ...appOptions });
     await extend?.(app);
     await app.ready();
+    containers.set(app, container);
     return {
       app,
       container,

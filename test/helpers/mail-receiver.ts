@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { type Config, mailDefaults } from '../../src/config.ts';
 import { TEST_BASE_URL } from './app.ts';
+import { eventually } from './webhook-receiver.ts';
 
 /** A message the SMTP server accepted, parsed by mailparser (nothing of ours parses it). */
 export interface ReceivedMail {
@@ -113,4 +115,38 @@ export function linkIn(mail: Pick<ReceivedMail, 'text'>, prefix: string): string
   const found = mail.text.split(/\s+/).find((w) => w.startsWith(prefix));
   if (!found) throw new Error(`no link starting with ${prefix} in:\n${mail.text}`);
   return found;
+}
+
+/**
+ * Opens the mailed link of the `n`th message to `address` as a person would: the page it leads to, then its button
+ * (a POST of the token). Answers the confirmation page's HTML.
+ */
+export async function openMailedLink(app: FastifyInstance, receiver: Pick<MailReceiver, 'to'>, address: string, n = 1): Promise<string> {
+  const mails = await eventually(() => receiver.to(address).length >= n && receiver.to(address), 10_000, `${n} mail(s) to ${address}`);
+  const link = linkIn(mails[n - 1]!, `${TEST_BASE_URL}/email-links/confirm?token=`);
+  const url = new URL(link);
+  const page = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+  if (page.statusCode !== 200) throw new Error(`the link's page answered ${page.statusCode}: ${page.body}`);
+  const done = await app.inject({
+    method: 'POST',
+    url: url.pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ token: url.searchParams.get('token')! }).toString(),
+  });
+  if (done.statusCode !== 200) throw new Error(`confirming the link answered ${done.statusCode}: ${done.body}`);
+  return done.body;
+}
+
+/** Sets the store's notification address and confirms it from the mail it gets, as the merchant would. */
+export async function setNotificationEmail(
+  app: FastifyInstance,
+  receiver: Pick<MailReceiver, 'to'>,
+  headers: Record<string, string>,
+  address: string,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
+  const before = receiver.to(address).length;
+  const res = await app.inject({ method: 'PATCH', url: '/v1/settings', headers, payload: { notificationEmail: address, ...extra } });
+  if (res.statusCode !== 200) throw new Error(`PATCH /v1/settings answered ${res.statusCode}: ${res.body}`);
+  await openMailedLink(app, receiver, address, before + 1);
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema.ts';
+import type { Permission } from '../../src/domain/shared/permissions.ts';
 import { ok } from './mcp.ts';
 import type { Merchant } from './merchants.ts';
 
@@ -28,6 +29,12 @@ export interface ToolScenario {
   tool: string;
   variant?: string;
   setup(s: ScenarioContext): Promise<Record<string, unknown>>;
+  /**
+   * Permissions the call needs beyond the tool's declared ones, because of what the arguments point at, not what they
+   * say: directing data is reading it (docs/security.md), so retargeting, rotating or redelivering an endpoint needs
+   * the read permissions of its event types, and a new notification address those of every topic that is on.
+   */
+  statePermissions?: readonly Permission[];
 }
 
 /** `update_order_status (to paid)`: how tests name a scenario. */
@@ -379,7 +386,11 @@ export const TOOL_SCENARIOS: readonly ToolScenario[] = [
 
   // settings
   { tool: 'get_store_settings', setup: async () => ({}) },
-  { tool: 'update_store_settings', setup: async () => ({ notificationEmail: `ops.${unique()}@example.com` }) },
+  {
+    tool: 'update_store_settings',
+    setup: async () => ({ notificationEmail: `ops.${unique()}@example.com` }),
+    statePermissions: ['orders:read', 'customers:read', 'inventory:read'],
+  },
 
   // webhooks
   { tool: 'list_webhooks', setup: async () => ({ limit: 5 }) },
@@ -387,11 +398,16 @@ export const TOOL_SCENARIOS: readonly ToolScenario[] = [
   { tool: 'create_webhook', setup: async () => ({ url: WEBHOOK_URL, eventTypes: ['order.*', 'review.created'], description: `Hook ${unique()}`, enabled: false }) },
   { tool: 'update_webhook', setup: async (s) => ({ webhookId: await webhook(s), eventTypes: ['product.*'], description: `Catalog sync ${unique()}` }) },
   { tool: 'delete_webhook', setup: async (s) => ({ webhookId: (await webhookWithDelivery(s)).webhookId }) },
-  { tool: 'rotate_webhook_secret', variant: 'the default overlap', setup: async (s) => ({ webhookId: await webhook(s) }) },
-  { tool: 'rotate_webhook_secret', variant: 'no overlap', setup: async (s) => ({ webhookId: await webhook(s), overlapSeconds: 0 }) },
+  { tool: 'rotate_webhook_secret', variant: 'the default overlap', setup: async (s) => ({ webhookId: await webhook(s) }), statePermissions: ['orders:read'] },
+  { tool: 'rotate_webhook_secret', variant: 'no overlap', setup: async (s) => ({ webhookId: await webhook(s), overlapSeconds: 0 }), statePermissions: ['orders:read'] },
   { tool: 'list_webhook_deliveries', setup: async (s) => ({ webhookId: (await webhookWithDelivery(s)).webhookId, status: 'pending' }) },
-  { tool: 'redeliver_webhook', variant: 'one delivery', setup: async (s) => webhookWithDelivery(s) },
-  { tool: 'redeliver_webhook', variant: 'every failed one', setup: async (s) => ({ webhookId: (await webhookWithFailedDelivery(s)).webhookId }) },
+  { tool: 'redeliver_webhook', variant: 'one delivery', setup: async (s) => webhookWithDelivery(s), statePermissions: ['customers:read'] },
+  {
+    tool: 'redeliver_webhook',
+    variant: 'every failed one',
+    setup: async (s) => ({ webhookId: (await webhookWithFailedDelivery(s)).webhookId }),
+    statePermissions: ['customers:read'],
+  },
 ];
 
 /** A destructive call that the service refuses whatever the merchant would answer, and its refusal's code. */

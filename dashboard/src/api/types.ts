@@ -290,6 +290,8 @@ export interface Review {
 export interface Profile extends User {
   createdAt: string;
   updatedAt: string;
+  emailVerified: boolean; // proven by opening a link mailed to it
+  pendingEmail: string | null; // a new email waiting for the link mailed to it; null when none waits
 }
 
 export interface BusinessAddress {
@@ -325,6 +327,7 @@ export interface StoreSettings {
   nextOrderNumberPreview: string;
   allowedOrigins: string[];
   notificationEmail: string | null; // where store notifications of this mode go; null: none are sent
+  pendingNotificationEmail: string | null; // a new address waiting for the link mailed to it (notificationEmail stays in use)
   notifications: NotificationTopics; // which of them are sent to notificationEmail in this mode
   lowStockThreshold: number;
   currency: string;

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../api/client.ts';
+import { ApiError } from '../api/errors.ts';
 import type { AcceptedInvitation, StoreSummary, User } from '../api/types.ts';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { Field, allShownAtFields, fieldErrors } from '../components/Field.tsx';
@@ -39,6 +40,11 @@ export default function AcceptInvitation() {
       remembered.storeId = accepted.storeId;
       navigate({ pathname: '/', search: `?${new URLSearchParams({ store: accepted.storeId })}` }, { replace: true });
     },
+    // Refused until the email is verified: accepting again after that is a new submission (a new Idempotency-Key),
+    // or the service would replay this refusal.
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') submission.forget();
+    },
     onSettled: () => submission.settled(),
   });
 
@@ -48,6 +54,12 @@ export default function AcceptInvitation() {
     const key = submission.begin(value);
     if (key !== null) accept.mutate({ token: value, key });
   };
+
+  // An invitation passed on by hand needs a verified email: the invitee asks for the link that verifies it.
+  const verify = useMutation({
+    mutationFn: () => api<{ email: string; alreadyVerified: boolean }>('/v1/merchants/profile/email-verification', { method: 'POST' }).then((r) => r.data),
+  });
+  const unverified = accept.error instanceof ApiError && accept.error.code === 'EMAIL_NOT_VERIFIED';
 
   const errors = fieldErrors(accept.error);
   return (
@@ -83,7 +95,26 @@ export default function AcceptInvitation() {
             </button>
           </div>
         </form>
-        {accept.isError && !allShownAtFields(accept.error, ['token']) ? <ErrorPanel error={accept.error} title="The invitation could not be accepted." /> : null}
+        {unverified ? (
+          <div className="panel" role="alert" data-testid="verify-email">
+            <p>
+              <strong>First, confirm that {me?.email ?? 'your email'} is yours.</strong> This invitation came to you by another way than its own email, so we check
+              the address: we send it a link, you open it, then you accept here.
+            </p>
+            {verify.isSuccess ? (
+              <p role="status">{verify.data.alreadyVerified ? 'Your email is verified: accept the invitation now.' : `We sent a link to ${verify.data.email}. Open it, then come back and accept.`}</p>
+            ) : (
+              <div className="actions">
+                <button type="button" className="button" disabled={verify.isPending} onClick={() => verify.mutate()}>
+                  {verify.isPending ? 'Sending…' : 'Email me the link'}
+                </button>
+              </div>
+            )}
+            {verify.isError ? <ErrorPanel error={verify.error} title="The link could not be sent." /> : null}
+          </div>
+        ) : accept.isError && !allShownAtFields(accept.error, ['token']) ? (
+          <ErrorPanel error={accept.error} title="The invitation could not be accepted." />
+        ) : null}
       </Section>
     </>
   );

@@ -121,15 +121,20 @@ interface ProfileForm {
   name: string;
   email: string;
   phone: string;
+  currentPassword: string;
 }
 
-const profileForm = (p: Profile): ProfileForm => ({ name: p.name, email: p.email, phone: p.phone ?? '' });
+const profileForm = (p: Profile): ProfileForm => ({ name: p.name, email: p.email, phone: p.phone ?? '', currentPassword: '' });
+
+/** Whether the form asks for another email than the account's (a new email needs the current password and a link). */
+const changesEmail = (f: ProfileForm, p: Profile) => f.email.trim().toLowerCase() !== p.email.toLowerCase();
 
 function profilePatch(f: ProfileForm, p: Profile) {
-  const patch: Partial<Record<keyof Profile, unknown>> = {};
+  const patch: Partial<Record<keyof Profile | 'currentPassword', unknown>> = {};
   if (f.name !== p.name) patch.name = f.name;
   if (f.email !== p.email) patch.email = f.email.trim();
   if (orNull(f.phone) !== p.phone) patch.phone = orNull(f.phone);
+  if (changesEmail(f, p) && f.currentPassword !== '') patch.currentPassword = f.currentPassword;
   return patch;
 }
 
@@ -146,6 +151,7 @@ function ProfileEditor() {
   });
   const errors = editorFieldErrors(editor.error);
   const f = editor.form;
+  const base = editor.base?.value;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void editor.save();
@@ -163,9 +169,21 @@ function ProfileEditor() {
             <Field label="Name" error={errors.get('name')}>
               {(p) => <input {...p} type="text" name="name" autoComplete="name" maxLength={200} value={f.name} onChange={(e) => editor.edit((x) => ({ ...x, name: e.target.value }))} />}
             </Field>
-            <Field label="Email" error={errors.get('email')} hint="You sign in with it.">
+            <Field label="Email" error={errors.get('email')} hint="You sign in with it. A new email changes only once you open the link we send to it; your old address is told.">
               {(p) => <input {...p} type="email" name="email" autoComplete="email" maxLength={320} value={f.email} onChange={(e) => editor.edit((x) => ({ ...x, email: e.target.value }))} />}
             </Field>
+            {base && changesEmail(f, base) ? (
+              <Field label="Current password" error={errors.get('currentPassword')} hint="Needed to change your email, unless you signed in within the last 5 minutes.">
+                {(p) => (
+                  <input {...p} type="password" name="currentPassword" autoComplete="current-password" maxLength={256} value={f.currentPassword} onChange={(e) => editor.edit((x) => ({ ...x, currentPassword: e.target.value }))} />
+                )}
+              </Field>
+            ) : null}
+            {base?.pendingEmail ? (
+              <p className="muted" role="status" data-testid="pending-email">
+                Waiting for you to open the link we emailed to {base.pendingEmail} (it works for 24 hours). Your email changes then; until then you sign in with {base.email}.
+              </p>
+            ) : null}
             <Field label="Phone" error={errors.get('phone')} hint="Optional, such as +1 555 0100.">
               {(p) => <input {...p} type="tel" name="phone" autoComplete="tel" maxLength={40} value={f.phone} onChange={(e) => editor.edit((x) => ({ ...x, phone: e.target.value }))} />}
             </Field>
@@ -495,9 +513,19 @@ function SettingsEditor({ tenant, canWrite, timeZone }: { tenant: Tenant; canWri
                     <input {...p} type="number" name="nextOrderNumber" inputMode="numeric" min={s.nextOrderNumber} step={1} value={f.nextOrderNumber} onChange={(e) => editor.edit((x) => ({ ...x, nextOrderNumber: e.target.value }))} />
                   )}
                 </Field>
-                <Field label="Notification email" error={errors.get('notificationEmail')} hint={`Where this store's notifications in ${tenant.mode} mode go. Leave empty for none.`}>
+                <Field
+                  label="Notification email"
+                  error={errors.get('notificationEmail')}
+                  hint={`Where this store's notifications in ${tenant.mode} mode go. Leave empty for none. A new address gets an email with a link: notifications go there once it is opened.`}
+                >
                   {(p) => <input {...p} type="email" name="notificationEmail" autoComplete="email" maxLength={320} value={f.notificationEmail} onChange={(e) => editor.edit((x) => ({ ...x, notificationEmail: e.target.value }))} />}
                 </Field>
+                {s.pendingNotificationEmail ? (
+                  <p className="muted" role="status" data-testid="pending-notification-email">
+                    Waiting for {s.pendingNotificationEmail} to confirm: we emailed it a link that works for 48 hours.{' '}
+                    {s.notificationEmail ? `Until it is opened, notifications keep going to ${s.notificationEmail}.` : 'Until it is opened, no notification is sent.'}
+                  </p>
+                ) : null}
                 <NotificationChoices
                   mode={tenant.mode}
                   email={f.notificationEmail.trim()}

@@ -21,6 +21,7 @@ import * as m0017 from './0017-client-id-metadata-documents.ts';
 import * as m0018 from './0018-publishable-keys.ts';
 import * as m0019 from './0019-webhooks.ts';
 import * as m0020 from './0020-email.ts';
+import * as m0021 from './0021-email-links.ts';
 import * as m0022 from './0022-payment-providers.ts';
 import * as m0023 from './0023-payment-provider-settings.ts';
 
@@ -59,6 +60,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]
   ['0018-publishable-keys', m0018],
   ['0019-webhooks', m0019],
   ['0020-email', m0020],
+  ['0021-email-links', m0021],
   ['0022-payment-providers', m0022],
   ['0023-payment-provider-settings', m0023],
 ];

@@ -23,9 +23,9 @@ export interface InvitationMail {
 
 /** The repositories member-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface MemberServiceRepos {
-  accounts: Pick<AccountRepo, 'findUser' | 'findUserForLogin'>;
+  accounts: Pick<AccountRepo, 'findUser' | 'findUserForLogin' | 'markEmailVerified'>;
   audit: Pick<AuditRepo, 'insert'>;
-  email: Pick<EmailRepo, 'insertMessages' | 'afterCommit'>;
+  email: Pick<EmailRepo, 'insertMessages' | 'afterCommit' | 'isInvitationMailToken'>;
   stores: Pick<StoreRepo, 'findStore' | 'renewInvitation' | 'countOwnersForUpdate' | 'deleteMember' | 'findMembership' | 'findOpenInvitationByToken' | 'insertInvitation' | 'insertMember' | 'listMembers' | 'listOpenInvitations' | 'markInvitationAccepted' | 'revokeInvitation' | 'updateMemberRole'>;
 }
 
@@ -49,6 +49,8 @@ export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 export function createMemberService(deps: { repos: Transactional<MemberServiceRepos>; mail?: InvitationMail | undefined }) {
   const { repos } = deps;
   const mailing = deps.mail?.features.has('invitations') ?? false;
+  /** Whether accounts can prove their email (account mail is on): then a hand-passed token needs a verified one. */
+  const verifying = deps.mail?.features.has('password-reset') ?? false;
 
   /**
    * Queues the invitation's mail in the caller's transaction (one per sending: `sending` counts them). The link's
@@ -157,15 +159,29 @@ export function createMemberService(deps: { repos: Transactional<MemberServiceRe
       });
     },
 
-    /** The signed-in merchant accepts an invitation made out to their email. */
+    /**
+     * The signed-in merchant accepts an invitation made out to their email, which must be proven: the token of the
+     * invitation's own mail proves it by itself (it reached that address, and the email is marked verified); a token
+     * passed on by hand (the one the inviter was shown) needs an account whose email is already verified. Where the
+     * service sends no account mail (MAIL_FEATURES without password-reset) no email can be verified, and the invited
+     * email alone decides, as before.
+     */
     async accept(ctx: UserContext, token: string): Promise<{ membership: Membership }> {
       requireSession(ctx, 'Accepting an invitation');
-      const invitation = await repos.stores.findOpenInvitationByToken(hashSecret(token));
+      const tokenHash = hashSecret(token);
+      const invitation = await repos.stores.findOpenInvitationByToken(tokenHash);
       if (!invitation) throw new AppError('INVITATION_NOT_FOUND', 'This invitation is not valid: it may have been used or revoked.');
       if (invitation.expiresAt <= ctx.now) throw new AppError('INVITATION_EXPIRED', 'This invitation has expired. Ask the store owner for a new one.');
       const user = await repos.accounts.findUser(ctx.actor.userId!);
       if (!user || user.email.toLowerCase() !== invitation.email.toLowerCase()) {
         throw new AppError('INVITATION_EMAIL_MISMATCH', 'This invitation was made out to another email. Sign in with the invited email.');
+      }
+      const fromItsMail = await repos.email.isInvitationMailToken(invitation.id, tokenHash);
+      if (!fromItsMail && user.emailVerifiedAt === null && verifying) {
+        throw new AppError(
+          'EMAIL_NOT_VERIFIED',
+          `Your email ${user.email} is not verified yet. Open the invitation from the mail it came in, or verify your email first (we mail you a link) and accept again.`,
+        );
       }
       if (await repos.stores.findMembership(invitation.storeId, user.id)) {
         throw new AppError('ALREADY_MEMBER', 'You are already a member of this store.');
@@ -180,6 +196,7 @@ export function createMemberService(deps: { repos: Transactional<MemberServiceRe
           throw new AppError('INVITATION_NOT_FOUND', 'This invitation has just been used or revoked.');
         }
         await repos.stores.insertMember(invitation.storeId, user.id, invitation.role, ctx.now);
+        if (fromItsMail && user.emailVerifiedAt === null) await repos.accounts.markEmailVerified(user.id, invitation.email, ctx.now);
         await repos.audit.insert(
           auditEntry(ctx, invitation.storeId, 'live', { action: 'member.join', targetType: 'user', targetId: user.id, details: { role: invitation.role } }),
         );

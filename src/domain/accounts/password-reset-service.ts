@@ -10,7 +10,7 @@ import type { AccountRepo } from './ports.ts';
 
 /** The repositories password-reset-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface PasswordResetRepos {
-  accounts: Pick<AccountRepo, 'setPassword' | 'revokeSessionsOfUser'>;
+  accounts: Pick<AccountRepo, 'setPassword' | 'revokeSessionsOfUser' | 'findUser' | 'markEmailVerified'>;
   email: Pick<EmailRepo, 'insertMessages' | 'afterCommit' | 'findLiveReset' | 'useResets'>;
 }
 
@@ -98,6 +98,9 @@ export function createPasswordResetService(deps: {
           });
         }
         await repos.accounts.setPassword(reset.userId, passwordHash, ctx.now);
+        // The link reached the account's email: that proves it.
+        const user = await repos.accounts.findUser(reset.userId);
+        if (user && user.emailVerifiedAt === null) await repos.accounts.markEmailVerified(user.id, user.email, ctx.now);
         await repos.email.useResets(reset.userId, ctx.now);
         const sessionsEnded = await repos.accounts.revokeSessionsOfUser(reset.userId, ctx.now);
         return { sessionsEnded };

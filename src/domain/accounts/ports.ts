@@ -38,6 +38,10 @@ export interface AccountRepo {
   /** Ends a session at once, with every dashboard token issued from it. */
   revokeSession(id: string, now: Date): Promise<void>;
   setPassword(id: string, passwordHash: string, now: Date): Promise<void>;
+  /** Sets the account's email, proven at `verifiedAt` (a link mailed to it was opened). */
+  setEmail(id: string, email: string, verifiedAt: Date, now: Date): Promise<void>;
+  /** Marks the account's email proven, if it is still `email`; false otherwise. */
+  markEmailVerified(id: string, email: string, now: Date): Promise<boolean>;
   /** Ends every live session of the user (browser sessions, API sessions, dashboard tokens); how many ended. */
   revokeSessionsOfUser(userId: string, now: Date): Promise<number>;
 }

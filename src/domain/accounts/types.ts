@@ -8,6 +8,8 @@ export interface User {
   phone: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** When the email was last proven (a mailed link opened); null while unproven. */
+  emailVerifiedAt: Date | null;
 }
 
 export interface Session {

@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { createClaimLoop, nextAttemptAt } from '../shared/claim-loop.ts';
 import { hashSecret, newSecret } from '../shared/secrets.ts';
 import type { EmailRepo, MailTransport, RenderEmail } from './ports.ts';
-import type { ClaimedEmail, EmailParams, EmailStatus } from './types.ts';
+import { EMAIL_LINK_PATH, EMAIL_LINK_TOKEN_PREFIX } from './email-link-service.ts';
+import { EMAIL_LINK_KINDS, type ClaimedEmail, type EmailKind, type EmailParams, type EmailStatus } from './types.ts';
+
+/** The kinds of mail that carry a link proving an address (email_links). */
+const LINK_KINDS: ReadonlySet<EmailKind> = new Set(Object.values(EMAIL_LINK_KINDS));
 
 /** A password-reset link works for 30 minutes after its mail is sent (docs/email.md). */
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
@@ -37,10 +41,11 @@ type Outcome = { status: EmailStatus; nextAttemptAt: Date | null; error: string 
  *
  * Secrets are minted at the moment of sending and only their hashes are stored: a password-reset message finds its
  * account then (none: dropped, and nothing tells the requester) and gets a fresh token; an invitation's mail gets a
- * fresh token (the one in an earlier mail of it stops working).
+ * fresh token (the one in an earlier mail of it stops working); a mail that proves an address (a new notification
+ * address, a new account email, its undo link, a verification) gets its link's token.
  */
 export function createMailSender(deps: {
-  repos: Pick<EmailRepo, 'claimDueAcrossStores' | 'recordAcrossStores' | 'findUserIdByEmail' | 'saveResetToken' | 'saveInvitationMailToken'>;
+  repos: Pick<EmailRepo, 'claimDueAcrossStores' | 'recordAcrossStores' | 'findUserIdByEmail' | 'saveResetToken' | 'saveInvitationMailToken' | 'saveLinkToken'>;
   transport: MailTransport;
   render: RenderEmail;
   options: MailSenderOptions;
@@ -69,6 +74,13 @@ export function createMailSender(deps: {
         return { drop: 'The invitation was accepted, revoked or expired before its mail was sent.' };
       }
       return { link: `${options.baseUrl}/dashboard/invitations/accept?token=${encodeURIComponent(token)}` };
+    }
+    if (LINK_KINDS.has(message.kind)) {
+      const token = newSecret(EMAIL_LINK_TOKEN_PREFIX);
+      if (!(await repos.saveLinkToken(message.id, hashSecret(token), now))) {
+        return { drop: 'The link was used, replaced by a newer request, or expired before its mail was sent.' };
+      }
+      return { link: `${options.baseUrl}${EMAIL_LINK_PATH}?token=${encodeURIComponent(token)}` };
     }
     return {};
   }

@@ -1,5 +1,5 @@
 import type { Tenant } from '../../context.ts';
-import type { ClaimedEmail, EmailKind, EmailMessage, EmailStatus, NewEmailMessage, RenderedEmail, SendResult } from './types.ts';
+import type { ClaimedEmail, EmailKind, EmailLink, EmailLinkPurpose, EmailMessage, EmailStatus, NewEmailMessage, RenderedEmail, SendResult } from './types.ts';
 
 /** The mail outbox and the records mail links point at (src/db/email-repo.ts implements it). */
 export interface EmailRepo {
@@ -23,6 +23,20 @@ export interface EmailRepo {
   useResets(userId: string, now: Date): Promise<void>;
   /** Sets the hash of the token in an open invitation's mail; false when the invitation is no longer open. */
   saveInvitationMailToken(invitationId: string, tokenHash: string, now: Date): Promise<boolean>;
+  /** Whether the token is the one in the invitation's latest mail (not the one shown to the inviter). */
+  isInvitationMailToken(invitationId: string, tokenHash: string): Promise<boolean>;
+
+  // Mailed links (email_links): a link's id is the id of the message that carries it.
+  insertLink(link: EmailLink): Promise<void>;
+  /** Ends every open link of the purpose for this user, or for this store and mode: a newer request replaces them. */
+  endOpenLinks(scope: { purpose: EmailLinkPurpose; userId?: string; storeId?: string; mode?: Tenant['mode'] }, now: Date): Promise<void>;
+  /** The newest open (unused, unexpired) link of the purpose for this user, or for this store and mode. */
+  findOpenLink(scope: { purpose: EmailLinkPurpose; userId?: string; storeId?: string; mode?: Tenant['mode'] }, now: Date): Promise<EmailLink | undefined>;
+  /** Sets the hash of the token the link's mail carries; false when the link was used, replaced or expired. */
+  saveLinkToken(id: string, tokenHash: string, now: Date): Promise<boolean>;
+  /** The open link with this token hash, its row locked until the transaction ends. */
+  findLiveLink(tokenHash: string, now: Date): Promise<EmailLink | undefined>;
+  useLink(id: string, now: Date): Promise<void>;
 }
 
 /** Sends a rendered message (src/outbound/mail-transport.ts: SMTP, or the local outbox in development). */

@@ -70,7 +70,7 @@ export const SettingsPatchBody = z.strictObject({
     .optional()
     .describe('the number the next order gets; may only move forward (numbers already given are never reused)'),
   allowedOrigins: AllowedOrigins.optional(),
-  notificationEmail: z.email('must be an email address').max(320, 'must be at most 320 characters').nullable().optional().describe('where store notifications go in this mode; null for none'),
+  notificationEmail: z.email('must be an email address').max(320, 'must be at most 320 characters').nullable().optional().describe('where store notifications go in this mode; null for none (at once). A new address is used only once the link mailed to it is opened (pendingNotificationEmail until then), and needs the read permissions of every notification that will go there (orders: orders:read and customers:read; low stock: inventory:read)'),
   notifications: z
     .strictObject({
       orders: z.boolean({ error: 'must be true or false' }).optional().describe('a mail for every new order'),

@@ -13,7 +13,9 @@ import type { InventoryService } from '../catalog/inventory-service.ts';
 import type { Precondition } from '../shared/preconditions.ts';
 import type { SettingsPatchInput } from './settings-schemas.ts';
 import { ensureSettings, nextOrderNumber, readSettings } from './store-settings.ts';
-import { NOTIFICATION_TOPIC_NAMES, type NotificationTopic } from '../email/types.ts';
+import { type MailFeature, NOTIFICATION_TOPIC_NAMES, NOTIFICATION_TOPIC_READS, type NotificationTopic } from '../email/types.ts';
+import type { EmailRepo, RenderEmail } from '../email/ports.ts';
+import { mailLink } from '../email/email-link-service.ts';
 
 /** The repositories settings-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface SettingsServiceRepos {
@@ -21,6 +23,7 @@ export interface SettingsServiceRepos {
   inventory: Pick<InventoryRepo, 'lowStockThreshold' | 'setLowStockThreshold'>;
   settings: Pick<SettingsRepo, 'find' | 'insertIfAbsent' | 'lock' | 'raiseNextOrderNumber' | 'update'>;
   stores: Pick<StoreRepo, 'findStore' | 'lockStore' | 'updateStore'>;
+  email: Pick<EmailRepo, 'insertMessages' | 'afterCommit' | 'insertLink' | 'endOpenLinks' | 'findOpenLink'>;
 }
 
 /** The settings of a store and mode as `GET /v1/settings` shows them. */
@@ -30,6 +33,8 @@ export interface SettingsView {
   nextOrderNumber: number;
   allowedOrigins: string[];
   notificationEmail: string | null;
+  /** A new notification address waiting for the link mailed to it; `notificationEmail` stays in use until then. */
+  pendingNotificationEmail: string | null;
   /** Which store notifications go to `notificationEmail` in this mode (docs/email.md). */
   notifications: Record<NotificationTopic, boolean>;
   /** Store-wide, from `stores.low_stock_threshold` (the inventory area owns it). */
@@ -51,16 +56,20 @@ export function createSettingsService(deps: {
   /** The business profile (currency, time zone) and the low-stock threshold, written by the areas that own them. */
   stores: Pick<StoreService, 'checkBusinessChange' | 'writeBusiness'>;
   inventory: Pick<InventoryService, 'writeLowStockThreshold'>;
+  /** The mail that confirms a new notification address (MAIL_FEATURES notifications). */
+  mail?: { features: ReadonlySet<MailFeature>; render: RenderEmail; notify: () => void } | undefined;
 }) {
   const { repos, stores, inventory } = deps;
+  const mail = deps.mail?.features.has('notifications') ? deps.mail : undefined;
 
   /** The view through `repos`: the pool's for a read, a transaction's to see (and check) what that transaction sees. */
   async function view(repos: SettingsServiceRepos, ctx: StoreContext): Promise<SettingsView> {
-    const [settings, business, lowStockThreshold] = await Promise.all([
+    const [settings, business, lowStockThreshold, pending] = await Promise.all([
       readSettings(repos, ctx.tenant),
       repos.stores.findStore(ctx.tenant.storeId),
       // The inventory service's own reader needs inventory:read; a settings reader sees the value without it.
       repos.inventory.lowStockThreshold(ctx.tenant.storeId),
+      repos.email.findOpenLink({ purpose: 'notification_email', storeId: ctx.tenant.storeId, mode: ctx.tenant.mode }, ctx.now),
     ]);
     if (!business) throw new AppError('STORE_NOT_FOUND', 'This store no longer exists.');
     return {
@@ -69,6 +78,7 @@ export function createSettingsService(deps: {
       nextOrderNumber: settings.nextOrderNumber,
       allowedOrigins: settings.allowedOrigins,
       notificationEmail: settings.notificationEmail,
+      pendingNotificationEmail: pending?.email ?? null,
       notifications: Object.fromEntries(NOTIFICATION_TOPIC_NAMES.map((t) => [t, !settings.notificationsOff.includes(t)])) as Record<NotificationTopic, boolean>,
       lowStockThreshold,
       currency: business.currency,
@@ -93,6 +103,27 @@ export function createSettingsService(deps: {
     async update(ctx: StoreContext, patch: SettingsPatchInput, precondition?: Precondition<SettingsView>): Promise<SettingsView> {
       requirePermission(ctx, 'settings:write');
       const { tenant } = ctx;
+      // Directing data is reading it (docs/security.md): turning a topic on needs what its mail shows; a new address
+      // needs what every topic that will be on shows, and is used only once the link mailed to it is opened.
+      const currentSettings = await readSettings(repos, tenant);
+      const topicsOn = new Set(NOTIFICATION_TOPIC_NAMES.filter((t) => !currentSettings.notificationsOff.includes(t)));
+      for (const [topic, on] of Object.entries(patch.notifications ?? {}) as Array<[NotificationTopic, boolean | undefined]>) {
+        if (on === true && !topicsOn.has(topic)) for (const p of NOTIFICATION_TOPIC_READS[topic]) requirePermission(ctx, p);
+        if (on === true) topicsOn.add(topic);
+        if (on === false) topicsOn.delete(topic);
+      }
+      const newAddress =
+        typeof patch.notificationEmail === 'string' && patch.notificationEmail.toLowerCase() !== (currentSettings.notificationEmail ?? '').toLowerCase()
+          ? patch.notificationEmail
+          : undefined;
+      if (newAddress !== undefined) {
+        for (const topic of topicsOn) for (const p of NOTIFICATION_TOPIC_READS[topic]) requirePermission(ctx, p);
+        if (!mail) {
+          throw new AppError('NOTIFICATIONS_UNAVAILABLE', 'This service sends no store notifications (MAIL_FEATURES), so a new notification address cannot be confirmed by mail. Ask its operator.', {
+            details: [{ path: 'notificationEmail', rule: 'cannot be confirmed: store notifications are off on this service' }],
+          });
+        }
+      }
       if (patch.nextOrderNumber !== undefined) {
         const current = await readSettings(repos, tenant);
         if (patch.nextOrderNumber < current.nextOrderNumber) {
@@ -108,7 +139,8 @@ export function createSettingsService(deps: {
       const own: SettingsPatch = {
         ...(patch.orderNumberPrefix !== undefined ? { orderNumberPrefix: patch.orderNumberPrefix } : {}),
         ...(patch.allowedOrigins !== undefined ? { allowedOrigins: patch.allowedOrigins } : {}),
-        ...(patch.notificationEmail !== undefined ? { notificationEmail: patch.notificationEmail } : {}),
+        // Clearing the address, or the same address in another case, takes effect now; a new one waits for its link.
+        ...(patch.notificationEmail !== undefined && newAddress === undefined ? { notificationEmail: patch.notificationEmail } : {}),
       };
       await repos.transaction(async (repos) => {
         if (!(await repos.stores.lockStore(tenant.storeId))) throw new AppError('STORE_NOT_FOUND', 'This store no longer exists.');
@@ -125,6 +157,19 @@ export function createSettingsService(deps: {
             else off.add(topic);
           }
           own.notificationsOff = NOTIFICATION_TOPIC_NAMES.filter((t) => off.has(t));
+        }
+        if (patch.notificationEmail === null) await repos.email.endOpenLinks({ purpose: 'notification_email', storeId: tenant.storeId, mode: tenant.mode }, ctx.now);
+        if (newAddress !== undefined && mail) {
+          const store = await repos.stores.findStore(tenant.storeId);
+          await mailLink(repos, mail, {
+            purpose: 'notification_email',
+            to: newAddress,
+            storeId: tenant.storeId,
+            mode: tenant.mode,
+            params: { storeName: store?.name ?? '', mode: tenant.mode, requestedBy: ctx.actor.label },
+            now: ctx.now,
+          });
+          await recordAudit(repos, ctx, { action: 'settings.notification_email_request', targetType: 'store_settings', targetId: tenant.storeId, details: { notificationEmail: newAddress } });
         }
         if (Object.keys(business).length > 0) await stores.writeBusiness(repos, ctx, business);
         if (patch.lowStockThreshold !== undefined) await inventory.writeLowStockThreshold(repos, ctx, patch.lowStockThreshold);

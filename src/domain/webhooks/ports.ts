@@ -110,7 +110,7 @@ export interface WebhookRepo {
   /** Makes a delivery pending and due now, marked manual; false when there is none (or it is being sent). */
   redeliver(tenant: Tenant, endpointId: string, deliveryId: string, now: Date): Promise<boolean>;
   /** Every failed delivery of the endpoint (at most `limit`) becomes pending and due now; returns how many. */
-  redeliverFailed(tenant: Tenant, endpointId: string, now: Date, limit: number): Promise<number>;
+  redeliverFailed(tenant: Tenant, endpointId: string, now: Date, limit: number, eventTypes: readonly string[]): Promise<number>;
 
   // The delivery worker, across stores.
   /**

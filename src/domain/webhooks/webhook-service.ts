@@ -10,7 +10,7 @@ import type { Precondition } from '../shared/preconditions.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { invalid } from '../shared/validation.ts';
 import { attemptOf, succeeded } from './delivery-rules.ts';
-import { type DeliveredEventType, readPermissionsOf, TEST_EVENT_TYPE, typesMatching } from './event-types.ts';
+import { type DeliveredEventType, EVENT_CATALOG, isEventType, readPermissionsOf, TEST_EVENT_TYPE, typesMatching } from './event-types.ts';
 import type { EndpointPatch, WebhookRepo, WebhookTransport } from './ports.ts';
 import { eventEnvelope } from './publisher.ts';
 import { newSigningSecret, sendSigned } from './signing.ts';
@@ -84,6 +84,19 @@ export function createWebhookService(deps: {
     return [...new Set(patterns)];
   }
 
+  /**
+   * Directing data somewhere is reading it (docs/security.md, "Directing data"): whoever points an endpoint's events at
+   * a URL, holds its signing secret or reads a delivery's body must be able to read every event that flows there.
+   */
+  function requireReadingOf(ctx: StoreContext, patterns: readonly string[]): void {
+    for (const permission of readPermissionsOf(patterns)) requirePermission(ctx, permission);
+  }
+
+  /** A delivery's body is the record of its resource: reading it takes that resource's read permission. */
+  function requireReadingDelivered(ctx: StoreContext, type: DeliveredEventType): void {
+    if (isEventType(type)) requirePermission(ctx, EVENT_CATALOG[type].permission);
+  }
+
   async function checkUrl(url: string): Promise<string> {
     const problem = await transport.check(url);
     if (problem !== null) throw invalid([{ path: 'url', rule: problem }]);
@@ -149,9 +162,13 @@ export function createWebhookService(deps: {
     async update(ctx: StoreContext, id: string, patch: WebhookEndpointPatch, precondition?: Precondition<WebhookEndpoint>): Promise<WebhookEndpoint> {
       const clientId = owner(ctx, true);
       const eventTypes = patch.eventTypes === undefined ? undefined : checkEventTypes(ctx, patch.eventTypes);
+      // A new URL receives what the endpoint subscribes to: refused (403) before the URL is even resolved.
+      if (patch.url !== undefined && eventTypes === undefined) requireReadingOf(ctx, (await find(ctx, id, clientId)).eventTypes);
       const url = patch.url === undefined ? undefined : await checkUrl(patch.url);
       return repos.transaction(async (repos) => {
         const current = await find(ctx, id, clientId, true, repos);
+        // Again on the locked row: its subscription may have grown since.
+        if (url !== undefined && eventTypes === undefined) requireReadingOf(ctx, current.eventTypes);
         precondition?.(withoutSecrets(current));
         const change: EndpointPatch = {
           ...(url !== undefined ? { url } : {}),
@@ -193,6 +210,8 @@ export function createWebhookService(deps: {
       const secret = newSigningSecret();
       const endpoint = await repos.transaction(async (repos) => {
         const current = await find(ctx, id, clientId, true, repos);
+        // The secret verifies (and so reads) every event the endpoint receives.
+        requireReadingOf(ctx, current.eventTypes);
         const previousSecretExpiresAt = overlap > 0 ? new Date(ctx.now.getTime() + overlap * 1000) : null;
         await repos.webhooks.updateEndpoint(ctx.tenant, id, { secret, previousSecret: overlap > 0 ? current.secret : null, previousSecretExpiresAt }, ctx.now);
         await recordAudit(repos, ctx, { action: 'webhook.rotate_secret', targetType: 'webhook_endpoint', targetId: id, details: { overlapSeconds: overlap } });
@@ -203,7 +222,7 @@ export function createWebhookService(deps: {
 
     /** Refuses as `rotateSecret` would, changing nothing. */
     async checkRotateSecret(ctx: StoreContext, id: string): Promise<void> {
-      await find(ctx, id, owner(ctx, true));
+      requireReadingOf(ctx, (await find(ctx, id, owner(ctx, true))).eventTypes);
     },
 
     /** The endpoint's deliveries, newest first. */
@@ -223,6 +242,7 @@ export function createWebhookService(deps: {
       await find(ctx, id, owner(ctx, false));
       const found = await repos.webhooks.findDelivery(ctx.tenant, id, deliveryId);
       if (!found) throw deliveryNotFound(deliveryId);
+      requireReadingDelivered(ctx, found.eventType);
       const { payload, ...delivery } = found;
       return { delivery, payload, attempts: await repos.webhooks.listAttempts(ctx.tenant, deliveryId) };
     },
@@ -232,7 +252,10 @@ export function createWebhookService(deps: {
       const clientId = owner(ctx, true);
       return repos.transaction(async (repos) => {
         await find(ctx, id, clientId, true, repos);
-        if (!(await repos.webhooks.findDelivery(ctx.tenant, id, deliveryId))) throw deliveryNotFound(deliveryId);
+        const found = await repos.webhooks.findDelivery(ctx.tenant, id, deliveryId);
+        if (!found) throw deliveryNotFound(deliveryId);
+        // Sending it again sends its body to the endpoint's URL now.
+        requireReadingDelivered(ctx, found.eventType);
         if (!(await repos.webhooks.redeliver(ctx.tenant, id, deliveryId, ctx.now))) {
           throw new AppError('WEBHOOK_DELIVERY_IN_PROGRESS', `Delivery ${deliveryId} is being sent right now; ask again once its attempt is in the log.`);
         }
@@ -246,8 +269,11 @@ export function createWebhookService(deps: {
     async redeliverFailed(ctx: StoreContext, id: string): Promise<{ redelivered: number }> {
       const clientId = owner(ctx, true);
       return repos.transaction(async (repos) => {
-        await find(ctx, id, clientId, true, repos);
-        const redelivered = await repos.webhooks.redeliverFailed(ctx.tenant, id, ctx.now, MAX_REDELIVER_FAILED);
+        const endpoint = await find(ctx, id, clientId, true, repos);
+        requireReadingOf(ctx, endpoint.eventTypes);
+        // Failed deliveries of types the endpoint no longer subscribes to go again only if the caller may read them.
+        const readable = [...typesMatching('*').filter((type) => ctx.permissions.has(EVENT_CATALOG[type].permission)), TEST_EVENT_TYPE];
+        const redelivered = await repos.webhooks.redeliverFailed(ctx.tenant, id, ctx.now, MAX_REDELIVER_FAILED, readable);
         await recordAudit(repos, ctx, { action: 'webhook.redeliver_failed', targetType: 'webhook_endpoint', targetId: id, details: { redelivered } });
         return { redelivered };
       });

@@ -49,6 +49,8 @@ const ROUTE_POLICIES: Readonly<Record<string, readonly RateLimitName[]>> = {
   // tries many numbers; the sign-in budget per address bounds both (docs/payments.md).
   'POST /pay/:token': ['sign-in'],
   'POST /test-provider/challenge/:id': ['sign-in'],
+  // A mailed link's token is its whole authority: the sign-in budget per address, as for reset links.
+  'POST /email-links/confirm': ['sign-in'],
   'GET /oauth/authorize': ['oauth-authorize'],
   'POST /oauth/token': ['oauth-token'],
   'POST /oauth/register': ['oauth-register', 'oauth-register-all'],

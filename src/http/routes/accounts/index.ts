@@ -8,7 +8,7 @@ import { okPage, pagedEnvelope } from '../../../wire/page.ts';
 import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx, userCtx } from '../../plugins/auth.ts';
 import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
-import { ApiKeyRecord, AuditRecord, PublishableKeyRecord, toPublishableKeyRecord, Business, BusinessPatch, businessRep, InvitationRecord, LoginResponse, MemberRecord, AuditPagination, PermissionsRecord, ProfileRep, SignupResponse, StoreSummary, toApiKeyRecord, toAuditRecord, toBusiness, toInvitationRecord, toMemberRecord, toPermissionsRecord, toStoreSummary, toUserRecord, UserRecord } from '../../../wire/accounts.ts';
+import { ApiKeyRecord, AuditRecord, PublishableKeyRecord, toPublishableKeyRecord, Business, BusinessPatch, businessRep, InvitationRecord, LoginResponse, MemberRecord, AuditPagination, PermissionsRecord, ProfileRecord, ProfileRep, SignupResponse, StoreSummary, toApiKeyRecord, toAuditRecord, toBusiness, toInvitationRecord, toMemberRecord, toPermissionsRecord, toProfileRecord, toStoreSummary, toUserRecord } from '../../../wire/accounts.ts';
 import { AcceptBody, PasswordResetBody, PasswordResetConfirmBody, ApiKeyCreateBody, PublishableKeyCreateBody, AuditLogQuery, IdParams, InviteBody, LoginBody, ProfilePatch, RoleBody, SignupBody, StoreCreateBody, UserIdParams } from './schemas.ts';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
@@ -139,9 +139,9 @@ export async function accountRoutes(
     '/v1/merchants/profile',
     {
       config: user,
-      schema: { tags: ['Merchant'], summary: 'The signed-in merchant user (for an API key: its creator)', response: { 200: envelope(UserRecord), ...errors } },
+      schema: { tags: ['Merchant'], summary: 'The signed-in merchant user (for an API key: its creator)', response: { 200: envelope(ProfileRecord), ...errors } },
     },
-    async (request) => ok(ProfileRep.message, toUserRecord(await accounts.getProfile(userCtx(request)))),
+    async (request) => ok(ProfileRep.message, toProfileRecord(await accounts.getProfile(userCtx(request)))),
   );
 
   r.patch(
@@ -151,14 +151,38 @@ export async function accountRoutes(
       schema: {
         tags: ['Merchant'],
         summary: 'Change your name, email or phone (session only)',
-        description: IF_MATCH_NOTE,
+        description:
+          'Name and phone change at once. A new email needs `currentPassword` (unless this session signed in within the last 5 minutes) and ' +
+          'takes effect only when the link mailed to it is opened: until then the answer shows it as `pendingEmail`. The old address is then ' +
+          'told, with a link that undoes the change and signs the account out everywhere. ' +
+          IF_MATCH_NOTE,
         body: ProfilePatch,
-        response: { 200: envelope(UserRecord), 409: ErrorEnvelopeSchema, ...errors, ...PRECONDITION_FAILED },
+        response: { 200: envelope(ProfileRecord), 409: ErrorEnvelopeSchema, ...errors, ...PRECONDITION_FAILED },
       },
     },
     async (request, reply) => {
-      const profile = await accounts.updateProfile(userCtx(request), request.body, ifMatch(request, ProfileRep));
-      return sendWithEtag(reply, ProfileRep, profile).send(ok('Profile updated', toUserRecord(profile)));
+      const principal = request.principal;
+      const profile = await accounts.updateProfile(userCtx(request), request.body, ifMatch(request, ProfileRep), {
+        ...(principal?.kind === 'session' ? { sessionId: principal.sessionId } : {}),
+      });
+      return sendWithEtag(reply, ProfileRep, profile).send(ok(profile.pendingEmail ? `Profile updated; confirm ${profile.pendingEmail} from the link mailed to it` : 'Profile updated', toProfileRecord(profile)));
+    },
+  );
+
+  r.post(
+    '/v1/merchants/profile/email-verification',
+    {
+      config: user,
+      schema: {
+        tags: ['Merchant'],
+        summary: 'Mail yourself a link that verifies your email (session only)',
+        description: 'A verified email is needed to accept an invitation with a token passed by hand (an invitation opened from its own mail proves the address by itself). The link works for 48 hours; asking again replaces it.',
+        response: { 200: envelope(z.object({ email: z.string(), alreadyVerified: z.boolean() })), ...errors },
+      },
+    },
+    async (request) => {
+      const result = await accounts.requestEmailVerification(userCtx(request));
+      return ok(result.alreadyVerified ? 'Your email is already verified' : `A link to verify ${result.email} is on its way`, result);
     },
   );
 

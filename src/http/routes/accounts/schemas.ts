@@ -11,7 +11,12 @@ export const PasswordResetBody = z.object({ email: Email.describe('the email you
 export const PasswordResetConfirmBody = z.object({ token: z.string({ error: 'must be a string' }).min(1, 'must not be empty').max(200, 'must be at most 200 characters'), password: Password });
 export const LoginBody = z.object({ email: z.string().max(320), password: z.string().max(256) });
 
-export const ProfilePatch = z.strictObject({ email: Email.optional(), name: Name.optional(), phone: Phone.nullable().optional() });
+export const ProfilePatch = z.strictObject({
+  email: Email.optional().describe('a new email takes effect only once the link mailed to it is opened (pendingEmail until then); the old address is told, with a link to undo it'),
+  name: Name.optional(),
+  phone: Phone.nullable().optional(),
+  currentPassword: z.string().max(256, 'must be at most 256 characters').optional().describe('required to change the email, unless this session signed in within the last 5 minutes'),
+});
 
 export const StoreCreateBody = z.object({
   name: Name,
