@@ -45,6 +45,7 @@ import { endBrowserSession, readBrowserSession } from './web/browser-session.ts'
 import { dashboardAppRoutes } from './web/dashboard-app.ts';
 import { webRoutes } from './web/routes.ts';
 import { payRoutes } from './web/pay-routes.ts';
+import { registerJsonBodies } from './http/json-body.ts';
 
 export interface AppOptions {
   container: Container;
@@ -95,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   app.removeContentTypeParser('text/plain');
+  registerJsonBodies(app, BODY_LIMIT);
 
   app.decorateRequest('ctx', null as never);
   // Every request: synchronous (no promise per request) and first, so later hooks and handlers find the context.

@@ -14,6 +14,11 @@ export const ERROR_CODES = {
     meaning: 'The request could not be understood (for example an empty body sent with a JSON content type).',
     fix: 'Check the method, headers and body against the API reference at /docs.',
   },
+  JSON_TOO_DEEP: {
+    status: 400,
+    meaning: 'The JSON body nests arrays and objects more than 32 levels deep, the most accepted.',
+    fix: 'Send a flatter body: no request of this API needs more than a few levels.',
+  },
   VALIDATION_FAILED: {
     status: 422,
     meaning: 'One or more fields break a rule; `error.details` names each field (`path`) and the rule it broke.',
@@ -486,11 +491,28 @@ export const ERROR_CODES = {
 export type ErrorCode = keyof typeof ERROR_CODES;
 
 /** One field-level problem: which field (`path`, e.g. `skus[0].price`) and which rule it broke. */
+/**
+ * Where a detail's field was sent: the body, the query, the path or a header; `credential` for a permission the
+ * credential lacks (`path: "permission"`, `rule`: the permission).
+ */
+export type DetailLocation = 'body' | 'query' | 'path' | 'header' | 'credential';
+
+/** One field-level problem as code writes it: `in` may be left out for a body field or a permission. */
 export interface ErrorDetail {
   path: string;
   rule: string;
-  /** Where the field was sent, when not the body. */
-  in?: 'body' | 'query' | 'path' | 'header';
+  in?: DetailLocation;
+}
+
+/** A detail as every answer shows it (docs/errors.md): always with `in`. */
+export type PublicErrorDetail = Required<ErrorDetail>;
+
+/**
+ * The one place a detail gets its documented shape: every detail says where its field was sent. Left out, that is the
+ * body (service rules name body fields: `lines[0].quantity`, `url`), or the credential for a missing permission.
+ */
+export function publicDetail(detail: ErrorDetail): PublicErrorDetail {
+  return { path: detail.path, rule: detail.rule, in: detail.in ?? (detail.path === 'permission' ? 'credential' : 'body') };
 }
 
 /**
@@ -500,7 +522,7 @@ export interface ErrorDetail {
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
-  readonly details: ErrorDetail[];
+  readonly details: PublicErrorDetail[];
   readonly headers: Record<string, string>;
   readonly internal: string | undefined;
 
@@ -513,7 +535,7 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_CODES[code].status;
-    this.details = options.details ?? [];
+    this.details = (options.details ?? []).map(publicDetail);
     this.headers = options.headers ?? {};
     this.internal = options.internal;
   }

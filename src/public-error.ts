@@ -1,7 +1,7 @@
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from './db/db.ts';
 import { type OAuthErrorCode, isOAuthError } from './domain/oauth/errors.ts';
-import { ERROR_CODES, type ErrorCode, type ErrorDetail, isAppError } from './errors.ts';
+import { ERROR_CODES, type ErrorCode, type ErrorDetail, isAppError, publicDetail, type PublicErrorDetail } from './errors.ts';
 
 /**
  * The one decision of what a failure may show the caller, in the spirit of node-oidc-provider's `err_out`: a known
@@ -27,7 +27,8 @@ interface PublicForm<K extends string, C extends string> {
   status: number;
   code: C;
   message: string;
-  details: ErrorDetail[];
+  /** Each with `in` (errors.ts `publicDetail`). */
+  details: PublicErrorDetail[];
   headers: Record<string, string>;
   /** A fault on our side (unavailable, internal): logged at error level with the failure, under `FAULT_LOG_LINES`. */
   fault: K extends 'unavailable' | 'internal' ? true : false;
@@ -124,7 +125,7 @@ export function describeDetails(details: readonly ErrorDetail[]): string {
 }
 
 function unreadable(code: ErrorCode, message: string, details: ErrorDetail[] = []): PublicError & { kind: 'unreadable' } {
-  return { kind: 'unreadable', status: ERROR_CODES[code].status, code, message, details, headers: {}, fault: false };
+  return { kind: 'unreadable', status: ERROR_CODES[code].status, code, message, details: details.map(publicDetail), headers: {}, fault: false };
 }
 
 /** `/skus/0/price` → `skus[0].price` */

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { expandPermissions, type Permission, ROLE_PERMISSIONS, type Role } from '../src/domain/shared/permissions.ts';
 import { TOOLS } from '../src/mcp/tools/index.ts';
+import { WEBHOOK_DEFAULTS } from '../src/config.ts';
+import { insertCustomer, variableProduct } from './helpers/catalog.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client, createApiKey, joinStore, type Merchant, signup } from './helpers/merchants.ts';
@@ -23,7 +25,8 @@ describeEachDatabase('no credential creates something stronger than itself', (ki
   const join = (role: Role) => joinStore(t.app, owner, role);
 
   before(async () => {
-    t = await startTestApp(kind);
+    // Webhook endpoints on loopback (tests only): the directing-data cells subscribe and retarget them.
+    t = await startTestApp(kind, { config: { webhooks: { ...WEBHOOK_DEFAULTS, allowLoopback: true } } });
     call = client(t.app);
     owner = await signup(t.app);
     staff = await join('staff');
@@ -253,6 +256,66 @@ describeEachDatabase('no credential creates something stronger than itself', (ki
       const owners = await t.container.db.kysely.selectFrom('store_members').select('user_id').where('store_id', '=', solo.storeId).where('role', '=', 'owner').execute();
       assert.equal(owners.length, 1, 'the store keeps one owner');
     });
+  });
+
+  describe('directing data is reading it: every credential kind, every action that chooses where store data goes', () => {
+    const HOOK = 'http://127.0.0.1:9/hook';
+    /** The owner's `*` endpoint with an order.created delivery waiting, and what a refusal must leave untouched. */
+    let endpointId: string;
+    let deliveryId: string;
+    before(async () => {
+      const created = await call('POST', '/v1/webhooks', { headers: owner.auth, body: { url: HOOK, eventTypes: ['*'] } });
+      assert.equal(created.status, 201, created.raw);
+      endpointId = created.body.data.id;
+      const { productId, skuIds } = await variableProduct(t.app, owner, { skus: [{ price: 10, quantityInStock: 9, attributes: { Size: 'S' } }] });
+      await call('PATCH', `/v1/products/${productId}`, { headers: owner.auth, body: { status: 'active' } });
+      const order = await call('POST', '/v1/orders', { headers: owner.auth, body: { customerId: await insertCustomer(t, owner.storeId), lines: [{ skuId: skuIds[0], quantity: 1 }] } });
+      assert.equal(order.status, 201, order.raw);
+      const log = await call('GET', `/v1/webhooks/${endpointId}/deliveries?eventType=order.created`, { headers: owner.auth });
+      deliveryId = log.body.data[0].id;
+    });
+    const directed = async () => {
+      const db = t.container.db.kysely;
+      const endpoints = await db.selectFrom('webhook_endpoints').select(['id', 'url', 'event_types', 'secret']).where('store_id', '=', owner.storeId).orderBy('id').execute();
+      const links = await db.selectFrom('email_links').select(['id', 'email']).where('store_id', '=', owner.storeId).execute();
+      const settings = await db.selectFrom('store_settings').select(['notification_email']).where('store_id', '=', owner.storeId).execute();
+      return JSON.stringify({ endpoints, links, settings });
+    };
+    const ALL_READS: Permission[] = ['orders:read', 'products:read', 'inventory:read', 'customers:read', 'reviews:read', 'settings:read'];
+    /** Each action: what it needs beyond managing webhooks or settings, and the request. */
+    const actions: Array<{ name: string; reads: Permission[]; manage: Permission; ownersEndpoint: boolean; send: (headers: Record<string, string>) => ReturnType<typeof call> }> = [
+      { name: 'create a * endpoint', reads: ALL_READS, manage: 'settings:write', ownersEndpoint: false, send: (headers) => call('POST', '/v1/webhooks', { headers, body: { url: HOOK, eventTypes: ['*'] } }) },
+      { name: "retarget the owner's * endpoint", reads: ALL_READS, manage: 'settings:write', ownersEndpoint: true, send: (headers) => call('PATCH', `/v1/webhooks/${endpointId}`, { headers, body: { url: `${HOOK}?elsewhere` } }) },
+      { name: 'rotate its signing secret', reads: ALL_READS, manage: 'settings:write', ownersEndpoint: true, send: (headers) => call('POST', `/v1/webhooks/${endpointId}/rotate-secret`, { headers, body: { overlapSeconds: 0 } }) },
+      { name: "read an order delivery's body", reads: ['orders:read'], manage: 'settings:read', ownersEndpoint: true, send: (headers) => call('GET', `/v1/webhooks/${endpointId}/deliveries/${deliveryId}`, { headers }) },
+      {
+        name: 'set the notification address',
+        reads: ['orders:read', 'customers:read', 'inventory:read', 'settings:read'],
+        manage: 'settings:write',
+        ownersEndpoint: false,
+        send: (headers) => call('PATCH', '/v1/settings', { headers, body: { notificationEmail: `desk.${Date.now()}@example.com` } }),
+      },
+    ];
+    for (const name of ['owner session', 'staff session', 'restricted key (settings:write)', 'full key', 'app token (orders:read)', 'app token (settings:write)', 'mcp:store token']) {
+      for (const action of actions) {
+        it(`${action.name}, by ${name}: allowed only with every read permission of what flows there`, async () => {
+          const headers = creds[name]!;
+          const caller = await effective(headers);
+          const isApp = name.startsWith('app token');
+          // An app manages only its own endpoints (no settings permission needed there): the owner's are not found.
+          const manages = isApp && action.name !== 'set the notification address' ? true : caller.has(action.manage);
+          const expected = isApp && action.ownersEndpoint ? 404 : manages && action.reads.every((p) => caller.has(p)) ? 'ok' : 403;
+          const before = await directed();
+          const res = await action.send(headers);
+          if (expected === 'ok') {
+            assert.ok(res.status === 200 || res.status === 201, `${res.status} ${res.raw}`);
+            return;
+          }
+          assert.equal(res.status, expected, res.raw);
+          assert.equal(await directed(), before, 'nothing was written');
+        });
+      }
+    }
   });
 
   describe('the AI connector and app approvals', () => {

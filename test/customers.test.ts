@@ -97,7 +97,7 @@ describeEachDatabase('customers', (kind) => {
       const res = await create({ email: address.toUpperCase() });
       assert.equal(res.status, 409);
       assert.equal(res.body.error.code, 'CUSTOMER_EMAIL_TAKEN');
-      assert.deepEqual(res.body.error.details, [{ path: 'email', rule: 'must be unique within the store' }]);
+      assert.deepEqual(res.body.error.details, [{ path: 'email', rule: 'must be unique within the store', in: 'body' }]);
       assert.deepEqual(await snapshot(t, m.storeId), before);
       // The same email is free in the other mode and in another store.
       assert.equal((await create({ email: address }, { ...m.auth, 'x-mode': 'test' })).status, 201);

@@ -99,6 +99,35 @@ describeEachDatabase('HTTP conventions', (kind) => {
       assertErrorEnvelope(await post('{"name":"x","skus":[{"price":2}],"__proto__":{"admin":true}}'), 400, 'MALFORMED_JSON');
     });
 
+    it('refuses JSON that is not UTF-8 (RFC 8259): invalid bytes 400, another declared charset 415; writes nothing', async () => {
+      const before = written.length;
+      const invalid = Buffer.concat([Buffer.from('{"name":"caf'), Buffer.from([0xe9]), Buffer.from('","skus":[{"price":2}]}')]);
+      const refused = assertErrorEnvelope(await post(invalid), 400, 'MALFORMED_JSON');
+      assert.match(refused.message, /not valid UTF-8/);
+      for (const charset of ['utf-16', 'latin1', 'ISO-8859-1']) {
+        const body = assertErrorEnvelope(await post(JSON.stringify({ name: 'x', skus: [{ price: 2 }] }), `application/json; charset=${charset}`), 415, 'UNSUPPORTED_MEDIA_TYPE');
+        assert.match(body.message, new RegExp(`charset=${charset.toLowerCase()}`));
+        assert.deepEqual(body.error.details, [{ path: 'Content-Type', rule: 'charset must be utf-8 when given', in: 'header' }]);
+      }
+      assert.equal(written.length, before);
+      // UTF-8 itself, declared or not (and with a byte-order mark), is read as it always was.
+      assert.equal((await post(JSON.stringify({ name: 'café ☕', skus: [{ price: 2 }] }), 'application/json; charset=UTF-8')).json().data.name, 'café ☕');
+      assert.equal((await post(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ name: 'bom', skus: [{ price: 2 }] }))]))).statusCode, 201);
+    });
+
+    it('refuses JSON nested deeper than 32 levels with 400 JSON_TOO_DEEP naming the limit; writes nothing', async () => {
+      const before = written.length;
+      const deep = `{"name":"x","skus":[{"price":2}],"extra":${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
+      const body = assertErrorEnvelope(await post(deep), 400, 'JSON_TOO_DEEP');
+      assert.match(body.message, /32 levels/);
+      assert.equal(written.length, before);
+      // Brackets inside strings are text, not nesting; 32 levels are accepted.
+      const text = { name: '['.repeat(100), skus: [{ price: 2 }] };
+      assert.equal((await post(JSON.stringify(text))).statusCode, 201);
+      const atTheLimit = `{"name":"x","skus":[{"price":2}],"extra":${'['.repeat(30)}${']'.repeat(30)}}`;
+      assert.equal((await post(atTheLimit)).statusCode, 201);
+    });
+
     it('answers a body over 1 MiB with 413 and writes nothing', async () => {
       const before = written.length;
       const big = JSON.stringify({ name: 'x'.repeat(1024 * 1024), skus: [{ price: 2 }] });

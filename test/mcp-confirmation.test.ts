@@ -43,6 +43,11 @@ describeEachDatabase('confirmation by the merchant (MCP 2026-07-28 elicitation)'
     assert.equal(res.status, 200, res.raw);
     return res.body.data as Array<{ details: { outcome: string; errorCode?: string } }>;
   };
+  const refusedConfirmations = async (tool: string) => {
+    const res = await call('GET', `/v1/audit-logs?action=mcp.confirmation_refused&targetId=${tool}&limit=100`, { headers: owner.auth });
+    assert.equal(res.status, 200, res.raw);
+    return res.body.data as Array<{ details: { tool: string; reason: string; credential: { type: string; label: string } } }>;
+  };
 
   it('asks the merchant with a form saying what will happen, and acts only on their acceptance', async () => {
     const m = await eliciting();
@@ -109,6 +114,9 @@ describeEachDatabase('confirmation by the merchant (MCP 2026-07-28 elicitation)'
     });
     assert.equal(m.asked.length, 1);
     assert.equal(await promotionExists(id), true);
+    // A refused confirmation is a security event: who, which tool, why.
+    const refusals = await refusedConfirmations('delete_promotion');
+    assert.ok(refusals.some((e) => /forged or altered/.test(e.details.reason) && e.details.credential.type === 'api_key'), JSON.stringify(refusals));
   });
 
   it('refuses an acceptance replayed for other arguments or a second time, and another caller’s state', async () => {
@@ -128,6 +136,7 @@ describeEachDatabase('confirmation by the merchant (MCP 2026-07-28 elicitation)'
     assert.equal(other.code, 'CONFIRMATION_INVALID');
     assert.match(other.message, /given for another call/);
     assert.equal(await promotionExists(second), true);
+    assert.ok((await refusedConfirmations('delete_promotion')).some((e) => /given for another call/.test(e.details.reason)), 'recorded');
 
     // The same call again with the same acceptance: acted on once only.
     const again = await promotion('REPLAY3');
@@ -137,6 +146,7 @@ describeEachDatabase('confirmation by the merchant (MCP 2026-07-28 elicitation)'
     const twice = await refused(m.client, 'delete_promotion', accepted.params.arguments);
     assert.equal(twice.code, 'CONFIRMATION_INVALID');
     assert.match(twice.message, /already acted on once/);
+    assert.ok((await refusedConfirmations('delete_promotion')).some((e) => /a replay/.test(e.details.reason)), 'recorded');
 
     // Another credential (a second API key of the same store) presenting the first key's state: -32602.
     const otherKey = (await createApiKey(t.app, owner)).key;
@@ -145,6 +155,8 @@ describeEachDatabase('confirmation by the merchant (MCP 2026-07-28 elicitation)'
     await assert.rejects(thief.client.callTool({ name: 'delete_promotion', arguments: { promotionId: second } }), /Invalid or expired requestState/);
     assert.equal(await promotionExists(second), true);
     assert.equal(thief.asked.length, 0);
+    const byThief = (await refusedConfirmations('delete_promotion')).filter((e) => /another caller/.test(e.details.reason));
+    assert.ok(byThief.length > 0 && byThief.every((e) => e.details.credential.type === 'api_key'), `recorded: ${JSON.stringify(byThief)}`);
   });
 
   it('refuses a state past its 10 minutes (JSON-RPC -32602)', async (ctx) => {

@@ -76,7 +76,7 @@ describeEachDatabase('MCP tool calls are refused by the service, as on REST', (k
       const error = await refused(caller, name, { ...args, ...(TOOLS.find((tool) => tool.name === name)?.confirm ? { confirm: true } : {}) });
       assert.equal(error.code, 'PERMISSION_DENIED', `${name}: ${error.message}`);
       assert.equal(error.message, `This action needs the ${permission} permission, which your API key does not have in this store.`, name);
-      assert.deepEqual(error.details, [{ path: 'permission', rule: permission }], name);
+      assert.deepEqual(error.details, [{ path: 'permission', rule: permission, in: 'credential' }], name);
     }
     assert.equal((await ok(full, 'list_categories')).items.length, 0, 'no category');
     assert.equal((await ok(full, 'list_delivery_zones')).items.length, 0, 'no delivery zone');
@@ -99,7 +99,7 @@ describeEachDatabase('MCP tool calls are refused by the service, as on REST', (k
     const error = await refused(catalogOnly, 'update_sku', { ...where, quantityInStock: 50 });
     assert.equal(error.code, 'PERMISSION_DENIED');
     assert.match(error.message, /needs the inventory:write permission/);
-    assert.deepEqual(error.details, [{ path: 'permission', rule: 'inventory:write' }]);
+    assert.deepEqual(error.details, [{ path: 'permission', rule: 'inventory:write', in: 'credential' }]);
     const refusedBoth = await refused(catalogOnly, 'update_sku', { ...where, price: 45, quantityInStock: 50 });
     assert.equal(refusedBoth.code, 'PERMISSION_DENIED', 'a price change sent with a stock change is refused whole');
 

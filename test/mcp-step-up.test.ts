@@ -91,7 +91,7 @@ describeEachDatabase('MCP step-up authorization: a scope the merchant could gran
     const body = res.json();
     assert.equal(body.error.code, 'PERMISSION_DENIED');
     assert.match(body.message, /create_product needs the products:write scope, which the merchant did not grant this app/);
-    assert.deepEqual(body.error.details, [{ path: 'permission', rule: 'products:write' }]);
+    assert.deepEqual(body.error.details, [{ path: 'permission', rule: 'products:write', in: 'credential' }]);
     assert.equal((await ok(full, 'list_products')).items.length, 0, 'no product was created');
     const log = await ok(full, 'list_audit_log', { limit: 100 });
     assert.ok(!log.items.some((e: { targetId: string }) => e.targetId === 'create_product'), 'and nothing was audited: the call never ran');

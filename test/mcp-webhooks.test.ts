@@ -82,7 +82,7 @@ describeEachDatabase('MCP webhook tools', (kind) => {
     const denied = await refused(settingsOnly, 'create_webhook', { url: WEBHOOK_URL, eventTypes: ['app.disconnected', 'order.created'] });
     assert.equal(denied.code, 'PERMISSION_DENIED');
     assert.match(denied.message, /needs the orders:read permission/);
-    assert.deepEqual(denied.details, [{ path: 'permission', rule: 'orders:read' }]);
+    assert.deepEqual(denied.details, [{ path: 'permission', rule: 'orders:read', in: 'credential' }]);
     const viaRest = await call('POST', '/v1/webhooks', { headers: { 'X-MerchantApiKey': key.key }, body: { url: WEBHOOK_URL, eventTypes: ['app.disconnected', 'order.created'] } });
     assert.equal(viaRest.status, 403);
     assert.deepEqual([viaRest.body.error.code, viaRest.body.message], [denied.code, denied.message], 'the same refusal as on REST');
@@ -90,7 +90,7 @@ describeEachDatabase('MCP webhook tools', (kind) => {
     // Subscribing an existing endpoint to what the caller may not read is refused too.
     const { webhook } = await ok(settingsOnly, 'create_webhook', { url: WEBHOOK_URL, eventTypes: ['app.disconnected'], enabled: false });
     const widened = await refused(settingsOnly, 'update_webhook', { webhookId: webhook.id, eventTypes: ['customer.*'] });
-    assert.deepEqual([widened.code, widened.details], ['PERMISSION_DENIED', [{ path: 'permission', rule: 'customers:read' }]]);
+    assert.deepEqual([widened.code, widened.details], ['PERMISSION_DENIED', [{ path: 'permission', rule: 'customers:read', in: 'credential' }]]);
     const unknown = await refused(settingsOnly, 'create_webhook', { url: WEBHOOK_URL, eventTypes: ['order.shipped'] });
     assert.deepEqual([unknown.code, unknown.details[0]?.path], ['VALIDATION_FAILED', 'eventTypes[0]']);
 

@@ -485,6 +485,12 @@ describeEachDatabase('orders and promotions', (kind) => {
         assert.equal(res.status, 403, url);
         assert.match(res.body.message, /analytics:read/);
       }
+      // An analytics-only key reads figures, not the orders behind them: the orders export is a read of orders.
+      const analyst = { 'x-merchantapikey': (await createApiKey(t.app, m, { permissions: ['analytics:read'] })).key };
+      assert.equal((await call('GET', '/v1/exports/daily-sales.csv?from=2026-01-01&to=2026-01-02', { headers: analyst })).status, 200);
+      const orders = await call('GET', '/v1/exports/orders.csv?from=2026-01-01&to=2026-01-02', { headers: analyst });
+      assert.equal(orders.status, 403, orders.raw);
+      assert.equal(orders.body.error.details[0].rule, 'orders:read');
       const stranger = await signup(t.app);
       assert.equal((await call('GET', '/v1/dashboard/overview/summary?period=today', { headers: stranger.auth })).body.data.period.orderCount, 0);
     });

@@ -227,7 +227,7 @@ describeEachDatabase('payments', (kind) => {
       assert.deepEqual([refund.payment.kind, refund.payment.status, refund.order.paidMinor, refund.order.refundedMinor], ['refund', 'succeeded', 10_000, 3000]);
       await assert.rejects(record({ orderId: order.id, kind: 'refund', method: 'card', amountMinor: 3001 }), (e: { code: string; details: Array<{ path: string; rule: string }> }) => {
         assert.equal(e.code, 'REFUND_EXCEEDS_PAYMENT');
-        assert.deepEqual(e.details[0], { path: 'amount', rule: 'must be at most 30' });
+        assert.deepEqual(e.details[0], { path: 'amount', rule: 'must be at most 30', in: 'body' });
         return true;
       });
       await assert.rejects(record({ orderId: order.id, kind: 'refund', method: 'bank_transfer', amountMinor: 100 }), (e: { code: string; details: Array<{ path: string; rule: string }> }) => {
@@ -266,7 +266,7 @@ describeEachDatabase('payments', (kind) => {
       const before = await countOf(t, 'payments', shop.storeId);
       await assert.rejects(inTransaction((repos) => refundOrder(repos, storeContext(shop), { orderId: order.id, amountMinor: 6001 })), (e: { code: string; details: Array<{ path: string; rule: string }> }) => {
         assert.equal(e.code, 'REFUND_EXCEEDS_PAYMENT');
-        assert.deepEqual(e.details[0], { path: 'amount', rule: 'must be at most 60' });
+        assert.deepEqual(e.details[0], { path: 'amount', rule: 'must be at most 60', in: 'body' });
         return true;
       });
       assert.equal(await countOf(t, 'payments', shop.storeId), before);
@@ -285,7 +285,7 @@ describeEachDatabase('payments', (kind) => {
     it('refuses a refund on an order with no succeeded payment, naming method', async () => {
       const order = await insertOrder(t, shop.storeId, { totalMinor: 1000 });
       await assert.rejects(record({ orderId: order.id, kind: 'refund', method: 'card', amountMinor: 100 }), (e: { details: Array<{ path: string; rule: string }> }) => {
-        assert.deepEqual(e.details[0], { path: 'method', rule: 'the order has no succeeded payment to refund' });
+        assert.deepEqual(e.details[0], { path: 'method', rule: 'the order has no succeeded payment to refund', in: 'body' });
         return true;
       });
     });

@@ -6,7 +6,7 @@ export const ErrorDetailSchema = z
   .object({
     path: z.string().describe('The field, e.g. `skus[0].price`, or a header or parameter name'),
     rule: z.string().describe('The rule the value broke'),
-    in: z.enum(['body', 'query', 'path', 'header']).optional().describe('Where the field was sent'),
+    in: z.enum(['body', 'query', 'path', 'header', 'credential']).describe('Where the field was sent; `credential` for a permission the credential lacks (path `permission`)'),
   })
   .meta({ id: 'ErrorDetail' });
 

@@ -72,13 +72,30 @@ export interface MerchantConfirmation {
   ): Promise<'accepted' | InputRequiredResult | ConfirmationRefused>;
 }
 
-/** Why nothing was done: the merchant said no, or the answer does not fit this call. */
+/**
+ * Why nothing was done: the merchant said no, or the answer does not fit this call. `suspicious` says why an answer was
+ * refused that a well-behaved client never sends (given for another call, or already acted on): the audit log keeps it.
+ */
 export interface ConfirmationRefused {
   code: 'CONFIRMATION_DECLINED' | 'CONFIRMATION_INVALID';
   message: string;
+  suspicious?: string;
 }
 
-const refuse = (code: ConfirmationRefused['code'], message: string): ConfirmationRefused => ({ code, message });
+const refuse = (code: ConfirmationRefused['code'], message: string, suspicious?: string): ConfirmationRefused => ({ code, message, ...(suspicious ? { suspicious } : {}) });
+
+/**
+ * Words for the codec's fixed reasons a `requestState` fails to verify (the SDK's `'mac'`, `'expired'`, `'bind'`,
+ * `'malformed'`), for the audit log.
+ */
+export function stateRefusalReason(error: unknown): string {
+  const code = error instanceof Error ? error.message : '';
+  if (/mac/i.test(code)) return 'requestState forged or altered (its signature does not match)';
+  if (/expired/i.test(code)) return 'requestState expired';
+  if (/bind/i.test(code)) return "requestState issued to another caller";
+  if (/malformed/i.test(code)) return 'requestState malformed';
+  return 'requestState refused';
+}
 
 /**
  * Confirmation by the merchant (protocol 2026-07-28, multi round-trip requests): a destructive call answers with an
@@ -121,7 +138,11 @@ export function merchantConfirmation(confirmations: Pick<ConfirmationService, 's
       const state = ctx.mcpReq.requestState<ConfirmationState>();
       if (state === undefined) return ask();
       if (state.tool !== tool.name || state.call !== call) {
-        return refuse('CONFIRMATION_INVALID', `Nothing was done. The merchant's answer was given for another call. Call ${tool.name} again without requestState to ask them about this one.`);
+        return refuse(
+          'CONFIRMATION_INVALID',
+          `Nothing was done. The merchant's answer was given for another call. Call ${tool.name} again without requestState to ask them about this one.`,
+          `the merchant's answer was given for another call (${state.tool})`,
+        );
       }
       const answer = inputResponse(ctx.mcpReq.inputResponses, CONFIRMATION_INPUT);
       if (answer.kind === 'missing') return ask();
@@ -129,7 +150,11 @@ export function merchantConfirmation(confirmations: Pick<ConfirmationService, 's
         return refuse('CONFIRMATION_DECLINED', `Nothing was done: the merchant did not agree to ${what}.`);
       }
       if (!(await confirmations.spend(state.nonce, new Date(state.expiresAt)))) {
-        return refuse('CONFIRMATION_INVALID', `Nothing was done. The merchant's answer was already acted on once. Call ${tool.name} again without requestState to ask them again.`);
+        return refuse(
+          'CONFIRMATION_INVALID',
+          `Nothing was done. The merchant's answer was already acted on once. Call ${tool.name} again without requestState to ask them again.`,
+          "the merchant's answer was already acted on once (a replay)",
+        );
       }
       return 'accepted';
     },

@@ -10,6 +10,7 @@ import { isLoopbackHost } from '../domain/oauth/oauth-rules.ts';
 import { CONNECTOR_SCOPE } from '../domain/oauth/scopes.ts';
 import { AppError, isAppError } from '../errors.ts';
 import { authenticatePrincipal, type CredentialGate, readSelection } from '../http/plugins/auth.ts';
+import { checkJsonText, type JsonTextProblem, MAX_JSON_DEPTH } from '../http/json-body.ts';
 import { merchantConfirmation } from './confirm.ts';
 import { catalogOf, createConnectorServer, listTools, parseToolsets, SERVER_INFO } from './server.ts';
 import { scopeChallenge } from './step-up.ts';
@@ -73,7 +74,11 @@ const MODERN_LIST_TAIL = `,"resultType":"complete","ttlMs":0,"cacheScope":"priva
  * Reads the request body up to `limit` bytes and parses it when it is JSON. `replay` hands the SDK a stream of the
  * same bytes (and of the rest of the body past the limit, which the SDK refuses as too large itself).
  */
-async function readBody(stream: AsyncIterable<unknown>, limit: number): Promise<{ parsed: unknown; replay(): AsyncIterable<unknown> }> {
+async function readBody(
+  stream: AsyncIterable<unknown>,
+  limit: number,
+  contentType: string | undefined,
+): Promise<{ parsed: unknown; problem?: JsonTextProblem; replay(): AsyncIterable<unknown> }> {
   const chunks: Buffer[] = [];
   let size = 0;
   const iterator = stream[Symbol.asyncIterator]();
@@ -89,15 +94,22 @@ async function readBody(stream: AsyncIterable<unknown>, limit: number): Promise<
     size += chunk.length;
   }
   let parsed: unknown;
+  let problem: JsonTextProblem | undefined;
   if (done && size > 0) {
-    try {
-      parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    } catch {
-      parsed = undefined; // the SDK answers -32700 from the bytes
+    // The same checks as REST bodies (src/http/json-body.ts): UTF-8 only, nested at most MAX_JSON_DEPTH levels.
+    const checked = checkJsonText(Buffer.concat(chunks), contentType);
+    if ('problem' in checked) problem = checked.problem;
+    else {
+      try {
+        parsed = JSON.parse(checked.text);
+      } catch {
+        parsed = undefined; // the SDK answers -32700 from the bytes
+      }
     }
   }
   return {
     parsed,
+    ...(problem ? { problem } : {}),
     replay: () => ({
       async *[Symbol.asyncIterator]() {
         yield* chunks;
@@ -105,6 +117,27 @@ async function readBody(stream: AsyncIterable<unknown>, limit: number): Promise<
       },
     }),
   };
+}
+
+/** The tool a `tools/call` message names, or null. */
+function calledToolOf(message: unknown): string | null {
+  if (message === null || typeof message !== 'object' || Array.isArray(message)) return null;
+  const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
+  return method === 'tools/call' && typeof params?.name === 'string' ? params.name.slice(0, 100) : null;
+}
+
+/**
+ * The JSON-RPC answer to a body refused before parsing: not UTF-8 (-32700, a parse error: it is no JSON text), or nested
+ * too deep (-32602: the request's params break the bound; the id is not read from such a body).
+ */
+function jsonRpcRefusal(problem: JsonTextProblem): { jsonrpc: '2.0'; id: null; error: { code: number; message: string } } {
+  const error =
+    problem.kind === 'depth'
+      ? { code: -32602, message: `Invalid params: the JSON nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep, the most accepted.` }
+      : problem.kind === 'charset'
+        ? { code: -32700, message: `Parse error: JSON-RPC messages are UTF-8 JSON; charset=${problem.charset} is not accepted.` }
+        : { code: -32700, message: 'Parse error: the body is not valid UTF-8, so it is not JSON.' };
+  return { jsonrpc: '2.0', id: null, error };
 }
 
 /** The Host names /mcp answers: BASE_URL's, the loopback names when BASE_URL is loopback, and MCP_ALLOWED_HOSTS. */
@@ -135,7 +168,8 @@ export async function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps): Promi
       const ctx = authInfo?.extra?.storeContext as StoreContext | undefined;
       if (!ctx) throw new Error('MCP request without a store context: the auth hook did not run');
       const toolsets = (authInfo?.extra?.toolsets as readonly ToolArea[] | null | undefined) ?? null;
-      return createConnectorServer({ services: deps.services, audit: deps.services.audit, catalog, confirmation, log: app.log }, ctx, toolsets);
+      const calledTool = (authInfo?.extra?.calledTool as string | null | undefined) ?? null;
+      return createConnectorServer({ services: deps.services, audit: deps.services.audit, catalog, confirmation, log: app.log }, ctx, toolsets, calledTool);
     },
     { legacy: 'stateless', maxRequestBodySize: MCP_BODY_LIMIT, onerror: (error) => app.log.debug({ err: error }, 'MCP request refused') },
   );
@@ -199,7 +233,10 @@ export async function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps): Promi
         resource: new URL(`${deps.issuer}/mcp`),
         extra: { storeContext: ctx, toolsets: chosen.toolsets },
       };
-      const body = await readBody(request.raw, MCP_BODY_LIMIT);
+      const body = await readBody(request.raw, MCP_BODY_LIMIT, request.headers['content-type']);
+      if (body.problem) return reply.code(body.problem.kind === 'charset' ? 415 : 400).send(jsonRpcRefusal(body.problem));
+      // The tool a call names, for the audit entry of a confirmation refused before its handler runs.
+      authInfo.extra = { ...authInfo.extra, calledTool: calledToolOf(body.parsed) };
       // An app's token lacking a scope the merchant could grant: HTTP 403 with the step-up challenge (docs/mcp.md).
       const version = request.headers['mcp-protocol-version'];
       const accumulatingClients = version !== undefined && !LEGACY_VERSIONS.has(String(version));

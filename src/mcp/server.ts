@@ -3,13 +3,13 @@ import type { CallToolResult, InputRequiredResult, ServerContext, Tool } from '@
 import { z } from 'zod';
 import type { StoreContext } from '../context.ts';
 import type { AuditService } from '../domain/audit/audit-service.ts';
-import type { ErrorCode, ErrorDetail } from '../errors.ts';
+import { type ErrorCode, type ErrorDetail, publicDetail } from '../errors.ts';
 import { canStepUp, requirePermission } from '../domain/shared/access.ts';
 import { describeDetails, publicError } from '../public-error.ts';
 import { boundedLru } from '../http/bounded-lru.ts';
 import { compactInputSchema, compactOutputSchema } from './schema-compact.ts';
 import { writeShapesOnce } from './shared-shapes.ts';
-import { canAskMerchant, type MerchantConfirmation } from './confirm.ts';
+import { stateRefusalReason, canAskMerchant, type MerchantConfirmation } from './confirm.ts';
 import { type AnyTool, annotationsOf, TOOL_AREAS, type ToolArea, isDestructive, needsConfirmation, neededPermissions, type ToolServices } from './tool.ts';
 
 export const SERVER_INFO = { name: 'commerce-service', title: 'Commerce store', version: '1.0.0' } as const;
@@ -111,7 +111,8 @@ function refusal(code: ErrorCode, message: string, details: ErrorDetail[] = []):
   return {
     isError: true,
     content: [{ type: 'text', text: `${code}: ${message}` }],
-    structuredContent: { error: { code, message, details: details.map(({ path, rule }) => ({ path, rule })) } },
+    // The same detail shape as REST (errors.ts `publicDetail`): arguments are `in: body`, a missing permission `credential`.
+    structuredContent: { error: { code, message, details: details.map(publicDetail) } },
   };
 }
 
@@ -176,7 +177,7 @@ export function parseToolsets(given: string | undefined): { toolsets: readonly T
 
 export interface ConnectorDeps {
   services: ToolServices;
-  audit: Pick<AuditService, 'recordToolCall'>;
+  audit: Pick<AuditService, 'recordToolCall' | 'recordConfirmationRefused'>;
   catalog: Catalog;
   /** Confirmation by the merchant through elicitation (protocol 2026-07-28). */
   confirmation: MerchantConfirmation;
@@ -189,12 +190,22 @@ export interface ConnectorDeps {
  * shapes as the REST routes and calls the same service, which refuses what the caller may not do; the audit service
  * records every call.
  */
-export function createConnectorServer(deps: ConnectorDeps, ctx: StoreContext, toolsets: readonly ToolArea[] | null = null): Server {
+export function createConnectorServer(deps: ConnectorDeps, ctx: StoreContext, toolsets: readonly ToolArea[] | null = null, calledTool: string | null = null): Server {
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: { listChanged: false } },
     instructions: INSTRUCTIONS + toolsetNote(toolsets),
-    // A forged, expired or another caller's state is refused before any handler runs (JSON-RPC -32602).
-    requestState: { verify: deps.confirmation.verify },
+    // A forged, expired or another caller's state is refused before any handler runs (JSON-RPC -32602), and recorded:
+    // a refused confirmation is a security event (docs/security.md).
+    requestState: {
+      verify: async (state, mcpCtx) => {
+        try {
+          return await deps.confirmation.verify(state, mcpCtx);
+        } catch (error) {
+          await deps.audit.recordConfirmationRefused(ctx, { tool: calledTool, reason: stateRefusalReason(error) }, deps.log);
+          throw error;
+        }
+      },
+    },
   });
   server.setRequestHandler('tools/list', async () => deps.catalog.listFor(ctx, toolsets));
 
@@ -206,9 +217,15 @@ export function createConnectorServer(deps: ConnectorDeps, ctx: StoreContext, to
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool "${name}".${outside} Call tools/list for the tools this connection may use.`);
     }
     const { tool } = entry;
-    const result = await runTool(tool, given, mcpCtx);
+    const noted: { suspicious?: string } = {};
+    const result = await runTool(tool, given, mcpCtx, noted);
+    const { suspicious } = noted;
     // A round asking the merchant did nothing yet; the call is recorded once they answered.
     if ('resultType' in result) return result;
+    if (suspicious) {
+      await deps.audit.recordConfirmationRefused(ctx, { tool: tool.name, reason: suspicious }, deps.log);
+      return result;
+    }
     const error = (result.structuredContent as { error?: { code: string } } | undefined)?.error;
     // The audit log keeps changes and attempts beyond one's rights, not reads (docs/decisions/0016-audit-log.md):
     // reads of personal data are counted by the services and written in bulk.
@@ -218,7 +235,8 @@ export function createConnectorServer(deps: ConnectorDeps, ctx: StoreContext, to
     return result;
   });
 
-  async function runTool(tool: AnyTool, given: Record<string, unknown>, mcpCtx: ServerContext): Promise<CallToolResult | InputRequiredResult> {
+  /** Runs a call; `noted.suspicious` says why a merchant's answer was refused that a well-behaved client never sends. */
+  async function runTool(tool: AnyTool, given: Record<string, unknown>, mcpCtx: ServerContext, noted: { suspicious?: string }): Promise<CallToolResult | InputRequiredResult> {
     const parsed = tool.input.safeParse(given);
     if (!parsed.success) {
       const details = parsed.error.issues.map((issue) => ({ path: fieldPath(issue.path) || '(arguments)', rule: issue.message }));
@@ -238,7 +256,11 @@ export function createConnectorServer(deps: ConnectorDeps, ctx: StoreContext, to
         if (canAskMerchant(mcpCtx)) {
           // The merchant answers through the client, whatever `confirm` the model sent.
           const decision = await deps.confirmation.decide(tool, args, what, mcpCtx, beforeAsking);
-          if (decision !== 'accepted') return 'resultType' in decision ? decision : refusal(decision.code, decision.message);
+          if (decision !== 'accepted') {
+            if ('resultType' in decision) return decision;
+            if (decision.suspicious) noted.suspicious = decision.suspicious;
+            return refusal(decision.code, decision.message);
+          }
         } else if (args.confirm !== true) {
           await beforeAsking();
           return refusal('CONFIRMATION_REQUIRED', `Nothing was done. This would ${what}. Ask the merchant, then call ${tool.name} again with confirm: true.`, [

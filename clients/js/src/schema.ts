@@ -1076,7 +1076,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Orders of a date range as CSV (analytics:read)
+         * Orders of a date range as CSV (analytics:read and orders:read)
          * @description Every order created from `from` to `to` (store-local days, inclusive), oldest first; with `status`, only the orders in that status now. One row per order with the customer’s name as it is now. The file name (Content-Disposition) names the range and the status.
          */
         get: operations["exportOrdersCsv"];
@@ -2151,10 +2151,10 @@ export type components = {
             /** @description The rule the value broke */
             rule: string;
             /**
-             * @description Where the field was sent
+             * @description Where the field was sent; `credential` for a permission the credential lacks (path `permission`)
              * @enum {string}
              */
-            in?: "body" | "query" | "path" | "header";
+            in: "body" | "query" | "path" | "header" | "credential";
         };
         /**
          * @description The answer of every refused or failed request of /v1 and /v2. `error.code` is one of these:
@@ -2163,6 +2163,7 @@ export type components = {
          *     |---|---|---|
          *     | `MALFORMED_JSON` | 400 | The request body is not valid JSON. Send a valid JSON document, or no body at all. |
          *     | `BAD_REQUEST` | 400 | The request could not be understood (for example an empty body sent with a JSON content type). Check the method, headers and body against the API reference at /docs. |
+         *     | `JSON_TOO_DEEP` | 400 | The JSON body nests arrays and objects more than 32 levels deep, the most accepted. Send a flatter body: no request of this API needs more than a few levels. |
          *     | `VALIDATION_FAILED` | 422 | One or more fields break a rule; `error.details` names each field (`path`) and the rule it broke. Correct the named fields and send the request again. |
          *     | `NOT_FOUND` | 404 | No route matches this path. Check the path against the API reference at /docs. |
          *     | `METHOD_NOT_ALLOWED` | 405 | The path exists but does not accept this method; the `Allow` header lists the methods it does. Use one of the methods in the `Allow` header. |
@@ -2261,7 +2262,7 @@ export type components = {
                  * @description Stable SCREAMING_SNAKE code, one of the error codes listed in this document’s description
                  * @enum {string}
                  */
-                code: "MALFORMED_JSON" | "BAD_REQUEST" | "VALIDATION_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "AUTH_REQUIRED" | "AUTH_INVALID" | "LOGIN_FAILED" | "AUTH_AMBIGUOUS" | "RATE_LIMITED" | "TOO_MANY_ATTEMPTS" | "PERMISSION_DENIED" | "CREDENTIAL_NOT_ALLOWED" | "MODE_MISMATCH" | "INVALID_HEADER" | "MERCHANT_ID_REQUIRED" | "EMAIL_TAKEN" | "STORE_NOT_FOUND" | "MEMBER_NOT_FOUND" | "ALREADY_MEMBER" | "LAST_OWNER" | "CURRENCY_LOCKED" | "INVITATION_NOT_FOUND" | "INVITATION_EXPIRED" | "INVITATION_WITHDRAWN" | "INVITATION_EMAIL_MISMATCH" | "API_KEY_NOT_FOUND" | "PUBLISHABLE_KEY_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_DELIVERY_IN_PROGRESS" | "RESET_LINK_INVALID" | "EMAIL_LINK_INVALID" | "EMAIL_NOT_VERIFIED" | "REAUTHENTICATION_REQUIRED" | "NOTIFICATIONS_UNAVAILABLE" | "PASSWORD_RESET_UNAVAILABLE" | "MAIL_UNAVAILABLE" | "PRODUCT_NOT_FOUND" | "VARIANT_GROUP_NOT_FOUND" | "SKU_NOT_FOUND" | "CATEGORY_NOT_FOUND" | "PRODUCT_NOT_VARIABLE" | "SLUG_TAKEN" | "SKU_CODE_TAKEN" | "DUPLICATE_COMBINATION" | "LAST_SKU" | "CATEGORY_NOT_EMPTY" | "LIMIT_EXCEEDED" | "INSUFFICIENT_STOCK" | "PRECONDITION_FAILED" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "DELIVERY_ZONE_NOT_FOUND" | "DELIVERY_OPTION_NOT_FOUND" | "DELIVERY_REGION_TAKEN" | "ORDER_NOT_FOUND" | "CUSTOMER_BANNED" | "ORDER_TRANSITION_NOT_ALLOWED" | "REFUND_EXCEEDS_PAYMENT" | "PROMOTION_NOT_FOUND" | "PROMOTION_CODE_TAKEN" | "PROMOTION_NOT_APPLICABLE" | "CONNECTED_APP_NOT_FOUND" | "AUTHORIZATION_REQUEST_INVALID" | "CSRF_TOKEN_INVALID" | "CROSS_SITE_REQUEST" | "CUSTOMER_NOT_FOUND" | "CUSTOMER_EMAIL_TAKEN" | "REVIEW_NOT_FOUND" | "REVIEW_EXISTS" | "PROMO_AD_NOT_FOUND" | "PAYMENT_NOT_FOUND" | "PAYMENT_NOT_PENDING" | "PAYMENT_EXCEEDS_OUTSTANDING" | "PAYMENT_LINK_NOT_FOUND" | "PAYMENT_LINK_NOT_ACTIVE" | "COUNTRY_NOT_FOUND" | "CONFIRMATION_REQUIRED" | "CONFIRMATION_DECLINED" | "CONFIRMATION_INVALID";
+                code: "MALFORMED_JSON" | "BAD_REQUEST" | "JSON_TOO_DEEP" | "VALIDATION_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "AUTH_REQUIRED" | "AUTH_INVALID" | "LOGIN_FAILED" | "AUTH_AMBIGUOUS" | "RATE_LIMITED" | "TOO_MANY_ATTEMPTS" | "PERMISSION_DENIED" | "CREDENTIAL_NOT_ALLOWED" | "MODE_MISMATCH" | "INVALID_HEADER" | "MERCHANT_ID_REQUIRED" | "EMAIL_TAKEN" | "STORE_NOT_FOUND" | "MEMBER_NOT_FOUND" | "ALREADY_MEMBER" | "LAST_OWNER" | "CURRENCY_LOCKED" | "INVITATION_NOT_FOUND" | "INVITATION_EXPIRED" | "INVITATION_WITHDRAWN" | "INVITATION_EMAIL_MISMATCH" | "API_KEY_NOT_FOUND" | "PUBLISHABLE_KEY_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_DELIVERY_IN_PROGRESS" | "RESET_LINK_INVALID" | "EMAIL_LINK_INVALID" | "EMAIL_NOT_VERIFIED" | "REAUTHENTICATION_REQUIRED" | "NOTIFICATIONS_UNAVAILABLE" | "PASSWORD_RESET_UNAVAILABLE" | "MAIL_UNAVAILABLE" | "PRODUCT_NOT_FOUND" | "VARIANT_GROUP_NOT_FOUND" | "SKU_NOT_FOUND" | "CATEGORY_NOT_FOUND" | "PRODUCT_NOT_VARIABLE" | "SLUG_TAKEN" | "SKU_CODE_TAKEN" | "DUPLICATE_COMBINATION" | "LAST_SKU" | "CATEGORY_NOT_EMPTY" | "LIMIT_EXCEEDED" | "INSUFFICIENT_STOCK" | "PRECONDITION_FAILED" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "DELIVERY_ZONE_NOT_FOUND" | "DELIVERY_OPTION_NOT_FOUND" | "DELIVERY_REGION_TAKEN" | "ORDER_NOT_FOUND" | "CUSTOMER_BANNED" | "ORDER_TRANSITION_NOT_ALLOWED" | "REFUND_EXCEEDS_PAYMENT" | "PROMOTION_NOT_FOUND" | "PROMOTION_CODE_TAKEN" | "PROMOTION_NOT_APPLICABLE" | "CONNECTED_APP_NOT_FOUND" | "AUTHORIZATION_REQUEST_INVALID" | "CSRF_TOKEN_INVALID" | "CROSS_SITE_REQUEST" | "CUSTOMER_NOT_FOUND" | "CUSTOMER_EMAIL_TAKEN" | "REVIEW_NOT_FOUND" | "REVIEW_EXISTS" | "PROMO_AD_NOT_FOUND" | "PAYMENT_NOT_FOUND" | "PAYMENT_NOT_PENDING" | "PAYMENT_EXCEEDS_OUTSTANDING" | "PAYMENT_LINK_NOT_FOUND" | "PAYMENT_LINK_NOT_ACTIVE" | "COUNTRY_NOT_FOUND" | "CONFIRMATION_REQUIRED" | "CONFIRMATION_DECLINED" | "CONFIRMATION_INVALID";
                 details: components["schemas"]["ErrorDetail"][];
             };
             /** @description Also sent as the X-Request-Id header; quote it when reporting a problem */

@@ -77,6 +77,23 @@ export function createAuditService(deps: {
       }
     },
 
+    /**
+     * Records a refused merchant confirmation of an AI connector call (a security event, docs/security.md): a
+     * `requestState` that was forged or altered, expired, another caller's, or malformed, or an answer given for another
+     * call or already acted on. `mcp.confirmation_refused` names the tool (when the request named one), why, and the
+     * credential. Only requests that carry a confirmation are recorded: reads write nothing.
+     */
+    async recordConfirmationRefused(ctx: StoreContext, refusal: { tool: string | null; reason: string }, log: AuditFallbackLog): Promise<void> {
+      const details = { tool: refusal.tool, reason: refusal.reason, credential: { type: ctx.actor.type, id: ctx.actor.id, label: ctx.actor.label } };
+      const connector = { ...ctx, actor: { ...ctx.actor, type: 'ai_connector' as const, label: `AI connector via ${ctx.actor.label}` } };
+      try {
+        await recordAudit(deps.repos, connector, { action: 'mcp.confirmation_refused', targetType: 'mcp_tool', targetId: refusal.tool ?? '(unknown)', details });
+      } catch (error) {
+        if (!deps.isDatabaseUnavailable(error)) throw error;
+        log.error({ err: error, requestId: ctx.requestId, storeId: ctx.tenant.storeId, audit: details }, 'MCP confirmation refusal not audited: database unavailable');
+      }
+    },
+
     /** Newest first, for the active store and mode (settings:read). */
     async list(ctx: StoreContext, options: { limit: number; cursor?: string | undefined } & AuditFilters): Promise<Page<AuditEntry>> {
       requirePermission(ctx, 'settings:read');

@@ -154,10 +154,14 @@ export function createAnalyticsService(deps: { repos: Transactional<AnalyticsSer
       };
     },
 
-    /** Orders of a date range as CSV rows (every status), oldest first. */
-    /** The orders created in a date range (store-local days, inclusive), oldest first; with `status`, those in that status now. */
+    /**
+     * The orders created in a date range (store-local days, inclusive), oldest first; with `status`, those in that
+     * status now. The rows are order records with the customer's name: an export is a read of the orders, so it takes
+     * orders:read besides analytics:read (docs/security.md, "Directing data").
+     */
     async exportOrders(ctx: StoreContext, range: { from: string; to: string; status?: OrderStatus | undefined }): Promise<{ currency: Currency; timeZone: string; orders: Order[] }> {
       requirePermission(ctx, 'analytics:read');
+      requirePermission(ctx, 'orders:read');
       const timeZone = await timezoneOf(ctx);
       const { first, last } = datesOf({ kind: 'range', ...range }, ctx.now, timeZone);
       const orders = await repos.orders.listOrders(

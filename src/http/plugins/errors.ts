@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { ERROR_CODES, type ErrorCode, type ErrorDetail } from '../../errors.ts';
+import { ERROR_CODES, type ErrorCode, type ErrorDetail, publicDetail } from '../../errors.ts';
 import { internalError, logFault, publicError } from '../../public-error.ts';
 import type { ErrorEnvelope } from '../envelope.ts';
 
@@ -11,7 +11,7 @@ export function sendError(
   details: ErrorDetail[] = [],
   headers: Record<string, string> = {},
 ): FastifyReply {
-  const body: ErrorEnvelope = { status: false, message, error: { code, details }, requestId: request.id };
+  const body: ErrorEnvelope = { status: false, message, error: { code, details: details.map(publicDetail) }, requestId: request.id };
   return reply.code(ERROR_CODES[code].status).headers(headers).type('application/json; charset=utf-8').send(body);
 }
 

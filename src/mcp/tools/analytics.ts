@@ -30,6 +30,8 @@ export const analyticsTools = [
     description:
       'Every order created in a date range (from/to as YYYY-MM-DD in the store time zone, inclusive), oldest first, with totals and the customer’s name; optionally only those in one status now; the data of the orders CSV export.',
     permission: 'analytics:read',
+    // The rows are orders with their customer's name: reading them takes orders:read too.
+    permissionsOf: () => ['analytics:read', 'orders:read'],
     does: READ,
     input: OrdersExportQuery.strict(),
     output: z.object({ currency: z.string(), timeZone: z.string(), orders: z.array(OrderSummaryRecord) }),

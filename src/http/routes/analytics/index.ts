@@ -40,7 +40,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: { analytics: A
       config,
       schema: {
         tags,
-        summary: 'Orders of a date range as CSV (analytics:read)',
+        summary: 'Orders of a date range as CSV (analytics:read and orders:read)',
         description:
           'Every order created from `from` to `to` (store-local days, inclusive), oldest first; with `status`, only the orders in that status now. One row per order with the customer’s name as it is now. The file name (Content-Disposition) names the range and the status.',
         querystring: OrdersExportQuery,
