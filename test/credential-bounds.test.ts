@@ -281,7 +281,7 @@ describeEachDatabase('no credential creates something stronger than itself', (ki
       const settings = await db.selectFrom('store_settings').select(['notification_email']).where('store_id', '=', owner.storeId).execute();
       return JSON.stringify({ endpoints, links, settings });
     };
-    const ALL_READS: Permission[] = ['orders:read', 'products:read', 'inventory:read', 'customers:read', 'reviews:read', 'settings:read'];
+    const ALL_READS: Permission[] = ['orders:read', 'products:read', 'inventory:read', 'customers:read', 'reviews:read', 'payments:read', 'settings:read'];
     /** Each action: what it needs beyond managing webhooks or settings, and the request. */
     const actions: Array<{ name: string; reads: Permission[]; manage: Permission; ownersEndpoint: boolean; send: (headers: Record<string, string>) => ReturnType<typeof call> }> = [
       { name: 'create a * endpoint', reads: ALL_READS, manage: 'settings:write', ownersEndpoint: false, send: (headers) => call('POST', '/v1/webhooks', { headers, body: { url: HOOK, eventTypes: ['*'] } }) },

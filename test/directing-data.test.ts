@@ -89,7 +89,7 @@ describeEachDatabase('directing data is reading it', (kind) => {
 
     it('with every read permission its events need, the same key retargets and rotates', async () => {
       const s = await shopWithEndpoint();
-      const full = await key(s.m, ['settings:write', 'orders:read', 'products:read', 'inventory:read', 'customers:read', 'reviews:read']);
+      const full = await key(s.m, ['settings:write', 'orders:read', 'products:read', 'inventory:read', 'customers:read', 'reviews:read', 'payments:read']);
       const moved = await call('PATCH', `/v1/webhooks/${s.endpoint.id}`, { headers: full, body: { url: `${receiver.url}?moved=1` } });
       assert.equal(moved.status, 200, moved.raw);
       assert.equal((await call('POST', `/v1/webhooks/${s.endpoint.id}/rotate-secret`, { headers: full, body: { overlapSeconds: 0 } })).status, 200);
