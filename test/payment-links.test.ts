@@ -252,5 +252,18 @@ describeEachDatabase('payment links', (kind) => {
       assert.equal(await countOf(t, 'payment_links', m.storeId), before);
       assert.equal((await get(id)).body.data.status, 'active');
     });
+
+    it("a link for an order needs orders:read too: the pay page shows the order's lines to whoever holds the link", async () => {
+      const order = await insertOrder(t, m.storeId, { totalMinor: 4200 });
+      const writer = { 'x-merchantapikey': (await createApiKey(t.app, m, { permissions: ['payments:write'] })).key };
+      const before = await countOf(t, 'payment_links', m.storeId);
+      const refused = await call('POST', '/v1/payment-links', { headers: writer, body: { orderId: order.id } });
+      assert.equal(refused.status, 403, refused.raw);
+      assert.deepEqual(refused.body.error.details, [{ path: 'permission', rule: 'orders:read', in: 'credential' }]);
+      assert.equal(await countOf(t, 'payment_links', m.storeId), before, 'nothing written');
+      assert.equal((await call('POST', '/v1/payment-links', { headers: writer, body: { amount: 3 } })).status, 201, 'a link for an amount alone shows no order');
+      const both = { 'x-merchantapikey': (await createApiKey(t.app, m, { permissions: ['payments:write', 'orders:read'] })).key };
+      assert.equal((await call('POST', '/v1/payment-links', { headers: both, body: { orderId: order.id } })).status, 201);
+    });
   });
 });

@@ -1,6 +1,6 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import type { Mode, Tenant } from '../context.ts';
-import type { EmailRepo } from '../domain/email/ports.ts';
+import type { EmailLinkScope, EmailRepo } from '../domain/email/ports.ts';
 import type { ClaimedEmail, EmailKind, EmailLink, EmailLinkPurpose, EmailMessage, EmailParams, EmailStatus } from '../domain/email/types.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
@@ -37,6 +37,16 @@ function toLink(r: Selectable<EmailLinkTable>): EmailLink {
     expiresAt: toDate(r.expires_at),
     usedAt: date(r.used_at),
   };
+}
+
+/** The unused links of a purpose for one account, or for one store and mode. */
+function unusedLinksOf(scope: EmailLinkScope) {
+  return (eb: ExpressionBuilder<Database, 'email_links'>) =>
+    eb.and([
+      eb('purpose', '=', scope.purpose),
+      eb('used_at', 'is', null),
+      ...('userId' in scope ? [eb('user_id', '=', scope.userId)] : [eb('store_id', '=', scope.storeId), eb('mode', '=', scope.mode)]),
+    ]);
 }
 
 /**
@@ -196,17 +206,19 @@ export function createEmailRepo(db: Kysely<Database>, dialect: Dialect, onCommit
     },
 
     async endOpenLinks(scope, now) {
-      let q = db.updateTable('email_links').set({ used_at: fromDate(now) }).where('purpose', '=', scope.purpose).where('used_at', 'is', null);
-      if (scope.userId !== undefined) q = q.where('user_id', '=', scope.userId);
-      if (scope.storeId !== undefined) q = q.where('store_id', '=', scope.storeId).where('mode', '=', scope.mode ?? null);
-      await q.execute();
+      await db.updateTable('email_links').set({ used_at: fromDate(now) }).where(unusedLinksOf(scope)).execute();
     },
 
     async findOpenLink(scope, now) {
-      let q = db.selectFrom('email_links').selectAll().where('purpose', '=', scope.purpose).where('used_at', 'is', null).where('expires_at', '>', fromDate(now));
-      if (scope.userId !== undefined) q = q.where('user_id', '=', scope.userId);
-      if (scope.storeId !== undefined) q = q.where('store_id', '=', scope.storeId).where('mode', '=', scope.mode ?? null);
-      const row = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+      const row = await db
+        .selectFrom('email_links')
+        .selectAll()
+        .where(unusedLinksOf(scope))
+        .where('expires_at', '>', fromDate(now))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
       return row && toLink(row);
     },
 

@@ -9,7 +9,7 @@ import { isUniqueConflict } from '../shared/conflicts.ts';
 import { newId } from '../shared/ids.ts';
 import { hashSecret } from '../shared/secrets.ts';
 import type { Transactional } from '../shared/transactional.ts';
-import type { EmailRepo, RenderEmail } from './ports.ts';
+import type { EmailLinkScope, EmailRepo, RenderEmail } from './ports.ts';
 import { EMAIL_LINK_KINDS, EMAIL_LINK_TTL_MS, type EmailLink, type EmailLinkPurpose, type EmailParams } from './types.ts';
 
 /** The token of a mailed link (the sender mints it: domain/email/mail-sender.ts). */
@@ -31,7 +31,7 @@ export async function mailLink(
   input: { purpose: EmailLinkPurpose; to: string; userId?: string; storeId?: string; mode?: Mode; params: EmailParams; now: Date },
 ): Promise<EmailLink> {
   const { purpose, now } = input;
-  const scope = input.userId !== undefined ? { purpose, userId: input.userId } : { purpose, storeId: input.storeId!, mode: input.mode! };
+  const scope: EmailLinkScope = input.userId !== undefined ? { purpose, userId: input.userId } : { purpose, storeId: input.storeId!, mode: input.mode! };
   await repos.email.endOpenLinks(scope, now);
   const id = newId('eml', now);
   const link: EmailLink = {

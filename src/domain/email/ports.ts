@@ -1,6 +1,9 @@
 import type { Tenant } from '../../context.ts';
 import type { ClaimedEmail, EmailKind, EmailLink, EmailLinkPurpose, EmailMessage, EmailStatus, NewEmailMessage, RenderedEmail, SendResult } from './types.ts';
 
+/** Whose links: one account's, or one store's in one mode. */
+export type EmailLinkScope = { purpose: EmailLinkPurpose; userId: string } | { purpose: EmailLinkPurpose; storeId: string; mode: Tenant['mode'] };
+
 /** The mail outbox and the records mail links point at (src/db/email-repo.ts implements it). */
 export interface EmailRepo {
   /** Queues messages; one whose cause already has a message is skipped. Runs `afterCommit` hooks as the webhooks do. */
@@ -29,9 +32,9 @@ export interface EmailRepo {
   // Mailed links (email_links): a link's id is the id of the message that carries it.
   insertLink(link: EmailLink): Promise<void>;
   /** Ends every open link of the purpose for this user, or for this store and mode: a newer request replaces them. */
-  endOpenLinks(scope: { purpose: EmailLinkPurpose; userId?: string; storeId?: string; mode?: Tenant['mode'] }, now: Date): Promise<void>;
+  endOpenLinks(scope: EmailLinkScope, now: Date): Promise<void>;
   /** The newest open (unused, unexpired) link of the purpose for this user, or for this store and mode. */
-  findOpenLink(scope: { purpose: EmailLinkPurpose; userId?: string; storeId?: string; mode?: Tenant['mode'] }, now: Date): Promise<EmailLink | undefined>;
+  findOpenLink(scope: EmailLinkScope, now: Date): Promise<EmailLink | undefined>;
   /** Sets the hash of the token the link's mail carries; false when the link was used, replaced or expired. */
   saveLinkToken(id: string, tokenHash: string, now: Date): Promise<boolean>;
   /** The open link with this token hash, its row locked until the transaction ends. */

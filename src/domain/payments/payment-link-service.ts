@@ -97,6 +97,8 @@ export function createPaymentLinkService(deps: { repos: Transactional<PaymentLin
 
     async create(ctx: StoreContext, input: PaymentLinkInput): Promise<PaymentLinkView> {
       requirePermission(ctx, 'payments:write');
+      // A link for an order shows its lines to whoever holds the link: directing data is reading it (docs/security.md).
+      if (input.orderId !== undefined) requirePermission(ctx, 'orders:read');
       const { tenant } = ctx;
       const details: ErrorDetail[] = [];
       if (input.amount === undefined && input.orderId === undefined) details.push({ path: 'amount', rule: 'is required unless orderId is sent (the link then asks for what is outstanding on the order)' });

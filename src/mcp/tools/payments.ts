@@ -104,6 +104,8 @@ export const paymentTools = [
     title: 'Create a payment link',
     description: 'Creates a link a customer can pay: an amount in the store currency, or an orderId (the outstanding amount, or amount if sent). Optional description and expiresAt (at most 365 days ahead).',
     permission: 'payments:write',
+    // A link for an order shows its lines to whoever holds it: orders:read too.
+    permissionsOf: (args) => (args.orderId === undefined ? ['payments:write'] : ['orders:read', 'payments:write']),
     does: CREATE,
     input: PaymentLinkCreateBody,
     output: z.object({ paymentLink: PaymentLinkRecord }),
