@@ -13,7 +13,7 @@ const NOT_ISSUED = {
   code: 'VALIDATION_FAILED',
   status: 422,
   message: 'The cursor is not one we issued. Use pagination.nextCursor from the previous page.',
-  details: [{ path: 'cursor', rule: RULE }],
+  details: [{ path: 'cursor', rule: RULE, in: 'query' }],
 };
 /** The answer of the lists that refuse it as an invalid query (products, stock lists, orders, promotions). */
 const INVALID_QUERY = {

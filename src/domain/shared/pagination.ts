@@ -31,7 +31,7 @@ function refusal(kind: CursorRefusal): AppError {
     return new AppError('VALIDATION_FAILED', `The request is not valid: ${detail.path} ${detail.rule}.`, { details: [detail] });
   }
   return new AppError('VALIDATION_FAILED', 'The cursor is not one we issued. Use pagination.nextCursor from the previous page.', {
-    details: [{ path: 'cursor', rule: RULE }],
+    details: [{ path: 'cursor', rule: RULE, in: 'query' }],
   });
 }
 
