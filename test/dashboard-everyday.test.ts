@@ -427,4 +427,41 @@ describeEachDatabase('the dashboard for a day of orders (Chromium)', (kind) => {
     await assertAccessible(page, 'an order after recording a payment');
     await page.close();
   });
+
+  it('adds a customer by hand (once on a double click), a taken email shown at Email, and opens their page with the address', { skip }, async () => {
+    const call = jsonClient(t.app);
+    const owner = await signup(t.app, { storeName: 'Phone Orders' });
+    const taken = await call('POST', '/v1/customers', { headers: owner.auth, body: { name: 'Taken Tess', email: 'tess@example.com' } });
+    assert.equal(taken.status, 201, taken.raw);
+    const page = await openAs(owner, `/customers?store=${owner.storeId}`);
+    await page.getByRole('button', { name: 'Add a customer' }).click();
+    const form = page.getByRole('form', { name: 'New customer' });
+    await form.getByLabel('Name').fill('Pat Phone');
+    await form.getByLabel('Email').fill('TESS@example.com');
+    await form.getByLabel('Phone').fill('+1 555 0199');
+    await form.getByLabel('Address line 1').fill('12 Harbor Rd');
+    await form.getByLabel('City').fill('Portland');
+    await form.getByLabel('Postal code').fill('97201');
+    await form.getByLabel('Country').selectOption('US');
+    await form.getByLabel('State').selectOption('US-OR');
+    await assertAccessible(page, 'adding a customer');
+    await form.getByRole('button', { name: 'Add customer' }).click();
+    await form.locator('.field-error').getByText('Email must be unique within the store.').waitFor();
+    assert.equal(await form.getByLabel('Email').getAttribute('aria-invalid'), 'true');
+    await form.getByRole('alert').getByText('Nothing was added: correct the fields marked above.').waitFor();
+    const keys: Array<string | undefined> = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/v1/customers') keys.push(r.headers()['idempotency-key']);
+    });
+    await form.getByLabel('Email').fill('pat@example.com');
+    await form.getByRole('button', { name: 'Add customer' }).dblclick();
+    await page.getByRole('heading', { level: 1, name: 'Pat Phone' }).waitFor();
+    await page.getByText('Customer added.').waitFor();
+    await page.getByText('Oregon, United States of America').waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.ok(keys.length >= 1 && keys.every((k) => k !== undefined && k === keys[0]), `one Idempotency-Key: ${keys}`);
+    const listed = (await call('GET', '/v1/customers?q=pat', { headers: owner.auth })).body.data as Array<{ email: string; addresses: Array<{ city: string; stateId: string }> }>;
+    assert.deepEqual(listed.map((c) => [c.email, c.addresses[0]?.city, c.addresses[0]?.stateId]), [['pat@example.com', 'Portland', 'US-OR']], 'one customer, with the address');
+    await page.close();
+  });
 });

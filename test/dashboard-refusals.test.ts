@@ -248,7 +248,7 @@ describeEachDatabase('every dashboard form shows every refusal (Chromium)', (kin
     });
     await page.close();
   });
-  it('the store’s operations (threshold, stock, order moves, payments, customer, ban) show a 409, a 422 and a 500', { skip }, async () => {
+  it('the store’s operations (threshold, stock, order moves, payments, customer, new customer, ban) show a 409, a 422 and a 500', { skip }, async () => {
     const owner = await signup(t.app, { storeName: 'Refusal Operations' });
     const call = jsonClient(t.app);
     const { productId, skuIds } = await variableProduct(t.app, owner, { name: 'Lantern', skus: [{ sku: 'LAN-1', price: 30, quantityInStock: 9, attributes: { Size: 'One' } }] });
@@ -311,6 +311,19 @@ describeEachDatabase('every dashboard form shows every refusal (Chromium)', (kin
       scope: () => details,
       submit: () => details.getByRole('button', { name: 'Save details' }).click(),
     });
+    await page.goto(`${t.baseUrl}/dashboard/customers?store=${owner.storeId}`);
+    await page.getByRole('button', { name: 'Add a customer' }).click();
+    const newCustomer = page.getByRole('form', { name: 'New customer' });
+    await newCustomer.getByLabel('Name').fill('Nora New');
+    await newCustomer.getByLabel('Email').fill('nora@example.com');
+    await meetsEveryRefusal(page, {
+      where: 'Add a customer',
+      method: 'POST',
+      path: /^\/v1\/customers$/,
+      scope: () => newCustomer,
+      submit: () => newCustomer.getByRole('button', { name: 'Add customer' }).click(),
+    });
+    await page.goto(`${t.baseUrl}/dashboard/customers/${customerId}?store=${owner.storeId}`);
     const ban = page.getByRole('region', { name: 'Ban' });
     await ban.getByRole('button', { name: 'Ban Riley Refused…' }).click();
     await ban.getByLabel('Reason').fill('chargebacks');

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { api, apiWithEtag, type Tenant } from '../api/client.ts';
 import type { Customer, OrderSummary } from '../api/types.ts';
 import { Confirm } from '../components/Confirm.tsx';
@@ -33,6 +33,7 @@ export default function CustomerDetail() {
   const tenant = tenantOf(state);
   const { customerId = '' } = useParams();
   const search = useTenantSearch();
+  const created = (useLocation().state as { created?: boolean } | null)?.created === true;
   const allowed = state.permissions?.has(READ) ?? false;
   const query = useQuery({
     queryKey: tenant ? customerKey(tenant, customerId) : ['none'],
@@ -50,6 +51,11 @@ export default function CustomerDetail() {
         <Link to={{ pathname: '/customers', search }}>← All customers</Link>
       </p>
       <h1>{c ? c.name : 'Customer'}</h1>
+      {created && c ? (
+        <p className="notice" role="status">
+          Customer added.
+        </p>
+      ) : null}
       {state.permissions === null ? (
         <Loading what="your permissions" />
       ) : !allowed ? (

@@ -8,8 +8,10 @@ import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatMoney, formatNumber, formatTimestamp } from '../format.ts';
 import { keepTenant, tenantOf, useTenant } from '../tenant.tsx';
+import { NewCustomer } from './CustomerNew.tsx';
 
 const READ = 'customers:read';
+const WRITE = 'customers:write';
 const PAGE = 20;
 
 type BannedFilter = 'true' | 'false';
@@ -55,6 +57,7 @@ export default function Customers() {
     <>
       <title>{`Customers · ${state.store.name} · Dashboard`}</title>
       <h1>Customers</h1>
+      {state.permissions?.has(WRITE) ? <NewCustomer tenant={tenant} search={link} /> : null}
       <Section title={`Customers in ${tenant.mode === 'test' ? 'test' : 'live'} mode, newest first`}>
         {state.permissions === null ? (
           <Loading what="your permissions" />
