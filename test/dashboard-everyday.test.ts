@@ -464,4 +464,56 @@ describeEachDatabase('the dashboard for a day of orders (Chromium)', (kind) => {
     assert.deepEqual(listed.map((c) => [c.email, c.addresses[0]?.city, c.addresses[0]?.stateId]), [['pat@example.com', 'Portland', 'US-OR']], 'one customer, with the address');
     await page.close();
   });
+
+  it('takes an order by hand: a customer found by name, SKUs found by name with quantities, a refusal at its line, one order on a double click', { skip }, async () => {
+    const call = jsonClient(t.app);
+    const owner = await signup(t.app, { storeName: 'Phone Desk' });
+    const { productId } = await variableProduct(t.app, owner, {
+      name: 'Storm Lantern',
+      skus: [
+        { sku: 'LAN-A', price: 30, quantityInStock: 5, attributes: { Size: 'One' } },
+        { sku: 'LAN-B', price: 45, quantityInStock: 1, attributes: { Size: 'Two' } },
+      ],
+    });
+    await call('PATCH', `/v1/products/${productId}`, { headers: owner.auth, body: { status: 'active' } });
+    const customer = await call('POST', '/v1/customers', { headers: owner.auth, body: { name: 'Olive Order', email: 'olive@example.com', addresses: [{ line1: '3 Bay St', city: 'Boston', countryId: 'US', stateId: 'US-MA' }] } });
+    assert.equal(customer.status, 201, customer.raw);
+
+    const page = await openAs(owner, `/orders?store=${owner.storeId}`);
+    await page.getByRole('link', { name: 'New order' }).click();
+    await page.getByRole('heading', { level: 1, name: 'New order' }).waitFor();
+    const form = page.getByRole('form', { name: 'New order' });
+    await form.getByRole('searchbox', { name: 'Customer' }).fill('olive');
+    await form.getByRole('list', { name: 'Customers found' }).getByRole('button', { name: /Olive Order/ }).click();
+    await form.getByText('olive@example.com').waitFor();
+    await form.getByLabel('Find a product').fill('lantern');
+    await form.getByLabel('Find a product').press('Enter');
+    await form.getByRole('button', { name: 'Add Storm Lantern (Color: Red, Size: One) · LAN-A' }).click();
+    await form.getByRole('button', { name: 'Add Storm Lantern (Color: Red, Size: Two) · LAN-B' }).click();
+    await form.getByLabel('Quantity: Storm Lantern (Color: Red, Size: One) · LAN-A').fill('2');
+    await form.getByLabel('Quantity: Storm Lantern (Color: Red, Size: Two) · LAN-B').fill('3');
+    await form.getByLabel('Note (optional)').fill('Taken by phone');
+    await assertAccessible(page, 'a new order');
+    await form.getByRole('button', { name: 'Place order' }).click();
+    await form.locator('.field-error').getByText('Quantity must be at most 1 (in stock).').waitFor();
+    assert.equal(await form.getByLabel('Quantity: Storm Lantern (Color: Red, Size: Two) · LAN-B').getAttribute('aria-invalid'), 'true');
+    assert.equal((await call('GET', '/v1/orders', { headers: owner.auth })).body.data.length, 0, 'nothing placed');
+    await assertAccessible(page, 'a new order, a line refused');
+
+    const keys: Array<string | undefined> = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/v1/orders') keys.push(r.headers()['idempotency-key']);
+    });
+    await form.getByLabel('Quantity: Storm Lantern (Color: Red, Size: Two) · LAN-B').fill('1');
+    await form.getByRole('button', { name: 'Place order' }).dblclick();
+    await page.getByText('Order placed.').waitFor();
+    await page.getByRole('heading', { level: 1, name: /^Order / }).waitFor();
+    assert.equal(await page.getByTestId('order-line').count(), 2);
+    await page.getByTestId('order-shipping').getByText('Massachusetts, United States of America').waitFor();
+    await page.waitForLoadState('networkidle');
+    const orders = (await call('GET', '/v1/orders', { headers: owner.auth })).body.data as Array<{ total: number; note: string | null; customerName: string }>;
+    assert.deepEqual(orders.map((o) => [o.total, o.note, o.customerName]), [[105, 'Taken by phone', 'Olive Order']], 'one order');
+    assert.ok(keys.length >= 1 && keys.every((k) => k !== undefined && k === keys[0]), `one Idempotency-Key: ${keys}`);
+    await page.close();
+  });
 });

@@ -248,7 +248,7 @@ describeEachDatabase('every dashboard form shows every refusal (Chromium)', (kin
     });
     await page.close();
   });
-  it('the store’s operations (threshold, stock, order moves, payments, customer, new customer, ban) show a 409, a 422 and a 500', { skip }, async () => {
+  it('the store’s operations (threshold, stock, order moves, payments, new order, customer, new customer, ban) show a 409, a 422 and a 500', { skip }, async () => {
     const owner = await signup(t.app, { storeName: 'Refusal Operations' });
     const call = jsonClient(t.app);
     const { productId, skuIds } = await variableProduct(t.app, owner, { name: 'Lantern', skus: [{ sku: 'LAN-1', price: 30, quantityInStock: 9, attributes: { Size: 'One' } }] });
@@ -298,6 +298,21 @@ describeEachDatabase('every dashboard form shows every refusal (Chromium)', (kin
       path: /\/payments$/,
       scope: () => record,
       submit: () => record.getByRole('button', { name: 'Record payment' }).click(),
+    });
+
+    await page.goto(`${t.baseUrl}/dashboard/orders/new?store=${owner.storeId}`);
+    const newOrder = page.getByRole('form', { name: 'New order' });
+    await newOrder.getByRole('searchbox', { name: 'Customer' }).fill('riley');
+    await newOrder.getByRole('list', { name: 'Customers found' }).getByRole('button', { name: /Riley Refused/ }).click();
+    await newOrder.getByLabel('Find a product').fill('LAN-1');
+    await newOrder.getByLabel('Find a product').press('Enter');
+    await newOrder.getByRole('button', { name: /^Add Lantern/ }).click();
+    await meetsEveryRefusal(page, {
+      where: 'New order',
+      method: 'POST',
+      path: /^\/v1\/orders$/,
+      scope: () => newOrder,
+      submit: () => newOrder.getByRole('button', { name: 'Place order' }).click(),
     });
 
     await page.goto(`${t.baseUrl}/dashboard/customers/${customerId}?store=${owner.storeId}`);

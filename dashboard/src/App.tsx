@@ -17,6 +17,7 @@ const AuditLog = lazy(() => import('./pages/AuditLog.tsx'));
 const Team = lazy(() => import('./pages/Team.tsx'));
 const Orders = lazy(() => import('./pages/Orders.tsx'));
 const OrderDetail = lazy(() => import('./pages/OrderDetail.tsx'));
+const OrderNew = lazy(() => import('./pages/OrderNew.tsx'));
 const Inventory = lazy(() => import('./pages/Inventory.tsx'));
 const Customers = lazy(() => import('./pages/Customers.tsx'));
 const CustomerDetail = lazy(() => import('./pages/CustomerDetail.tsx'));
@@ -269,6 +270,7 @@ function Shell() {
                 <Route path="api-keys" element={store ? <Suspense fallback={<Loading what="API keys" />}><ApiKeys /></Suspense> : <ChooseFirst />} />
                 <Route path="team" element={store ? <Suspense fallback={<Loading what="the team" />}><Team /></Suspense> : <ChooseFirst />} />
                 <Route path="orders" element={store ? <Suspense fallback={<Loading what="orders" />}><Orders /></Suspense> : <ChooseFirst />} />
+                <Route path="orders/new" element={store ? <Suspense fallback={<Loading what="the form" />}><OrderNew /></Suspense> : <ChooseFirst />} />
                 <Route path="orders/:orderId" element={store ? <Suspense fallback={<Loading what="the order" />}><OrderDetail /></Suspense> : <ChooseFirst />} />
                 <Route path="inventory" element={store ? <Suspense fallback={<Loading what="inventory" />}><Inventory /></Suspense> : <ChooseFirst />} />
                 <Route path="customers" element={store ? <Suspense fallback={<Loading what="customers" />}><Customers /></Suspense> : <ChooseFirst />} />

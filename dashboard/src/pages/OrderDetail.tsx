@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
 import type { Order, OrderStatus, OrderTransitions } from '../api/types.ts';
 import { PostalAddress, sameAddress } from '../components/Address.tsx';
@@ -39,6 +39,7 @@ export default function OrderDetail() {
   const tenant = tenantOf(state);
   const { orderId = '' } = useParams();
   const search = useTenantSearch();
+  const placed = (useLocation().state as { placed?: boolean } | null)?.placed === true;
   const allowed = state.permissions?.has(READ) ?? false;
   const canWrite = state.permissions?.has(WRITE) ?? false;
   const order = useQuery({
@@ -56,6 +57,11 @@ export default function OrderDetail() {
         <Link to={{ pathname: '/orders', search }}>← All orders</Link>
       </p>
       <h1>{o ? `Order ${o.number}` : 'Order'}</h1>
+      {placed && o ? (
+        <p className="notice" role="status">
+          Order placed. Record its payment below, or send a payment link from Payments.
+        </p>
+      ) : null}
       {state.permissions === null ? (
         <Loading what="your permissions" />
       ) : !allowed ? (

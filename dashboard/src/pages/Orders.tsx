@@ -98,6 +98,13 @@ export default function Orders() {
     <>
       <title>{`Orders · ${state.store.name} · Dashboard`}</title>
       <h1>Orders</h1>
+      {state.permissions?.has('orders:write') ? (
+        <p>
+          <Link className="button button-primary" to={{ pathname: '/orders/new', search: keepTenant(params) }}>
+            New order
+          </Link>
+        </p>
+      ) : null}
       <Section title={title}>
         {allowed ? (
           <search className="order-filter-panel">
