@@ -10,6 +10,7 @@ import { browserUnavailable, launchChromium, startListeningApp } from './helpers
 import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client as jsonClient, joinStore, type Merchant, signup } from './helpers/merchants.ts';
+import { connect, registerClient } from './helpers/oauth.ts';
 
 const skip = browserUnavailable();
 
@@ -474,6 +475,23 @@ describeEachDatabase('the dashboard’s webhooks pages in Chromium', (kind) => {
     await page.goto(`${t.baseUrl}/dashboard/webhooks/${endpoint.id}?store=${owner.storeId}`);
     await page.getByText('settings:read', { exact: true }).waitFor();
     assert.deepEqual(calls, [], 'a deep link calls no webhook API without settings:read');
+    await page.close();
+  });
+
+  it('names the connected app that made an endpoint by its name, not its client id', { skip }, async () => {
+    const shop = await signup(t.app, { storeName: 'App Made Hooks' });
+    const app = await connect(t.app, shop, { scope: 'orders:read', client: await registerClient(t.app, { client_name: 'Trail Analytics' }) });
+    const made = await jsonClient(t.app)('POST', '/v1/webhooks', { headers: app.auth, body: { url: `${receiver.origin}/app-hook`, eventTypes: ['order.*'] } });
+    assert.equal(made.status, 201, made.raw);
+    await context.clearCookies();
+    const page = await context.newPage();
+    await page.goto(`${t.baseUrl}/dashboard/webhooks?store=${shop.storeId}`);
+    await signInToDashboard(page, shop);
+    await page.getByText('The connected app “Trail Analytics” (removed with the app)', { exact: true }).waitFor();
+    assert.ok(!(await pageText(page)).includes(app.client.client_id), 'no client id shown');
+    await page.goto(`${t.baseUrl}/dashboard/webhooks/${made.body.data.id}?store=${shop.storeId}`);
+    await page.getByText('The connected app “Trail Analytics” (removed with the app)', { exact: true }).waitFor();
+    await assertAccessible(page, 'an endpoint made by an app');
     await page.close();
   });
 });

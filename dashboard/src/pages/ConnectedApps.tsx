@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../api/client.ts';
 import type { ConnectedApp, Mode } from '../api/types.ts';
+import { APPS_KEY } from '../components/AppName.tsx';
 import { Confirm } from '../components/Confirm.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Section } from '../components/Section.tsx';
@@ -9,7 +10,6 @@ import { formatTimestamp } from '../format.ts';
 import { SCOPE_DESCRIPTIONS } from '../scopes.ts';
 import { useTenant } from '../tenant.tsx';
 
-const APPS_KEY = ['user', 'connected-apps'] as const;
 
 /** The host of an app's client_id URL (who publishes its Client ID Metadata Document). */
 function hostOf(url: string): string {

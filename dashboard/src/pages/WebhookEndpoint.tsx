@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
 import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryDetail, WebhookDeliveryStatus, WebhookEndpoint as Endpoint, WebhookEndpointWithSecret } from '../api/types.ts';
+import { AppName } from '../components/AppName.tsx';
 import { Confirm } from '../components/Confirm.tsx';
 import { EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
@@ -159,7 +160,7 @@ function EndpointPanel({ tenant, endpoint, own, canWrite, timeZone }: { tenant: 
           <dd>
             {endpoint.appClientId ? (
               <>
-                The connected app <code>{endpoint.appClientId}</code> (removed with the app)
+                <AppName clientId={endpoint.appClientId} start /> (removed with the app)
               </>
             ) : (
               'This store'

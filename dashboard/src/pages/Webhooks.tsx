@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
 import type { WebhookEndpoint, WebhookEndpointWithSecret } from '../api/types.ts';
+import { AppName } from '../components/AppName.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { NotAllowed, Permission, Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
@@ -126,7 +127,7 @@ function EndpointList({ tenant, timeZone, canWrite }: { tenant: Tenant; timeZone
                   <>
                     <dt>Made by</dt>
                     <dd>
-                      The connected app <code>{e.appClientId}</code> (removed with the app)
+                      <AppName clientId={e.appClientId} start /> (removed with the app)
                     </dd>
                   </>
                 ) : null}
