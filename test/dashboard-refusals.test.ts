@@ -248,7 +248,7 @@ describeEachDatabase('every dashboard form shows every refusal (Chromium)', (kin
     });
     await page.close();
   });
-  it('the store’s operations (threshold, stock, order moves, payments, new order, customer, new customer, ban) show a 409, a 422 and a 500', { skip }, async () => {
+  it('the store’s operations (threshold, stock, order moves, payments, new order, customer, review reply, new customer, ban) show a 409, a 422 and a 500', { skip }, async () => {
     const owner = await signup(t.app, { storeName: 'Refusal Operations' });
     const call = jsonClient(t.app);
     const { productId, skuIds } = await variableProduct(t.app, owner, { name: 'Lantern', skus: [{ sku: 'LAN-1', price: 30, quantityInStock: 9, attributes: { Size: 'One' } }] });
@@ -326,6 +326,20 @@ describeEachDatabase('every dashboard form shows every refusal (Chromium)', (kin
       scope: () => details,
       submit: () => details.getByRole('button', { name: 'Save details' }).click(),
     });
+    const reviewed = await call('POST', '/v1/reviews', { headers: owner.auth, body: { productId, customerId, rating: 3, title: 'Dim' } });
+    assert.equal(reviewed.status, 201, reviewed.raw);
+    await page.goto(`${t.baseUrl}/dashboard/reviews?store=${owner.storeId}`);
+    await page.getByRole('button', { name: 'Reply to Riley Refused’s review of Lantern' }).click();
+    const card = page.getByTestId('review').filter({ hasText: 'Dim' });
+    await card.locator('textarea').fill('Thanks, a brighter bulb is on its way.');
+    await meetsEveryRefusal(page, {
+      where: 'Reply to a review',
+      method: 'POST',
+      path: /\/reply$/,
+      scope: () => card,
+      submit: () => card.getByRole('button', { name: 'Post reply' }).click(),
+    });
+
     await page.goto(`${t.baseUrl}/dashboard/customers?store=${owner.storeId}`);
     await page.getByRole('button', { name: 'Add a customer' }).click();
     const newCustomer = page.getByRole('form', { name: 'New customer' });
