@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import type { BrowserContext, Locator, Page, Route } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
 import { countRows, variableProduct } from './helpers/catalog.ts';
 import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
-import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
+import { assertAccessible, meetsEveryRefusal, signInToDashboard } from './helpers/dashboard.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client as jsonClient, type Merchant, signup } from './helpers/merchants.ts';
 
@@ -39,50 +39,6 @@ describeEachDatabase('every dashboard form shows every refusal (Chromium)', (kin
     await page.goto(`${t.baseUrl}/dashboard${path}`);
     await signInToDashboard(page, who);
     return page;
-  }
-
-  /**
-   * Makes the form meet a 409 (no details), a 422 (a detail naming a path no form has) and a 500, in turn, answered for
-   * the first request of `method` to a path matching `path`; after each `submit()`, the API's message and request id
-   * must show inside `scope`, and the page must stay free of accessibility violations.
-   */
-  async function meetsEveryRefusal(page: Page, form: { where: string; method: string; path: RegExp; scope: () => Locator; submit: () => Promise<void> }): Promise<void> {
-    for (const status of [409, 422, 500] as const) {
-      const message = `Refusal ${status} of ${form.where}: the service says no.`;
-      const requestId = `req_refusal_${status}_${form.where.replace(/\W+/g, '_')}`;
-      let answered = 0;
-      const handler = async (route: Route) => {
-        const request = route.request();
-        if (request.method() !== form.method || !form.path.test(new URL(request.url()).pathname)) return route.fallback();
-        answered++;
-        await route.fulfill({
-          status,
-          contentType: 'application/json',
-          headers: { 'x-request-id': requestId },
-          body: JSON.stringify({
-            status: false,
-            message,
-            error: {
-              code: status === 409 ? 'TEST_CONFLICT' : status === 422 ? 'VALIDATION_FAILED' : 'INTERNAL_ERROR',
-              details: status === 422 ? [{ path: 'notAFieldOfAnyForm', rule: 'must be looked at', in: 'body' }] : [],
-            },
-            requestId,
-          }),
-        });
-      };
-      await page.route('**/v1/**', handler);
-      await page.route('**/v2/**', handler);
-      await form.submit();
-      const scope = form.scope();
-      await scope.getByText(message).waitFor({ timeout: 10_000 }).catch(() => {
-        throw new Error(`${form.where}: the ${status} was not shown (answered ${answered} request(s))`);
-      });
-      await scope.getByText(requestId).waitFor();
-      assert.ok(answered >= 1, `${form.where}: the ${status} was answered`);
-      if (status === 409) await assertAccessible(page, `${form.where}, a refusal shown`);
-      await page.unroute('**/v1/**', handler);
-      await page.unroute('**/v2/**', handler);
-    }
   }
 
   it('shows a SKU code another SKU holds at that field in Add a SKU, Edit SKU and Add a variant group, with nothing written', { skip }, async () => {

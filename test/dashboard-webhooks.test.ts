@@ -7,7 +7,7 @@ import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_DEFAULTS } from '../src/config.ts';
 import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
 import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
-import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
+import { assertAccessible, meetsEveryRefusal, signInToDashboard } from './helpers/dashboard.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client as jsonClient, joinStore, type Merchant, signup } from './helpers/merchants.ts';
 import { connect, registerClient } from './helpers/oauth.ts';
@@ -478,7 +478,7 @@ describeEachDatabase('the dashboard’s webhooks pages in Chromium', (kind) => {
     await page.close();
   });
 
-  it('names the connected app that made an endpoint by its name, not its client id', { skip }, async () => {
+  it('names the connected app that made an endpoint by its name, not its client id; its editor shows every refusal', { skip }, async () => {
     const shop = await signup(t.app, { storeName: 'App Made Hooks' });
     const app = await connect(t.app, shop, { scope: 'orders:read', client: await registerClient(t.app, { client_name: 'Trail Analytics' }) });
     const made = await jsonClient(t.app)('POST', '/v1/webhooks', { headers: app.auth, body: { url: `${receiver.origin}/app-hook`, eventTypes: ['order.*'] } });
@@ -492,6 +492,18 @@ describeEachDatabase('the dashboard’s webhooks pages in Chromium', (kind) => {
     await page.goto(`${t.baseUrl}/dashboard/webhooks/${made.body.data.id}?store=${shop.storeId}`);
     await page.getByText('The connected app “Trail Analytics” (removed with the app)', { exact: true }).waitFor();
     await assertAccessible(page, 'an endpoint made by an app');
+
+    // The endpoint's editor shows every refusal the API can give: a 409, a 422 naming no field of it, a 500.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const editForm = page.getByRole('form', { name: 'Edit the endpoint' });
+    await editForm.getByLabel('Description (optional)').fill('Orders for the analytics app');
+    await meetsEveryRefusal(page, {
+      where: 'Edit the endpoint',
+      method: 'PATCH',
+      path: /^\/v1\/webhooks\/[^/]+$/,
+      scope: () => page.getByRole('main'),
+      submit: () => editForm.getByRole('button', { name: 'Save changes' }).click(),
+    });
     await page.close();
   });
 });
