@@ -129,6 +129,18 @@ describeEachDatabase('directing data is reading it', (kind) => {
       } finally {
         await mcp.close();
       }
+      // The orders export and a payment link for an order show orders: through the tools too, they need orders:read.
+      const narrow = await connectV1(baseUrl, await key(s.m, ['analytics:read', 'payments:write']));
+      try {
+        const exported = await refused(narrow, 'export_orders', { from: '2026-01-01', to: '2026-01-31' });
+        assert.deepEqual([exported.code, exported.details.map((d) => d.rule)], ['PERMISSION_DENIED', ['orders:read']]);
+        const order = (await call('GET', '/v1/orders', { headers: s.m.auth })).body.data[0].id as string;
+        const link = await refused(narrow, 'create_payment_link', { orderId: order });
+        assert.deepEqual([link.code, link.details.map((d) => d.rule)], ['PERMISSION_DENIED', ['orders:read']]);
+        assert.equal((await db().selectFrom('payment_links').select('id').where('store_id', '=', s.m.storeId).execute()).length, 0, 'no link made');
+      } finally {
+        await mcp.close();
+      }
     });
   });
 

@@ -52,7 +52,18 @@ export async function insertCustomer(
       email: `${id.toLowerCase()}@example.com`,
       email_normalized: `${id.toLowerCase()}@example.com`,
       phone: null,
-      addresses: JSON.stringify(options.addresses ?? [{ line1: '1 Main St', city: 'Springfield', countryId: 'US', stateId: 'US-IL' }]),
+      // Stored as the API stores them: every field of the address, null when not given (GET /v1/customers/{id} answers them).
+      addresses: JSON.stringify(
+        ((options.addresses as Array<Record<string, unknown>> | undefined) ?? [{ line1: '1 Main St', city: 'Springfield', countryId: 'US', stateId: 'US-IL' }]).map((a) => ({
+          label: null,
+          name: null,
+          line2: null,
+          postalCode: null,
+          stateId: null,
+          phone: null,
+          ...a,
+        })),
+      ),
       banned_at: options.banned ? at : null,
       ban_reason: options.banned ? 'fraud' : null,
       ban_expires_at: null,
