@@ -226,17 +226,16 @@ export async function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps): Promi
       const header = request.headers['mcp-toolsets'];
       const chosen = parseToolsets((request.query as { toolsets?: string }).toolsets ?? (Array.isArray(header) ? header.join(',') : header));
       if ('error' in chosen) return reply.code(400).send({ jsonrpc: '2.0', id: null, error: { code: -32602, message: chosen.error } });
+      const body = await readBody(request.raw, MCP_BODY_LIMIT, request.headers['content-type']);
+      if (body.problem) return reply.code(body.problem.kind === 'charset' ? 415 : 400).send(jsonRpcRefusal(body.problem));
       const authInfo: AuthInfo = {
         token: 'verified-by-the-auth-hook',
         clientId: ctx.app?.clientId ?? ctx.actor.id,
         scopes: ctx.app ? [...ctx.app.scopes] : [CONNECTOR_SCOPE],
         resource: new URL(`${deps.issuer}/mcp`),
-        extra: { storeContext: ctx, toolsets: chosen.toolsets },
+        // calledTool: the tool a call names, for the audit entry of a confirmation refused before its handler runs.
+        extra: { storeContext: ctx, toolsets: chosen.toolsets, calledTool: calledToolOf(body.parsed) },
       };
-      const body = await readBody(request.raw, MCP_BODY_LIMIT, request.headers['content-type']);
-      if (body.problem) return reply.code(body.problem.kind === 'charset' ? 415 : 400).send(jsonRpcRefusal(body.problem));
-      // The tool a call names, for the audit entry of a confirmation refused before its handler runs.
-      authInfo.extra = { ...authInfo.extra, calledTool: calledToolOf(body.parsed) };
       // An app's token lacking a scope the merchant could grant: HTTP 403 with the step-up challenge (docs/mcp.md).
       const version = request.headers['mcp-protocol-version'];
       const accumulatingClients = version !== undefined && !LEGACY_VERSIONS.has(String(version));

@@ -1,7 +1,7 @@
 import type { StoreContext } from '../../context.ts';
 import type { AuditRepo } from './ports.ts';
 import { requirePermission } from '../shared/access.ts';
-import { type AuditEntry, recordAudit } from '../shared/audit-trail.ts';
+import { type AuditEntry, type AuditRecord, recordAudit } from '../shared/audit-trail.ts';
 import { anyIdCursor, type Page, pageOf } from '../shared/pagination.ts';
 
 /** The repositories audit-service.ts reads and writes (the composition root passes them; src/db implements them). */
@@ -53,6 +53,20 @@ export function createAuditService(deps: {
   /** Whether an error means the database cannot be reached (the db layer knows; src/db/db.ts `isDatabaseUnavailable`). */
   isDatabaseUnavailable: (error: unknown) => boolean;
 }) {
+  /**
+   * An entry written by the connector on behalf of the credential, outside any write transaction. What it records has
+   * happened whatever becomes of the entry: when the database is unavailable the entry goes to `log` instead.
+   */
+  async function recordConnectorEntry(ctx: StoreContext, record: AuditRecord & { details: Record<string, unknown> }, log: AuditFallbackLog, unaudited: string): Promise<void> {
+    const connector = { ...ctx, actor: { ...ctx.actor, type: 'ai_connector' as const, label: `AI connector via ${ctx.actor.label}` } };
+    try {
+      await recordAudit(deps.repos, connector, record);
+    } catch (error) {
+      if (!deps.isDatabaseUnavailable(error)) throw error;
+      log.error({ err: error, requestId: ctx.requestId, storeId: ctx.tenant.storeId, audit: record.details }, unaudited);
+    }
+  }
+
   return {
     /**
      * Records a call of an AI connector tool (reads and refusals included), outside any write transaction, as done by
@@ -68,13 +82,7 @@ export function createAuditService(deps: {
         ...(call.errorCode === undefined ? {} : { errorCode: call.errorCode }),
         credential: { type: ctx.actor.type, id: ctx.actor.id, label: ctx.actor.label },
       };
-      const connector = { ...ctx, actor: { ...ctx.actor, type: 'ai_connector' as const, label: `AI connector via ${ctx.actor.label}` } };
-      try {
-        await recordAudit(deps.repos, connector, { action: 'mcp.tool_call', targetType: 'mcp_tool', targetId: call.tool, details });
-      } catch (error) {
-        if (!deps.isDatabaseUnavailable(error)) throw error;
-        log.error({ err: error, requestId: ctx.requestId, storeId: ctx.tenant.storeId, audit: details }, 'MCP tool call not audited: database unavailable');
-      }
+      await recordConnectorEntry(ctx, { action: 'mcp.tool_call', targetType: 'mcp_tool', targetId: call.tool, details }, log, 'MCP tool call not audited: database unavailable');
     },
 
     /**
@@ -85,13 +93,12 @@ export function createAuditService(deps: {
      */
     async recordConfirmationRefused(ctx: StoreContext, refusal: { tool: string | null; reason: string }, log: AuditFallbackLog): Promise<void> {
       const details = { tool: refusal.tool, reason: refusal.reason, credential: { type: ctx.actor.type, id: ctx.actor.id, label: ctx.actor.label } };
-      const connector = { ...ctx, actor: { ...ctx.actor, type: 'ai_connector' as const, label: `AI connector via ${ctx.actor.label}` } };
-      try {
-        await recordAudit(deps.repos, connector, { action: 'mcp.confirmation_refused', targetType: 'mcp_tool', targetId: refusal.tool ?? '(unknown)', details });
-      } catch (error) {
-        if (!deps.isDatabaseUnavailable(error)) throw error;
-        log.error({ err: error, requestId: ctx.requestId, storeId: ctx.tenant.storeId, audit: details }, 'MCP confirmation refusal not audited: database unavailable');
-      }
+      await recordConnectorEntry(
+        ctx,
+        { action: 'mcp.confirmation_refused', targetType: 'mcp_tool', targetId: refusal.tool ?? '(unknown)', details },
+        log,
+        'MCP confirmation refusal not audited: database unavailable',
+      );
     },
 
     /** Newest first, for the active store and mode (settings:read). */

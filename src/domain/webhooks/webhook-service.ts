@@ -80,7 +80,7 @@ export function createWebhookService(deps: {
       typesMatching(p).length === 0 ? [{ path: `eventTypes[${i}]`, rule: 'must be an event type from GET /v1/webhooks/event-types, `<area>.*` (such as order.*) or `*`' }] : [],
     );
     if (problems.length > 0) throw invalid(problems);
-    for (const permission of readPermissionsOf(patterns)) requirePermission(ctx, permission);
+    requireReadingOf(ctx, patterns);
     return [...new Set(patterns)];
   }
 

@@ -24,7 +24,6 @@ declare module 'fastify' {
  */
 interface CounterStore {
   incr(key: string, done: (error: Error | null, result: { current: number; ttl: number } | null) => void, timeWindowMs: number, max: number): void;
-  read(key: string, done: (error: Error | null, result: { current: number; ttl: number } | null) => void, timeWindowMs: number, max: number): void;
 }
 type LocalStoreClass = new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => CounterStore;
 type RedisStoreClass = new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key?: string) => CounterStore;
@@ -212,8 +211,8 @@ export function setUpRateLimits(app: FastifyInstance, options: { limits: RateLim
     app.log.warn({ err: error, policy: name }, 'rate limits not checked: their store does not answer (requests go on unlimited)');
   };
 
-  /** One policy: count (or only read) and answer through `done`. */
-  function one(request: Limited, name: RateLimitName, increment: boolean, done: (verdict: Verdict) => void): void {
+  /** One policy: count the request and answer through `done`. */
+  function one(request: Limited, name: RateLimitName, done: (verdict: Verdict) => void): void {
     const policy = policies.get(name)!;
     const answer = (error: Error | null, result: { current: number; ttl: number } | null) => {
       if (error || !result) {
@@ -228,13 +227,12 @@ export function setUpRateLimits(app: FastifyInstance, options: { limits: RateLim
         windowSeconds: policy.windowSeconds,
         remaining: Math.max(0, policy.limit - result.current),
         resetSeconds,
-        exceeded: increment ? result.current > policy.limit : result.current >= policy.limit,
+        exceeded: result.current > policy.limit,
       });
     };
     const key = keyOf(request, policy.by);
     try {
-      if (increment) policy.store.incr(key, answer, policy.windowMs, policy.limit);
-      else policy.store.read(key, answer, policy.windowMs, policy.limit);
+      policy.store.incr(key, answer, policy.windowMs, policy.limit);
     } catch (error) {
       answer(error as Error, null);
     }
@@ -247,7 +245,7 @@ export function setUpRateLimits(app: FastifyInstance, options: { limits: RateLim
         done(verdicts);
         return;
       }
-      one(request, names[i]!, true, (verdict) => {
+      one(request, names[i]!, (verdict) => {
         verdicts.push(verdict);
         next(i + 1);
       });
@@ -284,14 +282,14 @@ export function setUpRateLimits(app: FastifyInstance, options: { limits: RateLim
   const assigned = new Map<string, readonly RateLimitName[]>();
   app.decorate('rateLimitPolicies', assigned);
 
-  const verdictOf = (request: Limited, increment: boolean) => new Promise<Verdict>((resolve) => one(request, 'bad-credentials', increment, resolve));
+
 
   return {
     count,
-    countOne: (request, name, done) => one(request, name, true, done),
+    countOne: (request, name, done) => one(request, name, done),
     gate: {
       async failed(request) {
-        const verdict = await verdictOf(request, true);
+        const verdict = await new Promise<Verdict>((resolve) => one(request, 'bad-credentials', resolve));
         if (verdict.exceeded) {
           throw new AppError(
             'RATE_LIMITED',
