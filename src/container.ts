@@ -148,8 +148,8 @@ export function createContainer(config: Config) {
   const stripe = createStripeProvider({ secrets: (tenant) => paymentProviders!.secretsOf(tenant, 'stripe'), connection: config.stripeApi });
   paymentProviders = createProviderSettingsService({ repos, secretsKey: config.paymentSecretsKey ?? null, verify: (_provider, key) => stripe.verifyKey(key) });
   const providers: ProviderRegistry = {
-    // The test provider is on in every store's test mode (and never in live mode); live mode takes Stripe once set up.
-    forTenant: async (tenant) => (tenant.mode === 'test' ? testProvider : (await stripe.available(tenant)) ? stripe : null),
+    // The test provider is on in every store's test mode (and never in live mode). Stripe once its keys are saved for the mode; else, in test mode, the built-in test provider (decision 0025).
+    forTenant: async (tenant) => ((await stripe.available(tenant)) ? stripe : tenant.mode === 'test' ? testProvider : null),
     byName: (name) => (name === 'test' ? testProvider : stripe),
   };
   providerPayments = createProviderPaymentService({ repos, providers, orders, events, baseUrl: config.baseUrl });

@@ -13,6 +13,8 @@ const TEST = { 'x-mode': 'test' };
 const KEY = `sk_test_${randomBytes(12).toString('hex')}`;
 const LIVE_KEY = `sk_live_${randomBytes(12).toString('hex')}`;
 const WHSEC = `whsec_${randomBytes(16).toString('hex')}`;
+const PK = `pk_test_${randomBytes(12).toString('hex')}`;
+const LIVE_PK = `pk_live_${randomBytes(12).toString('hex')}`;
 
 describeEachDatabase('the Stripe adapter against a fake of the Stripe API', (kind) => {
   let t: TestApp;
@@ -32,13 +34,14 @@ describeEachDatabase('the Stripe adapter against a fake of the Stripe API', (kin
     await fake?.close();
   });
 
-  const put = (body: Record<string, unknown>, headers: Record<string, string> = TEST, who: Merchant = m) => call('PUT', '/v1/payments/providers/stripe', { headers: { ...who.auth, ...headers }, body });
+  const put = (body: Record<string, unknown>, headers: Record<string, string> = TEST, who: Merchant = m) =>
+    call('PUT', '/v1/payments/providers/stripe', { headers: { ...who.auth, ...headers }, body: { publishableKey: headers['x-mode'] === 'test' ? PK : LIVE_PK, ...body } });
   const list = async (headers: Record<string, string> = TEST) => (await call('GET', '/v1/payments/providers', { headers: { ...m.auth, ...headers } })).body.data;
 
   describe('provider settings', () => {
     it('lists the test provider (on in test mode only) and Stripe (off until saved)', async () => {
       const test = await list();
-      assert.deepEqual(test.map((p: any) => [p.provider, p.enabled, p.builtIn]), [['test', true, true], ['stripe', false, false]]);
+      assert.deepEqual(test.map((p: any) => [p.provider, p.enabled, p.builtIn, p.inUse]), [['test', true, true, true], ['stripe', false, false, false]]);
       const live = await list({});
       assert.deepEqual(live.map((p: any) => [p.provider, p.enabled]), [['test', false], ['stripe', false]]);
     });
@@ -50,6 +53,9 @@ describeEachDatabase('the Stripe adapter against a fake of the Stripe API', (kin
         [{ secretKey: 'pk_test_123', webhookSecret: WHSEC }, TEST, 'secretKey', /must be a Stripe secret key/],
         [{ secretKey: KEY, webhookSecret: 'secret' }, TEST, 'webhookSecret', /whsec_/],
         [{ secretKey: 'sk_test_unknown_to_stripe', webhookSecret: WHSEC }, TEST, 'secretKey', /refused by Stripe/],
+        [{ secretKey: KEY, webhookSecret: WHSEC, publishableKey: LIVE_PK }, TEST, 'publishableKey', /live-mode key; test mode takes pk_test_/],
+        [{ secretKey: LIVE_KEY, webhookSecret: WHSEC, publishableKey: PK }, {}, 'publishableKey', /test-mode key; live mode takes pk_live_/],
+        [{ secretKey: KEY, webhookSecret: WHSEC, publishableKey: KEY }, TEST, 'publishableKey', /must be a Stripe publishable key \(pk_test_…\)/],
       ];
       for (const [body, headers, path, rule] of cases) {
         const res = await put(body, headers);
@@ -60,7 +66,10 @@ describeEachDatabase('the Stripe adapter against a fake of the Stripe API', (kin
       const missing = await put({ secretKey: KEY });
       assert.equal(missing.status, 422);
       assert.equal(missing.body.error.details[0].path, 'webhookSecret');
-      const builtIn = await call('PUT', '/v1/payments/providers/test', { headers: { ...m.auth, ...TEST }, body: { secretKey: KEY, webhookSecret: WHSEC } });
+      const noPk = await call('PUT', '/v1/payments/providers/stripe', { headers: { ...m.auth, ...TEST }, body: { secretKey: KEY, webhookSecret: WHSEC } });
+      assert.equal(noPk.status, 422);
+      assert.equal(noPk.body.error.details[0].path, 'publishableKey');
+      const builtIn = await call('PUT', '/v1/payments/providers/test', { headers: { ...m.auth, ...TEST }, body: { secretKey: KEY, webhookSecret: WHSEC, publishableKey: PK } });
       assert.equal(builtIn.status, 422);
       assert.equal(builtIn.body.error.details[0].path, 'provider');
       assert.equal((await t.container.db.kysely.selectFrom('payment_provider_settings').selectAll().where('store_id', '=', m.storeId).execute()).length, 0);
@@ -68,7 +77,7 @@ describeEachDatabase('the Stripe adapter against a fake of the Stripe API', (kin
 
     it('refuses without payments:write (403), and in another store changes nothing of this one', async () => {
       const readOnly = await createApiKey(t.app, m, { mode: 'test', permissions: ['payments:read'] });
-      const res = await call('PUT', '/v1/payments/providers/stripe', { headers: { 'x-merchantapikey': readOnly.key }, body: { secretKey: KEY, webhookSecret: WHSEC } });
+      const res = await call('PUT', '/v1/payments/providers/stripe', { headers: { 'x-merchantapikey': readOnly.key }, body: { secretKey: KEY, webhookSecret: WHSEC, publishableKey: PK } });
       assert.equal(res.status, 403);
       const other = await signup(t.app);
       assert.equal((await put({ secretKey: KEY, webhookSecret: WHSEC }, TEST, other)).status, 200);
@@ -78,7 +87,8 @@ describeEachDatabase('the Stripe adapter against a fake of the Stripe API', (kin
     it('checks the key with Stripe, keeps both secrets encrypted, and shows only a hint', async () => {
       const res = await put({ secretKey: KEY, webhookSecret: WHSEC });
       assert.equal(res.status, 200, res.raw);
-      assert.deepEqual([res.body.data.enabled, res.body.data.keyHint, res.body.data.accountId], [true, `sk_test_…${KEY.slice(-4)}`, `acct_${KEY.slice(-8)}`]);
+      assert.deepEqual([res.body.data.enabled, res.body.data.keyHint, res.body.data.accountId, res.body.data.publishableKey], [true, `sk_test_…${KEY.slice(-4)}`, `acct_${KEY.slice(-8)}`, PK]);
+      assert.deepEqual((await list()).map((p: any) => [p.provider, p.inUse]), [['test', false], ['stripe', true]], 'Stripe set up takes the pay page in test mode too');
       assert.ok(fake.log.some((l) => l.startsWith('GET /v1/account')));
       const row = await t.container.db.kysely.selectFrom('payment_provider_settings').selectAll().where('store_id', '=', m.storeId).executeTakeFirstOrThrow();
       assert.ok(!row.secret_key_sealed.includes(KEY.slice(8)) && !row.webhook_secret_sealed.includes(WHSEC.slice(6)), 'nothing plain at rest');
@@ -88,7 +98,7 @@ describeEachDatabase('the Stripe adapter against a fake of the Stripe API', (kin
 
     it('refuses to save keys (409) when the service has no PAYMENT_SECRETS_KEY', async () => {
       const service = createProviderSettingsService({ repos: t.container.repos, secretsKey: null, verify: async () => ({ accountId: null }) });
-      await assert.rejects(service.save(storeContext(m, 'test'), 'stripe', { secretKey: KEY, webhookSecret: WHSEC }), (e: any) => e.code === 'PAYMENT_PROVIDER_UNAVAILABLE');
+      await assert.rejects(service.save(storeContext(m, 'test'), 'stripe', { secretKey: KEY, webhookSecret: WHSEC, publishableKey: PK }), (e: any) => e.code === 'PAYMENT_PROVIDER_UNAVAILABLE');
     });
   });
 
@@ -191,13 +201,5 @@ describeEachDatabase('the Stripe adapter against a fake of the Stripe API', (kin
       const records = (await call('GET', `/v1/orders/${order.id}/payments`, { headers: { ...m.auth, ...TEST } })).body.data.payments;
       assert.deepEqual(records.filter((r: any) => r.kind === 'refund').map((r: any) => [r.amount, r.status, r.reference]), [[10, 'succeeded', 'refund ppay_stripe_evt']]);
     });
-  });
-
-  it('a live-mode pay page with Stripe set up says the card form is not on the page yet, with no form', async () => {
-    assert.equal((await put({ secretKey: LIVE_KEY, webhookSecret: WHSEC }, {})).status, 200);
-    const link = await call('POST', '/v1/payment-links', { headers: m.auth, body: { amount: 5 } });
-    const page = await t.app.inject({ method: 'GET', url: new URL(link.body.data.url).pathname });
-    assert.match(page.body, /cannot take card payments on this page yet/);
-    assert.doesNotMatch(page.body, /<form/);
   });
 });

@@ -12,6 +12,7 @@ function toSettings(r: Selectable<PaymentProviderSettingsTable>) {
     webhookSecretSealed: r.webhook_secret_sealed,
     keyHint: r.key_hint,
     accountId: r.account_id,
+    publishableKey: r.publishable_key ?? null,
     updatedAt: toDate(r.updated_at),
   };
 }
@@ -27,7 +28,7 @@ export function createProviderSettingsRepo(db: Kysely<Database>): ProviderSettin
       return (await db.selectFrom('payment_provider_settings').selectAll().where(inTenant(tenant)).orderBy('provider').execute()).map(toSettings);
     },
     async save(tenant, s) {
-      const values = { secret_key_sealed: s.secretKeySealed, webhook_secret_sealed: s.webhookSecretSealed, key_hint: s.keyHint, account_id: s.accountId, updated_at: fromDate(s.updatedAt) };
+      const values = { secret_key_sealed: s.secretKeySealed, webhook_secret_sealed: s.webhookSecretSealed, key_hint: s.keyHint, account_id: s.accountId, publishable_key: s.publishableKey, updated_at: fromDate(s.updatedAt) };
       await db
         .insertInto('payment_provider_settings')
         .values({ ...tenantColumns(tenant), provider: s.provider, ...values })

@@ -527,6 +527,8 @@ export interface PaymentProviderSettingsTable {
   key_hint: string;
   account_id: string | null;
   updated_at: Timestamp;
+  /** Stripe's publishable key of the mode (public: the pay page hands it to Stripe.js); null when saved before 0024 */
+  publishable_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TestProviderRefundTable {

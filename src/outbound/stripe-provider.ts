@@ -18,7 +18,7 @@ export interface StripeConnection {
 }
 
 /** A store's Stripe secrets in one mode, opened, or null when it has none. */
-export type StripeSecrets = (tenant: Tenant) => Promise<{ secretKey: string; webhookSecret: string } | null>;
+export type StripeSecrets = (tenant: Tenant) => Promise<{ secretKey: string; webhookSecret: string; publishableKey: string | null } | null>;
 
 type Intent = Stripe.PaymentIntent;
 
@@ -59,6 +59,7 @@ function stateOf(pi: Intent): ProviderPaymentState {
     refundedMinor: typeof pi.latest_charge === 'object' && pi.latest_charge !== null ? pi.latest_charge.amount_refunded : 0,
     failure: status === 'failed' && error ? { code: error.decline_code ?? error.code ?? 'card_error', message: error.message ?? 'The payment did not go through.' } : null,
     actionUrl: status === 'requires_action' ? redirect : null,
+    clientSecret: pi.client_secret ?? null,
   };
 }
 
@@ -106,8 +107,14 @@ export function createStripeProvider(deps: { secrets: StripeSecrets; connection?
   return {
     name: 'stripe',
 
+    /** Takes payments once the mode's keys are saved with a publishable key (the pay page's Payment Element needs it). */
     async available(tenant) {
-      return (await deps.secrets(tenant)) !== null;
+      return ((await deps.secrets(tenant))?.publishableKey ?? null) !== null;
+    },
+
+    async browserCheckout(tenant) {
+      const publishableKey = (await deps.secrets(tenant))?.publishableKey ?? null;
+      return publishableKey === null ? null : { provider: 'stripe', publishableKey };
     },
 
     async createPayment(tenant, input) {

@@ -1,6 +1,8 @@
+import { hash } from 'node:crypto';
 import type { PayPageView } from '../domain/payments/provider-payment-service.ts';
 import { currencyOf, fromMinor } from '../domain/shared/money.ts';
-import { html, type SafeHtml } from './html.ts';
+import type { PageSources } from '../http/security-headers.ts';
+import { html, raw, type SafeHtml } from './html.ts';
 import { layout } from './layout.ts';
 
 /** An amount as shoppers read it: `$12.50`, `€9.00`, `¥1,200`. */
@@ -48,6 +50,44 @@ const TEST_HELP = html`<div class="notice"><p><strong>Test mode: no real money m
 <ul class="scopes"><li><code>4242 4242 4242 4242</code> succeeds</li><li><code>4000 0000 0000 0002</code> is declined</li>
 <li><code>4000 0027 6000 3184</code> asks for a 3-D Secure check</li><li><code>4000 0000 0000 0077</code> succeeds a few seconds later</li></ul></div>`;
 
+/** Where Stripe.js comes from: always Stripe's own host, never bundled or copied (Stripe's requirement). */
+export const STRIPE_JS = 'https://js.stripe.com/v3/';
+
+/**
+ * The only script of ours on the pay page, inline and allowed by its hash alone: it mounts Stripe's Payment Element
+ * with the store's publishable key and the attempt's client secret (read from the form's data attributes, so this
+ * text never changes), and confirms the payment with Stripe on submit. Stripe sends the shopper back to the page,
+ * whose server asks Stripe for the outcome; a refusal Stripe answers at once is shown in the alert.
+ */
+const STRIPE_GLUE = `(function(){var f=document.getElementById('stripe-form');if(!f)return;var m=document.getElementById('stripe-message');var b=f.querySelector('button');
+function say(t){m.textContent=t;m.hidden=false;}
+if(typeof Stripe!=='function'){say('The card form could not load. Check your connection and reload the page.');return;}
+var s=Stripe(f.dataset.key);var e=s.elements({clientSecret:f.dataset.secret});var p=e.create('payment');p.mount('#stripe-element');p.on('ready',function(){b.disabled=false;});
+f.addEventListener('submit',function(ev){ev.preventDefault();b.disabled=true;m.hidden=true;s.confirmPayment({elements:e,confirmParams:{return_url:f.dataset.returnUrl}}).then(function(r){if(r.error){say((r.error.message||'The payment did not go through.')+' Nothing was charged.');b.disabled=false;}});});})();`;
+
+/**
+ * What the pay page allows when Stripe's card fields are on it, exactly the sources Stripe's security guide lists for
+ * Stripe.js and nothing more (docs/payments.md): its script from js.stripe.com (and its subdomains), its frames (the
+ * fields and the 3-D Secure check, hooks.stripe.com), its calls to api.stripe.com; plus our glue by its hash. Google
+ * Maps, which Stripe lists for the Address Element only, is not allowed: the page does not use that element.
+ */
+export const STRIPE_PAGE_SOURCES: Required<PageSources> = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com', `'sha256-${hash('sha256', STRIPE_GLUE, 'base64')}'`],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+
+function stripeForm(view: PayPageView, checkout: NonNullable<PayPageView['checkout']>): SafeHtml {
+  return html`<form id="stripe-form" data-key="${checkout.publishableKey}" data-secret="${checkout.clientSecret}" data-return-url="${checkout.returnUrl}">
+<div id="stripe-element"></div>
+<p id="stripe-message" class="error" role="alert" hidden></p>
+<noscript><p class="error">Paying by card here needs JavaScript: the card fields are the payment provider's own (Stripe), so your card details go only to it. Turn JavaScript on, or contact ${view.storeName} to pay another way.</p></noscript>
+<button class="primary wide" type="submit" disabled>Pay ${formatMoney(view.amountMinor, view.currency)}</button>
+</form>
+<script src="${STRIPE_JS}"></script>
+<script>${raw(STRIPE_GLUE)}</script>`;
+}
+
 /**
  * The pay page of a link (GET /pay/{token}): the store, the amount, the description and an order link's lines, then
  * what can happen now: the card form, the outcome of the last attempt (read from the provider by the server), or why
@@ -76,7 +116,7 @@ export function payPage(view: PayPageView, form: { csrf: string; token: string; 
     const declined = attempt && (attempt.status === 'failed' || attempt.status === 'canceled') ? (attempt.failureMessage ?? 'The payment did not go through.') : null;
     body = html`${declined ? html`<p class="error" role="alert">${declined} Nothing was charged. Check the card or use another one, and try again.</p>` : null}
 ${state.error ? html`<p class="error" role="alert">${state.error}</p>` : null}
-${view.tenant.mode === 'test' ? TEST_HELP : null}
+${view.checkout ? stripeForm(view, view.checkout) : html`${view.tenant.mode === 'test' ? TEST_HELP : null}
 <form method="post" action="/pay/${form.token}" novalidate>
 <input type="hidden" name="csrf" value="${form.csrf}">
 ${field('cardNumber', 'Card number', html`inputmode="numeric" autocomplete="cc-number" maxlength="23"`, state, 'The 13 to 19 digits on the front of the card.')}
@@ -85,7 +125,7 @@ ${field('expiry', 'Expiry', html`inputmode="numeric" autocomplete="cc-exp" maxle
 ${field('cvc', 'CVC', html`inputmode="numeric" autocomplete="cc-csc" maxlength="4"`, state, '3 or 4 digits on the back.')}
 </div>
 <button class="primary wide" type="submit">Pay ${formatMoney(view.amountMinor, view.currency)}</button>
-</form>`;
+</form>`}`;
   }
   const title = `Pay ${view.storeName}`;
   return layout(title, html`${summary(view)}${body}`);

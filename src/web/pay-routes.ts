@@ -6,7 +6,7 @@ import { CardForm } from '../domain/payments/payment-schemas.ts';
 import { anonymousSecret, readAnonymousSecret } from './browser-session.ts';
 import { checkCsrf, csrfToken } from './csrf.ts';
 import { registerPageErrors } from './page-errors.ts';
-import { type CardFormState, formatMoney, payLinkUnknownPage, payPage, testChallengePage } from './pay-pages.ts';
+import { type CardFormState, formatMoney, payLinkUnknownPage, payPage, STRIPE_PAGE_SOURCES, testChallengePage } from './pay-pages.ts';
 import { sendPage } from './send-page.ts';
 
 const FORM_LIMIT = 4 * 1024;
@@ -43,7 +43,8 @@ export async function payRoutes(app: FastifyInstance, deps: { providerPayments: 
       const view = await providerPayments.payPage(request.ctx, token);
       if (!view) return sendPage(reply, 404, payLinkUnknownPage());
       const document = payPage(view, { csrf: csrfToken(anonymousSecret(request, reply, issuer), purpose.pay(token)), token, ...(state ? { state } : {}) });
-      return sendPage(reply, status, document);
+      // Stripe's card fields: its script, frames and API, exactly (STRIPE_PAGE_SOURCES); otherwise no script at all.
+      return sendPage(reply, status, document, view.checkout ? { sources: STRIPE_PAGE_SOURCES } : {});
     };
 
     scope.get<{ Params: { token: string } }>('/pay/:token', hidden, async (request, reply) => show(request, reply, request.params.token));

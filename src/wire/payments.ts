@@ -172,8 +172,10 @@ export const PaymentProviderRecord = z
     mode: z.enum(['live', 'test']),
     enabled: z.boolean().describe('takes payments in this mode now'),
     builtIn: z.boolean().describe('the built-in test provider: nothing to set up, test mode only'),
+    inUse: z.boolean().describe("the provider the pay page takes cards with in this mode (Stripe once set up; else, in test mode, the test provider)"),
     keyHint: z.string().nullable().describe('the saved secret key, recognisable (sk_test_…abcd), never whole'),
     accountId: z.string().nullable().describe("the provider's account the key belongs to"),
+    publishableKey: z.string().nullable().describe("the saved publishable key (public: the pay page hands it to Stripe.js)"),
     updatedAt: WireTimestamp.nullable(),
   })
   .meta({ id: 'PaymentProvider' });

@@ -80,8 +80,9 @@ export async function startStripeFake(): Promise<StripeFake> {
     if (parts[1] === 'account' && req.method === 'GET') return send({ id: `acct_${key.slice(-8)}`, object: 'account' });
     if (parts[1] === 'payment_intents') {
       if (req.method === 'POST' && parts.length === 2) {
+        const piId = id('pi');
         const pi = {
-          id: id('pi'),
+          id: piId,
           object: 'payment_intent',
           amount: Number(form.amount),
           currency: form.currency,
@@ -93,7 +94,7 @@ export async function startStripeFake(): Promise<StripeFake> {
           description: form.description ?? null,
           metadata: { reference: form['metadata[reference]'] },
           livemode: key.startsWith('sk_live_'),
-          client_secret: `${id('pi')}_secret_x`,
+          client_secret: `${piId}_secret_${randomBytes(12).toString('hex')}`,
         };
         intents.set(pi.id, pi);
         return send(pi);

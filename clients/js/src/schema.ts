@@ -3237,10 +3237,14 @@ export type components = {
             enabled: boolean;
             /** @description the built-in test provider: nothing to set up, test mode only */
             builtIn: boolean;
+            /** @description the provider the pay page takes cards with in this mode (Stripe once set up; else, in test mode, the test provider) */
+            inUse: boolean;
             /** @description the saved secret key, recognisable (sk_test_…abcd), never whole */
             keyHint: string | null;
             /** @description the provider's account the key belongs to */
             accountId: string | null;
+            /** @description the saved publishable key (public: the pay page hands it to Stripe.js) */
+            publishableKey: string | null;
             updatedAt: string | null;
         };
         StoreSettings: {
@@ -15539,6 +15543,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description the provider's publishable key of this mode (Stripe: pk_live_… in live mode, pk_test_… in test mode); public, the pay page hands it to Stripe.js */
+                    publishableKey: string;
                     /** @description the provider's secret key of this mode (Stripe: sk_live_… in live mode, sk_test_… in test mode); kept encrypted, never shown again */
                     secretKey: string;
                     /** @description the signing secret of the webhook endpoint you added at the provider for POST /v1/payment-providers/{provider}/events/{storeId}/{mode} (Stripe: whsec_…) */

@@ -103,8 +103,9 @@ export const CardForm = z
     return { number: v.cardNumber, expMonth: Number(month), expYear: year!.length === 2 ? 2000 + Number(year) : Number(year), cvc: v.cvc };
   });
 
-/** PUT /v1/payments/providers/{provider}: the provider's secret key and webhook signing secret for the request's mode. */
+/** PUT /v1/payments/providers/{provider}: the provider's secret key, webhook signing secret and publishable key for the request's mode. */
 export const PaymentProviderBody = z.strictObject({
+  publishableKey: z.string({ error: 'must be a string' }).trim().min(1, 'is required').max(300, 'must be at most 300 characters').describe("the provider's publishable key of this mode (Stripe: pk_live_… in live mode, pk_test_… in test mode); public, the pay page hands it to Stripe.js"),
   secretKey: z.string({ error: 'must be a string' }).trim().min(1, 'is required').max(300, 'must be at most 300 characters').describe("the provider's secret key of this mode (Stripe: sk_live_… in live mode, sk_test_… in test mode); kept encrypted, never shown again"),
   webhookSecret: z.string({ error: 'must be a string' }).trim().min(1, 'is required').max(300, 'must be at most 300 characters').describe('the signing secret of the webhook endpoint you added at the provider for POST /v1/payment-providers/{provider}/events/{storeId}/{mode} (Stripe: whsec_…)'),
 });

@@ -94,6 +94,8 @@ export interface ProviderSettings {
   keyHint: string;
   /** the provider's account the key belongs to, as it said when the key was checked */
   accountId: string | null;
+  /** Stripe's publishable key of the mode (`pk_test_…`/`pk_live_…`): public, handed to Stripe.js on the pay page; null if saved before it was asked for */
+  publishableKey: string | null;
   updatedAt: Date;
 }
 

@@ -52,6 +52,12 @@ export interface PayPageView {
   attempt: Pick<ProviderPayment, 'id' | 'status' | 'failureCode' | 'failureMessage' | 'actionUrl' | 'captureMethod'> | null;
   /** whether a card can be paid here now: the link is active, a provider takes cards, no attempt is under way */
   canPay: boolean;
+  /**
+   * When the provider's own card fields take the card (Stripe's Payment Element): its public key, the open attempt's
+   * client secret, and where the provider sends the shopper back (this page, which then asks the provider). Null for
+   * the test provider, whose card form is ours.
+   */
+  checkout: { provider: ProviderName; publishableKey: string; clientSecret: string; returnUrl: string } | null;
   /** why a card cannot be paid when the link is active */
   unavailable: string | null;
 }
@@ -115,7 +121,13 @@ export function createProviderPaymentService(deps: {
       await recordRefundsMadeAtProvider(repos, ctx, p, state);
       return p;
     }
-    if (FINAL_PROVIDER_STATUSES.includes(p.status) && p.status !== state.status) return p;
+    // Final statuses stay final, with one exception: a failed attempt whose provider took the money after all (Stripe
+    // lets the shopper retry the same PaymentIntent after a decline, in the browser) is recorded, never lost. The same
+    // failure told again changes nothing.
+    if (FINAL_PROVIDER_STATUSES.includes(p.status)) {
+      const tookMoneyAfterFailure = p.status === 'failed' && (state.status === 'authorized' || state.status === 'succeeded');
+      if (!tookMoneyAfterFailure && (p.status !== state.status || p.status !== 'failed' || p.failureCode === (state.failure?.code ?? null))) return p;
+    }
     const currencyOk = state.currency.toUpperCase() === p.currency;
     const newEvents: DomainEvent[] = [];
     let linkClosed = false;
@@ -235,9 +247,78 @@ export function createProviderPaymentService(deps: {
     if (!(await enabledPaymentMethods(repos, tenant)).includes('card')) return 'This store does not take card payments. Contact the store to pay another way.';
     const provider = await providers.forTenant(tenant);
     if (!provider) return tenant.mode === 'live' ? 'This store cannot take card payments yet. Contact the store to pay another way.' : 'No payment provider is set up for test mode.';
-    // Stripe's card fields (the Payment Element) are Stripe's own script, not on this page yet.
-    if (!provider.confirmPayment) return 'This store cannot take card payments on this page yet. Contact the store to pay another way.';
+    // Stripe's card fields (the Payment Element) are Stripe's own script: they need the store's publishable key.
+    if (!provider.confirmPayment && !(await provider.browserCheckout?.(tenant))) return 'This store cannot take card payments on this page yet. Contact the store to pay another way.';
     return null;
+  }
+
+  /**
+   * The link's attempt to pay now, chosen under the link's lock: the latest one unless it failed or was cancelled, else
+   * a new one (our record first, committed, so its id is the idempotency key of every provider call). Two submissions
+   * or page loads at once share one attempt, so one idempotency key, so one payment at the provider.
+   */
+  async function currentAttempt(rc: RequestContext, tenant: Tenant, link: PaymentLink, provider: PaymentProvider): Promise<ProviderPayment> {
+    return repos.transaction(async (repos): Promise<ProviderPayment> => {
+      await repos.payments.lockLink(tenant, link.id);
+      const latest = await repos.providerPayments.latestForLink(tenant, link.id);
+      if (latest && latest.provider === provider.name && latest.status !== 'failed' && latest.status !== 'canceled') return latest;
+      const fresh: ProviderPayment = {
+        id: newId('ppay', rc.now),
+        provider: provider.name,
+        linkId: link.id,
+        orderId: link.orderId,
+        amountMinor: link.amountMinor,
+        currency: link.currency,
+        captureMethod: link.captureMethod,
+        status: 'requires_payment_method',
+        providerRef: null,
+        actionUrl: null,
+        failureCode: null,
+        failureMessage: null,
+        flag: null,
+        receivedMinor: null,
+        paymentId: null,
+        completedAt: null,
+        createdAt: rc.now,
+        updatedAt: rc.now,
+      };
+      await repos.providerPayments.insert(tenant, fresh);
+      return fresh;
+    });
+  }
+
+  /** Creates the attempt's payment at the provider once (its `create` idempotency key) and saves its reference. */
+  async function createAtProvider(rc: RequestContext, tenant: Tenant, attempt: ProviderPayment, provider: PaymentProvider, link: PaymentLink, token: string): Promise<{ attempt: ProviderPayment; state: ProviderPaymentState }> {
+    const state = await provider.createPayment(tenant, {
+      idempotencyKey: idempotencyKeyOf(attempt.id, 'create'),
+      amountMinor: attempt.amountMinor,
+      currency: attempt.currency,
+      captureMethod: attempt.captureMethod,
+      description: link.description ?? `Payment link ${link.id}`,
+      reference: attempt.id,
+      returnUrl: `${base}/pay/${token}`,
+    });
+    await repos.providerPayments.update(tenant, attempt.id, { providerRef: state.ref }, rc.now);
+    return { attempt: { ...attempt, providerRef: state.ref }, state };
+  }
+
+  /**
+   * For a provider whose card fields are its own script (Stripe): the open attempt of the link, created at the
+   * provider if need be, and what the script needs to confirm it in the shopper's browser. Null when the provider has
+   * no public key for the store and mode, or the attempt is already past the shopper's part.
+   */
+  async function openCheckout(rc: RequestContext, tenant: Tenant, link: PaymentLink, token: string): Promise<PayPageView['checkout']> {
+    const provider = await providers.forTenant(tenant);
+    if (!provider || provider.confirmPayment || !provider.browserCheckout) return null;
+    const keys = await provider.browserCheckout(tenant);
+    if (!keys) return null;
+    let attempt = await currentAttempt(rc, tenant, link, provider);
+    if (attempt.provider !== provider.name || (attempt.status !== 'requires_payment_method' && attempt.status !== 'requires_action')) return null;
+    let state: ProviderPaymentState;
+    if (attempt.providerRef === null) ({ attempt, state } = await createAtProvider(rc, tenant, attempt, provider, link, token));
+    else state = await provider.retrievePayment(tenant, attempt.providerRef);
+    if (!state.clientSecret || (state.status !== 'requires_payment_method' && state.status !== 'requires_action')) return null;
+    return { provider: provider.name, publishableKey: keys.publishableKey, clientSecret: state.clientSecret, returnUrl: `${base}/pay/${token}` };
   }
 
   return {
@@ -262,6 +343,7 @@ export function createProviderPaymentService(deps: {
       const linkStatus = effectiveLinkStatus(link, rc.now);
       const unavailable = linkStatus === 'active' ? await cardRefusal(tenant) : null;
       const underWay = attempt !== undefined && UNDER_WAY.includes(attempt.status);
+      const checkout = linkStatus === 'active' && unavailable === null && !underWay ? await openCheckout(rc, tenant, link, token) : null;
       return {
         tenant,
         storeName: store?.name ?? 'This store',
@@ -274,6 +356,7 @@ export function createProviderPaymentService(deps: {
         attempt: attempt ? { id: attempt.id, status: attempt.status, failureCode: attempt.failureCode, failureMessage: attempt.failureMessage, actionUrl: attempt.actionUrl, captureMethod: attempt.captureMethod } : null,
         canPay: linkStatus === 'active' && unavailable === null && !underWay,
         unavailable,
+        checkout,
       };
     },
 
@@ -294,50 +377,10 @@ export function createProviderPaymentService(deps: {
       const refusal = await cardRefusal(tenant);
       const provider = await providers.forTenant(tenant);
       if (refusal !== null || !provider?.confirmPayment) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', refusal ?? 'The provider of this store takes cards on its own form.');
-      // One attempt at a time per link, decided under the link's lock: two submissions at once (a double click, two
-      // tabs) share one attempt, so one idempotency key, so one charge. A new attempt only after one failed.
-      let attempt = await repos.transaction(async (repos): Promise<ProviderPayment> => {
-        await repos.payments.lockLink(tenant, link.id);
-        const latest = await repos.providerPayments.latestForLink(tenant, link.id);
-        if (latest && latest.status !== 'failed' && latest.status !== 'canceled') return latest;
-        const fresh: ProviderPayment = {
-          id: newId('ppay', rc.now),
-          provider: provider.name,
-          linkId: link.id,
-          orderId: link.orderId,
-          amountMinor: link.amountMinor,
-          currency: link.currency,
-          captureMethod: link.captureMethod,
-          status: 'requires_payment_method',
-          providerRef: null,
-          actionUrl: null,
-          failureCode: null,
-          failureMessage: null,
-          flag: null,
-          receivedMinor: null,
-          paymentId: null,
-          completedAt: null,
-          createdAt: rc.now,
-          updatedAt: rc.now,
-        };
-        await repos.providerPayments.insert(tenant, fresh);
-        return fresh;
-      });
+      let attempt = await currentAttempt(rc, tenant, link, provider);
       // Under way, or waiting for its 3-D Secure check (finish or fail it first): answered as it is.
       if (attempt.status !== 'requires_payment_method') return attempt;
-      if (attempt.providerRef === null) {
-        const created = await provider.createPayment(tenant, {
-          idempotencyKey: idempotencyKeyOf(attempt.id, 'create'),
-          amountMinor: attempt.amountMinor,
-          currency: attempt.currency,
-          captureMethod: attempt.captureMethod,
-          description: link.description ?? `Payment link ${link.id}`,
-          reference: attempt.id,
-          returnUrl: `${base}/pay/${token}`,
-        });
-        await repos.providerPayments.update(tenant, attempt.id, { providerRef: created.ref }, rc.now);
-        attempt = { ...attempt, providerRef: created.ref };
-      }
+      if (attempt.providerRef === null) ({ attempt } = await createAtProvider(rc, tenant, attempt, provider, link, token));
       const state = await provider.confirmPayment(tenant, attempt.providerRef!, { card, idempotencyKey: idempotencyKeyOf(attempt.id, 'confirm') });
       return sync(rc, tenant, attempt.id, state);
     },

@@ -43,6 +43,18 @@ export interface ProviderPaymentState {
   failure: { code: string; message: string } | null;
   /** where to send the shopper for `requires_action` */
   actionUrl: string | null;
+  /**
+   * For providers whose card fields are their own script in the shopper's browser (Stripe: the PaymentIntent's
+   * `client_secret`, for the Payment Element): what that script needs to confirm this payment. Never stored by us.
+   */
+  clientSecret?: string | null;
+}
+
+/** What the provider's own card fields need on the pay page (Stripe: the Payment Element). */
+export interface BrowserCheckout {
+  provider: ProviderName;
+  /** the store's publishable key of the mode (Stripe: `pk_test_…`/`pk_live_…`) */
+  publishableKey: string;
 }
 
 /** The card the shopper typed on our pay page (the test provider only: Stripe's card fields are Stripe's own). */
@@ -95,6 +107,12 @@ export interface PaymentProvider {
    * provider; Stripe's card fields are its own, confirmed in the browser). Confirming again answers the same state.
    */
   confirmPayment?(tenant: Tenant, ref: string, input: { card: CardInput; idempotencyKey: string }): Promise<ProviderPaymentState>;
+  /**
+   * For providers whose card fields are their own script (no `confirmPayment`): the public key that script needs for
+   * this store and mode, or null when it has none. The pay page then confirms in the browser, with the payment's
+   * `clientSecret`, and the outcome is read back from the provider by the server.
+   */
+  browserCheckout?(tenant: Tenant): Promise<BrowserCheckout | null>;
   retrievePayment(tenant: Tenant, ref: string): Promise<ProviderPaymentState>;
   capturePayment(tenant: Tenant, ref: string, input: { amountMinor: number; idempotencyKey: string }): Promise<ProviderPaymentState>;
   cancelPayment(tenant: Tenant, ref: string, input: { idempotencyKey: string }): Promise<ProviderPaymentState>;

@@ -22,8 +22,12 @@ export interface ProviderView {
   enabled: boolean;
   /** built into the service (the test provider): nothing to set up */
   builtIn: boolean;
+  /** whether the pay page takes cards with it in this mode: Stripe once set up, else (test mode) the test provider */
+  inUse: boolean;
   keyHint: string | null;
   accountId: string | null;
+  /** Stripe's publishable key (public: the pay page hands it to Stripe.js) */
+  publishableKey: string | null;
   updatedAt: Date | null;
 }
 
@@ -32,6 +36,8 @@ export type VerifyKey = (provider: ProviderName, secretKey: string) => Promise<{
 
 /** The key prefixes a mode accepts: a live key never works in test mode, a test key never in live mode. */
 const KEY_PREFIXES: Record<Mode, readonly string[]> = { live: ['sk_live_', 'rk_live_'], test: ['sk_test_', 'rk_test_'] };
+/** The publishable key of a mode: `pk_live_…` in live mode, `pk_test_…` in test mode (Stripe's own prefixes). */
+const PUBLISHABLE_PREFIX: Record<Mode, string> = { live: 'pk_live_', test: 'pk_test_' };
 
 function purpose(tenant: Tenant, provider: ProviderName, field: 'secretKey' | 'webhookSecret'): string {
   return `${tenant.storeId}:${tenant.mode}:${provider}:${field}`;
@@ -54,19 +60,32 @@ export function createProviderSettingsService(deps: { repos: Transactional<Provi
     async list(ctx: StoreContext): Promise<ProviderView[]> {
       requirePermission(ctx, 'payments:read');
       const stripe = await repos.providerSettings.find(ctx.tenant, 'stripe');
+      const stripeReady = stripe !== undefined && stripe.publishableKey !== null;
+      const test = ctx.tenant.mode === 'test';
       return [
-        { provider: 'test', mode: ctx.tenant.mode, enabled: ctx.tenant.mode === 'test', builtIn: true, keyHint: null, accountId: null, updatedAt: null },
-        { provider: 'stripe', mode: ctx.tenant.mode, enabled: stripe !== undefined, builtIn: false, keyHint: stripe?.keyHint ?? null, accountId: stripe?.accountId ?? null, updatedAt: stripe?.updatedAt ?? null },
+        { provider: 'test', mode: ctx.tenant.mode, enabled: test, inUse: test && !stripeReady, builtIn: true, keyHint: null, accountId: null, publishableKey: null, updatedAt: null },
+        {
+          provider: 'stripe',
+          mode: ctx.tenant.mode,
+          enabled: stripeReady,
+          inUse: stripeReady,
+          builtIn: false,
+          keyHint: stripe?.keyHint ?? null,
+          accountId: stripe?.accountId ?? null,
+          publishableKey: stripe?.publishableKey ?? null,
+          updatedAt: stripe?.updatedAt ?? null,
+        },
       ];
     },
 
     /**
-     * Saves Stripe's secret key and webhook signing secret for the store in the request's mode. Refused, nothing
-     * written: the test provider (422 naming `provider`: nothing to set up); a key of the other mode or not a secret
-     * key (422 naming `secretKey`); a signing secret that is not `whsec_…` (422 naming `webhookSecret`); a key Stripe
+     * Saves Stripe's secret key, webhook signing secret and publishable key for the store in the request's mode.
+     * Refused, nothing written: the test provider (422 naming `provider`: nothing to set up); a key of the other mode or
+     * not a secret key (422 naming `secretKey`); a signing secret that is not `whsec_…` (422 naming `webhookSecret`); a
+     * publishable key of the other mode or not one (422 naming `publishableKey`); a key Stripe
      * refuses (422 naming `secretKey`); no PAYMENT_SECRETS_KEY on the service (409 PAYMENT_PROVIDER_UNAVAILABLE).
      */
-    async save(ctx: StoreContext, provider: ProviderName, input: { secretKey: string; webhookSecret: string }): Promise<ProviderView> {
+    async save(ctx: StoreContext, provider: ProviderName, input: { secretKey: string; webhookSecret: string; publishableKey: string }): Promise<ProviderView> {
       requirePermission(ctx, 'payments:write');
       const { tenant } = ctx;
       if (provider === 'test') throw invalid([{ path: 'provider', rule: 'the test provider is built in and needs no settings (it is on in test mode)' }]);
@@ -77,6 +96,11 @@ export function createProviderSettingsService(deps: { repos: Transactional<Provi
         details.push({ path: 'secretKey', rule: other ? `is a ${tenant.mode === 'live' ? 'test' : 'live'}-mode key; ${tenant.mode} mode takes ${prefixes[0]}… only` : `must be a Stripe secret key (${prefixes.join('… or ')}…)` });
       }
       if (!input.webhookSecret.startsWith('whsec_')) details.push({ path: 'webhookSecret', rule: "must be the endpoint's signing secret from Stripe (whsec_…)" });
+      const pk = PUBLISHABLE_PREFIX[tenant.mode];
+      if (!input.publishableKey.startsWith(pk) || !/^pk_(live|test)_[A-Za-z0-9]+$/.test(input.publishableKey)) {
+        const other = input.publishableKey.startsWith(PUBLISHABLE_PREFIX[tenant.mode === 'live' ? 'test' : 'live']);
+        details.push({ path: 'publishableKey', rule: other ? `is a ${tenant.mode === 'live' ? 'test' : 'live'}-mode key; ${tenant.mode} mode takes ${pk}… only` : `must be a Stripe publishable key (${pk}…)` });
+      }
       if (details.length > 0) throw invalid(details);
       if (!secretsKey) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', 'This service cannot keep provider keys: its operator has not set PAYMENT_SECRETS_KEY.');
       let accountId: string | null;
@@ -93,23 +117,24 @@ export function createProviderSettingsService(deps: { repos: Transactional<Provi
         webhookSecretSealed: sealSecret(secretsKey, input.webhookSecret, purpose(tenant, provider, 'webhookSecret')),
         keyHint: hintOf(input.secretKey),
         accountId,
+        publishableKey: input.publishableKey,
         updatedAt: now,
       };
       await repos.transaction(async (repos) => {
         await repos.providerSettings.save(tenant, settings);
-        await recordAudit(repos, ctx, { action: 'payment_provider.update', targetType: 'payment_provider', targetId: provider, details: { keyHint: settings.keyHint, accountId } });
+        await recordAudit(repos, ctx, { action: 'payment_provider.update', targetType: 'payment_provider', targetId: provider, details: { keyHint: settings.keyHint, accountId, publishableKey: input.publishableKey } });
       });
-      return { provider, mode: tenant.mode, enabled: true, builtIn: false, keyHint: settings.keyHint, accountId, updatedAt: now };
+      return { provider, mode: tenant.mode, enabled: true, inUse: true, builtIn: false, keyHint: settings.keyHint, accountId, publishableKey: input.publishableKey, updatedAt: now };
     },
 
-    /** The provider's secrets for a store and mode, opened; null when none are saved (or they no longer open). */
-    async secretsOf(tenant: Tenant, provider: ProviderName): Promise<{ secretKey: string; webhookSecret: string } | null> {
+    /** The provider's secrets for a store and mode, opened, with its publishable key; null when none are saved (or they no longer open). */
+    async secretsOf(tenant: Tenant, provider: ProviderName): Promise<{ secretKey: string; webhookSecret: string; publishableKey: string | null } | null> {
       if (!secretsKey) return null;
       const s = await repos.providerSettings.find(tenant, provider);
       if (!s) return null;
       const secretKey = openSecret(secretsKey, s.secretKeySealed, purpose(tenant, provider, 'secretKey'));
       const webhookSecret = openSecret(secretsKey, s.webhookSecretSealed, purpose(tenant, provider, 'webhookSecret'));
-      return secretKey === null || webhookSecret === null ? null : { secretKey, webhookSecret };
+      return secretKey === null || webhookSecret === null ? null : { secretKey, webhookSecret, publishableKey: s.publishableKey };
     },
   };
 }
