@@ -478,8 +478,13 @@ export const ERROR_CODES = {
   },
   CONFIRMATION_DECLINED: {
     status: 409,
-    meaning: 'The merchant, asked through the client (elicitation, protocol 2026-07-28), declined, cancelled or did not say yes; nothing was done.',
+    meaning: 'The merchant, asked through the client (elicitation), declined, cancelled, did not say yes or did not answer within 10 minutes; nothing was done.',
     fix: 'Leave it, or call the tool again if the merchant changed their mind: they are asked again.',
+  },
+  CONFIRMATION_CLIENT_REQUIRED: {
+    status: 428,
+    meaning: 'The store requires destructive MCP tool calls to be confirmed by the merchant in the AI client itself (the store setting `mcpRequireClientConfirmation`), and this client cannot ask them (it did not declare form elicitation); `confirm: true` is not accepted. Nothing was done.',
+    fix: 'Use an AI client that supports MCP elicitation (forms), or do it in the dashboard or the REST API; the merchant, signed in, can turn the setting off (`PATCH /v1/settings` with a session).',
   },
   CONFIRMATION_INVALID: {
     status: 409,

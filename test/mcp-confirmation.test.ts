@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { TestApp } from './helpers/app.ts';
 import { startListeningApp } from './helpers/chromium.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
-import { connectEliciting, connectV1, connectV2, type Merchant2026, ok, refused } from './helpers/mcp.ts';
+import { connectEliciting, connectEliciting2025, connectV1, connectV2, type Merchant2025, type Merchant2026, ok, refused } from './helpers/mcp.ts';
 import { client as jsonClient, createApiKey, type Merchant, signup } from './helpers/merchants.ts';
 
 /** The retried `tools/call` of a confirmation round: the one carrying the merchant's answer and the state. */
@@ -189,6 +189,137 @@ describeEachDatabase('confirmation by the merchant (MCP 2026-07-28 elicitation)'
       assert.equal(error.code, 'CONFIRMATION_REQUIRED');
       assert.equal(await promotionExists(id), true);
       assert.deepEqual(await ok(c, 'delete_promotion', { promotionId: id, confirm: true }), { id, deleted: true });
+    }
+  });
+});
+
+describeEachDatabase('confirmation by the merchant on 2025-11-25 (elicitation on the call’s stream), and the store setting', (kind) => {
+  let t: TestApp & { baseUrl: string };
+  let owner: Merchant;
+  let key: string;
+  let call: ReturnType<typeof jsonClient>;
+  const open: Array<{ close(): Promise<void> }> = [];
+
+  before(async () => {
+    t = await startListeningApp(kind);
+    call = jsonClient(t.app);
+    owner = await signup(t.app);
+    key = (await createApiKey(t.app, owner)).key;
+  });
+  after(async () => {
+    for (const c of open) await c.close().catch(() => {});
+    await t?.close();
+  });
+
+  async function eliciting(sdk: 'v1' | 'v2', headers: Record<string, string> = { 'X-MerchantApiKey': key }): Promise<Merchant2025> {
+    const m = await connectEliciting2025(t.baseUrl, headers, sdk);
+    open.push(m.client);
+    return m;
+  }
+  async function promotion(code: string): Promise<string> {
+    const res = await call('POST', '/v1/promotions', { headers: owner.auth, body: { code, kind: 'percentage', value: 10 } });
+    assert.equal(res.status, 201, res.raw);
+    return res.body.data.id;
+  }
+  const promotionExists = async (id: string) => (await call('GET', `/v1/promotions/${id}`, { headers: owner.auth })).status === 200;
+  const setting = async (on: boolean, headers = owner.auth) => call('PATCH', '/v1/settings', { headers, body: { mcpRequireClientConfirmation: on } });
+
+  for (const sdk of ['v1', 'v2'] as const) {
+    it(`${sdk} client declaring elicitation: the merchant is asked on the call's stream with the same text, and only their yes acts`, async () => {
+      const m = await eliciting(sdk);
+      assert.match(m.sessionId() ?? '', /^s1\./, 'the server gave the connection a session id at initialize');
+      const id = await promotion(`STREAM${sdk}`);
+      // The model's confirm: true does not replace the merchant.
+      for (const answer of [{ action: 'decline' as const }, { action: 'cancel' as const }, { action: 'accept' as const, content: { confirm: false } }]) {
+        m.answer = answer;
+        const error = await refused(m.client, 'delete_promotion', { promotionId: id, confirm: true });
+        assert.equal(error.code, 'CONFIRMATION_DECLINED', JSON.stringify(answer));
+        assert.match(error.message, /Nothing was done: the merchant did not agree to delete discount code/);
+      }
+      assert.equal(await promotionExists(id), true, 'nothing was deleted');
+      m.answer = { action: 'accept', content: { confirm: true } };
+      assert.deepEqual(await ok(m.client, 'delete_promotion', { promotionId: id }), { id, deleted: true });
+      assert.equal(m.asked.length, 4);
+      assert.match(m.asked[3]!, new RegExp(`^Delete a discount code: an assistant asks to delete discount code ${id}; customers can no longer use it\\. This cannot be undone\\. Carry it out\\?$`));
+      assert.equal(await promotionExists(id), false);
+      // What the service would refuse is refused before anyone is asked.
+      const gone = await refused(m.client, 'delete_promotion', { promotionId: id });
+      assert.equal(gone.code, 'PROMOTION_NOT_FOUND');
+      assert.equal(m.asked.length, 4, 'not asked about what cannot happen');
+    });
+  }
+
+  it('takes an answer only from the credential asked: another key answering the question is ignored', async () => {
+    const m = await eliciting('v1');
+    const otherKey = (await createApiKey(t.app, owner)).key;
+    const id = await promotion('FOREIGN1');
+    m.answer = async (questionId) => {
+      // Another credential posts an acceptance for this very question before the merchant answers.
+      const res = await fetch(`${t.baseUrl}/mcp`, {
+        method: 'POST',
+        headers: { 'X-MerchantApiKey': otherKey, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-11-25' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: questionId, result: { action: 'accept', content: { confirm: true } } }),
+      });
+      await res.body?.cancel();
+      return { action: 'decline' };
+    };
+    const error = await refused(m.client, 'delete_promotion', { promotionId: id });
+    assert.equal(error.code, 'CONFIRMATION_DECLINED');
+    assert.equal(await promotionExists(id), true);
+  });
+
+  it('answers 404 to a session id it did not issue (the client starts a new session)', async () => {
+    const res = await fetch(`${t.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { 'X-MerchantApiKey': key, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-11-25', 'Mcp-Session-Id': 's1.eyJlIjoxfQ.AAAA' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    assert.equal(res.status, 404);
+    assert.equal(((await res.json()) as { error: { code: number } }).error.code, -32001);
+  });
+
+  it('with mcpRequireClientConfirmation on, refuses confirm: true from clients that cannot ask; clients that ask still work', async () => {
+    const off = await call('GET', '/v1/settings', { headers: owner.auth });
+    assert.equal(off.body.data.mcpRequireClientConfirmation, false, 'off by default');
+    const on = await setting(true);
+    assert.equal(on.status, 200, on.raw);
+    assert.equal(on.body.data.mcpRequireClientConfirmation, true);
+    try {
+      const plain = [
+        await connectV1(t.baseUrl, { 'X-MerchantApiKey': key }),
+        await connectV2(t.baseUrl, { 'X-MerchantApiKey': key }, false),
+        await connectV2(t.baseUrl, { 'X-MerchantApiKey': key }, true),
+      ];
+      open.push(...plain);
+      for (const [i, c] of plain.entries()) {
+        const id = await promotion(`STRICT${i}`);
+        const error = await refused(c, 'delete_promotion', { promotionId: id, confirm: true });
+        assert.equal(error.code, 'CONFIRMATION_CLIENT_REQUIRED');
+        assert.match(error.message, /Nothing was done\. This would delete discount code/);
+        assert.equal(await promotionExists(id), true);
+        // What would be refused anyway keeps its own code.
+        assert.equal((await refused(c, 'delete_promotion', { promotionId: 'prm_missing', confirm: true })).code, 'PROMOTION_NOT_FOUND');
+      }
+      for (const m of [await eliciting('v1'), await eliciting('v2')]) {
+        const id = await promotion(`ASKS${m.asked.length}${Math.random().toString(36).slice(2, 6)}`);
+        assert.deepEqual(await ok(m.client, 'delete_promotion', { promotionId: id }), { id, deleted: true });
+        assert.equal(m.asked.length, 1);
+      }
+      const modern = await connectEliciting(t.baseUrl, { 'X-MerchantApiKey': key });
+      open.push(modern.client);
+      const id = await promotion('ASKS2026');
+      assert.deepEqual(await ok(modern.client, 'delete_promotion', { promotionId: id }), { id, deleted: true });
+
+      // Only the merchant in person turns it off: not an API key, not the connector's tool.
+      const byKey = await setting(false, { 'X-MerchantApiKey': key });
+      assert.equal(byKey.status, 403, byKey.raw);
+      assert.equal(byKey.body.error.code, 'CREDENTIAL_NOT_ALLOWED');
+      const byTool = await refused(plain[0]!, 'update_store_settings', { mcpRequireClientConfirmation: false });
+      assert.equal(byTool.code, 'VALIDATION_FAILED');
+      assert.equal((await call('GET', '/v1/settings', { headers: owner.auth })).body.data.mcpRequireClientConfirmation, true);
+    } finally {
+      const back = await setting(false);
+      assert.equal(back.status, 200, back.raw);
     }
   });
 });

@@ -35,6 +35,7 @@ describeEachDatabase('store settings', (kind) => {
         notificationEmail: null,
         pendingNotificationEmail: null,
         notifications: { orders: true, lowStock: true, apps: true },
+        mcpRequireClientConfirmation: false,
         lowStockThreshold: 5,
         currency: 'USD',
         timezone: 'UTC',

@@ -279,6 +279,8 @@ export interface StoreSettingsTable {
   updated_at: Timestamp;
   /** Store notification kinds turned off in this mode, space-separated. */
   notifications_off: ColumnType<string, string | undefined, string>;
+  /** 0/1 (a boolean on PostgreSQL): the AI connector accepts destructive calls only when the client asks the merchant. */
+  mcp_require_client_confirmation: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
 }
 
 export interface CustomerTable {

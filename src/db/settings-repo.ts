@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Tenant } from '../context.ts';
-import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
+import { type Dialect, fromBool, fromDate, rowLock, toBool, toDate } from './db.ts';
 import type { Database } from './schema.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
 import type { SettingsRepo, SettingsRow, SettingsPatch } from '../domain/settings/ports.ts';
@@ -32,6 +32,7 @@ export function createSettingsRepo(db: Kysely<Database>, dialect: Dialect): Sett
         notificationEmail: row.notification_email,
         notificationsOff: row.notifications_off.split(' ').filter(Boolean),
         paymentMethods: JSON.parse(row.payment_methods) as string[],
+        mcpRequireClientConfirmation: toBool(row.mcp_require_client_confirmation),
         updatedAt: toDate(row.updated_at),
       };
     },
@@ -48,6 +49,7 @@ export function createSettingsRepo(db: Kysely<Database>, dialect: Dialect): Sett
           notification_email: defaults.notificationEmail,
           notifications_off: defaults.notificationsOff.join(' '),
           payment_methods: JSON.stringify(defaults.paymentMethods),
+          mcp_require_client_confirmation: fromBool(defaults.mcpRequireClientConfirmation),
           updated_at: fromDate(defaults.updatedAt),
         })
         .onConflict((oc) => oc.columns(['store_id', 'mode']).doNothing())
@@ -61,6 +63,7 @@ export function createSettingsRepo(db: Kysely<Database>, dialect: Dialect): Sett
       if (patch.notificationEmail !== undefined) set.notification_email = patch.notificationEmail;
       if (patch.notificationsOff !== undefined) set.notifications_off = patch.notificationsOff.join(' ');
       if (patch.paymentMethods !== undefined) set.payment_methods = JSON.stringify(patch.paymentMethods);
+      if (patch.mcpRequireClientConfirmation !== undefined) set.mcp_require_client_confirmation = fromBool(patch.mcpRequireClientConfirmation);
       await db.updateTable('store_settings').set(set).where(inTenant(tenant)).execute();
     },
 

@@ -1,17 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { CLIENT_CAPABILITIES_META_KEY, createRequestStateCodec, inputRequired, inputResponse } from '@modelcontextprotocol/server';
-import type { InputRequiredResult, RequestStateCodec, ServerContext } from '@modelcontextprotocol/server';
+import type { InputRequiredResult, JSONRPCMessage, RequestStateCodec, Server, ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { StoreContext } from '../context.ts';
 import type { ConfirmationService } from '../domain/connector/confirmation-service.ts';
 import { canonicalJson } from '../domain/idempotency/idempotency-rules.ts';
+import { declaresFormElicitation } from './session.ts';
 
 /** The `confirm` argument of destructive and money-moving tools. */
 export const Confirm = z
   .boolean()
   .optional()
   .describe(
-    'true once the merchant agreed; without it nothing is done and the result says what would be. Clients with elicitation (2026-07-28) ask the merchant instead',
+    'true once the merchant agreed; without it nothing is done and the result says what would be. Clients with elicitation ask the merchant instead',
   );
 
 /** How long the merchant has to answer (and a state stays good for its one retry): the state's lifetime. */
@@ -35,7 +36,7 @@ const FORM = {
 function principalOf(ctx: ServerContext): string {
   const store = ctx.http?.authInfo?.extra?.storeContext as StoreContext | undefined;
   if (!store) throw new Error('MCP request without a store context');
-  return [store.credential, store.actor.type, store.actor.id, store.actor.userId ?? '', store.tenant.storeId, store.tenant.mode].join('\0');
+  return holderOf(store);
 }
 
 /** One call's identity: the tool and its parsed arguments in canonical JSON (the idempotency fingerprint's), `confirm` left out. */
@@ -50,9 +51,12 @@ function callDigest(tool: string, args: Record<string, unknown>): string {
  */
 export function canAskMerchant(ctx: ServerContext): boolean {
   const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-  const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] as { elicitation?: { form?: object; url?: object } } | undefined;
-  const elicitation = capabilities?.elicitation;
-  return elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
+  return declaresFormElicitation(envelope?.[CLIENT_CAPABILITIES_META_KEY]);
+}
+
+/** The text of the question put to the merchant, on either protocol version. */
+export function confirmationMessage(tool: { title: string }, what: string): string {
+  return `${tool.title}: an assistant asks to ${what}. This cannot be undone. Carry it out?`;
 }
 
 export interface MerchantConfirmation {
@@ -116,7 +120,7 @@ export function merchantConfirmation(confirmations: Pick<ConfirmationService, 's
     return inputRequired({
       inputRequests: {
         [CONFIRMATION_INPUT]: inputRequired.elicit({
-          message: `${tool.title}: an assistant asks to ${what}. This cannot be undone. Carry it out?`,
+          message: confirmationMessage(tool, what),
           requestedSchema: FORM as never,
         }),
       },
@@ -159,4 +163,80 @@ export function merchantConfirmation(confirmations: Pick<ConfirmationService, 's
       return 'accepted';
     },
   };
+}
+
+/** The merchant's answer to a question asked on a call's stream (2025-era elicitation). */
+export type StreamAnswer = { kind: 'answered'; accepted: boolean } | { kind: 'unanswered'; why: string };
+
+const ElicitAnswer = z.object({ action: z.enum(['accept', 'decline', 'cancel']), content: z.record(z.string(), z.unknown()).optional() });
+
+/**
+ * Confirmation by the merchant on protocol 2025-11-25 (and the other 2025-era versions): the server sends
+ * `elicitation/create` on the call's own response stream and the client POSTs the merchant's answer to /mcp as a
+ * JSON-RPC response. The endpoint is stateless, so the answer arrives as another HTTP request: `deliver` hands it to
+ * the call waiting in this process. The question's id is random (not the per-request server's counter, which starts
+ * at 0 for every request), so answers cannot cross between calls, and an answer is taken only from the credential it
+ * was asked of, once. Unanswered after CONFIRMATION_TTL_SECONDS, or when the call's stream ends, nothing is done.
+ */
+export function streamQuestions() {
+  const waiting = new Map<string, { holder: string; settle(answer: StreamAnswer): void }>();
+  return {
+    /** Asks the merchant on the stream of the call `ctx` handles; resolves with their answer. */
+    async ask(server: Server, ctx: ServerContext, holder: string, message: string): Promise<StreamAnswer> {
+      const transport = server.transport;
+      if (!transport) return { kind: 'unanswered', why: 'the connection closed' };
+      const id = `merchant-confirmation-${randomBytes(12).toString('base64url')}`;
+      const answered = new Promise<StreamAnswer>((resolve) => {
+        const settle = (answer: StreamAnswer) => {
+          clearTimeout(timer);
+          ctx.mcpReq.signal.removeEventListener('abort', onAbort);
+          waiting.delete(id);
+          resolve(answer);
+        };
+        const timer = setTimeout(() => settle({ kind: 'unanswered', why: `the merchant did not answer within ${CONFIRMATION_TTL_SECONDS / 60} minutes` }), CONFIRMATION_TTL_SECONDS * 1000);
+        timer.unref();
+        const onAbort = () => settle({ kind: 'unanswered', why: 'the call was cancelled' });
+        ctx.mcpReq.signal.addEventListener('abort', onAbort, { once: true });
+        waiting.set(id, { holder, settle });
+      });
+      const request: JSONRPCMessage = { jsonrpc: '2.0', id, method: 'elicitation/create', params: { message, requestedSchema: FORM } };
+      try {
+        await transport.send(request, { relatedRequestId: ctx.mcpReq.id });
+      } catch {
+        waiting.get(id)?.settle({ kind: 'unanswered', why: 'the question could not be sent' });
+      }
+      return answered;
+    },
+
+    /**
+     * A JSON-RPC response a client POSTed: `answered` when it answers a question waiting here (and from the credential
+     * asked), `foreign` when it answers one asked of another credential (not taken), `unknown` otherwise.
+     */
+    deliver(message: unknown, holder: string): 'answered' | 'foreign' | 'unknown' {
+      if (message === null || typeof message !== 'object' || 'method' in message) return 'unknown';
+      const { id, result, error } = message as { id?: unknown; result?: unknown; error?: { message?: unknown } };
+      const entry = typeof id === 'string' ? waiting.get(id) : undefined;
+      if (!entry) return 'unknown';
+      if (entry.holder !== holder) return 'foreign';
+      if (error !== undefined) {
+        entry.settle({ kind: 'unanswered', why: `the client could not ask the merchant (${String(error?.message ?? 'an error').slice(0, 200)})` });
+        return 'answered';
+      }
+      const parsed = ElicitAnswer.safeParse(result);
+      if (!parsed.success) entry.settle({ kind: 'unanswered', why: 'the client answered something other than the form' });
+      else entry.settle({ kind: 'answered', accepted: parsed.data.action === 'accept' && parsed.data.content?.confirm === true });
+      return 'answered';
+    },
+
+    /** Questions waiting for an answer in this process. */
+    get size() {
+      return waiting.size;
+    },
+  };
+}
+export type StreamQuestions = ReturnType<typeof streamQuestions>;
+
+/** Who a question was asked of: the credential, the person behind it, the store and mode (as a state is bound). */
+export function holderOf(store: StoreContext): string {
+  return [store.credential, store.actor.type, store.actor.id, store.actor.userId ?? '', store.tenant.storeId, store.tenant.mode].join('\0');
 }

@@ -11,7 +11,8 @@ import { CONNECTOR_SCOPE } from '../domain/oauth/scopes.ts';
 import { AppError, isAppError } from '../errors.ts';
 import { authenticatePrincipal, type CredentialGate, readSelection } from '../http/plugins/auth.ts';
 import { checkJsonText, type JsonTextProblem, MAX_JSON_DEPTH } from '../http/json-body.ts';
-import { merchantConfirmation } from './confirm.ts';
+import { holderOf, merchantConfirmation, streamQuestions } from './confirm.ts';
+import { declaresFormElicitation, type LegacySession, mintSession, readSession } from './session.ts';
 import { catalogOf, createConnectorServer, listTools, parseToolsets, SERVER_INFO } from './server.ts';
 import { scopeChallenge } from './step-up.ts';
 import type { AnyTool, ToolArea, ToolServices } from './tool.ts';
@@ -119,6 +120,17 @@ async function readBody(
   };
 }
 
+/** Whether a JSON-RPC message is an `initialize` request. */
+function isInitialize(message: unknown): boolean {
+  return message !== null && typeof message === 'object' && !Array.isArray(message) && (message as { method?: unknown }).method === 'initialize';
+}
+
+/** Whether a JSON-RPC message is a response (a result or an error, no method): a client's answer to a server request. */
+function isResponse(message: unknown): boolean {
+  if (message === null || typeof message !== 'object' || Array.isArray(message)) return false;
+  return !('method' in message) && 'id' in message && ('result' in message || 'error' in message);
+}
+
 /** The tool a `tools/call` message names, or null. */
 function calledToolOf(message: unknown): string | null {
   if (message === null || typeof message !== 'object' || Array.isArray(message)) return null;
@@ -162,6 +174,7 @@ export async function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps): Promi
   const metadataUrl = `${deps.issuer}/.well-known/oauth-protected-resource/mcp`;
   const catalog = catalogOf(listTools(deps.tools ?? TOOLS));
   const confirmation = merchantConfirmation(deps.services.confirmations);
+  const questions = streamQuestions();
 
   const handler = createMcpHandler(
     ({ authInfo }) => {
@@ -169,7 +182,8 @@ export async function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps): Promi
       if (!ctx) throw new Error('MCP request without a store context: the auth hook did not run');
       const toolsets = (authInfo?.extra?.toolsets as readonly ToolArea[] | null | undefined) ?? null;
       const calledTool = (authInfo?.extra?.calledTool as string | null | undefined) ?? null;
-      return createConnectorServer({ services: deps.services, audit: deps.services.audit, catalog, confirmation, log: app.log }, ctx, toolsets, calledTool);
+      const session = (authInfo?.extra?.session as LegacySession | null | undefined) ?? null;
+      return createConnectorServer({ services: deps.services, audit: deps.services.audit, catalog, confirmation, questions, log: app.log }, ctx, toolsets, calledTool, session);
     },
     { legacy: 'stateless', maxRequestBodySize: MCP_BODY_LIMIT, onerror: (error) => app.log.debug({ err: error }, 'MCP request refused') },
   );
@@ -228,22 +242,46 @@ export async function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps): Promi
       if ('error' in chosen) return reply.code(400).send({ jsonrpc: '2.0', id: null, error: { code: -32602, message: chosen.error } });
       const body = await readBody(request.raw, MCP_BODY_LIMIT, request.headers['content-type']);
       if (body.problem) return reply.code(body.problem.kind === 'charset' ? 415 : 400).send(jsonRpcRefusal(body.problem));
+      // 2025-era: the session the client keeps (what it declared at initialize), and the merchant's answers to
+      // questions asked on a call's stream, which arrive as POSTed JSON-RPC responses.
+      const version = request.headers['mcp-protocol-version'];
+      const legacy = version === undefined || LEGACY_VERSIONS.has(String(version));
+      let session: LegacySession | null = null;
+      let newSession: string | undefined;
+      if (legacy && body.parsed !== undefined) {
+        const sessionId = request.headers['mcp-session-id'];
+        if (isInitialize(body.parsed)) {
+          const params = (body.parsed as { params?: { capabilities?: unknown } }).params;
+          newSession = mintSession(await deps.services.confirmations.stateKey(), ctx, { elicitation: declaresFormElicitation(params?.capabilities) });
+        } else if (typeof sessionId === 'string') {
+          const found = readSession(await deps.services.confirmations.stateKey(), ctx, sessionId);
+          // MCP 2025-11-25: a request with a session id the server does not know is 404; the client starts a new session.
+          if (!found) return reply.code(404).send({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found: initialize again to start a new one.' } });
+          session = found;
+        }
+        const messages = Array.isArray(body.parsed) ? body.parsed : [body.parsed];
+        if (messages.length > 0 && messages.every(isResponse)) {
+          const holder = holderOf(ctx);
+          const delivered = messages.map((message) => questions.deliver(message, holder));
+          if (delivered.includes('answered')) return reply.code(202).send();
+        }
+      }
       const authInfo: AuthInfo = {
         token: 'verified-by-the-auth-hook',
         clientId: ctx.app?.clientId ?? ctx.actor.id,
         scopes: ctx.app ? [...ctx.app.scopes] : [CONNECTOR_SCOPE],
         resource: new URL(`${deps.issuer}/mcp`),
         // calledTool: the tool a call names, for the audit entry of a confirmation refused before its handler runs.
-        extra: { storeContext: ctx, toolsets: chosen.toolsets, calledTool: calledToolOf(body.parsed) },
+        extra: { storeContext: ctx, toolsets: chosen.toolsets, calledTool: calledToolOf(body.parsed), session },
       };
       // An app's token lacking a scope the merchant could grant: HTTP 403 with the step-up challenge (docs/mcp.md).
-      const version = request.headers['mcp-protocol-version'];
       const accumulatingClients = version !== undefined && !LEGACY_VERSIONS.has(String(version));
       const challenge = body.parsed === undefined ? undefined : scopeChallenge(catalog, ctx, chosen.toolsets, body.parsed, { accumulatingClients });
       if (challenge) throw withChallenge(challenge);
       // The SDK writes the response itself; headers set so far (request id, CORS) go with it.
       reply.hijack();
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value as string);
+      if (newSession) reply.raw.setHeader('mcp-session-id', newSession);
       const plain = body.parsed === undefined ? undefined : plainToolsList(request, body.parsed);
       if (plain?.modern) {
         // tools/list on 2026-07-28 from its precomputed body, as the SDK would write it (one JSON answer).

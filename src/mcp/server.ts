@@ -9,7 +9,8 @@ import { describeDetails, publicError } from '../public-error.ts';
 import { boundedLru } from '../http/bounded-lru.ts';
 import { compactInputSchema, compactOutputSchema } from './schema-compact.ts';
 import { writeShapesOnce } from './shared-shapes.ts';
-import { stateRefusalReason, canAskMerchant, type MerchantConfirmation } from './confirm.ts';
+import { stateRefusalReason, canAskMerchant, confirmationMessage, holderOf, type MerchantConfirmation, type StreamQuestions } from './confirm.ts';
+import type { LegacySession } from './session.ts';
 import { type AnyTool, annotationsOf, TOOL_AREAS, type ToolArea, isDestructive, needsConfirmation, neededPermissions, type ToolServices } from './tool.ts';
 
 export const SERVER_INFO = { name: 'commerce-service', title: 'Commerce store', version: '1.0.0' } as const;
@@ -17,7 +18,7 @@ export const SERVER_INFO = { name: 'commerce-service', title: 'Commerce store', 
 const INSTRUCTIONS =
   'Tools to run one merchant store: products and their variants, categories, stock, orders, customers, discount codes and promo ads, reviews, sales figures, the store profile and webhooks. ' +
   'Amounts are decimals in the store currency. Lists page with limit and cursor (pass pagination.nextCursor). ' +
-  'Tools that delete, move money (payments, refunds, marking an order paid, cancelling a paid order), revoke access or credentials (rotating a webhook signing secret) or ban need the merchant\'s consent: clients with elicitation (protocol 2026-07-28) are asked to show the merchant a form; others must ask the merchant, then send confirm: true. ' +
+  'Tools that delete, move money (payments, refunds, marking an order paid, cancelling a paid order), revoke access or credentials (rotating a webhook signing secret) or ban need the merchant\'s consent: clients that declare elicitation are asked to show the merchant a form; others must ask the merchant, then send confirm: true (a store may refuse that: CONFIRMATION_CLIENT_REQUIRED). ' +
   'A refusal comes back with isError and structuredContent.error.code (the codes of the REST API, docs/errors.md).';
 
 /** What the instructions say about toolsets: which this connection has, and how to connect to fewer or others. */
@@ -179,8 +180,10 @@ export interface ConnectorDeps {
   services: ToolServices;
   audit: Pick<AuditService, 'recordToolCall' | 'recordConfirmationRefused'>;
   catalog: Catalog;
-  /** Confirmation by the merchant through elicitation (protocol 2026-07-28). */
+  /** Confirmation by the merchant through elicitation: multi round-trip requests (protocol 2026-07-28). */
   confirmation: MerchantConfirmation;
+  /** Confirmation by the merchant through elicitation on the call's stream (2025-era protocols). */
+  questions: StreamQuestions;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -190,7 +193,14 @@ export interface ConnectorDeps {
  * shapes as the REST routes and calls the same service, which refuses what the caller may not do; the audit service
  * records every call.
  */
-export function createConnectorServer(deps: ConnectorDeps, ctx: StoreContext, toolsets: readonly ToolArea[] | null = null, calledTool: string | null = null): Server {
+export function createConnectorServer(
+  deps: ConnectorDeps,
+  ctx: StoreContext,
+  toolsets: readonly ToolArea[] | null = null,
+  calledTool: string | null = null,
+  /** A 2025-era request's session (what the client declared at initialize); null without one, and on 2026-07-28. */
+  session: LegacySession | null = null,
+): Server {
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: { listChanged: false } },
     instructions: INSTRUCTIONS + toolsetNote(toolsets),
@@ -254,13 +264,27 @@ export function createConnectorServer(deps: ConnectorDeps, ctx: StoreContext, to
         };
         const what = tool.confirm(args);
         if (canAskMerchant(mcpCtx)) {
-          // The merchant answers through the client, whatever `confirm` the model sent.
+          // 2026-07-28: the merchant answers through the client (input_required), whatever `confirm` the model sent.
           const decision = await deps.confirmation.decide(tool, args, what, mcpCtx, beforeAsking);
           if (decision !== 'accepted') {
             if ('resultType' in decision) return decision;
             if (decision.suspicious) noted.suspicious = decision.suspicious;
             return refusal(decision.code, decision.message);
           }
+        } else if (session?.elicitation) {
+          // 2025-era, a client that declared elicitation: asked on this call's stream, whatever `confirm` the model sent.
+          await beforeAsking();
+          const answer = await deps.questions.ask(server, mcpCtx, holderOf(ctx), confirmationMessage(tool, what));
+          if (answer.kind === 'unanswered') return refusal('CONFIRMATION_DECLINED', `Nothing was done: ${answer.why}.`);
+          if (!answer.accepted) return refusal('CONFIRMATION_DECLINED', `Nothing was done: the merchant did not agree to ${what}.`);
+        } else if (await deps.services.settings.connectorRequiresClientConfirmation(ctx)) {
+          // The store takes no confirmation from the model: this client cannot ask the merchant.
+          await beforeAsking();
+          return refusal(
+            'CONFIRMATION_CLIENT_REQUIRED',
+            `Nothing was done. This would ${what}, and this store accepts that from an assistant only once the merchant confirms it in the AI client itself, which this client cannot ask them to do (it did not declare elicitation). Tell the merchant to do it themselves in the dashboard, or to use an AI client that supports MCP elicitation.`,
+            [{ path: 'confirm', rule: 'is not accepted in this store: the merchant confirms in the client' }],
+          );
         } else if (args.confirm !== true) {
           await beforeAsking();
           return refusal('CONFIRMATION_REQUIRED', `Nothing was done. This would ${what}. Ask the merchant, then call ${tool.name} again with confirm: true.`, [

@@ -17,6 +17,9 @@ export const SettingsRecord = z
     notifications: z
       .object({ orders: z.boolean(), lowStock: z.boolean(), apps: z.boolean() })
       .describe('which store notifications are sent to notificationEmail in this mode: a new order, a SKU crossing the low-stock threshold, an app connected or removed'),
+    mcpRequireClientConfirmation: z
+      .boolean()
+      .describe("true: the AI connector's destructive calls in this mode need the merchant's confirmation in the AI client itself (docs/mcp.md)"),
     lowStockThreshold: z.number().int().describe('store-wide; the same value as GET /v1/inventory/settings'),
     currency: z.string().describe('store-wide; from the business profile'),
     timezone: z.string().describe('store-wide; from the business profile'),
@@ -34,6 +37,7 @@ export function toSettingsRecord(s: SettingsView): z.input<typeof SettingsRecord
     notificationEmail: s.notificationEmail,
     pendingNotificationEmail: s.pendingNotificationEmail,
     notifications: s.notifications,
+    mcpRequireClientConfirmation: s.mcpRequireClientConfirmation,
     lowStockThreshold: s.lowStockThreshold,
     currency: s.currency,
     timezone: s.timezone,

@@ -77,3 +77,44 @@ export async function connectEliciting(baseUrl: string, headers: Record<string, 
   await client.connect(new TransportV2(new URL(`${baseUrl}/mcp`), { requestInit: { headers }, fetch: fetchTampered }));
   return merchant;
 }
+
+/** A client on a 2025-era protocol that declares elicitation: its `elicitation/create` handler plays the merchant. */
+export interface Merchant2025 {
+  client: { callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<unknown>; close(): Promise<void> };
+  /** The messages of the forms shown so far. */
+  asked: string[];
+  /** The answer to the next forms (default: accept with confirm true); a function runs while the question waits. */
+  answer: { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string | number | boolean> } | ((id: string | number) => Promise<{ action: 'accept' | 'decline' | 'cancel'; content?: Record<string, boolean> }>);
+  /** The session id the server gave at initialize. */
+  sessionId(): string | undefined;
+}
+
+/**
+ * The v1 SDK client (`sdk: 'v1'`) or the v2 client on 2025-11-25 (`'v2'`), declaring form elicitation at initialize:
+ * the server asks with `elicitation/create` on the call's stream and the client POSTs the answer back.
+ */
+export async function connectEliciting2025(baseUrl: string, headers: Record<string, string>, sdk: 'v1' | 'v2'): Promise<Merchant2025> {
+  const asked: string[] = [];
+  const merchant: Merchant2025 = { client: undefined as never, asked, answer: { action: 'accept', content: { confirm: true } }, sessionId: () => undefined };
+  const answer = async (message: string, id: string | number) => {
+    asked.push(message);
+    return typeof merchant.answer === 'function' ? merchant.answer(id) : merchant.answer;
+  };
+  if (sdk === 'v1') {
+    const { ElicitRequestSchema } = await import('@modelcontextprotocol/sdk/types.js');
+    const client = new Client({ name: 'commerce-test-v1-eliciting', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+    client.setRequestHandler(ElicitRequestSchema, async (request, extra) => answer(request.params.message, extra.requestId));
+    const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), { requestInit: { headers } });
+    await client.connect(transport);
+    merchant.client = client;
+    merchant.sessionId = () => transport.sessionId;
+  } else {
+    const client = new ClientV2({ name: 'commerce-test-v2-eliciting', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
+    client.setRequestHandler('elicitation/create', async (request, ctx) => answer(request.params.message, ctx.mcpReq.id));
+    const transport = new TransportV2(new URL(`${baseUrl}/mcp`), { requestInit: { headers } });
+    await client.connect(transport);
+    merchant.client = client;
+    merchant.sessionId = () => transport.sessionId;
+  }
+  return merchant;
+}

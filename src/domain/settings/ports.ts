@@ -15,6 +15,8 @@ export interface SettingsRow {
   notificationsOff: string[];
   /** Enabled payment method names, as stored (the domain keeps only known ones). */
   paymentMethods: string[];
+  /** The AI connector carries out destructive calls only when the client asks the merchant (docs/mcp.md). */
+  mcpRequireClientConfirmation: boolean;
   updatedAt: Date;
 }
 
@@ -24,6 +26,7 @@ export interface SettingsPatch {
   notificationEmail?: string | null;
   notificationsOff?: string[];
   paymentMethods?: string[];
+  mcpRequireClientConfirmation?: boolean;
 }
 
 /**

@@ -79,6 +79,12 @@ export const SettingsPatchBody = z.strictObject({
     }, { error: 'must be an object of orders, lowStock, apps: true or false' })
     .optional()
     .describe('which store notifications go to notificationEmail in this mode; only the topics sent change'),
+  mcpRequireClientConfirmation: z
+    .boolean({ error: 'must be true or false' })
+    .optional()
+    .describe(
+      "true: the AI connector (MCP) deletes, refunds, cancels and bans in this mode only once the merchant confirmed in the AI client itself (the client asks them; an assistant's confirm: true is refused, and so is a client that cannot ask); false (the default): a client that cannot ask may send confirm: true after asking in the chat. Through the AI connector it can be turned on, not off",
+    ),
   lowStockThreshold: z
     .number({ error: 'must be a number' })
     .int('must be a whole number')

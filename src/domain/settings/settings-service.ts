@@ -5,7 +5,7 @@ import type { AuditRepo } from '../audit/ports.ts';
 import type { InventoryRepo } from '../catalog/ports.ts';
 import type { SettingsPatch, SettingsRepo } from './ports.ts';
 import type { Transactional } from '../shared/transactional.ts';
-import { requirePermission } from '../shared/access.ts';
+import { requirePermission, requireSession } from '../shared/access.ts';
 import type { StoreService } from '../accounts/store-service.ts';
 import { recordAudit } from '../shared/audit-trail.ts';
 import { invalid } from '../shared/validation.ts';
@@ -37,6 +37,8 @@ export interface SettingsView {
   pendingNotificationEmail: string | null;
   /** Which store notifications go to `notificationEmail` in this mode (docs/email.md). */
   notifications: Record<NotificationTopic, boolean>;
+  /** The AI connector carries out destructive calls only once the merchant confirmed in the client (docs/mcp.md). */
+  mcpRequireClientConfirmation: boolean;
   /** Store-wide, from `stores.low_stock_threshold` (the inventory area owns it). */
   lowStockThreshold: number;
   /** Store-wide, from the business profile (the stores area owns them). */
@@ -80,6 +82,7 @@ export function createSettingsService(deps: {
       notificationEmail: settings.notificationEmail,
       pendingNotificationEmail: pending?.email ?? null,
       notifications: Object.fromEntries(NOTIFICATION_TOPIC_NAMES.map((t) => [t, !settings.notificationsOff.includes(t)])) as Record<NotificationTopic, boolean>,
+      mcpRequireClientConfirmation: settings.mcpRequireClientConfirmation,
       lowStockThreshold,
       currency: business.currency,
       timezone: business.timezone,
@@ -91,6 +94,15 @@ export function createSettingsService(deps: {
     async get(ctx: StoreContext): Promise<SettingsView> {
       requirePermission(ctx, 'settings:read');
       return view(repos, ctx);
+    },
+
+    /**
+     * Whether the AI connector may take the model's `confirm: true` for a destructive call in the caller's store and
+     * mode (`mcpRequireClientConfirmation` off). Asked by the connector for every caller, whatever they may read: it is
+     * a rule about the caller, not data shown to them.
+     */
+    async connectorRequiresClientConfirmation(ctx: StoreContext): Promise<boolean> {
+      return (await readSettings(repos, ctx.tenant)).mcpRequireClientConfirmation;
     },
 
     /**
@@ -124,6 +136,9 @@ export function createSettingsService(deps: {
           });
         }
       }
+      // Lowering the bar for the AI connector takes the merchant in person: an API key or an app (whose assistant could
+      // then confirm for the merchant) may turn the setting on, not off. The connector's own tool can only turn it on.
+      if (patch.mcpRequireClientConfirmation === false && currentSettings.mcpRequireClientConfirmation) requireSession(ctx, 'Turning mcpRequireClientConfirmation off');
       if (patch.nextOrderNumber !== undefined) {
         const current = await readSettings(repos, tenant);
         if (patch.nextOrderNumber < current.nextOrderNumber) {
@@ -141,6 +156,7 @@ export function createSettingsService(deps: {
         ...(patch.allowedOrigins !== undefined ? { allowedOrigins: patch.allowedOrigins } : {}),
         // Clearing the address, or the same address in another case, takes effect now; a new one waits for its link.
         ...(patch.notificationEmail !== undefined && newAddress === undefined ? { notificationEmail: patch.notificationEmail } : {}),
+        ...(patch.mcpRequireClientConfirmation !== undefined ? { mcpRequireClientConfirmation: patch.mcpRequireClientConfirmation } : {}),
       };
       await repos.transaction(async (repos) => {
         if (!(await repos.stores.lockStore(tenant.storeId))) throw new AppError('STORE_NOT_FOUND', 'This store no longer exists.');

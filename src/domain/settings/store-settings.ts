@@ -28,6 +28,8 @@ export interface StoreSettings {
   /** Store notification topics turned off in this mode. */
   notificationsOff: string[];
   paymentMethods: PaymentMethod[];
+  /** The AI connector carries out destructive calls only when the client asks the merchant (docs/mcp.md, "Confirmation"). */
+  mcpRequireClientConfirmation: boolean;
   /** null while the store and mode still run on the defaults (no row saved yet). */
   updatedAt: Date | null;
 }
@@ -40,6 +42,7 @@ function defaultRow(mode: Mode, now: Date): SettingsRow {
     notificationEmail: null,
     notificationsOff: [],
     paymentMethods: [...DEFAULT_PAYMENT_METHODS],
+    mcpRequireClientConfirmation: false,
     updatedAt: now,
   };
 }

@@ -27,7 +27,13 @@ export const settingsTools = [
     description: 'Changes only the fields sent (orderNumberPrefix, nextOrderNumber forward only, allowedOrigins, notificationEmail, notifications, lowStockThreshold, currency, timezone).',
     permission: 'settings:write',
     does: UPDATE,
-    input: SettingsPatchBody,
+    // The connector can raise the bar for its own destructive calls, never lower it (docs/mcp.md, "Confirmation").
+    input: SettingsPatchBody.extend({
+      mcpRequireClientConfirmation: z
+        .literal(true, { error: 'can only be turned on through the AI connector; the merchant, signed in, turns it off (PATCH /v1/settings)' })
+        .optional()
+        .describe('true: destructive tools then need the merchant to confirm in the AI client itself; only the merchant, signed in, turns it off'),
+    }),
     output: z.object({ settings: SettingsRecord }),
     async run(s, ctx, args) {
       return { summary: 'Store settings updated', data: { settings: toSettingsRecord(await s.settings.update(ctx, args)) } };
