@@ -48,6 +48,7 @@ import { createReferenceRepo } from './db/reference-repo.ts';
 import { createRepos } from './db/repos.ts';
 import { createCleanupRepo, createJobLockRepo } from './db/cleanup-repo.ts';
 import { createCleanupService } from './domain/maintenance/cleanup-service.ts';
+import { scheduleRefundRetry } from './domain/payments/refund-retry.ts';
 import { createConfirmationRepo } from './db/confirmation-repo.ts';
 import { createConfirmationService } from './domain/connector/confirmation-service.ts';
 import { createClientMetadataDocuments } from './oauth/client-metadata/client-metadata-documents.ts';
@@ -132,6 +133,9 @@ export function createContainer(config: Config) {
     refunds: {
       sendPending: (ctx, orderId) => providerPayments!.sendPendingRefunds(ctx, orderId),
       releaseAuthorizations: (ctx, orderId) => providerPayments!.releaseAuthorizations(ctx, orderId),
+      captureAuthorized: async (ctx, orderId) => {
+        await providerPayments!.capture(ctx, orderId);
+      },
     },
   });
   const testProvider = createTestProvider({
@@ -198,6 +202,9 @@ export function createContainer(config: Config) {
     webhooks: createWebhookService({ repos, transport: webhookTransport, formatTime: wireTimestamp }),
     webhookDelivery,
     cleanup: createCleanupService({ storage: createCleanupRepo(db.kysely), locks: createJobLockRepo(db.kysely) }),
+    /** Sends pending card refunds again until their provider confirms them (docs/payments.md); `serve` runs it every minute. */
+    refundRetry: (onError: (error: unknown) => void, intervalMs = 60_000) =>
+      scheduleRefundRetry({ providerPayments, locks: createJobLockRepo(db.kysely), context: () => systemContext('refund-retry'), intervalMs, onError }),
   };
   return {
     config,

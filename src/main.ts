@@ -136,6 +136,9 @@ async function serve(container: Container, demoFlag: boolean | undefined): Promi
           onError: (error) => app.log.error({ err: error }, 'cleanup failed; it runs again at the next interval'),
         });
 
+  // Card refunds a provider has not confirmed yet are sent again every minute, one instance at a time (a lease).
+  const refundRetry = container.services.refundRetry((error) => app.log.error({ err: error }, 'refund retry failed; it runs again in a minute'));
+
   // Webhook deliveries (docs/webhooks.md): every instance delivers; leases in the database share the work.
   if ((container.config.webhooks ?? WEBHOOK_DEFAULTS).deliver) container.services.webhookDelivery.start();
   // Mail (docs/email.md): every instance sends; leases in the database share the work.
@@ -163,6 +166,7 @@ async function serve(container: Container, demoFlag: boolean | undefined): Promi
         await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
       }
       await cleanup?.stop();
+      await refundRetry.stop();
       await app.close();
       await container.close();
       process.stderr.write('stopped cleanly\n');

@@ -263,6 +263,25 @@ describeEachDatabase('the pay page and the test provider', (kind) => {
       assert.equal(list.body.data[0].paymentId, (await paymentsOf(order.id))[0].id);
     });
 
+    it('moving an authorized order to paid captures at the provider (payments:write), recording the card money, never a manual payment beside the hold', async () => {
+      const { order, link, path } = await orderLink({ captureMethod: 'manual' });
+      await pay(t, path, CARDS.ok);
+      assert.equal((await orderOf(order.id)).paymentStatus, 'authorized');
+      const ordersOnly = await createApiKey(t.app, m, { mode: 'test', permissions: ['orders:read', 'orders:write'] });
+      const denied = await call('POST', `/v1/orders/${order.id}/transitions`, { headers: { 'x-merchantapikey': ordersOnly.key }, body: { to: 'paid' } });
+      assert.equal(denied.status, 403, denied.raw);
+      assert.match(JSON.stringify(denied.body.error.details), /payments:write/);
+      assert.deepEqual([(await orderOf(order.id)).paymentStatus, (await paymentsOf(order.id)).length], ['authorized', 0], 'nothing written');
+      const moved = await call('POST', `/v1/orders/${order.id}/transitions`, { headers: { ...m.auth, ...TEST }, body: { to: 'paid' } });
+      assert.equal(moved.status, 200, moved.raw);
+      assert.deepEqual([moved.body.data.status, moved.body.data.paymentStatus, moved.body.data.authorized, moved.body.data.paid], ['paid', 'paid', 0, 25.99]);
+      const payments = await paymentsOf(order.id);
+      assert.deepEqual(payments.map((p: { method: string; amount: number }) => [p.method, p.amount]), [['card', 25.99]]);
+      const [a] = await attempts(link.id);
+      const atProvider = await db().selectFrom('test_provider_payments').select('status').where('id', '=', a!.provider_ref!).executeTakeFirstOrThrow();
+      assert.equal(atProvider.status, 'succeeded');
+    });
+
     it('releases the authorization at the provider when the order is cancelled: nothing held, nothing to capture', async () => {
       const { order, link, path } = await orderLink({ captureMethod: 'manual' });
       await pay(t, path, CARDS.ok);

@@ -133,6 +133,22 @@ export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect): Payme
       return rows.map(toPayment);
     },
 
+    async ordersWithPendingCardRefundsAcrossStores(before: Date, limit: number) {
+      const rows = await db
+        .selectFrom('payments')
+        .select(['store_id', 'mode', 'order_id'])
+        .select((eb) => eb.fn.min('created_at').as('first'))
+        .where('status', '=', 'pending')
+        .where('kind', '=', 'refund')
+        .where('method', '=', 'card')
+        .where('created_at', '<', fromDate(before))
+        .groupBy(['store_id', 'mode', 'order_id'])
+        .orderBy('first')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ tenant: { storeId: r.store_id, mode: r.mode as Tenant['mode'] }, orderId: r.order_id }));
+    },
+
     async setReference(tenant: Tenant, id: string, reference: string, now: Date): Promise<void> {
       await db.updateTable('payments').set({ reference, updated_at: fromDate(now) }).where(inTenant(tenant)).where('id', '=', id).execute();
     },

@@ -3,6 +3,7 @@ import type { Tenant } from '../context.ts';
 import { AppError } from '../errors.ts';
 import {
   EventSignatureError,
+  providerRefused,
   type PaymentProvider,
   type ProviderEvent,
   type ProviderPaymentState,
@@ -66,7 +67,15 @@ function stateOf(pi: Intent): ProviderPaymentState {
 /** A refusal or outage of Stripe as the service reports it (the idempotency key makes the retry safe). */
 function providerError(error: unknown): AppError {
   const message = error instanceof Stripe.errors.StripeError ? error.message : String(error);
-  return new AppError('PAYMENT_PROVIDER_ERROR', `Stripe: ${message}`);
+  // Stripe refused the call itself (a bad request, a card error, a key reused for other parameters): trying it again
+  // cannot succeed. Anything else (5xx, network, rate limit, keys) is an outage: the same call is tried again later.
+  const refused = error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeIdempotencyError;
+  return refused ? providerRefused(`Stripe: ${message}`, error) : new AppError('PAYMENT_PROVIDER_ERROR', `Stripe: ${message}`);
+}
+
+function refundStateOf(refund: Stripe.Refund, ref: string): ProviderRefundState {
+  const status = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending';
+  return { ref: refund.id, paymentRef: ref, amountMinor: refund.amount, status };
 }
 
 /**
@@ -152,9 +161,18 @@ export function createStripeProvider(deps: { secrets: StripeSecrets; connection?
 
     async refundPayment(tenant, ref, input): Promise<ProviderRefundState> {
       const { client } = await stripeFor(tenant);
-      const refund = await call(() => client.refunds.create({ payment_intent: ref, amount: input.amountMinor }, { idempotencyKey: input.idempotencyKey }));
-      const status = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending';
-      return { ref: refund.id, paymentRef: ref, amountMinor: refund.amount, status };
+      const refund = await call(() =>
+        client.refunds.create({ payment_intent: ref, amount: input.amountMinor, ...(input.reference ? { metadata: { reference: input.reference } } : {}) }, { idempotencyKey: input.idempotencyKey }),
+      );
+      return refundStateOf(refund, ref);
+    },
+
+    /** The intent's refund whose metadata names our record (refunds of one intent are few: one page of 100). */
+    async findRefund(tenant, ref, reference) {
+      const { client } = await stripeFor(tenant);
+      const page = await call(() => client.refunds.list({ payment_intent: ref, limit: 100 }));
+      const refund = page.data.find((r) => r.metadata?.reference === reference);
+      return refund ? refundStateOf(refund, ref) : null;
     },
 
     async parseEvent(tenant, rawBody, headers): Promise<ProviderEvent> {

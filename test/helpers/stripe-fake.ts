@@ -7,7 +7,7 @@ import Stripe from 'stripe';
  * A stateful fake of the part of Stripe's HTTP API the Stripe adapter calls (src/outbound/stripe-provider.ts), on
  * loopback, for the real SDK pointed at it (`host`/`port`/`protocol`). It covers: PaymentIntents (create with
  * capture_method, retrieve, confirm with Stripe's test payment methods pm_card_visa, pm_card_chargeDeclined and
- * pm_card_threeDSecure2Required, capture, cancel), Refunds (create), the current Account (key checks), bearer keys
+ * pm_card_threeDSecure2Required, capture, cancel), Refunds (create with metadata, list by payment_intent, never above what was captured), the current Account (key checks), bearer keys
  * (unknown ones are 401), and Idempotency-Key replay (the first answer again). `failNext` makes the next POSTs answer
  * 500, as an outage does. Events are made by `signedEvent` with the SDK's own test-header helper. Nothing else of
  * Stripe is modelled: no Checkout, customers, payment methods as objects, disputes or event retries.
@@ -21,6 +21,10 @@ export interface StripeFake {
   log: string[];
   /** The next `n` POSTs answer 500 (and are not applied). */
   failNext(n: number): void;
+  /** The status new refunds get: `succeeded` (default), or `pending` as Stripe answers for some payment methods. */
+  refundStatus: 'succeeded' | 'pending';
+  /** Forgets every Idempotency-Key, as Stripe does after 24 hours: the same key again makes a new object. */
+  forgetIdempotencyKeys(): void;
   /** What the shopper's browser does with Stripe.js: confirms the intent with a test payment method. */
   confirm(id: string, paymentMethod: 'pm_card_visa' | 'pm_card_chargeDeclined' | 'pm_card_threeDSecure2Required'): Record<string, any>;
   /** The 3-D Secure challenge passed (or failed) in the shopper's browser. */
@@ -50,6 +54,7 @@ export async function startStripeFake(): Promise<StripeFake> {
   const log: string[] = [];
   let failures = 0;
   const sdk = new Stripe('sk_test_fake_helper');
+  const fake = { refundStatus: 'succeeded' } as StripeFake;
 
   function settle(pi: Record<string, any>, outcome: 'succeeded' | 'declined' | 'action'): void {
     if (outcome === 'declined') {
@@ -117,13 +122,19 @@ export async function startStripeFake(): Promise<StripeFake> {
         return send(pi);
       }
     }
+    if (parts[1] === 'refunds' && req.method === 'GET') {
+      const pi = url.searchParams.get('payment_intent');
+      const data = [...refunds.values()].filter((r) => r.payment_intent === pi).reverse();
+      return send({ object: 'list', url: '/v1/refunds', has_more: false, data });
+    }
     if (parts[1] === 'refunds' && req.method === 'POST') {
       const pi = intents.get(form.payment_intent ?? '');
       if (!pi) return error(res, 404, 'invalid_request_error', 'No such payment_intent', { code: 'resource_missing' });
       const refunded = [...refunds.values()].filter((r) => r.payment_intent === pi.id).reduce((s, r) => s + r.amount, 0);
       const amount = Number(form.amount ?? pi.amount_received - refunded);
       if (refunded + amount > pi.amount_received) return error(res, 400, 'invalid_request_error', 'Refund amount is greater than unrefunded amount on charge', { code: 'amount_too_large' });
-      const refund = { id: id('re'), object: 'refund', amount, payment_intent: pi.id, status: 'succeeded', currency: pi.currency };
+      const metadata = form['metadata[reference]'] ? { reference: form['metadata[reference]'] } : {};
+      const refund = { id: id('re'), object: 'refund', amount, payment_intent: pi.id, status: fake.refundStatus, currency: pi.currency, metadata };
       refunds.set(refund.id, refund);
       return send(refund);
     }
@@ -158,26 +169,29 @@ export async function startStripeFake(): Promise<StripeFake> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
 
-  return {
-    connection: { host: '127.0.0.1', port, protocol: 'http' },
+  return Object.assign(fake, {
+    connection: { host: '127.0.0.1', port, protocol: 'http' } as const,
     keys,
     intents,
     refunds,
     log,
-    failNext(n) {
+    failNext(n: number) {
       failures = n;
     },
+    forgetIdempotencyKeys() {
+      replays.clear();
+    },
     confirm,
-    finishAction(piId, passed) {
+    finishAction(piId: string, passed: boolean) {
       const pi = intents.get(piId)!;
       settle(pi, passed ? 'succeeded' : 'declined');
       return pi;
     },
-    signedEvent(secret, type, object) {
+    signedEvent(secret: string, type: string, object: Record<string, any>) {
       const eventId = id('evt');
       const body = JSON.stringify({ id: eventId, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object }, livemode: false, api_version: '2025-01-01' });
       return { body, signature: sdk.webhooks.generateTestHeaderString({ payload: body, secret }), id: eventId };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  });
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { MigrationContext } from './index.ts';
 
 /**
@@ -8,4 +8,7 @@ import type { MigrationContext } from './index.ts';
  */
 export async function up(db: Kysely<unknown>, _context: MigrationContext): Promise<void> {
   await db.schema.alterTable('payment_provider_settings').addColumn('publishable_key', 'varchar(300)').execute();
+  // The refund retry job (docs/payments.md, "Refunds through the provider") looks for pending records across stores:
+  // a partial index keeps that look as small as the few records it finds.
+  await db.schema.createIndex('payments_pending').on('payments').columns(['created_at']).where(sql.ref('status'), '=', 'pending').execute();
 }

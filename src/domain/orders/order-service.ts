@@ -111,7 +111,14 @@ export function createOrderService(deps: {
    * Sends an order's pending card refunds to the payment provider that took the money, after the move commits
    * (provider-payment-service.ts); absent: refunds are recorded as succeeded at once, as for money taken by hand.
    */
-  refunds?: { sendPending(ctx: StoreContext, orderId: string): Promise<void>; releaseAuthorizations(ctx: StoreContext, orderId: string): Promise<void> } | undefined;
+  refunds?:
+    | {
+        sendPending(ctx: StoreContext, orderId: string): Promise<void>;
+        releaseAuthorizations(ctx: StoreContext, orderId: string): Promise<void>;
+        /** Captures what providers authorized for the order (payments:write), recording it and moving the order as a capture does. */
+        captureAuthorized(ctx: StoreContext, orderId: string): Promise<void>;
+      }
+    | undefined;
 }) {
   const { repos, reference, delivery, payments, settings, promotions, inventory, events } = deps;
 
@@ -366,6 +373,16 @@ export function createOrderService(deps: {
     async transition(ctx: StoreContext, id: string, input: TransitionInput): Promise<{ order: OrderDetail; currency: Currency }> {
       requirePermission(ctx, 'orders:write');
       const currency = await storeCurrency(repos, ctx);
+      if (input.to === 'paid' && deps.refunds) {
+        // Money a provider holds for the order is taken there, not recorded as a manual payment beside the hold: the
+        // move to paid of an authorized order captures it first (payments:write), and the capture moves the order.
+        const order = await repos.orders.findOrder(ctx.tenant, id);
+        if (order && order.status === 'pending' && order.authorizedMinor > 0) {
+          await deps.refunds.captureAuthorized(ctx, id);
+          const after = await repos.orders.findOrder(ctx.tenant, id);
+          if (after?.status === 'paid') return { order: await detail(repos, ctx, id), currency };
+        }
+      }
       const moved = await repos.transaction((repos) => makeMove(repos, ctx, id, input, currency));
       if ((!moved.pendingRefunds && !moved.releases) || !deps.refunds) return { order: moved.order, currency };
       // After the commit: the provider is called outside the transaction, then the refund settled in one of its own.

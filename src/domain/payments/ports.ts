@@ -32,6 +32,8 @@ export interface PaymentRepo {
   listPayments(tenant: Tenant, orderId: string): Promise<Payment[]>;
   /** Sets a record's reference (a pending refund: the provider payment it is sent to, before it is sent). */
   setReference(tenant: Tenant, id: string, reference: string, now: Date): Promise<void>;
+  /** Orders with a card refund still pending that was written before `before`, across stores, oldest first (the refund retry job). */
+  ordersWithPendingCardRefundsAcrossStores(before: Date, limit: number): Promise<Array<{ tenant: Tenant; orderId: string }>>;
   /** Settles a pending record; false (nothing changed) when it is no longer pending. */
   settlePayment(tenant: Tenant, id: string, status: PaymentStatus, now: Date): Promise<boolean>;
   /** Sum of pending payments of the order (money on its way in). */

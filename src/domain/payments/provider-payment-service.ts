@@ -18,6 +18,7 @@ import {
   EventSignatureError,
   FINAL_PROVIDER_STATUSES,
   idempotencyKeyOf,
+  isProviderRefusal,
   type PaymentProvider,
   type ProviderName,
   type ProviderPaymentState,
@@ -27,7 +28,8 @@ import type { PaymentLink, ProviderPayment } from './types.ts';
 
 /** The repositories provider-payment-service.ts reads and writes: the order service's (it moves orders in the same transaction) and its own. */
 export interface ProviderPaymentServiceRepos extends OrderServiceRepos {
-  payments: OrderServiceRepos['payments'] & Pick<PaymentRepo, 'findOrder' | 'findLink' | 'markLinkPaid' | 'findLinkByTokenAcrossStores' | 'addAuthorized' | 'findPayment' | 'settlePayment' | 'setReference' | 'lockLink'>;
+  payments: OrderServiceRepos['payments'] &
+    Pick<PaymentRepo, 'findOrder' | 'findLink' | 'markLinkPaid' | 'findLinkByTokenAcrossStores' | 'addAuthorized' | 'findPayment' | 'settlePayment' | 'setReference' | 'lockLink' | 'ordersWithPendingCardRefundsAcrossStores'>;
   providerPayments: ProviderPaymentRepo;
   stores: Pick<StoreRepo, 'findStore'>;
 }
@@ -321,7 +323,7 @@ export function createProviderPaymentService(deps: {
     return { provider: provider.name, publishableKey: keys.publishableKey, clientSecret: state.clientSecret, returnUrl: `${base}/pay/${token}` };
   }
 
-  return {
+  const service = {
     /** The pay page of a link token, or undefined (no such link). An open attempt is first brought up to date from its provider. */
     async payPage(rc: RequestContext, token: string): Promise<PayPageView | undefined> {
       const found = await findByToken(token);
@@ -475,15 +477,38 @@ export function createProviderPaymentService(deps: {
         }
         let state: Awaited<ReturnType<PaymentProvider['refundPayment']>>;
         try {
-          state = await requireProvider(target.provider).refundPayment(tenant, target.providerRef!, { amountMinor: refund.amountMinor, idempotencyKey: idempotencyKeyOf(refund.id, 'refund') });
+          const provider = requireProvider(target.provider);
+          // Sent before (its reference was set): it may have reached the provider even if no answer came back. Ask
+          // first, since an idempotency key may have expired since (Stripe's after 24 hours); send only if it has none.
+          const sentBefore = refund.reference === `refund ${target.id}`;
+          const known = sentBefore && provider.findRefund ? await provider.findRefund(tenant, target.providerRef!, refund.id) : null;
+          state = known ?? (await provider.refundPayment(tenant, target.providerRef!, { amountMinor: refund.amountMinor, idempotencyKey: idempotencyKeyOf(refund.id, 'refund'), reference: refund.id }));
         } catch (error) {
-          if (error instanceof AppError && error.code === 'PAYMENT_PROVIDER_ERROR' && /cannot refund more/.test(error.message)) await settle(refund.id, 'failed');
+          // The provider refused it for good (more than is left, say): failed. An outage leaves it pending for the retry job.
+          if (isProviderRefusal(error)) await settle(refund.id, 'failed');
           continue;
         }
         if (state.amountMinor !== refund.amountMinor) continue; // never settle an amount other than the one asked for
         if (state.status === 'succeeded') await settle(refund.id, 'succeeded');
         else if (state.status === 'failed') await settle(refund.id, 'failed');
       }
+    },
+
+    /**
+     * The refund retry job's one pass (docs/payments.md, "Refunds through the provider"): every order with a card refund
+     * still pending that was written more than `minAgeMs` ago (so not one its own request is sending now) has its
+     * pending refunds sent again, each with its own idempotency key and after asking the provider whether it already
+     * has it: a refund the provider could not be reached for, or answered `pending`, is settled once the provider
+     * confirms, and is never made twice. Returns how many orders it looked at.
+     */
+    async retryPendingRefunds(rc: RequestContext, options: { minAgeMs?: number; limit?: number } = {}): Promise<number> {
+      const before = new Date(rc.now.getTime() - (options.minAgeMs ?? 60_000));
+      const due = await repos.payments.ordersWithPendingCardRefundsAcrossStores(before, options.limit ?? 100);
+      for (const { tenant, orderId } of due) {
+        const ctx: StoreContext = { ...providerContext(rc, tenant, 'test'), actor: { type: 'system', id: 'refund-retry', label: 'refund retry job', userId: null } };
+        await service.sendPendingRefunds(ctx, orderId);
+      }
+      return due.length;
     },
 
     /**
@@ -511,6 +536,7 @@ export function createProviderPaymentService(deps: {
       return repos.providerPayments.listForOrder(ctx.tenant, orderId);
     },
   };
+  return service;
 }
 
 export type ProviderPaymentService = ReturnType<typeof createProviderPaymentService>;

@@ -1,4 +1,5 @@
 import type { Tenant } from '../../context.ts';
+import { AppError } from '../../errors.ts';
 import type { CaptureMethod } from './payment-rules.ts';
 
 /**
@@ -93,6 +94,21 @@ export interface ProviderEvent {
   paymentRef: string | null;
 }
 
+const REFUSED = 'provider refused the call';
+
+/**
+ * A provider's definitive refusal of a call (a 4xx that is not about rate or keys: more than can be refunded, a
+ * payment in the wrong state), as opposed to an outage (5xx, network, timeout) after which the same call, with the same
+ * idempotency key, is tried again. Both are 502 PAYMENT_PROVIDER_ERROR to a caller.
+ */
+export function providerRefused(message: string, cause?: unknown): AppError {
+  return new AppError('PAYMENT_PROVIDER_ERROR', message, { internal: REFUSED, cause });
+}
+
+export function isProviderRefusal(error: unknown): boolean {
+  return error instanceof AppError && error.code === 'PAYMENT_PROVIDER_ERROR' && error.internal === REFUSED;
+}
+
 /** Thrown by `parseEvent` when the body is not signed by the provider for this store and mode: answer 400. */
 export class EventSignatureError extends Error {}
 
@@ -116,7 +132,14 @@ export interface PaymentProvider {
   retrievePayment(tenant: Tenant, ref: string): Promise<ProviderPaymentState>;
   capturePayment(tenant: Tenant, ref: string, input: { amountMinor: number; idempotencyKey: string }): Promise<ProviderPaymentState>;
   cancelPayment(tenant: Tenant, ref: string, input: { idempotencyKey: string }): Promise<ProviderPaymentState>;
-  refundPayment(tenant: Tenant, ref: string, input: { amountMinor: number; idempotencyKey: string }): Promise<ProviderRefundState>;
+  /** Refunds `amountMinor` of the payment; `reference` is our refund record's id, kept by the provider (Stripe: metadata) for `findRefund`. */
+  refundPayment(tenant: Tenant, ref: string, input: { amountMinor: number; idempotencyKey: string; reference?: string }): Promise<ProviderRefundState>;
+  /**
+   * The refund of the payment made for our record `reference`, or null when the provider has none. Asked before a
+   * refund is sent again, because a provider's idempotency keys may expire (Stripe's after 24 hours) while a retry
+   * must still never refund twice. Providers whose keys never expire (the test provider) need not have it.
+   */
+  findRefund?(tenant: Tenant, ref: string, reference: string): Promise<ProviderRefundState | null>;
   /** Verifies the signature over the raw body and parses it; `EventSignatureError` when it does not verify. */
   parseEvent(tenant: Tenant, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<ProviderEvent>;
 }

@@ -8,6 +8,7 @@ import {
   type CreatePaymentInput,
   EventSignatureError,
   type PaymentProvider,
+  providerRefused,
   type ProviderEvent,
   type ProviderPaymentState,
   type ProviderPaymentStatus,
@@ -156,7 +157,7 @@ export function createTestProvider(deps: {
 
   async function requirePayment(tenant: Tenant, ref: string): Promise<TestProviderPayment> {
     const p = await repo.findPayment(tenant, ref);
-    if (!p) throw new AppError('PAYMENT_PROVIDER_ERROR', `The test provider has no payment ${ref}.`);
+    if (!p) throw providerRefused(`The test provider has no payment ${ref}.`);
     return p;
   }
 
@@ -248,9 +249,9 @@ export function createTestProvider(deps: {
     async capturePayment(tenant, ref, input) {
       const p = await requirePayment(tenant, ref);
       if (p.status === 'succeeded') return stateOf(p, base); // captured already: the retry gets the same answer
-      if (input.amountMinor !== p.amountMinor) throw new AppError('PAYMENT_PROVIDER_ERROR', 'The test provider captures the whole amount only.');
+      if (input.amountMinor !== p.amountMinor) throw providerRefused('The test provider captures the whole amount only.');
       const moved = await repo.updatePayment(tenant, ref, ['authorized'], { status: 'succeeded', capturedMinor: p.amountMinor }, clock());
-      if (!moved) throw new AppError('PAYMENT_PROVIDER_ERROR', `The test provider cannot capture a payment that is ${p.status}.`);
+      if (!moved) throw providerRefused(`The test provider cannot capture a payment that is ${p.status}.`);
       return stateOf(moved, base);
     },
 
@@ -258,14 +259,14 @@ export function createTestProvider(deps: {
       const p = await requirePayment(tenant, ref);
       if (p.status === 'canceled') return stateOf(p, base);
       const moved = await repo.updatePayment(tenant, ref, ['requires_payment_method', 'requires_action', 'authorized', 'processing'], { status: 'canceled' }, clock());
-      if (!moved) throw new AppError('PAYMENT_PROVIDER_ERROR', `The test provider cannot cancel a payment that is ${p.status}.`);
+      if (!moved) throw providerRefused(`The test provider cannot cancel a payment that is ${p.status}.`);
       return stateOf(moved, base);
     },
 
     async refundPayment(tenant, ref, input): Promise<ProviderRefundState> {
       const p = await requirePayment(tenant, ref);
       const refund = await repo.insertRefund(tenant, { id: newId('tre', clock()), idempotencyKey: input.idempotencyKey, paymentId: p.id, amountMinor: input.amountMinor }, clock());
-      if (!refund) throw new AppError('PAYMENT_PROVIDER_ERROR', 'The test provider cannot refund more than was captured.');
+      if (!refund) throw providerRefused('The test provider cannot refund more than was captured.');
       return { ref: refund.id, paymentRef: p.id, amountMinor: refund.amountMinor, status: 'succeeded' };
     },
 
