@@ -201,6 +201,13 @@ describeEachDatabase('the cleanup job', (kind) => {
       .values(['tevt_cleanup_old', 'tevt_cleanup_new'].map((event_id, i) => ({ store_id: owner.storeId, mode: 'test', provider: 'test', event_id, type: 'payment.updated', provider_payment_id: null, received_at: ago(i === 0 ? 31 * DAY : DAY) })))
       .execute();
 
+    // Catalog change rows: written 2 hours ago (gone), 30 minutes ago (kept); the triggers wrote the store's own rows now.
+    const changeStore = `cleanup-changes-${kind}`;
+    await db()
+      .insertInto('catalog_changes')
+      .values([2 * 3600_000, 1800_000].map((age, i) => ({ store_id: changeStore, product_id: `p${i}`, list: 0, created_at: ago(age) })))
+      .execute();
+
     const lines: string[] = [];
     const report = await t.container.services.cleanup.run((label, deleted, done) => {
       if (done) lines.push(`${label}: ${deleted}`);
@@ -272,6 +279,9 @@ describeEachDatabase('the cleanup job', (kind) => {
     covered.add('password-resets');
     assert.deepEqual((await db().selectFrom('provider_events').select('event_id').where('store_id', '=', owner.storeId).execute()).map((r) => r.event_id), ['tevt_cleanup_new']);
     covered.add('provider-events');
+    assert.deepEqual((await db().selectFrom('catalog_changes').select('product_id').where('store_id', '=', changeStore).execute()).map((r) => r.product_id), ['p1']);
+    assert.ok((await db().selectFrom('catalog_changes').select('id').where('store_id', '=', owner.storeId).execute()).length > 0, 'the rows of the last hour stay');
+    covered.add('catalog-changes');
 
     assert.deepEqual([...covered].sort(), RETENTION.map((r) => r.kind).sort(), 'every kind of the retention table was tested');
 

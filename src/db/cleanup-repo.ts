@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { CleanupKind, CleanupStorage, JobLocks } from '../domain/maintenance/cleanup-service.ts';
+import { CATALOG_CHANGES_KEPT_MS, type CleanupKind, type CleanupStorage, type JobLocks } from '../domain/maintenance/cleanup-service.ts';
 import { fromDate } from './db.ts';
 import type { Database } from './schema.ts';
 
@@ -171,6 +171,14 @@ export function createCleanupRepo(db: Kysely<Database>): CleanupStorage {
             .where('nonce', 'in', (eb) => eb.selectFrom('mcp_confirmations').select('nonce').where('expires_at', '<', before).limit(batch))
             .executeTakeFirstOrThrow();
           break;
+        case 'catalog-changes': {
+          const written = fromDate(new Date(endedBefore.getTime() - CATALOG_CHANGES_KEPT_MS));
+          result = await db
+            .deleteFrom('catalog_changes')
+            .where('id', 'in', (eb) => eb.selectFrom('catalog_changes').select('id').where('created_at', '<', written).limit(batch))
+            .executeTakeFirstOrThrow();
+          break;
+        }
       }
       return Number(result.numDeletedRows);
     },

@@ -39,19 +39,50 @@ export interface Db {
    * with it (undefined when it cannot be read: the database closed or not answering). Two equal marks mean nothing was
    * written in between, so what was read after the first is still what the database holds. The mark is read after
    * the call: never one read before (a request arriving after a write must not meet the mark from before it).
-   * - SQLite: `total_changes()` (every row this connection inserted, updated or deleted, rolled back or not) and
-   *   `PRAGMA data_version` (changes when another connection commits); synchronous, about 7 µs.
+   * - SQLite: `total_changes()` (every row this connection inserted, updated or deleted, rolled back or not),
+   *   `PRAGMA data_version` (changes when another connection commits) and the catalog change log's last id; no mark
+   *   while the app's connection is inside a transaction (the log's last id could still be rolled back and handed out
+   *   again). Synchronous, about 7 µs.
    * - PostgreSQL: the current snapshot (`pg_current_snapshot()`: equal snapshots mean no transaction that wrote
    *   anything, anywhere in the cluster, ended in between); one round trip on a connection of its own, shared by
    *   every call made while the previous round trip was out.
+   *
+   * With a `check` (an answer kept under the mark `since` and what it was made of), the callback also says whether
+   * nothing it depends on changed between `since` and the mark read now: no row of the catalog change log
+   * (migration 0027) for its store as a whole, for its products, or (for a list) for any product row of the store.
+   * Equal marks are unchanged without looking; on PostgreSQL the look is part of the same round trip.
    */
   changeMark: ChangeMark;
   /** Closes every connection; idempotent. */
   close(): Promise<void>;
 }
 
-/** Calls back with the database's change mark (Db.changeMark). */
-export type ChangeMark = (done: (mark: string | undefined) => void) => void;
+/** What a kept product answer is made of, besides its credential (Db.changeMark): a store's products, or a list of them. */
+export interface CatalogScope {
+  storeId: string;
+  /** The products the answer shows. */
+  products: readonly string[];
+  /**
+   * A list's page also changes with other products of the store: `moves`, with any that may have moved in or out of a
+   * list or within it (a product created, deleted, or its status, type, name, categories or search texts changed);
+   * `any` (a list ordered by time of last change), with any change to any of them. Undefined: one product.
+   */
+  list?: 'moves' | 'any';
+}
+
+/** A scope's `list` as the change log's queries compare it: 1 matches the rows that move products, 2 every row. */
+const LIST_LEVEL = { none: 0, moves: 1, any: 2 } as const;
+
+/** An answer kept under the mark `since` (Db.changeMark). */
+export interface MarkCheck extends CatalogScope {
+  since: string;
+}
+
+/**
+ * Calls back with the database's change mark (Db.changeMark) and, with a check, whether nothing the checked answer
+ * depends on changed since its mark (false without a check).
+ */
+export type ChangeMark = (done: (mark: string | undefined, unchanged: boolean) => void, check?: MarkCheck) => void;
 
 export interface DatabaseBounds {
   /** DATABASE_TIMEOUT_MS: the bound on every wait for the database (docs/decisions/0008-database-bounds.md). */
@@ -105,22 +136,48 @@ function openSqlite(file: string, timeoutMs: number): Db {
   const bounded = boundedSqlite(connection, timeoutMs);
   const kysely = new Kysely<Database>({ dialect: bounded.dialect });
   let closed: Promise<void> | undefined;
-  const mark = connection.prepare('select total_changes(), data_version from pragma_data_version').raw();
+  // Prepared when first used: before the migrations ran there is no change log to read (and no mark).
+  let statements: { mark: SqliteDatabase.Statement; changedSince: SqliteDatabase.Statement } | undefined;
+  const prepared = () =>
+    (statements ??= {
+      mark: connection
+        .prepare("select total_changes(), data_version, (select seq from sqlite_sequence where name = 'catalog_changes') from pragma_data_version")
+        .raw(),
+      // Whether a change the checked answer depends on was logged after its mark's last id, up to the one read now (a
+      // later one, committed by another process meanwhile, is after the new mark and found by the next check).
+      changedSince: connection
+        .prepare(
+          `select exists (select 1 from catalog_changes where store_id = @store and id > @since and id <= @now
+             and (product_id is null or @list = 2 or (@list = 1 and list = 1) or product_id in (select value from json_each(@products))))`,
+        )
+        .pluck(),
+    });
   return {
     kysely,
     dialect: 'sqlite',
     ping: () => bounded.probeWrite(readinessTimeoutMs(timeoutMs)),
-    changeMark(done) {
+    changeMark(done, check) {
       let read: string | undefined;
+      let unchanged = false;
       try {
-        if (connection.open) {
-          const [changes, version] = mark.get() as [number, number];
-          read = `${changes}:${version}`;
+        if (connection.open && !connection.inTransaction) {
+          const { mark, changedSince } = prepared();
+          const [changes, version, seq] = mark.get() as [number, number, number | null];
+          read = `${changes}:${version}:${seq ?? 0}`;
+          if (check !== undefined) {
+            const since = Number(check.since.split(':')[2]);
+            unchanged =
+              read === check.since ||
+              (Number.isSafeInteger(since) &&
+                changedSince.get({ store: check.storeId, since, now: seq ?? 0, list: LIST_LEVEL[check.list ?? 'none'], products: JSON.stringify(check.products) }) === 0);
+          }
         }
       } catch {
         // SQLITE_BUSY reading the WAL index, say: no mark, so nothing is answered from one.
+        read = undefined;
+        unchanged = false;
       }
-      done(read);
+      done(read, unchanged);
     },
     unbounded: (work) => work(kysely),
     close() {
@@ -180,12 +237,16 @@ function openPostgres(url: string, timeoutMs: number): Db {
 /**
  * PostgreSQL's change mark: the current snapshot (`xmin:xmax:xip…`). Calls made while a read is out wait for the next
  * one, sent when that read returns, so every caller gets a snapshot taken after its call, and under load one round trip
- * serves every request that arrived meanwhile. A mark is only a shortcut: a read that takes longer than `boundMs`
- * answers its callers without a mark (they go the usual way, with the usual bounds), and so does every call until it
- * returns.
+ * serves every request that arrived meanwhile. The checks of the callers in a batch go in the same statement: the
+ * snapshot and the look into the catalog change log are the statement's own, so they agree. A change is new to a check
+ * when its transaction is visible now and was not visible in the check's snapshot (transactions commit in another
+ * order than they start, so no number could say "after"). A mark is only a shortcut: a read that takes longer than
+ * `boundMs` answers its callers without a mark (they go the usual way, with the usual bounds), and so does every call
+ * until it returns.
  */
 function batchedSnapshots(marks: pg.Pool, boundMs: number): ChangeMark {
-  let waiting: Array<(mark: string | undefined) => void> = [];
+  type Waiting = { done: (mark: string | undefined, unchanged: boolean) => void; check: MarkCheck | undefined };
+  let waiting: Waiting[] = [];
   let out = false;
   let late = false;
   const read = (): void => {
@@ -195,26 +256,46 @@ function batchedSnapshots(marks: pg.Pool, boundMs: number): ChangeMark {
     late = false;
     const timer = setTimeout(() => {
       late = true;
-      for (const done of batch) done(undefined);
+      for (const { done } of batch) done(undefined, false);
     }, boundMs);
-    marks.query<[string]>({ text: 'select pg_current_snapshot()::text', rowMode: 'array' }).then(
-      (result) => settle(result.rows[0]?.[0]),
-      () => settle(undefined),
+    const checks = batch.flatMap(({ check }, i) =>
+      check === undefined ? [] : [{ i, s: check.storeId, since: check.since, list: LIST_LEVEL[check.list ?? 'none'], p: check.products }],
     );
-    const settle = (mark: string | undefined): void => {
+    const query =
+      checks.length === 0
+        ? marks.query<[string, null]>({ text: 'select pg_current_snapshot()::text, null', rowMode: 'array' })
+        : marks.query<[string, number[]]>({ text: CHANGED_SINCE, values: [JSON.stringify(checks)], rowMode: 'array' });
+    query.then(
+      (result) => settle(result.rows[0]?.[0], result.rows[0]?.[1] ?? []),
+      () => settle(undefined, []),
+    );
+    const settle = (mark: string | undefined, changed: number[]): void => {
       clearTimeout(timer);
       const answered = late;
       out = false;
       if (waiting.length > 0) read();
-      if (!answered) for (const done of batch) done(mark);
+      if (answered) return;
+      const moved = new Set(changed);
+      for (const [i, { done, check }] of batch.entries()) {
+        done(mark, mark !== undefined && check !== undefined && (check.since === mark || !moved.has(i)));
+      }
     };
   };
-  return (done) => {
-    if (out && late) return done(undefined);
-    waiting.push(done);
+  return (done, check) => {
+    if (out && late) return done(undefined, false);
+    waiting.push({ done, check });
     if (!out) read();
   };
 }
+
+/** The snapshot, and which of the checks (a JSON array) met a change committed since their own snapshot. */
+const CHANGED_SINCE = `select pg_current_snapshot()::text, coalesce((
+  select json_agg(x.i) from json_to_recordset($1::json) as x(i int, s text, since text, list int, p json)
+  where exists (
+    select 1 from catalog_changes c
+    where c.store_id = x.s and c.txid >= pg_snapshot_xmin(x.since::pg_snapshot) and not pg_visible_in_snapshot(c.txid, x.since::pg_snapshot)
+      and (c.product_id is null or x.list = 2 or (x.list = 1 and c.list = 1) or c.product_id in (select json_array_elements_text(x.p)))
+  )), '[]'::json)`;
 
 /** Timestamps cross the store boundary as `Date`; SQLite keeps ISO-8601 text, PostgreSQL timestamptz. */
 export function toDate(value: Date | string): Date {

@@ -194,6 +194,18 @@ export interface ProductCategoryTable {
   updated_at: Timestamp;
 }
 
+/**
+ * One change to what a store's product reads are made of, written by triggers (migration 0027,
+ * docs/decisions/0028-catalog-changes-per-store.md); PostgreSQL also keeps the writing transaction's id (`txid`).
+ */
+export interface CatalogChangeTable {
+  id: Generated<number>;
+  store_id: string;
+  product_id: string | null;
+  list: number;
+  created_at: ColumnType<Date | string, string | undefined, string>;
+}
+
 /** A product's searchable texts, folded: its name (`source_id` the product's id) and each SKU code (the SKU's id). */
 export interface CatalogSearchTable {
   id: Generated<number>;
@@ -789,6 +801,7 @@ export interface Database {
   products: ProductTable;
   product_categories: ProductCategoryTable;
   catalog_search: CatalogSearchTable;
+  catalog_changes: CatalogChangeTable;
   product_images: ProductImageTable;
   product_specifications: ProductSpecificationTable;
   variant_groups: VariantGroupTable;

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticationSteadyUntil, type Principal } from '../domain/accounts/auth-service.ts';
 import { hashSecret } from '../domain/shared/secrets.ts';
 import type { AppError } from '../errors.ts';
+import type { CatalogScope, ChangeMark } from '../db/db.ts';
 import { boundedLru } from './bounded-lru.ts';
 import { type CacheWindow, DEFAULT_CACHE_CONTROL, requestsFreshCopy } from './cache-windows.ts';
 import { ifNoneMatchMatches } from './etag.ts';
@@ -29,8 +30,13 @@ interface Entry extends Sent {
 
 /** An answer to one API key, kept under the key's hash, X-Mode, X-MerchantId and the URL. */
 interface KeyEntry extends Sent {
-  /** The database's change mark read before the route read anything: the answer holds while the mark is the same. */
+  /**
+   * The database's change mark read before the route read anything, or read later by a check that found nothing the
+   * answer depends on changed: the answer holds while the mark is the same, or while nothing of its scope changed.
+   */
   mark: string;
+  /** What the answer is made of: its store's products (one, or a list's page). */
+  scope: CatalogScope;
   /** And until then (ms): when authenticating the key would write its time of last use. */
   until: number;
   /** Whom the answer was for: its requests count against that credential's rate limit. */
@@ -66,10 +72,7 @@ const PER_KEY = Symbol('front-cache per API key');
 /** Headers that belong to one response, never to a kept entry. */
 const PER_RESPONSE = new Set(['x-request-id', 'ratelimit', 'ratelimit-policy']);
 
-/** The database's change mark (Db.changeMark): it calls back with a mark read after the call. */
-type ChangeMark = (done: (mark: string | undefined) => void) => void;
-
-type Offered = FastifyReply & { [OFFER]?: (() => boolean) | typeof PER_KEY };
+type Offered = FastifyReply & { [OFFER]?: (() => boolean) | { [PER_KEY]: CatalogScope } };
 type Marked = IncomingMessage & { [MARK]?: { key: string; mark: string } };
 
 /** What an entry's headers and body weigh besides the body (a generous estimate, for the bound). */
@@ -187,15 +190,20 @@ export function createFrontCache(options: FrontCacheOptions) {
     if (changeMark === undefined || !keyUrls.some((pattern) => pattern.test(url))) return false;
     const key = keyEntryKey(request, url);
     if (key === undefined) return false;
-    changeMark((mark) => {
+    const kept = keyEntries.get(key);
+    const check = kept === undefined ? undefined : { ...kept.scope, since: kept.mark };
+    changeMark((mark, unchanged) => {
       if (mark === undefined) return fallback();
       (request as Marked)[MARK] = { key, mark };
       const entry = keyEntries.get(key);
       if (entry === undefined) return fallback();
-      if (entry.mark !== mark || Date.now() >= entry.until || !open) {
+      // The entry checked is the one kept (another request may have replaced it meanwhile: then its own mark decides).
+      const current = entry.mark === mark || (entry === kept && unchanged);
+      if (!current || Date.now() >= entry.until || !open) {
         keyEntries.delete(key);
         return fallback();
       }
+      entry.mark = mark;
       const id = requestIdOf(request);
       const started = log ? performance.now() : 0;
       if (limits === undefined) return answerKey(request, response, entry, id, undefined, started);
@@ -208,7 +216,7 @@ export function createFrontCache(options: FrontCacheOptions) {
         if (verdict.exceeded || !open) return fallback();
         answerKey(request, response, entry, id, verdict, started);
       });
-    });
+    }, check);
     return true;
   }
 
@@ -272,10 +280,12 @@ export function createFrontCache(options: FrontCacheOptions) {
      * the database holds (not on the time): the response about to be sent to an API key may be kept for that key and
      * served to it again while the database is unchanged (the change mark) and the key's time of last use is not due.
      * Anything that could change the answer (a revoked key, a changed role, a removed member, a changed product) is
-     * a write, and a write changes the mark (docs/decisions/0014-answers-per-api-key.md).
+     * a write, and a write changes the mark (docs/decisions/0014-answers-per-api-key.md); `scope` says which writes
+     * matter to it (the catalog change log, docs/decisions/0028-catalog-changes-per-store.md): once the mark moved,
+     * the answer is still served while none of them happened.
      */
-    offerPerKey(reply: FastifyReply): void {
-      (reply as Offered)[OFFER] = PER_KEY;
+    offerPerKey(reply: FastifyReply, scope: CatalogScope): void {
+      (reply as Offered)[OFFER] = { [PER_KEY]: scope };
     },
 
     /** Declares the URLs (path and query as sent) of a route that calls `offerPerKey`. */
@@ -298,12 +308,12 @@ export function createFrontCache(options: FrontCacheOptions) {
         reply.getHeader('cache-control') === DEFAULT_CACHE_CONTROL &&
         !reply.hasHeader('set-cookie')
       ) {
-        if (isCurrent === PER_KEY) {
+        if (typeof isCurrent !== 'function') {
           const marked = (request.raw as Marked)[MARK];
           const principal = request.principal;
           const until = principal === undefined ? 0 : authenticationSteadyUntil(principal);
           if (marked !== undefined && principal !== undefined && until > Date.now()) {
-            keyEntries.set(marked.key, { ...sentOf(reply, payload), mark: marked.mark, until, principal });
+            keyEntries.set(marked.key, { ...sentOf(reply, payload), mark: marked.mark, scope: isCurrent[PER_KEY], until, principal });
           }
         } else if (isCurrent()) {
           keep(url, { ...sentOf(reply, payload), isCurrent });

@@ -26,6 +26,7 @@ import * as m0022 from './0022-payment-providers.ts';
 import * as m0023 from './0023-payment-provider-settings.ts';
 import * as m0024 from './0024-stripe-publishable-key.ts';
 import * as m0026 from './0026-connector-client-confirmation.ts';
+import * as m0027 from './0027-catalog-changes.ts';
 
 /** Column types that differ between the engines; one migration set serves both through these. */
 export interface MigrationContext {
@@ -67,6 +68,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]
   ['0023-payment-provider-settings', m0023],
   ['0024-stripe-publishable-key', m0024],
   ['0026-connector-client-confirmation', m0026],
+  ['0027-catalog-changes', m0027],
 ];
 
 function contextFor(dialect: Dialect): MigrationContext {

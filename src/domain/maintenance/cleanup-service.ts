@@ -42,7 +42,16 @@ export const RETENTION = [
     keepDays: 30,
     ended: 'received (providers retry an event for about 3 days, and a signature older than 5 minutes is refused anyway)',
   },
+  {
+    kind: 'catalog-changes',
+    label: 'the catalog change log (what tells kept product answers apart from changed ones)',
+    keepDays: 0,
+    ended: 'written more than an hour ago (a kept answer is checked against it within minutes)',
+  },
 ] as const;
+
+/** Catalog change rows are deleted this long after they were written (docs/decisions/0028-catalog-changes-per-store.md). */
+export const CATALOG_CHANGES_KEPT_MS = 60 * 60 * 1000;
 
 export type CleanupKind = (typeof RETENTION)[number]['kind'];
 

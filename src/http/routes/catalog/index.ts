@@ -6,6 +6,7 @@ import type { CategoryService } from '../../../domain/catalog/category-service.t
 import type { InventoryService } from '../../../domain/catalog/inventory-service.ts';
 import type { ProductService } from '../../../domain/catalog/product-service.ts';
 import type { VariantService } from '../../../domain/catalog/variant-service.ts';
+import type { HeldProduct, ProductTree } from '../../../domain/catalog/types.ts';
 import { envelope, ok } from '../../../wire/envelope.ts';
 import { okPage, PAGE, pagedEnvelope, pageFields } from '../../../wire/page.ts';
 import { ErrorEnvelopeSchema } from '../../envelope.ts';
@@ -40,6 +41,8 @@ const SkuParams = GroupParams.extend({ skuId: z.string().max(64) });
 const CategoryParams = z.object({ categoryId: z.string().max(64) });
 const PageQuery = z.object(pageFields(PAGE, 'query'));
 const ifMatchNote = IF_MATCH_NOTE;
+/** The id of a product the service read or found held in the memo. */
+const productIdOf = (product: ProductTree | HeldProduct): string => ('held' in product ? product.held.id : product.id);
 
 /** Products (v1, v2 reads), variant groups and SKUs (v2), categories, stock adjustments and the inventory dashboard. */
 export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps): Promise<void> {
@@ -149,7 +152,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
       const ctx = storeCtx(request);
       const memo = productMemo.forRequest(ctx.tenant);
       const page = await products.listTrees(ctx, request.query, memo.held);
-      front.offerPerKey(reply);
+      front.offerPerKey(reply, { storeId: ctx.tenant.storeId, products: page.items.map(productIdOf), list: request.query.sort.endsWith('updatedAt') ? 'any' : 'moves' });
       return sendRepresentation(reply, memo.pageBody(page.items, page.currency, request.query.limit, page.nextCursor));
     },
   );
@@ -165,7 +168,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
       const ctx = storeCtx(request);
       const memo = productMemo.forRequest(ctx.tenant);
       const { product, currency } = await products.getTreeOrHeld(ctx, request.params.productId, memo.held);
-      front.offerPerKey(reply);
+      front.offerPerKey(reply, { storeId: ctx.tenant.storeId, products: [productIdOf(product)] });
       return sendRepresentation(reply, memo.productBody(product, currency));
     },
   );
