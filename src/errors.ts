@@ -464,6 +464,16 @@ export const ERROR_CODES = {
     meaning: 'The order has no payment authorized at a provider and waiting to be captured.',
     fix: 'Check `paymentStatus` on the order: only an `authorized` order can be captured.',
   },
+  PROVIDER_PAYMENT_NOT_FOUND: {
+    status: 404,
+    meaning: 'No payment at a provider with this id in the active store and mode.',
+    fix: 'Take the id from `GET /v1/orders/{orderId}/provider-payments`.',
+  },
+  PAYMENT_NOT_FLAGGED: {
+    status: 409,
+    meaning: 'The provider payment has no flag to settle, or its flag was already settled (`resolution`), or it cannot be settled this way (`details` says why).',
+    fix: 'Read the payment again: only a flagged, unsettled payment can be accepted or refunded here.',
+  },
   // Reference data
   COUNTRY_NOT_FOUND: {
     status: 404,

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { CaptureMethod } from '../domain/payments/payment-rules.ts';
 import type { ProviderPaymentRepo } from '../domain/payments/ports.ts';
 import type { ProviderName, ProviderPaymentStatus } from '../domain/payments/provider-port.ts';
-import type { ProviderPayment } from '../domain/payments/types.ts';
+import type { FlagResolution, ProviderPayment } from '../domain/payments/types.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import type { Database, ProviderPaymentTable } from './schema.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
@@ -27,6 +27,8 @@ function toProviderPayment(r: Selectable<ProviderPaymentTable>): ProviderPayment
     completedAt: r.completed_at === null ? null : toDate(r.completed_at),
     createdAt: toDate(r.created_at),
     updatedAt: toDate(r.updated_at),
+    resolution: (r.resolution ?? null) as FlagResolution | null,
+    resolvedAt: r.resolved_at == null ? null : toDate(r.resolved_at),
   };
 }
 
@@ -112,6 +114,18 @@ export function createProviderPaymentRepo(db: Kysely<Database>, dialect: Dialect
         .where(inTenant(tenant))
         .where('id', '=', id)
         .where('completed_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async resolve(tenant, id, set, now) {
+      const at = fromDate(now);
+      const result = await db
+        .updateTable('provider_payments')
+        .set({ resolution: set.resolution, resolved_at: at, updated_at: at, ...(set.paymentId !== undefined ? { payment_id: set.paymentId } : {}), ...(set.status !== undefined ? { status: set.status } : {}), ...(set.receivedMinor !== undefined ? { received_minor: set.receivedMinor } : {}) })
+        .where(inTenant(tenant))
+        .where('id', '=', id)
+        .where('resolution', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },

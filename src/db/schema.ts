@@ -500,6 +500,9 @@ export interface ProviderPaymentTable {
   completed_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** how the merchant settled a flag: accepted | refunded | released (migration 0024) */
+  resolution: ColumnType<string | null, string | null | undefined, string | null>;
+  resolved_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 export interface ProviderEventTable {

@@ -166,6 +166,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PUT /v1/payments/providers/{provider}': 'savePaymentProvider',
   'GET /v1/orders/{orderId}/provider-payments': 'listOrderProviderPayments',
   'POST /v1/orders/{orderId}/capture': 'captureOrderPayment',
+  'POST /v1/provider-payments/{providerPaymentId}/resolve': 'resolveProviderPayment',
   'POST /v1/payment-providers/{provider}/events/{storeId}/{mode}': 'receivePaymentProviderEvent',
   // Settings
   'GET /v1/settings': 'getSettings',

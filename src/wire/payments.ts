@@ -4,7 +4,7 @@ import { PaymentLinkListFilters } from '../domain/payments/payment-schemas.ts';
 import type { PaymentLinkView } from '../domain/payments/payment-link-service.ts';
 import type { ProviderView } from '../domain/payments/provider-settings-service.ts';
 import { CAPTURE_METHODS, PAYMENT_KINDS, PAYMENT_LINK_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod, RECORD_METHODS } from '../domain/payments/payment-rules.ts';
-import type { OrderMoney, Payment, ProviderPayment } from '../domain/payments/types.ts';
+import { FLAG_RESOLUTIONS, type OrderMoney, type Payment, type ProviderPayment } from '../domain/payments/types.ts';
 import { PROVIDER_PAYMENT_STATUSES, PROVIDERS } from '../domain/payments/provider-port.ts';
 import { envelope, WireTimestamp, wireTimestamp, type Representation } from './envelope.ts';
 import { PAGE, pageFields } from './page.ts';
@@ -138,6 +138,8 @@ export const ProviderPaymentRecord = z
     received: z.number().nullable().describe('what the provider captured'),
     paymentId: z.string().nullable().describe("the order's payment record written at completion (GET /v1/orders/{orderId}/payments)"),
     completedAt: WireTimestamp.nullable(),
+    resolution: z.enum(FLAG_RESOLUTIONS).nullable().describe('how the merchant settled the flag (POST /v1/provider-payments/{providerPaymentId}/resolve): accepted on the order, refunded or released at the provider'),
+    resolvedAt: WireTimestamp.nullable(),
     createdAt: WireTimestamp,
     updatedAt: WireTimestamp,
   })
@@ -160,6 +162,8 @@ export function toProviderPaymentRecord(p: ProviderPayment): z.input<typeof Prov
     received: p.receivedMinor === null ? null : fromMinor(p.receivedMinor, c),
     paymentId: p.paymentId,
     completedAt: p.completedAt === null ? null : wireTimestamp(p.completedAt),
+    resolution: p.resolution ?? null,
+    resolvedAt: p.resolvedAt ? wireTimestamp(p.resolvedAt) : null,
     createdAt: wireTimestamp(p.createdAt),
     updatedAt: wireTimestamp(p.updatedAt),
   };

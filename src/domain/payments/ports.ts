@@ -1,6 +1,6 @@
 import type { Tenant } from '../../context.ts';
 import type { PaymentLinkStatus, PaymentStatus } from './payment-rules.ts';
-import type { MethodTotals, OrderMoney, Payment, PaymentLink, ProviderPayment } from './types.ts';
+import type { FlagResolution, MethodTotals, OrderMoney, Payment, PaymentLink, ProviderPayment } from './types.ts';
 import type { ProviderName } from './provider-port.ts';
 
 /**
@@ -82,6 +82,8 @@ export interface ProviderPaymentRepo {
    * the one caller that completes it, false for every other (the exactly-once mark).
    */
   complete(tenant: Tenant, id: string, set: { status: ProviderPayment['status']; receivedMinor: number; flag: string | null; paymentId: string | null }, now: Date): Promise<boolean>;
+  /** Records how the merchant settled a flag, only if it was not settled: true for the one caller that settles it. */
+  resolve(tenant: Tenant, id: string, set: { resolution: FlagResolution; paymentId?: string; status?: ProviderPayment['status']; receivedMinor?: number }, now: Date): Promise<boolean>;
   /** Records a provider event by its id; false when it was recorded before (a duplicate delivery). */
   insertEvent(tenant: Tenant, e: { provider: ProviderName; eventId: string; type: string; providerPaymentId: string | null }, now: Date): Promise<boolean>;
   hasEvent(tenant: Tenant, provider: ProviderName, eventId: string): Promise<boolean>;

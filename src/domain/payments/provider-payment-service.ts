@@ -24,7 +24,7 @@ import {
   type ProviderPaymentState,
   type ProviderPaymentStatus,
 } from './provider-port.ts';
-import type { PaymentLink, ProviderPayment } from './types.ts';
+import type { FlagResolution, PaymentLink, ProviderPayment } from './types.ts';
 
 /** The repositories provider-payment-service.ts reads and writes: the order service's (it moves orders in the same transaction) and its own. */
 export interface ProviderPaymentServiceRepos extends OrderServiceRepos {
@@ -527,6 +527,68 @@ export function createProviderPaymentService(deps: {
         }
         await sync(ctx, ctx.tenant, p.id, state);
       }
+    },
+
+    /**
+     * Settles a flagged provider payment (docs/payments.md, "A flag means look at it"), once: `accept` records the money
+     * on its order after all (an authorization is captured first; refused with the order's own rule, 409
+     * PAYMENT_EXCEEDS_OUTSTANDING naming `amount`, when the order cannot take it), or only acknowledges the flag when
+     * there is no order or the money is already recorded; `refund` gives the money back at the provider (the whole
+     * captured amount, its own idempotency key `ppay_…:refund`) or releases an authorization. Refused, nothing written:
+     * another store's or no such payment (404), no flag or already settled (409 PAYMENT_NOT_FLAGGED).
+     */
+    async resolveFlagged(ctx: StoreContext, id: string, action: 'accept' | 'refund'): Promise<ProviderPayment> {
+      requirePermission(ctx, 'payments:write');
+      const { tenant } = ctx;
+      const p = await repos.providerPayments.find(tenant, id);
+      if (!p) throw new AppError('PROVIDER_PAYMENT_NOT_FOUND', `No provider payment "${id}" in this store. Take the id from GET /v1/orders/{orderId}/provider-payments.`);
+      const refuse = (rule: string, path = 'providerPaymentId') => new AppError('PAYMENT_NOT_FLAGGED', `Provider payment ${id} ${rule}.`, { details: [{ path, rule }] });
+      if (!p.flag) throw refuse('has no flag to settle');
+      if (p.resolution) throw refuse(`was already settled (${p.resolution})`);
+      const held = p.status === 'authorized';
+      if (!held && p.status !== 'succeeded') throw refuse(`is ${p.status}: no money is held or taken`);
+      const provider = requireProvider(p.provider);
+      const settle = (set: { resolution: FlagResolution; paymentId?: string; status?: ProviderPayment['status']; receivedMinor?: number }, work?: (repos: ProviderPaymentServiceRepos) => Promise<Partial<typeof set>>) =>
+        repos.transaction(async (repos) => {
+          const locked = await repos.providerPayments.lock(tenant, id);
+          if (!locked || locked.resolution) throw refuse(`was already settled (${locked?.resolution ?? 'gone'})`);
+          const more = work ? await work(repos) : {};
+          if (!(await repos.providerPayments.resolve(tenant, id, { ...set, ...more }, ctx.now))) throw refuse('was already settled');
+          await recordAudit(repos, ctx, { action: 'payment.resolve', targetType: 'provider_payment', targetId: id, details: { action, resolution: set.resolution, flag: p.flag, ...more } });
+          return (await repos.providerPayments.find(tenant, id))!;
+        });
+
+      if (action === 'refund') {
+        if (p.paymentId !== null) throw refuse('is recorded on its order: refund it through the order (POST /v1/orders/{orderId}/transitions)', 'action');
+        if (held) {
+          const state = await provider.cancelPayment(tenant, p.providerRef!, { idempotencyKey: idempotencyKeyOf(p.id, 'cancel') });
+          return settle({ resolution: 'released', status: state.status === 'canceled' ? 'canceled' : p.status });
+        }
+        const refund = await provider.refundPayment(tenant, p.providerRef!, { amountMinor: p.receivedMinor ?? p.amountMinor, idempotencyKey: idempotencyKeyOf(p.id, 'refund'), reference: p.id });
+        if (refund.status === 'failed') throw new AppError('PAYMENT_PROVIDER_ERROR', `The provider refused to refund provider payment ${id}.`);
+        return settle({ resolution: 'refunded' });
+      }
+
+      // accept: acknowledged only, when there is no order to record it on or it is recorded already.
+      if (p.orderId === null || p.paymentId !== null) return settle({ resolution: 'accepted' });
+      const orderId = p.orderId;
+      let received = p.receivedMinor ?? p.amountMinor;
+      if (held) {
+        const state = await provider.retrievePayment(tenant, p.providerRef!);
+        const order = await repos.payments.findOrder(tenant, orderId);
+        const open = order ? outstandingMinor(order, await repos.payments.pendingPaidMinor(tenant, orderId)) : 0;
+        // Checked before the capture: money captured and then not recordable would need a refund.
+        if (state.amountMinor > open) {
+          throw new AppError('PAYMENT_EXCEEDS_OUTSTANDING', `The provider holds ${money(state.amountMinor, p.currency)}; the order has ${money(open, p.currency)} outstanding. Refund it instead.`, { details: [{ path: 'amount', rule: `must be at most ${money(open, p.currency)}` }] });
+        }
+        const captured = await provider.capturePayment(tenant, p.providerRef!, { amountMinor: state.amountMinor, idempotencyKey: idempotencyKeyOf(p.id, 'capture') });
+        received = captured.receivedMinor;
+      }
+      return settle({ resolution: 'accepted', status: 'succeeded', receivedMinor: received }, async (repos) => {
+        const recorded = await recordPayment(repos, ctx, { orderId, kind: 'payment', method: 'card', amountMinor: received, reference: `${p.provider} ${p.providerRef}`.slice(0, 200), viaProvider: true });
+        await orders.settlePaidOrder(repos, ctx, orderId, `paid through ${p.provider} (${p.providerRef}), flag accepted`);
+        return { paymentId: recorded.payment.id };
+      });
     },
 
     /** The order's provider payments, oldest first (payments:read). */

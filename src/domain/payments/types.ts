@@ -80,4 +80,10 @@ export interface ProviderPayment {
   completedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  /** how the merchant settled the flag (`resolveFlagged`): recorded on the order, refunded or released at the provider */
+  resolution?: FlagResolution | null;
+  resolvedAt?: Date | null;
 }
+
+export const FLAG_RESOLUTIONS = ['accepted', 'refunded', 'released'] as const;
+export type FlagResolution = (typeof FLAG_RESOLUTIONS)[number];

@@ -215,6 +215,23 @@ export async function paymentRoutes(app: FastifyInstance, deps: { payments: Paym
     async (request) => ok('Payment captured', (await providerPayments.capture(storeCtx(request), request.params.orderId)).captured.map(toProviderPaymentRecord)),
   );
 
+  r.post(
+    '/v1/provider-payments/:providerPaymentId/resolve',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Settle a flagged provider payment: accept it on its order, or refund it (payments:write)',
+        description:
+          'For a payment kept with a `flag` (the provider reported another amount or currency, or the link was closed while the shopper paid). `accept` records the money on the order after all (an authorization is captured first; 409 PAYMENT_EXCEEDS_OUTSTANDING naming `amount` when the order cannot take it), or only acknowledges the flag when there is no order. `refund` gives the whole captured amount back at the provider (or releases an authorization), with its own idempotency key. Once: 409 PAYMENT_NOT_FLAGGED when there is no flag or it was settled.',
+        params: z.object({ providerPaymentId: z.string().max(64, 'must be at most 64 characters') }),
+        body: z.strictObject({ action: z.enum(['accept', 'refund'], { error: 'must be accept or refund' }).describe('accept: record it on the order; refund: give it back at the provider') }),
+        response: { 200: envelope(ProviderPaymentRecord), 502: ErrorEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) => ok('Provider payment settled', toProviderPaymentRecord(await providerPayments.resolveFlagged(storeCtx(request), request.params.providerPaymentId, request.body.action))),
+  );
+
   // Inbound provider events: the raw body (its signature is over the exact bytes), no credential (the signature is it).
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
