@@ -139,7 +139,7 @@ describeEachDatabase('MCP step-up authorization: a scope the merchant could gran
     const forbidden = await post(staffApp.auth, call('update_store_profile', { legalName: 'Not allowed' }));
     assert.equal(forbidden.status, 200, forbidden.text);
     assert.match(forbidden.text, /PERMISSION_DENIED/);
-    const staffClient = await connectV1(t.baseUrl, staffApp.auth);
+    const staffClient = await connectV1(t.baseUrl, { ...staffApp.auth, 'MCP-Toolsets': 'all' });
     try {
       const error = await refused(staffClient, 'update_store_profile', { legalName: 'Not allowed' });
       assert.equal(error.code, 'PERMISSION_DENIED');
@@ -173,9 +173,9 @@ describeEachDatabase('MCP step-up authorization: a scope the merchant could gran
     assert.equal(body.message, 'This action needs the settings:read permission, which the merchant who approved this app does not have in this store.');
   });
 
-  it('lists the tools an app could step up to, saying so; not those the merchant’s role forbids', async () => {
+  it('lists the tools an app could step up to (toolsets=all), saying so; not those the merchant’s role forbids', async () => {
     const app = await connect(t.app, owner, { scope: 'orders:read' });
-    const client = await connectV1(t.baseUrl, app.auth);
+    const client = await connectV1(t.baseUrl, { ...app.auth, 'MCP-Toolsets': 'all' });
     try {
       const { tools } = await client.listTools();
       assert.equal(tools.length, TOOLS.length, 'the owner could grant every scope');
@@ -186,7 +186,7 @@ describeEachDatabase('MCP step-up authorization: a scope the merchant could gran
       await client.close();
     }
     const staffApp = await connect(t.app, staff, { scope: 'orders:read' });
-    const staffClient = await connectV1(t.baseUrl, staffApp.auth);
+    const staffClient = await connectV1(t.baseUrl, { ...staffApp.auth, 'MCP-Toolsets': 'all' });
     try {
       const names = new Set((await staffClient.listTools()).tools.map((tool) => tool.name));
       assert.ok(names.has('list_products'), 'staff may read products: listed for step-up');

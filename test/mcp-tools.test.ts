@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { catalogOf, listTools } from '../src/mcp/server.ts';
+import { ALL_TOOLS, CORE_TOOLS, type Selection } from '../src/mcp/toolsets.ts';
 import { writeShapesOnce } from '../src/mcp/shared-shapes.ts';
 import { EFFECTS, type Effect, needsConfirmation, TOOL_AREAS } from '../src/mcp/tool.ts';
 import { TOOLS } from '../src/mcp/tools/index.ts';
@@ -43,13 +44,14 @@ describe('the tool catalog', () => {
     const catalog = catalogOf(listTools(TOOLS));
     const permissions = [...new Set(TOOLS.map((tool) => tool.permission).filter((p) => p !== null))];
     const ctxWith = (i: number) => ({ permissions: new Set(permissions.filter((_, bit) => (i >> bit) & 1)) }) as never;
-    const first = catalog.listFor(ctxWith(1), null);
-    assert.equal(catalog.listFor(ctxWith(1), null), first, 'kept');
-    assert.equal(catalog.listJson(ctxWith(1), null), JSON.stringify(first));
-    assert.notEqual(catalog.listFor(ctxWith(1), ['orders']), first, 'another toolset choice is another answer');
-    for (let i = 2; i < 70; i += 1) catalog.listFor(ctxWith(i), null);
-    assert.notEqual(catalog.listFor(ctxWith(1), null), first, 'dropped once 64 newer ones were kept, then made again');
-    assert.deepEqual(catalog.listFor(ctxWith(1), null), first, 'the same answer');
+    const first = catalog.listFor(ctxWith(1), ALL_TOOLS);
+    assert.equal(catalog.listFor(ctxWith(1), ALL_TOOLS), first, 'kept');
+    assert.equal(catalog.listJson(ctxWith(1), ALL_TOOLS), JSON.stringify(first));
+    assert.notEqual(catalog.listFor(ctxWith(1), { kind: 'areas', areas: ['orders'] }), first, 'another toolset choice is another answer');
+    assert.notEqual(catalog.listFor(ctxWith(1), { kind: 'core', enabled: [] }), first, 'the default list is another answer');
+    for (let i = 2; i < 70; i += 1) catalog.listFor(ctxWith(i), ALL_TOOLS);
+    assert.notEqual(catalog.listFor(ctxWith(1), ALL_TOOLS), first, 'dropped once 64 newer ones were kept, then made again');
+    assert.deepEqual(catalog.listFor(ctxWith(1), ALL_TOOLS), first, 'the same answer');
   });
 
   it('spells each result shape once per listing, and every pointer names an earlier tool of that same listing', () => {
@@ -57,8 +59,16 @@ describe('the tool catalog', () => {
     const everything = { permissions: new Set(TOOLS.map((tool) => tool.permission).filter((p) => p !== null)) } as never;
     const full = new Map(listTools(TOOLS).map(({ tool, listing }) => [tool.name, listing.outputSchema]));
     let pointers = 0;
-    for (const toolsets of [null, ...TOOL_AREAS.map((area) => [area]), ['orders', 'customers']] as const) {
-      const { tools } = catalog.listFor(everything, toolsets);
+    const selections: Selection[] = [
+      ALL_TOOLS,
+      ...TOOL_AREAS.map((area) => ({ kind: 'areas' as const, areas: [area] })),
+      { kind: 'areas', areas: ['orders', 'customers'] },
+      { kind: 'core', enabled: [] },
+      { kind: 'core', enabled: ['orders', 'payments'] },
+    ];
+    for (const selection of selections) {
+      const toolsets = JSON.stringify(selection);
+      const { tools } = catalog.listFor(everything, selection);
       const before = new Set<string>();
       for (const tool of tools) {
         const text = JSON.stringify(tool.outputSchema);
@@ -74,7 +84,7 @@ describe('the tool catalog', () => {
     }
     assert.ok(pointers > 100);
     // The order inside list_orders' items is get_order's, or whichever tool of the listing spelled it first.
-    const { tools } = catalog.listFor(everything, null);
+    const { tools } = catalog.listFor(everything, ALL_TOOLS);
     const listOrders = JSON.stringify(tools.find((tool) => tool.name === 'list_orders')?.outputSchema);
     assert.match(listOrders, /same shape as in \w+'s result/);
   });
@@ -126,14 +136,15 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
     call = jsonClient(t.app);
     merchant = await signup(t.app);
     const key = await createApiKey(t.app, merchant);
-    mcp = await connectV1(t.baseUrl, { 'X-MerchantApiKey': key.key });
+    // Every tool listed (toolsets=all), as before the default list: this suite tests the tools themselves.
+    mcp = await connectV1(t.baseUrl, { 'X-MerchantApiKey': key.key, 'MCP-Toolsets': 'all' });
   });
   after(async () => {
     await mcp?.close();
     await t?.close();
   });
 
-  it('lists every tool for a full API key, with schemas, structured output and annotations', async () => {
+  it('lists every tool for a full API key asking for toolsets=all, with schemas, structured output and annotations', async () => {
     const { tools } = await mcp.listTools();
     assert.equal(tools.length, TOOLS.length);
     const product = tools.find((tool) => tool.name === 'create_product');
@@ -305,7 +316,7 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
 
   it('shows and runs only the tools a restricted API key may use', async () => {
     const key = await createApiKey(t.app, merchant, { name: 'read only', permissions: ['products:read'] });
-    const limited = await connectV1(t.baseUrl, { 'X-MerchantApiKey': key.key });
+    const limited = await connectV1(t.baseUrl, { 'X-MerchantApiKey': key.key, 'MCP-Toolsets': 'all' });
     try {
       const names = (await limited.listTools()).tools.map((tool) => tool.name);
       assert.deepEqual(
@@ -325,7 +336,7 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
 
   it('runs the tools of the scopes granted to an app, and marks the others as needing a step-up (mcp-step-up.test.ts)', async () => {
     const app = await connect(t.app, merchant, { scope: 'orders:read customers:read' });
-    const client = await connectV1(t.baseUrl, app.auth);
+    const client = await connectV1(t.baseUrl, { ...app.auth, 'MCP-Toolsets': 'all' });
     try {
       const tools = new Map((await client.listTools()).tools.map((tool) => [tool.name, tool.description ?? '']));
       for (const name of ['list_orders', 'get_customer']) assert.doesNotMatch(tools.get(name) ?? 'missing', /Not granted/, name);
@@ -339,7 +350,7 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
 
   it('serves the v2 client on 2025-11-25 and on 2026-07-28, and accepts the merchant’s session token', async () => {
     for (const modern of [false, true]) {
-      const client = await connectV2(t.baseUrl, { authorization: `Bearer ${merchant.token}` }, modern);
+      const client = await connectV2(t.baseUrl, { authorization: `Bearer ${merchant.token}`, 'MCP-Toolsets': 'all' }, modern);
       try {
         const { tools } = await client.listTools();
         assert.equal(tools.length, TOOLS.length, `era modern=${modern}`);
@@ -371,8 +382,8 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
         await client.close();
       }
     }
-    const full = await connectV2(t.baseUrl, { 'X-MerchantApiKey': key.key });
-    assert.match(full.getInstructions() ?? '', /This connection has every toolset/);
+    const full = await connectV2(t.baseUrl, { 'X-MerchantApiKey': key.key, 'MCP-Toolsets': 'all' });
+    assert.match(full.getInstructions() ?? '', /This connection lists every tool/);
     await full.close();
     const unknown = await fetch(`${t.baseUrl}/mcp?toolsets=orders,ledger`, {
       method: 'POST',
@@ -380,7 +391,7 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     assert.equal(unknown.status, 400);
-    assert.deepEqual(await unknown.json(), { jsonrpc: '2.0', id: null, error: { code: -32602, message: 'Unknown toolset "ledger". Toolsets: analytics, products, orders, customers, inventory, payments, categories, promotions, reviews, store.' } });
+    assert.deepEqual(await unknown.json(), { jsonrpc: '2.0', id: null, error: { code: -32602, message: 'Unknown toolset "ledger". Toolsets: analytics, products, orders, customers, inventory, payments, categories, promotions, reviews, store, or all.' } });
   });
 
   it('answers tools/list on 2025-11-25 from its precomputed body, the same message as the SDK writes', async () => {
@@ -397,11 +408,15 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
       assert.match(text, /^event: message\ndata: .*\n\n$/s);
       return JSON.parse(text.slice('event: message\ndata: '.length));
     };
-    const fast = await post({ jsonrpc: '2.0', id: 'list-1', method: 'tools/list' });
-    // With params, the SDK answers itself.
-    const sdk = await post({ jsonrpc: '2.0', id: 'list-1', method: 'tools/list', params: { _meta: { progressToken: 1 } } });
-    assert.deepEqual(fast, sdk);
-    assert.deepEqual(fast.result.tools.map((tool: { name: string }) => tool.name).sort(), TOOLS.filter((tool) => tool.permission === null || tool.permission === 'orders:read' || tool.permission === 'products:read').map((tool) => tool.name).sort());
+    for (const headers of [{}, { 'mcp-toolsets': 'all' }] as Array<Record<string, string>>) {
+      const fast = await post({ jsonrpc: '2.0', id: 'list-1', method: 'tools/list' }, headers);
+      // With params, the SDK answers itself.
+      const sdk = await post({ jsonrpc: '2.0', id: 'list-1', method: 'tools/list', params: { _meta: { progressToken: 1 } } }, headers);
+      assert.deepEqual(fast, sdk);
+      const permitted = TOOLS.filter((tool) => tool.permission === null || tool.permission === 'orders:read' || tool.permission === 'products:read').map((tool) => tool.name);
+      const expected = 'mcp-toolsets' in headers ? permitted : [...permitted.filter((name) => CORE_TOOLS.has(name)), 'find_tools', 'enable_toolsets'];
+      assert.deepEqual(fast.result.tools.map((tool: { name: string }) => tool.name).sort(), expected.sort());
+    }
     assert.deepEqual((await post({ jsonrpc: '2.0', id: 42, method: 'tools/list' })).id, 42);
   });
 
@@ -416,13 +431,17 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
       });
       return { status: res.status, type: res.headers.get('content-type'), json: (await res.json()) as any };
     };
-    const fast = await post({ jsonrpc: '2.0', id: 'list-2', method: 'tools/list', params: { _meta: meta } });
-    // Another envelope key (a progress token): the SDK answers itself.
-    const sdk = await post({ jsonrpc: '2.0', id: 'list-2', method: 'tools/list', params: { _meta: { ...meta, progressToken: 1 } } });
-    assert.deepEqual([fast.status, fast.type], [200, 'application/json']);
-    assert.deepEqual(fast, sdk);
-    assert.equal(fast.json.result.resultType, 'complete');
-    assert.deepEqual(fast.json.result.tools.map((tool: { name: string }) => tool.name).sort(), TOOLS.filter((tool) => tool.permission === null || tool.permission === 'orders:read' || tool.permission === 'products:read').map((tool) => tool.name).sort());
+    for (const headers of [{}, { 'mcp-toolsets': 'all' }] as Array<Record<string, string>>) {
+      const fast = await post({ jsonrpc: '2.0', id: 'list-2', method: 'tools/list', params: { _meta: meta } }, headers);
+      // Another envelope key (a progress token): the SDK answers itself.
+      const sdk = await post({ jsonrpc: '2.0', id: 'list-2', method: 'tools/list', params: { _meta: { ...meta, progressToken: 1 } } }, headers);
+      assert.deepEqual([fast.status, fast.type], [200, 'application/json']);
+      assert.deepEqual(fast, sdk);
+      assert.equal(fast.json.result.resultType, 'complete');
+      const permitted = TOOLS.filter((tool) => tool.permission === null || tool.permission === 'orders:read' || tool.permission === 'products:read').map((tool) => tool.name);
+      const expected = 'mcp-toolsets' in headers ? permitted : [...permitted.filter((name) => CORE_TOOLS.has(name)), 'find_tools', 'enable_toolsets'];
+      assert.deepEqual(fast.json.result.tools.map((tool: { name: string }) => tool.name).sort(), expected.sort());
+    }
     // What the SDK refuses is still refused: a missing Mcp-Method header, a missing or malformed envelope.
     assert.equal((await post({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: { _meta: meta } }, { 'mcp-method': '' })).status, 400);
     assert.equal((await post({ jsonrpc: '2.0', id: 3, method: 'tools/list' })).status, 400);

@@ -23,7 +23,7 @@ describeEachDatabase('MCP webhook tools', (kind) => {
     t = await startListeningApp(kind, { config: { webhooks: { ...WEBHOOK_DEFAULTS, allowLoopback: true } } });
     call = jsonClient(t.app);
     merchant = await signup(t.app);
-    mcp = await connectV1(t.baseUrl, { 'X-MerchantApiKey': (await createApiKey(t.app, merchant)).key });
+    mcp = await connectV1(t.baseUrl, { 'X-MerchantApiKey': (await createApiKey(t.app, merchant)).key, 'MCP-Toolsets': 'all' });
   });
   after(async () => {
     for (const client of [mcp, ...clients]) await client?.close();

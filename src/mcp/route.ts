@@ -13,9 +13,10 @@ import { authenticatePrincipal, type CredentialGate, readSelection } from '../ht
 import { checkJsonText, type JsonTextProblem, MAX_JSON_DEPTH } from '../http/json-body.ts';
 import { holderOf, merchantConfirmation, streamQuestions } from './confirm.ts';
 import { declaresFormElicitation, type LegacySession, mintSession, readSession } from './session.ts';
-import { catalogOf, createConnectorServer, listTools, parseToolsets, SERVER_INFO } from './server.ts';
+import { catalogOf, type Connection, createConnectorServer, listTools, SERVER_INFO } from './server.ts';
 import { scopeChallenge } from './step-up.ts';
-import type { AnyTool, ToolArea, ToolServices } from './tool.ts';
+import type { AnyTool, ToolServices } from './tool.ts';
+import { enabledToolsets, parseToolsets } from './toolsets.ts';
 import { TOOLS } from './tools/index.ts';
 
 /** Largest JSON-RPC body /mcp reads (the REST limit). */
@@ -175,15 +176,14 @@ export async function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps): Promi
   const catalog = catalogOf(listTools(deps.tools ?? TOOLS));
   const confirmation = merchantConfirmation(deps.services.confirmations);
   const questions = streamQuestions();
+  const enabled = enabledToolsets();
 
   const handler = createMcpHandler(
     ({ authInfo }) => {
       const ctx = authInfo?.extra?.storeContext as StoreContext | undefined;
       if (!ctx) throw new Error('MCP request without a store context: the auth hook did not run');
-      const toolsets = (authInfo?.extra?.toolsets as readonly ToolArea[] | null | undefined) ?? null;
-      const calledTool = (authInfo?.extra?.calledTool as string | null | undefined) ?? null;
-      const session = (authInfo?.extra?.session as LegacySession | null | undefined) ?? null;
-      return createConnectorServer({ services: deps.services, audit: deps.services.audit, catalog, confirmation, questions, log: app.log }, ctx, toolsets, calledTool, session);
+      const connection = authInfo?.extra?.connection as Partial<Connection> | undefined;
+      return createConnectorServer({ services: deps.services, audit: deps.services.audit, catalog, confirmation, questions, log: app.log }, ctx, connection);
     },
     { legacy: 'stateless', maxRequestBodySize: MCP_BODY_LIMIT, onerror: (error) => app.log.debug({ err: error }, 'MCP request refused') },
   );
@@ -266,17 +266,29 @@ export async function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps): Promi
           if (delivered.includes('answered')) return reply.code(202).send();
         }
       }
+      // The default list: the toolsets this connection enabled, kept per session (2025-era) or per credential.
+      let selection = chosen.selection;
+      const sessionHeader = request.headers['mcp-session-id'];
+      const choiceKey = newSession ? `s:${newSession}` : session && typeof sessionHeader === 'string' ? `s:${sessionHeader}` : `c:${holderOf(ctx)}`;
+      if (selection.kind === 'core') selection = { kind: 'core', enabled: enabled.get(choiceKey) };
+      const connection: Connection = {
+        selection,
+        calledTool: calledToolOf(body.parsed),
+        session,
+        enable: (areas) => enabled.enable(choiceKey, areas),
+        notifiesListChanged: legacy,
+      };
       const authInfo: AuthInfo = {
         token: 'verified-by-the-auth-hook',
         clientId: ctx.app?.clientId ?? ctx.actor.id,
         scopes: ctx.app ? [...ctx.app.scopes] : [CONNECTOR_SCOPE],
         resource: new URL(`${deps.issuer}/mcp`),
         // calledTool: the tool a call names, for the audit entry of a confirmation refused before its handler runs.
-        extra: { storeContext: ctx, toolsets: chosen.toolsets, calledTool: calledToolOf(body.parsed), session },
+        extra: { storeContext: ctx, connection },
       };
       // An app's token lacking a scope the merchant could grant: HTTP 403 with the step-up challenge (docs/mcp.md).
       const accumulatingClients = version !== undefined && !LEGACY_VERSIONS.has(String(version));
-      const challenge = body.parsed === undefined ? undefined : scopeChallenge(catalog, ctx, chosen.toolsets, body.parsed, { accumulatingClients });
+      const challenge = body.parsed === undefined ? undefined : scopeChallenge(catalog, ctx, selection, body.parsed, { accumulatingClients });
       if (challenge) throw withChallenge(challenge);
       // The SDK writes the response itself; headers set so far (request id, CORS) go with it.
       reply.hijack();
@@ -285,7 +297,7 @@ export async function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps): Promi
       const plain = body.parsed === undefined ? undefined : plainToolsList(request, body.parsed);
       if (plain?.modern) {
         // tools/list on 2026-07-28 from its precomputed body, as the SDK would write it (one JSON answer).
-        const list = catalog.listJson(ctx, chosen.toolsets);
+        const list = catalog.listJson(ctx, selection);
         reply.raw.writeHead(200, { 'content-type': 'application/json' });
         reply.raw.end(`{"result":${list.slice(0, -1)}${MODERN_LIST_TAIL},"jsonrpc":"2.0","id":${JSON.stringify(plain.id)}}`);
         return;
@@ -293,7 +305,7 @@ export async function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps): Promi
       if (plain) {
         // tools/list on 2025-11-25 from its precomputed body, as the SDK would write it (one SSE message).
         reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
-        reply.raw.end(`event: message\ndata: {"result":${catalog.listJson(ctx, chosen.toolsets)},"jsonrpc":"2.0","id":${JSON.stringify(plain.id)}}\n\n`);
+        reply.raw.end(`event: message\ndata: {"result":${catalog.listJson(ctx, selection)},"jsonrpc":"2.0","id":${JSON.stringify(plain.id)}}\n\n`);
         return;
       }
       const raw = Object.assign(body.replay(), { method: request.raw.method, url: request.raw.url, headers: request.raw.headers, auth: authInfo });

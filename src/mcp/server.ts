@@ -11,6 +11,20 @@ import { compactInputSchema, compactOutputSchema } from './schema-compact.ts';
 import { writeShapesOnce } from './shared-shapes.ts';
 import { stateRefusalReason, canAskMerchant, confirmationMessage, holderOf, type MerchantConfirmation, type StreamQuestions } from './confirm.ts';
 import type { LegacySession } from './session.ts';
+import {
+  ALL_TOOLS,
+  callable,
+  CORE_TOOLS,
+  DISCOVERY_TOOLS,
+  DISCOVERY_DEFINITIONS,
+  EnableToolsetsInput,
+  FindToolsInput,
+  inListing,
+  rankTools,
+  type Selection,
+  selectionKey,
+  TOOLSET_PURPOSE,
+} from './toolsets.ts';
 import { type AnyTool, annotationsOf, TOOL_AREAS, type ToolArea, isDestructive, needsConfirmation, neededPermissions, type ToolServices } from './tool.ts';
 
 export const SERVER_INFO = { name: 'commerce-service', title: 'Commerce store', version: '1.0.0' } as const;
@@ -21,12 +35,13 @@ const INSTRUCTIONS =
   'Tools that delete, move money (payments, refunds, marking an order paid, cancelling a paid order), revoke access or credentials (rotating a webhook signing secret) or ban need the merchant\'s consent: clients that declare elicitation are asked to show the merchant a form; others must ask the merchant, then send confirm: true (a store may refuse that: CONFIRMATION_CLIENT_REQUIRED). ' +
   'A refusal comes back with isError and structuredContent.error.code (the codes of the REST API, docs/errors.md).';
 
-/** What the instructions say about toolsets: which this connection has, and how to connect to fewer or others. */
-function toolsetNote(toolsets: readonly ToolArea[] | null): string {
-  const how = `Connect to /mcp?toolsets=<names, comma-separated> (or send the header MCP-Toolsets) for fewer tools; toolsets: ${TOOL_AREAS.join(', ')}.`;
-  return toolsets === null ? ` This connection has every toolset. ${how}` : ` This connection has the toolsets ${toolsets.join(', ')} only. ${how}`;
+/** What the instructions say about toolsets: which this connection has, and how to find or ask for others. */
+function toolsetNote(selection: Selection): string {
+  const how = `Connect to /mcp?toolsets=<names, comma-separated> (or send the header MCP-Toolsets) for those toolsets only, or toolsets=all for every tool; toolsets: ${TOOL_AREAS.join(', ')}.`;
+  if (selection.kind === 'all') return ` This connection lists every tool. ${how}`;
+  if (selection.kind === 'areas') return ` This connection has the toolsets ${selection.areas.join(', ')} only. ${how}`;
+  return ` This connection lists everyday tools only; the store has ${TOOL_AREAS.length} toolsets in all. When the merchant asks for something none of the listed tools does, call find_tools with a few words for it, then enable_toolsets with the toolset it names, and read the tool list again. ${how}`;
 }
-
 
 interface Listed {
   tool: AnyTool;
@@ -108,6 +123,12 @@ function withStepUpNote(entry: Listed): Tool {
   return { ...entry.listing, description: `${entry.listing.description}${note}` };
 }
 
+/** VALIDATION_FAILED naming each argument and the rule it broke, as REST names fields. */
+function invalidArguments(error: z.ZodError): CallToolResult {
+  const details = error.issues.map((issue) => ({ path: fieldPath(issue.path) || '(arguments)', rule: issue.message }));
+  return refusal('VALIDATION_FAILED', `The arguments are not valid: ${describeDetails(details)}.`, details);
+}
+
 function refusal(code: ErrorCode, message: string, details: ErrorDetail[] = []): CallToolResult {
   return {
     isError: true,
@@ -118,15 +139,17 @@ function refusal(code: ErrorCode, message: string, details: ErrorDetail[] = []):
 }
 
 /**
- * The listed catalog, built once: the tools by name, and the `tools/list` answer per toolset choice and permission
- * set, computed on first use and kept (a handful of roles and key restrictions make a handful of sets; at most
+ * The listed catalog, built once: the tools by name, and the `tools/list` answer per selection and permission set,
+ * computed on first use and kept (a handful of roles and key restrictions make a handful of sets; at most
  * `KEPT_ANSWERS`, the least recently used dropped first).
  */
 export interface Catalog {
   byName: ReadonlyMap<string, Listed>;
-  listFor(ctx: StoreContext, toolsets: readonly ToolArea[] | null): { tools: Tool[] };
-  /** The same answer serialized (`{"tools":[…]}`), also kept: `tools/list` on 2025-11-25 is served from it. */
-  listJson(ctx: StoreContext, toolsets: readonly ToolArea[] | null): string;
+  listFor(ctx: StoreContext, selection: Selection): { tools: Tool[] };
+  /** The same answer serialized (`{"tools":[…]}`), also kept: a plain `tools/list` is served from it. */
+  listJson(ctx: StoreContext, selection: Selection): string;
+  /** How a tool stands for the caller: callable now, after the merchant grants its scope (step-up), or not at all. */
+  accessOf(ctx: StoreContext, tool: AnyTool): 'usable' | 'step-up' | undefined;
 }
 
 /** How many answers the catalog keeps: a few roles and key restrictions need a few; API keys made to vary cannot grow it. */
@@ -135,45 +158,42 @@ const KEPT_ANSWERS = 64;
 export function catalogOf(listed: readonly Listed[]): Catalog {
   const byName = new Map(listed.map((entry) => [entry.tool.name, entry]));
   const answers = boundedLru<{ result: { tools: Tool[] }; json?: string }>(KEPT_ANSWERS, () => 1);
-  function answerFor(ctx: StoreContext, toolsets: readonly ToolArea[] | null) {
+  const discovery: Tool[] = DISCOVERY_DEFINITIONS.map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: inputJsonSchema(tool.input),
+    outputSchema: outputJsonSchema(tool.output),
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  }));
+  function answerFor(ctx: StoreContext, selection: Selection) {
     // An app's listing also depends on the approving merchant's role (the tools it could step up to).
     const role = ctx.app ? `|${ctx.role}` : '';
-    const key = `${toolsets?.join(',') ?? '*'}|${[...ctx.permissions].sort().join(',')}${role}`;
+    const key = `${selectionKey(selection)}|${[...ctx.permissions].sort().join(',')}${role}`;
     let answer = answers.get(key);
     if (answer === undefined) {
       const tools = listed.flatMap((entry) => {
-        const how = inToolsets(entry.tool, toolsets) ? shown(ctx, entry.tool) : undefined;
+        const how = inListing(entry.tool, selection) ? shown(ctx, entry.tool) : undefined;
+        // The default list shows a core tool whose scope the app lacks only once its toolset is enabled: until then
+        // find_tools says what step-up would grant.
+        if (how === 'step-up' && selection.kind === 'core' && !selection.enabled.includes(entry.tool.area)) return [];
         return how === undefined ? [] : [how === 'usable' ? entry.listing : withStepUpNote(entry)];
       });
-      answer = { result: { tools: writeShapesOnce(tools) } };
+      answer = { result: { tools: writeShapesOnce(selection.kind === 'core' ? [...tools, ...discovery] : tools) } };
       answers.set(key, answer);
     }
     return answer;
   }
   return {
     byName,
-    listFor: (ctx, toolsets) => answerFor(ctx, toolsets).result,
-    listJson(ctx, toolsets) {
-      const answer = answerFor(ctx, toolsets);
+    listFor: (ctx, selection) => answerFor(ctx, selection).result,
+    listJson(ctx, selection) {
+      const answer = answerFor(ctx, selection);
       answer.json ??= JSON.stringify(answer.result);
       return answer.json;
     },
+    accessOf: shown,
   };
-}
-
-const inToolsets = (tool: AnyTool, toolsets: readonly ToolArea[] | null) => toolsets === null || toolsets.includes(tool.area);
-
-/**
- * The toolsets a connection asked for (`?toolsets=` or the `MCP-Toolsets` header: names, comma-separated), null for
- * all of them; an unknown name is a message naming it and the known ones.
- */
-export function parseToolsets(given: string | undefined): { toolsets: readonly ToolArea[] | null } | { error: string } {
-  if (given === undefined || given.trim() === '') return { toolsets: null };
-  const names = [...new Set(given.split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== ''))];
-  const unknown = names.filter((name) => !(TOOL_AREAS as readonly string[]).includes(name));
-  if (unknown.length > 0) return { error: `Unknown toolset ${unknown.map((name) => `"${name}"`).join(', ')}. Toolsets: ${TOOL_AREAS.join(', ')}.` };
-  // In the catalog's order, so the same choice written differently shares one precomputed answer.
-  return { toolsets: TOOL_AREAS.filter((area) => names.includes(area)) };
 }
 
 export interface ConnectorDeps {
@@ -193,17 +213,33 @@ export interface ConnectorDeps {
  * shapes as the REST routes and calls the same service, which refuses what the caller may not do; the audit service
  * records every call.
  */
-export function createConnectorServer(
-  deps: ConnectorDeps,
-  ctx: StoreContext,
-  toolsets: readonly ToolArea[] | null = null,
-  calledTool: string | null = null,
+/** What one request's connection brings beyond the caller: its tool selection, session and how it enables toolsets. */
+export interface Connection {
+  selection: Selection;
+  /** The tool a `tools/call` names, for the audit entry of a confirmation refused before its handler runs. */
+  calledTool: string | null;
   /** A 2025-era request's session (what the client declared at initialize); null without one, and on 2026-07-28. */
-  session: LegacySession | null = null,
-): Server {
+  session: LegacySession | null;
+  /** Adds toolsets to this connection's default list (kept per session or credential); answers the whole choice. */
+  enable(areas: readonly ToolArea[]): readonly ToolArea[];
+  /** Whether the client hears `notifications/tools/list_changed` (2025-era, on the call's stream) or re-reads the list. */
+  notifiesListChanged: boolean;
+}
+
+const NO_CONNECTION: Connection = { selection: ALL_TOOLS, calledTool: null, session: null, enable: () => [], notifiesListChanged: false };
+
+/**
+ * One MCP server instance for one HTTP request, bound to the caller's store context (stateless: nothing outlives the
+ * request). `tools/list` shows the tools the caller may use; `tools/call` validates the arguments with the same zod
+ * shapes as the REST routes and calls the same service, which refuses what the caller may not do; the audit service
+ * records every call.
+ */
+export function createConnectorServer(deps: ConnectorDeps, ctx: StoreContext, given: Partial<Connection> = {}): Server {
+  const connection: Connection = { ...NO_CONNECTION, ...given };
+  const { selection, calledTool, session } = connection;
   const server = new Server(SERVER_INFO, {
-    capabilities: { tools: { listChanged: false } },
-    instructions: INSTRUCTIONS + toolsetNote(toolsets),
+    capabilities: { tools: { listChanged: selection.kind === 'core' && connection.notifiesListChanged } },
+    instructions: INSTRUCTIONS + toolsetNote(selection),
     // A forged, expired or another caller's state is refused before any handler runs (JSON-RPC -32602), and recorded:
     // a refused confirmation is a security event (docs/security.md).
     requestState: {
@@ -217,12 +253,57 @@ export function createConnectorServer(
       },
     },
   });
-  server.setRequestHandler('tools/list', async () => deps.catalog.listFor(ctx, toolsets));
+  server.setRequestHandler('tools/list', async () => deps.catalog.listFor(ctx, selection));
+
+  /** find_tools and enable_toolsets: the default list's way to the rest of the catalog. */
+  async function discover(name: string, given: Record<string, unknown>, mcpCtx: ServerContext): Promise<CallToolResult> {
+    const visible = [...deps.catalog.byName.values()].filter((entry) => callable(entry.tool, selection) && deps.catalog.accessOf(ctx, entry.tool) !== undefined);
+    const accessIn = (tool: AnyTool, enabled: readonly ToolArea[]) => {
+      const how = deps.catalog.accessOf(ctx, tool);
+      if (how === 'step-up') return { access: 'step-up' as const, scope: tool.permission ?? undefined };
+      return { access: CORE_TOOLS.has(tool.name) || enabled.includes(tool.area) ? ('listed' as const) : ('enable' as const) };
+    };
+    const enabledNow = selection.kind === 'core' ? selection.enabled : [];
+    if (name === 'find_tools') {
+      const parsed = FindToolsInput.safeParse(given);
+      if (!parsed.success) return invalidArguments(parsed.error);
+      const { query, toolset } = parsed.data;
+      const pool = visible.map((entry) => entry.tool).filter((tool) => toolset === undefined || tool.area === toolset);
+      const found = query === undefined && toolset === undefined ? [] : rankTools(pool, query).slice(0, 12);
+      const data = {
+        tools: found.map((tool) => ({ name: tool.name, title: tool.title, toolset: tool.area, description: tool.description, ...accessIn(tool, enabledNow) })),
+        toolsets: TOOL_AREAS.map((area) => ({
+          name: area,
+          purpose: TOOLSET_PURPOSE[area],
+          tools: visible.filter((entry) => entry.tool.area === area).length,
+          enabled: enabledNow.includes(area),
+        })),
+      };
+      const summary = found.length === 0 ? (query ? `No tool matches "${query}"; the toolsets are below.` : 'The toolsets of this store.') : `${found.length} tools found`;
+      return { content: [{ type: 'text', text: `${summary}\n${JSON.stringify(data)}` }], structuredContent: data };
+    }
+    const parsed = EnableToolsetsInput.safeParse(given);
+    if (!parsed.success) return invalidArguments(parsed.error);
+    const enabled = connection.enable(parsed.data.toolsets);
+    const added = visible
+      .filter((entry) => parsed.data.toolsets.includes(entry.tool.area) && !enabledNow.includes(entry.tool.area) && !CORE_TOOLS.has(entry.tool.name))
+      .map((entry) => ({ name: entry.tool.name, ...accessIn(entry.tool, enabled) }));
+    let listChanged: 'notified' | 'read-again' = 'read-again';
+    if (connection.notifiesListChanged) {
+      // 2025-era: on this call's stream, before its result, so the client reads the list again (MCP "List Changed").
+      await mcpCtx.mcpReq.notify({ method: 'notifications/tools/list_changed' });
+      listChanged = 'notified';
+    }
+    const data = { enabled: [...enabled], added, listChanged };
+    const how = listChanged === 'notified' ? 'The client was told the tool list changed.' : 'Read the tool list again (tools/list) to see them.';
+    return { content: [{ type: 'text', text: `Toolsets in the list: ${enabled.join(', ')}. ${how}\n${JSON.stringify(data)}` }], structuredContent: data };
+  }
 
   server.setRequestHandler('tools/call', async (request, mcpCtx) => {
     const { name, arguments: given = {} } = request.params;
+    if (selection.kind === 'core' && DISCOVERY_TOOLS.has(name)) return discover(name, given, mcpCtx);
     const entry = deps.catalog.byName.get(name);
-    if (!entry || !inToolsets(entry.tool, toolsets)) {
+    if (!entry || !callable(entry.tool, selection)) {
       const outside = entry ? ` It is in the toolset ${entry.tool.area}, which this connection did not ask for.` : '';
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool "${name}".${outside} Call tools/list for the tools this connection may use.`);
     }
@@ -248,10 +329,7 @@ export function createConnectorServer(
   /** Runs a call; `noted.suspicious` says why a merchant's answer was refused that a well-behaved client never sends. */
   async function runTool(tool: AnyTool, given: Record<string, unknown>, mcpCtx: ServerContext, noted: { suspicious?: string }): Promise<CallToolResult | InputRequiredResult> {
     const parsed = tool.input.safeParse(given);
-    if (!parsed.success) {
-      const details = parsed.error.issues.map((issue) => ({ path: fieldPath(issue.path) || '(arguments)', rule: issue.message }));
-      return refusal('VALIDATION_FAILED', `The arguments are not valid: ${describeDetails(details)}.`, details);
-    }
+    if (!parsed.success) return invalidArguments(parsed.error);
     const args = parsed.data as Record<string, unknown>;
     try {
       if (tool.confirm && needsConfirmation(tool, args)) {

@@ -3,7 +3,8 @@ import { canStepUp, insufficientScope } from '../domain/shared/access.ts';
 import { formatScope } from '../domain/oauth/scopes.ts';
 import type { AppError } from '../errors.ts';
 import type { Catalog } from './server.ts';
-import { neededPermissions, type ToolArea } from './tool.ts';
+import { neededPermissions } from './tool.ts';
+import { callable, type Selection } from './toolsets.ts';
 
 /**
  * The step-up challenge for a `tools/call` (MCP authorization, "Runtime insufficient scope errors"; RFC 6750 §3.1),
@@ -23,7 +24,7 @@ import { neededPermissions, type ToolArea } from './tool.ts';
 export function scopeChallenge(
   catalog: Catalog,
   ctx: StoreContext,
-  toolsets: readonly ToolArea[] | null,
+  selection: Selection,
   body: unknown,
   options: { accumulatingClients: boolean },
 ): AppError | undefined {
@@ -31,7 +32,7 @@ export function scopeChallenge(
   for (const message of Array.isArray(body) ? body : [body]) {
     const call = toolCall(message);
     const entry = call && catalog.byName.get(call.name);
-    if (!call || !entry || (toolsets !== null && !toolsets.includes(entry.tool.area))) continue;
+    if (!call || !entry || !callable(entry.tool, selection)) continue;
     const parsed = entry.tool.input.safeParse(call.arguments ?? {});
     if (!parsed.success) continue;
     const missing = neededPermissions(entry.tool, parsed.data as Record<string, unknown>).filter((permission) => !ctx.permissions.has(permission));
