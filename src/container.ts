@@ -136,6 +136,9 @@ export function createContainer(config: Config) {
       captureAuthorized: async (ctx, orderId) => {
         await providerPayments!.capture(ctx, orderId);
       },
+      checkCapture: async (ctx, orderId) => {
+        await providerPayments!.checkCapture(ctx, orderId);
+      },
     },
   });
   const testProvider = createTestProvider({

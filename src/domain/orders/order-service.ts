@@ -117,6 +117,8 @@ export function createOrderService(deps: {
         releaseAuthorizations(ctx: StoreContext, orderId: string): Promise<void>;
         /** Captures what providers authorized for the order (payments:write), recording it and moving the order as a capture does. */
         captureAuthorized(ctx: StoreContext, orderId: string): Promise<void>;
+        /** Refuses as `captureAuthorized` would (payments:write, nothing to capture), calling no provider. */
+        checkCapture(ctx: StoreContext, orderId: string): Promise<void>;
       }
     | undefined;
 }) {
@@ -395,6 +397,11 @@ export function createOrderService(deps: {
     async checkTransition(ctx: StoreContext, id: string, input: TransitionInput): Promise<void> {
       requirePermission(ctx, 'orders:write');
       const currency = await storeCurrency(repos, ctx);
+      if (input.to === 'paid' && deps.refunds) {
+        const order = await repos.orders.findOrder(ctx.tenant, id);
+        // The move captures at the provider then (see `transition`): refused as the capture would be.
+        if (order && order.status === 'pending' && order.authorizedMinor > 0) return deps.refunds.checkCapture(ctx, id);
+      }
       await rehearse(repos, (repos) => makeMove(repos, ctx, id, input, currency));
     },
 

@@ -416,12 +416,8 @@ export function createProviderPaymentService(deps: {
       });
     },
 
-    /**
-     * Captures what a provider authorized for the order (links with `captureMethod: manual`): each authorized payment
-     * in full, with its own idempotency key; the payment is then recorded and the order moves as for an automatic
-     * capture. Nothing authorized → 409 PAYMENT_NOT_CAPTURABLE.
-     */
-    async capture(ctx: StoreContext, orderId: string): Promise<{ captured: ProviderPayment[] }> {
+    /** Refuses as `capture` would (403, 404, 409 PAYMENT_NOT_CAPTURABLE), calling no provider; else what it would capture. */
+    async checkCapture(ctx: StoreContext, orderId: string): Promise<ProviderPayment[]> {
       requirePermission(ctx, 'payments:write');
       const order = await repos.payments.findOrder(ctx.tenant, orderId);
       if (!order) throw orderNotFound(orderId);
@@ -429,6 +425,16 @@ export function createProviderPaymentService(deps: {
       if (authorized.length === 0) {
         throw new AppError('PAYMENT_NOT_CAPTURABLE', `Order ${order.number} has no payment authorized at a provider to capture.`, { details: [{ path: 'orderId', rule: 'must have an authorized payment' }] });
       }
+      return authorized;
+    },
+
+    /**
+     * Captures what a provider authorized for the order (links with `captureMethod: manual`): each authorized payment
+     * in full, with its own idempotency key; the payment is then recorded and the order moves as for an automatic
+     * capture. Nothing authorized → 409 PAYMENT_NOT_CAPTURABLE.
+     */
+    async capture(ctx: StoreContext, orderId: string): Promise<{ captured: ProviderPayment[] }> {
+      const authorized = await service.checkCapture(ctx, orderId);
       const captured: ProviderPayment[] = [];
       for (const p of authorized) {
         const state = await requireProvider(p.provider).capturePayment(ctx.tenant, p.providerRef!, { amountMinor: p.amountMinor, idempotencyKey: idempotencyKeyOf(p.id, 'capture') });

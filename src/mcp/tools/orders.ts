@@ -95,12 +95,12 @@ export const orderTools = [
     area,
     title: 'Move an order forward',
     description:
-      'Moves an order along its lifecycle: paid (records a payment of what is still outstanding of the total; from pending; needs confirm: true), fulfilled (packed and shipped; from paid), delivered (from fulfilled). A move that is not allowed from the current status is refused naming it. To cancel or refund use cancel_order or refund_order.',
+      'Moves an order along its lifecycle: paid (records a payment of what is outstanding, or captures card money a provider authorized; from pending; needs confirm: true), fulfilled (packed and shipped; from paid), delivered (from fulfilled). A move that is not allowed from the current status is refused naming it. To cancel or refund use cancel_order or refund_order.',
     permission: 'orders:write',
     does: { effects: ['changes', 'moves-money'], idempotent: false },
     // Marking an order paid records a payment of its full total: money on the books, as record_payment.
     effectsOf: (a) => (a.to === 'paid' ? ['changes', 'moves-money'] : ['changes']),
-    confirm: (a) => `mark order ${a.orderId} paid, recording a payment of what is still outstanding of its total (payments already recorded count)`,
+    confirm: (a) => `mark order ${a.orderId} paid, recording a payment of what is still outstanding of its total (payments already recorded count; card money a provider authorized is captured instead)`,
     precheck: (s, ctx, a) => s.orders.checkTransition(ctx, a.orderId, { to: a.to, note: a.note }),
     input: z.strictObject({
       orderId: Id,

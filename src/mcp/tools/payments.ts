@@ -102,7 +102,7 @@ export const paymentTools = [
     name: 'create_payment_link',
     area,
     title: 'Create a payment link',
-    description: 'Creates a link a customer can pay: an amount in the store currency, or an orderId (the outstanding amount, or amount if sent). Optional description and expiresAt (at most 365 days ahead).',
+    description: 'Creates a link (url: the pay page) for an amount in the store currency, or an orderId (what is outstanding, or amount). Optional description, expiresAt (≤365 days).',
     permission: 'payments:write',
     // A link for an order shows its lines to whoever holds it: orders:read too.
     permissionsOf: (args) => (args.orderId === undefined ? ['payments:write'] : ['orders:read', 'payments:write']),
@@ -111,7 +111,7 @@ export const paymentTools = [
     output: z.object({ paymentLink: PaymentLinkRecord }),
     async run(s, ctx, args) {
       const link = await s.paymentLinks.create(ctx, args);
-      return { summary: `Payment link ${link.id} created`, data: { paymentLink: toPaymentLinkRecord(link) } };
+      return { summary: `Payment link ${link.id} created: ${link.url}`, data: { paymentLink: toPaymentLinkRecord(link) } };
     },
   }),
   defineTool({
