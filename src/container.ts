@@ -32,6 +32,7 @@ import { createMemoryRateLimiter, type RateLimiter } from './domain/shared/rate-
 import { createReferenceService } from './domain/reference/reference-service.ts';
 import { createReviewService } from './domain/reviews/review-service.ts';
 import { createDeliveryService, orderDeliveryQuoter } from './domain/delivery/delivery-service.ts';
+import { createTaxService, tableTaxCalculator } from './domain/taxes/tax-service.ts';
 import { createPaymentLinkService } from './domain/payments/payment-link-service.ts';
 import { createPaymentService } from './domain/payments/payment-service.ts';
 import { createProviderPaymentService, type ProviderPaymentService, type ProviderRegistry } from './domain/payments/provider-payment-service.ts';
@@ -124,6 +125,7 @@ export function createContainer(config: Config) {
     repos,
     reference,
     delivery: orderDeliveryQuoter,
+    taxes: tableTaxCalculator,
     payments,
     settings,
     promotions,
@@ -198,6 +200,8 @@ export function createContainer(config: Config) {
     reviews: createReviewService({ repos, events }),
     promoAds: createPromoAdService({ repos, files }),
     delivery: createDeliveryService({ repos, reference }),
+    /** Tax regions and their rates (docs/taxes.md). */
+    taxes: createTaxService({ repos, reference }),
     payments,
     paymentLinks: createPaymentLinkService({ repos, baseUrl: config.baseUrl }),
     settings,

@@ -332,6 +332,16 @@ export const ERROR_CODES = {
     meaning: 'No delivery option with this id in this zone (of the active store and mode).',
     fix: 'Take the id from `GET /v1/delivery/zones/{zoneId}/options`.',
   },
+  TAX_REGION_NOT_FOUND: {
+    status: 404,
+    meaning: 'No tax region with this id in the active store and mode.',
+    fix: 'Take the id from `GET /v1/tax-regions`.',
+  },
+  TAX_REGION_TAKEN: {
+    status: 409,
+    meaning: 'The place (a country, or a state) already has a tax region in this store and mode; `details` names it.',
+    fix: "Change that region's rates instead of adding another.",
+  },
   DELIVERY_REGION_TAKEN: {
     status: 409,
     meaning: 'A region (a country, or a state) is already in another delivery zone of the store; `details` names each one and the zone that has it.',

@@ -180,6 +180,7 @@ describe('the product memo itself', () => {
     type: 'VARIABLE',
     name,
     slug: id,
+    taxClass: 'standard',
     description: null,
     status: 'active',
     categoryIds: [],

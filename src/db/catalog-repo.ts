@@ -26,6 +26,7 @@ export function toSku(r: Selectable<SkuTable>): Sku {
     discountBp: Number(r.discount_bp),
     quantityInStock: Number(r.quantity_in_stock),
     attributes: JSON.parse(r.attributes) as Record<string, string>,
+    taxClass: r.tax_class ?? null,
     createdAt: toDate(r.created_at),
     updatedAt: toDate(r.updated_at),
   };
@@ -118,6 +119,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
       categoryIds: rel.categories.get(r.id) ?? [],
       imageFileIds: rel.images.get(r.id) ?? [],
       specifications: rel.specifications.get(r.id) ?? {},
+      taxClass: r.tax_class,
       createdAt: toDate(r.created_at),
       updatedAt: toDate(r.updated_at),
     }));
@@ -311,6 +313,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
           slug: p.slug,
           description: p.description,
           status: p.status,
+          tax_class: p.taxClass,
           created_at: fromDate(p.createdAt),
           updated_at: fromDate(p.updatedAt),
         })
@@ -321,7 +324,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     async updateProduct(
       tenant: Tenant,
       id: string,
-      set: { name?: string; nameFolded?: string; slug?: string; description?: string | null; status?: ProductStatus },
+      set: { name?: string; nameFolded?: string; slug?: string; description?: string | null; status?: ProductStatus; taxClass?: string },
       now: Date,
     ): Promise<void> {
       const result = await db
@@ -331,6 +334,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
           ...(set.slug !== undefined ? { slug: set.slug } : {}),
           ...(set.description !== undefined ? { description: set.description } : {}),
           ...(set.status !== undefined ? { status: set.status } : {}),
+          ...(set.taxClass !== undefined ? { tax_class: set.taxClass } : {}),
           updated_at: fromDate(now),
         })
         .where(inTenant(tenant))
@@ -610,6 +614,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
               quantity_in_stock: s.quantityInStock,
               attributes: JSON.stringify(s.attributes),
               combination_key: s.combinationKey,
+              tax_class: s.taxClass,
               created_at: at,
               updated_at: at,
             })),
@@ -633,7 +638,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     async updateSku(
       tenant: Tenant,
       skuId: string,
-      set: { sku?: string | null; priceMinor?: number; discountBp?: number; quantityInStock?: number; attributes?: Record<string, string>; combinationKey?: string },
+      set: { sku?: string | null; priceMinor?: number; discountBp?: number; quantityInStock?: number; attributes?: Record<string, string>; combinationKey?: string; taxClass?: string | null },
       now: Date,
     ): Promise<Sku | undefined> {
       const result = await db
@@ -645,6 +650,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
           ...(set.quantityInStock !== undefined ? { quantity_in_stock: set.quantityInStock } : {}),
           ...(set.attributes !== undefined ? { attributes: JSON.stringify(set.attributes) } : {}),
           ...(set.combinationKey !== undefined ? { combination_key: set.combinationKey } : {}),
+          ...(set.taxClass !== undefined ? { tax_class: set.taxClass } : {}),
           updated_at: fromDate(now),
         })
         .where(inTenant(tenant))

@@ -2,11 +2,12 @@ import { type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, 
 import type { Tenant } from '../context.ts';
 import type { Address, Order, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus } from '../domain/orders/order-types.ts';
 import type { OrderPaymentStatus } from '../domain/payments/payment-rules.ts';
-import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
+import { type Dialect, fromBool, fromDate, rowLock, toBool, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { Database, OrderTable } from './schema.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
 import type { OrderRepo, SkuForOrder, OrderFigureRow } from '../domain/orders/ports.ts';
+import type { TaxLine } from '../domain/taxes/types.ts';
 
 /** An order row with its customer's current name (`customerNameOf`). */
 type OrderRow = Selectable<OrderTable> & { customer_name: string | null };
@@ -28,6 +29,8 @@ function orderColumns(eb: ExpressionBuilder<Database, 'orders'>) {
     'orders.discount_minor',
     'orders.delivery_fee_minor',
     'orders.total_minor',
+    'orders.tax_total_minor',
+    'orders.prices_include_tax',
     'orders.paid_minor',
     'orders.refunded_minor',
     'orders.authorized_minor',
@@ -61,6 +64,8 @@ function toOrder(r: OrderRow): Order {
     subtotalMinor: Number(r.subtotal_minor),
     discountMinor: Number(r.discount_minor),
     deliveryFeeMinor: Number(r.delivery_fee_minor),
+    taxTotalMinor: Number(r.tax_total_minor),
+    pricesIncludeTax: toBool(r.prices_include_tax),
     totalMinor: Number(r.total_minor),
     paidMinor: Number(r.paid_minor),
     refundedMinor: Number(r.refunded_minor),
@@ -133,6 +138,8 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
           'skus.attributes',
           'products.name',
           'products.status',
+          'products.tax_class as product_tax_class',
+          'skus.tax_class as sku_tax_class',
           'variant_groups.attribute_name',
           'variant_groups.attribute_value',
         ])
@@ -151,6 +158,7 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
             priceMinor: Number(r.price_minor),
             discountBp: Number(r.discount_bp),
             quantityInStock: Number(r.quantity_in_stock),
+            taxClass: r.sku_tax_class ?? r.product_tax_class,
             attributes: {
               ...(r.attribute_name ? { [r.attribute_name]: r.attribute_value ?? '' } : {}),
               ...(JSON.parse(r.attributes) as Record<string, string>),
@@ -160,7 +168,7 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
       );
     },
 
-    async insertOrder(tenant: Tenant, o: Order, lines: OrderLine[]): Promise<void> {
+    async insertOrder(tenant: Tenant, o: Order, lines: OrderLine[], taxLines: TaxLine[]): Promise<void> {
       await db
         .insertInto('orders')
         .values({
@@ -174,6 +182,8 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
           discount_minor: o.discountMinor,
           delivery_fee_minor: o.deliveryFeeMinor,
           total_minor: o.totalMinor,
+          tax_total_minor: o.taxTotalMinor,
+          prices_include_tax: fromBool(o.pricesIncludeTax),
           paid_minor: o.paidMinor,
           refunded_minor: o.refundedMinor,
           promotion_id: o.promotionId,
@@ -203,6 +213,27 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
             quantity: l.quantity,
             line_total_minor: l.lineTotalMinor,
             position,
+          })),
+        )
+        .execute();
+      if (taxLines.length === 0) return;
+      await db
+        .insertInto('order_tax_lines')
+        .values(
+          taxLines.map((t, position) => ({
+            id: `${o.id}-t${position}`,
+            order_id: o.id,
+            position,
+            kind: t.kind,
+            order_line_id: t.orderLineId,
+            tax_class: t.taxClass,
+            rate_bp: t.rateBp,
+            region_id: t.region.id,
+            region_name: t.region.name,
+            country_id: t.region.countryId,
+            state_id: t.region.stateId,
+            taxable_minor: t.taxableMinor,
+            amount_minor: t.amountMinor,
           })),
         )
         .execute();
@@ -242,9 +273,11 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
 
     async detail(tenant: Tenant, order: Order): Promise<OrderDetail> {
       const own = ownedOrder(tenant, order.id);
-      const [lines, events] = await Promise.all([
+      const [lines, events, taxLines] = await Promise.all([
         db.selectFrom('order_lines').selectAll().where('order_id', 'in', own).orderBy('position').execute(),
         db.selectFrom('order_events').selectAll().where('order_id', 'in', own).orderBy('id').execute(),
+        // Orders placed before taxes, or where none applied, have none: no query for them.
+        order.taxTotalMinor === 0 && !order.pricesIncludeTax ? Promise.resolve([]) : db.selectFrom('order_tax_lines').selectAll().where('order_id', 'in', own).orderBy('position').execute(),
       ]);
       return {
         ...order,
@@ -260,6 +293,17 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
           quantity: Number(l.quantity),
           lineTotalMinor: Number(l.line_total_minor),
         })),
+        taxLines: taxLines.map(
+          (t): TaxLine => ({
+            kind: t.kind === 'shipping' ? 'shipping' : 'line',
+            orderLineId: t.order_line_id,
+            taxClass: t.tax_class,
+            rateBp: Number(t.rate_bp),
+            region: { id: t.region_id, name: t.region_name, countryId: t.country_id, stateId: t.state_id },
+            taxableMinor: Number(t.taxable_minor),
+            amountMinor: Number(t.amount_minor),
+          }),
+        ),
         history: events.map((e) => ({
           id: e.id,
           fromStatus: e.from_status as OrderStatus | null,
@@ -320,7 +364,7 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
     async orderFigures(tenant: Tenant, from: Date, to: Date): Promise<OrderFigureRow[]> {
       const rows = await db
         .selectFrom('orders')
-        .select(['id', 'status', 'created_at', 'paid_minor', 'refunded_minor', 'total_minor'])
+        .select(['id', 'status', 'created_at', 'paid_minor', 'refunded_minor', 'total_minor', 'tax_total_minor'])
         .where(inTenant(tenant))
         .where('created_at', '>=', fromDate(from))
         .where('created_at', '<', fromDate(to))
@@ -333,6 +377,7 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
         paidMinor: Number(r.paid_minor),
         refundedMinor: Number(r.refunded_minor),
         totalMinor: Number(r.total_minor),
+        taxTotalMinor: Number(r.tax_total_minor),
       }));
     },
 

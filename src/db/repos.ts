@@ -23,6 +23,7 @@ import { createPromotionRepo } from './promotion-repo.ts';
 import type { Transactional } from '../domain/shared/transactional.ts';
 import type { Database } from './schema.ts';
 import { createSettingsRepo } from './settings-repo.ts';
+import { createTaxRepo } from './tax-repo.ts';
 import { createWebhookRepo } from './webhook-repo.ts';
 import { createEmailRepo } from './email-repo.ts';
 
@@ -49,6 +50,7 @@ function bindRepos(executor: Kysely<Database>, dialect: Dialect, onCommit?: (fn:
     testProvider: createTestProviderRepo(executor),
     providerSettings: createProviderSettingsRepo(executor),
     settings: createSettingsRepo(executor, dialect),
+    taxes: createTaxRepo(executor, dialect),
     webhooks: createWebhookRepo(executor, dialect, onCommit),
     email: createEmailRepo(executor, dialect, onCommit),
   };

@@ -181,6 +181,8 @@ export interface ProductTable {
   updated_at: Timestamp;
   /** SQLite only (migration 0015): raised by triggers on every change to the product's tree. */
   revision?: Generated<number>;
+  /** tax class of the product's SKUs (migration 0025) */
+  tax_class: Generated<string>;
 }
 
 export interface ProductCategoryTable {
@@ -260,6 +262,8 @@ export interface SkuTable {
   combination_key: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** tax class overriding the product's; null: the product's (migration 0025) */
+  tax_class: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface InventoryAdjustmentTable {
@@ -293,6 +297,10 @@ export interface StoreSettingsTable {
   notifications_off: ColumnType<string, string | undefined, string>;
   /** 0/1 (a boolean on PostgreSQL): the AI connector accepts destructive calls only when the client asks the merchant. */
   mcp_require_client_confirmation: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  /** 0/1 (boolean on PostgreSQL): SKU prices and delivery fees include tax (migration 0025) */
+  prices_include_tax: ColumnType<boolean | number, 0 | 1 | undefined, 0 | 1>;
+  /** the tax class of delivery fees (migration 0025) */
+  shipping_tax_class: Generated<string>;
 }
 
 export interface CustomerTable {
@@ -393,6 +401,10 @@ export interface OrderTable {
   refunded_minor: number;
   /** authorized at a provider and not yet captured (migration 0022) */
   authorized_minor: Generated<number>;
+  /** the tax the order was placed with (migration 0025; 0 for orders placed before) */
+  tax_total_minor: Generated<number>;
+  /** whether the order's prices included its tax (migration 0025) */
+  prices_include_tax: ColumnType<boolean | number, 0 | 1 | undefined, 0 | 1>;
   promotion_id: string | null;
   promotion_code: string | null;
   delivery_option_id: string | null;
@@ -404,6 +416,39 @@ export interface OrderTable {
   note: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+// ---- taxes (0025) ----
+
+export interface TaxRegionTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  name: string;
+  country_id: string;
+  /** '' for the whole country */
+  state_id: string;
+  /** JSON object: tax class → rate in basis points */
+  rates: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrderTaxLineTable {
+  id: string;
+  order_id: string;
+  position: number;
+  /** line | shipping */
+  kind: string;
+  order_line_id: string | null;
+  tax_class: string;
+  rate_bp: number;
+  region_id: string | null;
+  region_name: string | null;
+  country_id: string | null;
+  state_id: string | null;
+  taxable_minor: number;
+  amount_minor: number;
 }
 
 export interface OrderLineTable {
@@ -818,6 +863,8 @@ export interface Database {
   promo_ads: PromoAdTable;
   orders: OrderTable;
   order_lines: OrderLineTable;
+  order_tax_lines: OrderTaxLineTable;
+  tax_regions: TaxRegionTable;
   order_events: OrderEventTable;
   promotion_redemptions: PromotionRedemptionTable;
   payments: PaymentTable;

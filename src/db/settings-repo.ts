@@ -33,6 +33,8 @@ export function createSettingsRepo(db: Kysely<Database>, dialect: Dialect): Sett
         notificationsOff: row.notifications_off.split(' ').filter(Boolean),
         paymentMethods: JSON.parse(row.payment_methods) as string[],
         mcpRequireClientConfirmation: toBool(row.mcp_require_client_confirmation),
+        pricesIncludeTax: toBool(row.prices_include_tax),
+        shippingTaxClass: row.shipping_tax_class,
         updatedAt: toDate(row.updated_at),
       };
     },
@@ -50,6 +52,8 @@ export function createSettingsRepo(db: Kysely<Database>, dialect: Dialect): Sett
           notifications_off: defaults.notificationsOff.join(' '),
           payment_methods: JSON.stringify(defaults.paymentMethods),
           mcp_require_client_confirmation: fromBool(defaults.mcpRequireClientConfirmation),
+          prices_include_tax: fromBool(defaults.pricesIncludeTax),
+          shipping_tax_class: defaults.shippingTaxClass,
           updated_at: fromDate(defaults.updatedAt),
         })
         .onConflict((oc) => oc.columns(['store_id', 'mode']).doNothing())
@@ -64,6 +68,8 @@ export function createSettingsRepo(db: Kysely<Database>, dialect: Dialect): Sett
       if (patch.notificationsOff !== undefined) set.notifications_off = patch.notificationsOff.join(' ');
       if (patch.paymentMethods !== undefined) set.payment_methods = JSON.stringify(patch.paymentMethods);
       if (patch.mcpRequireClientConfirmation !== undefined) set.mcp_require_client_confirmation = fromBool(patch.mcpRequireClientConfirmation);
+      if (patch.pricesIncludeTax !== undefined) set.prices_include_tax = fromBool(patch.pricesIncludeTax);
+      if (patch.shippingTaxClass !== undefined) set.shipping_tax_class = patch.shippingTaxClass;
       await db.updateTable('store_settings').set(set).where(inTenant(tenant)).execute();
     },
 

@@ -152,6 +152,12 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PATCH /v1/delivery/zones/{zoneId}/options/{optionId}': 'updateDeliveryOption',
   'DELETE /v1/delivery/zones/{zoneId}/options/{optionId}': 'deleteDeliveryOption',
   'GET /v1/delivery/quote': 'quoteDelivery',
+  // Taxes
+  'GET /v1/tax-regions': 'listTaxRegions',
+  'POST /v1/tax-regions': 'createTaxRegion',
+  'GET /v1/tax-regions/{id}': 'getTaxRegion',
+  'PATCH /v1/tax-regions/{id}': 'updateTaxRegion',
+  'DELETE /v1/tax-regions/{id}': 'deleteTaxRegion',
   // Payments
   'GET /v1/payments/options': 'getPaymentOptions',
   'PUT /v1/payments/options': 'setPaymentOptions',

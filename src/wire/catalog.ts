@@ -16,6 +16,7 @@ export const SkuRecord = z
     quantityInStock: z.number().int(),
     sku: z.string().nullable(),
     attributes: z.record(z.string(), z.string()),
+    taxClass: z.string().nullable().describe("its own tax class, overriding the product's; null: the product's (docs/taxes.md)"),
     createdAt: WireTimestamp,
     updatedAt: WireTimestamp,
   })
@@ -44,6 +45,7 @@ const productFields = {
   categoryIds: z.array(z.string()),
   imageFileIds: z.array(z.string()),
   specifications: z.record(z.string(), z.string()).describe('specification id → value'),
+  taxClass: z.string().describe('the tax class of its SKUs unless a SKU has its own (docs/taxes.md)'),
   currency: z.string().describe('ISO 4217 code of the prices'),
   skuId: z.string().nullable().describe('SIMPLE products: the id of their single SKU (for inventory and orders)'),
   price: z.number().nullable().describe('SIMPLE products; null for VARIABLE'),
@@ -121,6 +123,7 @@ export function toSkuRecord(s: Sku, c: Currency): z.input<typeof SkuRecord> {
     quantityInStock: s.quantityInStock,
     sku: s.sku,
     attributes: s.attributes,
+    taxClass: s.taxClass,
     createdAt: wireTimestamp(s.createdAt),
     updatedAt: wireTimestamp(s.updatedAt),
   };
@@ -151,6 +154,7 @@ export function toProductRecord(p: ProductView, c: Currency): z.input<typeof Pro
     categoryIds: p.categoryIds,
     imageFileIds: p.imageFileIds,
     specifications: p.specifications,
+    taxClass: p.taxClass,
     currency: c.code,
     skuId: s?.id ?? null,
     price: s ? fromMinor(s.priceMinor, c) : null,

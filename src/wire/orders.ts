@@ -6,6 +6,8 @@ import { OrderListFilters } from '../domain/orders/order-schemas.ts';
 import { ORDER_STATUSES, type Order, type OrderDetail } from '../domain/orders/order-types.ts';
 import { envelope, WireTimestamp, wireInstant, wireTimestamp, type Representation } from './envelope.ts';
 import { PAGE_SHORT_CURSOR, pageFields } from './page.ts';
+import { taxRefunded } from '../domain/taxes/tax-rules.ts';
+import { TaxLineRecord, toTaxLineRecord } from './taxes.ts';
 
 /** GET /v1/orders: a page of the filtered, ordered list. */
 export const OrderListQuery = z.object({ ...pageFields(PAGE_SHORT_CURSOR, 'query'), ...OrderListFilters });
@@ -33,7 +35,11 @@ const orderFields = {
   subtotal: z.number().describe('sum of the lines after their SKU discounts'),
   discount: z.number().describe('promotion discount'),
   deliveryFee: z.number(),
-  total: z.number().describe('subtotal - discount + deliveryFee'),
+  tax: z.number().describe('the tax of the order (the sum of its taxLines); 0 where no tax region applies and for orders placed before taxes'),
+  pricesIncludeTax: z.boolean().describe('true: the prices and delivery fee held the tax, so total holds it; false: the tax was added on top'),
+  total: z.number().describe('prices excluding tax: subtotal - discount + deliveryFee + tax; prices including tax: subtotal - discount + deliveryFee (tax included)'),
+  net: z.number().describe('total - tax'),
+  taxRefunded: z.number().describe('the share of tax returned by the refunds so far: tax × refunded / total, rounded half up, never more than tax'),
   paid: z.number(),
   refunded: z.number(),
   paymentStatus: z.enum(ORDER_PAYMENT_STATUSES).describe('where the money is, apart from the fulfilment status: unpaid, authorized (at a provider, not captured), partially_paid, paid, partially_refunded, refunded'),
@@ -66,6 +72,7 @@ export const OrderRecord = z
         lineTotal: z.number(),
       }),
     ),
+    taxLines: z.array(TaxLineRecord).describe('the tax of each line and of the delivery fee, as placed; empty where no tax region applied'),
     history: z.array(
       z.object({
         from: Status.nullable(),
@@ -99,7 +106,11 @@ export function toOrderSummaryRecord(o: Order, c: Currency): z.input<typeof Orde
     subtotal: m(o.subtotalMinor),
     discount: m(o.discountMinor),
     deliveryFee: m(o.deliveryFeeMinor),
+    tax: m(o.taxTotalMinor),
+    pricesIncludeTax: o.pricesIncludeTax,
     total: m(o.totalMinor),
+    net: m(o.totalMinor - o.taxTotalMinor),
+    taxRefunded: m(taxRefunded(o, o.refundedMinor)),
     paid: m(o.paidMinor),
     refunded: m(o.refundedMinor),
     paymentStatus: orderPaymentStatus(o),
@@ -131,6 +142,7 @@ export function toOrderRecord(o: OrderDetail, c: Currency): z.input<typeof Order
       quantity: l.quantity,
       lineTotal: m(l.lineTotalMinor),
     })),
+    taxLines: o.taxLines.map((t) => toTaxLineRecord(t, c)),
     history: o.history.map((e) => ({
       from: e.fromStatus,
       to: e.toStatus,

@@ -23,6 +23,8 @@ export const SettingsRecord = z
     lowStockThreshold: z.number().int().describe('store-wide; the same value as GET /v1/inventory/settings'),
     currency: z.string().describe('store-wide; from the business profile'),
     timezone: z.string().describe('store-wide; from the business profile'),
+    pricesIncludeTax: z.boolean().describe('true: SKU prices and delivery fees include tax (VAT style); false: tax is added on top (docs/taxes.md)'),
+    shippingTaxClass: z.string().describe('the tax class of delivery fees'),
     updatedAt: WireTimestamp.nullable().describe('last change of the per-mode settings; null while they are the defaults'),
   })
   .meta({ id: 'StoreSettings' });
@@ -41,6 +43,8 @@ export function toSettingsRecord(s: SettingsView): z.input<typeof SettingsRecord
     lowStockThreshold: s.lowStockThreshold,
     currency: s.currency,
     timezone: s.timezone,
+    pricesIncludeTax: s.pricesIncludeTax,
+    shippingTaxClass: s.shippingTaxClass,
     updatedAt: s.updatedAt === null ? null : wireTimestamp(s.updatedAt),
   };
 }

@@ -36,7 +36,7 @@ export function renderEvent(event: DomainEvent, now: Date): RenderedEvent {
       return {
         resource: { type: 'order', id: event.order.id },
         data: record(OrderRecord, toOrderRecord(event.order, event.currency)),
-        change: { amount: fromMinor(event.amountMinor, event.currency), refunded: fromMinor(event.order.refundedMinor, event.currency) },
+        change: { amount: fromMinor(event.amountMinor, event.currency), tax: fromMinor(event.taxMinor ?? 0, event.currency), refunded: fromMinor(event.order.refundedMinor, event.currency) },
       };
     case 'product.created':
     case 'product.updated':

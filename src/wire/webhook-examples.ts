@@ -19,7 +19,11 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "subtotal": 39.6,
       "discount": 0,
       "deliveryFee": 0,
+      "tax": 0,
+      "pricesIncludeTax": false,
       "total": 39.6,
+      "net": 39.6,
+      "taxRefunded": 0,
       "paid": 0,
       "refunded": 0,
       "paymentStatus": "unpaid",
@@ -64,6 +68,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
           "lineTotal": 39.6
         }
       ],
+      "taxLines": [],
       "history": [
         {
           "from": null,
@@ -96,7 +101,11 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "subtotal": 39.6,
       "discount": 0,
       "deliveryFee": 0,
+      "tax": 0,
+      "pricesIncludeTax": false,
       "total": 39.6,
+      "net": 39.6,
+      "taxRefunded": 0,
       "paid": 39.6,
       "refunded": 0,
       "paymentStatus": "paid",
@@ -141,6 +150,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
           "lineTotal": 39.6
         }
       ],
+      "taxLines": [],
       "history": [
         {
           "from": null,
@@ -189,7 +199,11 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "subtotal": 39.6,
       "discount": 0,
       "deliveryFee": 0,
+      "tax": 0,
+      "pricesIncludeTax": false,
       "total": 39.6,
+      "net": 39.6,
+      "taxRefunded": 0,
       "paid": 39.6,
       "refunded": 10,
       "paymentStatus": "partially_refunded",
@@ -234,6 +248,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
           "lineTotal": 39.6
         }
       ],
+      "taxLines": [],
       "history": [
         {
           "from": null,
@@ -275,6 +290,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     },
     "change": {
       "amount": 10,
+      "tax": 0,
       "refunded": 10
     }
   },
@@ -577,13 +593,13 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "payment.succeeded": {
-    "id": "evt_01KJPYT672AK76E8CMW1MT33A9",
+    "id": "evt_01KJPYT80SVWPJM96F58E0V8XR",
     "type": "payment.succeeded",
     "createdAt": "2026-03-02T09:41:36.864",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "test",
     "data": {
-      "id": "ppay_01KJPYT9TGYNMVKMBRF7W6YBCX",
+      "id": "ppay_01KJPYT672AK76E8CMW1MT33A9",
       "provider": "test",
       "linkId": "plink_01KJPYT4DBE0GSNMY1J2ENGYBG",
       "orderId": null,
@@ -630,7 +646,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "payment_link.paid": {
-    "id": "evt_01KJPYT80SVWPJM96F58E0V8XR",
+    "id": "evt_01KJPYT9TGYNMVKMBRF7W6YBCX",
     "type": "payment_link.paid",
     "createdAt": "2026-03-02T09:41:36.864",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",

@@ -25,6 +25,7 @@ import * as m0021 from './0021-email-links.ts';
 import * as m0022 from './0022-payment-providers.ts';
 import * as m0023 from './0023-payment-provider-settings.ts';
 import * as m0024 from './0024-stripe-publishable-key.ts';
+import * as m0025 from './0025-taxes.ts';
 import * as m0026 from './0026-connector-client-confirmation.ts';
 import * as m0027 from './0027-catalog-changes.ts';
 
@@ -67,6 +68,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]
   ['0022-payment-providers', m0022],
   ['0023-payment-provider-settings', m0023],
   ['0024-stripe-publishable-key', m0024],
+  ['0025-taxes', m0025],
   ['0026-connector-client-confirmation', m0026],
   ['0027-catalog-changes', m0027],
 ];

@@ -18,6 +18,8 @@ export interface SkuInput {
   quantityInStock?: number | undefined;
   sku?: string | null | undefined;
   attributes?: Record<string, string> | undefined;
+  /** its own tax class; null: the product's (docs/taxes.md) */
+  taxClass?: string | null | undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TaxClass } from '../taxes/tax-schemas.ts';
 import { CATALOG_LIMITS, PRODUCT_SORTS, PRODUCT_STATUSES, PRODUCT_TYPES } from './types.ts';
 
 /**
@@ -37,6 +38,7 @@ export const SkuCreateBody = z.strictObject({
   quantityInStock: Quantity,
   sku: SkuCode.nullable().optional(),
   attributes: Attributes.optional(),
+  taxClass: TaxClass.nullable().optional().describe("its own tax class, overriding the product's; null or absent: the product's"),
 });
 
 export const SkuPatchBody = z.strictObject({
@@ -45,6 +47,7 @@ export const SkuPatchBody = z.strictObject({
   quantityInStock: Quantity.optional(),
   sku: SkuCode.nullable().optional(),
   attributes: Attributes.optional(),
+  taxClass: TaxClass.nullable().optional().describe("its own tax class, overriding the product's; null: the product's"),
 });
 
 const AttributeName = z.string().trim().min(1, 'must not be empty').max(CATALOG_LIMITS.attributeKeyLength, `must be at most ${CATALOG_LIMITS.attributeKeyLength} characters`).describe('dimension name, e.g. Color');
@@ -105,6 +108,7 @@ export const ProductCreateBody = z.strictObject({
   discount: Discount.optional().describe('SIMPLE products only'),
   quantityInStock: Quantity.optional().describe('SIMPLE products only (required for them)'),
   sku: SkuCode.nullable().optional().describe('SIMPLE products only'),
+  taxClass: TaxClass.optional().describe('the tax class of its SKUs (docs/taxes.md): standard (default), reduced, zero, or one of your own'),
 });
 
 export const ProductPatchBody = ProductCreateBody.omit({ type: true }).partial();

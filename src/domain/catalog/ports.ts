@@ -27,6 +27,7 @@ export interface CatalogRepo {
     slug?: string;
     description?: string | null;
     status?: ProductStatus;
+    taxClass?: string;
   }, now: Date): Promise<void>;
   /** Marks a product changed (a group or SKU of it changed). */
   touchProduct(tenant: Tenant, id: string, now: Date): Promise<void>;
@@ -97,6 +98,7 @@ export interface CatalogRepo {
     quantityInStock?: number;
     attributes?: Record<string, string>;
     combinationKey?: string;
+    taxClass?: string | null;
   }, now: Date): Promise<Sku | undefined>;
   setCombinationKeys(tenant: Tenant, keys: Array<{
     id: string;

@@ -1,3 +1,4 @@
+import { DEFAULT_TAX_CLASS } from '../taxes/types.ts';
 import type { StoreContext, Tenant } from '../../context.ts';
 import type { EmailRepo } from '../email/ports.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
@@ -46,6 +47,8 @@ export interface ProductInput {
   discount?: number | undefined;
   quantityInStock?: number | undefined;
   sku?: string | null | undefined;
+  /** docs/taxes.md; default standard */
+  taxClass?: string | undefined;
 }
 
 export type ProductPatch = Partial<Omit<ProductInput, 'type'>>;
@@ -247,6 +250,7 @@ export function createProductService(deps: {
             categoryIds: input.categoryIds ?? [],
             imageFileIds: input.imageFileIds ?? [],
             specifications: input.specifications ?? {},
+            taxClass: input.taxClass ?? DEFAULT_TAX_CLASS,
             createdAt: ctx.now,
             updatedAt: ctx.now,
           };
@@ -267,6 +271,7 @@ export function createProductService(deps: {
                   discountBp: money.discountBp ?? 0,
                   quantityInStock: input.quantityInStock!,
                   attributes: {},
+                  taxClass: null,
                   combinationKey: combinationKey(null, {}),
                 },
               ],
@@ -320,6 +325,7 @@ export function createProductService(deps: {
               ...(patch.slug !== undefined ? { slug: patch.slug } : {}),
               ...(patch.description !== undefined ? { description: patch.description } : {}),
               ...(patch.status !== undefined ? { status: patch.status } : {}),
+              ...(patch.taxClass !== undefined ? { taxClass: patch.taxClass } : {}),
             },
             ctx.now,
           );

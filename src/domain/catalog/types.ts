@@ -15,6 +15,8 @@ export interface Sku {
   discountBp: number;
   quantityInStock: number;
   attributes: Record<string, string>;
+  /** its own tax class, overriding the product's; null: the product's (docs/taxes.md) */
+  taxClass: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -42,6 +44,8 @@ export interface Product {
   imageFileIds: string[];
   /** specification id → value */
   specifications: Record<string, string>;
+  /** the tax class of its SKUs unless a SKU has its own (docs/taxes.md); `standard` by default */
+  taxClass: string;
   createdAt: Date;
   updatedAt: Date;
   /**

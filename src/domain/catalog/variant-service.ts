@@ -137,6 +137,7 @@ export function createVariantService(deps: {
         discountBp: money.discountBp ?? 0,
         quantityInStock: input.quantityInStock ?? 0,
         attributes,
+        taxClass: input.taxClass ?? null,
         combinationKey: key,
       });
     });
@@ -371,6 +372,7 @@ export function createVariantService(deps: {
               ...(money.discountBp !== undefined ? { discountBp: money.discountBp } : {}),
               ...(patch.quantityInStock !== undefined ? { quantityInStock: patch.quantityInStock } : {}),
               ...(patch.attributes !== undefined ? { attributes: patch.attributes, combinationKey: key! } : {}),
+              ...(patch.taxClass !== undefined ? { taxClass: patch.taxClass } : {}),
             },
             ctx.now,
           );

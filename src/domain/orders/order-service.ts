@@ -31,6 +31,9 @@ import type { PaymentService } from '../payments/payment-service.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 import { orderNotFound } from './order-errors.ts';
 import type { PromotionService } from '../promotions/promotion-service.ts';
+import type { TaxCalculator, TaxRepo } from '../taxes/ports.ts';
+import { orderTotal, refundTaxShare } from '../taxes/tax-rules.ts';
+import { readSettings } from '../settings/store-settings.ts';
 
 /** The repositories order-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface OrderServiceRepos {
@@ -44,6 +47,7 @@ export interface OrderServiceRepos {
   promotions: Pick<PromotionRepo, 'claimPromotion' | 'findPromotionByCode' | 'insertRedemption' | 'redemptionsBy'>;
   settings: Pick<SettingsRepo, 'find' | 'insertIfAbsent' | 'takeOrderNumber'>;
   stores: Pick<StoreRepo, 'findStore'>;
+  taxes: Pick<TaxRepo, 'allRegions'>;
   webhooks: Pick<WebhookRepo, 'subscribers' | 'insertEvents' | 'afterCommit'>;
   email: Pick<EmailRepo, 'insertMessages' | 'afterCommit'>;
 }
@@ -97,6 +101,8 @@ export function createOrderService(deps: {
   reads: PersonalDataReads;
   reference: ReferenceService;
   delivery: DeliveryQuoter;
+  /** The tax of an order, asked while placing it (docs/taxes.md): the built-in table calculator, or another behind the port. */
+  taxes: TaxCalculator;
   /** Payments and refunds of an order's moves, in the order's transaction. */
   payments: Pick<PaymentService, 'recordPayment' | 'refundOrder'>;
   /** The store's next order number, taken in the order's transaction. */
@@ -203,7 +209,7 @@ export function createOrderService(deps: {
     // Stock coming back never crosses the low-stock threshold downwards: stockEvents gives sku.stock_changed only.
     await events.publish(repos, tenant, ctx.now, async (wants): Promise<DomainEvent[]> => [
       { type: 'order.status_changed', order: moved, currency, from: order.status, to },
-      ...(refunded !== null ? [{ type: 'order.refunded' as const, order: moved, currency, amountMinor: refunded }] : []),
+      ...(refunded !== null ? [{ type: 'order.refunded' as const, order: moved, currency, amountMinor: refunded, taxMinor: refundTaxShare(order, order.refundedMinor, refunded) }] : []),
       ...refunds.filter((r) => r.status === 'succeeded').map((refund) => ({ type: 'refund.succeeded' as const, refund, currency: order.currency })),
       ...(await inventory.stockEvents(repos, tenant, wants, returned, currency)),
     ]);
@@ -309,6 +315,17 @@ export function createOrderService(deps: {
           deliveryFeeMinor = quote.feeMinor;
           option = quote;
         }
+        // Tax follows the shipping address (else the billing address), with the store's settings as they are now;
+        // the result is kept on the order, so a later change of rates or settings never rewrites it.
+        const taxSettings = await readSettings(repos, tenant);
+        const billingAddress = input.billingAddress ?? shippingAddress;
+        const tax = await deps.taxes.calculate(repos, ctx, {
+          address: shippingAddress ?? billingAddress,
+          pricesIncludeTax: taxSettings.pricesIncludeTax,
+          lines: lines.map((l) => ({ orderLineId: l.id, amountMinor: l.lineTotalMinor, taxClass: skus.get(l.skuId)!.taxClass })),
+          discountMinor,
+          shipping: option ? { amountMinor: deliveryFeeMinor, taxClass: taxSettings.shippingTaxClass } : null,
+        });
         const order: Order = {
           id: orderId,
           number: await settings.nextOrderNumber(repos, ctx.tenant, ctx.now),
@@ -319,7 +336,9 @@ export function createOrderService(deps: {
           subtotalMinor,
           discountMinor,
           deliveryFeeMinor,
-          totalMinor: subtotalMinor - discountMinor + deliveryFeeMinor,
+          taxTotalMinor: tax.taxTotalMinor,
+          pricesIncludeTax: taxSettings.pricesIncludeTax,
+          totalMinor: orderTotal({ subtotalMinor, discountMinor, deliveryFeeMinor, taxTotalMinor: tax.taxTotalMinor, pricesIncludeTax: taxSettings.pricesIncludeTax }),
           paidMinor: 0,
           refundedMinor: 0,
           authorizedMinor: 0,
@@ -328,15 +347,15 @@ export function createOrderService(deps: {
           deliveryOptionId: option?.optionId ?? null,
           deliveryOptionName: option?.name ?? null,
           shippingAddress,
-          billingAddress: input.billingAddress ?? shippingAddress,
+          billingAddress,
           note: input.note ?? null,
           createdAt: ctx.now,
           updatedAt: ctx.now,
         };
-        await repos.orders.insertOrder(tenant, order, lines);
+        await repos.orders.insertOrder(tenant, order, lines, tax.lines);
         if (promotion) await repos.promotions.insertRedemption(tenant, { id: newId('red', ctx.now), promotionId: promotion.id, orderId, customerId: customer.id }, ctx.now);
         await repos.orders.insertEvent(ctx.tenant, orderId, event(ctx, null, 'pending', input.note ?? null, null));
-        await recordAudit(repos, ctx, { action: 'order.create', targetType: 'order', targetId: orderId, details: { number: order.number, totalMinor: order.totalMinor, lines: lines.length } });
+        await recordAudit(repos, ctx, { action: 'order.create', targetType: 'order', targetId: orderId, details: { number: order.number, totalMinor: order.totalMinor, taxTotalMinor: order.taxTotalMinor, lines: lines.length } });
         const placed = await repos.orders.detail(ctx.tenant, order);
         const stock = taken.map((c) => ({ ...c, reason: `order ${order.number}` }));
         await events.publish(repos, tenant, ctx.now, async (wants): Promise<DomainEvent[]> => [

@@ -1,4 +1,5 @@
 import type { OrderPaymentStatus } from '../payments/payment-rules.ts';
+import type { TaxLine } from '../taxes/types.ts';
 export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'delivered', 'cancelled', 'partially_refunded', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -49,6 +50,11 @@ export interface Order {
   subtotalMinor: number;
   discountMinor: number;
   deliveryFeeMinor: number;
+  /** the tax the order was placed with (docs/taxes.md); 0 for orders placed before taxes, or where none applies */
+  taxTotalMinor: number;
+  /** true: the prices (and the delivery fee) included the tax, so the total holds it; false: the tax was added on top */
+  pricesIncludeTax: boolean;
+  /** exclusive: subtotal − discount + deliveryFee + tax; inclusive: subtotal − discount + deliveryFee */
   totalMinor: number;
   paidMinor: number;
   refundedMinor: number;
@@ -67,6 +73,8 @@ export interface Order {
 
 export interface OrderDetail extends Order {
   lines: OrderLine[];
+  /** the tax of each line and of the delivery fee, as placed (kept: a later rate change never rewrites an order) */
+  taxLines: TaxLine[];
   history: OrderEvent[];
 }
 

@@ -1,4 +1,5 @@
 import type { Tenant } from '../../context.ts';
+import type { TaxLine } from '../taxes/types.ts';
 import type { Address, Order, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus } from './order-types.ts';
 
 /**
@@ -15,6 +16,8 @@ export interface SkuForOrder {
   discountBp: number;
   quantityInStock: number;
   attributes: Record<string, string>;
+  /** the SKU's tax class, else its product's (docs/taxes.md) */
+  taxClass: string;
 }
 
 export interface OrderFigureRow {
@@ -24,6 +27,7 @@ export interface OrderFigureRow {
   paidMinor: number;
   refundedMinor: number;
   totalMinor: number;
+  taxTotalMinor: number;
 }
 
 /** Orders with their lines and history. Every method takes the tenant first and filters on it (`inTenant`). */
@@ -38,7 +42,7 @@ export interface OrderRepo {
     banReason: string | null;
   } | undefined>;
   skusForOrder(tenant: Tenant, skuIds: string[]): Promise<Map<string, SkuForOrder>>;
-  insertOrder(tenant: Tenant, o: Order, lines: OrderLine[]): Promise<void>;
+  insertOrder(tenant: Tenant, o: Order, lines: OrderLine[], taxLines: TaxLine[]): Promise<void>;
   insertEvent(tenant: Tenant, orderId: string, e: OrderEvent): Promise<void>;
   findOrder(tenant: Tenant, id: string): Promise<Order | undefined>;
   /** The order, locked for update on PostgreSQL (moves on one order run one at a time). */

@@ -17,6 +17,10 @@ export interface SettingsRow {
   paymentMethods: string[];
   /** The AI connector carries out destructive calls only when the client asks the merchant (docs/mcp.md). */
   mcpRequireClientConfirmation: boolean;
+  /** true: SKU prices and delivery fees include tax (docs/taxes.md) */
+  pricesIncludeTax: boolean;
+  /** the tax class of delivery fees */
+  shippingTaxClass: string;
   updatedAt: Date;
 }
 
@@ -27,6 +31,8 @@ export interface SettingsPatch {
   notificationsOff?: string[];
   paymentMethods?: string[];
   mcpRequireClientConfirmation?: boolean;
+  pricesIncludeTax?: boolean;
+  shippingTaxClass?: string;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ORDER_NUMBER } from './store-settings.ts';
+import { TaxClass } from '../taxes/tax-schemas.ts';
 
 /** Input shapes of the store settings, shared by the REST route and (later) the MCP tools. */
 
@@ -94,6 +95,8 @@ export const SettingsPatchBody = z.strictObject({
     .describe('store-wide (both modes): SKUs with this many units or fewer count as low stock'),
   currency: z.string({ error: 'must be a string' }).max(3, 'must be an ISO 4217 currency code, e.g. USD').optional().describe('store-wide (both modes): ISO 4217 code of prices, fees and payment links'),
   timezone: z.string({ error: 'must be a string' }).max(64, 'must be an IANA time zone, e.g. Europe/Berlin').optional().describe('store-wide (both modes): IANA time zone, e.g. Europe/Berlin'),
+  pricesIncludeTax: z.boolean({ error: 'must be true or false' }).optional().describe('true: SKU prices and delivery fees include tax (VAT style); false: tax is added on top (US style). Orders already placed keep theirs (docs/taxes.md)'),
+  shippingTaxClass: TaxClass.optional().describe('the tax class of delivery fees; default standard'),
 });
 
 export type SettingsPatchInput = z.output<typeof SettingsPatchBody>;

@@ -44,6 +44,10 @@ export interface SettingsView {
   /** Store-wide, from the business profile (the stores area owns them). */
   currency: string;
   timezone: string;
+  /** true: SKU prices and delivery fees include tax (docs/taxes.md) */
+  pricesIncludeTax: boolean;
+  /** the tax class of delivery fees */
+  shippingTaxClass: string;
   /** Last change of the per-mode settings; null while they are the defaults. */
   updatedAt: Date | null;
 }
@@ -86,6 +90,8 @@ export function createSettingsService(deps: {
       lowStockThreshold,
       currency: business.currency,
       timezone: business.timezone,
+      pricesIncludeTax: settings.pricesIncludeTax,
+      shippingTaxClass: settings.shippingTaxClass,
       updatedAt: settings.updatedAt,
     };
   }
@@ -154,6 +160,8 @@ export function createSettingsService(deps: {
       const own: SettingsPatch = {
         ...(patch.orderNumberPrefix !== undefined ? { orderNumberPrefix: patch.orderNumberPrefix } : {}),
         ...(patch.allowedOrigins !== undefined ? { allowedOrigins: patch.allowedOrigins } : {}),
+        ...(patch.pricesIncludeTax !== undefined ? { pricesIncludeTax: patch.pricesIncludeTax } : {}),
+        ...(patch.shippingTaxClass !== undefined ? { shippingTaxClass: patch.shippingTaxClass } : {}),
         // Clearing the address, or the same address in another case, takes effect now; a new one waits for its link.
         ...(patch.notificationEmail !== undefined && newAddress === undefined ? { notificationEmail: patch.notificationEmail } : {}),
         ...(patch.mcpRequireClientConfirmation !== undefined ? { mcpRequireClientConfirmation: patch.mcpRequireClientConfirmation } : {}),

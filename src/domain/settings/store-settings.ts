@@ -30,6 +30,10 @@ export interface StoreSettings {
   paymentMethods: PaymentMethod[];
   /** The AI connector carries out destructive calls only when the client asks the merchant (docs/mcp.md, "Confirmation"). */
   mcpRequireClientConfirmation: boolean;
+  /** true: SKU prices and delivery fees include tax (VAT style); false: tax is added on top (docs/taxes.md) */
+  pricesIncludeTax: boolean;
+  /** the tax class of delivery fees; `standard` by default */
+  shippingTaxClass: string;
   /** null while the store and mode still run on the defaults (no row saved yet). */
   updatedAt: Date | null;
 }
@@ -43,6 +47,8 @@ function defaultRow(mode: Mode, now: Date): SettingsRow {
     notificationsOff: [],
     paymentMethods: [...DEFAULT_PAYMENT_METHODS],
     mcpRequireClientConfirmation: false,
+    pricesIncludeTax: false,
+    shippingTaxClass: 'standard',
     updatedAt: now,
   };
 }

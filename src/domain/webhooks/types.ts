@@ -76,7 +76,7 @@ export interface WebhookAttempt {
 export type DomainEvent =
   | { type: 'order.created'; order: OrderDetail; currency: Currency }
   | { type: 'order.status_changed'; order: OrderDetail; currency: Currency; from: OrderStatus; to: OrderStatus }
-  | { type: 'order.refunded'; order: OrderDetail; currency: Currency; amountMinor: number }
+  | { type: 'order.refunded'; order: OrderDetail; currency: Currency; amountMinor: number; /** the refund's share of the order's tax (docs/taxes.md) */ taxMinor?: number }
   | { type: 'product.created' | 'product.updated' | 'product.deleted'; product: ProductView; currency: Currency }
   | { type: 'sku.stock_changed'; sku: Sku; currency: Currency; from: number; to: number; reason: string }
   | { type: 'inventory.low_stock'; sku: Sku; currency: Currency; threshold: number; from: number; to: number }

@@ -1,0 +1,80 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Tenant } from '../context.ts';
+import type { TaxRepo } from '../domain/taxes/ports.ts';
+import type { TaxRegion } from '../domain/taxes/types.ts';
+import { type Dialect, fromDate, toDate } from './db.ts';
+import { pageLimit } from './paging.ts';
+import type { Database, TaxRegionTable } from './schema.ts';
+import { inTenant, tenantColumns } from './tenant.ts';
+
+function toRegion(r: Selectable<TaxRegionTable>): TaxRegion {
+  return {
+    id: r.id,
+    name: r.name,
+    countryId: r.country_id,
+    stateId: r.state_id === '' ? null : r.state_id,
+    rates: JSON.parse(r.rates) as Record<string, number>,
+    createdAt: toDate(r.created_at),
+    updatedAt: toDate(r.updated_at),
+  };
+}
+
+/** Tax regions with their rates. Every method takes the tenant first and filters on it (`inTenant`). */
+export function createTaxRepo(db: Kysely<Database>, dialect: Dialect): TaxRepo {
+  return {
+    async lockRegions(tenant: Tenant): Promise<void> {
+      if (dialect !== 'postgres') return;
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`tax_regions:${tenant.storeId}:${tenant.mode}`}, 0))`.execute(db);
+    },
+
+    async listRegions(tenant: Tenant, options: { limit: number; after?: string | undefined }): Promise<TaxRegion[]> {
+      let q = db.selectFrom('tax_regions').selectAll().where(inTenant(tenant)).orderBy('id').$call(pageLimit(options.limit));
+      if (options.after) q = q.where('id', '>', options.after);
+      return (await q.execute()).map(toRegion);
+    },
+
+    async allRegions(tenant: Tenant): Promise<TaxRegion[]> {
+      return (await db.selectFrom('tax_regions').selectAll().where(inTenant(tenant)).orderBy('id').execute()).map(toRegion);
+    },
+
+    async countRegions(tenant: Tenant): Promise<number> {
+      const row = await db.selectFrom('tax_regions').select((eb) => eb.fn.countAll().as('n')).where(inTenant(tenant)).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async findRegion(tenant: Tenant, id: string): Promise<TaxRegion | undefined> {
+      const row = await db.selectFrom('tax_regions').selectAll().where(inTenant(tenant)).where('id', '=', id).executeTakeFirst();
+      return row && toRegion(row);
+    },
+
+    async insertRegion(tenant: Tenant, r: TaxRegion): Promise<void> {
+      await db
+        .insertInto('tax_regions')
+        .values({
+          id: r.id,
+          ...tenantColumns(tenant),
+          name: r.name,
+          country_id: r.countryId,
+          state_id: r.stateId ?? '',
+          rates: JSON.stringify(r.rates),
+          created_at: fromDate(r.createdAt),
+          updated_at: fromDate(r.updatedAt),
+        })
+        .execute();
+    },
+
+    async updateRegion(tenant: Tenant, id: string, patch: Partial<Pick<TaxRegion, 'name' | 'countryId' | 'stateId' | 'rates'>>, now: Date): Promise<void> {
+      const set: Record<string, unknown> = { updated_at: fromDate(now) };
+      if (patch.name !== undefined) set.name = patch.name;
+      if (patch.countryId !== undefined) set.country_id = patch.countryId;
+      if (patch.stateId !== undefined) set.state_id = patch.stateId ?? '';
+      if (patch.rates !== undefined) set.rates = JSON.stringify(patch.rates);
+      await db.updateTable('tax_regions').set(set).where(inTenant(tenant)).where('id', '=', id).execute();
+    },
+
+    async deleteRegion(tenant: Tenant, id: string): Promise<boolean> {
+      const result = await db.deleteFrom('tax_regions').where(inTenant(tenant)).where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import type { TaxLine, TaxRegion } from '../domain/taxes/types.ts';
+import { type Currency, fromMinor } from '../domain/shared/money.ts';
+import { envelope, WireTimestamp, wireTimestamp, type Representation } from './envelope.ts';
+
+export const TaxRegionRecord = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    countryId: z.string().describe('ISO 3166-1 alpha-2, from GET /v1/countries'),
+    stateId: z.string().nullable().describe('ISO 3166-2, from GET /v1/states/{countryId}; null: the whole country'),
+    rates: z.record(z.string(), z.number().int()).describe('tax class → rate in basis points (2000 = 20 %); a class not listed is taxed at standard, zero at 0'),
+    createdAt: WireTimestamp,
+    updatedAt: WireTimestamp,
+  })
+  .meta({ id: 'TaxRegion' });
+
+export function toTaxRegionRecord(r: TaxRegion): z.input<typeof TaxRegionRecord> {
+  return { id: r.id, name: r.name, countryId: r.countryId, stateId: r.stateId, rates: r.rates, createdAt: wireTimestamp(r.createdAt), updatedAt: wireTimestamp(r.updatedAt) };
+}
+
+export const TaxRegionRep: Representation<TaxRegion> = { schema: envelope(TaxRegionRecord), message: 'Tax region retrieved', toWire: toTaxRegionRecord };
+
+/** One line of an order's tax, as orders, their webhooks and the MCP order tools show it. */
+export const TaxLineRecord = z
+  .object({
+    kind: z.enum(['line', 'shipping']).describe('an order line, or the delivery fee'),
+    lineId: z.string().nullable().describe('the order line taxed; null for shipping'),
+    taxClass: z.string(),
+    rate: z.number().int().describe('basis points (2000 = 20 %)'),
+    region: z.object({ id: z.string().nullable(), name: z.string().nullable(), countryId: z.string().nullable(), stateId: z.string().nullable() }).describe('the tax region as it was when the order was placed'),
+    taxable: z.number().describe("what the rate applied to, after the line's share of the order discount: net when prices exclude tax, gross when they include it"),
+    amount: z.number().describe('the tax of this line, rounded half up to the minor unit'),
+  })
+  .meta({ id: 'OrderTaxLine' });
+
+export function toTaxLineRecord(l: TaxLine, c: Currency): z.input<typeof TaxLineRecord> {
+  return {
+    kind: l.kind,
+    lineId: l.orderLineId,
+    taxClass: l.taxClass,
+    rate: l.rateBp,
+    region: { id: l.region.id, name: l.region.name, countryId: l.region.countryId, stateId: l.region.stateId },
+    taxable: fromMinor(l.taxableMinor, c),
+    amount: fromMinor(l.amountMinor, c),
+  };
+}
