@@ -39,6 +39,8 @@ describeEachDatabase('store settings', (kind) => {
         lowStockThreshold: 5,
         currency: 'USD',
         timezone: 'UTC',
+        pricesIncludeTax: false,
+        shippingTaxClass: 'standard',
         updatedAt: null,
       });
       assert.equal(await countOf(t, 'store_settings', shop.storeId), 0);

@@ -28,7 +28,7 @@ const RECORDS: Record<string, z.ZodObject> = {
 /** The `change` each type carries (test/webhook-events.test.ts checks the values). */
 const CHANGES: Record<string, string[] | undefined> = {
   'order.status_changed': ['from', 'to'],
-  'order.refunded': ['amount', 'refunded'],
+  'order.refunded': ['amount', 'tax', 'refunded'],
   'sku.stock_changed': ['from', 'to', 'reason'],
   'inventory.low_stock': ['threshold', 'from', 'to'],
 };

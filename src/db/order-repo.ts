@@ -276,8 +276,7 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
       const [lines, events, taxLines] = await Promise.all([
         db.selectFrom('order_lines').selectAll().where('order_id', 'in', own).orderBy('position').execute(),
         db.selectFrom('order_events').selectAll().where('order_id', 'in', own).orderBy('id').execute(),
-        // Orders placed before taxes, or where none applied, have none: no query for them.
-        order.taxTotalMinor === 0 && !order.pricesIncludeTax ? Promise.resolve([]) : db.selectFrom('order_tax_lines').selectAll().where('order_id', 'in', own).orderBy('position').execute(),
+        db.selectFrom('order_tax_lines').selectAll().where('order_id', 'in', own).orderBy('position').execute(),
       ]);
       return {
         ...order,

@@ -16,7 +16,7 @@ export const SkuRecord = z
     quantityInStock: z.number().int(),
     sku: z.string().nullable(),
     attributes: z.record(z.string(), z.string()),
-    taxClass: z.string().nullable().describe("its own tax class, overriding the product's; null: the product's (docs/taxes.md)"),
+    taxClass: z.string().nullable().describe("its own tax class, overriding the product's; null: the product's"),
     createdAt: WireTimestamp,
     updatedAt: WireTimestamp,
   })
@@ -45,7 +45,7 @@ const productFields = {
   categoryIds: z.array(z.string()),
   imageFileIds: z.array(z.string()),
   specifications: z.record(z.string(), z.string()).describe('specification id → value'),
-  taxClass: z.string().describe('the tax class of its SKUs unless a SKU has its own (docs/taxes.md)'),
+  taxClass: z.string().describe('the tax class of its SKUs unless a SKU has its own'),
   currency: z.string().describe('ISO 4217 code of the prices'),
   skuId: z.string().nullable().describe('SIMPLE products: the id of their single SKU (for inventory and orders)'),
   price: z.number().nullable().describe('SIMPLE products; null for VARIABLE'),

@@ -23,7 +23,7 @@ export const SettingsRecord = z
     lowStockThreshold: z.number().int().describe('store-wide; the same value as GET /v1/inventory/settings'),
     currency: z.string().describe('store-wide; from the business profile'),
     timezone: z.string().describe('store-wide; from the business profile'),
-    pricesIncludeTax: z.boolean().describe('true: SKU prices and delivery fees include tax (VAT style); false: tax is added on top (docs/taxes.md)'),
+    pricesIncludeTax: z.boolean().describe('true: SKU prices and delivery fees include tax (VAT style); false: tax is added on top'),
     shippingTaxClass: z.string().describe('the tax class of delivery fees'),
     updatedAt: WireTimestamp.nullable().describe('last change of the per-mode settings; null while they are the defaults'),
   })

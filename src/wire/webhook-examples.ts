@@ -310,6 +310,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "categoryIds": [],
       "imageFileIds": [],
       "specifications": {},
+      "taxClass": "standard",
       "currency": "USD",
       "skuId": "sku_01KJPYRNGN20GM0AX9PWE6VKDR",
       "price": 24,
@@ -342,6 +343,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "categoryIds": [],
       "imageFileIds": [],
       "specifications": {},
+      "taxClass": "standard",
       "currency": "USD",
       "skuId": "sku_01KJPYRNGN20GM0AX9PWE6VKDR",
       "price": 22,
@@ -374,6 +376,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "categoryIds": [],
       "imageFileIds": [],
       "specifications": {},
+      "taxClass": "standard",
       "currency": "USD",
       "skuId": "sku_01KJPYSNZKZ7F75QD809TX0VMQ",
       "price": 35,
@@ -403,6 +406,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "quantityInStock": 38,
       "sku": "TOTE-NAT",
       "attributes": {},
+      "taxClass": null,
       "createdAt": "2026-03-02T09:41:07.312",
       "updatedAt": "2026-03-02T09:41:12.853"
     },
@@ -425,6 +429,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "quantityInStock": 4,
       "sku": "TOTE-NAT",
       "attributes": {},
+      "taxClass": null,
       "createdAt": "2026-03-02T09:41:07.312",
       "updatedAt": "2026-03-02T09:41:18.394"
     },
@@ -618,13 +623,13 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "payment.failed": {
-    "id": "evt_01KJPYSZ06E9CN9Y7XF0A4EM3P",
+    "id": "evt_01KJPYT0SXQ141ATH9HXXYJAC4",
     "type": "payment.failed",
     "createdAt": "2026-03-02T09:41:33.170",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "test",
     "data": {
-      "id": "ppay_01KJPYT0SXQ141ATH9HXXYJAC4",
+      "id": "ppay_01KJPYSZ06E9CN9Y7XF0A4EM3P",
       "provider": "test",
       "linkId": "plink_01KJPYSX6FD6H2DWYTW0A1QHJ4",
       "orderId": null,

@@ -12,7 +12,7 @@ export const TaxClass = z
   .string({ error: 'must be a string' })
   .trim()
   .regex(/^[a-z][a-z0-9_-]{0,39}$/, 'must be a tax class: standard, reduced, zero, or your own (lower-case letters, digits, - and _, at most 40, starting with a letter)')
-  .describe('standard, reduced, zero, or a class the merchant adds by giving it a rate in a tax region');
+  .describe('standard, reduced, zero, or your own');
 
 export const RateBp = z
   .number({ error: 'must be a number' })

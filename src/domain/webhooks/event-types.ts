@@ -8,7 +8,7 @@ import { type Permission, sortPermissions } from '../shared/permissions.ts';
 export const EVENT_CATALOG = {
   'order.created': { permission: 'orders:read', resource: 'order', description: 'An order was placed.' },
   'order.status_changed': { permission: 'orders:read', resource: 'order', description: 'An order moved in its lifecycle (change: from, to).' },
-  'order.refunded': { permission: 'orders:read', resource: 'order', description: 'Money was refunded on an order (change: amount refunded now, refunded in all).' },
+  'order.refunded': { permission: 'orders:read', resource: 'order', description: 'Money was refunded on an order (change: amount refunded now, its share of the order tax, refunded in all).' },
   'product.created': { permission: 'products:read', resource: 'product', description: 'A product was created.' },
   'product.updated': { permission: 'products:read', resource: 'product', description: 'A product, its categories, variant groups or SKUs changed (not stock alone: sku.stock_changed).' },
   'product.deleted': { permission: 'products:read', resource: 'product', description: 'A product was deleted; data is the product as it was.' },
