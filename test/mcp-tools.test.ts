@@ -156,7 +156,8 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
     assert.deepEqual(product?.annotations, { destructiveHint: false, idempotentHint: false, openWorldHint: false });
     // Written for a model's context (docs/mcp.md, "Tool list size"), every tool still with its output schema.
     const bytes = Buffer.byteLength(JSON.stringify({ tools }));
-    assert.ok(bytes < 110_000, `tools/list is ${bytes} bytes`);
+    // 111,500 since taxes (issue 35): tax classes on products and SKUs, tax settings, tax on every order (+1.4 KB).
+    assert.ok(bytes < 111_500, `tools/list is ${bytes} bytes`);
     assert.ok(tools.every((tool) => tool.outputSchema?.type === 'object'));
     const remove = tools.find((tool) => tool.name === 'delete_product');
     assert.equal(remove?.annotations?.destructiveHint, true);

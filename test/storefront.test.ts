@@ -154,9 +154,10 @@ describeEachDatabase('storefront reads with a publishable key', (kind) => {
       // A field added to products later must be judged for shoppers: this list is the decision so far.
       assert.deepEqual(Object.keys(shopper.body.data).sort(), [
         'categoryIds', 'createdAt', 'currency', 'description', 'discount', 'id', 'imageFileIds', 'name', 'price', 'priceRange', 'quantityInStock',
-        'sku', 'skuCount', 'skuId', 'slug', 'specifications', 'status', 'totalStock', 'type', 'updatedAt', 'variantGroups',
+        'sku', 'skuCount', 'skuId', 'slug', 'specifications', 'status', 'taxClass', 'totalStock', 'type', 'updatedAt', 'variantGroups',
       ]);
-      assert.deepEqual(Object.keys(shopper.body.data.variantGroups[0].skus[0]).sort(), ['attributes', 'createdAt', 'discount', 'id', 'price', 'quantityInStock', 'sku', 'updatedAt']);
+      // The tax class is the merchant's public tax treatment of the product (docs/taxes.md): a shopper may see it.
+      assert.deepEqual(Object.keys(shopper.body.data.variantGroups[0].skus[0]).sort(), ['attributes', 'createdAt', 'discount', 'id', 'price', 'quantityInStock', 'sku', 'taxClass', 'updatedAt']);
     });
 
     it('lists the categories, the published promo ads (not the drafts), and quotes delivery', async () => {

@@ -171,7 +171,9 @@ describe('properties over random orders (seeded)', () => {
       assert.equal(result.lines.reduce((s, l) => s + l.amountMinor, 0), result.taxTotalMinor, `run ${run}`);
       const shares = allocateProportionally(order.discountMinor, order.lines.map((l) => l.amountMinor));
       assert.equal(shares.reduce((s, x) => s + x, 0), order.discountMinor, `run ${run}: discount shares`);
-      shares.forEach((share, i) => assert.ok(share >= 0 && share <= order.lines[i]!.amountMinor, `run ${run}: share ${i}`));
+      shares.forEach((share, i) => {
+        assert.ok(share >= 0 && share <= order.lines[i]!.amountMinor, `run ${run}: share ${i}`);
+      });
       for (const line of result.lines) {
         assert.ok(Number.isInteger(line.amountMinor) && line.amountMinor >= 0, `run ${run}: integer tax`);
         if (order.pricesIncludeTax) assert.ok(line.amountMinor <= line.taxableMinor, `run ${run}: a gross holds at most itself`);

@@ -51,7 +51,7 @@ describeEachDatabase('variant groups and SKUs (v2)', (kind) => {
           [54.5, 12.5, 0, null, { Size: 'XL' }],
         ],
       );
-      for (const s of g.skus) assert.deepEqual(Object.keys(s).sort(), ['attributes', 'createdAt', 'discount', 'id', 'price', 'quantityInStock', 'sku', 'updatedAt']);
+      for (const s of g.skus) assert.deepEqual(Object.keys(s).sort(), ['attributes', 'createdAt', 'discount', 'id', 'price', 'quantityInStock', 'sku', 'taxClass', 'updatedAt']);
       const tree = await call('GET', `/v2/products/${product.body.data.id}`, { headers: m.auth });
       assert.equal(tree.body.data.variantGroups.length, 1);
       assert.deepEqual(tree.body.data.variantGroups[0], g);

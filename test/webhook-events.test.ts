@@ -164,7 +164,7 @@ describeEachDatabase('webhook events: every area publishes in the transaction of
         part.map((e) => [e.type, e.change]),
         [
           ['order.status_changed', { from: 'paid', to: 'partially_refunded' }],
-          ['order.refunded', { amount: 2.5, refunded: 2.5 }],
+          ['order.refunded', { amount: 2.5, tax: 0, refunded: 2.5 }],
           ['refund.succeeded', undefined],
         ],
       );
@@ -179,7 +179,7 @@ describeEachDatabase('webhook events: every area publishes in the transaction of
         rest.map((e) => [e.type, e.change]),
         [
           ['order.status_changed', { from: 'partially_refunded', to: 'refunded' }],
-          ['order.refunded', { amount: 17.5, refunded: 20 }],
+          ['order.refunded', { amount: 17.5, tax: 0, refunded: 20 }],
           ['refund.succeeded', undefined],
         ],
       );

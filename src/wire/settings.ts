@@ -19,7 +19,7 @@ export const SettingsRecord = z
       .describe('which store notifications are sent to notificationEmail in this mode: a new order, a SKU crossing the low-stock threshold, an app connected or removed'),
     mcpRequireClientConfirmation: z
       .boolean()
-      .describe("true: the AI connector's destructive calls in this mode need the merchant's confirmation in the AI client itself (docs/mcp.md)"),
+      .describe("true: the AI connector's destructive calls in this mode need the merchant's confirmation in the AI client itself"),
     lowStockThreshold: z.number().int().describe('store-wide; the same value as GET /v1/inventory/settings'),
     currency: z.string().describe('store-wide; from the business profile'),
     timezone: z.string().describe('store-wide; from the business profile'),

@@ -21,26 +21,29 @@ export function toTaxRegionRecord(r: TaxRegion): z.input<typeof TaxRegionRecord>
 
 export const TaxRegionRep: Representation<TaxRegion> = { schema: envelope(TaxRegionRecord), message: 'Tax region retrieved', toWire: toTaxRegionRecord };
 
-/** One line of an order's tax, as orders, their webhooks and the MCP order tools show it. */
-export const TaxLineRecord = z
-  .object({
-    kind: z.enum(['line', 'shipping']).describe('an order line, or the delivery fee'),
-    lineId: z.string().nullable().describe('the order line taxed; null for shipping'),
-    taxClass: z.string(),
-    rate: z.number().int().describe('basis points (2000 = 20 %)'),
-    region: z.object({ id: z.string().nullable(), name: z.string().nullable(), countryId: z.string().nullable(), stateId: z.string().nullable() }).describe('the tax region as it was when the order was placed'),
-    taxable: z.number().describe("what the rate applied to, after the line's share of the order discount: net when prices exclude tax, gross when they include it"),
-    amount: z.number().describe('the tax of this line, rounded half up to the minor unit'),
-  })
-  .meta({ id: 'OrderTaxLine' });
+/**
+ * One line of an order's tax, as orders, their webhooks and the MCP order tools show it. Kept short (it is in every
+ * order the connector lists, docs/mcp.md "Tool list size"): the delivery fee's line is the one whose lineId is null.
+ */
+export const TaxLineRecord = z.object({
+  lineId: z.string().nullable().describe('the order line taxed; null: the delivery fee'),
+  taxClass: z.string(),
+  rate: z.number().int().describe('basis points (2000 = 20 %)'),
+  regionId: z.string().nullable().describe('the tax region applied (it may have changed or gone since)'),
+  countryId: z.string().nullable(),
+  stateId: z.string().nullable(),
+  taxable: z.number().describe("what the rate applied to, after the line's share of the order discount: net when prices exclude tax, gross when they include it"),
+  amount: z.number().describe('the tax of this line, rounded half up to the minor unit'),
+});
 
 export function toTaxLineRecord(l: TaxLine, c: Currency): z.input<typeof TaxLineRecord> {
   return {
-    kind: l.kind,
     lineId: l.orderLineId,
     taxClass: l.taxClass,
     rate: l.rateBp,
-    region: { id: l.region.id, name: l.region.name, countryId: l.region.countryId, stateId: l.region.stateId },
+    regionId: l.region.id,
+    countryId: l.region.countryId,
+    stateId: l.region.stateId,
     taxable: fromMinor(l.taxableMinor, c),
     amount: fromMinor(l.amountMinor, c),
   };

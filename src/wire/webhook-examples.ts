@@ -22,7 +22,6 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "tax": 0,
       "pricesIncludeTax": false,
       "total": 39.6,
-      "net": 39.6,
       "taxRefunded": 0,
       "paid": 0,
       "refunded": 0,
@@ -104,7 +103,6 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "tax": 0,
       "pricesIncludeTax": false,
       "total": 39.6,
-      "net": 39.6,
       "taxRefunded": 0,
       "paid": 39.6,
       "refunded": 0,
@@ -202,7 +200,6 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "tax": 0,
       "pricesIncludeTax": false,
       "total": 39.6,
-      "net": 39.6,
       "taxRefunded": 0,
       "paid": 39.6,
       "refunded": 10,
@@ -598,13 +595,13 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "payment.succeeded": {
-    "id": "evt_01KJPYT80SVWPJM96F58E0V8XR",
+    "id": "evt_01KJPYT672AK76E8CMW1MT33A9",
     "type": "payment.succeeded",
     "createdAt": "2026-03-02T09:41:36.864",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "test",
     "data": {
-      "id": "ppay_01KJPYT672AK76E8CMW1MT33A9",
+      "id": "ppay_01KJPYT9TGYNMVKMBRF7W6YBCX",
       "provider": "test",
       "linkId": "plink_01KJPYT4DBE0GSNMY1J2ENGYBG",
       "orderId": null,
@@ -651,7 +648,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "payment_link.paid": {
-    "id": "evt_01KJPYT9TGYNMVKMBRF7W6YBCX",
+    "id": "evt_01KJPYT80SVWPJM96F58E0V8XR",
     "type": "payment_link.paid",
     "createdAt": "2026-03-02T09:41:36.864",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",

@@ -38,7 +38,7 @@ export const SkuCreateBody = z.strictObject({
   quantityInStock: Quantity,
   sku: SkuCode.nullable().optional(),
   attributes: Attributes.optional(),
-  taxClass: TaxClass.nullable().optional().describe("overrides the product's; null: the product's"),
+  taxClass: TaxClass.nullable().optional().describe("null: the product's"),
 });
 
 export const SkuPatchBody = z.strictObject({
@@ -47,7 +47,7 @@ export const SkuPatchBody = z.strictObject({
   quantityInStock: Quantity.optional(),
   sku: SkuCode.nullable().optional(),
   attributes: Attributes.optional(),
-  taxClass: TaxClass.nullable().optional().describe("overrides the product's; null: the product's"),
+  taxClass: TaxClass.nullable().optional().describe("null: the product's"),
 });
 
 const AttributeName = z.string().trim().min(1, 'must not be empty').max(CATALOG_LIMITS.attributeKeyLength, `must be at most ${CATALOG_LIMITS.attributeKeyLength} characters`).describe('dimension name, e.g. Color');
@@ -108,7 +108,7 @@ export const ProductCreateBody = z.strictObject({
   discount: Discount.optional().describe('SIMPLE products only'),
   quantityInStock: Quantity.optional().describe('SIMPLE products only (required for them)'),
   sku: SkuCode.nullable().optional().describe('SIMPLE products only'),
-  taxClass: TaxClass.optional().describe('of its SKUs: standard (default), reduced, zero, or your own'),
+  taxClass: TaxClass.optional().describe('standard (default), reduced, zero or your own'),
 });
 
 export const ProductPatchBody = ProductCreateBody.omit({ type: true }).partial();

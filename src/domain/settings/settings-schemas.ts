@@ -95,8 +95,8 @@ export const SettingsPatchBody = z.strictObject({
     .describe('store-wide (both modes): SKUs with this many units or fewer count as low stock'),
   currency: z.string({ error: 'must be a string' }).max(3, 'must be an ISO 4217 currency code, e.g. USD').optional().describe('store-wide (both modes): ISO 4217 code of prices, fees and payment links'),
   timezone: z.string({ error: 'must be a string' }).max(64, 'must be an IANA time zone, e.g. Europe/Berlin').optional().describe('store-wide (both modes): IANA time zone, e.g. Europe/Berlin'),
-  pricesIncludeTax: z.boolean({ error: 'must be true or false' }).optional().describe('true: prices and delivery fees include tax (VAT); false: tax is added (US sales tax)'),
-  shippingTaxClass: TaxClass.optional().describe('of delivery fees; default standard'),
+  pricesIncludeTax: z.boolean({ error: 'must be true or false' }).optional().describe('prices and delivery fees include tax (VAT); false: tax is added'),
+  shippingTaxClass: TaxClass.optional().describe('of delivery fees'),
 });
 
 export type SettingsPatchInput = z.output<typeof SettingsPatchBody>;
