@@ -595,13 +595,13 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "payment.succeeded": {
-    "id": "evt_01KJPYT672AK76E8CMW1MT33A9",
+    "id": "evt_01KJPYT80SVWPJM96F58E0V8XR",
     "type": "payment.succeeded",
     "createdAt": "2026-03-02T09:41:36.864",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "test",
     "data": {
-      "id": "ppay_01KJPYT9TGYNMVKMBRF7W6YBCX",
+      "id": "ppay_01KJPYT672AK76E8CMW1MT33A9",
       "provider": "test",
       "linkId": "plink_01KJPYT4DBE0GSNMY1J2ENGYBG",
       "orderId": null,
@@ -615,18 +615,20 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "received": 18.5,
       "paymentId": null,
       "completedAt": "2026-03-02T09:41:36.864",
+      "resolution": null,
+      "resolvedAt": null,
       "createdAt": "2026-03-02T09:41:36.864",
       "updatedAt": "2026-03-02T09:41:36.864"
     }
   },
   "payment.failed": {
-    "id": "evt_01KJPYT0SXQ141ATH9HXXYJAC4",
+    "id": "evt_01KJPYSZ06E9CN9Y7XF0A4EM3P",
     "type": "payment.failed",
     "createdAt": "2026-03-02T09:41:33.170",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "test",
     "data": {
-      "id": "ppay_01KJPYSZ06E9CN9Y7XF0A4EM3P",
+      "id": "ppay_01KJPYT0SXQ141ATH9HXXYJAC4",
       "provider": "test",
       "linkId": "plink_01KJPYSX6FD6H2DWYTW0A1QHJ4",
       "orderId": null,
@@ -643,12 +645,14 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "received": null,
       "paymentId": null,
       "completedAt": null,
+      "resolution": null,
+      "resolvedAt": null,
       "createdAt": "2026-03-02T09:41:33.170",
       "updatedAt": "2026-03-02T09:41:33.170"
     }
   },
   "payment_link.paid": {
-    "id": "evt_01KJPYT80SVWPJM96F58E0V8XR",
+    "id": "evt_01KJPYT9TGYNMVKMBRF7W6YBCX",
     "type": "payment_link.paid",
     "createdAt": "2026-03-02T09:41:36.864",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
