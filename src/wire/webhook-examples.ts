@@ -595,7 +595,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "payment.succeeded": {
-    "id": "evt_01KJPYT80SVWPJM96F58E0V8XR",
+    "id": "evt_01KJPYT9TGYNMVKMBRF7W6YBCX",
     "type": "payment.succeeded",
     "createdAt": "2026-03-02T09:41:36.864",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
@@ -609,7 +609,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "currency": "USD",
       "captureMethod": "automatic",
       "status": "succeeded",
-      "providerReference": "tpi_01KJPYTBM7B388BFRKQAS4NN8M",
+      "providerReference": "tpi_01KJPYT80SVWPJM96F58E0V8XR",
       "failure": null,
       "flag": null,
       "received": 18.5,
@@ -622,13 +622,13 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "payment.failed": {
-    "id": "evt_01KJPYSZ06E9CN9Y7XF0A4EM3P",
+    "id": "evt_01KJPYT0SXQ141ATH9HXXYJAC4",
     "type": "payment.failed",
     "createdAt": "2026-03-02T09:41:33.170",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "test",
     "data": {
-      "id": "ppay_01KJPYT0SXQ141ATH9HXXYJAC4",
+      "id": "ppay_01KJPYSZ06E9CN9Y7XF0A4EM3P",
       "provider": "test",
       "linkId": "plink_01KJPYSX6FD6H2DWYTW0A1QHJ4",
       "orderId": null,
@@ -652,7 +652,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "payment_link.paid": {
-    "id": "evt_01KJPYT9TGYNMVKMBRF7W6YBCX",
+    "id": "evt_01KJPYTBM7B388BFRKQAS4NN8M",
     "type": "payment_link.paid",
     "createdAt": "2026-03-02T09:41:36.864",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
