@@ -144,9 +144,23 @@ describeEachDatabase('OAuth authorization endpoint and pages', (kind) => {
       }
     });
 
-    it('redirects invalid_request with iss when state is missing', async () => {
-      const location = assertRedirectError(await get(authorizeQuery(app, pkce().challenge, { state: undefined })), 'invalid_request', null);
-      assert.match(location.searchParams.get('error_description')!, /state is required/);
+    it('redirects invalid_request with iss when state is missing, telling the client’s developer exactly what to add', async () => {
+      for (const state of [undefined]) {
+        const location = assertRedirectError(await get(authorizeQuery(app, pkce().challenge, { state })), 'invalid_request', state ?? null);
+        const description = location.searchParams.get('error_description')!;
+        assert.match(description, /^state is required by this authorization server/);
+        assert.match(description, /Add state=<a new random value for each authorization/);
+        assert.match(description, /implement state\(\) in your OAuthClientProvider/);
+        const help = new URL(location.searchParams.get('error_uri')!);
+        assert.equal(help.pathname, '/oauth/help/state');
+        const page = await t.app.inject({ method: 'GET', url: help.pathname });
+        assert.equal(page.statusCode, 200);
+        assert.match(page.headers['content-type'] as string, /^text\/html/);
+        assert.match(page.body, /state\(\) \{ return crypto\.randomUUID\(\); \}/);
+      }
+      // With a state, other refusals carry no error_uri.
+      const other = assertRedirectError(await get(authorizeQuery(app, pkce().challenge, { scope: 'admin:all' })), 'invalid_scope');
+      assert.equal(other.searchParams.get('error_uri'), null);
     });
 
     it('grants mcp:store when scope is absent and redirects invalid_scope for an unknown scope', async () => {

@@ -12,7 +12,8 @@ import { checkRedirectUri } from '../checks/check-redirect-uri.ts';
 import { checkResource } from '../checks/check-resource.ts';
 import { checkResponseType } from '../checks/check-response-type.ts';
 import { checkScope } from '../checks/check-scope.ts';
-import { checkState } from '../checks/check-state.ts';
+import { checkState, STATE_HELP_PATH } from '../checks/check-state.ts';
+import { stateHelpPage } from '../../web/state-help-page.ts';
 import { isOAuthError } from '../../domain/oauth/errors.ts';
 import { parseParams, queryOf } from '../params.ts';
 
@@ -70,7 +71,9 @@ export function authorizeEndpoint(app: FastifyInstance, deps: WebDeps): void {
         input = { client, redirectUri, state, codeChallenge, scopes, resource };
       } catch (error) {
         if (!isOAuthError(error)) throw error;
-        const response = { redirectUri, params: { error: error.error, error_description: error.message, ...(echoedState === undefined ? {} : { state: echoedState }) } };
+        // A missing state: error_uri names the page that tells the client's developer what to add (RFC 6749 §4.1.2.1).
+        const help: Record<string, string> = echoedState === undefined || echoedState === '' ? { error_uri: `${issuer}${STATE_HELP_PATH}` } : {};
+        const response = { redirectUri, params: { error: error.error, error_description: error.message, ...help, ...(echoedState === undefined ? {} : { state: echoedState }) } };
         return reply.header('cache-control', 'no-store').redirect(authorizationRedirect(response, issuer), 303);
       }
 
@@ -78,5 +81,10 @@ export function authorizeEndpoint(app: FastifyInstance, deps: WebDeps): void {
       const pending = await oauth.startAuthorization(request.ctx, input, session?.sessionId ?? null);
       return showAuthorizationStep(request, reply, deps, pending.id, session);
     },
+  );
+
+  // The error_uri of an authorization refused for want of state: what a client's developer adds, with the SDKs' names.
+  app.get(STATE_HELP_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    sendPage(reply, 200, stateHelpPage()),
   );
 }
