@@ -267,7 +267,7 @@ describeEachDatabase('orders and promotions', (kind) => {
       const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' }).format(new Date());
       const exported = await t.app.inject({ method: 'GET', url: `/v1/exports/orders.csv?from=${today}&to=${today}`, headers: m.auth });
       const rows = exported.body.trim().split('\r\n');
-      assert.equal(rows[0], 'number,id,createdAt,status,customerId,customerName,currency,subtotal,discount,deliveryFee,total,paid,refunded,promotionCode');
+      assert.equal(rows[0], 'number,id,createdAt,status,customerId,customerName,currency,subtotal,discount,deliveryFee,total,paid,refunded,promotionCode,tax,net,pricesIncludeTax,taxRefunded');
       assert.deepEqual(
         rows.slice(1).map((r) => r.split(',').slice(3, 6)),
         [
@@ -438,7 +438,7 @@ describeEachDatabase('orders and promotions', (kind) => {
       assert.equal(p.orderCount, sales.length);
       assert.equal(p.averageOrderValue, Math.round((expectedTotal / sales.length) * 100) / 100);
       assert.equal(p.newCustomers, 1);
-      assert.deepEqual(res.body.data.series, [{ date: p.from, salesTotal: expectedTotal, orderCount: sales.length }]);
+      assert.deepEqual(res.body.data.series, [{ date: p.from, salesTotal: expectedTotal, salesTax: 0, orderCount: sales.length }]);
       assert.deepEqual([res.body.data.previous.salesTotal, res.body.data.previous.orderCount], [0, 0]);
       const week = await call('GET', '/v1/dashboard/overview/summary?period=7d', { headers: m.auth });
       assert.equal(week.body.data.series.length, 7);
@@ -450,9 +450,9 @@ describeEachDatabase('orders and promotions', (kind) => {
       assert.match(String(csvOrders.headers['content-disposition']), /attachment; filename="orders-/);
       const lines = csvOrders.body.trim().split('\r\n');
       assert.equal(lines.length, 7, 'a header and six orders');
-      assert.equal(lines[0], 'number,id,createdAt,status,customerId,customerName,currency,subtotal,discount,deliveryFee,total,paid,refunded,promotionCode');
+      assert.equal(lines[0], 'number,id,createdAt,status,customerId,customerName,currency,subtotal,discount,deliveryFee,total,paid,refunded,promotionCode,tax,net,pricesIncludeTax,taxRefunded');
       const daily = await t.app.inject({ method: 'GET', url: `/v1/exports/daily-sales.csv?from=${today}&to=${today}`, headers: m.auth });
-      assert.equal(daily.body, `date,orders,sales,currency\r\n${today},${sales.length},${expectedTotal},USD\r\n`);
+      assert.equal(daily.body, `date,orders,sales,currency,tax\r\n${today},${sales.length},${expectedTotal},USD,0\r\n`);
     });
 
     it('counts days in the store time zone and compares with the previous period of the same length', async () => {

@@ -299,6 +299,28 @@ describeEachDatabase('taxes', (kind) => {
       const list = (await call('GET', '/v1/orders', { headers: m.auth })).body.data;
       assert.deepEqual([list[0].tax, list[0].total], [2.5, 42.5]);
     });
+
+    it('shows the tax in the sales summary (gross, tax, net) and in the orders and daily-sales exports', async () => {
+      const { m, skus, customerId } = await shop({}, [['Lamp', 40, 'standard']]);
+      await region(m, { countryId: 'US', stateId: 'US-IL', rates: { standard: 625 } });
+      const o = await place(m, { customerId, lines: [{ skuId: skus.Lamp, quantity: 1 }] });
+      await call('POST', `/v1/orders/${o.id}/transitions`, { headers: m.auth, body: { to: 'paid' } });
+      const figures = async () => (await call('GET', '/v1/dashboard/overview/summary?period=today', { headers: m.auth })).body.data;
+      const paid = await figures();
+      assert.deepEqual([paid.period.salesTotal, paid.period.salesTax, paid.period.salesNet], [42.5, 2.5, 40]);
+      assert.equal(paid.series[0].salesTax, 2.5);
+      await call('POST', `/v1/orders/${o.id}/transitions`, { headers: m.auth, body: { to: 'partially_refunded', amount: 17 } });
+      const refunded = await figures();
+      assert.deepEqual([refunded.period.salesTotal, refunded.period.salesTax, refunded.period.salesNet], [25.5, 1.5, 24], 'the refund took its share of the tax (1.00) with it');
+      const today = refunded.period.from;
+      const csv = (await t.app.inject({ method: 'GET', url: `/v1/exports/orders.csv?from=${today}&to=${today}`, headers: m.auth })).body.trim().split('\r\n');
+      const header = csv[0]!.split(',');
+      const row = csv[1]!.split(',');
+      const col = (name: string) => row[header.indexOf(name)];
+      assert.deepEqual([col('total'), col('tax'), col('net'), col('pricesIncludeTax'), col('taxRefunded')], ['42.5', '2.5', '40', 'false', '1']);
+      const daily = (await t.app.inject({ method: 'GET', url: `/v1/exports/daily-sales.csv?from=${today}&to=${today}`, headers: m.auth })).body;
+      assert.equal(daily, `date,orders,sales,currency,tax\r\n${today},1,25.5,USD,1.5\r\n`);
+    });
   });
 });
 

@@ -10,7 +10,9 @@ import { toOrderSummaryRecord } from './orders.ts';
 const FiguresRecord = z.object({
   from: z.string().describe('first local date, YYYY-MM-DD'),
   to: z.string().describe('last local date, inclusive'),
-  salesTotal: z.number().describe('paid less refunded, over orders that were paid'),
+  salesTotal: z.number().describe('paid less refunded, over orders that were paid (gross: tax included)'),
+  salesTax: z.number().describe('the tax those sales hold: each order\'s share of its tax in what it kept'),
+  salesNet: z.number().describe('salesTotal - salesTax'),
   orderCount: z.number().int(),
   averageOrderValue: z.number(),
   newCustomers: z.number().int(),
@@ -22,7 +24,7 @@ export const SummaryRecord = z
     timeZone: z.string(),
     period: FiguresRecord,
     previous: FiguresRecord,
-    series: z.array(z.object({ date: z.string(), salesTotal: z.number(), orderCount: z.number().int() })),
+    series: z.array(z.object({ date: z.string(), salesTotal: z.number(), salesTax: z.number(), orderCount: z.number().int() })),
   })
   .meta({ id: 'SalesSummary' });
 
@@ -33,6 +35,8 @@ export function toSummaryRecord(s: SalesSummary): z.input<typeof SummaryRecord> 
     from: f.from,
     to: f.to,
     salesTotal: m(f.salesTotalMinor),
+    salesTax: m(f.salesTaxMinor),
+    salesNet: m(f.salesTotalMinor - f.salesTaxMinor),
     orderCount: f.orderCount,
     averageOrderValue: m(f.averageOrderValueMinor),
     newCustomers: f.newCustomers,
@@ -42,7 +46,7 @@ export function toSummaryRecord(s: SalesSummary): z.input<typeof SummaryRecord> 
     timeZone: s.timeZone,
     period: figures(s.period),
     previous: figures(s.previous),
-    series: s.series.map((d) => ({ date: d.date, salesTotal: m(d.salesTotalMinor), orderCount: d.orderCount })),
+    series: s.series.map((d) => ({ date: d.date, salesTotal: m(d.salesTotalMinor), salesTax: m(d.salesTaxMinor), orderCount: d.orderCount })),
   };
 }
 
@@ -71,13 +75,15 @@ export function toDailySalesRecord(d: DayFigures, c: Currency): { date: string; 
   return { date: d.date, orderCount: d.orderCount, salesTotal: fromMinor(d.salesTotalMinor, c) };
 }
 
-const ORDERS_CSV_HEADER = ['number', 'id', 'createdAt', 'status', 'customerId', 'customerName', 'currency', 'subtotal', 'discount', 'deliveryFee', 'total', 'paid', 'refunded', 'promotionCode'];
+// The tax columns come last, so a reader of the columns before them reads them where they always were.
+const ORDERS_CSV_HEADER = ['number', 'id', 'createdAt', 'status', 'customerId', 'customerName', 'currency', 'subtotal', 'discount', 'deliveryFee', 'total', 'paid', 'refunded', 'promotionCode', 'tax', 'net', 'pricesIncludeTax', 'taxRefunded'];
 
 /** The orders export as CSV: one row per order, the fields of its summary record. */
 export function ordersCsv(orders: Order[], c: Currency): string {
   const rows = orders.map((o) => {
     const r = toOrderSummaryRecord(o, c);
-    return [r.number, r.id, r.createdAt, r.status, r.customerId, r.customerName, r.currency, r.subtotal, r.discount, r.deliveryFee, r.total, r.paid, r.refunded, r.promotionCode];
+    const net = fromMinor(o.totalMinor - o.taxTotalMinor, c);
+    return [r.number, r.id, r.createdAt, r.status, r.customerId, r.customerName, r.currency, r.subtotal, r.discount, r.deliveryFee, r.total, r.paid, r.refunded, r.promotionCode, r.tax, net, r.pricesIncludeTax ? 'true' : 'false', r.taxRefunded];
   });
   return csv([ORDERS_CSV_HEADER, ...rows]);
 }
@@ -86,7 +92,7 @@ export function ordersCsv(orders: Order[], c: Currency): string {
 export function dailySalesCsv(days: DayFigures[], c: Currency): string {
   const rows = days.map((d) => {
     const r = toDailySalesRecord(d, c);
-    return [r.date, r.orderCount, r.salesTotal, c.code];
+    return [r.date, r.orderCount, r.salesTotal, c.code, fromMinor(d.salesTaxMinor, c)];
   });
-  return csv([['date', 'orders', 'sales', 'currency'], ...rows]);
+  return csv([['date', 'orders', 'sales', 'currency', 'tax'], ...rows]);
 }

@@ -2991,8 +2991,12 @@ export type components = {
                 from: string;
                 /** @description last local date, inclusive */
                 to: string;
-                /** @description paid less refunded, over orders that were paid */
+                /** @description paid less refunded, over orders that were paid (gross: tax included) */
                 salesTotal: number;
+                /** @description the tax those sales hold: each order's share of its tax in what it kept */
+                salesTax: number;
+                /** @description salesTotal - salesTax */
+                salesNet: number;
                 orderCount: number;
                 averageOrderValue: number;
                 newCustomers: number;
@@ -3002,8 +3006,12 @@ export type components = {
                 from: string;
                 /** @description last local date, inclusive */
                 to: string;
-                /** @description paid less refunded, over orders that were paid */
+                /** @description paid less refunded, over orders that were paid (gross: tax included) */
                 salesTotal: number;
+                /** @description the tax those sales hold: each order's share of its tax in what it kept */
+                salesTax: number;
+                /** @description salesTotal - salesTax */
+                salesNet: number;
                 orderCount: number;
                 averageOrderValue: number;
                 newCustomers: number;
@@ -3011,6 +3019,7 @@ export type components = {
             series: {
                 date: string;
                 salesTotal: number;
+                salesTax: number;
                 orderCount: number;
             }[];
         };

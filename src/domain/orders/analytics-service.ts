@@ -8,6 +8,7 @@ import { requirePermission } from '../shared/access.ts';
 import { type Currency, storeCurrency } from '../shared/money.ts';
 import { SALE_STATUSES } from './order-lifecycle.ts';
 import type { Order, OrderStatus } from './order-types.ts';
+import { taxKept } from '../taxes/tax-rules.ts';
 
 /** The repositories analytics-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface AnalyticsServiceRepos {
@@ -18,7 +19,10 @@ export interface AnalyticsServiceRepos {
 export type Period = { kind: 'today' | '7d' | '30d' } | { kind: 'range'; from: string; to: string };
 
 export interface Figures {
+  /** gross: paid less refunded, tax included */
   salesTotalMinor: number;
+  /** the tax those sales hold (docs/taxes.md): each order's share of its tax in what it kept */
+  salesTaxMinor: number;
   orderCount: number;
   averageOrderValueMinor: number;
   newCustomers: number;
@@ -27,6 +31,7 @@ export interface Figures {
 export interface DayFigures {
   date: string;
   salesTotalMinor: number;
+  salesTaxMinor: number;
   orderCount: number;
 }
 
@@ -73,6 +78,7 @@ function figuresOf(rows: OrderFigureRow[], newCustomers: number): Figures {
   const salesTotalMinor = sales.reduce((sum, r) => sum + r.paidMinor - r.refundedMinor, 0);
   return {
     salesTotalMinor,
+    salesTaxMinor: sales.reduce((sum, r) => sum + taxKept(r, r.paidMinor, r.refundedMinor), 0),
     orderCount: sales.length,
     averageOrderValueMinor: sales.length === 0 ? 0 : Math.round(salesTotalMinor / sales.length),
     newCustomers,
@@ -120,12 +126,13 @@ export function createAnalyticsService(deps: { repos: Transactional<AnalyticsSer
 
   function series(rows: OrderFigureRow[], first: string, last: string, timeZone: string): DayFigures[] {
     const days = new Map<string, DayFigures>();
-    for (let d = first; d <= last; d = addDays(d, 1)) days.set(d, { date: d, salesTotalMinor: 0, orderCount: 0 });
+    for (let d = first; d <= last; d = addDays(d, 1)) days.set(d, { date: d, salesTotalMinor: 0, salesTaxMinor: 0, orderCount: 0 });
     for (const r of rows) {
       if (!isSale(r.status)) continue;
       const day = days.get(localDate(r.createdAt, timeZone));
       if (!day) continue;
       day.salesTotalMinor += r.paidMinor - r.refundedMinor;
+      day.salesTaxMinor += taxKept(r, r.paidMinor, r.refundedMinor);
       day.orderCount += 1;
     }
     return [...days.values()];

@@ -147,6 +147,14 @@ export function taxRefunded(order: { taxTotalMinor: number; totalMinor: number }
   return Math.min(order.taxTotalMinor, Number(divideHalfUp(BigInt(order.taxTotalMinor) * BigInt(refunded), BigInt(order.totalMinor))));
 }
 
+/**
+ * The tax held by the money an order kept: the share of its tax in what was paid, less the share the refunds returned
+ * (the sales summary's tax, docs/taxes.md). 0 for an order with no tax.
+ */
+export function taxKept(order: { taxTotalMinor: number; totalMinor: number }, paidMinor: number, refundedMinor: number): number {
+  return taxRefunded(order, paidMinor) - taxRefunded(order, refundedMinor);
+}
+
 /** The tax one refund of `amountMinor` carries, after refunds of `refundedBeforeMinor`. */
 export function refundTaxShare(order: { taxTotalMinor: number; totalMinor: number }, refundedBeforeMinor: number, amountMinor: number): number {
   return taxRefunded(order, refundedBeforeMinor + amountMinor) - taxRefunded(order, refundedBeforeMinor);
