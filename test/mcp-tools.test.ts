@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { catalogOf, listTools } from '../src/mcp/server.ts';
 import { ALL_TOOLS, CORE_TOOLS, type Selection } from '../src/mcp/toolsets.ts';
+import { portableSchema } from '../src/mcp/schema-compact.ts';
 import { writeShapesOnce } from '../src/mcp/shared-shapes.ts';
 import { EFFECTS, type Effect, needsConfirmation, TOOL_AREAS } from '../src/mcp/tool.ts';
 import { TOOLS } from '../src/mcp/tools/index.ts';
@@ -57,7 +58,7 @@ describe('the tool catalog', () => {
   it('spells each result shape once per listing, and every pointer names an earlier tool of that same listing', () => {
     const catalog = catalogOf(listTools(TOOLS));
     const everything = { permissions: new Set(TOOLS.map((tool) => tool.permission).filter((p) => p !== null)) } as never;
-    const full = new Map(listTools(TOOLS).map(({ tool, listing }) => [tool.name, listing.outputSchema]));
+    const full = new Map(listTools(TOOLS).map(({ tool, listing }) => [tool.name, portableSchema(listing.outputSchema)]));
     let pointers = 0;
     const selections: Selection[] = [
       ALL_TOOLS,
@@ -156,8 +157,13 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
     assert.deepEqual(product?.annotations, { destructiveHint: false, idempotentHint: false, openWorldHint: false });
     // Written for a model's context (docs/mcp.md, "Tool list size"), every tool still with its output schema.
     const bytes = Buffer.byteLength(JSON.stringify({ tools }));
-    // 111,500 since taxes (issue 35): tax classes on products and SKUs, tax settings, tax on every order (+1.4 KB).
-    assert.ok(bytes < 111_500, `tools/list is ${bytes} bytes`);
+    // 111,500 since taxes (issue 35): tax classes on products and SKUs, tax settings, tax on every order (+1.4 KB);
+    // 117,000 since nullables are written anyOf with null, the portable form (issue 39: +5.3 KB).
+    assert.ok(bytes < 117_000, `tools/list is ${bytes} bytes`);
+    // Portable schemas: no list of types, no null inside an enum, anywhere (docs/mcp.md, "Tool list size").
+    const text = JSON.stringify(tools);
+    assert.doesNotMatch(text, /"type":\[/, 'a nullable is anyOf [X, {type: null}], never a list of types');
+    assert.doesNotMatch(text, /"enum":\[[^\]]*null/, 'no null inside an enum');
     assert.ok(tools.every((tool) => tool.outputSchema?.type === 'object'));
     const remove = tools.find((tool) => tool.name === 'delete_product');
     assert.equal(remove?.annotations?.destructiveHint, true);

@@ -12,25 +12,11 @@ type Json = Record<string, unknown>;
 
 const SAFE = Number.MAX_SAFE_INTEGER;
 
-/**
- * `{ anyOf: [X, { type: "null" }] }` written as X with `null` among its types (and its enum), where X has one type:
- * the same values, in a third of the bytes.
- */
-function nullableInline(node: Json): Json {
-  const { anyOf, ...rest } = node as Json & { anyOf?: Json[] };
-  if (!Array.isArray(anyOf) || anyOf.length !== 2) return node;
-  const nulls = anyOf.filter((branch) => branch.type === 'null' && Object.keys(branch).length === 1);
-  const [other] = anyOf.filter((branch) => !nulls.includes(branch));
-  if (nulls.length !== 1 || other === undefined || typeof other.type !== 'string') return node;
-  const enumValues = other.enum as unknown[] | undefined;
-  return { ...rest, ...other, type: [other.type, 'null'], ...(enumValues ? { enum: [...enumValues, null] } : {}) };
-}
-
 function strip(node: unknown, drop: (key: string, value: unknown, parent: Json) => boolean): unknown {
   if (Array.isArray(node)) return node.map((item) => strip(item, drop));
   if (node === null || typeof node !== 'object') return node;
   const out: Json = {};
-  for (const [key, value] of Object.entries(nullableInline(node as Json))) {
+  for (const [key, value] of Object.entries(node as Json)) {
     if (drop(key, value, node as Json)) continue;
     // Under `properties` and `$defs` the keys are names, not keywords: keep them all.
     out[key] = key === 'properties' || key === '$defs' ? mapValues(value as Json, (v) => strip(v, drop)) : strip(value, drop);
@@ -55,4 +41,33 @@ export function compactOutputSchema(schema: Json): Json {
   const { required, properties, ...rest } = schema as Json & { required?: string[]; properties?: Json };
   const compact = strip({ ...rest, properties }, (key, value) => OUTPUT_DROPPED.has(key) || safeBound(key, value)) as Json;
   return required === undefined ? compact : { ...compact, required };
+}
+
+/**
+ * A schema every client reads the same way (issue 39): a nullable value is written `anyOf: [X, { type: "null" }]`,
+ * never as a list of types (`type: ["string", "null"]`, which zod writes and strict validators such as the Inspector's
+ * `--strict` warn about) and never with `null` in an `enum`. Annotations (`description`, `default`, `title`) stay on
+ * the outer node; everything else describes the non-null branch.
+ */
+export function portableSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(portableSchema);
+  if (node === null || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node as Json)) {
+    out[key] = key === 'properties' || key === '$defs' ? mapValues(value as Json, portableSchema) : portableSchema(value);
+  }
+  const { type } = out;
+  if (!Array.isArray(type)) return out;
+  const others = type.filter((t) => t !== 'null');
+  const nullable = others.length < type.length;
+  if (!nullable) return out;
+  const { description, default: fallback, title, enum: values, ...rest } = out;
+  const branch: Json = { ...rest, type: others.length === 1 ? others[0] : others };
+  if (Array.isArray(values)) branch.enum = values.filter((value) => value !== null);
+  return {
+    ...(title !== undefined ? { title } : {}),
+    ...(description !== undefined ? { description } : {}),
+    ...(fallback !== undefined ? { default: fallback } : {}),
+    anyOf: [branch, { type: 'null' }],
+  };
 }

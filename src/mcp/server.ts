@@ -7,7 +7,7 @@ import { type ErrorCode, type ErrorDetail, publicDetail } from '../errors.ts';
 import { canStepUp, requirePermission } from '../domain/shared/access.ts';
 import { describeDetails, publicError } from '../public-error.ts';
 import { boundedLru } from '../http/bounded-lru.ts';
-import { compactInputSchema, compactOutputSchema } from './schema-compact.ts';
+import { compactInputSchema, compactOutputSchema, portableSchema } from './schema-compact.ts';
 import { writeShapesOnce } from './shared-shapes.ts';
 import { stateRefusalReason, canAskMerchant, confirmationMessage, holderOf, type MerchantConfirmation, type StreamQuestions } from './confirm.ts';
 import type { LegacySession } from './session.ts';
@@ -179,7 +179,9 @@ export function catalogOf(listed: readonly Listed[]): Catalog {
         if (how === 'step-up' && selection.kind === 'core' && !selection.enabled.includes(entry.tool.area)) return [];
         return how === undefined ? [] : [how === 'usable' ? entry.listing : withStepUpNote(entry)];
       });
-      answer = { result: { tools: writeShapesOnce(selection.kind === 'core' ? [...tools, ...discovery] : tools) } };
+      const spelled = writeShapesOnce(selection.kind === 'core' ? [...tools, ...discovery] : tools);
+      // Portable last: the pointers of writeShapesOnce may write a nullable object too.
+      answer = { result: { tools: spelled.map((tool) => ({ ...tool, inputSchema: portableSchema(tool.inputSchema) as Tool['inputSchema'], outputSchema: portableSchema(tool.outputSchema) as Tool['outputSchema'] })) } };
       answers.set(key, answer);
     }
     return answer;

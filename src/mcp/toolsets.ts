@@ -22,7 +22,6 @@ export const ALL_TOOLS: Selection = { kind: 'all' };
 export const CORE_TOOLS: ReadonlySet<string> = new Set([
   'get_sales_summary',
   'list_products',
-  'get_product',
   'list_low_stock',
   'list_orders',
   'get_order',
