@@ -312,6 +312,13 @@ export const ENVIRONMENT = [
   { group: 'Legal and support pages', name: 'SUPPORT_EMAIL', meaning: 'where the built-in texts send people with questions', unset: 'none' },
   { group: 'Read by Node itself (npm start)', name: 'NODE_COMPILE_CACHE', meaning: "directory of Node's compile cache", unset: 'the system temporary directory', node: true },
   { group: 'Read by Node itself (npm start)', name: 'NODE_DISABLE_COMPILE_CACHE', meaning: "1 turns Node's compile cache off", unset: 'on', node: true },
+  {
+    group: 'Read by Node itself (npm start)',
+    name: 'NODE_OPTIONS',
+    meaning: "Node's own options; a memory flag of serve given here is kept as given",
+    unset: 'none',
+    node: true,
+  },
 ] as const satisfies readonly EnvironmentVariable[];
 
 /** The variables `loadConfig` reads. */

@@ -422,6 +422,39 @@ describe("npm start's Node flags (docs/configuration.md, Memory)", () => {
     assert.equal(result.stdout, `commerce-service ${PACKAGE.version}\n`);
   });
 
+  it('are the flags `node src/main.ts serve` runs with however it was started: it relaunches itself with those missing, same process', async () => {
+    const cases: Array<{ flags: string[]; nodeOptions?: string; expect: string[]; absent: string[] }> = [
+      { flags: [], expect: ['--max-semi-space-size=8', '--heap-growing-percent=20', 'compile-cache.mjs'], absent: [] },
+      // A flag given is kept as given; only what is missing is added.
+      { flags: ['--max-semi-space-size=4'], expect: ['--max-semi-space-size=4', '--heap-growing-percent=20'], absent: ['--max-semi-space-size=8'] },
+      // NODE_OPTIONS counts too (Node accepts only some V8 flags there: --heap-growing-percent is not one).
+      { flags: [], nodeOptions: '--max-semi-space-size=16', expect: ['--heap-growing-percent=20'], absent: ['--max-semi-space-size=8'] },
+    ];
+    for (const c of cases) {
+      const file = path.join(mkdtempSync(path.join(tmpdir(), 'commerce-flags-')), 'db.sqlite');
+      dirs.push(path.dirname(file));
+      const child = spawn(process.execPath, [...c.flags, MAIN, 'serve', '--no-demo'], {
+        env: { ...process.env, LOG_LEVEL: 'info', DATABASE_URL: `sqlite:${file}`, PORT: '0', HOST: '127.0.0.1', NODE_OPTIONS: c.nodeOptions ?? '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      let stderr = '';
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk;
+      });
+      try {
+        await waitForOutput(child, /listening on (http:\/\/127\.0\.0\.1:\d+)/).catch((error: Error) => assert.fail(`${error.message}\n${stderr}`));
+        const argv = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
+        for (const flag of c.expect) assert.ok(argv.some((arg) => arg.includes(flag)), `${flag} in ${argv.join(' ')}`);
+        for (const flag of c.absent) assert.ok(!argv.includes(flag), `no ${flag} in ${argv.join(' ')}`);
+        assert.deepEqual(argv.slice(-3, -1), ['serve', '--no-demo'], 'the same command, in the same process');
+      } finally {
+        child.kill('SIGTERM');
+        await exited;
+      }
+    }
+  });
+
   it('start the CLI as written, with the compile cache on from the first module', () => {
     assert.equal(start[0], 'node');
     const flags = start.slice(1, start.indexOf('src/main.ts'));
