@@ -11,6 +11,7 @@ import { compactInputSchema, compactOutputSchema, portableSchema } from './schem
 import { writeShapesOnce } from './shared-shapes.ts';
 import { stateRefusalReason, canAskMerchant, confirmationMessage, holderOf, type MerchantConfirmation, type StreamQuestions } from './confirm.ts';
 import type { LegacySession } from './session.ts';
+import { getPrompt, PROMPTS, readResource, RESOURCES } from './resources.ts';
 import {
   ALL_TOOLS,
   callable,
@@ -33,7 +34,8 @@ const INSTRUCTIONS =
   'Tools to run one merchant store: products and their variants, categories, stock, orders, customers, discount codes and promo ads, reviews, sales figures, the store profile and webhooks. ' +
   'Amounts are decimals in the store currency. Lists page with limit and cursor (pass pagination.nextCursor). ' +
   'Tools that delete, move money (payments, refunds, marking an order paid, cancelling a paid order), revoke access or credentials (rotating a webhook signing secret) or ban need the merchant\'s consent: clients that declare elicitation are asked to show the merchant a form; others must ask the merchant, then send confirm: true (a store may refuse that: CONFIRMATION_CLIENT_REQUIRED). ' +
-  'A refusal comes back with isError and structuredContent.error.code (the codes of the REST API, docs/errors.md).';
+  'A refusal comes back with isError and structuredContent.error.code (the codes of the REST API, docs/errors.md). ' +
+  'Resources: commerce://connector/guide (how to work with this store) and commerce://store/policies; prompts: daily_summary, restock_plan.';
 
 /** What the instructions say about toolsets: which this connection has, and how to find or ask for others. */
 function toolsetNote(selection: Selection): string {
@@ -240,7 +242,7 @@ export function createConnectorServer(deps: ConnectorDeps, ctx: StoreContext, gi
   const connection: Connection = { ...NO_CONNECTION, ...given };
   const { selection, calledTool, session } = connection;
   const server = new Server(SERVER_INFO, {
-    capabilities: { tools: { listChanged: selection.kind === 'core' && connection.notifiesListChanged } },
+    capabilities: { tools: { listChanged: selection.kind === 'core' && connection.notifiesListChanged }, resources: {}, prompts: {} },
     instructions: INSTRUCTIONS + toolsetNote(selection),
     // A forged, expired or another caller's state is refused before any handler runs (JSON-RPC -32602), and recorded:
     // a refused confirmation is a security event (docs/security.md).
@@ -256,6 +258,20 @@ export function createConnectorServer(deps: ConnectorDeps, ctx: StoreContext, gi
     },
   });
   server.setRequestHandler('tools/list', async () => deps.catalog.listFor(ctx, selection));
+  // The connector's guide and the store's policies, and prompts for routines (src/mcp/resources.ts).
+  server.setRequestHandler('resources/list', async () => ({ resources: [...RESOURCES] }));
+  server.setRequestHandler('resources/read', async (request) => {
+    try {
+      return await readResource(deps.services, ctx, request.params.uri);
+    } catch (error) {
+      if (error instanceof ProtocolError) throw error;
+      const form = publicError(error, { id: ctx.requestId });
+      if (form.kind !== 'refused' && form.kind !== 'unavailable') deps.log.error({ err: error, uri: request.params.uri, requestId: ctx.requestId }, 'MCP resource failed');
+      throw new ProtocolError(ProtocolErrorCode.InternalError, form.kind === 'refused' || form.kind === 'unavailable' ? `${form.code}: ${form.message}` : `Something failed on our side; quote request id ${ctx.requestId}.`);
+    }
+  });
+  server.setRequestHandler('prompts/list', async () => ({ prompts: [...PROMPTS] }));
+  server.setRequestHandler('prompts/get', async (request) => getPrompt(request.params.name, request.params.arguments ?? {}));
 
   /** find_tools and enable_toolsets: the default list's way to the rest of the catalog. */
   async function discover(name: string, given: Record<string, unknown>, mcpCtx: ServerContext): Promise<CallToolResult> {
