@@ -17,6 +17,7 @@ const AuditLog = lazy(() => import('./pages/AuditLog.tsx'));
 const Team = lazy(() => import('./pages/Team.tsx'));
 const Orders = lazy(() => import('./pages/Orders.tsx'));
 const OrderDetail = lazy(() => import('./pages/OrderDetail.tsx'));
+const PaymentLinkPage = lazy(() => import('./pages/PaymentLinkPage.tsx'));
 const OrderNew = lazy(() => import('./pages/OrderNew.tsx'));
 const Inventory = lazy(() => import('./pages/Inventory.tsx'));
 const Customers = lazy(() => import('./pages/Customers.tsx'));
@@ -288,6 +289,7 @@ function Shell() {
                 <Route path="promo-ads/:adId" element={store ? <Suspense fallback={<Loading what="the promo ad" />}><PromoAdEditor /></Suspense> : <ChooseFirst />} />
                 <Route path="delivery" element={store ? <Suspense fallback={<Loading what="delivery" />}><Delivery /></Suspense> : <ChooseFirst />} />
                 <Route path="payments" element={store ? <Suspense fallback={<Loading what="payments" />}><Payments /></Suspense> : <ChooseFirst />} />
+                <Route path="payments/links/:linkId" element={store ? <Suspense fallback={<Loading what="the payment link" />}><PaymentLinkPage /></Suspense> : <ChooseFirst />} />
                 <Route path="webhooks" element={store ? <Suspense fallback={<Loading what="webhooks" />}><Webhooks /></Suspense> : <ChooseFirst />} />
                 <Route path="webhooks/:endpointId" element={store ? <Suspense fallback={<Loading what="the webhook endpoint" />}><WebhookEndpoint /></Suspense> : <ChooseFirst />} />
                 <Route path="audit-log" element={store ? <Suspense fallback={<Loading what="the audit log" />}><AuditLog /></Suspense> : <ChooseFirst />} />

@@ -193,7 +193,13 @@ export interface OrderAddress {
   phone?: string | null;
 }
 
+export type OrderPaymentStatus = 'unpaid' | 'authorized' | 'partially_paid' | 'paid' | 'partially_refunded' | 'refunded';
+
 export interface Order extends OrderSummary {
+  /** derived from the money (docs/payments.md): apart from where the order is in its fulfilment */
+  paymentStatus?: OrderPaymentStatus;
+  /** money a provider holds for the order, not captured yet */
+  authorized?: number;
   lines: {
     id: string;
     productName: string;
@@ -575,6 +581,43 @@ export interface PaymentLink {
   status: PaymentLinkStatus;
   url: string;
   expiresAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+// ---- Payment providers and payments through them (src/wire/payments.ts) ----
+
+export interface PaymentProvider {
+  provider: 'test' | 'stripe';
+  mode: Mode;
+  enabled: boolean;
+  builtIn: boolean;
+  inUse: boolean;
+  keyHint: string | null;
+  accountId: string | null;
+  publishableKey: string | null;
+  updatedAt: string | null;
+}
+
+export type ProviderPaymentStatus = 'requires_payment_method' | 'requires_action' | 'processing' | 'authorized' | 'succeeded' | 'failed' | 'canceled';
+
+export interface ProviderPayment {
+  id: string;
+  provider: 'test' | 'stripe';
+  linkId: string | null;
+  orderId: string | null;
+  amount: number;
+  currency: string;
+  captureMethod: 'automatic' | 'manual';
+  status: ProviderPaymentStatus;
+  providerReference: string | null;
+  failure: { code: string; message: string } | null;
+  flag: string | null;
+  received: number | null;
+  paymentId: string | null;
+  completedAt: string | null;
+  resolution: 'accepted' | 'refunded' | 'released' | null;
+  resolvedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }

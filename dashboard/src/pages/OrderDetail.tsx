@@ -10,6 +10,7 @@ import { formatMoney, formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
 import { STATUS_LABEL } from '../orders.ts';
 import { OrderPayments } from './OrderPayments.tsx';
+import { OrderProviderPayments } from './OrderProviderPayments.tsx';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
 
 const READ = 'orders:read';
@@ -145,6 +146,7 @@ export default function OrderDetail() {
             </dl>
             {o.note ? <p>Note: {o.note}</p> : null}
           </Section>
+          {state.permissions ? <OrderProviderPayments tenant={tenant} order={o} permissions={state.permissions} timeZone={zone} /> : null}
           {state.permissions ? <OrderPayments tenant={tenant} order={o} permissions={state.permissions} timeZone={zone} /> : null}
           <Section title="History">
             <ol className="order-history" data-testid="order-history">

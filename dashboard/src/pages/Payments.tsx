@@ -15,6 +15,7 @@ import { loadTagged, useEtagEditor } from '../editor.ts';
 import { errorUnder, formErrors, numberOrNull, shownAtFields } from '../selling/forms.ts';
 import { fromZonedInput, zoneLabel } from '../zoned.ts';
 import { keepTenant, tenantOf, useTenant } from '../tenant.tsx';
+import { CardProviders } from './CardPayments.tsx';
 
 const READ = 'payments:read';
 const WRITE = 'payments:write';
@@ -54,6 +55,7 @@ export default function Payments() {
       ) : (
         <>
           <MethodsEditor tenant={tenant} canWrite={canWrite} />
+          <CardProviders tenant={tenant} canWrite={canWrite} zone={state.store.timezone} />
           <PaymentLinks tenant={tenant} currency={state.store.currency} zone={state.store.timezone} canWrite={canWrite} canReadOrders={state.permissions.has('orders:read')} />
         </>
       )}
@@ -289,7 +291,9 @@ function PaymentLinks({ tenant, currency, zone, canWrite, canReadOrders }: { ten
                     const name = l.description ?? 'Payment link';
                     return (
                       <tr key={l.id} data-testid="payment-link-row">
-                        <th scope="row">{name}</th>
+                        <th scope="row">
+                          <Link to={{ pathname: `/payments/links/${encodeURIComponent(l.id)}`, search }}>{name}</Link>
+                        </th>
                         <td data-label="Amount">{formatMoney(l.amount, l.currency)}</td>
                         <td data-label="Order">
                           {l.orderId === null ? (
@@ -328,7 +332,7 @@ function PaymentLinks({ tenant, currency, zone, canWrite, canReadOrders }: { ten
   );
 }
 
-function CopyButton({ text, label }: { text: string; label: string }) {
+export function CopyButton({ text, label }: { text: string; label: string }) {
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
   return (
     <>
