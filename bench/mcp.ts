@@ -21,7 +21,8 @@ for (let i = 0; i < 200; i++) {
   await t.app.inject({ method: 'POST', url: '/v1/products', headers: merchant.auth, payload: { type: 'SIMPLE', name: `Bench product ${i}`, price: 10 + i, quantityInStock: 5 } });
 }
 
-const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', 'x-merchantapikey': key };
+// toolsets=all: the full list, as measured before the default list existed (bench/mcp-discovery.ts measures that one).
+const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', 'x-merchantapikey': key, 'mcp-toolsets': 'all' };
 const modern = { ...headers, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' };
 const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
 const cases: Record<string, { body: unknown; headers: Record<string, string> }> = {
