@@ -36,6 +36,7 @@ const PromotionEditor = lazy(() => import('./pages/PromotionEditor.tsx'));
 const PromoAds = lazy(() => import('./pages/PromoAds.tsx'));
 const PromoAdEditor = lazy(() => import('./pages/PromoAdEditor.tsx'));
 const Delivery = lazy(() => import('./pages/Delivery.tsx'));
+const Taxes = lazy(() => import('./pages/Taxes.tsx'));
 const Payments = lazy(() => import('./pages/Payments.tsx'));
 const Webhooks = lazy(() => import('./pages/Webhooks.tsx'));
 const WebhookEndpoint = lazy(() => import('./pages/WebhookEndpoint.tsx'));
@@ -50,6 +51,7 @@ const SECTIONS: { label: string; permission: string; path: string }[] = [
   { label: 'Promotions', permission: 'promotions:read', path: '/promotions' },
   { label: 'Promo ads', permission: 'promotions:read', path: '/promo-ads' },
   { label: 'Delivery', permission: 'delivery:read', path: '/delivery' },
+  { label: 'Taxes', permission: 'settings:read', path: '/taxes' },
   { label: 'Payments', permission: 'payments:read', path: '/payments' },
   { label: 'Settings', permission: 'settings:read', path: '/settings' },
   { label: 'Emails', permission: 'settings:read', path: '/emails' },
@@ -288,6 +290,7 @@ function Shell() {
                 <Route path="promo-ads/new" element={store ? <Suspense fallback={<Loading what="the form" />}><PromoAdEditor /></Suspense> : <ChooseFirst />} />
                 <Route path="promo-ads/:adId" element={store ? <Suspense fallback={<Loading what="the promo ad" />}><PromoAdEditor /></Suspense> : <ChooseFirst />} />
                 <Route path="delivery" element={store ? <Suspense fallback={<Loading what="delivery" />}><Delivery /></Suspense> : <ChooseFirst />} />
+                <Route path="taxes" element={store ? <Suspense fallback={<Loading what="taxes" />}><Taxes /></Suspense> : <ChooseFirst />} />
                 <Route path="payments" element={store ? <Suspense fallback={<Loading what="payments" />}><Payments /></Suspense> : <ChooseFirst />} />
                 <Route path="payments/links/:linkId" element={store ? <Suspense fallback={<Loading what="the payment link" />}><PaymentLinkPage /></Suspense> : <ChooseFirst />} />
                 <Route path="webhooks" element={store ? <Suspense fallback={<Loading what="webhooks" />}><Webhooks /></Suspense> : <ChooseFirst />} />

@@ -169,6 +169,9 @@ export interface OrderSummary {
   subtotal: number;
   discount: number;
   deliveryFee: number;
+  tax: number; // the order's tax (docs/taxes.md); 0 where none applied
+  pricesIncludeTax: boolean; // true: total holds the tax; false: the tax was added to it
+  taxRefunded: number; // the share of the tax the refunds returned
   total: number;
   paid: number;
   refunded: number;
@@ -210,7 +213,31 @@ export interface Order extends OrderSummary {
     quantity: number;
     lineTotal: number;
   }[];
+  taxLines: OrderTaxLine[];
   history: { from: OrderStatus | null; to: OrderStatus; note: string | null; amount: number | null; actor: { type: string; id: string; label: string }; at: string }[];
+}
+
+/** One line of an order's tax; the delivery fee's is the one whose lineId is null. */
+export interface OrderTaxLine {
+  lineId: string | null;
+  taxClass: string;
+  rate: number; // basis points: 2000 = 20 %
+  regionId: string | null;
+  countryId: string | null;
+  stateId: string | null;
+  taxable: number;
+  amount: number;
+}
+
+/** GET /v1/tax-regions: a country or state with its rates per tax class (basis points). */
+export interface TaxRegion {
+  id: string;
+  name: string;
+  countryId: string;
+  stateId: string | null;
+  rates: Record<string, number>;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface OrderTransitions {
@@ -338,6 +365,8 @@ export interface StoreSettings {
   lowStockThreshold: number;
   currency: string;
   timezone: string;
+  pricesIncludeTax: boolean; // SKU prices and delivery fees include tax (docs/taxes.md)
+  shippingTaxClass: string; // the tax class of delivery fees
   updatedAt: string | null;
 }
 
@@ -400,6 +429,7 @@ export interface Product {
   categoryIds: string[];
   imageFileIds: string[];
   specifications: Record<string, string>;
+  taxClass: string; // standard, reduced, zero or the merchant's own (docs/taxes.md)
   currency: string;
   skuId: string | null; // SIMPLE: its single SKU
   price: number | null; // SIMPLE only

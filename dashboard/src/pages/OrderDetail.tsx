@@ -127,6 +127,7 @@ export default function OrderDetail() {
               </table>
             </div>
           </Section>
+          {o.taxLines.length > 0 ? <TaxLines order={o} /> : null}
           <Section title="Totals and payments">
             <dl className="order-totals" data-testid="order-totals">
               <dt>Subtotal</dt>
@@ -135,6 +136,12 @@ export default function OrderDetail() {
               <dd>{formatMoney(-o.discount, o.currency)}</dd>
               <dt>Delivery{o.deliveryOptionName ? ` (${o.deliveryOptionName})` : ''}</dt>
               <dd>{formatMoney(o.deliveryFee, o.currency)}</dd>
+              {o.tax > 0 || o.taxLines.length > 0 ? (
+                <>
+                  <dt>{o.pricesIncludeTax ? 'Tax included' : 'Tax'}</dt>
+                  <dd>{formatMoney(o.tax, o.currency)}</dd>
+                </>
+              ) : null}
               <dt>Total</dt>
               <dd>
                 <strong>{formatMoney(o.total, o.currency)}</strong>
@@ -339,3 +346,46 @@ function ConfirmMove({
     </form>
   );
 }
+
+/** The tax of each line and of delivery, as the order was placed (a later rate change never rewrites it). */
+function TaxLines({ order: o }: { order: Order }) {
+  const names = new Map(o.lines.map((l) => [l.id, l.productName + (l.sku ? ` · ${l.sku}` : '')]));
+  const percent = (bp: number) => `${(bp / 100).toLocaleString('en', { maximumFractionDigits: 2 })} %`;
+  return (
+    <Section title="Tax">
+      <p className="muted">
+        {o.pricesIncludeTax ? 'Prices included tax: each amount below is the part of the price that is tax.' : 'Prices excluded tax: each amount below was added to the order.'}{' '}
+        As placed; changing your rates later does not change this order.
+        {o.taxRefunded > 0 ? ` Refunds so far returned ${formatMoney(o.taxRefunded, o.currency)} of it.` : ''}
+      </p>
+      <div className="table-wrap">
+        <table className="text-table" data-testid="order-tax-lines">
+          <caption className="visually-hidden">Tax of order {o.number}</caption>
+          <thead>
+            <tr>
+              <th scope="col">For</th>
+              <th scope="col">Tax class</th>
+              <th scope="col">Rate</th>
+              <th scope="col">Where</th>
+              <th scope="col">Taxed amount</th>
+              <th scope="col">Tax</th>
+            </tr>
+          </thead>
+          <tbody>
+            {o.taxLines.map((t, i) => (
+              <tr key={t.lineId ?? `delivery-${i}`} data-testid="order-tax-line">
+                <th scope="row">{t.lineId === null ? 'Delivery' : (names.get(t.lineId) ?? 'A line')}</th>
+                <td data-label="Tax class">{t.taxClass}</td>
+                <td data-label="Rate">{percent(t.rate)}</td>
+                <td data-label="Where">{t.stateId ?? t.countryId ?? '—'}</td>
+                <td data-label="Taxed amount">{formatMoney(t.taxable, o.currency)}</td>
+                <td data-label="Tax">{formatMoney(t.amount, o.currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Section>
+  );
+}
+

@@ -18,6 +18,7 @@ export interface ProductFormValues {
   discount: string;
   quantityInStock: string;
   sku: string;
+  taxClass: string;
 }
 
 export const EMPTY_PRODUCT: ProductFormValues = {
@@ -32,6 +33,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   discount: '',
   quantityInStock: '',
   sku: '',
+  taxClass: 'standard',
 };
 
 export function formValues(p: Product): ProductFormValues {
@@ -47,6 +49,7 @@ export function formValues(p: Product): ProductFormValues {
     discount: p.discount === null ? '' : String(p.discount),
     quantityInStock: p.quantityInStock === null ? '' : String(p.quantityInStock),
     sku: p.sku ?? '',
+    taxClass: p.taxClass,
   };
 }
 
@@ -63,6 +66,8 @@ function wire(v: ProductFormValues) {
     discount: v.discount.trim() === '' ? 0 : numberOrText(v.discount),
     quantityInStock: numberOrText(v.quantityInStock),
     sku: v.sku.trim() === '' ? null : v.sku.trim(),
+    // An emptied class is the default one.
+    taxClass: v.taxClass.trim() === '' ? 'standard' : v.taxClass.trim(),
   };
 }
 
@@ -74,6 +79,7 @@ export function createBody(v: ProductFormValues): Record<string, unknown> {
   const body: Record<string, unknown> = { type: v.type, name: w.name, status: w.status, categoryIds: w.categoryIds, imageFileIds: w.imageFileIds };
   if (w.slug) body.slug = w.slug;
   if (w.description !== null) body.description = w.description;
+  body.taxClass = w.taxClass;
   if (v.type === 'SIMPLE') {
     body.price = w.price;
     body.discount = w.discount;
@@ -108,6 +114,7 @@ export const PRODUCT_LABELS = {
   discount: 'Discount (%)',
   quantityInStock: 'Stock',
   sku: 'SKU code',
+  taxClass: 'Tax class',
 } as const;
 
 const FIELDS = ['type', ...Object.keys(PRODUCT_LABELS)];
@@ -156,6 +163,7 @@ export function ProductForm({
   noSkus?: boolean;
 }) {
   const typeHint = useId();
+  const taxClasses = useId();
   const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => onChange({ ...values, [key]: value });
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -204,6 +212,22 @@ export function ProductForm({
               </option>
             ))}
           </select>
+        )}
+      </Field>
+      <Field
+        label="Tax class"
+        error={errorOf(errors, 'taxClass')}
+        hint="Standard unless you choose another: reduced, zero, or a class of your own that you gave a rate under Taxes."
+      >
+        {(p) => (
+          <>
+            <input {...p} type="text" list={taxClasses} maxLength={40} readOnly={readOnly} value={values.taxClass} onChange={(e) => set('taxClass', e.target.value)} />
+            <datalist id={taxClasses}>
+              <option value="standard" />
+              <option value="reduced" />
+              <option value="zero" />
+            </datalist>
+          </>
         )}
       </Field>
       {values.type === 'SIMPLE' ? (
