@@ -89,6 +89,11 @@ describeEachDatabase('pending card refunds and their retry job (Stripe fake)', (
     assert.equal(atStripe!.status, 'pending');
     await retry();
     assert.deepEqual((await refundRecords(order.id)).map((r) => r.status), ['pending'], 'Stripe still says pending');
+    // An event about the payment while the refund is still pending at Stripe changes nothing.
+    const early = fake.signedEvent(WHSEC, 'charge.refund.updated', { id: atStripe!.id, object: 'refund', payment_intent: intent });
+    const earlyRes = await t.app.inject({ method: 'POST', url: `/v1/payment-providers/stripe/events/${m.storeId}/test`, headers: { 'content-type': 'application/json', 'stripe-signature': early.signature }, payload: early.body });
+    assert.equal(earlyRes.json().data.outcome, 'processed');
+    assert.deepEqual((await refundRecords(order.id)).map((r) => r.status), ['pending']);
     // A day later: Stripe forgot the key, and confirmed the refund. Sending it again would refund twice; asking finds it.
     fake.forgetIdempotencyKeys();
     atStripe!.status = 'succeeded';
@@ -97,6 +102,23 @@ describeEachDatabase('pending card refunds and their retry job (Stripe fake)', (
     assert.equal(refundsAt(intent).length, 1, 'one refund at Stripe');
     const o = (await call('GET', `/v1/orders/${order.id}`, { headers: { ...m.auth, ...TEST } })).body.data;
     assert.deepEqual([o.refunded, o.paymentStatus, o.status], [30, 'refunded', 'refunded']);
+  });
+
+  it('a refund Stripe answered pending is settled by Stripe\'s event when it confirms it, without waiting for the job', async () => {
+    const { order, intent } = await paidOrder(2500);
+    fake.refundStatus = 'pending';
+    try {
+      assert.equal((await call('POST', `/v1/orders/${order.id}/transitions`, { headers: { ...m.auth, ...TEST }, body: { to: 'partially_refunded', amount: 10 } })).status, 200);
+    } finally {
+      fake.refundStatus = 'succeeded';
+    }
+    const [atStripe] = refundsAt(intent);
+    atStripe!.status = 'succeeded';
+    const event = fake.signedEvent(WHSEC, 'charge.refund.updated', { ...atStripe });
+    const res = await t.app.inject({ method: 'POST', url: `/v1/payment-providers/stripe/events/${m.storeId}/test`, headers: { 'content-type': 'application/json', 'stripe-signature': event.signature }, payload: event.body });
+    assert.equal(res.json().data.outcome, 'processed');
+    assert.deepEqual((await refundRecords(order.id)).map((r) => [r.status, r.amount]), [['succeeded', 10]]);
+    assert.equal(refundsAt(intent).length, 1);
   });
 
   it('a refund Stripe refuses for good (more than is left) is failed, not retried forever', async () => {

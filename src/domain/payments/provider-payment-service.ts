@@ -408,12 +408,18 @@ export function createProviderPaymentService(deps: {
       if (await repos.providerPayments.hasEvent(tenant, name, event.id)) return { outcome: 'duplicate' };
       const attempt = event.paymentRef === null ? undefined : await repos.providerPayments.findByRef(tenant, name, event.paymentRef);
       const state = attempt ? await provider.retrievePayment(tenant, attempt.providerRef!) : null;
-      return repos.transaction(async (repos) => {
+      const result = await repos.transaction(async (repos) => {
         if (!(await repos.providerPayments.insertEvent(tenant, { provider: name, eventId: event.id, type: event.type, providerPaymentId: attempt?.id ?? null }, rc.now))) return { outcome: 'duplicate' as const };
         if (!attempt || !state) return { outcome: 'ignored' as const };
         await syncIn(repos, rc, tenant, attempt.id, state);
         return { outcome: 'processed' as const };
       });
+      // An event about a paid order may be the provider confirming a refund still pending here: settle it now rather
+      // than at the retry job's next pass. The event is recorded whatever happens (the job tries again).
+      if (result.outcome === 'processed' && attempt?.orderId) {
+        await service.sendPendingRefunds(providerContext(rc, tenant, name), attempt.orderId).catch(() => undefined);
+      }
+      return result;
     },
 
     /** Refuses as `capture` would (403, 404, 409 PAYMENT_NOT_CAPTURABLE), calling no provider; else what it would capture. */
