@@ -6,9 +6,51 @@ import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { CategoryTable, Database, ProductTable, SkuTable, VariantGroupTable } from './schema.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
-import type { CatalogRepo, NewSku, SkuTree } from '../domain/catalog/ports.ts';
+import type { CatalogRepo, NewSku, ProductWithSkus, SkuTree } from '../domain/catalog/ports.ts';
 
 const CHUNK = 400;
+
+/**
+ * PostgreSQL: what a product row brings besides its own columns when the tree reads ask for it (`treeColumns`), so a
+ * product, or a page of them, is read with everything it shows in one statement.
+ */
+interface TreeRow {
+  tree_categories: string[];
+  tree_images: string[];
+  tree_specifications: Record<string, string>;
+  tree_groups: Selectable<VariantGroupTable>[];
+  tree_skus: Selectable<SkuTable>[];
+  tree_currency: string | null;
+}
+
+type PageRow = Selectable<ProductTable> & Partial<TreeRow>;
+
+/**
+ * The columns that bring a product's relations, variant groups, SKUs and store currency with its row (PostgreSQL's
+ * JSON aggregates; the orders are those of `relations` and `skuTrees`). Timestamps arrive as ISO-8601 text, which
+ * `toDate` reads as it reads SQLite's.
+ */
+const treeColumns = [
+  sql<string[]>`coalesce((select json_agg(c.category_id order by c.position, c.category_id) from product_categories c where c.product_id = products.id), '[]')`.as('tree_categories'),
+  sql<string[]>`coalesce((select json_agg(i.file_id order by i.position, i.file_id) from product_images i where i.product_id = products.id), '[]')`.as('tree_images'),
+  sql<Record<string, string>>`coalesce((select json_object_agg(s.specification_id, s.value order by s.specification_id) from product_specifications s where s.product_id = products.id), '{}')`.as('tree_specifications'),
+  sql<Selectable<VariantGroupTable>[]>`coalesce((select json_agg(g order by g.id) from variant_groups g where g.product_id = products.id and g.store_id = products.store_id and g.mode = products.mode), '[]')`.as('tree_groups'),
+  sql<Selectable<SkuTable>[]>`coalesce((select json_agg(k order by k.group_id, k.id) from skus k where k.product_id = products.id and k.store_id = products.store_id and k.mode = products.mode), '[]')`.as('tree_skus'),
+  sql<string | null>`(select st.currency from stores st where st.id = products.store_id)`.as('tree_currency'),
+];
+
+/** Groups and SKUs (each ordered by id) as each product's tree: its single SKU (SIMPLE) and its groups with theirs. */
+function assembleTrees(groups: Selectable<VariantGroupTable>[], skus: Selectable<SkuTable>[]): Map<string, SkuTree> {
+  const out = new Map<string, SkuTree>();
+  const treeOf = (productId: string) => out.get(productId) ?? out.set(productId, { simpleSku: null, variantGroups: [] }).get(productId)!;
+  const byGroup = new Map<string, Sku[]>();
+  for (const s of skus) {
+    if (s.group_id === null) treeOf(s.product_id).simpleSku = toSku(s);
+    else (byGroup.get(s.group_id) ?? byGroup.set(s.group_id, []).get(s.group_id)!).push(toSku(s));
+  }
+  for (const g of groups) treeOf(g.product_id).variantGroups.push(toGroup(g, byGroup.get(g.id) ?? []));
+  return out;
+}
 
 /**
  * The most products a search sorts itself (docs/catalog.md): a search matching more walks the sort order instead, and
@@ -149,8 +191,8 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     sortColumn: 'name_folded' | 'updated_at' | null,
     descending: boolean,
     after: { value: string; id: string } | undefined,
-    skip: ((head: ProductHead) => boolean) | undefined,
-  ): Promise<Array<Product | HeldProduct>> {
+    trees: boolean,
+  ): Promise<PageRow[]> {
     const direction = descending ? 'desc' : 'asc';
     let page = db
       .selectFrom('product_categories')
@@ -171,10 +213,11 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
       .whereRef('products.id', '=', 'page.product_id')
       .where(inTenant(tenant, 'products'))
       .selectAll('products')
+      .$if(trees, (q) => q.select(treeColumns))
       .orderBy('page.sort_value', direction)
       .orderBy('page.product_id', direction)
       .execute();
-    return productsUnlessHeld(rows, skip);
+    return rows;
   }
 
   /**
@@ -225,18 +268,26 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     return rows.length > searchLimit ? null : rows.map((r) => r.product_id);
   }
 
-  /** `findProduct` and `findProductUnlessHeld` (see CatalogRepo). */
-  async function findOne(tenant: Tenant, id: string, skip: ((head: ProductHead) => boolean) | undefined): Promise<Product | HeldProduct | undefined> {
-    const row = await db.selectFrom('products').selectAll().where(inTenant(tenant)).where('id', '=', id).executeTakeFirst();
-    return row && (await productsUnlessHeld([row], skip))[0];
+  /** A product's row; with `trees` (PostgreSQL) also its tree and its store's currency (`treeColumns`). */
+  function productRow(tenant: Tenant, id: string, trees: boolean): Promise<PageRow | undefined> {
+    return db
+      .selectFrom('products')
+      .selectAll('products')
+      .$if(trees, (q) => q.select(treeColumns))
+      .where(inTenant(tenant, 'products'))
+      .where('products.id', '=', id)
+      .executeTakeFirst();
   }
 
-  /** `listProducts` and `listProductsUnlessHeld` (see CatalogRepo). */
-  async function listPage(tenant: Tenant, query: ProductQuery, after: { value: string; id: string } | undefined, skip: ((head: ProductHead) => boolean) | undefined): Promise<Array<Product | HeldProduct>> {
+  /**
+   * The rows of `listProducts` and `listTreesUnlessHeld` (see CatalogRepo); with `trees` (PostgreSQL), each row also
+   * brings its product's relations, groups, SKUs and store currency (`treeColumns`), in the same statement.
+   */
+  async function listPage(tenant: Tenant, query: ProductQuery, after: { value: string; id: string } | undefined, trees: boolean): Promise<PageRow[]> {
     const descending = query.sort.startsWith('-');
     const field = query.sort.replace('-', '');
     const sortColumn = field === 'name' ? 'name_folded' : field === 'updatedAt' ? 'updated_at' : null;
-    if (query.categoryId && !query.q) return categoryPage(tenant, query as ProductQuery & { categoryId: string }, sortColumn, descending, after, skip);
+    if (query.categoryId && !query.q) return categoryPage(tenant, query as ProductQuery & { categoryId: string }, sortColumn, descending, after, trees);
     const candidates = query.q ? await searchCandidates(tenant, query) : null;
     if (candidates?.length === 0) return [];
     // The table whose index serves the page (its filter and sort columns, and its product id) comes first, or, for a
@@ -294,8 +345,55 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     // sort index instead of looking the candidates up by id.
     const orderKey = (column: string) => (candidates && dialect === 'sqlite' ? sql`+${sql.ref(column)}` : sql.ref(column));
     if (sortColumn) q = q.orderBy(orderKey(`${from}.${sortColumn}`), direction);
-    const rows = await q.selectAll('products').orderBy(orderKey(idColumn), direction).$call(pageLimit(query.limit)).execute();
-    return productsUnlessHeld(rows, skip);
+    return q
+      .selectAll('products')
+      .$if(trees, (qb) => qb.select(treeColumns))
+      .orderBy(orderKey(idColumn), direction)
+      .$call(pageLimit(query.limit))
+      .execute();
+  }
+
+  /** The store's currency (its code; USD for a store that has none). */
+  async function currencyCode(tenant: Tenant): Promise<string> {
+    return (await db.selectFrom('stores').select('currency').where('id', '=', tenant.storeId).executeTakeFirst())?.currency ?? 'USD';
+  }
+
+  /** Each product's SKUs in two reads: its single SKU of a SIMPLE product (or none) and its variant groups, with theirs. */
+  async function skuTreesOf(tenant: Tenant, productIds: string[]): Promise<Map<string, SkuTree>> {
+    const out = new Map<string, SkuTree>();
+    for (const id of productIds) out.set(id, { simpleSku: null, variantGroups: [] });
+    for (const ids of chunks(productIds)) {
+      const [groups, skus] = await Promise.all([
+        db.selectFrom('variant_groups').selectAll().where(inTenant(tenant)).where('product_id', 'in', ids).orderBy('product_id').orderBy('id').execute(),
+        db.selectFrom('skus').selectAll().where(inTenant(tenant)).where('product_id', 'in', ids).orderBy('group_id').orderBy('id').execute(),
+      ]);
+      for (const [id, tree] of assembleTrees(groups, skus)) out.set(id, tree);
+    }
+    return out;
+  }
+
+  /**
+   * The tree reads on SQLite: the products `skip` says the caller holds at the store's currency (the memo of decision
+   * 0013) come back held, their relations and SKUs not read; the others with theirs.
+   */
+  async function treesUnlessHeld(tenant: Tenant, rows: Selectable<ProductTable>[], skip: (head: ProductHead, currency: string) => boolean, currency: string): Promise<Array<ProductWithSkus | HeldProduct>> {
+    const products = await productsUnlessHeld(rows, (head) => skip(head, currency));
+    const wanted = products.filter((p): p is Product => !('held' in p));
+    const skus = wanted.length === 0 ? new Map<string, SkuTree>() : await skuTreesOf(tenant, wanted.map((p) => p.id));
+    return products.map((p) => ('held' in p ? p : { ...p, ...skus.get(p.id)! }));
+  }
+
+  /** A row that brought its tree (`treeColumns`, PostgreSQL) as the product with its SKUs, or held when `skip` says so. */
+  function treeOfRow(row: PageRow, skip: (head: ProductHead, currency: string) => boolean): ProductWithSkus | HeldProduct {
+    const head = headOf(row);
+    if (skip(head, row.tree_currency ?? 'USD')) return { held: head };
+    const id = row.id;
+    const [product] = toProducts([row], {
+      categories: new Map([[id, row.tree_categories ?? []]]),
+      images: new Map([[id, row.tree_images ?? []]]),
+      specifications: new Map([[id, row.tree_specifications ?? {}]]),
+    });
+    return { ...product!, ...(assembleTrees(row.tree_groups ?? [], row.tree_skus ?? []).get(id) ?? { simpleSku: null, variantGroups: [] }) };
   }
 
   return {
@@ -387,10 +485,21 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     },
 
     async findProduct(tenant: Tenant, id: string): Promise<Product | undefined> {
-      return (await findOne(tenant, id, undefined)) as Product | undefined;
+      const row = await productRow(tenant, id, false);
+      return row && ((await productsUnlessHeld([row]))[0] as Product);
     },
 
-    findProductUnlessHeld: findOne,
+    async findTreeUnlessHeld(tenant, id, skip) {
+      if (dialect === 'postgres') {
+        const row = await productRow(tenant, id, true);
+        // No product: the currency is read on its own (a 404 needs none; the caller's contract gives it anyway).
+        if (row === undefined) return { currency: await currencyCode(tenant), product: undefined };
+        return { currency: row.tree_currency ?? 'USD', product: treeOfRow(row, skip) };
+      }
+      const currency = await currencyCode(tenant);
+      const row = await productRow(tenant, id, false);
+      return { currency, product: row && (await treesUnlessHeld(tenant, [row], skip, currency))[0] };
+    },
 
     async slugTaken(tenant: Tenant, slug: string, exceptId?: string): Promise<boolean> {
       let q = db.selectFrom('products').select('id').where(inTenant(tenant)).where('slug', '=', slug);
@@ -449,10 +558,18 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
      * within 21 × catalog / SEARCH_CANDIDATES rows.
      */
     async listProducts(tenant: Tenant, query: ProductQuery, after?: { value: string; id: string }): Promise<Product[]> {
-      return (await listPage(tenant, query, after, undefined)) as Product[];
+      return (await productsUnlessHeld(await listPage(tenant, query, after, false))) as Product[];
     },
 
-    listProductsUnlessHeld: listPage,
+    async listTreesUnlessHeld(tenant, query, after, skip) {
+      if (dialect === 'postgres') {
+        const rows = await listPage(tenant, query, after, true);
+        const currency = rows[0]?.tree_currency ?? (await currencyCode(tenant));
+        return { currency, rows: rows.map((row) => treeOfRow(row, skip)) };
+      }
+      const currency = await currencyCode(tenant);
+      return { currency, rows: await treesUnlessHeld(tenant, await listPage(tenant, query, after, false), skip, currency) };
+    },
 
     /** The sort value of a product row for a keyset cursor. */
     async sortValue(tenant: Tenant, id: string, field: 'name' | 'updatedAt'): Promise<string | undefined> {
@@ -498,23 +615,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
       return out;
     },
 
-    async skuTrees(tenant: Tenant, productIds: string[]): Promise<Map<string, SkuTree>> {
-      const out = new Map<string, SkuTree>();
-      for (const id of productIds) out.set(id, { simpleSku: null, variantGroups: [] });
-      for (const ids of chunks(productIds)) {
-        const [groups, skus] = await Promise.all([
-          db.selectFrom('variant_groups').selectAll().where(inTenant(tenant)).where('product_id', 'in', ids).orderBy('product_id').orderBy('id').execute(),
-          db.selectFrom('skus').selectAll().where(inTenant(tenant)).where('product_id', 'in', ids).orderBy('group_id').orderBy('id').execute(),
-        ]);
-        const byGroup = new Map<string, Sku[]>();
-        for (const s of skus) {
-          if (s.group_id === null) out.get(s.product_id)!.simpleSku = toSku(s);
-          else (byGroup.get(s.group_id) ?? byGroup.set(s.group_id, []).get(s.group_id)!).push(toSku(s));
-        }
-        for (const g of groups) out.get(g.product_id)!.variantGroups.push(toGroup(g, byGroup.get(g.id) ?? []));
-      }
-      return out;
-    },
+    skuTrees: skuTreesOf,
 
     // ---- variant groups -----------------------------------------------------------------------------------
 

@@ -18,6 +18,9 @@ export interface SkuTree {
   variantGroups: VariantGroup[];
 }
 
+/** A product with its SKUs, as the tree reads return it. */
+export type ProductWithSkus = Product & SkuTree;
+
 /** Products, categories, variant groups and SKUs. Every method takes the tenant first and filters on it (`inTenant`). */
 export interface CatalogRepo {
   insertProduct(tenant: Tenant, p: Product, nameFolded: string): Promise<void>;
@@ -41,8 +44,13 @@ export interface CatalogRepo {
     type: ProductType;
   } | undefined>;
   findProduct(tenant: Tenant, id: string): Promise<Product | undefined>;
-  /** As `findProduct`; a product `skip` says the caller holds comes back as `{ held: head }`, its fields not read. */
-  findProductUnlessHeld(tenant: Tenant, id: string, skip: (head: ProductHead) => boolean): Promise<Product | HeldProduct | undefined>;
+  /**
+   * The tree reads (GET /v2/products/{id}): the store's currency (its code) and the product with its SKUs, or
+   * `{ held: head }` when `skip` says the caller holds it at that currency (its relations and SKUs then not read).
+   * PostgreSQL reads it all in one statement (and holds nothing: no revisions there, decision 0013); SQLite reads the
+   * currency, the product, then (unless held) its relations and SKUs.
+   */
+  findTreeUnlessHeld(tenant: Tenant, id: string, skip: (head: ProductHead, currency: string) => boolean): Promise<{ currency: string; product: ProductWithSkus | HeldProduct | undefined }>;
   slugTaken(tenant: Tenant, slug: string, exceptId?: string): Promise<boolean>;
   /** Slugs of this store starting with `base`, to pick a free `base-2`, `base-3`… */
   slugsLike(tenant: Tenant, base: string): Promise<Set<string>>;
@@ -66,8 +74,17 @@ export interface CatalogRepo {
     value: string;
     id: string;
   }): Promise<Product[]>;
-  /** As `listProducts`; the products `skip` says the caller holds come back as `{ held: head }`, their fields not read. */
-  listProductsUnlessHeld(tenant: Tenant, query: ProductQuery, after: { value: string; id: string } | undefined, skip: (head: ProductHead) => boolean): Promise<Array<Product | HeldProduct>>;
+  /**
+   * As `listProducts`, for the tree reads (GET /v2/products): the store's currency and the page's products with their
+   * SKUs, those `skip` says the caller holds as `{ held: head }`. PostgreSQL reads the page with its trees and the
+   * currency in one statement (a search asks its index first); SQLite as `findTreeUnlessHeld` does.
+   */
+  listTreesUnlessHeld(
+    tenant: Tenant,
+    query: ProductQuery,
+    after: { value: string; id: string } | undefined,
+    skip: (head: ProductHead, currency: string) => boolean,
+  ): Promise<{ currency: string; rows: Array<ProductWithSkus | HeldProduct> }>;
   /** The sort value of a product row for a keyset cursor. */
   sortValue(tenant: Tenant, id: string, field: 'name' | 'updatedAt'): Promise<string | undefined>;
   skuSummaries(tenant: Tenant, productIds: string[]): Promise<Map<string, SkuSummary>>;

@@ -4,7 +4,7 @@ import type { EmailRepo } from '../email/ports.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { StoreRepo } from '../accounts/ports.ts';
 import type { AuditRepo } from '../audit/ports.ts';
-import type { CatalogRepo, InventoryRepo, SkuTree } from './ports.ts';
+import type { CatalogRepo, InventoryRepo, ProductWithSkus } from './ports.ts';
 import { rehearse, type Transactional } from '../shared/transactional.ts';
 import { readAs, requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../shared/audit-trail.ts';
@@ -19,7 +19,7 @@ import { isUniqueConflict } from '../shared/conflicts.ts';
 import { findProductView, type Precondition, productNotFound, productViews } from './catalog-support.ts';
 import type { FileLookup } from '../files/types.ts';
 import { invalid } from '../shared/validation.ts';
-import { type Currency, storeCurrency } from '../shared/money.ts';
+import { type Currency, currencyOf, storeCurrency } from '../shared/money.ts';
 import { CATALOG_LIMITS, type HeldProduct, type Product, type ProductHead, type ProductQuery, type ProductStatus, type ProductTree, type ProductType, type ProductView } from './types.ts';
 import type { WebhookRepo } from '../webhooks/ports.ts';
 import type { EventPublisher } from '../webhooks/publisher.ts';
@@ -27,7 +27,7 @@ import type { EventPublisher } from '../webhooks/publisher.ts';
 /** The repositories product-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface ProductServiceRepos {
   audit: Pick<AuditRepo, 'insert'>;
-  catalog: Pick<CatalogRepo, 'categoriesExisting' | 'deleteProduct' | 'findProduct' | 'findProductUnlessHeld' | 'findSku' | 'insertProduct' | 'insertSkus' | 'listProducts' | 'listProductsUnlessHeld' | 'lockProduct' | 'replaceCategories' | 'replaceImages' | 'replaceSpecifications' | 'simpleSkus' | 'skuCodesTaken' | 'skuSummaries' | 'skuTrees' | 'slugTaken' | 'slugsLike' | 'sortValue' | 'updateProduct' | 'updateSku'>;
+  catalog: Pick<CatalogRepo, 'categoriesExisting' | 'deleteProduct' | 'findProduct' | 'findTreeUnlessHeld' | 'findSku' | 'insertProduct' | 'insertSkus' | 'listProducts' | 'listTreesUnlessHeld' | 'lockProduct' | 'replaceCategories' | 'replaceImages' | 'replaceSpecifications' | 'simpleSkus' | 'skuCodesTaken' | 'skuSummaries' | 'slugTaken' | 'slugsLike' | 'sortValue' | 'updateProduct' | 'updateSku'>;
   inventory: Pick<InventoryRepo, 'insertAdjustment' | 'lowStockThreshold'>;
   stores: Pick<StoreRepo, 'findStore'>;
   webhooks: Pick<WebhookRepo, 'subscribers' | 'insertEvents' | 'afterCommit'>;
@@ -77,16 +77,8 @@ export function createProductService(deps: {
   const { repos, reference, files, events } = deps;
   const views = productViews;
 
-  /** The trees of the products read; those the caller holds (`{ held }`) stay as they are. */
-  async function trees(repos: ProductServiceRepos, tenant: Tenant, products: Array<Product | HeldProduct>): Promise<Array<ProductTree | HeldProduct>> {
-    const wanted = products.filter((p): p is Product => !('held' in p));
-    const skus = wanted.length === 0 ? new Map<string, SkuTree>() : await repos.catalog.skuTrees(tenant, wanted.map((p) => p.id));
-    return products.map((p) => {
-      if ('held' in p) return p;
-      const tree = skus.get(p.id)!;
-      return { ...p, ...tree, summary: summarize(tree) };
-    });
-  }
+  /** A product read with its SKUs as the tree the routes send; one the caller holds (`{ held }`) stays as it is. */
+  const asTree = (p: ProductWithSkus | HeldProduct): ProductTree | HeldProduct => ('held' in p ? p : { ...p, summary: summarize(p) });
 
   async function loadView(repos: ProductServiceRepos, ctx: StoreContext, id: string): Promise<ProductView> {
     const product = await findProductView(repos, ctx.tenant, id);
@@ -140,37 +132,34 @@ export function createProductService(deps: {
   }
 
   /** A page of products; with `held`, those the caller holds come back as `{ held }` (the store currency is read first). */
-  async function listPage<P extends Product | HeldProduct>(
-    ctx: StoreContext,
-    query: ProductQuery,
-    held?: HeldCheck,
-  ): Promise<{ page: P[]; nextCursor: string | null; currency: Currency }> {
+  /** The filters a reader may use: a shopper sees active products only (asked for drafts or archived ones, none). */
+  function listQuery(ctx: StoreContext, query: ProductQuery): { folded: ProductQuery; after: { value: string; id: string } | undefined; nothing: boolean } {
     const reader = readAs(ctx, 'catalog');
-    const { tenant } = ctx;
     const key = query.cursor === undefined ? undefined : productCursor.decode(query.cursor);
     const after = key && { value: key[0], id: key[1] };
-    const currency = await storeCurrency(repos, ctx);
-    // A shopper sees active products only: asked for drafts or archived ones, none.
-    if (reader === 'shopper' && query.status !== undefined && !visibleToShopper(query.status)) return { page: [], nextCursor: null, currency };
+    const nothing = reader === 'shopper' && query.status !== undefined && !visibleToShopper(query.status);
     const folded = { ...query, q: query.q ? foldForSearch(query.q.trim()) : undefined, ...(reader === 'shopper' ? { status: 'active' as const } : {}) };
-    const rows = (held ? await repos.catalog.listProductsUnlessHeld(tenant, folded, after, (head) => held(head, currency)) : await repos.catalog.listProducts(tenant, folded, after)) as P[];
+    return { folded, after, nothing };
+  }
+
+  /** A page of the rows read (up to limit + 1) and the cursor of the next one. */
+  async function pageWithCursor<P extends Product | HeldProduct>(tenant: Tenant, query: ProductQuery, rows: P[]): Promise<{ page: P[]; nextCursor: string | null }> {
     const field = query.sort.replace('-', '');
     const { items: page, nextCursor } = pageOf(rows, query.limit, async (last) => {
       const id = 'held' in last ? last.held.id : last.id;
       const value = field === 'name' || field === 'updatedAt' ? ((await repos.catalog.sortValue(tenant, id, field)) ?? '') : '';
       return productCursor.encode([value, id]);
     });
-    return { page, nextCursor: await nextCursor, currency };
+    return { page, nextCursor: await nextCursor };
   }
 
   async function treeOrHeld(ctx: StoreContext, id: string, held: HeldCheck): Promise<{ product: ProductTree | HeldProduct; currency: Currency }> {
     const reader = readAs(ctx, 'catalog');
-    const currency = await storeCurrency(repos, ctx);
-    const product = await repos.catalog.findProductUnlessHeld(ctx.tenant, id, (head) => held(head, currency));
+    const read = await repos.catalog.findTreeUnlessHeld(ctx.tenant, id, (head, code) => held(head, currencyOf(code)));
+    const { product } = read;
     // The status is read with the product, held or not: a shopper never gets a draft from the memo either.
     if (!product || (reader === 'shopper' && !visibleToShopper('held' in product ? product.held.status : product.status))) throw productNotFound(id);
-    const [tree] = await trees(repos, ctx.tenant, [product]);
-    return { product: tree!, currency };
+    return { product: asTree(product), currency: currencyOf(read.currency) };
   }
 
   async function removeIn(repos: ProductServiceRepos, ctx: StoreContext, id: string, precondition: Precondition<ProductView> | undefined, currency: Currency): Promise<void> {
@@ -189,18 +178,23 @@ export function createProductService(deps: {
   return {
     /** A page of products (v1 view). */
     async list(ctx: StoreContext, query: ProductQuery): Promise<{ items: ProductView[]; nextCursor: string | null; currency: Currency }> {
-      const { page, nextCursor, currency } = await listPage<Product>(ctx, query);
+      const { folded, after, nothing } = listQuery(ctx, query);
+      const currency = await storeCurrency(repos, ctx);
+      if (nothing) return { items: [], nextCursor: null, currency };
+      const { page, nextCursor } = await pageWithCursor(ctx.tenant, query, await repos.catalog.listProducts(ctx.tenant, folded, after));
       return { items: await views(repos, ctx.tenant, page), nextCursor, currency };
     },
 
     /**
-     * A page of products with their variant groups and SKUs (v2 view). `held(head, currency)` says whether the caller
-     * already holds the representation of a product at its revision in that currency: such a product is read by id
-     * and revision only, and its item is `{ held: head }`.
+     * A page of products with their variant groups and SKUs (v2); those `held` says the caller holds (the memo of
+     * decision 0013) come back as `{ held }`. The store's currency is read with the page.
      */
     async listTrees(ctx: StoreContext, query: ProductQuery, held?: HeldCheck): Promise<{ items: Array<ProductTree | HeldProduct>; nextCursor: string | null; currency: Currency }> {
-      const { page, nextCursor, currency } = await listPage(ctx, query, held);
-      return { items: await trees(repos, ctx.tenant, page), nextCursor, currency };
+      const { folded, after, nothing } = listQuery(ctx, query);
+      if (nothing) return { items: [], nextCursor: null, currency: await storeCurrency(repos, ctx) };
+      const read = await repos.catalog.listTreesUnlessHeld(ctx.tenant, folded, after, (head, code) => held?.(head, currencyOf(code)) ?? false);
+      const { page, nextCursor } = await pageWithCursor(ctx.tenant, query, read.rows);
+      return { items: page.map(asTree), nextCursor, currency: currencyOf(read.currency) };
     },
 
     async get(ctx: StoreContext, id: string): Promise<{ product: ProductView; currency: Currency }> {

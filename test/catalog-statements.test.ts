@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+import { variableProduct } from './helpers/catalog.ts';
+import { databaseKinds } from './helpers/databases.ts';
+import { client, createApiKey, type Merchant, signup } from './helpers/merchants.ts';
+
+/**
+ * The route's own path of the v2 product reads on PostgreSQL (no memo there, decision 0013), counted in statements
+ * sent to the server: an API key's request reads the key (with its creator and membership) in one statement, then one
+ * product with its relations, groups, SKUs and store currency in one more; a page of products in one more as well
+ * (decision 0028). Counted at pg's client, so whatever the app sends is counted.
+ */
+for (const kind of databaseKinds().filter((k) => k === 'postgres')) {
+  describe(`v2 product reads: statements per request [${kind}]`, () => {
+    let t: TestApp;
+    let m: Merchant;
+    let key: string;
+    let productId: string;
+    const sent: string[] = [];
+    const query = pg.Client.prototype.query;
+
+    before(async () => {
+      t = await startTestApp(kind);
+      m = await signup(t.app);
+      key = (await createApiKey(t.app, m, { permissions: ['products:read'] })).key;
+      ({ productId } = await variableProduct(t.app, m, { name: 'Counted' }));
+      for (let i = 0; i < 3; i++) await variableProduct(t.app, m, { name: `Counted ${i}` });
+      const category = await client(t.app)('POST', '/v1/categories', { headers: m.auth, body: { name: 'Counted things' } });
+      await client(t.app)('PATCH', `/v1/products/${productId}`, { headers: m.auth, body: { categoryIds: [category.body.data.id] } });
+      pg.Client.prototype.query = function (this: pg.Client, ...args: any[]) {
+        const text = typeof args[0] === 'string' ? args[0] : args[0]?.text;
+        if (typeof text === 'string') sent.push(text);
+        return (query as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof query;
+    });
+    after(async () => {
+      pg.Client.prototype.query = query;
+      await t?.close();
+    });
+
+    /** The statements one GET sends (the key's time of last use is written on its first use: a warm-up request first). */
+    async function statementsOf(url: string): Promise<{ status: number; statements: string[]; body: { data: unknown } }> {
+      const headers = { 'x-merchantapikey': key };
+      await t.app.inject({ method: 'GET', url, headers });
+      sent.length = 0;
+      const answer = await t.app.inject({ method: 'GET', url, headers });
+      return { status: answer.statusCode, statements: [...sent], body: answer.json() };
+    }
+
+    it('one product: the key, then the product with everything it shows', async () => {
+      const { status, statements, body } = await statementsOf(`/v2/products/${productId}`);
+      assert.equal(status, 200);
+      assert.equal(statements.length, 2, statements.join('\n---\n'));
+      const data = body.data as { categoryIds: string[]; variantGroups: Array<{ skus: unknown[] }> };
+      assert.equal(data.categoryIds.length, 1);
+      assert.equal(data.variantGroups[0]!.skus.length, 2);
+    });
+
+    it('a page of products: the key, then the page with everything it shows', async () => {
+      const { status, statements, body } = await statementsOf('/v2/products?limit=3');
+      assert.equal(status, 200);
+      assert.equal(statements.length, 2, statements.join('\n---\n'));
+      assert.equal((body.data as unknown[]).length, 3);
+      // Ordered by name, the next page's cursor needs the last product's sort value: one more, three in all.
+      const byName = await statementsOf('/v2/products?limit=3&sort=name');
+      assert.ok(byName.statements.length <= 3, byName.statements.join('\n---\n'));
+    });
+
+    it('a missing product: 404 after the same two', async () => {
+      const { status, statements } = await statementsOf('/v2/products/prd_missing');
+      assert.equal(status, 404);
+      assert.ok(statements.length <= 3, statements.join('\n---\n'));
+    });
+  });
+}
