@@ -30,6 +30,7 @@ const BOOKKEEPING_TABLES: Readonly<Record<string, string>> = {
   server_secrets: 'the key that signs confirmation states, made on first use',
   // and on SQLite its full-text shadow tables (catalog_search_fts, catalog_search_fts_data, …): see isBookkeeping
   catalog_search: 'a search index derived from product names and SKU codes, rewritten with new serial ids when they change; products and skus are compared',
+  catalog_changes: 'a log of changes to the catalog, written by triggers (decision 0028) for the front cache: products, skus and the rest are compared',
   kysely_migration: 'the schema version',
   kysely_migration_lock: 'the schema version',
 };
