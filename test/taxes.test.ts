@@ -5,9 +5,11 @@ import { openDatabase } from '../src/db/db.ts';
 import { migrateToLatest, migrateUpTo } from '../src/db/migrations/index.ts';
 import { createOrderRepo } from '../src/db/order-repo.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
-import { insertCustomer } from './helpers/catalog.ts';
+import { insertCustomer, variableProduct } from './helpers/catalog.ts';
 import { createTestDatabase, describeEachDatabase } from './helpers/databases.ts';
 import { client, createApiKey, type Merchant, signup } from './helpers/merchants.ts';
+import { storeContext } from './helpers/delivery-payments.ts';
+import { TOOLS } from '../src/mcp/tools/index.ts';
 
 type Body = Record<string, unknown>;
 
@@ -274,6 +276,27 @@ describeEachDatabase('taxes', (kind) => {
       assert.deepEqual([illinois.tax, illinois.total, taxRows(illinois)], [0, 5, [['line', 'standard', 0, 5, 0]]], 'the rest of the US: its country region, at 0');
     });
 
+    it("taxes a SKU with its own class over its product's, and changes it with PATCH (null: the product's again)", async () => {
+      const { m, customerId } = await shop({}, []);
+      await region(m, { countryId: 'US', rates: { standard: 1000, reduced: 500 } });
+      const { productId, groupId, skuIds } = await variableProduct(t.app, m, {
+        skus: [
+          { price: 20, quantityInStock: 5, attributes: { Size: 'M' }, taxClass: 'zero' },
+          { price: 20, quantityInStock: 5, attributes: { Size: 'L' } },
+        ],
+      });
+      await call('PATCH', `/v1/products/${productId}`, { headers: m.auth, body: { status: 'active', taxClass: 'reduced' } });
+      const o = await place(m, { customerId, lines: [{ skuId: skuIds[0], quantity: 1 }, { skuId: skuIds[1], quantity: 1 }] });
+      assert.deepEqual(taxRows(o), [['line', 'zero', 0, 20, 0], ['line', 'reduced', 500, 20, 1]]);
+      const skuUrl = `/v2/products/${productId}/variant-groups/${groupId}/skus/${skuIds[0]}`;
+      const bad = await call('PATCH', skuUrl, { headers: m.auth, body: { taxClass: 'No Such Class!' } });
+      assert.deepEqual([bad.status, bad.body.error.details[0].path], [422, 'taxClass']);
+      const back = await call('PATCH', skuUrl, { headers: m.auth, body: { taxClass: null } });
+      assert.equal(back.body.data.taxClass, null);
+      const again = await place(m, { customerId, lines: [{ skuId: skuIds[0], quantity: 1 }] });
+      assert.deepEqual(taxRows(again), [['line', 'reduced', 500, 20, 1]]);
+    });
+
     it('charges no tax where the store has no region, as before taxes', async () => {
       const { m, skus, customerId } = await shop({}, [['Mug', 10, 'standard']]);
       await region(m, { countryId: 'GB', rates: { standard: 2000 } });
@@ -298,6 +321,21 @@ describeEachDatabase('taxes', (kind) => {
       assert.equal(rest.body.data.taxRefunded, 2.5, 'all of it, never more');
       const list = (await call('GET', '/v1/orders', { headers: m.auth })).body.data;
       assert.deepEqual([list[0].tax, list[0].total], [2.5, 42.5]);
+    });
+
+    it('gives the MCP order tools the tax of the order (get_order its tax lines too), through the same services', async () => {
+      const { m, skus, customerId } = await shop({ pricesIncludeTax: true }, [['Tea towel', 12, 'standard']]);
+      await region(m, { countryId: 'GB', rates: { standard: 2000 } });
+      const tool = (name: string) => TOOLS.find((x) => x.name === name)!;
+      const ctx = storeContext({ storeId: m.storeId, userId: m.userId, email: m.email });
+      const placed = await tool('place_order').run(t.container.services, ctx, { customerId, lines: [{ skuId: skus['Tea towel']!, quantity: 1 }], shippingAddress: { line1: '1 High St', city: 'York', countryId: 'GB' } });
+      const order = (placed.data as { order: { id: string; tax: number; total: number; pricesIncludeTax: boolean } }).order;
+      assert.deepEqual([order.tax, order.total, order.pricesIncludeTax], [2, 12, true]);
+      const got = (await tool('get_order').run(t.container.services, ctx, { orderId: order.id })).data as { order: { taxLines: Array<{ rate: number; amount: number }> } };
+      assert.deepEqual(got.order.taxLines.map((l) => [l.rate, l.amount]), [[2000, 2]]);
+      tool('get_order').output.parse(got);
+      const listed = (await tool('list_orders').run(t.container.services, ctx, { limit: 10, sort: '-createdAt' })).data as { items: Array<{ tax: number }> };
+      assert.deepEqual(listed.items.map((o) => o.tax), [2]);
     });
 
     it('shows the tax in the sales summary (gross, tax, net) and in the orders and daily-sales exports', async () => {

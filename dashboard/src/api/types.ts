@@ -451,6 +451,7 @@ export interface Sku {
   quantityInStock: number;
   sku: string | null;
   attributes: Record<string, string>;
+  taxClass: string | null; // its own tax class; null: the product's
   createdAt: string;
   updatedAt: string;
 }

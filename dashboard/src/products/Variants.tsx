@@ -54,12 +54,21 @@ interface SkuValues {
   quantityInStock: string;
   sku: string;
   attributes: string;
+  /** empty: the product's tax class */
+  taxClass: string;
 }
 
-const EMPTY_SKU: SkuValues = { price: '', discount: '', quantityInStock: '', sku: '', attributes: '' };
+const EMPTY_SKU: SkuValues = { price: '', discount: '', quantityInStock: '', sku: '', attributes: '', taxClass: '' };
 
 function skuValues(s: Sku): SkuValues {
-  return { price: String(s.price), discount: String(s.discount), quantityInStock: String(s.quantityInStock), sku: s.sku ?? '', attributes: attributesText(s.attributes) };
+  return {
+    price: String(s.price),
+    discount: String(s.discount),
+    quantityInStock: String(s.quantityInStock),
+    sku: s.sku ?? '',
+    attributes: attributesText(s.attributes),
+    taxClass: s.taxClass ?? '',
+  };
 }
 
 /** The wire fields of SKU values; `error` when the options cannot be read. */
@@ -72,6 +81,7 @@ function skuWire(v: SkuValues): { body: Record<string, unknown>; attributesError
       quantityInStock: numberOrText(v.quantityInStock),
       sku: v.sku.trim() === '' ? null : v.sku.trim(),
       attributes: 'value' in attributes ? attributes.value : {},
+      taxClass: v.taxClass.trim() === '' ? null : v.taxClass.trim(),
     },
     attributesError: 'error' in attributes ? attributes.error : null,
   };
@@ -107,6 +117,9 @@ function SkuFields({
       </Field>
       <Field label="Options" error={errors.get('attributes')} hint="Extra options of this SKU, such as Size=M; Fit=Slim. Optional.">
         {(p) => <input {...p} type="text" value={values.attributes} onChange={(e) => set('attributes', e.target.value)} />}
+      </Field>
+      <Field label="SKU tax class" error={errors.get('taxClass')} hint="Empty: the product’s tax class. Or standard, reduced, zero, or one of your own.">
+        {(p) => <input {...p} type="text" maxLength={40} value={values.taxClass} onChange={(e) => set('taxClass', e.target.value)} />}
       </Field>
     </div>
   );
@@ -350,7 +363,7 @@ function GroupPanel({
 
 // ---- editing a SKU (If-Match, 412) --------------------------------------------------------------------------------
 
-const SKU_LABELS = { price: 'Price', discount: 'Discount (%)', quantityInStock: 'Stock', sku: 'SKU code', attributes: 'Options' } as const;
+const SKU_LABELS = { price: 'Price', discount: 'Discount (%)', quantityInStock: 'Stock', sku: 'SKU code', attributes: 'Options', taxClass: 'SKU tax class' } as const;
 
 async function readSku(tenant: Tenant, productId: string, groupId: string, skuId: string, fresh = false): Promise<Loaded<Sku>> {
   const r = await apiWithEtag<Sku>(skuPath(productId, groupId, skuId), { tenant, fresh });
