@@ -297,6 +297,44 @@ describeEachDatabase('taxes', (kind) => {
       assert.deepEqual(taxRows(again), [['line', 'reduced', 500, 20, 1]]);
     });
 
+    it('random orders through the API (seeded): the lines sum to the tax, the totals add up, refunds return at most the tax', async () => {
+      let seed = 3_535;
+      const next = () => {
+        seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+        return seed / 2_147_483_648;
+      };
+      const int = (max: number) => Math.floor(next() * (max + 1));
+      const cents = (x: number) => Math.round(x * 100);
+      for (const inclusive of [true, false]) {
+        const products: Array<[string, number, string]> = Array.from({ length: 6 }, (_, i) => [`P${i}`, 1 + int(20_000) / 100 + 0.01, ['standard', 'reduced', 'zero', 'books'][i % 4]!]);
+        const { m, skus, customerId } = await shop({ pricesIncludeTax: inclusive, shippingTaxClass: 'reduced' }, products);
+        await region(m, { countryId: 'US', rates: { standard: 1000, reduced: 333, books: 725 } });
+        await region(m, { countryId: 'US', stateId: 'US-IL', rates: { standard: 1725, reduced: 501 } });
+        const optionId = await deliveryOption(m, [{ countryId: 'US' }], 3.99);
+        assert.equal((await call('POST', '/v1/promotions', { headers: m.auth, body: { code: 'RANDOM', kind: 'percentage', value: 13.5 } })).status, 201);
+        for (let run = 0; run < 5; run += 1) {
+          const names = products.map((p) => p[0]).filter(() => next() < 0.6);
+          const lines = (names.length > 0 ? names : ['P0']).map((n) => ({ skuId: skus[n], quantity: 1 + int(4) }));
+          const o = await place(m, { customerId, lines, ...(next() < 0.5 ? { deliveryOptionId: optionId } : {}), ...(next() < 0.5 ? { promotionCode: 'RANDOM' } : {}) });
+          const what = `${inclusive ? 'inclusive' : 'exclusive'} run ${run}`;
+          const taxCents = o.taxLines.reduce((sum: number, l: { amount: number }) => sum + cents(l.amount), 0);
+          assert.equal(taxCents, cents(o.tax), `${what}: the lines sum to the tax`);
+          const gross = cents(o.subtotal) - cents(o.discount) + cents(o.deliveryFee);
+          assert.equal(cents(o.total), inclusive ? gross : gross + cents(o.tax), `${what}: the total`);
+          const taxedCents = o.taxLines.reduce((sum: number, l: { taxable: number }) => sum + cents(l.taxable), 0);
+          assert.equal(taxedCents, gross, `${what}: the taxed amounts are the lines after the discount, and delivery`);
+          if (inclusive) for (const l of o.taxLines) assert.ok(cents(l.amount) <= cents(l.taxable), `${what}: a gross holds at most itself`);
+          assert.equal((await call('POST', `/v1/orders/${o.id}/transitions`, { headers: m.auth, body: { to: 'paid' } })).status, 200);
+          const part = (1 + int(cents(o.total) - 1)) / 100;
+          const refunded = await call('POST', `/v1/orders/${o.id}/transitions`, { headers: m.auth, body: { to: 'partially_refunded', amount: part } });
+          if (refunded.status === 200) assert.ok(cents(refunded.body.data.taxRefunded) <= cents(o.tax), `${what}: part of the tax back`);
+          const all = await call('POST', `/v1/orders/${o.id}/transitions`, { headers: m.auth, body: { to: 'refunded' } });
+          assert.equal(all.status, 200, all.raw);
+          assert.equal(cents(all.body.data.taxRefunded), cents(o.tax), `${what}: all of the tax back, never more`);
+        }
+      }
+    });
+
     it('charges no tax where the store has no region, as before taxes', async () => {
       const { m, skus, customerId } = await shop({}, [['Mug', 10, 'standard']]);
       await region(m, { countryId: 'GB', rates: { standard: 2000 } });
