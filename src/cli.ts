@@ -179,7 +179,8 @@ async function serve(container: Container, demoFlag: boolean | undefined): Promi
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-async function main(argv: string[]): Promise<void> {
+/** Runs a command of the command line (src/main.ts calls it once the process runs with the flags it needs). */
+export async function main(argv: string[]): Promise<void> {
   const [command = 'serve', ...extra] = argv.filter((arg) => !arg.startsWith('-'));
   if (command === 'help' || argv.includes('--help') || argv.includes('-h')) {
     process.stdout.write(HELP);
@@ -224,5 +225,3 @@ async function main(argv: string[]): Promise<void> {
     fail(explainStartupError(error, container));
   }
 }
-
-await main(process.argv.slice(2));
