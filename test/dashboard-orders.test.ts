@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
 import { insertCustomer, variableProduct } from './helpers/catalog.ts';
 import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
-import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
+import { assertAccessible, meetsEveryRefusal, signInToDashboard } from './helpers/dashboard.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { storeContext } from './helpers/delivery-payments.ts';
 import { client as jsonClient, joinStore, type Merchant, signup } from './helpers/merchants.ts';
@@ -406,6 +406,82 @@ describeEachDatabase('the dashboard’s orders pages in Chromium', (kind) => {
     await page.waitForURL((url) => url.pathname === '/dashboard/orders' && url.searchParams.get('customerId') === ada && url.searchParams.get('store') === shop.storeId);
     await page.getByTestId('customer-filter').getByText('Ada Lovelace').waitFor();
     await rowsAre(page, [...numbers.adaTenth!, ...numbers.adaEleventh!].slice(-20), 'her newest 20');
+    await page.close();
+  });
+  it('finds an order by its number: typed with the keyboard it opens the order; an unknown number, another store’s, a malformed one or an empty field is said plainly at the field', { skip }, async () => {
+    const call = jsonClient(t.app);
+    async function shopWithOrders(storeName: string, count: number) {
+      const merchant = await signup(t.app, { storeName });
+      const { productId, skuIds } = await variableProduct(t.app, merchant, { name: 'Trail Tee', skus: [{ price: 10, quantityInStock: 50, attributes: { Size: 'S' } }] });
+      await call('PATCH', `/v1/products/${productId}`, { headers: merchant.auth, body: { status: 'active' } });
+      const customerId = await insertCustomer(t, merchant.storeId);
+      const orders: Array<{ id: string; number: string }> = [];
+      for (let i = 0; i < count; i += 1) {
+        const placed = await call('POST', '/v1/orders', { headers: merchant.auth, body: { customerId, lines: [{ skuId: skuIds[0], quantity: 1 }] } });
+        assert.equal(placed.status, 201, placed.raw);
+        orders.push(placed.body.data);
+      }
+      return { merchant, orders };
+    }
+    const mine = await shopWithOrders('Finder Goods', 3);
+    const theirs = await shopWithOrders('Rival Goods', 5);
+    const wanted = mine.orders[1]!;
+    const onlyTheirs = theirs.orders[4]!;
+    assert.ok(!mine.orders.some((o) => o.number === onlyTheirs.number), 'a number only the other store has');
+
+    await context.clearCookies();
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 375, height: 800 });
+    const asked: URL[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/v1/orders' && url.searchParams.has('number')) asked.push(url);
+    });
+    await page.goto(`${t.baseUrl}/dashboard/orders?store=${mine.merchant.storeId}`);
+    await signInToDashboard(page, mine.merchant);
+    await page.getByTestId('order-row').first().waitFor();
+    const finder = page.getByRole('search', { name: 'Find an order' });
+    const field = finder.getByRole('textbox', { name: 'Order number' });
+    await assertAccessible(page, 'orders list with the find field, on a phone');
+
+    // Empty: said at the field, nothing asked.
+    await finder.getByRole('button', { name: 'Find order by number' }).click();
+    await finder.getByText('Order number is needed: type the number shown on the order').waitFor();
+    assert.equal(await field.getAttribute('aria-invalid'), 'true');
+    assert.equal(asked.length, 0, 'an empty field asks the API nothing');
+
+    // Another store's number: not found, in words, and the page stays.
+    await field.fill(` ${onlyTheirs.number} `);
+    await field.press('Enter');
+    await finder.getByRole('status').getByText(`No order numbered ${onlyTheirs.number} in this store's live mode.`).waitFor();
+    assert.equal(asked.at(-1)?.searchParams.get('number'), onlyTheirs.number, 'the number is sent trimmed');
+    assert.match(page.url(), /\/dashboard\/orders\?/);
+    assert.equal(await field.getAttribute('aria-invalid'), null, 'not found is no error of the field');
+    await assertAccessible(page, 'find order: none found');
+
+    // Malformed: the API's 422 shows at the field in words.
+    await field.fill('ORD 1');
+    await field.press('Enter');
+    await finder.getByText(/Order number must be an order number as shown on the order/).waitFor();
+    assert.equal(await finder.getByRole('status').innerText(), '', 'the earlier not-found is gone');
+    await assertAccessible(page, 'find order: malformed number');
+
+    // Every other refusal at the form.
+    await field.fill(wanted.number);
+    await meetsEveryRefusal(page, {
+      where: 'find order by number',
+      method: 'GET',
+      path: /^\/v1\/orders$/,
+      scope: () => page.getByRole('search', { name: 'Find an order' }),
+      submit: () => page.getByRole('search', { name: 'Find an order' }).getByRole('button', { name: 'Find order by number' }).click(),
+    });
+
+    // Found: the order opens, keeping the store in the address.
+    await field.fill(wanted.number);
+    await field.press('Enter');
+    await page.getByRole('heading', { level: 1, name: `Order ${wanted.number}` }).waitFor();
+    assert.equal(new URL(page.url()).pathname, `/dashboard/orders/${wanted.id}`);
+    assert.equal(new URL(page.url()).searchParams.get('store'), mine.merchant.storeId);
     await page.close();
   });
 });

@@ -237,6 +237,39 @@ describeEachDatabase('orders and promotions', (kind) => {
       assert.equal((await call('PATCH', `/v1/orders/${ids[1]}`, { headers: m.auth, body: { total: 0 } })).status, 422);
     });
 
+    it('finds an order by its number exactly as shown, never another store\'s or the other mode\'s, and refuses a malformed number with 422 naming number', async () => {
+      const { m, skuIds, customerId } = await shop({ stock: [50, 50] });
+      const placed: Array<{ id: string; number: string }> = [];
+      for (let i = 0; i < 3; i += 1) placed.push((await place(m, { customerId, lines: [{ skuId: skuIds[0], quantity: 1 }] })).body.data);
+      const list = (merchant: Merchant, q: string) => call('GET', `/v1/orders?${q}`, { headers: merchant.auth });
+      const found = await list(m, `number=${placed[1]!.number}`);
+      assert.equal(found.status, 200, found.raw);
+      assert.deepEqual(found.body.data.map((o: { id: string; number: string }) => [o.id, o.number]), [[placed[1]!.id, placed[1]!.number]]);
+      assert.equal(found.body.pagination.nextCursor, null);
+      assert.deepEqual((await list(m, `number=${placed[1]!.number}&status=paid`)).body.data, [], 'the other filters still apply');
+      assert.deepEqual((await list(m, `number=${placed[1]!.number.toLowerCase()}`)).body.data, [], 'an exact match: case counts');
+      assert.deepEqual((await list(m, `number=${placed[1]!.number.slice(0, -1)}`)).body.data, [], 'an exact match: no prefix search');
+
+      // Another merchant with the same order numbers sees only its own order; nobody sees the first store's.
+      const rival = await shop({ stock: [50, 50] });
+      const theirs = (await place(rival.m, { customerId: rival.customerId, lines: [{ skuId: rival.skuIds[0], quantity: 1 }] })).body.data;
+      assert.equal(theirs.number, placed[0]!.number, 'both stores number their orders the same way');
+      assert.deepEqual((await list(rival.m, `number=${placed[1]!.number}`)).body.data, [], "another store's order is not found");
+      assert.deepEqual((await list(rival.m, `number=${theirs.number}`)).body.data.map((o: { id: string }) => o.id), [theirs.id]);
+      assert.deepEqual((await list(m, `number=${theirs.number}`)).body.data.map((o: { id: string }) => o.id), [placed[0]!.id]);
+      const testKey = await createApiKey(t.app, m, { mode: 'test' });
+      const inTest = await call('GET', `/v1/orders?number=${placed[1]!.number}`, { headers: { 'x-merchantapikey': testKey.key } });
+      assert.equal(inTest.status, 200, inTest.raw);
+      assert.deepEqual(inTest.body.data, [], "the test mode does not see the live mode's order");
+
+      for (const bad of ['', 'ORD 1', 'ORD-1%3B', 'x'.repeat(41), 'ORD-1&number=ORD-2']) {
+        const res = await list(m, `number=${bad}`);
+        assert.equal(res.status, 422, `${bad}: ${res.raw}`);
+        assert.equal(res.body.error.code, 'VALIDATION_FAILED');
+        assert.equal(res.body.error.details[0].path, 'number', res.raw);
+      }
+    });
+
     it('names the customer (as they are named now) in the list, the order, its moves and the CSV export, changing the ETag on a rename', async () => {
       const { m, skuIds, customerId } = await shop({ stock: [50, 50] });
       const created = await call('POST', '/v1/customers', { headers: m.auth, body: { name: 'Dana Other', email: 'dana@example.com' } });

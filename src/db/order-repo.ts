@@ -351,6 +351,7 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
       if (query.status) q = q.where('orders.status', '=', query.status);
       if (query.paymentStatus) q = q.where(PAYMENT_STATUS_IS[query.paymentStatus]);
       if (query.customerId) q = q.where('orders.customer_id', '=', query.customerId);
+      if (query.number !== undefined) q = q.where('orders.number', '=', query.number);
       if (query.from) q = q.where('orders.created_at', '>=', fromDate(query.from));
       if (query.to) q = q.where('orders.created_at', '<', fromDate(query.to));
       if (after) q = q.where('orders.id', descending ? '<' : '>', after);

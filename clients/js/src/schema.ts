@@ -941,7 +941,7 @@ export type paths = {
         };
         /**
          * List orders (orders:read)
-         * @description Filters: status, customerId, from/to (created). Sort createdAt or -createdAt (default). Cursor pagination.
+         * @description Filters: status, paymentStatus, customerId, number (exactly one order number, e.g. ORD-1001), from/to (created). Sort createdAt or -createdAt (default). Cursor pagination.
          */
         get: operations["listOrders"];
         put?: never;
@@ -9242,6 +9242,8 @@ export interface operations {
                 /** @description where the money is */
                 paymentStatus?: "unpaid" | "authorized" | "partially_paid" | "paid" | "partially_refunded" | "refunded";
                 customerId?: string;
+                /** @description the order with exactly this number, as the API shows it (its prefix included, e.g. ORD-1001); an empty page when none has it */
+                number?: string;
                 /** @description created at or after this instant */
                 from?: string;
                 /** @description created before this instant */

@@ -1,7 +1,7 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { api } from '../api/client.ts';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api, type Tenant } from '../api/client.ts';
 import type { OrderStatus, OrderSummary } from '../api/types.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field, fieldErrors } from '../components/Field.tsx';
@@ -105,6 +105,7 @@ export default function Orders() {
           </Link>
         </p>
       ) : null}
+      {allowed ? <FindOrder tenant={tenant} search={search} /> : null}
       <Section title={title}>
         {allowed ? (
           <search className="order-filter-panel">
@@ -204,6 +205,61 @@ export default function Orders() {
         <OrderExports key={`${from}|${to}`} tenant={tenant} timeZone={zone} status={status} range={{ from, to }} customerFiltered={customerId !== null} />
       ) : null}
     </>
+  );
+}
+
+/**
+ * "Find order by number": the number as the order shows it (`ORD-1001`), looked up exactly (`GET /v1/orders?number=`);
+ * found, the order opens; not found, the form says so in this store and mode and keeps the number to correct.
+ */
+function FindOrder({ tenant, search }: { tenant: Tenant; search: string }) {
+  const navigate = useNavigate();
+  const [number, setNumber] = useState('');
+  const [missing, setMissing] = useState<string | null>(null);
+  const find = useMutation({
+    mutationFn: async (wanted: string) => (await api<OrderSummary[]>(`/v1/orders?${new URLSearchParams({ number: wanted, limit: '1' })}`, { tenant })).data,
+    onSuccess: (found, wanted) => {
+      const order = found[0];
+      if (order) navigate({ pathname: `/orders/${encodeURIComponent(order.id)}`, search });
+      else setMissing(wanted);
+    },
+  });
+  const refused = fieldErrors(find.error, 'query');
+  const [empty, setEmpty] = useState(false);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const wanted = number.trim();
+    setMissing(null);
+    setEmpty(wanted === '');
+    if (wanted === '') {
+      find.reset();
+      return;
+    }
+    find.mutate(wanted);
+  };
+  const error = empty ? 'is needed: type the number shown on the order, such as ORD-1001' : (refused.get('number') ?? null);
+  return (
+    <search className="find-order" aria-label="Find an order">
+      <form onSubmit={submit} noValidate data-testid="find-order">
+        <Field label="Order number" error={error} hint="As shown on the order, such as ORD-1001.">
+          {(p) => <input {...p} name="number" value={number} autoComplete="off" spellCheck={false} onChange={(e) => setNumber(e.target.value)} />}
+        </Field>
+        <div className="actions">
+          <button type="submit" className="button" disabled={find.isPending}>
+            {find.isPending ? 'Finding…' : 'Find order by number'}
+          </button>
+        </div>
+      </form>
+      <div role="status" data-testid="find-order-result">
+        {missing !== null ? (
+          <p className="empty">
+            No order numbered {missing} in this store's {tenant.mode === 'test' ? 'test' : 'live'} mode. Check the number, or switch mode if it is a{' '}
+            {tenant.mode === 'test' ? 'live' : 'test'} order.
+          </p>
+        ) : null}
+      </div>
+      {find.isError && refused.size === 0 ? <ErrorPanel error={find.error} title="The order could not be looked up." onRetry={() => find.mutate(number.trim())} /> : null}
+    </search>
   );
 }
 

@@ -48,6 +48,13 @@ export const OrderListFilters = {
   status: z.enum(ORDER_STATUSES).optional(),
   paymentStatus: z.enum(ORDER_PAYMENT_STATUSES).optional().describe('where the money is'),
   customerId: Id.optional(),
+  number: z
+    .string({ error: 'must be a string' })
+    .min(1, 'must not be empty')
+    .max(40, 'must be at most 40 characters')
+    .regex(/^[A-Za-z0-9-]+$/, 'must be an order number as shown on the order: letters, digits and dashes (e.g. ORD-1001)')
+    .optional()
+    .describe('the order with exactly this number, as the API shows it (its prefix included, e.g. ORD-1001); an empty page when none has it'),
   from: ZonedDateTime.optional().describe('created at or after this instant'),
   to: ZonedDateTime.optional().describe('created before this instant'),
   sort: z.enum(ORDER_SORTS).default('-createdAt'),

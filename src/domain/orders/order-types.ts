@@ -88,6 +88,8 @@ export interface OrderQuery {
   /** the payment status the order's money derives to (payment-rules.ts `orderPaymentStatus`) */
   paymentStatus?: OrderPaymentStatus | undefined;
   customerId?: string | undefined;
+  /** exactly this order number (prefix included) */
+  number?: string | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
   sort: OrderSort;

@@ -46,7 +46,7 @@ export async function orderRoutes(app: FastifyInstance, deps: { orders: OrderSer
       schema: {
         tags,
         summary: 'List orders (orders:read)',
-        description: 'Filters: status, customerId, from/to (created). Sort createdAt or -createdAt (default). Cursor pagination.',
+        description: 'Filters: status, paymentStatus, customerId, number (exactly one order number, e.g. ORD-1001), from/to (created). Sort createdAt or -createdAt (default). Cursor pagination.',
         querystring: OrderListQuery,
         response: { 200: pagedEnvelope(z.array(OrderSummaryRecord)), ...errors },
       },
