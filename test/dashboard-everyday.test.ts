@@ -294,6 +294,46 @@ describeEachDatabase('the dashboard for a day of orders (Chromium)', (kind) => {
     await page.close();
   });
 
+  it('gives the keyboard to what a form created when it opens: the new product’s and the new customer’s heading, not the page’s body; a filter moves nothing', { skip }, async () => {
+    const owner = await signup(t.app, { storeName: 'Focus Goods' });
+    const focused = (page: Page) =>
+      page.evaluate(() => {
+        const el = (globalThis as unknown as { document: { activeElement: { tagName: string; textContent: string } | null } }).document.activeElement;
+        return el ? `${el.tagName}:${el.textContent}` : null;
+      });
+    const page = await openAs(owner, `/products/new?store=${owner.storeId}`);
+    await page.getByRole('radio', { name: /Variable/ }).check();
+    await page.getByLabel('Name', { exact: true }).fill('Desk Lamp');
+    await page.getByRole('button', { name: 'Create product' }).press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Desk Lamp' }).waitFor();
+    await page.waitForFunction(() => (globalThis as unknown as { document: { activeElement: { tagName: string } | null } }).document.activeElement?.tagName === 'H1');
+    assert.equal(await focused(page), 'H1:Desk Lamp', 'the new product’s heading has the keyboard');
+    // The next Tab goes on into the product's page, not back to the top of the document.
+    await page.keyboard.press('Tab');
+    assert.notEqual(await focused(page), 'BODY:', 'Tab moves on from the heading');
+    await assertAccessible(page, 'a product just created, its heading focused');
+
+    await page.goto(`${t.baseUrl}/dashboard/customers?store=${owner.storeId}`);
+    await page.getByRole('button', { name: 'Add a customer' }).click();
+    const form = page.getByRole('form', { name: 'New customer' });
+    await form.getByLabel('Name').fill('Fran Focus');
+    await form.getByLabel('Email').fill('fran@example.com');
+    await form.getByLabel('Email').press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Fran Focus' }).waitFor();
+    await page.waitForFunction(() => (globalThis as unknown as { document: { activeElement: { tagName: string } | null } }).document.activeElement?.tagName === 'H1');
+    assert.equal(await focused(page), 'H1:Fran Focus', 'the new customer’s heading has the keyboard');
+
+    // A filter changes only the query string: the keyboard stays where the merchant put it.
+    await page.goto(`${t.baseUrl}/dashboard/orders?store=${owner.storeId}`);
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    await page.getByLabel('Status').focus();
+    await page.getByLabel('Status').selectOption('paid');
+    await page.waitForURL((url) => url.searchParams.get('status') === 'paid');
+    await page.getByText('No orders match these filters.').waitFor();
+    assert.equal((await focused(page))?.startsWith('SELECT:'), true, 'focus stays on Status');
+    await page.close();
+  });
+
   it('restocks several low SKUs in one form: one adjustment each (once on a double click), a refusal at its row, the overview up to date at once', { skip }, async () => {
     const call = jsonClient(t.app);
     const owner = await signup(t.app, { storeName: 'Restock Goods' });

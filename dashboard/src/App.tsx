@@ -5,6 +5,7 @@ import { api } from './api/client.ts';
 import { ApiError } from './api/errors.ts';
 import { dropToken, getToken, heldToken } from './api/session.ts';
 import type { EffectivePermissions, Mode, StoreSummary, User } from './api/types.ts';
+import { useFocusOnArrival } from './arrival-focus.ts';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { ErrorPanel, Loading } from './components/ErrorPanel.tsx';
 import { NotFound } from './pages/NotFound.tsx';
@@ -88,6 +89,7 @@ function Shell() {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
+  useFocusOnArrival(location.pathname);
   // On a narrow screen the store and mode switches and the sections fold behind one Menu button (styles.css); a
   // choice made there, or Escape, folds them again.
   const [menuOpen, setMenuOpen] = useState(false);
