@@ -10,13 +10,12 @@ import { ShownOnce } from '../components/ShownOnce.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
-import { ROLE_PERMISSIONS } from '../roles.ts';
+import { ROLE_PERMISSIONS, ROLES } from '../roles.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
 
 const READ = 'settings:read';
 const WRITE = 'settings:write';
 
-const ROLES: Role[] = ['owner', 'admin', 'staff'];
 const ROLE_LABEL: Record<Role, string> = { owner: 'Owner', admin: 'Admin', staff: 'Staff' };
 const ROLE_HINT: Record<Role, string> = {
   owner: 'everything, including members, keys and store settings',
