@@ -7,6 +7,7 @@ import { isLoopbackHost } from './domain/oauth/oauth-rules.ts';
 import { CACHE_WINDOWS } from './http/cache-windows.ts';
 import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { type CachingOptions, registerCaching } from './http/plugins/caching.ts';
+import { registerApiCompression } from './http/plugins/compression.ts';
 import { registerAuth } from './http/plugins/auth.ts';
 import { registerErrorHandling } from './http/plugins/errors.ts';
 import { registerIdempotency } from './http/plugins/idempotency.ts';
@@ -110,6 +111,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerCaching(app, { windows });
+  // After caching: the ETag and a 304 are decided on the uncompressed body. Off unless configured (decision 0029).
+  if (config.apiCompression) registerApiCompression(app, config.apiCompression);
   const limits = setUpRateLimits(app, { limits: config.rateLimits ?? rateLimits(), redis: container.redis });
   front.limitWith(limits);
   registerAuth(app, { auth: container.services.auth, gate: limits.gate });

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseRateLimitOverrides, type RateLimits, rateLimits } from './http/rate-limit-policies.ts';
+import { type ApiCompression, parseApiCompression } from './http/plugins/compression.ts';
 import { DEFAULT_MAIL_RETRY_SCHEDULE_SECONDS } from './domain/email/mail-sender.ts';
 import { MAIL_FEATURES, type MailFeature } from './domain/email/types.ts';
 
@@ -58,6 +59,8 @@ export interface Config {
   stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
   /** Outgoing mail (docs/email.md); mailDefaults(...) when absent: the local outbox, every feature on. */
   mail?: MailConfig;
+  /** API_COMPRESSION, API_COMPRESSION_MIN_BYTES: compressing large API answers; off (null or absent) until measured. */
+  apiCompression?: ApiCompression | null;
 }
 
 /** Outgoing mail (docs/email.md, "Configuration"). */
@@ -276,6 +279,8 @@ export const ENVIRONMENT = [
   { group: 'HTTP', name: 'BASE_URL', meaning: 'public origin for links and OAuth; set it behind a proxy', unset: 'http://HOST:PORT' },
   { group: 'HTTP', name: 'TRUST_PROXY', meaning: 'use X-Forwarded-For: true, a hop count or proxy addresses', default: 'false' },
   { group: 'HTTP', name: 'RATE_LIMITS', meaning: 'rate limit overrides, e.g. public=1200/60', unset: 'the limits in docs/security.md' },
+  { group: 'HTTP', name: 'API_COMPRESSION', meaning: 'compress large /v1 and /v2 JSON answers: off, or codings in order, e.g. br:4,gzip:6', default: 'off' },
+  { group: 'HTTP', name: 'API_COMPRESSION_MIN_BYTES', meaning: 'with API_COMPRESSION, answers smaller than this go out as they are', default: '8192' },
   { group: 'HTTP', name: 'REDIS_URL', meaning: 'redis:// URL for rate limits shared by instances', unset: 'none, in memory' },
   { group: 'Running', name: 'LOG_LEVEL', meaning: `JSON log level: ${LOG_LEVELS.join(' | ')}`, default: 'info' },
   { group: 'Running', name: 'SEED_DEMO', meaning: 'demo data on an empty database: auto (SQLite only) | true | false', default: 'auto' },
@@ -694,7 +699,17 @@ export function loadConfig(env: Environment = process.env, cwd = process.cwd()):
     webhooks: parseWebhooks(env, production),
     mail: parseMail(env, production, baseUrl, parseDatabaseUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL, cwd), cwd),
     paymentSecretsKey: parsePaymentSecretsKey(env.PAYMENT_SECRETS_KEY),
+    apiCompression: parseCompression(env.API_COMPRESSION, env.API_COMPRESSION_MIN_BYTES),
   };
+}
+
+function parseCompression(value: string | undefined, minBytes: string | undefined): ApiCompression | null {
+  try {
+    return parseApiCompression(value, minBytes);
+  } catch (error) {
+    const message = (error as Error).message;
+    throw new ConfigError(message.startsWith('API_COMPRESSION_MIN_BYTES') ? 'API_COMPRESSION_MIN_BYTES' : 'API_COMPRESSION', message.replace(/^API_COMPRESSION_MIN_BYTES /, ''));
+  }
 }
 
 /** PAYMENT_SECRETS_KEY: 32 bytes in base64 (standard or url-safe), or null when unset. */

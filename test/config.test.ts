@@ -44,6 +44,7 @@ describe('configuration', () => {
       webhooks: WEBHOOK_DEFAULTS,
       mail: mailDefaults('http://127.0.0.1:3000', path.resolve('/srv/app', 'data')),
       paymentSecretsKey: null,
+      apiCompression: null,
     });
   });
 
