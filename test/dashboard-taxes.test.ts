@@ -203,6 +203,10 @@ describeEachDatabase('the dashboard’s taxes (Chromium)', (kind) => {
     assert.match((await lines.nth(1).innerText()).replace(/\s+/g, ' '), /Delivery standard 20 % US-IL \$6\.00 \$1\.00/);
     await page.getByTestId('order-totals').getByText('Tax included').waitFor();
     await assertAccessible(page, 'an order with tax lines');
+    // Paid, it is a sale: the overview says how much of the sales is tax.
+    assert.equal((await call('POST', `/v1/orders/${order.body.data.id}/transitions`, { headers: owner.auth, body: { to: 'paid' } })).status, 200);
+    await page.goto(`${t.baseUrl}/dashboard?store=${owner.storeId}`);
+    await page.getByTestId('summary-tax').getByText('Sales include $2.00 of tax: $25.00 net of tax.').waitFor();
     await page.close();
   });
 });

@@ -2,35 +2,14 @@ import assert from 'node:assert/strict';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, it, mock } from 'node:test';
-import SqliteDatabase from 'better-sqlite3';
-import pg from 'pg';
 import { rateLimits } from '../src/http/rate-limit-policies.ts';
+import { behindTheBack } from './helpers/behind-the-back.ts';
 import { startTestApp, TEST_RATE_LIMITS, type TestApp } from './helpers/app.ts';
 import { type Answer, describing, send } from './helpers/socket.ts';
 import { variableProduct } from './helpers/catalog.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client, createApiKey, joinStore, type Merchant, signup } from './helpers/merchants.ts';
 
-/** A statement on a connection of its own: a change the app did not make and was not told of. */
-async function behindTheBack(t: TestApp, statement: string, parameters: unknown[]): Promise<void> {
-  const config = t.database.config;
-  if (config.kind === 'sqlite') {
-    const other = new SqliteDatabase(config.file);
-    try {
-      other.prepare(statement.replace(/\$\d+/g, '?')).run(...parameters);
-    } finally {
-      other.close();
-    }
-    return;
-  }
-  const other = new pg.Client({ connectionString: config.url });
-  await other.connect();
-  try {
-    await other.query(statement, parameters);
-  } finally {
-    await other.end();
-  }
-}
 
 /**
  * The front cache keeps the v2 product reads' answers to an API key (src/http/front-cache.ts, `offerPerKey`) while the

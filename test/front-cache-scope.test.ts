@@ -1,34 +1,13 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, it } from 'node:test';
-import SqliteDatabase from 'better-sqlite3';
-import pg from 'pg';
+import { behindTheBack } from './helpers/behind-the-back.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { variableProduct } from './helpers/catalog.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client, createApiKey, type Merchant, signup } from './helpers/merchants.ts';
 import { type Answer, send } from './helpers/socket.ts';
 
-/** A statement on a connection of its own: a change the app did not make and was not told of. */
-async function behindTheBack(t: TestApp, statement: string, parameters: unknown[]): Promise<void> {
-  const config = t.database.config;
-  if (config.kind === 'sqlite') {
-    const other = new SqliteDatabase(config.file);
-    try {
-      other.prepare(statement.replace(/\$\d+/g, '?')).run(...parameters);
-    } finally {
-      other.close();
-    }
-    return;
-  }
-  const other = new pg.Client({ connectionString: config.url });
-  await other.connect();
-  try {
-    await other.query(statement, parameters);
-  } finally {
-    await other.end();
-  }
-}
 
 /**
  * The front cache keeps an API key's product answers while nothing they show changed (the catalog change log,

@@ -37,6 +37,11 @@ export function createTaxRepo(db: Kysely<Database>, dialect: Dialect): TaxRepo {
       return (await db.selectFrom('tax_regions').selectAll().where(inTenant(tenant)).orderBy('id').execute()).map(toRegion);
     },
 
+    async regionsOfCountry(tenant: Tenant, countryId: string): Promise<TaxRegion[]> {
+      // tax_regions_place_idx (store, mode, country, state)
+      return (await db.selectFrom('tax_regions').selectAll().where(inTenant(tenant)).where('country_id', '=', countryId).execute()).map(toRegion);
+    },
+
     async countRegions(tenant: Tenant): Promise<number> {
       const row = await db.selectFrom('tax_regions').select((eb) => eb.fn.countAll().as('n')).where(inTenant(tenant)).executeTakeFirstOrThrow();
       return Number(row.n);

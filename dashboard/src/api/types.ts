@@ -45,7 +45,9 @@ export type Period = 'today' | '7d' | '30d';
 export interface Figures {
   from: string;
   to: string;
-  salesTotal: number;
+  salesTotal: number; // gross: tax included
+  salesTax: number; // the tax those sales hold (docs/taxes.md)
+  salesNet: number; // salesTotal - salesTax
   orderCount: number;
   averageOrderValue: number;
   newCustomers: number;

@@ -113,6 +113,11 @@ function SalesBody({ data }: { data: SalesSummary }) {
           </div>
         ))}
       </dl>
+      {period.salesTax > 0 ? (
+        <p className="muted" data-testid="summary-tax">
+          Sales include {formatMoney(period.salesTax, currency)} of tax: {formatMoney(period.salesNet, currency)} net of tax.
+        </p>
+      ) : null}
       {period.orderCount === 0 ? <p className="empty">No paid orders in this period yet. Orders placed and paid on your storefront or by your other systems show here.</p> : null}
       <SalesChart series={data.series} currency={currency} caption={`Daily sales, ${range}`} />
     </>

@@ -47,7 +47,7 @@ export interface OrderServiceRepos {
   promotions: Pick<PromotionRepo, 'claimPromotion' | 'findPromotionByCode' | 'insertRedemption' | 'redemptionsBy'>;
   settings: Pick<SettingsRepo, 'find' | 'insertIfAbsent' | 'takeOrderNumber'>;
   stores: Pick<StoreRepo, 'findStore'>;
-  taxes: Pick<TaxRepo, 'allRegions'>;
+  taxes: Pick<TaxRepo, 'regionsOfCountry'>;
   webhooks: Pick<WebhookRepo, 'subscribers' | 'insertEvents' | 'afterCommit'>;
   email: Pick<EmailRepo, 'insertMessages' | 'afterCommit'>;
 }

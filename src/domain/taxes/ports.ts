@@ -14,8 +14,10 @@ export interface TaxRepo {
   lockRegions(tenant: Tenant): Promise<void>;
   /** By id; up to `limit + 1` regions after the cursor id. */
   listRegions(tenant: Tenant, options: { limit: number; after?: string | undefined }): Promise<TaxRegion[]>;
-  /** Every region of the store and mode (at most TAX_LIMITS.regionsPerStore), to choose the one serving an address. */
+  /** Every region of the store and mode (at most TAX_LIMITS.regionsPerStore). */
   allRegions(tenant: Tenant): Promise<TaxRegion[]>;
+  /** The regions of one country (the country's own and its states'), to choose the one serving an address there. */
+  regionsOfCountry(tenant: Tenant, countryId: string): Promise<TaxRegion[]>;
   countRegions(tenant: Tenant): Promise<number>;
   findRegion(tenant: Tenant, id: string): Promise<TaxRegion | undefined>;
   insertRegion(tenant: Tenant, r: TaxRegion): Promise<void>;
@@ -34,5 +36,5 @@ export interface TaxRepo {
  * tax exceeds its taxable amount. A calculator that fails throws; the order is then not placed.
  */
 export interface TaxCalculator {
-  calculate(repos: { taxes: Pick<TaxRepo, 'allRegions'> }, ctx: StoreContext, order: TaxableOrder): Promise<TaxResult>;
+  calculate(repos: { taxes: Pick<TaxRepo, 'regionsOfCountry'> }, ctx: StoreContext, order: TaxableOrder): Promise<TaxResult>;
 }

@@ -24,7 +24,7 @@ export interface TaxServiceRepos {
 export const tableTaxCalculator: TaxCalculator = {
   async calculate(repos, ctx, order) {
     if (order.address === null) return { lines: [], taxTotalMinor: 0 };
-    return calculateTableTax(order, await repos.taxes.allRegions(ctx.tenant));
+    return calculateTableTax(order, await repos.taxes.regionsOfCountry(ctx.tenant, order.address.countryId));
   },
 };
 
