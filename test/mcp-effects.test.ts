@@ -234,7 +234,12 @@ const PROMISES: Readonly<Record<string, (o: Observed, args: Args) => void>> = {
     assert.equal(allGone(o, 'products', { id: a.productId }), 1);
     assert.ok(allGone(o, 'variant_groups', { product_id: a.productId }) >= 1, 'it had a variant group, now gone');
     assert.ok(allGone(o, 'skus', { product_id: a.productId }) >= 2, 'it had SKUs, now gone');
-    assert.ok(o.diff.every((c) => c.kind !== 'delete' || c.before?.product_id === a.productId || c.before?.id === a.productId), 'nothing of other products was deleted');
+    // A SKU's stock levels (one per location, decision 0030) go with it.
+    const skusGone = new Set(o.diff.filter((c) => c.kind === 'delete' && c.table === 'skus' && c.before?.product_id === a.productId).map((c) => c.before!.id));
+    assert.ok(
+      o.diff.every((c) => c.kind !== 'delete' || c.before?.product_id === a.productId || c.before?.id === a.productId || (c.table === 'stock_levels' && skusGone.has(c.before?.sku_id))),
+      'nothing of other products was deleted',
+    );
   },
   // "delete variant group G of product P with all its SKUs"
   delete_variant_group: (o, a) => {

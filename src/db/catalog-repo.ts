@@ -5,6 +5,7 @@ import { foldForSearch } from '../domain/shared/text.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { CategoryTable, Database, ProductTable, SkuTable, VariantGroupTable } from './schema.ts';
+import { insertDefaultLevels, spreadStockChange } from './stock-repo.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
 import type { CatalogRepo, NewSku, ProductWithSkus, SkuTree } from '../domain/catalog/ports.ts';
 
@@ -721,6 +722,8 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
             })),
           )
           .execute();
+        // Their stock is at the store's default location (docs/fulfilment.md).
+        await insertDefaultLevels(db, tenant, batch, now);
         const searchable = batch.filter((s) => s.sku !== null);
         if (searchable.length > 0) {
           await db
@@ -742,6 +745,12 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
       set: { sku?: string | null; priceMinor?: number; discountBp?: number; quantityInStock?: number; attributes?: Record<string, string>; combinationKey?: string; taxClass?: string | null },
       now: Date,
     ): Promise<Sku | undefined> {
+      // Setting the stock figure changes the default location's stock by the difference (docs/fulfilment.md): read the
+      // figure under the row's lock first.
+      const before =
+        set.quantityInStock === undefined
+          ? undefined
+          : await locked(db.selectFrom('skus').select('quantity_in_stock').where(inTenant(tenant)).where('id', '=', skuId)).executeTakeFirst();
       const result = await db
         .updateTable('skus')
         .set({
@@ -758,6 +767,9 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
         .where('id', '=', skuId)
         .returningAll()
         .executeTakeFirst();
+      if (result && before && set.quantityInStock !== undefined) {
+        await spreadStockChange(db, tenant, skuId, set.quantityInStock - Number(before.quantity_in_stock), now);
+      }
       if (result && set.sku !== undefined) {
         await db.deleteFrom('catalog_search').where('source_id', '=', skuId).execute();
         if (set.sku !== null) {
@@ -819,7 +831,10 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
         .where(sql<boolean>`quantity_in_stock + ${delta} >= 0`)
         .returningAll()
         .executeTakeFirst();
-      return row ? toSku(row) : null;
+      if (!row) return null;
+      // The levels follow, under the row lock this update holds (docs/fulfilment.md).
+      await spreadStockChange(db, tenant, skuId, delta, now);
+      return toSku(row);
     },
 
     /** The SKU, locked for update on PostgreSQL. */

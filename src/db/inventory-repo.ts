@@ -77,6 +77,8 @@ export function createInventoryRepo(db: Kysely<Database>): InventoryRepo {
           actor_id: a.actorId,
           actor_label: a.actorLabel,
           created_at: fromDate(a.createdAt),
+          location_id: a.locationId ?? null,
+          note: a.note ?? null,
         })
         .execute();
     },
@@ -101,6 +103,8 @@ export function createInventoryRepo(db: Kysely<Database>): InventoryRepo {
         actorId: r.actor_id,
         actorLabel: r.actor_label,
         createdAt: toDate(r.created_at),
+        locationId: r.location_id,
+        note: r.note,
       }));
     },
 

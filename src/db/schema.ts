@@ -278,6 +278,36 @@ export interface InventoryAdjustmentTable {
   actor_id: string;
   actor_label: string;
   created_at: Timestamp;
+  /** 0028: the location the change happened at (null: written before locations, or a whole-SKU change) */
+  location_id: string | null;
+  /** 0028 */
+  note: string | null;
+}
+
+// ---- stock locations and levels (0028) ----
+
+export interface StockLocationTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  name: string;
+  /** JSON object or null */
+  address: string | null;
+  active: Bool;
+  is_default: Bool;
+  position: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface StockLevelTable {
+  store_id: string;
+  mode: string;
+  sku_id: string;
+  location_id: string;
+  on_hand: number;
+  allocated: number;
+  updated_at: Timestamp;
 }
 
 // ---- store operations (0007) ----
@@ -855,6 +885,8 @@ export interface Database {
   variant_groups: VariantGroupTable;
   skus: SkuTable;
   inventory_adjustments: InventoryAdjustmentTable;
+  stock_locations: StockLocationTable;
+  stock_levels: StockLevelTable;
   store_settings: StoreSettingsTable;
   customers: CustomerTable;
   delivery_zones: DeliveryZoneTable;

@@ -28,6 +28,7 @@ import * as m0024 from './0024-stripe-publishable-key.ts';
 import * as m0025 from './0025-taxes.ts';
 import * as m0026 from './0026-connector-client-confirmation.ts';
 import * as m0027 from './0027-catalog-changes.ts';
+import * as m0028 from './0028-stock-locations.ts';
 
 /** Column types that differ between the engines; one migration set serves both through these. */
 export interface MigrationContext {
@@ -71,6 +72,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]
   ['0025-taxes', m0025],
   ['0026-connector-client-confirmation', m0026],
   ['0027-catalog-changes', m0027],
+  ['0028-stock-locations', m0028],
 ];
 
 function contextFor(dialect: Dialect): MigrationContext {

@@ -28,8 +28,17 @@ export interface InventoryServiceRepos {
 }
 
 /** Writes a line of a SKU's stock history, in the caller's transaction. */
-export async function recordAdjustment(repos: { inventory: Pick<InventoryRepo, 'insertAdjustment'> }, ctx: StoreContext, skuId: string, delta: number, quantityAfter: number, reason: string): Promise<InventoryAdjustment> {
+export async function recordAdjustment(
+  repos: { inventory: Pick<InventoryRepo, 'insertAdjustment'> },
+  ctx: StoreContext,
+  skuId: string,
+  delta: number,
+  quantityAfter: number,
+  reason: string,
+  at?: { locationId: string; note: string | null },
+): Promise<InventoryAdjustment> {
   const adjustment: InventoryAdjustment = {
+    ...(at ? { locationId: at.locationId, note: at.note } : {}),
     id: newId('adj', ctx.now),
     skuId,
     delta,

@@ -114,6 +114,10 @@ export interface InventoryAdjustment {
   actorId: string;
   actorLabel: string;
   createdAt: Date;
+  /** The location the change happened at (null: before locations, or spread by the SKU-wide rule of docs/fulfilment.md). */
+  locationId?: string | null | undefined;
+  /** The merchant's words with a location adjustment or transfer. */
+  note?: string | null | undefined;
 }
 
 /** The stock figures of the inventory dashboard, over every SKU or one category's. */

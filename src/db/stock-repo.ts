@@ -1,0 +1,282 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Tenant } from '../context.ts';
+import type { StockRepo } from '../domain/inventory/ports.ts';
+import { newId } from '../domain/shared/ids.ts';
+import type { LocationAddress, StockLevel, StockLocation } from '../domain/inventory/types.ts';
+import { type Dialect, fromBool, fromDate, rowLock, toBool, toDate } from './db.ts';
+import { pageLimit } from './paging.ts';
+import type { Database, StockLocationTable } from './schema.ts';
+import { inTenant, tenantColumns } from './tenant.ts';
+
+function toLocation(r: Selectable<StockLocationTable>): StockLocation {
+  return {
+    id: r.id,
+    name: r.name,
+    address: r.address === null ? null : (JSON.parse(r.address) as LocationAddress),
+    active: toBool(r.active),
+    isDefault: toBool(r.is_default),
+    position: Number(r.position),
+    createdAt: toDate(r.created_at),
+    updatedAt: toDate(r.updated_at),
+  };
+}
+
+/** The store's default location id in this mode, inserted when missing (two racing inserts: one wins, by the unique index). */
+export async function defaultLocationId(db: Kysely<Database>, tenant: Tenant, now: Date): Promise<string> {
+  const find = () => db.selectFrom('stock_locations').select('id').where(inTenant(tenant)).where('is_default', '=', fromBool(true)).executeTakeFirst();
+  const found = await find();
+  if (found) return found.id;
+  const at = fromDate(now);
+  await db
+    .insertInto('stock_locations')
+    .values({ id: newId('loc', now), ...tenantColumns(tenant), name: 'Default location', address: null, active: 1, is_default: 1, position: 0, created_at: at, updated_at: at })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  return (await find())!.id;
+}
+
+/**
+ * The levels' side of a change of `skus.quantity_in_stock` by `delta` made the old way (a SKU's quantityInStock set, an
+ * adjustment without a location, an order taking or returning stock), in the caller's transaction right after the SKU
+ * row's update (which holds its lock): units added land at the default location; units removed come off the active
+ * locations' available stock in the order of preference. The SKU figure was checked not to go below zero, and it is
+ * the sum of those available units, so they are there; if not (a broken invariant), this throws and the whole
+ * transaction rolls back rather than lose a unit.
+ */
+export async function spreadStockChange(db: Kysely<Database>, tenant: Tenant, skuId: string, delta: number, now: Date): Promise<void> {
+  if (delta === 0) return;
+  const at = fromDate(now);
+  if (delta > 0) {
+    const locationId = await defaultLocationId(db, tenant, now);
+    await db
+      .insertInto('stock_levels')
+      .values({ ...tenantColumns(tenant), sku_id: skuId, location_id: locationId, on_hand: delta, allocated: 0, updated_at: at })
+      .onConflict((oc) => oc.columns(['sku_id', 'location_id']).doUpdateSet({ on_hand: sql`stock_levels.on_hand + ${delta}`, updated_at: at }))
+      .execute();
+    return;
+  }
+  let left = -delta;
+  const levels = await db
+    .selectFrom('stock_levels')
+    .innerJoin('stock_locations', 'stock_locations.id', 'stock_levels.location_id')
+    .select(['stock_levels.location_id', 'stock_levels.on_hand', 'stock_levels.allocated'])
+    .where(inTenant(tenant, 'stock_levels'))
+    .where('stock_levels.sku_id', '=', skuId)
+    .where('stock_locations.active', '=', fromBool(true))
+    .where(sql<boolean>`stock_levels.on_hand > stock_levels.allocated`)
+    .orderBy('stock_locations.position')
+    .orderBy('stock_locations.id')
+    .execute();
+  for (const level of levels) {
+    if (left === 0) break;
+    const take = Math.min(left, Number(level.on_hand) - Number(level.allocated));
+    await db
+      .updateTable('stock_levels')
+      .set({ on_hand: sql`on_hand - ${take}`, updated_at: at })
+      .where('sku_id', '=', skuId)
+      .where('location_id', '=', level.location_id)
+      .execute();
+    left -= take;
+  }
+  if (left > 0) throw new Error(`stock levels of SKU ${skuId} hold ${-delta - left} available units, not the ${-delta} taken off its quantity_in_stock`);
+}
+
+/** The levels of SKUs just inserted: their whole stock at the store's default location. */
+export async function insertDefaultLevels(db: Kysely<Database>, tenant: Tenant, skus: ReadonlyArray<{ id: string; quantityInStock: number }>, now: Date): Promise<void> {
+  if (skus.length === 0) return;
+  const locationId = await defaultLocationId(db, tenant, now);
+  const at = fromDate(now);
+  await db
+    .insertInto('stock_levels')
+    .values(skus.map((s) => ({ ...tenantColumns(tenant), sku_id: s.id, location_id: locationId, on_hand: s.quantityInStock, allocated: 0, updated_at: at })))
+    .execute();
+}
+
+/** Stock locations and the levels at them. Every method takes the tenant first and filters on it (`inTenant`). */
+export function createStockRepo(db: Kysely<Database>, dialect: Dialect): StockRepo {
+  const locked = rowLock(dialect);
+  const levelSelect = () =>
+    db
+      .selectFrom('stock_levels')
+      .innerJoin('skus', 'skus.id', 'stock_levels.sku_id')
+      .select(['stock_levels.sku_id', 'skus.sku', 'skus.product_id', 'stock_levels.location_id', 'stock_levels.on_hand', 'stock_levels.allocated', 'stock_levels.updated_at']);
+  type LevelRow = Awaited<ReturnType<ReturnType<typeof levelSelect>['execute']>>[number];
+  const toLevel = (r: LevelRow): StockLevel => ({
+    skuId: r.sku_id,
+    sku: r.sku,
+    productId: r.product_id,
+    locationId: r.location_id,
+    onHand: Number(r.on_hand),
+    allocated: Number(r.allocated),
+    updatedAt: toDate(r.updated_at),
+  });
+
+  return {
+    async ensureDefaultLocation(tenant, now) {
+      const id = await defaultLocationId(db, tenant, now);
+      return toLocation(await db.selectFrom('stock_locations').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+    },
+
+    async lockLocations(tenant) {
+      if (dialect !== 'postgres') return;
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`stock_locations:${tenant.storeId}:${tenant.mode}`}, 0))`.execute(db);
+    },
+
+    async listLocations(tenant, options) {
+      let q = db.selectFrom('stock_locations').selectAll().where(inTenant(tenant)).orderBy('position').orderBy('id').$call(pageLimit(options.limit));
+      const after = options.after;
+      if (after) q = q.where((eb) => eb(eb.refTuple('position', 'id'), '>', eb.tuple(after.position, after.id)));
+      return (await q.execute()).map(toLocation);
+    },
+
+    async countLocations(tenant) {
+      const row = await db.selectFrom('stock_locations').select((eb) => eb.fn.countAll().as('n')).where(inTenant(tenant)).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async maxPosition(tenant) {
+      const row = await db.selectFrom('stock_locations').select((eb) => eb.fn.max('position').as('p')).where(inTenant(tenant)).executeTakeFirst();
+      return row?.p === null || row?.p === undefined ? -1 : Number(row.p);
+    },
+
+    async findLocation(tenant, id) {
+      const row = await db.selectFrom('stock_locations').selectAll().where(inTenant(tenant)).where('id', '=', id).executeTakeFirst();
+      return row && toLocation(row);
+    },
+
+    async insertLocation(tenant, l) {
+      await db
+        .insertInto('stock_locations')
+        .values({
+          id: l.id,
+          ...tenantColumns(tenant),
+          name: l.name,
+          address: l.address === null ? null : JSON.stringify(l.address),
+          active: fromBool(l.active),
+          is_default: fromBool(l.isDefault),
+          position: l.position,
+          created_at: fromDate(l.createdAt),
+          updated_at: fromDate(l.updatedAt),
+        })
+        .execute();
+    },
+
+    async updateLocation(tenant, id, patch, now) {
+      await db
+        .updateTable('stock_locations')
+        .set({
+          ...(patch.name !== undefined ? { name: patch.name } : {}),
+          ...(patch.address !== undefined ? { address: patch.address === null ? null : JSON.stringify(patch.address) } : {}),
+          ...(patch.active !== undefined ? { active: fromBool(patch.active) } : {}),
+          ...(patch.position !== undefined ? { position: patch.position } : {}),
+          updated_at: fromDate(now),
+        })
+        .where(inTenant(tenant))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async setDefaultLocation(tenant, id, now) {
+      const at = fromDate(now);
+      await db.updateTable('stock_locations').set({ is_default: 0, updated_at: at }).where(inTenant(tenant)).where('is_default', '=', fromBool(true)).where('id', '!=', id).execute();
+      await db.updateTable('stock_locations').set({ is_default: 1, updated_at: at }).where(inTenant(tenant)).where('id', '=', id).execute();
+    },
+
+    async deleteLocation(tenant, id) {
+      const result = await db.deleteFrom('stock_locations').where(inTenant(tenant)).where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async locationHoldings(tenant, locationId) {
+      const row = await db
+        .selectFrom('stock_levels')
+        .select([sql<number>`coalesce(sum(on_hand), 0)`.as('onHand'), sql<number>`coalesce(sum(allocated), 0)`.as('allocated')])
+        .where(inTenant(tenant))
+        .where('location_id', '=', locationId)
+        .executeTakeFirstOrThrow();
+      return { onHand: Number(row.onHand), allocated: Number(row.allocated) };
+    },
+
+    async resumSkusAt(tenant, locationId, now) {
+      const skus = await locked(
+        db
+          .selectFrom('skus')
+          .select(['id', 'quantity_in_stock'])
+          .where(inTenant(tenant))
+          .where('id', 'in', (eb) => eb.selectFrom('stock_levels').select('sku_id').where('location_id', '=', locationId))
+          .orderBy('id'),
+      ).execute();
+      const moved: Array<{ skuId: string; from: number; to: number }> = [];
+      for (const s of skus) {
+        const row = await db
+          .selectFrom('stock_levels')
+          .innerJoin('stock_locations', 'stock_locations.id', 'stock_levels.location_id')
+          .select(sql<number>`coalesce(sum(stock_levels.on_hand - stock_levels.allocated), 0)`.as('available'))
+          .where('stock_levels.sku_id', '=', s.id)
+          .where('stock_locations.active', '=', fromBool(true))
+          .executeTakeFirstOrThrow();
+        const to = Number(row.available);
+        const from = Number(s.quantity_in_stock);
+        if (to === from) continue;
+        await db.updateTable('skus').set({ quantity_in_stock: to, updated_at: fromDate(now) }).where(inTenant(tenant)).where('id', '=', s.id).execute();
+        moved.push({ skuId: s.id, from, to });
+      }
+      return moved;
+    },
+
+    async lockSkuStock(tenant, skuId) {
+      const row = await locked(db.selectFrom('skus').select(['quantity_in_stock', 'product_id', 'sku']).where(inTenant(tenant)).where('id', '=', skuId)).executeTakeFirst();
+      return row && { quantityInStock: Number(row.quantity_in_stock), productId: row.product_id, sku: row.sku };
+    },
+
+    async findLevel(tenant, skuId, locationId) {
+      const row = await levelSelect().where(inTenant(tenant, 'stock_levels')).where('stock_levels.sku_id', '=', skuId).where('stock_levels.location_id', '=', locationId).executeTakeFirst();
+      return row && toLevel(row);
+    },
+
+    async changeOnHand(tenant, skuId, locationId, delta, now) {
+      const at = fromDate(now);
+      const updated = await db
+        .updateTable('stock_levels')
+        .set({ on_hand: sql`on_hand + ${delta}`, updated_at: at })
+        .where(inTenant(tenant))
+        .where('sku_id', '=', skuId)
+        .where('location_id', '=', locationId)
+        .where(sql<boolean>`on_hand + ${delta} >= allocated`)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) > 0) return true;
+      if (delta < 0) return false;
+      const exists = await db.selectFrom('stock_levels').select('sku_id').where('sku_id', '=', skuId).where('location_id', '=', locationId).executeTakeFirst();
+      if (exists) return false;
+      await db.insertInto('stock_levels').values({ ...tenantColumns(tenant), sku_id: skuId, location_id: locationId, on_hand: delta, allocated: 0, updated_at: at }).execute();
+      return true;
+    },
+
+    async changeSkuStock(tenant, skuId, delta, now) {
+      if (delta === 0) return;
+      await db
+        .updateTable('skus')
+        .set({ quantity_in_stock: sql`quantity_in_stock + ${delta}`, updated_at: fromDate(now) })
+        .where(inTenant(tenant))
+        .where('id', '=', skuId)
+        .execute();
+    },
+
+    async levelsOfSku(tenant, skuId) {
+      const rows = await levelSelect()
+        .innerJoin('stock_locations', 'stock_locations.id', 'stock_levels.location_id')
+        .where(inTenant(tenant, 'stock_levels'))
+        .where('stock_levels.sku_id', '=', skuId)
+        .orderBy('stock_locations.position')
+        .orderBy('stock_locations.id')
+        .execute();
+      return rows.map(toLevel);
+    },
+
+    async levelsAt(tenant, locationId, options) {
+      let q = levelSelect().where(inTenant(tenant, 'stock_levels')).where('stock_levels.location_id', '=', locationId).orderBy('stock_levels.sku_id').$call(pageLimit(options.limit));
+      if (options.after) q = q.where('stock_levels.sku_id', '>', options.after);
+      return (await q.execute()).map(toLevel);
+    },
+  };
+}

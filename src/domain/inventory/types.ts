@@ -1,0 +1,41 @@
+/** A place that holds a store's stock (per store and mode): docs/fulfilment.md. */
+export interface StockLocation {
+  id: string;
+  name: string;
+  address: LocationAddress | null;
+  /** An inactive location's stock is not for sale: it leaves every SKU's `quantityInStock`. */
+  active: boolean;
+  /** The store's default location: where setting a SKU's `quantityInStock` lands. Exactly one per store and mode. */
+  isDefault: boolean;
+  /** The order of preference: lower first, ties by id. */
+  position: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface LocationAddress {
+  line1: string;
+  line2?: string | undefined;
+  city: string;
+  postalCode?: string | undefined;
+  countryId: string;
+  stateId?: string | undefined;
+}
+
+/** One SKU's stock at one location. Available is `onHand - allocated`, never below zero. */
+export interface StockLevel {
+  skuId: string;
+  sku: string | null;
+  productId: string;
+  locationId: string;
+  onHand: number;
+  /** Promised to orders not yet shipped (0 until orders allocate: a later slice of issue 36). */
+  allocated: number;
+  updatedAt: Date;
+}
+
+/** Why a location's stock changed by hand. */
+export const ADJUSTMENT_REASONS = ['received', 'damaged', 'count_correction', 'returned'] as const;
+export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
+
+export const LOCATION_LIMITS = { perStore: 100 } as const;
