@@ -18,6 +18,7 @@ import { createAuditService } from './domain/audit/audit-service.ts';
 import type { FileLookup } from './domain/files/types.ts';
 import { createCategoryService } from './domain/catalog/category-service.ts';
 import { createInventoryService } from './domain/catalog/inventory-service.ts';
+import { createLocationService } from './domain/inventory/location-service.ts';
 import { createProductService } from './domain/catalog/product-service.ts';
 import { createVariantService } from './domain/catalog/variant-service.ts';
 import { createFileService } from './domain/files/file-service.ts';
@@ -200,6 +201,8 @@ export function createContainer(config: Config) {
     reviews: createReviewService({ repos, events }),
     promoAds: createPromoAdService({ repos, files }),
     delivery: createDeliveryService({ repos, reference }),
+    /** Stock locations and the stock levels at them (docs/fulfilment.md). */
+    locations: createLocationService({ repos, events }),
     /** Tax regions and their rates (docs/taxes.md). */
     taxes: createTaxService({ repos, reference }),
     payments,

@@ -337,6 +337,26 @@ export const ERROR_CODES = {
     meaning: 'No tax region with this id in the active store and mode.',
     fix: 'Take the id from `GET /v1/tax-regions`.',
   },
+  LOCATION_NOT_FOUND: {
+    status: 404,
+    meaning: 'No stock location with this id in the active store and mode.',
+    fix: 'Take the id from `GET /v1/locations`.',
+  },
+  LOCATION_IS_DEFAULT: {
+    status: 409,
+    meaning: "The store's default location cannot be deactivated or deleted: setting a SKU's quantityInStock lands there.",
+    fix: 'Make another active location the default first (`PATCH /v1/locations/{id}` with `isDefault: true`).',
+  },
+  LOCATION_HOLDS_STOCK: {
+    status: 409,
+    meaning: 'A location that holds stock or has units allocated to orders cannot be deleted.',
+    fix: 'Deactivate it (`active: false`), or transfer its stock away first.',
+  },
+  LOCATION_INACTIVE: {
+    status: 409,
+    meaning: 'The location is inactive: it cannot become the default.',
+    fix: 'Activate it first (`active: true`).',
+  },
   TAX_REGION_TAKEN: {
     status: 409,
     meaning: 'The place (a country, or a state) already has a tax region in this store and mode; `details` names it.',

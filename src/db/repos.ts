@@ -23,6 +23,7 @@ import { createPromotionRepo } from './promotion-repo.ts';
 import type { Transactional } from '../domain/shared/transactional.ts';
 import type { Database } from './schema.ts';
 import { createSettingsRepo } from './settings-repo.ts';
+import { createStockRepo } from './stock-repo.ts';
 import { createTaxRepo } from './tax-repo.ts';
 import { createWebhookRepo } from './webhook-repo.ts';
 import { createEmailRepo } from './email-repo.ts';
@@ -51,6 +52,7 @@ function bindRepos(executor: Kysely<Database>, dialect: Dialect, onCommit?: (fn:
     providerSettings: createProviderSettingsRepo(executor),
     settings: createSettingsRepo(executor, dialect),
     taxes: createTaxRepo(executor, dialect),
+    stock: createStockRepo(executor, dialect),
     webhooks: createWebhookRepo(executor, dialect, onCommit),
     email: createEmailRepo(executor, dialect, onCommit),
   };

@@ -152,6 +152,16 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PATCH /v1/delivery/zones/{zoneId}/options/{optionId}': 'updateDeliveryOption',
   'DELETE /v1/delivery/zones/{zoneId}/options/{optionId}': 'deleteDeliveryOption',
   'GET /v1/delivery/quote': 'quoteDelivery',
+  // Stock locations and levels
+  'GET /v1/locations': 'listLocations',
+  'POST /v1/locations': 'createLocation',
+  'GET /v1/locations/{id}': 'getLocation',
+  'PATCH /v1/locations/{id}': 'updateLocation',
+  'DELETE /v1/locations/{id}': 'deleteLocation',
+  'GET /v1/locations/{id}/levels': 'listLocationLevels',
+  'POST /v1/locations/{id}/adjustments': 'adjustLocationStock',
+  'GET /v1/inventory/skus/{skuId}/levels': 'listSkuLevels',
+  'POST /v1/inventory/transfers': 'transferStock',
   // Taxes
   'GET /v1/tax-regions': 'listTaxRegions',
   'POST /v1/tax-regions': 'createTaxRegion',

@@ -75,6 +75,8 @@ export const AdjustmentRecord = z
     reason: z.string(),
     actor: z.object({ type: z.string(), id: z.string(), label: z.string() }),
     createdAt: WireTimestamp,
+    locationId: z.string().nullable().describe('where it happened; null: before locations, or a change of the SKU as a whole'),
+    note: z.string().nullable(),
   })
   .meta({ id: 'InventoryAdjustment' });
 
@@ -181,7 +183,7 @@ export function toCategoryRecord(c: Category): z.input<typeof CategoryRecord> {
 }
 
 export function toAdjustmentRecord(a: InventoryAdjustment): z.input<typeof AdjustmentRecord> {
-  return { id: a.id, skuId: a.skuId, delta: a.delta, quantityAfter: a.quantityAfter, reason: a.reason, actor: { type: a.actorType, id: a.actorId, label: a.actorLabel }, createdAt: wireTimestamp(a.createdAt) };
+  return { id: a.id, skuId: a.skuId, delta: a.delta, quantityAfter: a.quantityAfter, reason: a.reason, actor: { type: a.actorType, id: a.actorId, label: a.actorLabel }, createdAt: wireTimestamp(a.createdAt), locationId: a.locationId ?? null, note: a.note ?? null };
 }
 
 function toTotals(t: InventoryTotals, c: Currency) {

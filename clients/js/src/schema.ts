@@ -1836,6 +1836,141 @@ export type paths = {
         patch: operations["updateTaxRegion"];
         trace?: never;
     };
+    "/v1/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List stock locations (inventory:read)
+         * @description In the store's order of preference (position, then id), cursor pagination. Every store has a default location.
+         */
+        get: operations["listLocations"];
+        put?: never;
+        /**
+         * Create a stock location (inventory:write)
+         * @description A name, optionally an address, active (default true) and a position in the order of preference (default: last). At most 100 per store and mode.
+         *
+         *     Send `Idempotency-Key: <random string, e.g. a UUID>` to make a retry safe: the same request with the same key within 24 hours gets the first response again (with `Idempotent-Replayed: true`) without running twice.
+         */
+        post: operations["createLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/locations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a stock location (inventory:read) */
+        get: operations["getLocation"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an empty stock location (inventory:write)
+         * @description Only a location with no unit on hand or allocated that is not the default (409 LOCATION_HOLDS_STOCK, LOCATION_IS_DEFAULT): deactivate the others.
+         */
+        delete: operations["deleteLocation"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a stock location (inventory:write)
+         * @description Any of name, address, active, position, and isDefault: true (moves the default here). active: false takes its stock off sale (out of every SKU's quantityInStock); the default location cannot be deactivated (409 LOCATION_IS_DEFAULT).
+         */
+        patch: operations["updateLocation"];
+        trace?: never;
+    };
+    "/v1/locations/{id}/levels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stock levels at a location (inventory:read)
+         * @description By SKU id, cursor pagination.
+         */
+        get: operations["listLocationLevels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/locations/{id}/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adjust a SKU’s stock at a location (inventory:write)
+         * @description Exactly one of delta or onHand (a count), with a reason: received, damaged, count_correction or returned, and an optional note. Never below what is allocated there (409 INSUFFICIENT_STOCK). At an active location the SKU's quantityInStock moves by the same amount.
+         *
+         *     Send `Idempotency-Key: <random string, e.g. a UUID>` to make a retry safe: the same request with the same key within 24 hours gets the first response again (with `Idempotent-Replayed: true`) without running twice.
+         */
+        post: operations["adjustLocationStock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inventory/skus/{skuId}/levels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A SKU’s stock at each location (inventory:read)
+         * @description In the order of preference; quantityInStock is the sum available over the active locations.
+         */
+        get: operations["listSkuLevels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inventory/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a SKU’s units between locations (inventory:write)
+         * @description Atomic; never more than the source has available (409 INSUFFICIENT_STOCK naming quantity). Two lines in the stock history, with the note.
+         *
+         *     Send `Idempotency-Key: <random string, e.g. a UUID>` to make a retry safe: the same request with the same key within 24 hours gets the first response again (with `Idempotent-Replayed: true`) without running twice.
+         */
+        post: operations["transferStock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/payments/options": {
         parameters: {
             query?: never;
@@ -2401,6 +2536,10 @@ export type components = {
          *     | `DELIVERY_ZONE_NOT_FOUND` | 404 | No delivery zone with this id in the active store and mode. Take the id from `GET /v1/delivery/zones`. |
          *     | `DELIVERY_OPTION_NOT_FOUND` | 404 | No delivery option with this id in this zone (of the active store and mode). Take the id from `GET /v1/delivery/zones/{zoneId}/options`. |
          *     | `TAX_REGION_NOT_FOUND` | 404 | No tax region with this id in the active store and mode. Take the id from `GET /v1/tax-regions`. |
+         *     | `LOCATION_NOT_FOUND` | 404 | No stock location with this id in the active store and mode. Take the id from `GET /v1/locations`. |
+         *     | `LOCATION_IS_DEFAULT` | 409 | The store's default location cannot be deactivated or deleted: setting a SKU's quantityInStock lands there. Make another active location the default first (`PATCH /v1/locations/{id}` with `isDefault: true`). |
+         *     | `LOCATION_HOLDS_STOCK` | 409 | A location that holds stock or has units allocated to orders cannot be deleted. Deactivate it (`active: false`), or transfer its stock away first. |
+         *     | `LOCATION_INACTIVE` | 409 | The location is inactive: it cannot become the default. Activate it first (`active: true`). |
          *     | `TAX_REGION_TAKEN` | 409 | The place (a country, or a state) already has a tax region in this store and mode; `details` names it. Change that region's rates instead of adding another. |
          *     | `DELIVERY_REGION_TAKEN` | 409 | A region (a country, or a state) is already in another delivery zone of the store; `details` names each one and the zone that has it. Take the region out of the other zone first, or add your options to that zone. |
          *     | `ORDER_NOT_FOUND` | 404 | No order with this id in the active store and mode. Take the id from `GET /v1/orders`. |
@@ -2446,7 +2585,7 @@ export type components = {
                  * @description Stable SCREAMING_SNAKE code, one of the error codes listed in this document’s description
                  * @enum {string}
                  */
-                code: "MALFORMED_JSON" | "BAD_REQUEST" | "JSON_TOO_DEEP" | "VALIDATION_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "AUTH_REQUIRED" | "AUTH_INVALID" | "LOGIN_FAILED" | "AUTH_AMBIGUOUS" | "RATE_LIMITED" | "TOO_MANY_ATTEMPTS" | "PERMISSION_DENIED" | "CREDENTIAL_NOT_ALLOWED" | "MODE_MISMATCH" | "INVALID_HEADER" | "MERCHANT_ID_REQUIRED" | "EMAIL_TAKEN" | "STORE_NOT_FOUND" | "MEMBER_NOT_FOUND" | "ALREADY_MEMBER" | "LAST_OWNER" | "CURRENCY_LOCKED" | "INVITATION_NOT_FOUND" | "INVITATION_EXPIRED" | "INVITATION_WITHDRAWN" | "INVITATION_EMAIL_MISMATCH" | "API_KEY_NOT_FOUND" | "PUBLISHABLE_KEY_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_DELIVERY_IN_PROGRESS" | "RESET_LINK_INVALID" | "EMAIL_LINK_INVALID" | "EMAIL_NOT_VERIFIED" | "REAUTHENTICATION_REQUIRED" | "NOTIFICATIONS_UNAVAILABLE" | "PASSWORD_RESET_UNAVAILABLE" | "MAIL_UNAVAILABLE" | "PRODUCT_NOT_FOUND" | "VARIANT_GROUP_NOT_FOUND" | "SKU_NOT_FOUND" | "CATEGORY_NOT_FOUND" | "PRODUCT_NOT_VARIABLE" | "SLUG_TAKEN" | "SKU_CODE_TAKEN" | "DUPLICATE_COMBINATION" | "LAST_SKU" | "CATEGORY_NOT_EMPTY" | "LIMIT_EXCEEDED" | "INSUFFICIENT_STOCK" | "PRECONDITION_FAILED" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "DELIVERY_ZONE_NOT_FOUND" | "DELIVERY_OPTION_NOT_FOUND" | "TAX_REGION_NOT_FOUND" | "TAX_REGION_TAKEN" | "DELIVERY_REGION_TAKEN" | "ORDER_NOT_FOUND" | "CUSTOMER_BANNED" | "ORDER_TRANSITION_NOT_ALLOWED" | "REFUND_EXCEEDS_PAYMENT" | "PROMOTION_NOT_FOUND" | "PROMOTION_CODE_TAKEN" | "PROMOTION_NOT_APPLICABLE" | "CONNECTED_APP_NOT_FOUND" | "AUTHORIZATION_REQUEST_INVALID" | "CSRF_TOKEN_INVALID" | "CROSS_SITE_REQUEST" | "CUSTOMER_NOT_FOUND" | "CUSTOMER_EMAIL_TAKEN" | "REVIEW_NOT_FOUND" | "REVIEW_EXISTS" | "PROMO_AD_NOT_FOUND" | "PAYMENT_NOT_FOUND" | "PAYMENT_NOT_PENDING" | "PAYMENT_EXCEEDS_OUTSTANDING" | "PAYMENT_LINK_NOT_FOUND" | "PAYMENT_LINK_NOT_ACTIVE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_EVENT_SIGNATURE_INVALID" | "PAYMENT_NOT_CAPTURABLE" | "PROVIDER_PAYMENT_NOT_FOUND" | "PAYMENT_NOT_FLAGGED" | "COUNTRY_NOT_FOUND" | "CONFIRMATION_REQUIRED" | "CONFIRMATION_DECLINED" | "CONFIRMATION_CLIENT_REQUIRED" | "CONFIRMATION_INVALID";
+                code: "MALFORMED_JSON" | "BAD_REQUEST" | "JSON_TOO_DEEP" | "VALIDATION_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "AUTH_REQUIRED" | "AUTH_INVALID" | "LOGIN_FAILED" | "AUTH_AMBIGUOUS" | "RATE_LIMITED" | "TOO_MANY_ATTEMPTS" | "PERMISSION_DENIED" | "CREDENTIAL_NOT_ALLOWED" | "MODE_MISMATCH" | "INVALID_HEADER" | "MERCHANT_ID_REQUIRED" | "EMAIL_TAKEN" | "STORE_NOT_FOUND" | "MEMBER_NOT_FOUND" | "ALREADY_MEMBER" | "LAST_OWNER" | "CURRENCY_LOCKED" | "INVITATION_NOT_FOUND" | "INVITATION_EXPIRED" | "INVITATION_WITHDRAWN" | "INVITATION_EMAIL_MISMATCH" | "API_KEY_NOT_FOUND" | "PUBLISHABLE_KEY_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_DELIVERY_IN_PROGRESS" | "RESET_LINK_INVALID" | "EMAIL_LINK_INVALID" | "EMAIL_NOT_VERIFIED" | "REAUTHENTICATION_REQUIRED" | "NOTIFICATIONS_UNAVAILABLE" | "PASSWORD_RESET_UNAVAILABLE" | "MAIL_UNAVAILABLE" | "PRODUCT_NOT_FOUND" | "VARIANT_GROUP_NOT_FOUND" | "SKU_NOT_FOUND" | "CATEGORY_NOT_FOUND" | "PRODUCT_NOT_VARIABLE" | "SLUG_TAKEN" | "SKU_CODE_TAKEN" | "DUPLICATE_COMBINATION" | "LAST_SKU" | "CATEGORY_NOT_EMPTY" | "LIMIT_EXCEEDED" | "INSUFFICIENT_STOCK" | "PRECONDITION_FAILED" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "DELIVERY_ZONE_NOT_FOUND" | "DELIVERY_OPTION_NOT_FOUND" | "TAX_REGION_NOT_FOUND" | "LOCATION_NOT_FOUND" | "LOCATION_IS_DEFAULT" | "LOCATION_HOLDS_STOCK" | "LOCATION_INACTIVE" | "TAX_REGION_TAKEN" | "DELIVERY_REGION_TAKEN" | "ORDER_NOT_FOUND" | "CUSTOMER_BANNED" | "ORDER_TRANSITION_NOT_ALLOWED" | "REFUND_EXCEEDS_PAYMENT" | "PROMOTION_NOT_FOUND" | "PROMOTION_CODE_TAKEN" | "PROMOTION_NOT_APPLICABLE" | "CONNECTED_APP_NOT_FOUND" | "AUTHORIZATION_REQUEST_INVALID" | "CSRF_TOKEN_INVALID" | "CROSS_SITE_REQUEST" | "CUSTOMER_NOT_FOUND" | "CUSTOMER_EMAIL_TAKEN" | "REVIEW_NOT_FOUND" | "REVIEW_EXISTS" | "PROMO_AD_NOT_FOUND" | "PAYMENT_NOT_FOUND" | "PAYMENT_NOT_PENDING" | "PAYMENT_EXCEEDS_OUTSTANDING" | "PAYMENT_LINK_NOT_FOUND" | "PAYMENT_LINK_NOT_ACTIVE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_EVENT_SIGNATURE_INVALID" | "PAYMENT_NOT_CAPTURABLE" | "PROVIDER_PAYMENT_NOT_FOUND" | "PAYMENT_NOT_FLAGGED" | "COUNTRY_NOT_FOUND" | "CONFIRMATION_REQUIRED" | "CONFIRMATION_DECLINED" | "CONFIRMATION_CLIENT_REQUIRED" | "CONFIRMATION_INVALID";
                 details: components["schemas"]["ErrorDetail"][];
             };
             /** @description Also sent as the X-Request-Id header; quote it when reporting a problem */
@@ -2735,6 +2874,9 @@ export type components = {
             };
             /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
             createdAt: string;
+            /** @description where it happened; null: before locations, or a change of the SKU as a whole */
+            locationId: string | null;
+            note: string | null;
         };
         InventoryDashboard: {
             currency: string;
@@ -2781,20 +2923,16 @@ export type components = {
         StockLevel: {
             skuId: string;
             sku: string | null;
-            quantityInStock: number;
             productId: string;
-            productName: string;
-            groupId: string | null;
-            /** @description "Dimension: value" of the variant group */
-            groupName: string | null;
-            attributes: {
-                [key: string]: string;
-            };
-            /**
-             * @description in: above the low-stock threshold; low: 1..threshold units; out: 0
-             * @enum {string}
-             */
-            stock: "in" | "low" | "out";
+            locationId: string;
+            /** @description units at the location */
+            onHand: number;
+            /** @description units promised to orders not yet shipped */
+            allocated: number;
+            /** @description onHand - allocated */
+            available: number;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            updatedAt: string;
         };
         TaxRegion: {
             id: string;
@@ -3262,6 +3400,28 @@ export type components = {
                 estimatedDaysMin: number | null;
                 estimatedDaysMax: number | null;
             }[];
+        };
+        StockLocation: {
+            id: string;
+            name: string;
+            address: {
+                line1: string;
+                line2?: string;
+                city: string;
+                postalCode?: string;
+                countryId: string;
+                stateId?: string;
+            } | null;
+            /** @description false: its stock is not for sale (not in any SKU's quantityInStock) */
+            active: boolean;
+            /** @description the store's default location: setting a SKU's quantityInStock lands here */
+            isDefault: boolean;
+            /** @description the order of preference, lower first */
+            position: number;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            createdAt: string;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            updatedAt: string;
         };
         PaymentOptions: {
             /** @description the methods the store accepts in this mode */
@@ -15195,6 +15355,911 @@ export interface operations {
             };
             /** @description Precondition failed: the If-Match ETag is no longer current */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listLocations: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: components["schemas"]["StockLocation"][];
+                        pagination: {
+                            limit: number;
+                            nextCursor: string | null;
+                            hasMore: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    address?: {
+                        line1: string;
+                        line2?: string;
+                        city: string;
+                        postalCode?: string;
+                        countryId: string;
+                        stateId?: string;
+                    } | null;
+                    /** @description default true */
+                    active?: boolean;
+                    /** @description the order of preference, lower first; default: after the others */
+                    position?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: components["schemas"]["StockLocation"];
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: components["schemas"]["StockLocation"];
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: {
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    address?: {
+                        line1: string;
+                        line2?: string;
+                        city: string;
+                        postalCode?: string;
+                        countryId: string;
+                        stateId?: string;
+                    } | null;
+                    /** @description false takes the location's stock off sale; not for the default location */
+                    active?: boolean;
+                    position?: number;
+                    /**
+                     * @description true makes this the default location
+                     * @enum {boolean}
+                     */
+                    isDefault?: true;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: components["schemas"]["StockLocation"];
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listLocationLevels: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: components["schemas"]["StockLevel"][];
+                        pagination: {
+                            limit: number;
+                            nextCursor: string | null;
+                            hasMore: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adjustLocationStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    skuId: string;
+                    /** @description units added (positive) or removed (negative) */
+                    delta?: number;
+                    /** @description the counted units on hand */
+                    onHand?: number;
+                    /** @enum {string} */
+                    reason: "received" | "damaged" | "count_correction" | "returned";
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: {
+                            level: components["schemas"]["StockLevel"];
+                            quantityInStock: number;
+                            adjustment: components["schemas"]["InventoryAdjustment"];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listSkuLevels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                skuId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: {
+                            quantityInStock: number;
+                            levels: components["schemas"]["StockLevel"][];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    transferStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    skuId: string;
+                    fromLocationId: string;
+                    toLocationId: string;
+                    quantity: number;
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: {
+                            from: components["schemas"]["StockLevel"];
+                            to: components["schemas"]["StockLevel"];
+                            quantityInStock: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
