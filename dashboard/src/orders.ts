@@ -1,4 +1,6 @@
-import type { OrderStatus } from './api/types.ts';
+import type { Schemas } from './api/wire.ts';
+
+type OrderStatus = Schemas['OrderSummary']['status'];
 
 /** The order statuses, in lifecycle order, with the words the dashboard shows for them. */
 export const STATUS_LABEL: Record<OrderStatus, string> = {

@@ -1,20 +1,22 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
-import { api, type Tenant } from '../api/client.ts';
+import type { Tenant } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
-import type { Customer } from '../api/types.ts';
+import { call, type DataOf } from '../api/wire.ts';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { Field } from '../components/Field.tsx';
 
 const RESULTS = 8;
 
 /** The customer named by the list's `?customerId=` (`GET /v1/customers/{id}`); idle without an id. */
+type Customer = DataOf<'/v1/customers/{customerId}'>;
+
 export function useChosenCustomer(tenant: Tenant | null, customerId: string | null): UseQueryResult<Customer> {
   return useQuery({
     // Not CustomerDetail's key (that one holds the customer with its ETag for the editor).
     queryKey: ['tenant', tenant?.storeId, tenant?.mode, 'customers', customerId, 'summary'],
     enabled: tenant !== null && customerId !== null,
-    queryFn: ({ signal }) => api<Customer>(`/v1/customers/${encodeURIComponent(customerId!)}`, { tenant: tenant!, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => call('get', '/v1/customers/{customerId}', { tenant: tenant!, signal, params: { customerId: customerId! } }).then((r) => r.data),
   });
 }
 
@@ -138,7 +140,7 @@ function CustomerSearch({ tenant, takeFocus, onChoose }: { tenant: Tenant; takeF
     queryKey: ['tenant', tenant.storeId, tenant.mode, 'customers', 'search', term],
     enabled: term !== '',
     queryFn: ({ signal }) =>
-      api<Customer[]>(`/v1/customers?${new URLSearchParams({ q: term, limit: String(RESULTS) })}`, { tenant, signal }).then((r) => ({
+      call('get', '/v1/customers', { tenant, signal, query: { q: term, limit: RESULTS } }).then((r) => ({
         customers: r.data,
         more: r.pagination?.hasMore ?? false,
       })),

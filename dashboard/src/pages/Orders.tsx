@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api, type Tenant } from '../api/client.ts';
-import type { OrderStatus, OrderSummary } from '../api/types.ts';
+import type { Tenant } from '../api/client.ts';
+import { call, type Schemas } from '../api/wire.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field, fieldErrors } from '../components/Field.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
@@ -13,6 +13,8 @@ import { keepTenant, tenantOf, useTenant } from '../tenant.tsx';
 import { addDays, startOfDayIn } from '../zoned.ts';
 import { CustomerFilter, useChosenCustomer } from './OrderCustomerFilter.tsx';
 import { OrderExports } from './OrderExports.tsx';
+
+type OrderStatus = Schemas['OrderSummary']['status'];
 
 const PERMISSION = 'orders:read';
 const PAGE = 20;
@@ -57,17 +59,21 @@ export default function Orders() {
     queryKey: ['tenant', tenant?.storeId, tenant?.mode, 'orders', { status, customerId, from: fromDay, to: toDay, zone }],
     enabled: tenant !== null && allowed && rangeRefused === null,
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => {
-      const q = new URLSearchParams({ limit: String(PAGE) });
-      if (status) q.set('status', status);
-      if (customerId) q.set('customerId', customerId);
-      // Days in the store's time zone: from the start of `from` to the start of the day after `to`. Text that is no
-      // day is sent as it is, for the API to refuse naming the field.
-      if (fromDay) q.set('from', from ? startOfDayIn(from, zone)! : fromDay);
-      if (toDay) q.set('to', to ? startOfDayIn(addDays(to, 1), zone)! : toDay);
-      if (pageParam) q.set('cursor', pageParam);
-      return api<OrderSummary[]>(`/v1/orders?${q}`, { tenant: tenant!, signal });
-    },
+    queryFn: ({ pageParam, signal }) =>
+      call('get', '/v1/orders', {
+        tenant: tenant!,
+        signal,
+        query: {
+          limit: PAGE,
+          status: status ?? undefined,
+          customerId: customerId ?? undefined,
+          // Days in the store's time zone: from the start of `from` to the start of the day after `to`. Text that is
+          // no day is sent as it is, for the API to refuse naming the field.
+          from: fromDay ? (from ? startOfDayIn(from, zone)! : fromDay) : undefined,
+          to: toDay ? (to ? startOfDayIn(addDays(to, 1), zone)! : toDay) : undefined,
+          cursor: pageParam ?? undefined,
+        },
+      }),
     getNextPageParam: (last) => last.pagination?.nextCursor ?? null,
   });
   const orders = query.data?.pages.flatMap((p) => p.data) ?? [];
@@ -217,7 +223,7 @@ function FindOrder({ tenant, search }: { tenant: Tenant; search: string }) {
   const [number, setNumber] = useState('');
   const [missing, setMissing] = useState<string | null>(null);
   const find = useMutation({
-    mutationFn: async (wanted: string) => (await api<OrderSummary[]>(`/v1/orders?${new URLSearchParams({ number: wanted, limit: '1' })}`, { tenant })).data,
+    mutationFn: async (wanted: string) => (await call('get', '/v1/orders', { tenant, query: { number: wanted, limit: 1 } })).data,
     onSuccess: (found, wanted) => {
       const order = found[0];
       if (order) navigate({ pathname: `/orders/${encodeURIComponent(order.id)}`, search });
