@@ -32,7 +32,7 @@ import type { SettingsService } from '../settings/settings-service.ts';
 import { orderNotFound } from './order-errors.ts';
 import type { PromotionService } from '../promotions/promotion-service.ts';
 import type { TaxCalculator, TaxRepo } from '../taxes/ports.ts';
-import { orderTotal, refundTaxShare } from '../taxes/tax-rules.ts';
+import { orderTotal, refundTaxShare, type TaxResult } from '../taxes/tax-rules.ts';
 import { readSettings } from '../settings/store-settings.ts';
 
 /** The repositories order-service.ts reads and writes (the composition root passes them; src/db implements them). */
@@ -88,6 +88,64 @@ export function lineTotal(unitPriceMinor: number, discountBp: number, quantity: 
   return gross - Math.round((gross * discountBp) / 10_000);
 }
 
+/**
+ * The part of an order's price after its lines and discount, shared by placing an order and pricing a cart
+ * (src/domain/carts): the delivery fee of the option for the shipping address (quoted on the subtotal after the
+ * discount; a refusal is the quoter's 422 naming `deliveryOptionId`), the tax of the lines and the fee by the tax
+ * calculator (docs/taxes.md: it follows the shipping address, else the billing address, with the store's tax settings
+ * as they are now), and the total (`orderTotal`). Integer minor units throughout.
+ */
+export async function priceDeliveryAndTax(
+  repos: Pick<OrderServiceRepos, 'delivery' | 'taxes'> & { settings: Pick<OrderServiceRepos['settings'], 'find'> },
+  ctx: StoreContext,
+  deps: { delivery: DeliveryQuoter; taxes: TaxCalculator },
+  input: {
+    lines: ReadonlyArray<{ id: string; lineTotalMinor: number; taxClass: string }>;
+    subtotalMinor: number;
+    discountMinor: number;
+    deliveryOptionId?: string | null | undefined;
+    shippingAddress: Address | null;
+    billingAddress: Address | null;
+  },
+): Promise<{ option: { optionId: string; name: string } | null; deliveryFeeMinor: number; tax: TaxResult; taxSettings: { pricesIncludeTax: boolean; shippingTaxClass: string }; totalMinor: number }> {
+  const { subtotalMinor, discountMinor, shippingAddress, billingAddress } = input;
+  let deliveryFeeMinor = 0;
+  let option: { optionId: string; name: string } | null = null;
+  if (input.deliveryOptionId) {
+    if (!shippingAddress) throw invalid([{ path: 'shippingAddress', rule: 'is required with a delivery option (the customer has no address on file)' }]);
+    const quote = await deps.delivery.quote(repos, ctx, { deliveryOptionId: input.deliveryOptionId, address: shippingAddress, subtotalMinor: subtotalMinor - discountMinor });
+    deliveryFeeMinor = quote.feeMinor;
+    option = quote;
+  }
+  // Tax follows the shipping address (else the billing address), with the store's settings as they are now;
+  // the result is kept on the order, so a later change of rates or settings never rewrites it.
+  const taxSettings = await readSettings(repos, ctx.tenant);
+  const tax = await deps.taxes.calculate(repos, ctx, {
+    address: shippingAddress ?? billingAddress,
+    pricesIncludeTax: taxSettings.pricesIncludeTax,
+    lines: input.lines.map((l) => ({ orderLineId: l.id, amountMinor: l.lineTotalMinor, taxClass: l.taxClass })),
+    discountMinor,
+    shipping: option ? { amountMinor: deliveryFeeMinor, taxClass: taxSettings.shippingTaxClass } : null,
+  });
+  const totalMinor = orderTotal({ subtotalMinor, discountMinor, deliveryFeeMinor, taxTotalMinor: tax.taxTotalMinor, pricesIncludeTax: taxSettings.pricesIncludeTax });
+  return { option, deliveryFeeMinor, tax, taxSettings, totalMinor };
+}
+
+/**
+ * The address rules of orders (and carts): the country from the reference data, the state one of that country's.
+ * Answers the broken rules naming `path`; checked before any transaction opens (the reference service may read).
+ */
+export async function checkOrderAddress(reference: Pick<ReferenceService, 'listCountries' | 'listStates'>, ctx: StoreContext, address: Address | null | undefined, path: string): Promise<ErrorDetail[]> {
+  if (!address) return [];
+  const countries = await reference.listCountries(ctx);
+  if (!countries.some((c) => c.id === address.countryId)) return [{ path: `${path}.countryId`, rule: 'must be a country id from GET /v1/countries' }];
+  if (address.stateId) {
+    const states = await reference.listStates(ctx, address.countryId);
+    if (!states.some((s) => s.id === address.stateId)) return [{ path: `${path}.stateId`, rule: 'must be a state of the country, from GET /v1/states/{countryId}' }];
+  }
+  return [];
+}
+
 /** The order list's cursor: the id of a page's last order. */
 export const orderCursor = idCursor({ prefix: 'ord', refusal: 'query' });
 
@@ -131,16 +189,7 @@ export function createOrderService(deps: {
   const { repos, reference, delivery, payments, settings, promotions, inventory, events } = deps;
 
   /** Country from the reference data, state of that country (checked before any transaction opens). */
-  async function checkAddress(ctx: StoreContext, address: Address | null | undefined, path: string): Promise<ErrorDetail[]> {
-    if (!address) return [];
-    const countries = await reference.listCountries(ctx);
-    if (!countries.some((c) => c.id === address.countryId)) return [{ path: `${path}.countryId`, rule: 'must be a country id from GET /v1/countries' }];
-    if (address.stateId) {
-      const states = await reference.listStates(ctx, address.countryId);
-      if (!states.some((s) => s.id === address.stateId)) return [{ path: `${path}.stateId`, rule: 'must be a state of the country, from GET /v1/states/{countryId}' }];
-    }
-    return [];
-  }
+  const checkAddress = (ctx: StoreContext, address: Address | null | undefined, path: string) => checkOrderAddress(reference, ctx, address, path);
 
   async function detail(repos: OrderServiceRepos, ctx: StoreContext, id: string): Promise<OrderDetail> {
     const order = await repos.orders.findOrder(ctx.tenant, id);
@@ -307,25 +356,16 @@ export function createOrderService(deps: {
           promotion = { id: applied.promotion.id, code: applied.promotion.code };
         }
         const shippingAddress = input.shippingAddress ?? customer.addresses[0] ?? null;
-        let deliveryFeeMinor = 0;
-        let option: { optionId: string; name: string } | null = null;
-        if (input.deliveryOptionId) {
-          if (!shippingAddress) throw invalid([{ path: 'shippingAddress', rule: 'is required with a delivery option (the customer has no address on file)' }]);
-          const quote = await delivery.quote(repos, ctx, { deliveryOptionId: input.deliveryOptionId, address: shippingAddress, subtotalMinor: subtotalMinor - discountMinor });
-          deliveryFeeMinor = quote.feeMinor;
-          option = quote;
-        }
-        // Tax follows the shipping address (else the billing address), with the store's settings as they are now;
-        // the result is kept on the order, so a later change of rates or settings never rewrites it.
-        const taxSettings = await readSettings(repos, tenant);
         const billingAddress = input.billingAddress ?? shippingAddress;
-        const tax = await deps.taxes.calculate(repos, ctx, {
-          address: shippingAddress ?? billingAddress,
-          pricesIncludeTax: taxSettings.pricesIncludeTax,
-          lines: lines.map((l) => ({ orderLineId: l.id, amountMinor: l.lineTotalMinor, taxClass: skus.get(l.skuId)!.taxClass })),
+        const priced = await priceDeliveryAndTax(repos, ctx, { delivery, taxes: deps.taxes }, {
+          lines: lines.map((l) => ({ id: l.id, lineTotalMinor: l.lineTotalMinor, taxClass: skus.get(l.skuId)!.taxClass })),
+          subtotalMinor,
           discountMinor,
-          shipping: option ? { amountMinor: deliveryFeeMinor, taxClass: taxSettings.shippingTaxClass } : null,
+          deliveryOptionId: input.deliveryOptionId,
+          shippingAddress,
+          billingAddress,
         });
+        const { option, deliveryFeeMinor, tax, taxSettings } = priced;
         const order: Order = {
           id: orderId,
           number: await settings.nextOrderNumber(repos, ctx.tenant, ctx.now),
@@ -338,7 +378,7 @@ export function createOrderService(deps: {
           deliveryFeeMinor,
           taxTotalMinor: tax.taxTotalMinor,
           pricesIncludeTax: taxSettings.pricesIncludeTax,
-          totalMinor: orderTotal({ subtotalMinor, discountMinor, deliveryFeeMinor, taxTotalMinor: tax.taxTotalMinor, pricesIncludeTax: taxSettings.pricesIncludeTax }),
+          totalMinor: priced.totalMinor,
           paidMinor: 0,
           refundedMinor: 0,
           authorizedMinor: 0,

@@ -50,20 +50,31 @@ async function applyPromotion(
   const { tenant } = ctx;
   const promotion = await repos.promotions.findPromotionByCode(tenant, input.code);
   if (!promotion) throw notApplicable(`no promotion has the code "${input.code}"`);
-  if (!promotion.active) throw notApplicable('it is switched off');
-  if (promotion.startsAt > ctx.now) throw notApplicable(`it starts at ${promotion.startsAt.toISOString()}`);
-  if (promotion.endsAt !== null && promotion.endsAt <= ctx.now) throw notApplicable(`it ended at ${promotion.endsAt.toISOString()}`);
-  if (input.subtotalMinor < promotion.minSubtotalMinor) {
-    throw notApplicable(`the subtotal must be at least ${promotion.minSubtotalMinor / 10 ** input.currency.digits} ${input.currency.code}`);
-  }
+  const refusal = promotionRefusal(promotion, ctx.now, input.subtotalMinor, input.currency);
+  if (refusal !== null) throw notApplicable(refusal);
   // Counting the use locks the promotion's row until the order commits, so the per-customer count below is exact.
   if (!(await repos.promotions.claimPromotion(tenant, promotion.id, ctx.now))) throw notApplicable('it has been used as often as allowed');
   if (promotion.perCustomerLimit !== null && (await repos.promotions.redemptionsBy(ctx.tenant, promotion.id, input.customerId)) >= promotion.perCustomerLimit) {
     throw notApplicable('this customer has used it as often as allowed');
   }
-  const discountMinor =
-    promotion.kind === 'percentage' ? Math.round((input.subtotalMinor * promotion.value) / 10_000) : Math.min(promotion.value, input.subtotalMinor);
-  return { promotion, discountMinor };
+  return { promotion, discountMinor: promotionDiscount(promotion, input.subtotalMinor) };
+}
+
+/**
+ * Why a promotion cannot be used now on this subtotal, before its use is counted (switched off, not started, ended,
+ * subtotal too low), or null. Orders (`applyPromotion`) and carts (src/domain/carts) ask the same rules.
+ */
+export function promotionRefusal(promotion: Promotion, now: Date, subtotalMinor: number, currency: Currency): string | null {
+  if (!promotion.active) return 'it is switched off';
+  if (promotion.startsAt > now) return `it starts at ${promotion.startsAt.toISOString()}`;
+  if (promotion.endsAt !== null && promotion.endsAt <= now) return `it ended at ${promotion.endsAt.toISOString()}`;
+  if (subtotalMinor < promotion.minSubtotalMinor) return `the subtotal must be at least ${promotion.minSubtotalMinor / 10 ** currency.digits} ${currency.code}`;
+  return null;
+}
+
+/** A promotion's discount on a subtotal in minor units: a percentage rounded half up, or a fixed amount up to the subtotal. */
+export function promotionDiscount(promotion: Pick<Promotion, 'kind' | 'value'>, subtotalMinor: number): number {
+  return promotion.kind === 'percentage' ? Math.round((subtotalMinor * promotion.value) / 10_000) : Math.min(promotion.value, subtotalMinor);
 }
 
 /** The promotion list's cursor: the id of a page's last promotion. */
