@@ -34,6 +34,7 @@ import { createReferenceService } from './domain/reference/reference-service.ts'
 import { createReviewService } from './domain/reviews/review-service.ts';
 import { createDeliveryService, orderDeliveryQuoter } from './domain/delivery/delivery-service.ts';
 import { createTaxService, tableTaxCalculator } from './domain/taxes/tax-service.ts';
+import { createCartService } from './domain/carts/cart-service.ts';
 import { createPaymentLinkService } from './domain/payments/payment-link-service.ts';
 import { createPaymentService } from './domain/payments/payment-service.ts';
 import { createProviderPaymentService, type ProviderPaymentService, type ProviderRegistry } from './domain/payments/provider-payment-service.ts';
@@ -205,6 +206,8 @@ export function createContainer(config: Config) {
     locations: createLocationService({ repos, events }),
     /** Tax regions and their rates (docs/taxes.md). */
     taxes: createTaxService({ repos, reference }),
+    /** Shoppers' carts, priced by the order pricing code (docs/checkout.md). */
+    carts: createCartService({ repos, reference, delivery: orderDeliveryQuoter, taxes: tableTaxCalculator }),
     payments,
     paymentLinks: createPaymentLinkService({ repos, baseUrl: config.baseUrl }),
     settings,

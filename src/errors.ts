@@ -332,6 +332,16 @@ export const ERROR_CODES = {
     meaning: 'No delivery option with this id in this zone (of the active store and mode).',
     fix: 'Take the id from `GET /v1/delivery/zones/{zoneId}/options`.',
   },
+  CART_NOT_FOUND: {
+    status: 404,
+    meaning: 'No cart with this id opens with the `X-Cart-Token` sent in this store and mode: the token is missing or wrong, the cart expired (14 days without a change), or it never existed. All answer the same, so carts cannot be enumerated.',
+    fix: 'Send the token `POST /v1/carts` answered, or create a new cart.',
+  },
+  CART_LINE_NOT_FOUND: {
+    status: 404,
+    meaning: 'The cart has no line with this id.',
+    fix: 'Take the line id from `GET /v1/carts/{cartId}`.',
+  },
   TAX_REGION_NOT_FOUND: {
     status: 404,
     meaning: 'No tax region with this id in the active store and mode.',

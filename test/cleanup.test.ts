@@ -208,6 +208,17 @@ describeEachDatabase('the cleanup job', (kind) => {
       .values([2 * 3600_000, 1800_000].map((age, i) => ({ store_id: changeStore, product_id: `p${i}`, list: 0, created_at: ago(age) })))
       .execute();
 
+    // Carts: expired a minute ago (gone, its line with it), ending in a day (kept).
+    const carts = ['cart-expired', 'cart-live'].map((name) => `crt_${name}_${kind}`);
+    await db()
+      .insertInto('carts')
+      .values(carts.map((id, i) => ({ id, store_id: owner.storeId, mode: 'live', token_hash: hashSecret(id), created_at: ago(20 * DAY), updated_at: ago(15 * DAY), expires_at: i === 0 ? ago(60_000) : ago(-DAY) })))
+      .execute();
+    await db()
+      .insertInto('cart_lines')
+      .values(carts.map((id, i) => ({ id: `cln_cleanup_${i}_${kind}`, cart_id: id, sku_id: 'sku_none', quantity: 1, unit_price_minor: 100, discount_bp: 0, created_at: ago(DAY), updated_at: ago(DAY) })))
+      .execute();
+
     const lines: string[] = [];
     const report = await t.container.services.cleanup.run((label, deleted, done) => {
       if (done) lines.push(`${label}: ${deleted}`);
@@ -282,6 +293,9 @@ describeEachDatabase('the cleanup job', (kind) => {
     assert.deepEqual((await db().selectFrom('catalog_changes').select('product_id').where('store_id', '=', changeStore).execute()).map((r) => r.product_id), ['p1']);
     assert.ok((await db().selectFrom('catalog_changes').select('id').where('store_id', '=', owner.storeId).execute()).length > 0, 'the rows of the last hour stay');
     covered.add('catalog-changes');
+    assert.deepEqual((await db().selectFrom('carts').select('id').where('id', 'in', carts).execute()).map((r) => r.id), [carts[1]]);
+    assert.deepEqual((await db().selectFrom('cart_lines').select('cart_id').where('cart_id', 'in', carts).execute()).map((r) => r.cart_id), [carts[1]], 'the expired cart’s line went with it');
+    covered.add('carts');
 
     assert.deepEqual([...covered].sort(), RETENTION.map((r) => r.kind).sort(), 'every kind of the retention table was tested');
 

@@ -50,6 +50,8 @@ describe('the OpenAPI document, as generators and linters read it', () => {
     assert.deepEqual(security('GET /v1/products'), [{ bearerAuth: [] }, { merchantApiKey: [] }, { publishableKey: [] }]);
     const storefront = operations.filter((o) => o.operation.security.some((s: Record<string, unknown>) => 'publishableKey' in s)).map((o) => o.key);
     assert.deepEqual(storefront.sort(), [
+      'DELETE /v1/carts/{cartId}/lines/{lineId}',
+      'GET /v1/carts/{cartId}',
       'GET /v1/categories',
       'GET /v1/categories/{categoryId}',
       'GET /v1/delivery/quote',
@@ -61,7 +63,13 @@ describe('the OpenAPI document, as generators and linters read it', () => {
       'GET /v2/products/{productId}',
       'GET /v2/products/{productId}/variant-groups/{groupId}',
       'GET /v2/products/{productId}/variant-groups/{groupId}/skus/{skuId}',
+      'PATCH /v1/carts/{cartId}',
+      'PATCH /v1/carts/{cartId}/lines/{lineId}',
+      'POST /v1/carts',
+      'POST /v1/carts/{cartId}/lines',
     ]);
+    // Carts take a publishable key only (docs/checkout.md).
+    assert.deepEqual(security('POST /v1/carts'), [{ publishableKey: [] }]);
     assert.equal(doc.components.securitySchemes.publishableKey.name, 'X-PublishableKey');
     const responses = (key: string) => operations.find((o) => o.key === key)?.operation.responses;
     assert.equal(responses('GET /v1/products')['200'].description, 'OK');

@@ -28,6 +28,13 @@ const STOREFRONT_ROUTES = [
   'GET /v1/promo-ads/published',
   'GET /v1/delivery/quote',
   'GET /v1/files/:id',
+  // Carts (docs/checkout.md): a publishable key only, with the cart's token.
+  'POST /v1/carts',
+  'GET /v1/carts/:cartId',
+  'PATCH /v1/carts/:cartId',
+  'POST /v1/carts/:cartId/lines',
+  'PATCH /v1/carts/:cartId/lines/:lineId',
+  'DELETE /v1/carts/:cartId/lines/:lineId',
 ];
 
 /**
@@ -197,7 +204,7 @@ describeEachDatabase('storefront reads with a publishable key', (kind) => {
         return out;
       };
       const before = await counts();
-      const routes = [...t.app.rateLimitPolicies].filter(([, policies]) => policies.includes('credential')).map(([route]) => route);
+      const routes = [...t.app.rateLimitPolicies].filter(([, policies]) => policies.includes('credential') || policies.includes('publishable-key')).map(([route]) => route);
       assert.ok(routes.length > 90, `${routes.length} authenticated routes`);
       const allowed: string[] = [];
       for (const route of routes) {

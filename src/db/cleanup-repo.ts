@@ -171,6 +171,13 @@ export function createCleanupRepo(db: Kysely<Database>): CleanupStorage {
             .where('nonce', 'in', (eb) => eb.selectFrom('mcp_confirmations').select('nonce').where('expires_at', '<', before).limit(batch))
             .executeTakeFirstOrThrow();
           break;
+        case 'carts':
+          // Its lines go with it (on delete cascade).
+          result = await db
+            .deleteFrom('carts')
+            .where('id', 'in', (eb) => eb.selectFrom('carts').select('id').where('expires_at', '<', before).limit(batch))
+            .executeTakeFirstOrThrow();
+          break;
         case 'catalog-changes': {
           const written = fromDate(new Date(endedBefore.getTime() - CATALOG_CHANGES_KEPT_MS));
           result = await db

@@ -25,6 +25,7 @@ import type { Database } from './schema.ts';
 import { createSettingsRepo } from './settings-repo.ts';
 import { createStockRepo } from './stock-repo.ts';
 import { createTaxRepo } from './tax-repo.ts';
+import { createCartRepo } from './cart-repo.ts';
 import { createWebhookRepo } from './webhook-repo.ts';
 import { createEmailRepo } from './email-repo.ts';
 
@@ -53,6 +54,7 @@ function bindRepos(executor: Kysely<Database>, dialect: Dialect, onCommit?: (fn:
     settings: createSettingsRepo(executor, dialect),
     taxes: createTaxRepo(executor, dialect),
     stock: createStockRepo(executor, dialect),
+    carts: createCartRepo(executor, dialect),
     webhooks: createWebhookRepo(executor, dialect, onCommit),
     email: createEmailRepo(executor, dialect, onCommit),
   };

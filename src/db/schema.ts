@@ -448,6 +448,37 @@ export interface OrderTable {
   updated_at: Timestamp;
 }
 
+// ---- carts (0029) ----
+
+export interface CartTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  /** SHA-256 (hex) of the cart token */
+  token_hash: string;
+  email: string | null;
+  /** JSON address */
+  shipping_address: string | null;
+  /** JSON address */
+  billing_address: string | null;
+  delivery_option_id: string | null;
+  promotion_code: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface CartLineTable {
+  id: string;
+  cart_id: string;
+  sku_id: string;
+  quantity: number;
+  unit_price_minor: ColumnType<number | string, number, number>;
+  discount_bp: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 // ---- taxes (0025) ----
 
 export interface TaxRegionTable {
@@ -894,6 +925,8 @@ export interface Database {
   promotions: PromotionTable;
   promo_ads: PromoAdTable;
   orders: OrderTable;
+  carts: CartTable;
+  cart_lines: CartLineTable;
   order_lines: OrderLineTable;
   order_tax_lines: OrderTaxLineTable;
   tax_regions: TaxRegionTable;

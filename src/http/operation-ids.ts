@@ -89,6 +89,13 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PATCH /v1/orders/{orderId}': 'updateOrder',
   'GET /v1/orders/{orderId}/transitions': 'listOrderTransitions',
   'POST /v1/orders/{orderId}/transitions': 'transitionOrder',
+  // Carts (storefronts, docs/checkout.md)
+  'POST /v1/carts': 'createCart',
+  'GET /v1/carts/{cartId}': 'getCart',
+  'PATCH /v1/carts/{cartId}': 'updateCart',
+  'POST /v1/carts/{cartId}/lines': 'addCartLine',
+  'PATCH /v1/carts/{cartId}/lines/{lineId}': 'updateCartLine',
+  'DELETE /v1/carts/{cartId}/lines/{lineId}': 'removeCartLine',
   // Promotions
   'GET /v1/promotions': 'listPromotions',
   'POST /v1/promotions': 'createPromotion',

@@ -20,6 +20,13 @@ export const RATE_LIMIT_POLICIES = {
    * cost. Five addresses at their `public` limit reach it, one cannot: a key is public, so any visitor has it.
    */
   'publishable-key': { limit: 3000, windowSeconds: 60, key: 'credential' },
+  /**
+   * POST /v1/carts, per address (besides `publishable-key` and `public`): a visitor makes a cart or two a session, and
+   * each one is storage (docs/checkout.md), so one address can leave at most this many carts per hour.
+   */
+  'cart-create': { limit: 30, windowSeconds: 3600, key: 'address' },
+  /** Writes on carts (lines, addresses, codes), per address (besides `publishable-key` and `public`). */
+  'cart-writes': { limit: 120, windowSeconds: 60, key: 'address' },
   /** Requests whose credential is refused (401), per address: guessing and broken clients. */
   'bad-credentials': { limit: 100, windowSeconds: 300, key: 'address' },
   /** POST /v1/auth/signup, per address: every sign-up costs an argon2 hash and creates an account and a store. */

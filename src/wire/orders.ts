@@ -12,7 +12,7 @@ import { TaxLineRecord, toTaxLineRecord } from './taxes.ts';
 /** GET /v1/orders: a page of the filtered, ordered list. */
 export const OrderListQuery = z.object({ ...pageFields(PAGE_SHORT_CURSOR, 'query'), ...OrderListFilters });
 const Status = z.enum(ORDER_STATUSES);
-const AddressRecord = z
+export const AddressRecord = z
   .object({
     name: z.string().nullable().optional(),
     line1: z.string(),

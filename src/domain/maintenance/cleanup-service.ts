@@ -42,6 +42,7 @@ export const RETENTION = [
     keepDays: 30,
     ended: 'received (providers retry an event for about 3 days, and a signature older than 5 minutes is refused anyway)',
   },
+  { kind: 'carts', label: 'carts with their lines', keepDays: 0, ended: 'expired (14 days after their last change)' },
   {
     kind: 'catalog-changes',
     label: 'the catalog change log (what tells kept product answers apart from changed ones)',

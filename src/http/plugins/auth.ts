@@ -17,6 +17,11 @@ declare module 'fastify' {
      * storefront origins (plugins/storefront.ts). A publishable key is refused on every other route.
      */
     storefront?: boolean;
+    /**
+     * A storefront route that only a publishable key may call (carts, docs/checkout.md): the service refuses every
+     * other credential, and the OpenAPI document names only `publishableKey` as its security.
+     */
+    shopperOnly?: boolean;
   }
   interface FastifyRequest {
     principal?: Principal;
@@ -122,7 +127,11 @@ export function registerAuth(app: FastifyInstance, deps: { auth: AuthService; ga
     if (!route.config?.auth) return;
     route.schema = {
       ...route.schema,
-      security: route.config.storefront ? [{ bearerAuth: [] }, { merchantApiKey: [] }, { publishableKey: [] }] : [{ bearerAuth: [] }, { merchantApiKey: [] }],
+      security: route.config.shopperOnly
+        ? [{ publishableKey: [] }]
+        : route.config.storefront
+          ? [{ bearerAuth: [] }, { merchantApiKey: [] }, { publishableKey: [] }]
+          : [{ bearerAuth: [] }, { merchantApiKey: [] }],
     } as RouteOptions['schema'];
     addRouteHook(route, 'onRequest', authenticate);
   });

@@ -50,6 +50,13 @@ const ROUTE_POLICIES: Readonly<Record<string, readonly RateLimitName[]>> = {
   'POST /test-provider/challenge/:id': ['sign-in'],
   // A mailed link's token is its whole authority: the sign-in budget per address, as for reset links.
   'POST /email-links/confirm': ['sign-in'],
+  // Carts (docs/checkout.md): what any storefront request counts against, and a budget of their own per address, so one
+  // visitor cannot grow storage without bound (creation) or spend the key's budget on writes.
+  'POST /v1/carts': ['publishable-key', 'public', 'cart-create'],
+  'PATCH /v1/carts/:cartId': ['publishable-key', 'public', 'cart-writes'],
+  'POST /v1/carts/:cartId/lines': ['publishable-key', 'public', 'cart-writes'],
+  'PATCH /v1/carts/:cartId/lines/:lineId': ['publishable-key', 'public', 'cart-writes'],
+  'DELETE /v1/carts/:cartId/lines/:lineId': ['publishable-key', 'public', 'cart-writes'],
   'GET /oauth/authorize': ['oauth-authorize'],
   'POST /oauth/token': ['oauth-token'],
   'POST /oauth/register': ['oauth-register', 'oauth-register-all'],

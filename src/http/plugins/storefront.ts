@@ -6,6 +6,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** On a CORS preflight route this plugin adds: the URL of the storefront route it answers for. */
     preflightOf?: string;
+    /**
+     * On a storefront route that a page calls with more than the key (carts: `X-Cart-Token`, `Content-Type`): the
+     * extra request headers its preflight allows.
+     */
+    storefrontHeaders?: readonly string[];
   }
 }
 
@@ -48,14 +53,18 @@ function allowStorefrontOrigin(request: FastifyRequest, reply: FastifyReply, pay
  * whose store lists the page's origin. Authorization and X-MerchantApiKey are not among the allowed headers, so a
  * browser never sends a secret credential across origins. Rate-limited per address (`public`).
  */
-async function preflight(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+/** The order the preflight lists methods in. */
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+async function preflight(request: FastifyRequest, reply: FastifyReply, allowed: { methods: Set<string>; headers: Set<string> }): Promise<FastifyReply> {
   const method = header(request, 'access-control-request-method');
-  reply.header('vary', 'Origin').header('allow', 'GET, HEAD, OPTIONS');
-  if (header(request, 'origin') !== undefined && (method === 'GET' || method === 'HEAD')) {
+  const methods = METHOD_ORDER.filter((m) => allowed.methods.has(m));
+  reply.header('vary', 'Origin').header('allow', [...methods, 'OPTIONS'].join(', '));
+  if (header(request, 'origin') !== undefined && method !== undefined && allowed.methods.has(method)) {
     reply.headers({
       'access-control-allow-origin': '*',
-      'access-control-allow-methods': 'GET, HEAD',
-      'access-control-allow-headers': STOREFRONT_REQUEST_HEADERS,
+      'access-control-allow-methods': methods.join(', '),
+      'access-control-allow-headers': [STOREFRONT_REQUEST_HEADERS, ...allowed.headers].join(', '),
       'access-control-max-age': String(PREFLIGHT_MAX_AGE_SECONDS),
     });
   }
@@ -68,17 +77,28 @@ async function preflight(request: FastifyRequest, reply: FastifyReply): Promise<
  * routes run none of this. Register after the credential hooks (plugins/auth.ts), before any route.
  */
 export function registerStorefront(app: FastifyInstance): void {
+  /** URL → the methods and extra headers its preflight allows (the storefront routes on that URL, HEAD with GET). */
+  const preflights = new Map<string, { methods: Set<string>; headers: Set<string>; routed: boolean }>();
   app.addHook('onRoute', function storefrontRoute(route: RouteOptions & { routePath?: string }) {
     if (!route.config?.storefront) return;
     addRouteHook(route, 'onSend', allowStorefrontOrigin);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!methods.includes('GET')) return;
+    const url = route.routePath ?? route.url;
+    const allowed = preflights.get(url) ?? { methods: new Set<string>(), headers: new Set<string>(), routed: false };
+    preflights.set(url, allowed);
+    for (const m of methods) allowed.methods.add(m);
+    if (methods.includes('GET')) allowed.methods.add('HEAD');
+    for (const h of route.config.storefrontHeaders ?? []) allowed.headers.add(h);
+    // One preflight route per URL, added with its first route other than the HEAD twin of a GET.
+    if (allowed.routed || methods.every((m) => m === 'HEAD')) return;
+    allowed.routed = true;
+    const answer = allowed;
     this.route({
       method: 'OPTIONS',
-      url: route.routePath ?? route.url,
+      url,
       schema: { hide: true },
       config: { preflightOf: route.url },
-      handler: preflight,
+      handler: (request, reply) => preflight(request, reply, answer),
     });
   });
 }

@@ -1,0 +1,132 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Tenant } from '../context.ts';
+import type { Cart, CartLineRow } from '../domain/carts/cart-types.ts';
+import type { CartRepo } from '../domain/carts/ports.ts';
+import type { Address } from '../domain/orders/order-types.ts';
+import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
+import type { CartLineTable, CartTable, Database } from './schema.ts';
+import { inTenant, tenantColumns } from './tenant.ts';
+
+const address = (value: string | null): Address | null => (value === null ? null : (JSON.parse(value) as Address));
+const addressText = (value: Address | null): string | null => (value === null ? null : JSON.stringify(value));
+
+function toCart(r: Selectable<CartTable>): Cart {
+  return {
+    id: r.id,
+    email: r.email,
+    shippingAddress: address(r.shipping_address),
+    billingAddress: address(r.billing_address),
+    deliveryOptionId: r.delivery_option_id,
+    promotionCode: r.promotion_code,
+    createdAt: toDate(r.created_at),
+    updatedAt: toDate(r.updated_at),
+    expiresAt: toDate(r.expires_at),
+  };
+}
+
+function toLine(r: Selectable<CartLineTable>): CartLineRow {
+  return {
+    id: r.id,
+    skuId: r.sku_id,
+    quantity: Number(r.quantity),
+    unitPriceMinor: Number(r.unit_price_minor),
+    discountBp: Number(r.discount_bp),
+    createdAt: toDate(r.created_at),
+    updatedAt: toDate(r.updated_at),
+  };
+}
+
+/** Carts and their lines (docs/checkout.md). Every method takes the tenant first; lines are reached through a cart of the tenant. */
+export function createCartRepo(db: Kysely<Database>, dialect: Dialect): CartRepo {
+  const locked = rowLock(dialect);
+  /** The cart's id when it is the tenant's (a subquery): lines carry no tenant of their own. */
+  const ownedCart = (tenant: Tenant, cartId: string) => db.selectFrom('carts').select('id').where(inTenant(tenant)).where('id', '=', cartId);
+  return {
+    async insertCart(tenant, cart, tokenHash) {
+      await db
+        .insertInto('carts')
+        .values({
+          id: cart.id,
+          ...tenantColumns(tenant),
+          token_hash: tokenHash,
+          email: cart.email,
+          shipping_address: addressText(cart.shippingAddress),
+          billing_address: addressText(cart.billingAddress),
+          delivery_option_id: cart.deliveryOptionId,
+          promotion_code: cart.promotionCode,
+          created_at: fromDate(cart.createdAt),
+          updated_at: fromDate(cart.updatedAt),
+          expires_at: fromDate(cart.expiresAt),
+        })
+        .execute();
+    },
+
+    async findCart(tenant, id, tokenHash, now, lock = false) {
+      let q = db
+        .selectFrom('carts')
+        .selectAll()
+        .where(inTenant(tenant))
+        .where('id', '=', id)
+        .where('token_hash', '=', tokenHash)
+        .where('expires_at', '>', fromDate(now));
+      if (lock) q = locked(q);
+      const row = await q.executeTakeFirst();
+      return row && toCart(row);
+    },
+
+    async updateCart(tenant, id, set, now, expiresAt) {
+      await db
+        .updateTable('carts')
+        .set({
+          ...(set.email !== undefined ? { email: set.email } : {}),
+          ...(set.shippingAddress !== undefined ? { shipping_address: addressText(set.shippingAddress) } : {}),
+          ...(set.billingAddress !== undefined ? { billing_address: addressText(set.billingAddress) } : {}),
+          ...(set.deliveryOptionId !== undefined ? { delivery_option_id: set.deliveryOptionId } : {}),
+          ...(set.promotionCode !== undefined ? { promotion_code: set.promotionCode } : {}),
+          updated_at: fromDate(now),
+          expires_at: fromDate(expiresAt),
+        })
+        .where(inTenant(tenant))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async linesOf(tenant, cartId) {
+      const rows = await db.selectFrom('cart_lines').selectAll().where('cart_id', 'in', ownedCart(tenant, cartId)).orderBy('created_at').orderBy('id').execute();
+      return rows.map(toLine);
+    },
+
+    async insertLine(tenant, cartId, line) {
+      const owned = await ownedCart(tenant, cartId).executeTakeFirst();
+      if (!owned) throw new Error(`cart ${cartId} is not the tenant's`);
+      await db
+        .insertInto('cart_lines')
+        .values({
+          id: line.id,
+          cart_id: cartId,
+          sku_id: line.skuId,
+          quantity: line.quantity,
+          unit_price_minor: line.unitPriceMinor,
+          discount_bp: line.discountBp,
+          created_at: fromDate(line.createdAt),
+          updated_at: fromDate(line.updatedAt),
+        })
+        .execute();
+    },
+
+    async updateLine(tenant, cartId, lineId, set, now) {
+      const result = await db
+        .updateTable('cart_lines')
+        .set({ quantity: set.quantity, unit_price_minor: set.unitPriceMinor, discount_bp: set.discountBp, updated_at: fromDate(now) })
+        .where('cart_id', 'in', ownedCart(tenant, cartId))
+        .where('id', '=', lineId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async deleteLine(tenant, cartId, lineId) {
+      const result = await db.deleteFrom('cart_lines').where('cart_id', 'in', ownedCart(tenant, cartId)).where('id', '=', lineId).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import type { Tenant } from '../../context.ts';
+import type { Cart, CartLineRow } from './cart-types.ts';
+
+/**
+ * What carts need of storage (src/db/cart-repo.ts implements it). Every method takes the tenant first; a cart's lines
+ * carry no tenant of their own, so line methods filter on a cart of the tenant.
+ */
+export interface CartRepo {
+  insertCart(tenant: Tenant, cart: Cart, tokenHash: string): Promise<void>;
+  /** The cart with this id and token hash, unexpired at `now`; locked for update on PostgreSQL when `lock`. */
+  findCart(tenant: Tenant, id: string, tokenHash: string, now: Date, lock?: boolean): Promise<Cart | undefined>;
+  /** Writes the sent fields and the time of change and end. */
+  updateCart(
+    tenant: Tenant,
+    id: string,
+    set: Partial<Pick<Cart, 'email' | 'shippingAddress' | 'billingAddress' | 'deliveryOptionId' | 'promotionCode'>>,
+    now: Date,
+    expiresAt: Date,
+  ): Promise<void>;
+  /** Oldest first. */
+  linesOf(tenant: Tenant, cartId: string): Promise<CartLineRow[]>;
+  insertLine(tenant: Tenant, cartId: string, line: CartLineRow): Promise<void>;
+  updateLine(tenant: Tenant, cartId: string, lineId: string, set: { quantity: number; unitPriceMinor: number; discountBp: number }, now: Date): Promise<boolean>;
+  deleteLine(tenant: Tenant, cartId: string, lineId: string): Promise<boolean>;
+}
