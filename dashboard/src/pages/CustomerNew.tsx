@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api, type Tenant } from '../api/client.ts';
-import type { Customer } from '../api/types.ts';
+import type { Tenant } from '../api/client.ts';
+import { type BodyOf, call } from '../api/wire.ts';
 import { Field, FormRefusal, fieldErrors } from '../components/Field.tsx';
 import { Section } from '../components/Section.tsx';
 import { useSubmission } from '../idempotency.ts';
@@ -24,11 +24,14 @@ interface Draft {
 const EMPTY: Draft = { name: '', email: '', phone: '', line1: '', line2: '', city: '', postalCode: '', countryId: '', stateId: '' };
 
 /** The request body: an address only when one was begun (the API names what it then lacks). */
-function bodyOf(d: Draft): Record<string, unknown> {
-  const body: Record<string, unknown> = { name: d.name.trim(), email: d.email.trim() };
+type CustomerBody = BodyOf<'/v1/customers', 'post'>;
+type AddressBody = NonNullable<CustomerBody['addresses']>[number];
+
+function bodyOf(d: Draft): CustomerBody {
+  const body: CustomerBody = { name: d.name.trim(), email: d.email.trim() };
   if (d.phone.trim()) body.phone = d.phone.trim();
   if (d.line1.trim() || d.city.trim() || d.countryId) {
-    const address: Record<string, unknown> = { line1: d.line1.trim(), city: d.city.trim(), countryId: d.countryId };
+    const address: AddressBody = { line1: d.line1.trim(), city: d.city.trim(), countryId: d.countryId };
     if (d.line2.trim()) address.line2 = d.line2.trim();
     if (d.postalCode.trim()) address.postalCode = d.postalCode.trim();
     if (d.stateId) address.stateId = d.stateId;
@@ -57,8 +60,8 @@ export function NewCustomer({ tenant, search }: { tenant: Tenant; search: string
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const submission = useSubmission();
   const create = useMutation({
-    mutationFn: (input: { body: Record<string, unknown>; key: string }) =>
-      api<Customer>('/v1/customers', { tenant, method: 'POST', headers: { 'Idempotency-Key': input.key }, body: input.body }).then((r) => r.data),
+    mutationFn: (input: { body: CustomerBody; key: string }) =>
+      call('post', '/v1/customers', { tenant, headers: { 'Idempotency-Key': input.key }, body: input.body }).then((r) => r.data),
     onSuccess: (customer) => {
       submission.forget();
       void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'customers'] });

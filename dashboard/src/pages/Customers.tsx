@@ -1,8 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { api } from '../api/client.ts';
-import type { Customer } from '../api/types.ts';
+import { call } from '../api/wire.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
@@ -32,13 +31,8 @@ export default function Customers() {
     queryKey: ['tenant', tenant?.storeId, tenant?.mode, 'customers', { q, banned }],
     enabled: tenant !== null && allowed,
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams({ limit: String(PAGE) });
-      if (q) search.set('q', q);
-      if (banned) search.set('banned', banned);
-      if (pageParam) search.set('cursor', pageParam);
-      return api<Customer[]>(`/v1/customers?${search}`, { tenant: tenant!, signal });
-    },
+    queryFn: ({ pageParam, signal }) =>
+      call('get', '/v1/customers', { tenant: tenant!, signal, query: { limit: PAGE, q: q || undefined, banned: banned ?? undefined, cursor: pageParam ?? undefined } }),
     getNextPageParam: (last) => last.pagination?.nextCursor ?? null,
   });
   if (!tenant || !state.store) return null;
