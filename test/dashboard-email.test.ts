@@ -182,6 +182,21 @@ describeEachDatabase('the dashboard’s notification settings, Emails page and i
     await page.close();
   });
 
+  it('names every kind of mail in words on the Emails page: the confirmation sent to a new notification address is not shown by its code', { skip }, async () => {
+    const owner = await signup(t.app, { storeName: 'Wording Goods' });
+    const loaded = await settingsOf(owner);
+    const changed = await call('PATCH', '/v1/settings', { headers: { ...headersOf(owner), 'if-match': loaded.etag }, body: { notificationEmail: 'words@example.com' } });
+    assert.equal(changed.status, 200, changed.raw);
+    await eventually(async () => (await emails(owner)).some((e) => (e as { kind?: string }).kind === 'notification_address'), 10_000, 'the confirmation is listed');
+    const page = await openAs(owner, owner.storeId, '/emails');
+    const row = page.getByTestId('email-row').first();
+    await row.waitFor();
+    assert.equal(await row.locator('th').innerText(), 'Confirm the notification address');
+    assert.doesNotMatch(await page.locator('main').innerText(), /notification_address/);
+    await assertAccessible(page, 'emails, a notification address confirmation');
+    await page.close();
+  });
+
   it('the Team page says the invitation was emailed; the Emails page lists invitation mail with its status and filters by status; Resend sends it again once', { skip }, async () => {
     const owner = await signup(t.app, { storeName: 'Corner Shop', name: 'Cora Owner' });
     const invitee = `invitee.${Date.now()}@example.com`;

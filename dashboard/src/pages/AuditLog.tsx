@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
-import type { AuditEntry, Member } from '../api/types.ts';
+import type { DataOf } from '../api/wire.ts';
 import { Field, fieldErrors } from '../components/Field.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
@@ -11,6 +11,9 @@ import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
 import { tenantOf, useTenant } from '../tenant.tsx';
 import { addDays, startOfDayIn } from '../zoned.ts';
+
+type AuditEntry = DataOf<'/v1/audit-logs'>[number];
+type Member = DataOf<'/v1/members'>[number];
 
 const PERMISSION = 'settings:read';
 const PAGE = 20;

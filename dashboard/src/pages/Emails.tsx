@@ -3,12 +3,16 @@ import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
-import type { EmailKind, EmailMessage, EmailStatus } from '../api/types.ts';
+import type { DataOf } from '../api/wire.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatNumber, formatTimestamp } from '../format.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
+
+type EmailMessage = DataOf<'/v1/emails'>[number];
+type EmailKind = EmailMessage['kind'];
+type EmailStatus = EmailMessage['status'];
 
 const PERMISSION = 'settings:read';
 const PAGE = 20;
@@ -23,6 +27,11 @@ const KIND_LABEL: Record<EmailKind, string> = {
   low_stock: 'Low stock',
   app_connected: 'App connected',
   app_disconnected: 'App removed',
+  // Kinds the API has that the hand-written types had missed (found when the page moved to the generated types).
+  notification_address: 'Confirm the notification address',
+  email_change: 'Confirm a new sign-in email',
+  email_change_notice: 'Sign-in email changed',
+  email_verification: 'Confirm an email address',
 };
 
 const STATUS_LABEL: Record<EmailStatus, string> = { pending: 'Waiting to be sent', sent: 'Sent', failed: 'Failed', dropped: 'Not sent' };
