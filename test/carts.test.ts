@@ -377,6 +377,38 @@ describeEachDatabase('carts', (kind) => {
       );
     });
 
+    it('names a deleted SKU at its line, which then counts nothing', async () => {
+      const doomed = await variableProduct(t.app, m, { name: 'Two sizes' });
+      await ok('PATCH', `/v1/products/${doomed.productId}`, { status: 'active' });
+      const c = await newCart();
+      await add(c, product.skuIds[2]!, 1);
+      await add(c, doomed.skuIds[1]!, 1);
+      const res = await call('DELETE', `/v2/products/${doomed.productId}/variant-groups/${doomed.groupId}/skus/${doomed.skuIds[1]}`, { headers: m.auth });
+      assert.ok(res.status < 300, res.raw);
+      const cart = (await get(c)).body.data;
+      assert.deepEqual(
+        cart.problems.map((p: { code: string; path: string }) => [p.code, p.path]),
+        [['SKU_NOT_FOUND', 'lines[1].skuId']],
+      );
+      assert.deepEqual([cart.lines[1].productId, cart.lines[1].lineTotal, cart.subtotal], [null, 0, 5]);
+    });
+
+    it('names a changed SKU discount as a changed price', async () => {
+      const c = await newCart();
+      await add(c, product.skuIds[1]!, 1);
+      await ok('PATCH', skuUrl(product.skuIds[1]!), { discount: 20 });
+      try {
+        const cart = (await get(c)).body.data;
+        assert.deepEqual(
+          cart.problems.map((p: { code: string; path: string }) => [p.code, p.path]),
+          [['PRICE_CHANGED', 'lines[0]']],
+        );
+        assert.deepEqual([cart.lines[0].discount, cart.lines[0].addedAtDiscount, cart.lines[0].lineTotal], [20, 10, 7.99]);
+      } finally {
+        await ok('PATCH', skuUrl(product.skuIds[1]!), { discount: 10 });
+      }
+    });
+
     it('names a delivery option that no longer serves the address, and prices without it', async () => {
       const c = await newCart();
       await add(c, product.skuIds[2]!, 1);
@@ -491,13 +523,19 @@ describeEachDatabase('carts', (kind) => {
 describeEachDatabase('cart rate limits', (kind) => {
   let t: TestApp;
   let call: ReturnType<typeof client>;
+  let m: Merchant;
   let key: string;
   before(async () => {
     t = await startTestApp(kind, {
-      rateLimits: { ...TEST_RATE_LIMITS, 'cart-create': { limit: 3, windowSeconds: 3600 }, 'cart-writes': { limit: 4, windowSeconds: 60 } },
+      rateLimits: {
+        ...TEST_RATE_LIMITS,
+        'cart-create': { limit: 3, windowSeconds: 3600 },
+        'cart-writes': { limit: 4, windowSeconds: 60 },
+        'publishable-key': { limit: 20, windowSeconds: 60 },
+      },
     });
     call = client(t.app);
-    const m = await signup(t.app);
+    m = await signup(t.app);
     key = (await call('POST', '/v1/publishable-keys', { headers: m.auth, body: { name: 'Shop' } })).body.data.key;
   });
   after(() => t?.close());
@@ -531,5 +569,18 @@ describeEachDatabase('cart rate limits', (kind) => {
       t.app.rateLimitPolicies.get('POST /v1/carts/:cartId/lines'),
       ['publishable-key', 'public', 'cart-writes'],
     );
+  });
+
+  it('counts every cart request against the key’s own budget, whatever the address', async () => {
+    const fresh = (await call('POST', '/v1/publishable-keys', { headers: m.auth, body: { name: 'Fresh' } })).body.data.key;
+    const created = await t.app.inject({ method: 'POST', url: '/v1/carts', headers: { 'x-publishablekey': fresh }, remoteAddress: '10.1.0.1' });
+    const { cart, token } = created.json().data;
+    const statuses = [];
+    for (let i = 0; i < 20; i += 1) {
+      const res = await t.app.inject({ method: 'GET', url: `/v1/carts/${cart.id}`, headers: { 'x-publishablekey': fresh, 'x-cart-token': token }, remoteAddress: `10.1.1.${i}` });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) assert.match(String(res.headers['ratelimit-policy']), /"publishable-key";q=20;w=60/);
+    }
+    assert.deepEqual(statuses, [...Array(19).fill(200), 429]);
   });
 });
