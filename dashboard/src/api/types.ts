@@ -1,4 +1,8 @@
-// Response shapes of the routes this slice reads (from src/http/routes/**/schemas.ts).
+// Response shapes of the routes the dashboard reads. Each `Schemas[…]` alias is the generated client's own type
+// (clients/js/src/schema.ts, from the OpenAPI document): a changed response shape fails `tsc -p dashboard`. The
+// interfaces still written by hand below are the ones whose generated type differs from what their pages expect, or
+// that have no schema of their own; they move to aliases (or to `DataOf<route>`, api/wire.ts) page by page.
+import type { Schemas } from './wire.ts';
 
 export type Mode = 'live' | 'test';
 
@@ -16,14 +20,7 @@ export interface ErrorEnvelope {
   requestId?: string;
 }
 
-export interface StoreSummary {
-  id: string;
-  name: string;
-  role: 'owner' | 'admin' | 'staff';
-  currency: string;
-  timezone: string;
-  createdAt: string;
-}
+export type StoreSummary = Schemas['StoreSummary'];
 
 export interface User {
   id: string;
@@ -32,13 +29,7 @@ export interface User {
   phone: string | null;
 }
 
-export interface EffectivePermissions {
-  storeId: string;
-  mode: Mode;
-  role: string;
-  credential: 'session' | 'api_key' | 'oauth';
-  permissions: string[];
-}
+export type EffectivePermissions = Schemas['EffectivePermissions'];
 
 export type Period = 'today' | '7d' | '30d';
 
@@ -53,13 +44,7 @@ export interface Figures {
   newCustomers: number;
 }
 
-export interface SalesSummary {
-  currency: string;
-  timeZone: string;
-  period: Figures;
-  previous: Figures;
-  series: { date: string; salesTotal: number; orderCount: number }[];
-}
+export type SalesSummary = Schemas['SalesSummary'];
 
 export interface StockTotals {
   skuCount: number;
@@ -70,23 +55,9 @@ export interface StockTotals {
   outOfStock: number;
 }
 
-export interface InventoryDashboard {
-  currency: string;
-  lowStockThreshold: number;
-  totals: StockTotals;
-  categories: (StockTotals & { categoryId: string | null; categoryName: string | null })[];
-}
+export type InventoryDashboard = Schemas['InventoryDashboard'];
 
-export interface LowStockSku {
-  skuId: string;
-  sku: string | null;
-  quantityInStock: number;
-  productId: string;
-  productName: string;
-  groupId: string | null;
-  groupName: string | null;
-  attributes: Record<string, string>;
-}
+export type LowStockSku = Schemas['LowStockSku'];
 
 export interface LowStock {
   lowStockThreshold: number;
@@ -104,60 +75,17 @@ export interface PromoAd {
   live: boolean;
 }
 
-export interface ApiKey {
-  id: string;
-  name: string;
-  prefix: string;
-  mode: Mode;
-  permissions: string[] | null; // null: everything its creator may do
-  createdAt: string;
-  lastUsedAt: string | null;
-  key?: string; // the secret, only in the response that creates it
-}
+export type ApiKey = Schemas['ApiKey'];
 
-/** A storefront's key (docs/storefront.md): not a secret, shown whole whenever listed. */
-export interface PublishableKey {
-  id: string;
-  name: string;
-  mode: Mode;
-  key: string; // pk_live_… or pk_test_…
-  createdAt: string;
-  lastUsedAt: string | null;
-}
+export type PublishableKey = Schemas['PublishableKey'];
 
-export interface AuditEntry {
-  id: string;
-  action: string;
-  actor: { type: string; id: string; label: string; userId: string | null };
-  targetType: string | null;
-  targetId: string | null;
-  details: Record<string, unknown> | null;
-  mode: Mode;
-  requestId: string | null;
-  createdAt: string;
-}
+export type AuditEntry = Schemas['AuditEntry'];
 
 export type Role = 'owner' | 'admin' | 'staff';
 
-export interface Member {
-  userId: string;
-  email: string;
-  name: string;
-  role: Role;
-  joinedAt: string;
-  updatedAt: string;
-}
+export type Member = Schemas['Member'];
 
-export interface Invitation {
-  id: string;
-  email: string;
-  role: Role;
-  createdAt: string;
-  expiresAt: string;
-  token?: string; // only in the response that creates it
-  /** Only in the answers of a create or a resend: whether the invitation mail (with a link of its own) was queued. */
-  emailed?: boolean;
-}
+export type Invitation = Schemas['Invitation'];
 
 export type OrderStatus = 'pending' | 'paid' | 'fulfilled' | 'delivered' | 'cancelled' | 'partially_refunded' | 'refunded';
 
@@ -200,24 +128,7 @@ export interface OrderAddress {
 
 export type OrderPaymentStatus = 'unpaid' | 'authorized' | 'partially_paid' | 'paid' | 'partially_refunded' | 'refunded';
 
-export interface Order extends OrderSummary {
-  /** derived from the money (docs/payments.md): apart from where the order is in its fulfilment */
-  paymentStatus?: OrderPaymentStatus;
-  /** money a provider holds for the order, not captured yet */
-  authorized?: number;
-  lines: {
-    id: string;
-    productName: string;
-    sku: string | null;
-    attributes: Record<string, string>;
-    unitPrice: number;
-    discount: number;
-    quantity: number;
-    lineTotal: number;
-  }[];
-  taxLines: OrderTaxLine[];
-  history: { from: OrderStatus | null; to: OrderStatus; note: string | null; amount: number | null; actor: { type: string; id: string; label: string }; at: string }[];
-}
+export type Order = Schemas['Order'];
 
 /** One line of an order's tax; the delivery fee's is the one whose lineId is null. */
 export interface OrderTaxLine {
@@ -231,22 +142,9 @@ export interface OrderTaxLine {
   amount: number;
 }
 
-/** GET /v1/tax-regions: a country or state with its rates per tax class (basis points). */
-export interface TaxRegion {
-  id: string;
-  name: string;
-  countryId: string;
-  stateId: string | null;
-  rates: Record<string, number>;
-  createdAt: string;
-  updatedAt: string;
-}
+export type TaxRegion = Schemas['TaxRegion'];
 
-export interface OrderTransitions {
-  status: OrderStatus;
-  refundable: number;
-  moves: { to: OrderStatus; description: string; needsAmount: boolean }[];
-}
+export type OrderTransitions = Schemas['OrderTransitions'];
 
 // ---- Inventory, customers and reviews (src/wire/catalog.ts, customers.ts, reviews.ts) ----
 
@@ -261,73 +159,22 @@ export interface StockLevels {
   skus: StockLevel[];
 }
 
-export interface InventoryAdjustment {
-  id: string;
-  skuId: string;
-  delta: number;
-  quantityAfter: number;
-  reason: string;
-  actor: { type: string; id: string; label: string };
-  createdAt: string;
-}
+export type InventoryAdjustment = Schemas['InventoryAdjustment'];
 
 export interface InventorySettings {
   lowStockThreshold: number;
 }
 
-export interface CustomerAddress {
-  label: string | null;
-  name: string | null;
-  line1: string;
-  line2: string | null;
-  city: string;
-  postalCode: string | null;
-  stateId: string | null;
-  countryId: string;
-  phone: string | null;
-}
+export type CustomerAddress = Schemas['CustomerAddress'];
 
-export interface Customer {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  addresses: CustomerAddress[];
-  banned: boolean; // whether a ban counts now
-  ban: { reason: string; bannedAt: string; expiresAt: string | null } | null; // the last ban set, active or expired
-  orderCount: number;
-  totalSpent: number; // paid minus refunded, in `currency`
-  currency: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Customer = Schemas['Customer'];
 
-export interface Review {
-  id: string;
-  productId: string;
-  productName: string;
-  customerId: string;
-  customerName: string;
-  rating: number;
-  title: string | null;
-  body: string | null;
-  reply: string | null;
-  repliedAt: string | null;
-  hidden: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Review = Schemas['Review'];
 
 // ---- account: settings, connected apps, invitations (from src/wire/accounts.ts, src/wire/settings.ts,
 // src/wire/connected-apps.ts) ----
 
-/** GET/PATCH /v1/merchants/profile: the signed-in merchant. */
-export interface Profile extends User {
-  createdAt: string;
-  updatedAt: string;
-  emailVerified: boolean; // proven by opening a link mailed to it
-  pendingEmail: string | null; // a new email waiting for the link mailed to it; null when none waits
-}
+export type Profile = Schemas['Profile'];
 
 export interface BusinessAddress {
   line1: string | null;
@@ -338,39 +185,9 @@ export interface BusinessAddress {
   stateId: string | null;
 }
 
-/** GET/PATCH /v1/merchants/profile/business: the active store's business profile. */
-export interface BusinessProfile {
-  storeId: string;
-  name: string;
-  legalName: string | null;
-  contactEmail: string | null;
-  contactPhone: string | null;
-  address: BusinessAddress;
-  currency: string;
-  timezone: string;
-  logoFileId: string | null;
-  mode: Mode;
-  createdAt: string;
-  updatedAt: string;
-}
+export type BusinessProfile = Schemas['BusinessProfile'];
 
-/** GET/PATCH /v1/settings: store settings of the request's mode (lowStockThreshold, currency, timezone are store-wide). */
-export interface StoreSettings {
-  mode: Mode;
-  orderNumberPrefix: string;
-  nextOrderNumber: number;
-  nextOrderNumberPreview: string;
-  allowedOrigins: string[];
-  notificationEmail: string | null; // where store notifications of this mode go; null: none are sent
-  pendingNotificationEmail: string | null; // a new address waiting for the link mailed to it (notificationEmail stays in use)
-  notifications: NotificationTopics; // which of them are sent to notificationEmail in this mode
-  lowStockThreshold: number;
-  currency: string;
-  timezone: string;
-  pricesIncludeTax: boolean; // SKU prices and delivery fees include tax (docs/taxes.md)
-  shippingTaxClass: string; // the tax class of delivery fees
-  updatedAt: string | null;
-}
+export type StoreSettings = Schemas['StoreSettings'];
 
 /** The store notifications of one mode (`PATCH /v1/settings` takes any of them: only the topics sent change). */
 export interface NotificationTopics {
@@ -379,12 +196,7 @@ export interface NotificationTopics {
   apps: boolean; // an app connected or removed
 }
 
-/** GET /v1/countries and /v1/states/{countryId} (public reference data). */
-export interface Country {
-  id: string;
-  name: string;
-  status: boolean;
-}
+export type Country = Schemas['Country'];
 
 export interface CountryState {
   id: string;
@@ -392,21 +204,7 @@ export interface CountryState {
   status: boolean;
 }
 
-/** GET /v1/connected-apps: one entry per app, store and mode. */
-export interface ConnectedApp {
-  clientId: string;
-  clientName: string;
-  verified: false;
-  /** The app's client_id URL when a Client ID Metadata Document describes it; null for a registered app. */
-  clientIdMetadataDocument: string | null;
-  redirectHosts: string[];
-  store: { id: string; name: string };
-  mode: Mode;
-  scopes: string[];
-  approvedBy: { userId: string; email: string }[];
-  approvedAt: string;
-  lastUsedAt: string | null;
-}
+export type ConnectedApp = Schemas['ConnectedApp'];
 
 /** POST /v1/invitations/accept. */
 export interface AcceptedInvitation {
@@ -420,78 +218,17 @@ export type ProductType = 'SIMPLE' | 'VARIABLE';
 export type ProductStatus = 'draft' | 'active' | 'archived';
 export type ProductSort = 'createdAt' | '-createdAt' | 'name' | '-name' | 'updatedAt' | '-updatedAt';
 
-/** GET /v1/products/{id}, and each row of GET /v1/products. */
-export interface Product {
-  id: string;
-  type: ProductType;
-  name: string;
-  slug: string;
-  description: string | null;
-  status: ProductStatus;
-  categoryIds: string[];
-  imageFileIds: string[];
-  specifications: Record<string, string>;
-  taxClass: string; // standard, reduced, zero or the merchant's own (docs/taxes.md)
-  currency: string;
-  skuId: string | null; // SIMPLE: its single SKU
-  price: number | null; // SIMPLE only
-  discount: number | null;
-  quantityInStock: number | null;
-  sku: string | null;
-  skuCount: number;
-  totalStock: number;
-  priceRange: { min: number; max: number } | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Product = Schemas['Product'];
 
-/** GET /v2/products/{productId}/variant-groups/{groupId}/skus/{skuId}. */
-export interface Sku {
-  id: string;
-  price: number;
-  discount: number; // percentage 0-100
-  quantityInStock: number;
-  sku: string | null;
-  attributes: Record<string, string>;
-  taxClass: string | null; // its own tax class; null: the product's
-  createdAt: string;
-  updatedAt: string;
-}
+export type Sku = Schemas['Sku'];
 
-/** GET /v2/products/{productId}/variant-groups/{groupId}. */
-export interface VariantGroup {
-  id: string;
-  attributeName: string;
-  attributeValue: string;
-  image: string | null; // file id
-  colorId: string | null;
-  skus: Sku[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type VariantGroup = Schemas['VariantGroup'];
 
-/** GET /v2/products/{id}. */
-export interface ProductWithVariants extends Product {
-  variantGroups: VariantGroup[];
-}
+export type ProductWithVariants = Schemas['ProductWithVariants'];
 
-/** GET /v1/categories/{id}. */
-export interface Category {
-  id: string;
-  parentId: string | null;
-  name: string;
-  slug: string;
-  position: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Category = Schemas['Category'];
 
-/** GET /v1/colors (public). */
-export interface Color {
-  id: string;
-  name: string;
-  hex: string;
-}
+export type Color = Schemas['Color'];
 
 /** POST /v1/files. */
 export interface UploadedFile {
@@ -507,21 +244,7 @@ export interface UploadedFile {
 
 export type PromotionKind = 'percentage' | 'fixed';
 
-export interface Promotion {
-  id: string;
-  code: string;
-  kind: PromotionKind;
-  value: number; // a percentage, or an amount in the store currency
-  minSubtotal: number;
-  startsAt: string;
-  endsAt: string | null;
-  usageLimit: number | null;
-  perCustomerLimit: number | null;
-  timesUsed: number;
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Promotion = Schemas['Promotion'];
 
 export type PromoAdStatus = 'draft' | 'published';
 
@@ -550,110 +273,29 @@ export interface UploadedFile {
   height: number;
 }
 
-export interface DeliveryRegion {
-  countryId: string;
-  stateId: string | null; // null: the whole country
-}
+export type DeliveryRegion = Schemas['DeliveryRegion'];
 
-export interface DeliveryOption {
-  id: string;
-  zoneId: string;
-  name: string;
-  currency: string;
-  fee: number;
-  freeOver: number | null;
-  estimatedDaysMin: number | null;
-  estimatedDaysMax: number | null;
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export type DeliveryOption = Schemas['DeliveryOption'];
 
-export interface DeliveryZone {
-  id: string;
-  name: string;
-  regions: DeliveryRegion[];
-  options: DeliveryOption[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type DeliveryZone = Schemas['DeliveryZone'];
 
-export interface DeliveryQuote {
-  countryId: string;
-  stateId: string | null;
-  subtotal: number;
-  currency: string;
-  zone: { id: string; name: string } | null;
-  options: {
-    optionId: string;
-    name: string;
-    fee: number;
-    regularFee: number;
-    free: boolean;
-    freeOver: number | null;
-    estimatedDaysMin: number | null;
-    estimatedDaysMax: number | null;
-  }[];
-}
+export type DeliveryQuote = Schemas['DeliveryQuote'];
 
 export type PaymentMethod = 'card' | 'bank_transfer' | 'cash_on_delivery' | 'paypal';
 
-export interface PaymentOptions {
-  enabledMethods: PaymentMethod[];
-  availableMethods: PaymentMethod[];
-}
+export type PaymentOptions = Schemas['PaymentOptions'];
 
 export type PaymentLinkStatus = 'active' | 'paid' | 'expired' | 'cancelled';
 
-export interface PaymentLink {
-  id: string;
-  orderId: string | null;
-  amount: number;
-  currency: string;
-  description: string | null;
-  status: PaymentLinkStatus;
-  url: string;
-  expiresAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type PaymentLink = Schemas['PaymentLink'];
 
 // ---- Payment providers and payments through them (src/wire/payments.ts) ----
 
-export interface PaymentProvider {
-  provider: 'test' | 'stripe';
-  mode: Mode;
-  enabled: boolean;
-  builtIn: boolean;
-  inUse: boolean;
-  keyHint: string | null;
-  accountId: string | null;
-  publishableKey: string | null;
-  updatedAt: string | null;
-}
+export type PaymentProvider = Schemas['PaymentProvider'];
 
 export type ProviderPaymentStatus = 'requires_payment_method' | 'requires_action' | 'processing' | 'authorized' | 'succeeded' | 'failed' | 'canceled';
 
-export interface ProviderPayment {
-  id: string;
-  provider: 'test' | 'stripe';
-  linkId: string | null;
-  orderId: string | null;
-  amount: number;
-  currency: string;
-  captureMethod: 'automatic' | 'manual';
-  status: ProviderPaymentStatus;
-  providerReference: string | null;
-  failure: { code: string; message: string } | null;
-  flag: string | null;
-  received: number | null;
-  paymentId: string | null;
-  completedAt: string | null;
-  resolution: 'accepted' | 'refunded' | 'released' | null;
-  resolvedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type ProviderPayment = Schemas['ProviderPayment'];
 
 // ---- An order's payments (src/wire/payments.ts) ----
 
@@ -672,16 +314,7 @@ export interface PaymentRecord {
   updatedAt: string;
 }
 
-export interface OrderPaymentSummary {
-  orderId: string;
-  orderNumber: string;
-  currency: string;
-  total: number;
-  paid: number;
-  refunded: number;
-  pending: number;
-  outstanding: number;
-}
+export type OrderPaymentSummary = Schemas['OrderPaymentSummary'];
 
 export interface OrderPayments {
   order: OrderPaymentSummary;
@@ -701,57 +334,17 @@ export interface WebhookEventType {
 /** Why an endpoint is not enabled: turned off (merchant), it answered 410 Gone (gone), every delivery failed for about a day (failing). */
 export type WebhookDisabledReason = 'merchant' | 'gone' | 'failing';
 
-export interface WebhookEndpoint {
-  id: string;
-  url: string;
-  description: string;
-  eventTypes: string[]; // event types and patterns (`order.*`, `*`)
-  enabled: boolean;
-  disabledReason: WebhookDisabledReason | null;
-  disabledDetail: string | null;
-  disabledAt: string | null;
-  appClientId: string | null; // the connected app that made it, or null for the store's own
-  previousSecretExpiresAt: string | null;
-  lastSuccessAt: string | null;
-  failingSince: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type WebhookEndpoint = Schemas['WebhookEndpoint'];
 
-/** The answer of a create or a secret rotation: the signing secret, shown this once. */
-export interface WebhookEndpointWithSecret extends WebhookEndpoint {
-  secret: string;
-}
+export type WebhookEndpointWithSecret = Schemas['WebhookEndpointWithSecret'];
 
 export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
-export interface WebhookDelivery {
-  id: string;
-  eventId: string;
-  eventType: string;
-  status: WebhookDeliveryStatus;
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastAttemptAt: string | null;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  createdAt: string;
-}
+export type WebhookDelivery = Schemas['WebhookDelivery'];
 
-export interface WebhookAttempt {
-  id: string;
-  attemptedAt: string;
-  trigger: 'scheduled' | 'manual' | 'test';
-  statusCode: number | null; // null: no answer
-  durationMs: number;
-  error: string | null;
-  responseSnippet: string | null;
-}
+export type WebhookAttempt = Schemas['WebhookAttempt'];
 
-export interface WebhookDeliveryDetail extends WebhookDelivery {
-  payload: Record<string, unknown>;
-  attemptLog: WebhookAttempt[];
-}
+export type WebhookDeliveryDetail = Schemas['WebhookDeliveryDetail'];
 
 // ---- email (GET /v1/emails) ---------------------------------------------------------------------------------------
 
