@@ -109,6 +109,9 @@ export async function recordExamples(): Promise<Example[]> {
     examples.set('refund.succeeded', refunded.find((e) => e.type === 'refund.succeeded')!);
     // A stock count: 38 → 4 crosses the default low-stock threshold (5).
     await keep('inventory.low_stock', () => ok('POST', '/v1/inventory/adjustments', { skuId: tote.skuId, set: 4, reason: 'stock count' }));
+    // 12 units received at a second location: its level goes 0 → 12.
+    const north = await ok('POST', '/v1/locations', { name: 'Warehouse North', address: { line1: '4 Dock Road', city: 'Chicago', postalCode: '60601', countryId: 'US', stateId: 'US-IL' } });
+    await keep('inventory_level.updated', () => ok('POST', `/v1/locations/${north.id}/adjustments`, { skuId: tote.skuId, delta: 12, reason: 'received', note: 'PO 1042' }));
     await keep('review.created', () => ok('POST', '/v1/reviews', { productId: tote.id, customerId, rating: 5, title: 'Sturdy and roomy', body: 'Carries a week of groceries.' }));
     await keep('customer.banned', () => ok('POST', `/v1/customers/${customerId}/ban`, { reason: 'Repeated chargebacks' }));
 
@@ -189,7 +192,7 @@ export function normalize(text: string): string {
   return text.replace(ID, '$1_<id>').replace(APP_ID, 'app_<id>').replace(TIME, '<time>').replace(PAY_TOKEN, '/pay/<token>');
 }
 
-export const RESOURCE_NAMES: Record<string, string> = { order: 'order', product: 'product', sku: 'SKU', customer: 'customer', review: 'review', app: 'app', payment: 'payment', payment_link: 'payment link', refund: 'refund' };
+export const RESOURCE_NAMES: Record<string, string> = { order: 'order', product: 'product', sku: 'SKU', customer: 'customer', review: 'review', app: 'app', payment: 'payment', payment_link: 'payment link', refund: 'refund', inventory_level: 'stock level' };
 
 /** The markdown section: one heading, sentence and JSON body per event type. */
 export function renderExamples(examples: readonly Example[]): string {

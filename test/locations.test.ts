@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from './helpers/app.ts';
 import { insertCustomer, variableProduct } from './helpers/catalog.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client, createApiKey, type Merchant, signup } from './helpers/merchants.ts';
+import { insertEndpoint } from './helpers/webhook-receiver.ts';
 
 type Body = Record<string, unknown>;
 
@@ -290,6 +291,30 @@ describeEachDatabase('stock locations and levels', (kind) => {
       assert.equal(lowered.body.data.quantityInStock, 1);
       assert.deepEqual(await levels(m, sku), { [first]: 0, [home]: 1 });
       await assertSums(m.storeId);
+    });
+  });
+
+  describe('webhooks', () => {
+    it('sends inventory_level.updated for an adjustment at a location and for each side of a transfer, with the level and what moved', async () => {
+      const m = await signup(t.app);
+      const { skuIds } = await variableProduct(t.app, m, { skus: [{ price: 5, quantityInStock: 4 }] });
+      const sku = skuIds[0]!;
+      await insertEndpoint(t.container, m.storeId, { eventTypes: ['inventory_level.updated'] });
+      const home = await defaultOf(m);
+      const north = await location(m, { name: 'North' });
+      await adjustAt(m, north, { skuId: sku, delta: 5, reason: 'received' });
+      await transfer(m, { skuId: sku, fromLocationId: north, toLocationId: home, quantity: 2 });
+      assert.equal((await adjustAt(m, north, { skuId: sku, delta: -9, reason: 'damaged' })).status, 409, 'a refusal sends nothing');
+      const events = await k().selectFrom('webhook_events').select(['type', 'payload']).where('store_id', '=', m.storeId).orderBy('seq').execute();
+      const bodies = events.map((e) => JSON.parse(e.payload) as { type: string; data: Body; change: Body });
+      assert.deepEqual(
+        bodies.map((b) => [b.type, b.data.locationId, b.data.onHand, b.data.available, b.change.from, b.change.to, b.change.reason]),
+        [
+          ['inventory_level.updated', north, 5, 5, 0, 5, 'received'],
+          ['inventory_level.updated', north, 3, 3, 5, 3, 'transfer from North to Default location'],
+          ['inventory_level.updated', home, 6, 6, 4, 6, 'transfer from North to Default location'],
+        ],
+      );
     });
   });
 

@@ -9,6 +9,7 @@ import { ConnectedAppRecord } from '../src/wire/connected-apps.ts';
 import { CustomerRecord } from '../src/wire/customers.ts';
 import { OrderRecord } from '../src/wire/orders.ts';
 import { ReviewRecord } from '../src/wire/reviews.ts';
+import { LevelRecord } from '../src/wire/locations.ts';
 import { PaymentLinkRecord, PaymentRecord, ProviderPaymentRecord } from '../src/wire/payments.ts';
 import { WireTimestamp } from '../src/wire/envelope.ts';
 
@@ -23,6 +24,7 @@ const RECORDS: Record<string, z.ZodObject> = {
   payment: ProviderPaymentRecord,
   payment_link: PaymentLinkRecord,
   refund: PaymentRecord,
+  inventory_level: LevelRecord,
 };
 
 /** The `change` each type carries (test/webhook-events.test.ts checks the values). */
@@ -31,6 +33,7 @@ const CHANGES: Record<string, string[] | undefined> = {
   'order.refunded': ['amount', 'tax', 'refunded'],
   'sku.stock_changed': ['from', 'to', 'reason'],
   'inventory.low_stock': ['threshold', 'from', 'to'],
+  'inventory_level.updated': ['from', 'to', 'reason'],
 };
 
 const doc = readFileSync(DOC, 'utf8');

@@ -4,6 +4,7 @@ import type { DomainEvent, RenderedEvent } from '../domain/webhooks/types.ts';
 import { ProductRecord, SkuRecord, toProductRecord, toSkuRecord } from './catalog.ts';
 import { ConnectedAppRecord, toConnectedAppRecord } from './connected-apps.ts';
 import { CustomerRecord, toCustomerRecord } from './customers.ts';
+import { LevelRecord, toLevelRecord } from './locations.ts';
 import { OrderRecord, toOrderRecord } from './orders.ts';
 import { PaymentLinkRecord, PaymentRecord, ProviderPaymentRecord, toPaymentLinkRecord, toPaymentRecord, toProviderPaymentRecord } from './payments.ts';
 import { ReviewRecord, toReviewRecord } from './reviews.ts';
@@ -53,6 +54,12 @@ export function renderEvent(event: DomainEvent, now: Date): RenderedEvent {
         resource: { type: 'sku', id: event.sku.id },
         data: record(SkuRecord, toSkuRecord(event.sku, event.currency)),
         change: { threshold: event.threshold, from: event.from, to: event.to },
+      };
+    case 'inventory_level.updated':
+      return {
+        resource: { type: 'inventory_level', id: `${event.level.locationId}:${event.level.skuId}` },
+        data: record(LevelRecord, toLevelRecord(event.level)),
+        change: { from: event.from, to: event.to, reason: event.reason },
       };
     case 'customer.created':
     case 'customer.banned':

@@ -358,13 +358,13 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "product.deleted": {
-    "id": "evt_01KJPYSQSAQ1VPAP58HYASX5K0",
+    "id": "evt_01KJPYSVCR46NX0YDE35N0EWYV",
     "type": "product.deleted",
-    "createdAt": "2026-03-02T09:41:25.782",
+    "createdAt": "2026-03-02T09:41:27.629",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "id": "prd_01KJPYSM5WJWZRMYAASH6PY2EB",
+      "id": "prd_01KJPYSQSAQ1VPAP58HYASX5K0",
       "type": "SIMPLE",
       "name": "Wool Scarf",
       "slug": "wool-scarf",
@@ -375,7 +375,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "specifications": {},
       "taxClass": "standard",
       "currency": "USD",
-      "skuId": "sku_01KJPYSNZKZ7F75QD809TX0VMQ",
+      "skuId": "sku_01KJPYSSK189F4HTREAV21SY77",
       "price": 35,
       "discount": 0,
       "quantityInStock": 0,
@@ -386,8 +386,8 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
         "min": 35,
         "max": 35
       },
-      "createdAt": "2026-03-02T09:41:23.935",
-      "updatedAt": "2026-03-02T09:41:23.935"
+      "createdAt": "2026-03-02T09:41:25.782",
+      "updatedAt": "2026-03-02T09:41:25.782"
     }
   },
   "sku.stock_changed": {
@@ -436,6 +436,28 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "to": 4
     }
   },
+  "inventory_level.updated": {
+    "id": "evt_01KJPYSGJEEKKP2728ZY9XSE49",
+    "type": "inventory_level.updated",
+    "createdAt": "2026-03-02T09:41:20.241",
+    "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
+    "mode": "live",
+    "data": {
+      "skuId": "sku_01KJPYRNGN20GM0AX9PWE6VKDR",
+      "sku": "TOTE-NAT",
+      "productId": "prd_01KJPYRKPYXHGE51CT9AB307TE",
+      "locationId": "loc_01KJPYSERQB1DM3K35PZWSE5CN",
+      "onHand": 12,
+      "allocated": 0,
+      "available": 12,
+      "updatedAt": "2026-03-02T09:41:20.241"
+    },
+    "change": {
+      "from": 0,
+      "to": 12,
+      "reason": "received"
+    }
+  },
   "customer.created": {
     "id": "evt_01KJPYRWQHKJBKV2K6MSXR757M",
     "type": "customer.created",
@@ -470,9 +492,9 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "customer.banned": {
-    "id": "evt_01KJPYSJC5H3HFR8JKKWGZ07HD",
+    "id": "evt_01KJPYSNZKZ7F75QD809TX0VMQ",
     "type": "customer.banned",
-    "createdAt": "2026-03-02T09:41:22.088",
+    "createdAt": "2026-03-02T09:41:23.935",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
@@ -496,24 +518,24 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "banned": true,
       "ban": {
         "reason": "Repeated chargebacks",
-        "bannedAt": "2026-03-02T09:41:22.088",
+        "bannedAt": "2026-03-02T09:41:23.935",
         "expiresAt": null
       },
       "orderCount": 1,
       "totalSpent": 29.6,
       "currency": "USD",
       "createdAt": "2026-03-02T09:41:11.006",
-      "updatedAt": "2026-03-02T09:41:22.088"
+      "updatedAt": "2026-03-02T09:41:23.935"
     }
   },
   "review.created": {
-    "id": "evt_01KJPYSGJEEKKP2728ZY9XSE49",
+    "id": "evt_01KJPYSM5WJWZRMYAASH6PY2EB",
     "type": "review.created",
-    "createdAt": "2026-03-02T09:41:20.241",
+    "createdAt": "2026-03-02T09:41:22.088",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "id": "rev_01KJPYSERQB1DM3K35PZWSE5CN",
+      "id": "rev_01KJPYSJC5H3HFR8JKKWGZ07HD",
       "productId": "prd_01KJPYRKPYXHGE51CT9AB307TE",
       "productName": "Canvas Tote",
       "customerId": "cus_01KJPYRTXTV2Q94RM5JFWTMB5N",
@@ -524,18 +546,18 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "reply": null,
       "repliedAt": null,
       "hidden": false,
-      "createdAt": "2026-03-02T09:41:20.241",
-      "updatedAt": "2026-03-02T09:41:20.241"
+      "createdAt": "2026-03-02T09:41:22.088",
+      "updatedAt": "2026-03-02T09:41:22.088"
     }
   },
   "app.connected": {
-    "id": "evt_01KJPYSSK189F4HTREAV21SY77",
+    "id": "evt_01KJPYSX6FD6H2DWYTW0A1QHJ4",
     "type": "app.connected",
-    "createdAt": "2026-03-02T09:41:27.629",
+    "createdAt": "2026-03-02T09:41:29.476",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "clientId": "app_z2O9IiT3U7aRLCGApmwWd4GA72M",
+      "clientId": "app__nojV1PhwQnKMhcO6JKHXvW7-uM",
       "clientName": "Acme Analytics",
       "verified": false,
       "clientIdMetadataDocument": null,
@@ -557,18 +579,18 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
           "email": "ada@northwind.example"
         }
       ],
-      "approvedAt": "2026-03-02T09:41:27.629",
+      "approvedAt": "2026-03-02T09:41:29.476",
       "lastUsedAt": null
     }
   },
   "app.disconnected": {
-    "id": "evt_01KJPYSVCR46NX0YDE35N0EWYV",
+    "id": "evt_01KJPYSZ06E9CN9Y7XF0A4EM3P",
     "type": "app.disconnected",
-    "createdAt": "2026-03-02T09:41:31.323",
+    "createdAt": "2026-03-02T09:41:33.170",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "clientId": "app_z2O9IiT3U7aRLCGApmwWd4GA72M",
+      "clientId": "app__nojV1PhwQnKMhcO6JKHXvW7-uM",
       "clientName": "Acme Analytics",
       "verified": false,
       "clientIdMetadataDocument": null,
@@ -590,53 +612,53 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
           "email": "ada@northwind.example"
         }
       ],
-      "approvedAt": "2026-03-02T09:41:27.629",
-      "lastUsedAt": "2026-03-02T09:41:29.476"
+      "approvedAt": "2026-03-02T09:41:29.476",
+      "lastUsedAt": "2026-03-02T09:41:31.323"
     }
   },
   "payment.succeeded": {
-    "id": "evt_01KJPYT9TGYNMVKMBRF7W6YBCX",
+    "id": "evt_01KJPYTBM7B388BFRKQAS4NN8M",
     "type": "payment.succeeded",
-    "createdAt": "2026-03-02T09:41:36.864",
+    "createdAt": "2026-03-02T09:41:38.711",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "test",
     "data": {
-      "id": "ppay_01KJPYT672AK76E8CMW1MT33A9",
+      "id": "ppay_01KJPYT9TGYNMVKMBRF7W6YBCX",
       "provider": "test",
-      "linkId": "plink_01KJPYT4DBE0GSNMY1J2ENGYBG",
+      "linkId": "plink_01KJPYT80SVWPJM96F58E0V8XR",
       "orderId": null,
       "amount": 18.5,
       "currency": "USD",
       "captureMethod": "automatic",
       "status": "succeeded",
-      "providerReference": "tpi_01KJPYT80SVWPJM96F58E0V8XR",
+      "providerReference": "tpi_01KJPYTF7NAR9CQ434D24NXGNR",
       "failure": null,
       "flag": null,
       "received": 18.5,
       "paymentId": null,
-      "completedAt": "2026-03-02T09:41:36.864",
+      "completedAt": "2026-03-02T09:41:38.711",
       "resolution": null,
       "resolvedAt": null,
-      "createdAt": "2026-03-02T09:41:36.864",
-      "updatedAt": "2026-03-02T09:41:36.864"
+      "createdAt": "2026-03-02T09:41:38.711",
+      "updatedAt": "2026-03-02T09:41:38.711"
     }
   },
   "payment.failed": {
-    "id": "evt_01KJPYT0SXQ141ATH9HXXYJAC4",
+    "id": "evt_01KJPYT2KMKCJCK5D611Y8G17N",
     "type": "payment.failed",
-    "createdAt": "2026-03-02T09:41:33.170",
+    "createdAt": "2026-03-02T09:41:35.017",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "test",
     "data": {
-      "id": "ppay_01KJPYSZ06E9CN9Y7XF0A4EM3P",
+      "id": "ppay_01KJPYT4DBE0GSNMY1J2ENGYBG",
       "provider": "test",
-      "linkId": "plink_01KJPYSX6FD6H2DWYTW0A1QHJ4",
+      "linkId": "plink_01KJPYT0SXQ141ATH9HXXYJAC4",
       "orderId": null,
       "amount": 18.5,
       "currency": "USD",
       "captureMethod": "automatic",
       "status": "failed",
-      "providerReference": "tpi_01KJPYT2KMKCJCK5D611Y8G17N",
+      "providerReference": "tpi_01KJPYT672AK76E8CMW1MT33A9",
       "failure": {
         "code": "card_declined",
         "message": "Your card was declined."
@@ -647,18 +669,18 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "completedAt": null,
       "resolution": null,
       "resolvedAt": null,
-      "createdAt": "2026-03-02T09:41:33.170",
-      "updatedAt": "2026-03-02T09:41:33.170"
+      "createdAt": "2026-03-02T09:41:35.017",
+      "updatedAt": "2026-03-02T09:41:35.017"
     }
   },
   "payment_link.paid": {
-    "id": "evt_01KJPYTBM7B388BFRKQAS4NN8M",
+    "id": "evt_01KJPYTDDYF3X24QKPHC106CPQ",
     "type": "payment_link.paid",
-    "createdAt": "2026-03-02T09:41:36.864",
+    "createdAt": "2026-03-02T09:41:38.711",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "test",
     "data": {
-      "id": "plink_01KJPYT4DBE0GSNMY1J2ENGYBG",
+      "id": "plink_01KJPYT80SVWPJM96F58E0V8XR",
       "orderId": null,
       "amount": 18.5,
       "currency": "USD",
@@ -667,8 +689,8 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "url": "http://127.0.0.1:3000/pay/KPY08nxXPWV_Ts2fTZGQDPOgZ0J5y0tlGY6Fw5MYBHk",
       "captureMethod": "automatic",
       "expiresAt": null,
-      "createdAt": "2026-03-02T09:41:35.017",
-      "updatedAt": "2026-03-02T09:41:36.864"
+      "createdAt": "2026-03-02T09:41:36.864",
+      "updatedAt": "2026-03-02T09:41:38.711"
     }
   },
   "refund.succeeded": {

@@ -3809,7 +3809,7 @@ export type components = {
              * @description an event type of the catalog, or webhook.test for a test event sent on request
              * @enum {string}
              */
-            eventType: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded" | "webhook.test";
+            eventType: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "inventory_level.updated" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded" | "webhook.test";
             /**
              * @description pending: waiting for its next attempt; failed: gave up (redeliver it by hand)
              * @enum {string}
@@ -3847,7 +3847,7 @@ export type components = {
              * @description an event type of the catalog, or webhook.test for a test event sent on request
              * @enum {string}
              */
-            eventType: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded" | "webhook.test";
+            eventType: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "inventory_level.updated" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded" | "webhook.test";
             /**
              * @description pending: waiting for its next attempt; failed: gave up (redeliver it by hand)
              * @enum {string}
@@ -3868,7 +3868,7 @@ export type components = {
         };
         WebhookEventType: {
             /** @enum {string} */
-            type: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded";
+            type: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "inventory_level.updated" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded";
             description: string;
             /** @description what a subscriber must be able to read */
             permission: string;
@@ -19463,7 +19463,7 @@ export interface operations {
                 cursor?: string;
                 status?: "pending" | "succeeded" | "failed";
                 /** @description only deliveries of this event type */
-                eventType?: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded" | "webhook.test";
+                eventType?: "order.created" | "order.status_changed" | "order.refunded" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "inventory_level.updated" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded" | "webhook.test";
                 /** @description only the delivery of this event (the webhook-id a receiver got) */
                 eventId?: string;
             };

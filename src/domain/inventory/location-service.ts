@@ -63,6 +63,15 @@ export function createLocationService(deps: { repos: Transactional<LocationServi
     );
   }
 
+  /** `inventory_level.updated` for levels whose units on hand moved, in the caller's transaction. */
+  async function publishLevels(repos: LocationServiceRepos, ctx: StoreContext, changes: Array<{ level: StockLevel; from: number; reason: string }>): Promise<void> {
+    const moved = changes.filter((c) => c.level.onHand !== c.from);
+    if (moved.length === 0) return;
+    await events.publish(repos, ctx.tenant, ctx.now, async (wants) =>
+      wants('inventory_level.updated') ? moved.map((c) => ({ type: 'inventory_level.updated' as const, level: c.level, from: c.from, to: c.level.onHand, reason: c.reason })) : [],
+    );
+  }
+
   return {
     /** The store's locations in the order of preference; the default location exists from the first read. */
     async list(ctx: StoreContext, page: { limit: number; cursor?: string | undefined }): Promise<{ items: StockLocation[]; nextCursor: string | null }> {
@@ -194,7 +203,9 @@ export function createLocationService(deps: { repos: Transactional<LocationServi
         const adjustment = await recordAdjustment(repos, ctx, input.skuId, delta, after, input.reason, { locationId, note: input.note ?? null });
         await recordAudit(repos, ctx, { action: 'inventory.adjust', targetType: 'sku', targetId: input.skuId, details: { locationId, delta, onHandAfter: onHand + delta, quantityAfter: after, reason: input.reason, note: input.note ?? null } });
         await publishStock(repos, ctx, [{ skuId: input.skuId, from: sku.quantityInStock, to: after, reason: input.reason }]);
-        return { level: (await repos.stock.findLevel(tenant, input.skuId, locationId))!, quantityInStock: after, adjustment };
+        const changed = (await repos.stock.findLevel(tenant, input.skuId, locationId))!;
+        await publishLevels(repos, ctx, [{ level: changed, from: onHand, reason: input.reason }]);
+        return { level: changed, quantityInStock: after, adjustment };
       });
     },
 
@@ -230,8 +241,15 @@ export function createLocationService(deps: { repos: Transactional<LocationServi
         await recordAdjustment(repos, ctx, input.skuId, -input.quantity, sku.quantityInStock + (from.active ? -input.quantity : 0), `transfer to ${to.name}`, { locationId: from.id, note });
         await recordAdjustment(repos, ctx, input.skuId, input.quantity, after, `transfer from ${from.name}`, { locationId: to.id, note });
         await recordAudit(repos, ctx, { action: 'inventory.transfer', targetType: 'sku', targetId: input.skuId, details: { fromLocationId: from.id, toLocationId: to.id, quantity: input.quantity, note } });
-        await publishStock(repos, ctx, [{ skuId: input.skuId, from: sku.quantityInStock, to: after, reason: `transfer from ${from.name} to ${to.name}` }]);
-        return { from: (await repos.stock.findLevel(tenant, input.skuId, from.id))!, to: (await repos.stock.findLevel(tenant, input.skuId, to.id))!, quantityInStock: after };
+        const reason = `transfer from ${from.name} to ${to.name}`;
+        await publishStock(repos, ctx, [{ skuId: input.skuId, from: sku.quantityInStock, to: after, reason }]);
+        const source = (await repos.stock.findLevel(tenant, input.skuId, from.id))!;
+        const destination = (await repos.stock.findLevel(tenant, input.skuId, to.id))!;
+        await publishLevels(repos, ctx, [
+          { level: source, from: source.onHand + input.quantity, reason },
+          { level: destination, from: destination.onHand - input.quantity, reason },
+        ]);
+        return { from: source, to: destination, quantityInStock: after };
       });
     },
   };

@@ -14,6 +14,11 @@ export const EVENT_CATALOG = {
   'product.deleted': { permission: 'products:read', resource: 'product', description: 'A product was deleted; data is the product as it was.' },
   'sku.stock_changed': { permission: 'inventory:read', resource: 'sku', description: "A SKU's stock changed (change: from, to, reason)." },
   'inventory.low_stock': { permission: 'inventory:read', resource: 'sku', description: "A SKU's stock fell to or below the store's low-stock threshold (once per crossing; change: threshold, from, to)." },
+  'inventory_level.updated': {
+    permission: 'inventory:read',
+    resource: 'inventory_level',
+    description: "A SKU's units on hand at a location changed by an adjustment there or a transfer (data: the level; change: from, to, reason).",
+  },
   'customer.created': { permission: 'customers:read', resource: 'customer', description: 'A customer was created.' },
   'customer.banned': { permission: 'customers:read', resource: 'customer', description: 'A customer was banned.' },
   'review.created': { permission: 'reviews:read', resource: 'review', description: 'A product review was created.' },
