@@ -173,6 +173,27 @@ describeEachDatabase('carts', (kind) => {
       assert.deepEqual([gone.status, gone.body.error?.code], [404, 'CART_LINE_NOT_FOUND']);
     });
 
+    it('keeps one line per SKU and the limits under concurrent adds (the cart row is locked while a write runs)', async () => {
+      const c = await newCart();
+      const results = await Promise.all(Array.from({ length: 8 }, () => add(c, product.skuIds[2]!, 3)));
+      assert.deepEqual(
+        results.map((r) => r.status),
+        Array(8).fill(201),
+        results.map((r) => r.raw).join('\n'),
+      );
+      const { lines } = await rows(c);
+      assert.deepEqual(
+        lines.map((l) => [l.sku_id, Number(l.quantity)]),
+        [[product.skuIds[2], 24]],
+      );
+      // Past the per-line limit together: the adds that would pass it are refused, the line never exceeds it.
+      const near = await newCart();
+      await add(near, product.skuIds[2]!, CART_LIMITS.quantityPerLine - 5);
+      const racing = await Promise.all(Array.from({ length: 6 }, () => add(near, product.skuIds[2]!, 1)));
+      assert.deepEqual(racing.map((r) => r.status).sort(), [201, 201, 201, 201, 201, 422]);
+      assert.equal(Number((await rows(near)).lines[0]!.quantity), CART_LIMITS.quantityPerLine);
+    });
+
     it('another cart’s line is 404 CART_LINE_NOT_FOUND and stays as it is', async () => {
       const a = await newCart();
       const b = await newCart();
