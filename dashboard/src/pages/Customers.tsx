@@ -2,12 +2,13 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { call } from '../api/wire.ts';
-import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
+import { Loading } from '../components/ErrorPanel.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatMoney, formatNumber, formatTimestamp } from '../format.ts';
 import { keepTenant, tenantOf, useTenant } from '../tenant.tsx';
 import { NewCustomer } from './CustomerNew.tsx';
+import { ListStates } from '../components/ListStates.tsx';
 
 const READ = 'customers:read';
 const WRITE = 'customers:write';
@@ -84,18 +85,12 @@ export default function Customers() {
                 </div>
               </form>
             </search>
-            {query.isPending ? (
-              <Loading what="customers" />
-            ) : query.isError && customers.length === 0 ? (
-              <ErrorPanel error={query.error} title="The customers could not be loaded." onRetry={() => query.refetch()} />
-            ) : customers.length === 0 ? (
-              <p className="empty">
+            <ListStates query={query} items={customers} what="customers" failed="The customers could not be loaded." empty={<p className="empty">
                 {filtered
                   ? 'No customer matches. Try part of a name, an email or the digits of a phone number, or show everyone.'
                   : 'No customers yet. Customers who order from your storefront, or whom your other systems add, show here with their orders.'}
-              </p>
-            ) : (
-              <>
+              </p>}>
+              
                 <div className="table-wrap">
                   <table className="text-table">
                     <caption className="visually-hidden">Customers</caption>
@@ -126,8 +121,8 @@ export default function Customers() {
                   </table>
                 </div>
                 <LoadMore query={query} failed="More customers could not be loaded." done={<p className="muted">That is every customer{filtered ? ' that matches' : ''}.</p>} />
-              </>
-            )}
+              
+            </ListStates>
           </>
         )}
       </Section>

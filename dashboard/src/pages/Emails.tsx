@@ -4,11 +4,12 @@ import { Link, useSearchParams } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import type { DataOf } from '../api/wire.ts';
-import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
+import { Loading } from '../components/ErrorPanel.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatNumber, formatTimestamp } from '../format.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
+import { ListStates } from '../components/ListStates.tsx';
 
 type EmailMessage = DataOf<'/v1/emails'>[number];
 type EmailKind = EmailMessage['kind'];
@@ -146,18 +147,12 @@ export default function Emails() {
                 </select>
               </div>
             </div>
-            {query.isPending ? (
-              <Loading what="the mail" />
-            ) : query.isError && messages.length === 0 ? (
-              <ErrorPanel error={query.error} title="The mail could not be loaded." onRetry={() => query.refetch()} />
-            ) : messages.length === 0 ? (
-              <p className="empty" data-testid="emails-empty">
+            <ListStates query={query} items={messages} what="the mail" failed="The mail could not be loaded." empty={<p className="empty" data-testid="emails-empty">
                 {filtered
                   ? 'No mail matches these filters. Choose “All mail” and “Every kind” to see the rest.'
                   : `No mail yet. Invitations show here once you invite someone on the Team page, and store notifications once a notification email is set for ${tenant.mode} mode in Settings.`}
-              </p>
-            ) : (
-              <>
+              </p>}>
+              
                 <div className="table-wrap">
                   <table className="text-table email-table">
                     <caption className="visually-hidden">Mail of this store, newest first</caption>
@@ -179,8 +174,8 @@ export default function Emails() {
                   </table>
                 </div>
                 <LoadMore query={query} failed="More mail could not be loaded." done={<p className="muted">That is all the mail{filtered ? ' matching these filters' : ''} of the last 30 days.</p>} />
-              </>
-            )}
+              
+            </ListStates>
           </>
         )}
       </Section>

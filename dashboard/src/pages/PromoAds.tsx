@@ -3,13 +3,14 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../api/client.ts';
 import type { PromoAdRecord, PromoAdStatus } from '../api/types.ts';
-import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
+import { Loading } from '../components/ErrorPanel.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
 import { adState, promoAdsKey } from '../selling/promo-ads.ts';
 import { PROMOTIONS_READ, PROMOTIONS_WRITE } from '../selling/promotions.ts';
 import { keepTenant, tenantOf, useTenant } from '../tenant.tsx';
+import { ListStates } from '../components/ListStates.tsx';
 
 const PAGE = 20;
 const STATUSES: { value: PromoAdStatus; label: string }[] = [
@@ -100,20 +101,14 @@ export default function PromoAds() {
                 </button>
               </form>
             </div>
-            {query.isPending ? (
-              <Loading what="promo ads" />
-            ) : query.isError && ads.length === 0 ? (
-              <ErrorPanel error={query.error} title="The promo ads could not be loaded." onRetry={() => query.refetch()} />
-            ) : ads.length === 0 ? (
-              <p className="empty">
+            <ListStates query={query} items={ads} what="promo ads" failed="The promo ads could not be loaded." empty={<p className="empty">
                 {filtered
                   ? 'No promo ads match these filters. Choose “All” or clear the placement to see every ad.'
                   : canWrite
                     ? 'No promo ads yet. Create one with “New promo ad”: a title, an optional image and link, and when it shows.'
                     : 'No promo ads yet. A store owner or admin can create them.'}
-              </p>
-            ) : (
-              <>
+              </p>}>
+              
                 <div className="table-wrap">
                   <table className="text-table selling-table">
                     <caption className="visually-hidden">Promo ads</caption>
@@ -143,8 +138,8 @@ export default function PromoAds() {
                   </table>
                 </div>
                 <LoadMore query={query} failed="More promo ads could not be loaded." />
-              </>
-            )}
+              
+            </ListStates>
           </>
         )}
       </Section>

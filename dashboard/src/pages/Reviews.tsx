@@ -11,6 +11,7 @@ import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
 import { keepTenant, tenantOf, useTenant } from '../tenant.tsx';
+import { ListStates } from '../components/ListStates.tsx';
 
 const READ = 'reviews:read';
 const WRITE = 'reviews:write';
@@ -103,18 +104,12 @@ export default function Reviews() {
                 <Link to={{ pathname: '/reviews', search: keepTenant(params) }}>Show reviews of every product and customer</Link>
               ) : null}
             </div>
-            {query.isPending ? (
-              <Loading what="reviews" />
-            ) : query.isError && reviews.length === 0 ? (
-              <ErrorPanel error={query.error} title="The reviews could not be loaded." onRetry={() => query.refetch()} />
-            ) : reviews.length === 0 ? (
-              <p className="empty">
+            <ListStates query={query} items={reviews} what="reviews" failed="The reviews could not be loaded." empty={<p className="empty">
                 {filtered
                   ? 'No review matches these filters. Choose “Any” rating or “Visible and hidden” to see more.'
                   : 'No reviews yet. Reviews your customers leave on your storefront show here, to reply to or hide.'}
-              </p>
-            ) : (
-              <>
+              </p>}>
+              
                 <ul className="review-list">
                   {reviews.map((r) => (
                     <ReviewCard
@@ -128,8 +123,8 @@ export default function Reviews() {
                   ))}
                 </ul>
                 <LoadMore query={query} failed="More reviews could not be loaded." done={<p className="muted">That is every review{filtered ? ' that matches' : ''}.</p>} />
-              </>
-            )}
+              
+            </ListStates>
           </>
         )}
       </Section>
