@@ -279,6 +279,21 @@ describeEachDatabase('carts', (kind) => {
       assert.deepEqual([cleared.body.data.deliveryOptionId, cleared.body.data.promotionCode, cleared.body.data.email, cleared.body.data.discount, cleared.body.data.deliveryFee], [null, null, null, 0, 0]);
     });
 
+    it('refuses a delivery option before there is a shipping address, and names it as a problem when the address is cleared', async () => {
+      const c = await newCart();
+      await add(c, product.skuIds[2]!, 1);
+      const early = await patch(c, { deliveryOptionId: standard });
+      assert.deepEqual([early.status, early.body.error?.details?.[0]?.path], [422, 'deliveryOptionId'], early.raw);
+      assert.match(early.body.error.details[0].rule, /shipping address/);
+      assert.equal((await rows(c)).cart!.delivery_option_id, null);
+      await patch(c, { shippingAddress: ADDRESS, deliveryOptionId: standard });
+      const cleared = (await patch(c, { shippingAddress: null })).body.data;
+      assert.deepEqual(
+        cleared.problems.map((p: { code: string; path: string; message: string }) => [p.code, p.path, /shipping address/.test(p.message)]),
+        [['DELIVERY_OPTION_UNAVAILABLE', 'deliveryOptionId', true]],
+      );
+    });
+
     it('refuses bad fields with 4xx naming the field, writing nothing', async () => {
       const c = await newCart();
       await add(c, product.skuIds[0]!, 1);

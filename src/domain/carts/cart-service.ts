@@ -132,6 +132,9 @@ export function createCartService(deps: {
     const base = { lines: taxed, subtotalMinor, discountMinor, shippingAddress: cart.shippingAddress, billingAddress: cart.billingAddress ?? cart.shippingAddress };
     let priced: Awaited<ReturnType<typeof priceDeliveryAndTax>>;
     try {
+      if (cart.deliveryOptionId !== null && cart.shippingAddress === null) {
+        throw invalid([{ path: 'shippingAddress', rule: 'is needed to deliver: set the shipping address the option delivers to' }]);
+      }
       priced = await priceDeliveryAndTax(repos, ctx, deps, { ...base, deliveryOptionId: cart.deliveryOptionId });
     } catch (error) {
       // The delivery option no longer serves the address (or was switched off, deleted, or the address removed): a
