@@ -16,6 +16,7 @@ import { newIdempotencyKey, useSubmission } from '../idempotency.ts';
 import { lowStockKey, stockTotalsKey } from '../overview-keys.ts';
 import { numberOrNull } from '../selling/forms.ts';
 import { tenantOf, useTenant } from '../tenant.tsx';
+import { ListStates } from '../components/ListStates.tsx';
 
 const READ = 'inventory:read';
 const WRITE = 'inventory:write';
@@ -552,14 +553,8 @@ function History({ tenant, skuId, timeZone }: { tenant: Tenant; skuId: string; t
   return (
     <>
       <h3>History</h3>
-      {query.isPending ? (
-        <Loading what="the history" />
-      ) : query.isError && rows.length === 0 ? (
-        <ErrorPanel error={query.error} title="The history could not be loaded." onRetry={() => query.refetch()} />
-      ) : rows.length === 0 ? (
-        <p className="empty">No stock changes recorded for this SKU yet. Adjustments made here or by your other systems, and stock edits of its product, show here.</p>
-      ) : (
-        <>
+      <ListStates query={query} items={rows} what="the history" failed="The history could not be loaded." empty={<p className="empty">No stock changes recorded for this SKU yet. Adjustments made here or by your other systems, and stock edits of its product, show here.</p>}>
+        
           <div className="table-wrap">
             <table className="text-table">
               <caption className="visually-hidden">Stock history, newest first</caption>
@@ -586,8 +581,8 @@ function History({ tenant, skuId, timeZone }: { tenant: Tenant; skuId: string; t
             </table>
           </div>
           <LoadMore query={query} failed="More history could not be loaded." />
-        </>
-      )}
+        
+      </ListStates>
     </>
   );
 }

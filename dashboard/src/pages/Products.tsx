@@ -9,6 +9,7 @@ import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatNumber, formatTimestamp } from '../format.ts';
 import { priceText, productsKey, READ, SORTS, STATUS_LABEL, STATUSES, TYPE_LABEL, TYPES, useCategories, WRITE } from '../products/catalog.ts';
 import { keepTenant, tenantOf, useTenant } from '../tenant.tsx';
+import { ListStates } from '../components/ListStates.tsx';
 
 const PAGE = 20;
 
@@ -180,12 +181,7 @@ export default function Products() {
             {categories.isError ? <ErrorPanel error={categories.error} title="The categories could not be loaded." onRetry={() => categories.refetch()} /> : null}
           </Section>
           <Section title={filtered ? 'Matching products' : 'All products'}>
-            {query.isPending ? (
-              <Loading what="products" />
-            ) : query.isError && products.length === 0 ? (
-              <ErrorPanel error={query.error} title="The products could not be loaded." onRetry={() => query.refetch()} />
-            ) : products.length === 0 ? (
-              filtered ? (
+            <ListStates query={query} items={products} what="products" failed="The products could not be loaded." empty={filtered ? (
                 <p className="empty">No products match this search and these filters. Change them, or clear them to see every product.</p>
               ) : canWrite ? (
                 <p className="empty">
@@ -193,9 +189,8 @@ export default function Products() {
                 </p>
               ) : (
                 <p className="empty">No products yet. Products a store owner or admin creates show here.</p>
-              )
-            ) : (
-              <>
+              )}>
+              
                 <div className="table-wrap">
                   <table className="text-table product-table">
                     <caption className="visually-hidden">Products</caption>
@@ -231,8 +226,8 @@ export default function Products() {
                   </table>
                 </div>
                 <LoadMore query={query} failed="More products could not be loaded." done={<p className="muted">{filtered ? 'That is every matching product.' : 'That is every product.'}</p>} />
-              </>
-            )}
+              
+            </ListStates>
           </Section>
         </>
       )}
