@@ -13,12 +13,7 @@ export interface Envelope<T> {
   pagination?: { limit: number; nextCursor: string | null; hasMore: boolean };
 }
 
-export interface ErrorEnvelope {
-  status: false;
-  message: string;
-  error: { code: string; details: { path?: string; rule?: string; in?: string }[] };
-  requestId?: string;
-}
+export type ErrorEnvelope = Schemas['ErrorEnvelope'];
 
 export type StoreSummary = Schemas['StoreSummary'];
 
@@ -64,16 +59,7 @@ export interface LowStock {
   skus: LowStockSku[];
 }
 
-export interface PromoAd {
-  id: string;
-  title: string;
-  body: string | null;
-  linkUrl: string | null;
-  placement: string | null;
-  startsAt: string;
-  endsAt: string | null;
-  live: boolean;
-}
+export type PromoAd = Schemas['PromoAd'];
 
 export type ApiKey = Schemas['ApiKey'];
 
@@ -89,42 +75,9 @@ export type Invitation = Schemas['Invitation'];
 
 export type OrderStatus = 'pending' | 'paid' | 'fulfilled' | 'delivered' | 'cancelled' | 'partially_refunded' | 'refunded';
 
-export interface OrderSummary {
-  id: string;
-  number: string;
-  customerId: string;
-  customerName: string | null; // the customer's name as it is now
-  status: OrderStatus;
-  currency: string;
-  subtotal: number;
-  discount: number;
-  deliveryFee: number;
-  tax: number; // the order's tax (docs/taxes.md); 0 where none applied
-  pricesIncludeTax: boolean; // true: total holds the tax; false: the tax was added to it
-  taxRefunded: number; // the share of the tax the refunds returned
-  total: number;
-  paid: number;
-  refunded: number;
-  promotionCode: string | null;
-  deliveryOptionName: string | null;
-  shippingAddress: OrderAddress | null;
-  billingAddress: OrderAddress | null;
-  note: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type OrderSummary = Schemas['OrderSummary'];
 
-/** An order's shipping or billing address (src/wire/orders.ts `Address`). */
-export interface OrderAddress {
-  name?: string | null;
-  line1: string;
-  line2?: string | null;
-  city: string;
-  postalCode?: string | null;
-  countryId: string;
-  stateId?: string | null;
-  phone?: string | null;
-}
+export type OrderAddress = Schemas['Address'];
 
 export type OrderPaymentStatus = 'unpaid' | 'authorized' | 'partially_paid' | 'paid' | 'partially_refunded' | 'refunded';
 
@@ -198,11 +151,7 @@ export interface NotificationTopics {
 
 export type Country = Schemas['Country'];
 
-export interface CountryState {
-  id: string;
-  name: string;
-  status: boolean;
-}
+export type CountryState = Schemas['State'];
 
 export type ConnectedApp = Schemas['ConnectedApp'];
 
@@ -353,17 +302,4 @@ export type EmailKind = 'invitation' | 'password_reset' | 'order_created' | 'ord
 /** pending: not sent yet (or retried); sent: the SMTP server took it; failed: refused for good or every retry used; dropped: nothing to send any more. */
 export type EmailStatus = 'pending' | 'sent' | 'failed' | 'dropped';
 
-/** One message of the store's recent mail (`GET /v1/emails`, newest first, kept 30 days). */
-export interface EmailMessage {
-  id: string;
-  kind: EmailKind;
-  to: string;
-  subject: string;
-  status: EmailStatus;
-  attempts: number;
-  nextAttemptAt: string | null; // when it is tried (again), while pending
-  lastError: string | null; // the server's last refusal, the connection error, or why it was dropped
-  mode: Mode | null; // null for mail of the whole store (invitations)
-  createdAt: string;
-  sentAt: string | null;
-}
+export type EmailMessage = Schemas['Email'];
