@@ -37,6 +37,11 @@ describeEachDatabase('If-Match on single-resource writes', (kind) => {
     `/v1/promotions/${await created(await call('POST', '/v1/promotions', { headers: m.auth, body: { code: `SAVE${unique()}`.slice(0, 20).toUpperCase(), kind: 'percentage', value: 10 } }))}`;
   const newPromoAd = async (m: Merchant) => `/v1/promo-ads/${await created(await call('POST', '/v1/promo-ads', { headers: m.auth, body: { title: 'Summer sale', startsAt: at(-HOUR) } }))}`;
   const newZone = async (m: Merchant) => `/v1/delivery/zones/${await created(await call('POST', '/v1/delivery/zones', { headers: m.auth, body: { name: 'USA', regions: [{ countryId: 'US' }] } }))}`;
+  // A place has one tax region per store and mode: each new region gets a country of its own.
+  const COUNTRIES = 'DE FR IT ES NL BE AT PT IE SE DK FI PL CZ GR HU RO BG HR SI SK LT LV EE LU MT CY NO CH IS GB US CA AU NZ JP KR SG MX BR'.split(' ');
+  let countries = 0;
+  const newTaxRegion = async (m: Merchant) =>
+    `/v1/tax-regions/${await created(await call('POST', '/v1/tax-regions', { headers: m.auth, body: { countryId: COUNTRIES[countries++ % COUNTRIES.length], rates: { standard: 2000 } } }))}`;
   const newOption = async (m: Merchant) => {
     const zone = await newZone(m);
     return `${zone}/options/${await created(await call('POST', `${zone}/options`, { headers: m.auth, body: { name: 'Standard', fee: 4.99 } }))}`;
@@ -84,6 +89,7 @@ describeEachDatabase('If-Match on single-resource writes', (kind) => {
     { route: 'PATCH /v1/merchants/profile', method: 'PATCH', url: async () => '/v1/merchants/profile', change: (i) => ({ name: `Merchant v${i}` }) },
     { route: 'PATCH /v1/orders/{id}', method: 'PATCH', url: newOrder, change: (i) => ({ note: `Leave at the door (v${i})` }) },
     { route: 'PATCH /v1/webhooks/{id}', method: 'PATCH', url: newWebhook, change: (i) => ({ description: `Order sync v${i}` }) },
+    { route: 'PATCH /v1/tax-regions/{id}', method: 'PATCH', url: newTaxRegion, change: (i) => ({ rates: { standard: 2000 + i } }) },
   ];
 
   interface DeleteCase {
@@ -104,6 +110,7 @@ describeEachDatabase('If-Match on single-resource writes', (kind) => {
     { route: 'DELETE /v1/delivery/zones/{id}', url: newZone, touch: patch({ name: 'Renamed' }) },
     { route: 'DELETE /v1/delivery/zones/{id}/options/{id}', url: newOption, touch: patch({ name: 'Renamed' }) },
     { route: 'DELETE /v1/webhooks/{id}', url: newWebhook, touch: patch({ description: 'Renamed' }) },
+    { route: 'DELETE /v1/tax-regions/{id}', url: newTaxRegion, touch: patch({ name: 'Renamed' }) },
     {
       route: 'DELETE /v1/reviews/{id}',
       url: newReview,
@@ -363,6 +370,7 @@ describeEachDatabase('If-Match on single-resource writes', (kind) => {
         'DELETE /v1/promo-ads/{adId}',
         'DELETE /v1/promotions/{promotionId}',
         'DELETE /v1/reviews/{reviewId}',
+        'DELETE /v1/tax-regions/{id}',
         'DELETE /v1/webhooks/{id}',
         'DELETE /v2/products/{productId}/variant-groups/{groupId}',
         'DELETE /v2/products/{productId}/variant-groups/{groupId}/skus/{skuId}',
@@ -378,6 +386,7 @@ describeEachDatabase('If-Match on single-resource writes', (kind) => {
         'PATCH /v1/promo-ads/{adId}',
         'PATCH /v1/promotions/{promotionId}',
         'PATCH /v1/settings',
+        'PATCH /v1/tax-regions/{id}',
         'PATCH /v1/webhooks/{id}',
         'PATCH /v2/products/{productId}/variant-groups/{groupId}',
         'PATCH /v2/products/{productId}/variant-groups/{groupId}/skus/{skuId}',
