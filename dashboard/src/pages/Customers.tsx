@@ -9,6 +9,7 @@ import { formatMoney, formatNumber, formatTimestamp } from '../format.ts';
 import { keepTenant, tenantOf, useTenant } from '../tenant.tsx';
 import { NewCustomer } from './CustomerNew.tsx';
 import { ListStates } from '../components/ListStates.tsx';
+import { ListSearch } from '../components/ListSearch.tsx';
 
 const READ = 'customers:read';
 const WRITE = 'customers:write';
@@ -21,7 +22,6 @@ export default function Customers() {
   const state = useTenant();
   const tenant = tenantOf(state);
   const [params, setParams] = useSearchParams();
-  const searchId = useId();
   const bannedId = useId();
   const q = params.get('q')?.trim() ?? '';
   const wanted = params.get('banned');
@@ -60,21 +60,7 @@ export default function Customers() {
           <NotAllowed permission={READ} />
         ) : (
           <>
-            <search>
-              <form
-                className="filters"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  setFilter('q', text.trim());
-                }}
-              >
-                <div className="field">
-                  <label htmlFor={searchId}>Search</label>
-                  <input id={searchId} type="search" name="q" value={text} placeholder="Name, email or phone" onChange={(e) => setText(e.target.value)} />
-                </div>
-                <button type="submit" className="button">
-                  Search
-                </button>
+            <ListSearch value={text} placeholder="Name, email or phone" onChange={setText} onSearch={(q) => setFilter('q', q)}>
                 <div className="field">
                   <label htmlFor={bannedId}>Show</label>
                   <select id={bannedId} value={banned ?? ''} onChange={(e) => setFilter('banned', e.target.value)}>
@@ -83,8 +69,7 @@ export default function Customers() {
                     <option value="false">Not banned</option>
                   </select>
                 </div>
-              </form>
-            </search>
+              </ListSearch>
             <ListStates query={query} items={customers} what="customers" failed="The customers could not be loaded." empty={<p className="empty">
                 {filtered
                   ? 'No customer matches. Try part of a name, an email or the digits of a phone number, or show everyone.'

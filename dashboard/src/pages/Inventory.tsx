@@ -17,6 +17,7 @@ import { lowStockKey, stockTotalsKey } from '../overview-keys.ts';
 import { numberOrNull } from '../selling/forms.ts';
 import { tenantOf, useTenant } from '../tenant.tsx';
 import { ListStates } from '../components/ListStates.tsx';
+import { ListSearch } from '../components/ListSearch.tsx';
 
 const READ = 'inventory:read';
 const WRITE = 'inventory:write';
@@ -247,7 +248,6 @@ function ThresholdEditor({
 function StockList({ tenant, picked, onPick, canWrite }: { tenant: Tenant; picked: string | null; onPick: (skuId: string) => void; canWrite: boolean }) {
   const [bulk, setBulk] = useState(false);
   const [params, setParams] = useSearchParams();
-  const searchId = useId();
   const stockId = useId();
   const q = params.get('q')?.trim() ?? '';
   const wanted = params.get('stock');
@@ -286,21 +286,7 @@ function StockList({ tenant, picked, onPick, canWrite }: { tenant: Tenant; picke
       }
     >
       {bulk ? <BulkRestock key={`${q}:${stock}`} tenant={tenant} skus={skus} onClose={() => setBulk(false)} /> : null}
-      <search hidden={bulk}>
-        <form
-          className="filters"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setFilter('q', text.trim());
-          }}
-        >
-          <div className="field">
-            <label htmlFor={searchId}>Search</label>
-            <input id={searchId} type="search" name="q" value={text} placeholder="Product name or SKU code" onChange={(e) => setText(e.target.value)} />
-          </div>
-          <button type="submit" className="button">
-            Search
-          </button>
+      <ListSearch value={text} placeholder="Product name or SKU code" hidden={bulk} onChange={setText} onSearch={(q) => setFilter('q', q)}>
           <div className="field">
             <label htmlFor={stockId}>Stock</label>
             <select id={stockId} value={stock ?? ''} onChange={(e) => setFilter('stock', e.target.value)}>
@@ -312,8 +298,7 @@ function StockList({ tenant, picked, onPick, canWrite }: { tenant: Tenant; picke
               ))}
             </select>
           </div>
-        </form>
-      </search>
+        </ListSearch>
       {query.isPending ? (
         <Loading what="stock levels" />
       ) : query.isError && skus.length === 0 ? (
