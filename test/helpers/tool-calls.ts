@@ -257,6 +257,8 @@ export const TOOL_SCENARIOS: readonly ToolScenario[] = [
   { tool: 'list_stock_levels', setup: async () => ({ stock: 'in', limit: 5 }) },
   { tool: 'list_stock_adjustments', setup: async (s) => ({ skuId: (await simpleProduct(s)).skuId }) },
   { tool: 'adjust_stock', setup: async (s) => ({ skuId: (await simpleProduct(s)).skuId, delta: 3, reason: 'restock' }) },
+  { tool: 'list_locations', setup: async () => ({ limit: 5 }) },
+  { tool: 'get_sku_levels', setup: async (s) => ({ skuId: (await simpleProduct(s)).skuId }) },
   { tool: 'set_low_stock_threshold', setup: async () => ({ lowStockThreshold: 3 + (next() % 1000) }) },
 
   // orders

@@ -35,17 +35,18 @@ export const LocationPatchBody = z.strictObject({
   isDefault: z.literal(true, { error: 'must be true (make another location the default to move it)' }).optional().describe('true makes this the default location'),
 });
 
-export const LocationAdjustmentBody = z
-  .strictObject({
-    skuId: Id,
-    delta: Units.min(-1_000_000, 'must be at least -1000000').max(1_000_000, 'must be at most 1000000').refine((v) => v !== 0, 'must not be 0').optional().describe('units added (positive) or removed (negative)'),
-    onHand: Units.min(0, 'must be 0 or more').max(1_000_000_000, 'must be at most 1000000000').optional().describe('the counted units on hand'),
-    reason: z.enum(ADJUSTMENT_REASONS, { error: `must be one of ${ADJUSTMENT_REASONS.join(', ')}` }),
-    note: Note.optional(),
-  })
-  .superRefine((v, ctx) => {
-    if ((v.delta === undefined) === (v.onHand === undefined)) ctx.addIssue({ code: 'custom', path: ['delta'], message: 'send exactly one of delta or onHand' });
-  });
+const adjustmentFields = {
+  skuId: Id,
+  delta: Units.min(-1_000_000, 'must be at least -1000000').max(1_000_000, 'must be at most 1000000').refine((v) => v !== 0, 'must not be 0').optional().describe('units added (positive) or removed (negative)'),
+  onHand: Units.min(0, 'must be 0 or more').max(1_000_000_000, 'must be at most 1000000000').optional().describe('the counted units on hand'),
+  reason: z.enum(ADJUSTMENT_REASONS, { error: `must be one of ${ADJUSTMENT_REASONS.join(', ')}` }),
+  note: Note.optional(),
+};
+const oneOfDeltaOrOnHand = (v: { delta?: number | undefined; onHand?: number | undefined }, ctx: z.RefinementCtx) => {
+  if ((v.delta === undefined) === (v.onHand === undefined)) ctx.addIssue({ code: 'custom', path: ['delta'], message: 'send exactly one of delta or onHand' });
+};
+
+export const LocationAdjustmentBody = z.strictObject(adjustmentFields).superRefine(oneOfDeltaOrOnHand);
 
 export const TransferBody = z
   .strictObject({

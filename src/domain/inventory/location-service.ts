@@ -73,10 +73,12 @@ export function createLocationService(deps: { repos: Transactional<LocationServi
   }
 
   return {
-    /** The store's locations in the order of preference; the default location exists from the first read. */
+    /**
+     * The store's locations in the order of preference. A read writes nothing: a store made after migration 0028 has
+     * its default location from its first SKU or its first location on.
+     */
     async list(ctx: StoreContext, page: { limit: number; cursor?: string | undefined }): Promise<{ items: StockLocation[]; nextCursor: string | null }> {
       requirePermission(ctx, 'inventory:read');
-      await repos.stock.ensureDefaultLocation(ctx.tenant, ctx.now);
       const after = page.cursor === undefined ? undefined : locationCursor.decode(page.cursor);
       const rows = await repos.stock.listLocations(ctx.tenant, { limit: page.limit, after: after && { position: after[0], id: after[1] } });
       return pageOf(rows, page.limit, (last) => locationCursor.encode([last.position, last.id]));

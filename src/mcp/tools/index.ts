@@ -3,7 +3,7 @@ import { analyticsTools } from './analytics.ts';
 import { categoryTools } from './categories.ts';
 import { customerTools } from './customers.ts';
 import { deliveryTools } from './delivery.ts';
-import { inventoryTools } from './inventory.ts';
+import { inventoryTools, locationTools } from './inventory.ts';
 import { orderTools } from './orders.ts';
 import { paymentTools } from './payments.ts';
 import { productTools } from './products.ts';
@@ -20,6 +20,7 @@ export const TOOLS: readonly AnyTool[] = [
   ...productTools,
   ...categoryTools,
   ...inventoryTools,
+  ...locationTools,
   ...orderTools,
   ...customerTools,
   ...paymentTools,

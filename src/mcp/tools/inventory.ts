@@ -105,3 +105,43 @@ export const inventoryTools = [
     },
   }),
 ];
+
+/**
+ * Stock locations and the levels at them (docs/fulfilment.md), reads only, with short records: the full list has to stay
+ * under its size bound (test/mcp-tools.test.ts). Writes (locations, adjustments per location, transfers) are REST-only.
+ */
+const LocationBrief = z.object({ id: z.string(), name: z.string(), active: z.boolean(), isDefault: z.boolean() });
+const LevelBrief = z.object({ locationId: z.string(), onHand: z.number().int(), allocated: z.number().int(), available: z.number().int() });
+
+export const locationTools = [
+  defineTool({
+    name: 'list_locations',
+    area,
+    title: 'List stock locations',
+    description: 'Stock locations, in order of preference. Paginated.',
+    permission: 'inventory:read',
+    does: READ,
+    input: z.strictObject({ ...PageInput }),
+    output: z.object({ items: z.array(LocationBrief), pagination: PaginationOutput }),
+    async run(s, ctx, args) {
+      const page = await s.locations.list(ctx, args);
+      const items = page.items.map((l) => ({ id: l.id, name: l.name, active: l.active, isDefault: l.isDefault }));
+      return { summary: `${items.length} location(s)`, data: { items, pagination: pagination(args.limit, page.nextCursor) } };
+    },
+  }),
+  defineTool({
+    name: 'get_sku_levels',
+    area,
+    title: 'Stock of a SKU per location',
+    description: "A SKU's units per location.",
+    permission: 'inventory:read',
+    does: READ,
+    input: z.strictObject({ skuId: Id }),
+    output: z.object({ quantityInStock: z.number().int(), levels: z.array(LevelBrief) }),
+    async run(s, ctx, args) {
+      const { quantityInStock, levels } = await s.locations.levelsOfSku(ctx, args.skuId);
+      const items = levels.map((l) => ({ locationId: l.locationId, onHand: l.onHand, allocated: l.allocated, available: l.onHand - l.allocated }));
+      return { summary: `${quantityInStock} available over ${items.length} location(s)`, data: { quantityInStock, levels: items } };
+    },
+  }),
+];
