@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type CleanupReport, RETENTION, scheduleCleanup } from '../src/domain/maintenance/cleanup-service.ts';
+import { type CleanupReport, createCleanupService, RETENTION, scheduleCleanup } from '../src/domain/maintenance/cleanup-service.ts';
 import { hashSecret } from '../src/domain/shared/secrets.ts';
-import { createJobLockRepo } from '../src/db/cleanup-repo.ts';
+import { createCleanupRepo, createJobLockRepo } from '../src/db/cleanup-repo.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client, type Merchant, signup } from './helpers/merchants.ts';
@@ -317,10 +317,34 @@ describeEachDatabase('the cleanup job', (kind) => {
   it('runs on at most one instance at a time, and again once the holder is done or its lease ran out', async () => {
     const second = await startTestApp(kind, { database: t.database });
     try {
-      const runs = await Promise.all([t.container.services.cleanup.run(), second.container.services.cleanup.run(), t.container.services.cleanup.run()]);
-      assert.equal(runs.filter((r) => r.ran).length, 1, JSON.stringify(runs));
-      assert.match((runs.find((r) => !r.ran) as { reason: string }).reason, /another instance/);
-      assert.ok((await second.container.services.cleanup.run()).ran, 'free again once the run ended');
+      // A third instance's run, held inside its first delete (the real deletes and lease, paused), so the lease is
+      // certainly taken while the two apps try: however fast a run is, neither may start meanwhile.
+      let enter!: () => void;
+      let resume!: () => void;
+      const inside = new Promise<void>((resolve) => (enter = resolve));
+      const gate = new Promise<void>((resolve) => (resume = resolve));
+      const storage = createCleanupRepo(db());
+      const third = createCleanupService({
+        storage: {
+          async deleteEnded(...args) {
+            enter();
+            await gate;
+            return storage.deleteEnded(...args);
+          },
+        },
+        locks: createJobLockRepo(db()),
+      });
+      const running = third.run();
+      await inside;
+      const refused = await Promise.all([t.container.services.cleanup.run(), second.container.services.cleanup.run(), t.container.services.cleanup.run()]);
+      for (const run of refused) {
+        assert.equal(run.ran, false, JSON.stringify(run));
+        assert.match((run as { reason: string }).reason, /another instance/);
+      }
+      resume();
+      assert.ok((await running).ran);
+      const runs = await Promise.all([t.container.services.cleanup.run(), second.container.services.cleanup.run()]);
+      assert.ok(runs.filter((r) => r.ran).length >= 1, 'free again once the run ended');
 
       const locks = createJobLockRepo(db());
       assert.ok(await locks.acquire('cleanup', 'a-crashed-instance', new Date(), 60_000));
