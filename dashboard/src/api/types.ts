@@ -2,7 +2,7 @@
 // (clients/js/src/schema.ts, from the OpenAPI document): a changed response shape fails `tsc -p dashboard`. The
 // interfaces still written by hand below are the ones whose generated type differs from what their pages expect, or
 // that have no schema of their own; they move to aliases (or to `DataOf<route>`, api/wire.ts) page by page.
-import type { Schemas } from './wire.ts';
+import type { DataOf, Schemas } from './wire.ts';
 
 export type Mode = 'live' | 'test';
 
@@ -54,10 +54,7 @@ export type InventoryDashboard = Schemas['InventoryDashboard'];
 
 export type LowStockSku = Schemas['LowStockSku'];
 
-export interface LowStock {
-  lowStockThreshold: number;
-  skus: LowStockSku[];
-}
+export type LowStock = DataOf<'/v1/dashboard/overview/low-stock'>;
 
 export type PromoAd = Schemas['PromoAd'];
 
@@ -107,6 +104,8 @@ export interface StockLevel extends LowStockSku {
   stock: StockState;
 }
 
+// Hand-written still: the OpenAPI document has two component schemas named StockLevel (src/wire/catalog.ts and
+// src/wire/locations.ts), and the generated type of GET /v1/inventory/skus is the locations' one.
 export interface StockLevels {
   lowStockThreshold: number;
   skus: StockLevel[];
@@ -114,9 +113,7 @@ export interface StockLevels {
 
 export type InventoryAdjustment = Schemas['InventoryAdjustment'];
 
-export interface InventorySettings {
-  lowStockThreshold: number;
-}
+export type InventorySettings = DataOf<'/v1/inventory/settings'>;
 
 export type CustomerAddress = Schemas['CustomerAddress'];
 
@@ -155,11 +152,7 @@ export type CountryState = Schemas['State'];
 
 export type ConnectedApp = Schemas['ConnectedApp'];
 
-/** POST /v1/invitations/accept. */
-export interface AcceptedInvitation {
-  storeId: string;
-  role: Role;
-}
+export type AcceptedInvitation = DataOf<'/v1/invitations/accept', 'post'>;
 
 // ---- Products (src/wire/catalog.ts, src/wire/files.ts, reference colors) ----------
 
@@ -197,21 +190,7 @@ export type Promotion = Schemas['Promotion'];
 
 export type PromoAdStatus = 'draft' | 'published';
 
-/** The whole promo ad record (the overview's `PromoAd` reads only what it shows). */
-export interface PromoAdRecord {
-  id: string;
-  title: string;
-  body: string | null;
-  imageFileId: string | null;
-  linkUrl: string | null;
-  placement: string | null; // null: any placement
-  startsAt: string;
-  endsAt: string | null;
-  status: PromoAdStatus;
-  live: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export type PromoAdRecord = DataOf<'/v1/promo-ads', 'post'>;
 
 export interface UploadedFile {
   id: string;
