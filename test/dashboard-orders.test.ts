@@ -443,6 +443,8 @@ describeEachDatabase('the dashboard’s orders pages in Chromium', (kind) => {
     const finder = page.getByRole('search', { name: 'Find an order' });
     const field = finder.getByRole('textbox', { name: 'Order number' });
     await assertAccessible(page, 'orders list with the find field, on a phone');
+    const heightOf = (l: typeof field) => l.evaluate((el) => (el as unknown as { getBoundingClientRect(): { height: number } }).getBoundingClientRect().height);
+    assert.equal(await heightOf(field), await heightOf(page.getByRole('searchbox', { name: 'Customer' })), 'the number field is drawn like the other text fields');
 
     // Empty: said at the field, nothing asked.
     await finder.getByRole('button', { name: 'Find order by number' }).click();

@@ -248,7 +248,7 @@ function FindOrder({ tenant, search }: { tenant: Tenant; search: string }) {
     <search className="find-order" aria-label="Find an order">
       <form onSubmit={submit} noValidate data-testid="find-order">
         <Field label="Order number" error={error} hint="As shown on the order, such as ORD-1001.">
-          {(p) => <input {...p} name="number" value={number} autoComplete="off" spellCheck={false} onChange={(e) => setNumber(e.target.value)} />}
+          {(p) => <input {...p} type="text" name="number" value={number} autoComplete="off" spellCheck={false} onChange={(e) => setNumber(e.target.value)} />}
         </Field>
         <div className="actions">
           <button type="submit" className="button" disabled={find.isPending}>
