@@ -42,6 +42,7 @@ describeEachDatabase('If-Match on single-resource writes', (kind) => {
   let countries = 0;
   const newTaxRegion = async (m: Merchant) =>
     `/v1/tax-regions/${await created(await call('POST', '/v1/tax-regions', { headers: m.auth, body: { countryId: COUNTRIES[countries++ % COUNTRIES.length], rates: { standard: 2000 } } }))}`;
+  const newLocation = async (m: Merchant) => `/v1/locations/${await created(await call('POST', '/v1/locations', { headers: m.auth, body: { name: `Warehouse ${unique()}` } }))}`;
   const newOption = async (m: Merchant) => {
     const zone = await newZone(m);
     return `${zone}/options/${await created(await call('POST', `${zone}/options`, { headers: m.auth, body: { name: 'Standard', fee: 4.99 } }))}`;
@@ -90,6 +91,7 @@ describeEachDatabase('If-Match on single-resource writes', (kind) => {
     { route: 'PATCH /v1/orders/{id}', method: 'PATCH', url: newOrder, change: (i) => ({ note: `Leave at the door (v${i})` }) },
     { route: 'PATCH /v1/webhooks/{id}', method: 'PATCH', url: newWebhook, change: (i) => ({ description: `Order sync v${i}` }) },
     { route: 'PATCH /v1/tax-regions/{id}', method: 'PATCH', url: newTaxRegion, change: (i) => ({ rates: { standard: 2000 + i } }) },
+    { route: 'PATCH /v1/locations/{id}', method: 'PATCH', url: newLocation, change: (i) => ({ position: 10 + i }) },
   ];
 
   interface DeleteCase {
@@ -111,6 +113,7 @@ describeEachDatabase('If-Match on single-resource writes', (kind) => {
     { route: 'DELETE /v1/delivery/zones/{id}/options/{id}', url: newOption, touch: patch({ name: 'Renamed' }) },
     { route: 'DELETE /v1/webhooks/{id}', url: newWebhook, touch: patch({ description: 'Renamed' }) },
     { route: 'DELETE /v1/tax-regions/{id}', url: newTaxRegion, touch: patch({ name: 'Renamed' }) },
+    { route: 'DELETE /v1/locations/{id}', url: newLocation, touch: patch({ name: 'Renamed' }) },
     {
       route: 'DELETE /v1/reviews/{id}',
       url: newReview,
@@ -366,6 +369,7 @@ describeEachDatabase('If-Match on single-resource writes', (kind) => {
         'DELETE /v1/categories/{categoryId}',
         'DELETE /v1/delivery/zones/{zoneId}',
         'DELETE /v1/delivery/zones/{zoneId}/options/{optionId}',
+        'DELETE /v1/locations/{id}',
         'DELETE /v1/products/{productId}',
         'DELETE /v1/promo-ads/{adId}',
         'DELETE /v1/promotions/{promotionId}',
@@ -379,6 +383,7 @@ describeEachDatabase('If-Match on single-resource writes', (kind) => {
         'PATCH /v1/delivery/zones/{zoneId}',
         'PATCH /v1/delivery/zones/{zoneId}/options/{optionId}',
         'PATCH /v1/inventory/settings',
+        'PATCH /v1/locations/{id}',
         'PATCH /v1/merchants/profile',
         'PATCH /v1/merchants/profile/business',
         'PATCH /v1/orders/{orderId}',

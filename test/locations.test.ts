@@ -114,6 +114,21 @@ describeEachDatabase('stock locations and levels', (kind) => {
       assert.equal((await call('GET', `/v1/locations/${id}`, { headers: m.auth })).body.data.name, 'A');
     });
 
+    it('honours If-Match on PATCH and DELETE: a stale ETag is 412 and changes nothing', async () => {
+      const m = await signup(t.app);
+      const id = await location(m, { name: 'A' });
+      const read = await call('GET', `/v1/locations/${id}`, { headers: m.auth });
+      const etag = String(read.headers.etag);
+      assert.ok(etag);
+      const stale = await call('PATCH', `/v1/locations/${id}`, { headers: { ...m.auth, 'if-match': '"stale"' }, body: { name: 'B' } });
+      assert.equal(stale.status, 412);
+      assert.equal((await call('DELETE', `/v1/locations/${id}`, { headers: { ...m.auth, 'if-match': '"stale"' } })).status, 412);
+      const changed = await call('PATCH', `/v1/locations/${id}`, { headers: { ...m.auth, 'if-match': etag }, body: { name: 'B' } });
+      assert.equal(changed.status, 200, changed.raw);
+      assert.ok(changed.headers.etag && changed.headers.etag !== etag);
+      assert.equal((await call('DELETE', `/v1/locations/${id}`, { headers: { ...m.auth, 'if-match': String(changed.headers.etag) } })).status, 200);
+    });
+
     it("answers 404 for another store's location on every route, changing nothing", async () => {
       const a = await signup(t.app);
       const b = await signup(t.app);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { StockLevel, StockLocation } from '../domain/inventory/types.ts';
-import { WireTimestamp, wireTimestamp } from './envelope.ts';
+import { envelope, type Representation, WireTimestamp, wireTimestamp } from './envelope.ts';
 
 export const LocationAddressRecord = z.object({
   line1: z.string(),
@@ -27,6 +27,8 @@ export const LocationRecord = z
 export function toLocationRecord(l: StockLocation): z.input<typeof LocationRecord> {
   return { id: l.id, name: l.name, address: l.address, active: l.active, isDefault: l.isDefault, position: l.position, createdAt: wireTimestamp(l.createdAt), updatedAt: wireTimestamp(l.updatedAt) };
 }
+
+export const LocationRep: Representation<StockLocation> = { schema: envelope(LocationRecord), message: 'Location retrieved', toWire: toLocationRecord };
 
 export const LevelRecord = z
   .object({

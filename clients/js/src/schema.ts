@@ -1875,14 +1875,14 @@ export type paths = {
         post?: never;
         /**
          * Delete an empty stock location (inventory:write)
-         * @description Only a location with no unit on hand or allocated that is not the default (409 LOCATION_HOLDS_STOCK, LOCATION_IS_DEFAULT): deactivate the others.
+         * @description Only a location with no unit on hand or allocated that is not the default (409 LOCATION_HOLDS_STOCK, LOCATION_IS_DEFAULT): deactivate the others. Send If-Match with the ETag of the GET of this URL to make the change only if nobody changed it since (412 PRECONDITION_FAILED otherwise, with the current ETag).
          */
         delete: operations["deleteLocation"];
         options?: never;
         head?: never;
         /**
          * Change a stock location (inventory:write)
-         * @description Any of name, address, active, position, and isDefault: true (moves the default here). active: false takes its stock off sale (out of every SKU's quantityInStock); the default location cannot be deactivated (409 LOCATION_IS_DEFAULT).
+         * @description Any of name, address, active, position, and isDefault: true (moves the default here). active: false takes its stock off sale (out of every SKU's quantityInStock); the default location cannot be deactivated (409 LOCATION_IS_DEFAULT). Send If-Match with the ETag of the GET of this URL to make the change only if nobody changed it since (412 PRECONDITION_FAILED otherwise, with the current ETag).
          */
         patch: operations["updateLocation"];
         trace?: never;
@@ -15845,7 +15845,10 @@ export interface operations {
     deleteLocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional. The ETag of the GET of this URL (or a list of them, or *): the change is made only if it is still the current one; otherwise 412 PRECONDITION_FAILED with the current ETag, and nothing changes. Strong comparison: a weak tag (W/"…") never matches. */
+                "If-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -15915,6 +15918,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Precondition failed: the If-Match ETag is no longer current */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Validation failed: error.details names each field and rule */
             422: {
                 headers: {
@@ -15938,7 +15950,10 @@ export interface operations {
     updateLocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional. The ETag of the GET of this URL (or a list of them, or *): the change is made only if it is still the current one; otherwise 412 PRECONDITION_FAILED with the current ETag, and nothing changes. Strong comparison: a weak tag (W/"…") never matches. */
+                "If-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -16021,6 +16036,15 @@ export interface operations {
             };
             /** @description Conflict with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Precondition failed: the If-Match ETag is no longer current */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };

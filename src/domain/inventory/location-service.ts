@@ -10,6 +10,7 @@ import { recordAudit } from '../shared/audit-trail.ts';
 import { newId } from '../shared/ids.ts';
 import { storeCurrency } from '../shared/money.ts';
 import { anyIdCursor, pageOf, tupleCursor } from '../shared/pagination.ts';
+import type { Precondition } from '../shared/preconditions.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import type { EmailRepo } from '../email/ports.ts';
 import type { WebhookRepo } from '../webhooks/ports.ts';
@@ -118,11 +119,12 @@ export function createLocationService(deps: { repos: Transactional<LocationServi
      * `quantityInStock` (and `true` puts them back); the default location cannot be deactivated. `isDefault: true`
      * moves the default here (an active location only).
      */
-    async update(ctx: StoreContext, id: string, patch: LocationPatchInput): Promise<StockLocation> {
+    async update(ctx: StoreContext, id: string, patch: LocationPatchInput, precondition?: Precondition<StockLocation>): Promise<StockLocation> {
       requirePermission(ctx, 'inventory:write');
       return repos.transaction(async (repos) => {
         await repos.stock.lockLocations(ctx.tenant);
         const current = await requireLocation(repos, ctx, id);
+        precondition?.(current);
         const active = patch.active ?? current.active;
         if (current.isDefault && !active) {
           throw new AppError('LOCATION_IS_DEFAULT', `"${current.name}" is the store's default location: it cannot be deactivated. Make another location the default first.`, {
@@ -144,11 +146,12 @@ export function createLocationService(deps: { repos: Transactional<LocationServi
     },
 
     /** Deletes a location that holds nothing (no unit on hand, none allocated) and is not the default. */
-    async remove(ctx: StoreContext, id: string): Promise<void> {
+    async remove(ctx: StoreContext, id: string, precondition?: Precondition<StockLocation>): Promise<void> {
       requirePermission(ctx, 'inventory:write');
       await repos.transaction(async (repos) => {
         await repos.stock.lockLocations(ctx.tenant);
         const location = await requireLocation(repos, ctx, id);
+        precondition?.(location);
         if (location.isDefault) throw new AppError('LOCATION_IS_DEFAULT', `"${location.name}" is the store's default location: it cannot be deleted.`);
         const held = await repos.stock.locationHoldings(ctx.tenant, id);
         if (held.onHand > 0 || held.allocated > 0) {

@@ -5,10 +5,11 @@ import { LocationAdjustmentBody, LocationCreateBody, LocationPatchBody, Transfer
 import type { LocationService } from '../../../domain/inventory/location-service.ts';
 import { AdjustmentRecord, toAdjustmentRecord } from '../../../wire/catalog.ts';
 import { envelope, ok } from '../../../wire/envelope.ts';
-import { LevelRecord, LocationRecord, toLevelRecord, toLocationRecord } from '../../../wire/locations.ts';
+import { LevelRecord, LocationRecord, LocationRep, toLevelRecord, toLocationRecord } from '../../../wire/locations.ts';
 import { okPage, PAGE, pagedEnvelope, pageFields } from '../../../wire/page.ts';
 import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
+import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
 
 const errors = {
   400: ErrorEnvelopeSchema,
@@ -26,6 +27,7 @@ export async function locationRoutes(app: FastifyInstance, deps: { locations: Lo
   const { locations } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { auth: 'store' as const };
+  const editConfig = { ...config, ...HONOURS_IF_MATCH };
   const tags = ['Inventory'];
 
   r.get(
@@ -64,40 +66,42 @@ export async function locationRoutes(app: FastifyInstance, deps: { locations: Lo
   r.get(
     '/v1/locations/:id',
     { config, schema: { tags, summary: 'Get a stock location (inventory:read)', params: Params, response: { 200: envelope(LocationRecord), ...errors } } },
-    async (request) => ok('Location retrieved', toLocationRecord(await locations.get(storeCtx(request), request.params.id))),
+    async (request) => ok(LocationRep.message, toLocationRecord(await locations.get(storeCtx(request), request.params.id))),
   );
 
   r.patch(
     '/v1/locations/:id',
     {
-      config,
+      config: editConfig,
       schema: {
         tags,
         summary: 'Change a stock location (inventory:write)',
-        description:
-          "Any of name, address, active, position, and isDefault: true (moves the default here). active: false takes its stock off sale (out of every SKU's quantityInStock); the default location cannot be deactivated (409 LOCATION_IS_DEFAULT).",
+        description: `Any of name, address, active, position, and isDefault: true (moves the default here). active: false takes its stock off sale (out of every SKU's quantityInStock); the default location cannot be deactivated (409 LOCATION_IS_DEFAULT). ${IF_MATCH_NOTE}`,
         params: Params,
         body: LocationPatchBody,
-        response: { 200: envelope(LocationRecord), ...errors },
+        response: { 200: envelope(LocationRecord), ...errors, ...PRECONDITION_FAILED },
       },
     },
-    async (request) => ok('Location updated', toLocationRecord(await locations.update(storeCtx(request), request.params.id, request.body))),
+    async (request, reply) => {
+      const location = await locations.update(storeCtx(request), request.params.id, request.body, ifMatch(request, LocationRep));
+      return sendWithEtag(reply, LocationRep, location).send(ok('Location updated', toLocationRecord(location)));
+    },
   );
 
   r.delete(
     '/v1/locations/:id',
     {
-      config,
+      config: editConfig,
       schema: {
         tags,
         summary: 'Delete an empty stock location (inventory:write)',
-        description: 'Only a location with no unit on hand or allocated that is not the default (409 LOCATION_HOLDS_STOCK, LOCATION_IS_DEFAULT): deactivate the others.',
+        description: `Only a location with no unit on hand or allocated that is not the default (409 LOCATION_HOLDS_STOCK, LOCATION_IS_DEFAULT): deactivate the others. ${IF_MATCH_NOTE}`,
         params: Params,
-        response: { 200: envelope(z.object({ id: z.string() })), ...errors },
+        response: { 200: envelope(z.object({ id: z.string() })), ...errors, ...PRECONDITION_FAILED },
       },
     },
     async (request) => {
-      await locations.remove(storeCtx(request), request.params.id);
+      await locations.remove(storeCtx(request), request.params.id, ifMatch(request, LocationRep));
       return ok('Location deleted', { id: request.params.id });
     },
   );
