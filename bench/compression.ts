@@ -24,15 +24,10 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
-import { type Config, DEFAULT_DATABASE_TIMEOUT_MS } from '../src/config.ts';
-import { type Container, createContainer } from '../src/container.ts';
-import { migrateToLatest } from '../src/db/migrations/index.ts';
 import { type ApiCoding, compress } from '../src/http/plugins/compression.ts';
-import { rateLimits } from '../src/http/rate-limit-policies.ts';
-import { seed } from '../src/seed.ts';
 import { cpuNow, fullGc } from './catalog/stats.ts';
 import { createBenchDatabase, parseEngine } from './lib/database.ts';
+import { inProcessApp } from './lib/in-process.ts';
 import { atExit, intFromEnv } from './lib/load.ts';
 
 const { values: args } = parseArgs({ options: { engine: { type: 'string', default: 'sqlite' }, json: { type: 'string' } } });
@@ -90,33 +85,18 @@ interface ArmResult {
 
 async function main(): Promise<void> {
   const database = await createBenchDatabase(ENGINE, 'commerce_bench_compression');
-  let container: Container | undefined;
-  let app: FastifyInstance | undefined;
+  let running: Awaited<ReturnType<typeof inProcessApp>> | undefined;
+  let cleaned = false;
   const cleanup = async () => {
-    await app?.close().catch(() => {});
-    await container?.close().catch(() => {});
+    if (cleaned) return;
+    cleaned = true;
+    await running?.close();
     await database.drop();
   };
   atExit(cleanup);
   try {
-    const config: Config = {
-      database: database.config,
-      host: '127.0.0.1',
-      port: 0,
-      baseUrl: 'http://127.0.0.1:3000',
-      logLevel: 'silent',
-      redisUrl: null,
-      trustProxy: false,
-      filesDir: database.filesDir,
-      rateLimits: rateLimits({ credential: { limit: 1_000_000_000, windowSeconds: 60 } }),
-      databaseTimeoutMs: DEFAULT_DATABASE_TIMEOUT_MS,
-      apiCompression: null,
-    };
-    container = createContainer(config);
-    await migrateToLatest(container.db);
-    await seed(container);
-    app = await buildApp({ container });
-    await app.ready();
+    running = await inProcessApp(database, { apiCompression: null });
+    const { app } = running;
     const headers = await setUp(app);
     const inApp = app;
     const read = async () => {

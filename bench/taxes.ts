@@ -22,15 +22,11 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
-import { type Config, DEFAULT_DATABASE_TIMEOUT_MS } from '../src/config.ts';
-import { type Container, createContainer } from '../src/container.ts';
-import { migrateToLatest } from '../src/db/migrations/index.ts';
-import { rateLimits } from '../src/http/rate-limit-policies.ts';
-import { seed } from '../src/seed.ts';
+import type { Container } from '../src/container.ts';
 import { insertCustomer } from '../test/helpers/catalog.ts';
 import { cpuNow, fullGc, type Summary, summarize, timeOnce } from './catalog/stats.ts';
 import { createBenchDatabase, type Engine, parseEngine } from './lib/database.ts';
+import { inProcessApp } from './lib/in-process.ts';
 import { atExit, intFromEnv, runCleanups } from './lib/load.ts';
 
 const { values: args } = parseArgs({ options: { engine: { type: 'string', default: 'auto' }, json: { type: 'string' } } });
@@ -107,35 +103,18 @@ async function setUpStore(app: FastifyInstance, container: Container, n: number,
 
 async function runEngine(engine: Engine): Promise<EngineResult> {
   const database = await createBenchDatabase(engine, 'commerce_bench_taxes');
-  let container: Container | undefined;
-  let app: FastifyInstance | undefined;
+  let running: Awaited<ReturnType<typeof inProcessApp>> | undefined;
   let cleaned = false;
   const cleanup = async () => {
     if (cleaned) return;
     cleaned = true;
-    await app?.close().catch(() => {});
-    await container?.close().catch(() => {});
+    await running?.close();
     await database.drop();
   };
   atExit(cleanup);
   try {
-    const config: Config = {
-      database: database.config,
-      host: '127.0.0.1',
-      port: 0,
-      baseUrl: 'http://127.0.0.1:3000',
-      logLevel: 'silent',
-      redisUrl: null,
-      trustProxy: false,
-      filesDir: database.filesDir,
-      rateLimits: rateLimits({ credential: { limit: 1_000_000_000, windowSeconds: 60 } }),
-      databaseTimeoutMs: DEFAULT_DATABASE_TIMEOUT_MS,
-    };
-    container = createContainer(config);
-    await migrateToLatest(container.db);
-    await seed(container);
-    app = await buildApp({ container });
-    await app.ready();
+    running = await inProcessApp(database);
+    const { app, container } = running;
     const stores: Record<Arm, Awaited<ReturnType<typeof setUpStore>>> = { untaxed: await setUpStore(app, container, 1, false), taxed: await setUpStore(app, container, 2, true) };
     say(`${engine}: two stores of ${LINES} SKUs each, one with tax regions (prices including tax)`);
     const sample = await stores.taxed.place();
