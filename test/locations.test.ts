@@ -333,6 +333,27 @@ describeEachDatabase('stock locations and levels', (kind) => {
     });
   });
 
+  describe('the v1 SIMPLE product', () => {
+    it("keeps its quantityInStock: created at the default location, a PATCH moves the default location's stock by the difference", async () => {
+      const m = await signup(t.app);
+      const created = await call('POST', '/v1/products', { headers: m.auth, body: { type: 'SIMPLE', name: 'Mug', price: 12, quantityInStock: 4 } });
+      assert.equal(created.status, 201, created.raw);
+      const { id, skuId } = created.body.data;
+      const home = await defaultOf(m);
+      const north = await location(m, { name: 'North' });
+      await adjustAt(m, north, { skuId, delta: 3, reason: 'received' });
+      assert.equal((await call('GET', `/v1/products/${id}`, { headers: m.auth })).body.data.quantityInStock, 7);
+      const lowered = await call('PATCH', `/v1/products/${id}`, { headers: m.auth, body: { quantityInStock: 5 } });
+      assert.equal(lowered.status, 200, lowered.raw);
+      assert.equal(lowered.body.data.quantityInStock, 5);
+      assert.deepEqual(await levels(m, skuId), { [home]: 2, [north]: 3 });
+      const zero = await call('PATCH', `/v1/products/${id}`, { headers: m.auth, body: { quantityInStock: 0 } });
+      assert.equal(zero.body.data.quantityInStock, 0);
+      assert.deepEqual(await levels(m, skuId), { [home]: 0, [north]: 0 }, 'more than the default location held: the rest off the next location in order');
+      await assertSums(m.storeId);
+    });
+  });
+
   describe('concurrency', () => {
     it('parallel adjustments, transfers and orders over two locations neither lose nor create a unit', async () => {
       const m = await signup(t.app);
