@@ -1,15 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { api, type Tenant } from '../api/client.ts';
+import type { Tenant } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
-import type { PublishableKey } from '../api/types.ts';
+import { call, type Schemas } from '../api/wire.ts';
 import { Confirm } from '../components/Confirm.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
 import { useTenantSearch } from '../tenant.tsx';
+
+type PublishableKey = Schemas['PublishableKey'];
 
 function keysKey(tenant: Tenant) {
   return ['tenant', tenant.storeId, tenant.mode, 'publishable-keys'] as const;
@@ -45,7 +47,7 @@ function CreatePublishableKey({ tenant }: { tenant: Tenant }) {
   const formRef = useRef<HTMLFormElement>(null);
   const create = useMutation({
     mutationFn: (input: { name: string; key: string }) =>
-      api<PublishableKey>('/v1/publishable-keys', { tenant, method: 'POST', headers: { 'Idempotency-Key': input.key }, body: { name: input.name } }).then((r) => r.data),
+      call('post', '/v1/publishable-keys', { tenant, headers: { 'Idempotency-Key': input.key }, body: { name: input.name } }).then((r) => r.data),
     onSuccess: () => {
       submission.forget();
       setName('');
@@ -110,11 +112,11 @@ function PublishableKeyList({ tenant, timeZone }: { tenant: Tenant; timeZone: st
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: keysKey(tenant),
-    queryFn: ({ signal }) => api<PublishableKey[]>('/v1/publishable-keys', { tenant, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => call('get', '/v1/publishable-keys', { tenant, signal }).then((r) => r.data),
   });
   const [confirming, setConfirming] = useState<PublishableKey | null>(null);
   const revoke = useMutation({
-    mutationFn: (key: PublishableKey) => api<{ id: string }>(`/v1/publishable-keys/${encodeURIComponent(key.id)}`, { tenant, method: 'DELETE' }),
+    mutationFn: (key: PublishableKey) => call('delete', '/v1/publishable-keys/{id}', { tenant, params: { id: key.id } }),
     onSuccess: () => setConfirming(null),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: keysKey(tenant) });
