@@ -12,6 +12,7 @@ import { formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
 import { ROLE_PERMISSIONS, ROLES } from '../roles.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
+import { call } from '../api/wire.ts';
 
 const READ = 'settings:read';
 const WRITE = 'settings:write';
@@ -132,9 +133,8 @@ function InviteForm({ tenant, roles, onInvited }: { tenant: Tenant; roles: Role[
 
   const invite = useMutation({
     mutationFn: (input: { email: string; role: Role; key: string }) =>
-      api<Invitation>('/v1/members/invitations', {
+      call('post', '/v1/members/invitations', {
         tenant,
-        method: 'POST',
         headers: { 'Idempotency-Key': input.key },
         body: { email: input.email, role: input.role },
       }).then((r) => r.data),
@@ -235,7 +235,7 @@ function MemberList({ tenant, timeZone, roles, canWrite }: { tenant: Tenant; tim
   const me = useQuery({ queryKey: ['user', 'profile'], queryFn: ({ signal }) => api<User>('/v1/merchants/profile', { signal }).then((r) => r.data) }).data;
   const query = useQuery({
     queryKey: membersKey(tenant),
-    queryFn: ({ signal }) => api<Member[]>('/v1/members', { tenant, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => call('get', '/v1/members', { tenant, signal }).then((r) => r.data),
   });
   const [confirming, setConfirming] = useState<MemberAction | null>(null);
   const act = useMutation({
@@ -378,7 +378,7 @@ function InvitationList({ tenant, timeZone, canWrite }: { tenant: Tenant; timeZo
   const invalidate = useInvalidate(tenant);
   const query = useQuery({
     queryKey: invitationsKey(tenant),
-    queryFn: ({ signal }) => api<Invitation[]>('/v1/members/invitations', { tenant, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => call('get', '/v1/members/invitations', { tenant, signal }).then((r) => r.data),
   });
   const [confirming, setConfirming] = useState<Invitation | null>(null);
   const revoke = useMutation({
@@ -392,9 +392,9 @@ function InvitationList({ tenant, timeZone, canWrite }: { tenant: Tenant; timeZo
   const [resent, setResent] = useState<Invitation | null>(null);
   const resend = useMutation({
     mutationFn: (input: { invitation: Invitation; key: string }) =>
-      api<Invitation>(`/v1/members/invitations/${encodeURIComponent(input.invitation.id)}/resend`, {
+      call('post', '/v1/members/invitations/{id}/resend', {
         tenant,
-        method: 'POST',
+        params: { id: input.invitation.id },
         headers: { 'Idempotency-Key': input.key },
       }).then((r) => r.data),
     onSuccess: (invitation) => {
