@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../api/client.ts';
-import type { ConnectedApp, Mode } from '../api/types.ts';
+import type { Mode } from '../api/types.ts';
+import { call } from '../api/wire.ts';
 import { APPS_KEY } from '../components/AppName.tsx';
 import { Confirm } from '../components/Confirm.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
@@ -36,12 +36,12 @@ interface Removal {
 export default function ConnectedApps() {
   const state = useTenant();
   const queryClient = useQueryClient();
-  const apps = useQuery({ queryKey: APPS_KEY, queryFn: ({ signal }) => api<ConnectedApp[]>('/v1/connected-apps', { signal }).then((r) => r.data) });
+  const apps = useQuery({ queryKey: APPS_KEY, queryFn: ({ signal }) => call('get', '/v1/connected-apps', { signal }).then((r) => r.data) });
   const [confirming, setConfirming] = useState<Removal | null>(null);
   const [removed, setRemoved] = useState<Removal | null>(null);
   const notice = useRef<HTMLParagraphElement>(null);
   const remove = useMutation({
-    mutationFn: (r: Removal) => api<{ clientId: string }>(`/v1/connected-apps/${encodeURIComponent(r.clientId)}?storeId=${encodeURIComponent(r.store.id)}`, { method: 'DELETE' }),
+    mutationFn: (r: Removal) => call('delete', '/v1/connected-apps/{clientId}', { params: { clientId: r.clientId }, query: { storeId: r.store.id } }),
     onSuccess: (_answer, r) => {
       setConfirming(null);
       setRemoved(r);
