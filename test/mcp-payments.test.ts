@@ -43,6 +43,13 @@ describeEachDatabase('payments through the AI connector', (kind) => {
     await pay(link.url);
     assert.equal((await ok(mcp, 'get_order', { orderId: order.id })).order.paymentStatus, 'authorized');
 
+    // Shipping it here never captures (the REST move does): a capture is the merchant's confirmed money move.
+    const shipped = await refused(mcp, 'update_order_status', { orderId: order.id, to: 'fulfilled' });
+    assert.equal(shipped.code, 'ORDER_TRANSITION_NOT_ALLOWED');
+    assert.deepEqual(
+      [(await ok(mcp, 'get_order', { orderId: order.id })).order.status, (await ok(mcp, 'get_order', { orderId: order.id })).order.paymentStatus],
+      ['pending', 'authorized'],
+    );
     // Without confirm: nothing is done; the answer says what would be.
     const asked = await refused(mcp, 'update_order_status', { orderId: order.id, to: 'paid' });
     assert.equal(asked.code, 'CONFIRMATION_REQUIRED');

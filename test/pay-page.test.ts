@@ -282,6 +282,31 @@ describeEachDatabase('the pay page and the test provider', (kind) => {
       assert.equal(atProvider.status, 'succeeded');
     });
 
+    it('shipping an authorized order captures it first (capture when shipped), then fulfils it; payments:write needed, an unpaid order is still refused', async () => {
+      const { order, link, path } = await orderLink({ captureMethod: 'manual' });
+      await pay(t, path, CARDS.ok);
+      const moves = await call('GET', `/v1/orders/${order.id}/transitions`, { headers: { ...m.auth, ...TEST } });
+      assert.ok(moves.body.data.moves.some((mv: { to: string }) => mv.to === 'fulfilled'), JSON.stringify(moves.body.data.moves));
+      const ordersOnly = await createApiKey(t.app, m, { mode: 'test', permissions: ['orders:read', 'orders:write'] });
+      const denied = await call('POST', `/v1/orders/${order.id}/transitions`, { headers: { 'x-merchantapikey': ordersOnly.key }, body: { to: 'fulfilled' } });
+      assert.equal(denied.status, 403, denied.raw);
+      assert.match(JSON.stringify(denied.body.error.details), /payments:write/);
+      assert.deepEqual([(await orderOf(order.id)).status, (await orderOf(order.id)).paymentStatus, (await paymentsOf(order.id)).length], ['pending', 'authorized', 0], 'nothing written');
+
+      const shipped = await call('POST', `/v1/orders/${order.id}/transitions`, { headers: { ...m.auth, ...TEST }, body: { to: 'fulfilled' } });
+      assert.equal(shipped.status, 200, shipped.raw);
+      assert.deepEqual([shipped.body.data.status, shipped.body.data.paymentStatus, shipped.body.data.authorized, shipped.body.data.paid], ['fulfilled', 'paid', 0, 25.99]);
+      assert.deepEqual((await paymentsOf(order.id)).map((p: { method: string; amount: number }) => [p.method, p.amount]), [['card', 25.99]]);
+      const [a] = await attempts(link.id);
+      assert.equal((await db().selectFrom('test_provider_payments').select('status').where('id', '=', a!.provider_ref!).executeTakeFirstOrThrow()).status, 'succeeded');
+
+      const unpaid = (await orderLink()).order;
+      const refused = await call('POST', `/v1/orders/${unpaid.id}/transitions`, { headers: { ...m.auth, ...TEST }, body: { to: 'fulfilled' } });
+      assert.equal(refused.status, 409, refused.raw);
+      assert.equal(refused.body.error.code, 'ORDER_TRANSITION_NOT_ALLOWED');
+      assert.equal((await orderOf(unpaid.id)).status, 'pending');
+    });
+
     it('releases the authorization at the provider when the order is cancelled: nothing held, nothing to capture', async () => {
       const { order, link, path } = await orderLink({ captureMethod: 'manual' });
       await pay(t, path, CARDS.ok);

@@ -48,6 +48,22 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly Move[]>> =
   cancelled: [],
 };
 
+/**
+ * A pending order whose whole outstanding amount a provider holds (`captureMethod: manual`) may also be shipped: the
+ * money is captured at the provider first (payments:write), which makes it paid, then it is fulfilled. Listed among
+ * the moves of such an order only (GET /v1/orders/{id}/transitions).
+ */
+export const SHIP_AUTHORIZED: Move = {
+  to: 'fulfilled',
+  capturesPayment: true,
+  description: 'Ship it: the payment the provider holds is captured first (payments:write), then the order is fulfilled.',
+};
+
+/** Whether a provider holds all that is still owed on the order, so capturing it makes the order paid. */
+export function coversTheRest(order: { authorizedMinor: number; totalMinor: number; paidMinor: number }): boolean {
+  return order.authorizedMinor > 0 && order.authorizedMinor >= order.totalMinor - order.paidMinor;
+}
+
 export function movesFrom(status: OrderStatus): readonly Move[] {
   return ORDER_TRANSITIONS[status];
 }

@@ -24,7 +24,7 @@ import type { ReferenceService } from '../reference/reference-service.ts';
 import { newId } from '../shared/ids.ts';
 import { idCursor, pageOf } from '../shared/pagination.ts';
 import type { Precondition } from '../shared/preconditions.ts';
-import { type Move, movesFrom } from './order-lifecycle.ts';
+import { coversTheRest, type Move, movesFrom, SHIP_AUTHORIZED } from './order-lifecycle.ts';
 import type { Address, Order, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus } from './order-types.ts';
 import { isBanned } from '../customers/customer-rules.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
@@ -427,21 +427,27 @@ export function createOrderService(deps: {
       requirePermission(ctx, 'orders:read');
       const order = await repos.orders.findOrder(ctx.tenant, id);
       if (!order) throw orderNotFound(id);
-      return { status: order.status, moves: movesFrom(order.status), refundableMinor: order.paidMinor - order.refundedMinor, currency: await storeCurrency(repos, ctx) };
+      const moves = order.status === 'pending' && coversTheRest(order) ? [...movesFrom(order.status), SHIP_AUTHORIZED] : movesFrom(order.status);
+      return { status: order.status, moves, refundableMinor: order.paidMinor - order.refundedMinor, currency: await storeCurrency(repos, ctx) };
     },
 
     /** Makes one move of the lifecycle table; anything else is 409 naming the current state. */
-    async transition(ctx: StoreContext, id: string, input: TransitionInput): Promise<{ order: OrderDetail; currency: Currency }> {
+    /**
+     * `captureWhenShipping` (default true): shipping an order whose payment a provider holds captures it first. The
+     * AI connector passes false: there a capture is a money move the merchant confirms (update_order_status to paid).
+     */
+    async transition(ctx: StoreContext, id: string, input: TransitionInput, options: { captureWhenShipping?: boolean } = {}): Promise<{ order: OrderDetail; currency: Currency }> {
       requirePermission(ctx, 'orders:write');
       const currency = await storeCurrency(repos, ctx);
-      if (input.to === 'paid' && deps.refunds) {
+      if ((input.to === 'paid' || (input.to === 'fulfilled' && options.captureWhenShipping !== false)) && deps.refunds) {
         // Money a provider holds for the order is taken there, not recorded as a manual payment beside the hold: the
         // move to paid of an authorized order captures it first (payments:write), and the capture moves the order.
+        // Shipping it (fulfilled) captures the same way first, then ships the paid order: capture when shipped.
         const order = await repos.orders.findOrder(ctx.tenant, id);
-        if (order && order.status === 'pending' && order.authorizedMinor > 0) {
+        if (order && order.status === 'pending' && order.authorizedMinor > 0 && (input.to === 'paid' || coversTheRest(order))) {
           await deps.refunds.captureAuthorized(ctx, id);
           const after = await repos.orders.findOrder(ctx.tenant, id);
-          if (after?.status === 'paid') return { order: await detail(repos, ctx, id), currency };
+          if (after?.status === 'paid' && input.to === 'paid') return { order: await detail(repos, ctx, id), currency };
         }
       }
       const moved = await repos.transaction((repos) => makeMove(repos, ctx, id, input, currency));
@@ -453,13 +459,14 @@ export function createOrderService(deps: {
     },
 
     /** Refuses as `transition` would, changing nothing (the move is rehearsed and rolled back). */
-    async checkTransition(ctx: StoreContext, id: string, input: TransitionInput): Promise<void> {
+    async checkTransition(ctx: StoreContext, id: string, input: TransitionInput, options: { captureWhenShipping?: boolean } = {}): Promise<void> {
       requirePermission(ctx, 'orders:write');
       const currency = await storeCurrency(repos, ctx);
-      if (input.to === 'paid' && deps.refunds) {
+      if ((input.to === 'paid' || (input.to === 'fulfilled' && options.captureWhenShipping !== false)) && deps.refunds) {
         const order = await repos.orders.findOrder(ctx.tenant, id);
-        // The move captures at the provider then (see `transition`): refused as the capture would be.
-        if (order && order.status === 'pending' && order.authorizedMinor > 0) return deps.refunds.checkCapture(ctx, id);
+        // The move captures at the provider then (see `transition`): refused as the capture would be, and shipping as
+        // the paid order's move would be.
+        if (order && order.status === 'pending' && order.authorizedMinor > 0 && (input.to === 'paid' || coversTheRest(order))) return deps.refunds.checkCapture(ctx, id);
       }
       await rehearse(repos, (repos) => makeMove(repos, ctx, id, input, currency));
     },

@@ -12,7 +12,8 @@ const Note = z.string().max(2000).optional().describe('why, kept in the order hi
 
 /** One move of the order lifecycle, as POST /v1/orders/{id}/transitions makes it. */
 async function move(orders: OrderService, ctx: StoreContext, orderId: string, input: { to: 'paid' | 'fulfilled' | 'delivered' | 'cancelled' | 'refunded' | 'partially_refunded'; note?: string | undefined; amount?: number | undefined }) {
-  const { order, currency } = await orders.transition(ctx, orderId, input);
+  // Shipping never captures here: a capture is a money move the merchant confirms (update_order_status to paid).
+  const { order, currency } = await orders.transition(ctx, orderId, input, { captureWhenShipping: false });
   return { summary: `Order ${order.number} is now ${order.status}`, data: { order: toOrderRecord(order, currency) } };
 }
 
@@ -101,7 +102,7 @@ export const orderTools = [
     // Marking an order paid records a payment of its full total: money on the books, as record_payment.
     effectsOf: (a) => (a.to === 'paid' ? ['changes', 'moves-money'] : ['changes']),
     confirm: (a) => `mark order ${a.orderId} paid, recording a payment of what is still outstanding of its total (payments already recorded count; card money a provider authorized is captured instead)`,
-    precheck: (s, ctx, a) => s.orders.checkTransition(ctx, a.orderId, { to: a.to, note: a.note }),
+    precheck: (s, ctx, a) => s.orders.checkTransition(ctx, a.orderId, { to: a.to, note: a.note }, { captureWhenShipping: false }),
     input: z.strictObject({
       orderId: Id,
       to: z.enum(['paid', 'fulfilled', 'delivered']).describe('the new status'),
