@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
-import type { DataOf } from '../api/wire.ts';
+import { call, type DataOf } from '../api/wire.ts';
 import { Field, fieldErrors } from '../components/Field.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
@@ -13,7 +13,6 @@ import { tenantOf, useTenant } from '../tenant.tsx';
 import { addDays, startOfDayIn } from '../zoned.ts';
 
 type AuditEntry = DataOf<'/v1/audit-logs'>[number];
-type Member = DataOf<'/v1/members'>[number];
 
 const PERMISSION = 'settings:read';
 const PAGE = 20;
@@ -141,7 +140,7 @@ function AuditFilters({
   const [values, setValues] = useState(initial);
   const members = useQuery({
     queryKey: ['tenant', tenant.storeId, tenant.mode, 'members'],
-    queryFn: ({ signal }) => api<Member[]>('/v1/members', { tenant, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => call('get', '/v1/members', { tenant, signal }).then((r) => r.data),
   });
   const set = (name: FilterName) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
   const submit = (e: FormEvent<HTMLFormElement>) => {

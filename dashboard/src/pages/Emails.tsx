@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { api, type Tenant } from '../api/client.ts';
+import type { Tenant } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
-import type { DataOf } from '../api/wire.ts';
+import { call, type DataOf } from '../api/wire.ts';
 import { Loading } from '../components/ErrorPanel.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
@@ -77,13 +77,8 @@ export default function Emails() {
     enabled: tenant !== null && allowed,
     initialPageParam: null as string | null,
     retry: (count, error) => !(error instanceof ApiError && (error.status === 403 || error.status === 422)) && count < 2,
-    queryFn: ({ pageParam, signal }) => {
-      const q = new URLSearchParams({ limit: String(PAGE) });
-      if (status) q.set('status', status);
-      if (kind) q.set('kind', kind);
-      if (pageParam) q.set('cursor', pageParam);
-      return api<EmailMessage[]>(`/v1/emails?${q}`, { tenant: tenant!, signal });
-    },
+    queryFn: ({ pageParam, signal }) =>
+      call('get', '/v1/emails', { tenant: tenant!, signal, query: { limit: PAGE, status: status ?? undefined, kind: kind ?? undefined, cursor: pageParam ?? undefined } }),
     getNextPageParam: (last) => last.pagination?.nextCursor ?? null,
     refetchInterval: (q) => (q.state.data?.pages.some((p) => p.data.some((m) => m.status === 'pending')) ? POLL_MS : false),
   });
