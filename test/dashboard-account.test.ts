@@ -454,7 +454,7 @@ describeEachDatabase('the dashboard’s settings, connected apps, invitations, s
     await page.getByTestId('export-status').getByText(`Downloaded orders-paid-${from}-to-${to}.csv.`).waitFor();
     const [salesFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download daily sales' }).click()]);
     assert.equal(salesFile.suggestedFilename(), `daily-sales-${from}-to-${to}.csv`);
-    assert.match(await readFile((await salesFile.path())!, 'utf8'), /^date,orders,sales,currency\r\n/);
+    assert.match(await readFile((await salesFile.path())!, 'utf8'), /^date,orders,sales,currency,tax\r\n/);
 
     // A range that ends before it starts: the API's rule next to To.
     const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/exports/orders.csv' && r.status() === 422);

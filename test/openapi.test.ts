@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ERROR_CODES } from '../src/errors.ts';
 import { OPERATION_IDS } from '../src/http/operation-ids.ts';
@@ -77,6 +79,19 @@ describe('the OpenAPI document, as generators and linters read it', () => {
     assert.ok(responses('GET /v1/files/{id}')['200'].content['image/*'], 'a file’s bytes are its 200');
     assert.ok(responses('POST /oauth/token')['400'].content['application/json'].schema.$ref.endsWith('/OAuthError'), 'OAuth errors have their own shape');
     assert.equal(doc.info.license.identifier, 'MIT');
+  });
+
+  it('names every component schema once: two schemas under one name would publish one of them for both', () => {
+    // zod's registry keeps the last schema registered under an id, so a clash is silent in the document itself.
+    const ids = new Map<string, string[]>();
+    for (const file of readdirSync(path.join(import.meta.dirname, '..', 'src'), { recursive: true, encoding: 'utf8' })) {
+      if (!file.endsWith('.ts')) continue;
+      const text = readFileSync(path.join(import.meta.dirname, '..', 'src', file), 'utf8');
+      for (const match of text.matchAll(/\.meta\(\{\s*id:\s*'([^']+)'/g)) ids.set(match[1]!, [...(ids.get(match[1]!) ?? []), file]);
+    }
+    assert.ok(ids.size > 50, `read the schema names (${ids.size})`);
+    const twice = [...ids].filter(([, files]) => files.length > 1);
+    assert.deepEqual(twice, [], 'each component schema name is used once');
   });
 
   it('keeps only the schemas an operation uses, and points at nothing the server does not serve', () => {

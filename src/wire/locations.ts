@@ -41,7 +41,7 @@ export const LevelRecord = z
     available: z.number().int().describe('onHand - allocated'),
     updatedAt: WireTimestamp,
   })
-  .meta({ id: 'StockLevel' });
+  .meta({ id: 'LocationStockLevel' });
 
 export function toLevelRecord(l: StockLevel): z.input<typeof LevelRecord> {
   return { skuId: l.skuId, sku: l.sku, productId: l.productId, locationId: l.locationId, onHand: l.onHand, allocated: l.allocated, available: l.onHand - l.allocated, updatedAt: wireTimestamp(l.updatedAt) };

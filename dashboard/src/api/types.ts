@@ -104,8 +104,7 @@ export interface StockLevel extends LowStockSku {
   stock: StockState;
 }
 
-// Hand-written still: the OpenAPI document has two component schemas named StockLevel (src/wire/catalog.ts and
-// src/wire/locations.ts), and the generated type of GET /v1/inventory/skus is the locations' one.
+// Hand-written still (the generated one can replace it: the locations' levels are LocationStockLevel now).
 export interface StockLevels {
   lowStockThreshold: number;
   skus: StockLevel[];
