@@ -137,7 +137,7 @@ function openSqlite(file: string, timeoutMs: number): Db {
   const kysely = new Kysely<Database>({ dialect: bounded.dialect });
   let closed: Promise<void> | undefined;
   // Prepared when first used: before the migrations ran there is no change log to read (and no mark).
-  let statements: { mark: SqliteDatabase.Statement; changedSince: SqliteDatabase.Statement } | undefined;
+  let statements: { mark: SqliteDatabase.Statement; changedSince: SqliteDatabase.Statement; rowsSince: SqliteDatabase.Statement } | undefined;
   const prepared = () =>
     (statements ??= {
       mark: connection
@@ -151,7 +151,9 @@ function openSqlite(file: string, timeoutMs: number): Db {
              and (product_id is null or @list = 2 or (@list = 1 and list = 1) or product_id in (select value from json_each(@products))))`,
         )
         .pluck(),
+      rowsSince: connection.prepare('select id, product_id, list from catalog_changes where store_id = ? and id > ? and id <= ? order by id').raw(),
     });
+  const logged = storeChanges((storeId, after, upto) => prepared().rowsSince.all(storeId, after, upto) as Array<[number, string | null, number]>);
   return {
     kysely,
     dialect: 'sqlite',
@@ -166,9 +168,11 @@ function openSqlite(file: string, timeoutMs: number): Db {
           read = `${changes}:${version}:${seq ?? 0}`;
           if (check !== undefined) {
             const since = Number(check.since.split(':')[2]);
+            const known = Number.isSafeInteger(since) ? logged.unchangedSince(check, since, seq ?? 0) : false;
             unchanged =
               read === check.since ||
-              (Number.isSafeInteger(since) &&
+              known === true ||
+              (known === undefined &&
                 changedSince.get({ store: check.storeId, since, now: seq ?? 0, list: LIST_LEVEL[check.list ?? 'none'], products: JSON.stringify(check.products) }) === 0);
           }
         }
@@ -230,6 +234,58 @@ function openPostgres(url: string, timeoutMs: number): Db {
     close() {
       closed ??= Promise.all([kysely.destroy(), marks.end()]).then(() => undefined);
       return closed;
+    },
+  };
+}
+
+/**
+ * SQLite: what each store's catalog change log holds, in memory, read forward as the log grows (its rows' ids are
+ * handed out in commit order): for each store, the last change of the whole store, of a product that may have moved
+ * in a list, of anything, and of each product, so checking a kept answer is a few map lookups. A store is read once
+ * per new last id (the rows written since, usually none or a few), not once per request. What was logged before a
+ * store was first seen (`floor`) is not known here: a check reaching back before it answers undefined, and the caller
+ * asks the log itself.
+ */
+function storeChanges(rowsSince: (storeId: string, after: number, upto: number) => Array<[number, string | null, number]>) {
+  interface Known {
+    at: number;
+    floor: number;
+    store: number;
+    moves: number;
+    any: number;
+    products: Map<string, number>;
+  }
+  const MAX_STORES = 10_000;
+  const MAX_PRODUCTS = 20_000;
+  const stores = new Map<string, Known>();
+  function known(storeId: string, seq: number): Known {
+    let k = stores.get(storeId);
+    if (k === undefined || k.products.size > MAX_PRODUCTS) {
+      if (stores.size >= MAX_STORES) stores.clear();
+      k = { at: seq, floor: seq, store: 0, moves: 0, any: 0, products: new Map() };
+      stores.set(storeId, k);
+      return k;
+    }
+    if (k.at < seq) {
+      for (const [id, productId, list] of rowsSince(storeId, k.at, seq)) {
+        k.any = id;
+        if (productId === null) k.store = id;
+        else k.products.set(productId, id);
+        if (list === 1) k.moves = id;
+      }
+      k.at = seq;
+    }
+    return k;
+  }
+  return {
+    /** Whether nothing of the check's scope was logged in (since, seq]; undefined when that reaches before what is known. */
+    unchangedSince(check: MarkCheck, since: number, seq: number): boolean | undefined {
+      const k = known(check.storeId, seq);
+      if (since < k.floor || k.at !== seq) return undefined;
+      if (k.store > since) return false;
+      if (check.list === 'any' && k.any > since) return false;
+      if (check.list === 'moves' && k.moves > since) return false;
+      return check.products.every((p) => (k.products.get(p) ?? 0) <= since);
     },
   };
 }
