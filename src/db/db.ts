@@ -344,14 +344,20 @@ function batchedSnapshots(marks: pg.Pool, boundMs: number): ChangeMark {
   };
 }
 
-/** The snapshot, and which of the checks (a JSON array) met a change committed since their own snapshot. */
+/**
+ * The snapshot, and which of the checks (a JSON array) met a change committed since their own snapshot. Each check is
+ * a probe of the `(store_id, txid)` index from the newest row down to its snapshot's xmin (the ORDER BY and LIMIT make
+ * PostgreSQL walk the index: asked with EXISTS it hashed the whole log, a few milliseconds per mark at a few thousand
+ * rows, and the marks fell behind the requests).
+ */
 const CHANGED_SINCE = `select pg_current_snapshot()::text, coalesce((
-  select json_agg(x.i) from json_to_recordset($1::json) as x(i int, s text, since text, list int, p json)
-  where exists (
+  select json_agg(x.i) from json_to_recordset($1::json) as x(i int, s varchar(40), since pg_snapshot, list int, p json)
+  where (
     select 1 from catalog_changes c
-    where c.store_id = x.s and c.txid >= pg_snapshot_xmin(x.since::pg_snapshot) and not pg_visible_in_snapshot(c.txid, x.since::pg_snapshot)
+    where c.store_id = x.s and c.txid >= pg_snapshot_xmin(x.since) and not pg_visible_in_snapshot(c.txid, x.since)
       and (c.product_id is null or x.list = 2 or (x.list = 1 and c.list = 1) or c.product_id in (select json_array_elements_text(x.p)))
-  )), '[]'::json)`;
+    order by c.store_id desc, c.txid desc limit 1
+  ) is not null), '[]'::json)`;
 
 /** Timestamps cross the store boundary as `Date`; SQLite keeps ISO-8601 text, PostgreSQL timestamptz. */
 export function toDate(value: Date | string): Date {
