@@ -3010,16 +3010,20 @@ export type components = {
         StockLevel: {
             skuId: string;
             sku: string | null;
+            quantityInStock: number;
             productId: string;
-            locationId: string;
-            /** @description units at the location */
-            onHand: number;
-            /** @description units promised to orders not yet shipped */
-            allocated: number;
-            /** @description onHand - allocated */
-            available: number;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            updatedAt: string;
+            productName: string;
+            groupId: string | null;
+            /** @description "Dimension: value" of the variant group */
+            groupName: string | null;
+            attributes: {
+                [key: string]: string;
+            };
+            /**
+             * @description in: above the low-stock threshold; low: 1..threshold units; out: 0
+             * @enum {string}
+             */
+            stock: "in" | "low" | "out";
         };
         TaxRegion: {
             id: string;
@@ -3507,6 +3511,20 @@ export type components = {
             position: number;
             /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
             createdAt: string;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            updatedAt: string;
+        };
+        LocationStockLevel: {
+            skuId: string;
+            sku: string | null;
+            productId: string;
+            locationId: string;
+            /** @description units at the location */
+            onHand: number;
+            /** @description units promised to orders not yet shipped */
+            allocated: number;
+            /** @description onHand - allocated */
+            available: number;
             /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
             updatedAt: string;
         };
@@ -16097,7 +16115,7 @@ export interface operations {
                         status: true;
                         /** @description Short human-readable summary */
                         message: string;
-                        data: components["schemas"]["StockLevel"][];
+                        data: components["schemas"]["LocationStockLevel"][];
                         pagination: {
                             limit: number;
                             nextCursor: string | null;
@@ -16207,7 +16225,7 @@ export interface operations {
                         /** @description Short human-readable summary */
                         message: string;
                         data: {
-                            level: components["schemas"]["StockLevel"];
+                            level: components["schemas"]["LocationStockLevel"];
                             quantityInStock: number;
                             adjustment: components["schemas"]["InventoryAdjustment"];
                         };
@@ -16303,7 +16321,7 @@ export interface operations {
                         message: string;
                         data: {
                             quantityInStock: number;
-                            levels: components["schemas"]["StockLevel"][];
+                            levels: components["schemas"]["LocationStockLevel"][];
                         };
                     };
                 };
@@ -16404,8 +16422,8 @@ export interface operations {
                         /** @description Short human-readable summary */
                         message: string;
                         data: {
-                            from: components["schemas"]["StockLevel"];
-                            to: components["schemas"]["StockLevel"];
+                            from: components["schemas"]["LocationStockLevel"];
+                            to: components["schemas"]["LocationStockLevel"];
                             quantityInStock: number;
                         };
                     };
