@@ -12,15 +12,18 @@ const COMPILE_CACHE = new URL('./compile-cache.mjs', import.meta.url).href;
 /** Set in the relaunched process, so it does not relaunch again. */
 const RELAUNCHED = 'COMMERCE_SERVE_RELAUNCHED';
 
-/** The flags of `SERVE_V8_FLAGS` (and the compile cache) that neither the command line nor NODE_OPTIONS gives. */
-export function missingServeFlags(execArgv: readonly string[], nodeOptions: string, compileCacheOn: boolean): string[] {
+/**
+ * The flags of `SERVE_V8_FLAGS` that neither the command line nor NODE_OPTIONS gives, and the compile cache's preload
+ * unless `cacheLoaded` (already preloaded, or the cache is turned off and preloading it would do nothing).
+ */
+export function missingServeFlags(execArgv: readonly string[], nodeOptions: string, cacheLoaded: boolean): string[] {
   const given = [...execArgv, ...nodeOptions.split(/\s+/)];
   const missing: string[] = SERVE_V8_FLAGS.filter((flag) => {
     const name = flag.slice(0, flag.indexOf('='));
     const spellings = [name, name.replaceAll('-', '_').replace(/^__/, '--')];
     return !given.some((arg) => spellings.some((s) => arg === s || arg.startsWith(`${s}=`)));
   });
-  if (!compileCacheOn) missing.push('--import', COMPILE_CACHE);
+  if (!cacheLoaded) missing.push('--import', COMPILE_CACHE);
   return missing;
 }
 

@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import type { Tenant } from '../context.ts';
 import type { Category, HeldProduct, Product, ProductHead, ProductQuery, ProductStatus, ProductType, Sku, SkuSummary, VariantGroup } from '../domain/catalog/types.ts';
+import { DEFAULT_CURRENCY } from '../domain/shared/money.ts';
 import { foldForSearch } from '../domain/shared/text.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
@@ -356,7 +357,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
 
   /** The store's currency (its code; USD for a store that has none). */
   async function currencyCode(tenant: Tenant): Promise<string> {
-    return (await db.selectFrom('stores').select('currency').where('id', '=', tenant.storeId).executeTakeFirst())?.currency ?? 'USD';
+    return (await db.selectFrom('stores').select('currency').where('id', '=', tenant.storeId).executeTakeFirst())?.currency ?? DEFAULT_CURRENCY;
   }
 
   /** Each product's SKUs in two reads: its single SKU of a SIMPLE product (or none) and its variant groups, with theirs. */
@@ -387,7 +388,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
   /** A row that brought its tree (`treeColumns`, PostgreSQL) as the product with its SKUs, or held when `skip` says so. */
   function treeOfRow(row: PageRow, skip: (head: ProductHead, currency: string) => boolean): ProductWithSkus | HeldProduct {
     const head = headOf(row);
-    if (skip(head, row.tree_currency ?? 'USD')) return { held: head };
+    if (skip(head, row.tree_currency ?? DEFAULT_CURRENCY)) return { held: head };
     const id = row.id;
     const [product] = toProducts([row], {
       categories: new Map([[id, row.tree_categories ?? []]]),
@@ -495,7 +496,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
         const row = await productRow(tenant, id, true);
         // No product: the currency is read on its own (a 404 needs none; the caller's contract gives it anyway).
         if (row === undefined) return { currency: await currencyCode(tenant), product: undefined };
-        return { currency: row.tree_currency ?? 'USD', product: treeOfRow(row, skip) };
+        return { currency: row.tree_currency ?? DEFAULT_CURRENCY, product: treeOfRow(row, skip) };
       }
       const currency = await currencyCode(tenant);
       const row = await productRow(tenant, id, false);

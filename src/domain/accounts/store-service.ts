@@ -8,6 +8,7 @@ import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission, requireSession } from '../shared/access.ts';
 import { auditEntry, recordAudit } from '../shared/audit-trail.ts';
 import { invalid } from '../shared/validation.ts';
+import { DEFAULT_CURRENCY } from '../shared/money.ts';
 import { newId } from '../shared/ids.ts';
 import type { ReferenceService } from '../reference/reference-service.ts';
 import type { Role } from '../shared/permissions.ts';
@@ -22,7 +23,6 @@ export interface StoreServiceRepos {
   stores: Pick<StoreRepo, 'findStore' | 'insertMember' | 'insertStore' | 'listStoresOfUser' | 'lockStore' | 'updateStore'>;
 }
 
-export const DEFAULT_CURRENCY = 'USD';
 export const DEFAULT_TIMEZONE = 'UTC';
 
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));

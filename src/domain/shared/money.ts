@@ -48,8 +48,11 @@ export function toBasisPoints(percent: number): number | null {
   return bp;
 }
 
+/** A new store's currency, and the one assumed for a store without one. */
+export const DEFAULT_CURRENCY = 'USD';
+
 /** The store's currency (its business profile's), USD until one is set. */
 export async function storeCurrency(repos: { stores: Pick<StoreRepo, 'findStore'> }, ctx: StoreContext): Promise<Currency> {
   const store = await repos.stores.findStore(ctx.tenant.storeId);
-  return currencyOf(store?.currency ?? 'USD');
+  return currencyOf(store?.currency ?? DEFAULT_CURRENCY);
 }
