@@ -83,4 +83,25 @@ describeEachDatabase('the typed JavaScript client against a real server', (kind)
     assert.equal(refusal.code, 'VALIDATION_FAILED');
     assert.ok(refusal.details?.some((detail) => detail.path === 'name'));
   });
+
+  it('acts as a storefront with a publishable key: reads the catalog, fills a cart with its token, and sends no Idempotency-Key', async () => {
+    const owner = createCommerceClient({ baseUrl: t.baseUrl, apiKey: key });
+    const created = await ok(owner.POST('/v1/products', { body: { type: 'SIMPLE', name: 'Lantern', price: 12, quantityInStock: 5, status: 'active' } }));
+    const publishable = await ok(owner.POST('/v1/publishable-keys', { body: { name: 'client test' } }));
+    const sent: Request[] = [];
+    const recording: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      sent.push(request.clone());
+      return fetch(request);
+    };
+    const shop = createCommerceClient({ baseUrl: t.baseUrl, publishableKey: publishable.data.key, fetch: recording });
+    const found = await ok(shop.GET('/v2/products', { params: { query: { q: 'lantern' } } }));
+    assert.deepEqual(found.data.map((p) => p.id), [created.data.id]);
+    const { data: fresh } = await ok(shop.POST('/v1/carts'));
+    const header = { 'x-cart-token': fresh.token };
+    const cart = await ok(shop.POST('/v1/carts/{cartId}/lines', { params: { path: { cartId: fresh.cart.id }, header }, body: { skuId: created.data.skuId!, quantity: 2 } }));
+    assert.equal(cart.data.subtotal, 24);
+    assert.ok(sent.every((r) => r.headers.get('x-publishablekey') === publishable.data.key && !r.headers.has('x-merchantapikey')));
+    assert.ok(sent.every((r) => !r.headers.has('idempotency-key')), 'no Idempotency-Key: a browser preflight would refuse it');
+  });
 });

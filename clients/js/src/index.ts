@@ -38,6 +38,12 @@ export interface ClientOptions {
   apiKey?: string;
   /** A session token (`POST /v1/auth/login`) or an OAuth access token, sent as `Authorization: Bearer`. */
   token?: string;
+  /**
+   * A storefront's publishable key (`pk_live_…`, `pk_test_…`), sent as `X-PublishableKey`: in a web page, instead of
+   * `apiKey` or `token`. Its POSTs (carts) get no `Idempotency-Key`: cart routes take none (a key is every visitor's,
+   * docs/checkout.md) and a browser's preflight does not allow the header.
+   */
+  publishableKey?: string;
   /** The store to act in (`X-MerchantId`), for a person who belongs to several. */
   merchantId?: string;
   /** `live` or `test` (`X-Mode`); the credential's own mode by default. */
@@ -80,9 +86,11 @@ export function createCommerceClient(options: ClientOptions): CommerceClient {
     onRequest({ request }) {
       if (options.apiKey) request.headers.set('x-merchantapikey', options.apiKey);
       else if (options.token) request.headers.set('authorization', `Bearer ${options.token}`);
+      else if (options.publishableKey) request.headers.set('x-publishablekey', options.publishableKey);
       if (options.merchantId) request.headers.set('x-merchantid', options.merchantId);
       if (options.mode) request.headers.set('x-mode', options.mode);
-      if (request.method === 'POST' && !request.headers.has('idempotency-key')) request.headers.set('idempotency-key', crypto.randomUUID());
+      const storefront = !options.apiKey && !options.token && options.publishableKey;
+      if (request.method === 'POST' && !storefront && !request.headers.has('idempotency-key')) request.headers.set('idempotency-key', crypto.randomUUID());
       return request;
     },
   });
