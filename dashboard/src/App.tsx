@@ -1,16 +1,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { BrowserRouter, NavLink, Navigate, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { api } from './api/client.ts';
+import { BrowserRouter, Navigate, NavLink, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { api, type Mode } from './api/client.ts';
 import { ApiError } from './api/errors.ts';
 import { dropToken, getToken, heldToken } from './api/session.ts';
-import type { EffectivePermissions, Mode, StoreSummary, User } from './api/types.ts';
+import { call, type Schemas } from './api/wire.ts';
 import { useFocusOnArrival } from './arrival-focus.ts';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { ErrorPanel, Loading } from './components/ErrorPanel.tsx';
 import { NotFound } from './pages/NotFound.tsx';
 import { StorePicker } from './pages/StorePicker.tsx';
 import { keepTenant, remembered, rememberStore, TenantContext, type TenantState } from './tenant.tsx';
+
+type EffectivePermissions = Schemas['EffectivePermissions'];
+type StoreSummary = Schemas['StoreSummary'];
 
 const Overview = lazy(() => import('./pages/Overview.tsx'));
 const ApiKeys = lazy(() => import('./pages/ApiKeys.tsx'));
@@ -111,7 +114,7 @@ function Shell() {
     return () => document.removeEventListener('keydown', close);
   }, [menuOpen]);
   const stores = useQuery({ queryKey: ['user', 'stores'], queryFn: ({ signal }) => api<StoreSummary[]>('/v1/stores', { signal }).then((r) => r.data) });
-  const profile = useQuery({ queryKey: ['user', 'profile'], queryFn: ({ signal }) => api<User>('/v1/merchants/profile', { signal }).then((r) => r.data) });
+  const profile = useQuery({ queryKey: ['user', 'profile'], queryFn: ({ signal }) => call('get', '/v1/merchants/profile', { signal }).then((r) => r.data) });
 
   const list = stores.data ?? [];
   const wantedStore = params.get('store') ?? remembered.storeId;

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ApiError } from './api/errors.ts';
 import { App } from './App.tsx';
+import { ApiError } from './api/errors.ts';
 import './styles.css';
 
 const queryClient = new QueryClient({

@@ -1,7 +1,9 @@
 import { createContext, useContext } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Tenant } from './api/client.ts';
-import type { Mode, StoreSummary } from './api/types.ts';
+import type { Mode, Tenant } from './api/client.ts';
+import type { Schemas } from './api/wire.ts';
+
+type StoreSummary = Schemas['StoreSummary'];
 
 export interface TenantState {
   stores: StoreSummary[];

@@ -27,7 +27,7 @@ export const PaymentRecord = z
     id: z.string(),
     orderId: z.string(),
     kind: z.enum(PAYMENT_KINDS),
-    method: z.string().describe(`one of ${RECORD_METHODS.join(', ')} (manual: recorded by the merchant without a method)`),
+    method: z.enum(RECORD_METHODS).describe('manual: recorded by the merchant without a method'),
     amount: z.number().describe('in the order currency'),
     currency: z.string(),
     status: z.enum(PAYMENT_STATUSES),

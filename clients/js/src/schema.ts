@@ -3617,8 +3617,11 @@ export type components = {
             orderId: string;
             /** @enum {string} */
             kind: "payment" | "refund";
-            /** @description one of card, bank_transfer, cash_on_delivery, paypal, manual (manual: recorded by the merchant without a method) */
-            method: string;
+            /**
+             * @description manual: recorded by the merchant without a method
+             * @enum {string}
+             */
+            method: "card" | "bank_transfer" | "cash_on_delivery" | "paypal" | "manual";
             /** @description in the order currency */
             amount: number;
             currency: string;

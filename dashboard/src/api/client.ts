@@ -1,6 +1,16 @@
 import { ApiError } from './errors.ts';
 import { getToken, redirectToLogin, renewToken } from './session.ts';
-import type { Envelope, Mode } from './types.ts';
+
+/** The mode a store's data is read and written in (`X-Mode`). */
+export type Mode = 'live' | 'test';
+
+/** Every success answer of the API: `data`, and `pagination` on a list. */
+export interface Envelope<T> {
+  status: true;
+  message: string;
+  data: T;
+  pagination?: { limit: number; nextCursor: string | null; hasMore: boolean };
+}
 
 export interface Tenant {
   storeId: string;

@@ -1,4 +1,6 @@
-import type { ErrorEnvelope } from './types.ts';
+import type { Schemas } from './wire.ts';
+
+type ErrorEnvelope = Schemas['ErrorEnvelope'];
 
 /** An API failure as the dashboard shows it: the envelope's message and request id, plus what to do. */
 export class ApiError extends Error {

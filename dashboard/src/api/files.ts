@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { apiResponse, type Tenant } from './client.ts';
-import type { Envelope, UploadedFile } from './types.ts';
+import { apiResponse, type Envelope, type Tenant } from './client.ts';
+import type { Schemas } from './wire.ts';
+
+type UploadedFile = Schemas['File'];
 
 /**
  * The two file calls (docs/files.md) whose bodies are not JSON: uploading an image (`POST /v1/files`, multipart,

@@ -1,6 +1,5 @@
 import type { components, paths } from '../../../clients/js/src/schema.ts';
-import { type ApiOptions, api } from './client.ts';
-import type { Envelope } from './types.ts';
+import { type ApiOptions, api, type Envelope } from './client.ts';
 
 /**
  * The API's wire types, taken from the typed client generated from the OpenAPI document (`clients/js`, `npm run

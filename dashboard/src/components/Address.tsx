@@ -1,5 +1,7 @@
-import type { OrderAddress } from '../api/types.ts';
+import type { Schemas } from '../api/wire.ts';
 import { useCountries, useStates } from '../selling/regions.tsx';
+
+type OrderAddress = Schemas['Address'];
 
 /**
  * A postal address as a merchant reads it: recipient, street lines, postal code and city, the state and country by

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
-import type { ConnectedApp } from '../api/types.ts';
+import type { Schemas } from '../api/wire.ts';
+
+type ConnectedApp = Schemas['ConnectedApp'];
 
 /** The member's connected apps (`GET /v1/connected-apps`, every store): one cache entry, shared with the Connected apps page. */
 export const APPS_KEY = ['user', 'connected-apps'] as const;

@@ -1,5 +1,5 @@
-import { SCOPE_DESCRIPTIONS } from '../scopes.ts';
 import { type ReactNode, useId } from 'react';
+import { SCOPE_DESCRIPTIONS } from '../scopes.ts';
 
 /** A titled panel of a page (an `h2` section). */
 export function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {

@@ -3,12 +3,15 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
-import type { AcceptedInvitation, StoreSummary, User } from '../api/types.ts';
+import { call, type DataOf, type Schemas } from '../api/wire.ts';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
-import { Field, allShownAtFields, fieldErrors } from '../components/Field.tsx';
+import { allShownAtFields, Field, fieldErrors } from '../components/Field.tsx';
 import { Section } from '../components/Section.tsx';
 import { useSubmission } from '../idempotency.ts';
 import { remembered } from '../tenant.tsx';
+
+type AcceptedInvitation = DataOf<'/v1/invitations/accept', 'post'>;
+type StoreSummary = Schemas['StoreSummary'];
 
 /**
  * Accepting an invitation (its own chunk; no store needed): the link the Team page gives an inviter is
@@ -23,7 +26,7 @@ export default function AcceptInvitation() {
   const [token, setToken] = useState(params.get('token') ?? '');
   const submission = useSubmission();
   // The shell's profile query (shared cache entry): who is accepting.
-  const me = useQuery({ queryKey: ['user', 'profile'], queryFn: ({ signal }) => api<User>('/v1/merchants/profile', { signal }).then((r) => r.data) }).data;
+  const me = useQuery({ queryKey: ['user', 'profile'], queryFn: ({ signal }) => call('get', '/v1/merchants/profile', { signal }).then((r) => r.data) }).data;
 
   const accept = useMutation({
     mutationFn: (input: { token: string; key: string }) =>

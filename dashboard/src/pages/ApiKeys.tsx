@@ -2,15 +2,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { api, type Tenant } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
-import type { ApiKey } from '../api/types.ts';
+import type { Schemas } from '../api/wire.ts';
 import { Confirm } from '../components/Confirm.tsx';
-import { ShownOnce } from '../components/ShownOnce.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
+import { ShownOnce } from '../components/ShownOnce.tsx';
 import { formatTimestamp } from '../format.ts';
-import { PublishableKeys } from './PublishableKeys.tsx';
 import { useSubmission } from '../idempotency.ts';
 import { tenantOf, useTenant } from '../tenant.tsx';
+import { PublishableKeys } from './PublishableKeys.tsx';
+
+type ApiKey = Schemas['ApiKey'];
 
 const PERMISSION = 'settings:write';
 

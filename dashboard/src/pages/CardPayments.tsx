@@ -1,12 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, type Tenant } from '../api/client.ts';
-import type { PaymentProvider } from '../api/types.ts';
+import type { Schemas } from '../api/wire.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field, FormRefusal } from '../components/Field.tsx';
 import { Section } from '../components/Section.tsx';
 import { editorFieldErrors } from '../editor.ts';
 import { formatTimestamp } from '../format.ts';
+
+type PaymentProvider = Schemas['PaymentProvider'];
 
 const FIELDS = ['secretKey', 'webhookSecret', 'publishableKey'] as const;
 type Keys = Record<(typeof FIELDS)[number], string>;

@@ -2,17 +2,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { api, apiWithEtag, type Tenant } from '../api/client.ts';
-import type { Category } from '../api/types.ts';
+import type { Schemas } from '../api/wire.ts';
 import { Confirm } from '../components/Confirm.tsx';
 import { changedFields, EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field, FormRefusal, fieldErrors } from '../components/Field.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
+import { type Loaded, useEtagSave } from '../editor.ts';
 import { useSubmission } from '../idempotency.ts';
 import { type CategoryNode, categoriesKey, READ, useCategories, WRITE } from '../products/catalog.ts';
-import { type Loaded, useEtagSave } from '../editor.ts';
 import { focusFirstField, useReturnFocus } from '../products/focus.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
+
+type Category = Schemas['Category'];
 
 const categoryPath = (id: string) => `/v1/categories/${encodeURIComponent(id)}`;
 

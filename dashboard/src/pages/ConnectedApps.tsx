@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { Mode } from '../api/types.ts';
+import type { Mode } from '../api/client.ts';
 import { call } from '../api/wire.ts';
 import { APPS_KEY } from '../components/AppName.tsx';
 import { Confirm } from '../components/Confirm.tsx';

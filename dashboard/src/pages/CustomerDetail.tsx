@@ -2,10 +2,10 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { api, apiWithEtag, type Tenant } from '../api/client.ts';
-import type { Customer, OrderSummary } from '../api/types.ts';
+import type { Schemas } from '../api/wire.ts';
+import { PostalAddress } from '../components/Address.tsx';
 import { Confirm } from '../components/Confirm.tsx';
 import { changedFields, EditorConflict } from '../components/Conflict.tsx';
-import { PostalAddress } from '../components/Address.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { allShownAtFields, Field, fieldErrors } from '../components/Field.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
@@ -16,6 +16,9 @@ import { useSubmission } from '../idempotency.ts';
 import { STATUS_LABEL } from '../orders.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
 import { startOfDayIn, todayIn } from '../zoned.ts';
+
+type Customer = Schemas['Customer'];
+type OrderSummary = Schemas['OrderSummary'];
 
 const READ = 'customers:read';
 const WRITE = 'customers:write';

@@ -3,13 +3,13 @@ import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { call } from '../api/wire.ts';
 import { Loading } from '../components/ErrorPanel.tsx';
+import { ListSearch } from '../components/ListSearch.tsx';
+import { ListStates } from '../components/ListStates.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatMoney, formatNumber, formatTimestamp } from '../format.ts';
 import { keepTenant, tenantOf, useTenant } from '../tenant.tsx';
 import { NewCustomer } from './CustomerNew.tsx';
-import { ListStates } from '../components/ListStates.tsx';
-import { ListSearch } from '../components/ListSearch.tsx';
 
 const READ = 'customers:read';
 const WRITE = 'customers:write';

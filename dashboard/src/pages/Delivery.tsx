@@ -1,19 +1,24 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { api, type Tenant } from '../api/client.ts';
-import type { DeliveryOption, DeliveryQuote, DeliveryRegion, DeliveryZone } from '../api/types.ts';
-import { EditorConflict } from '../components/Conflict.tsx';
+import type { Schemas } from '../api/wire.ts';
 import { Confirm } from '../components/Confirm.tsx';
+import { EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field } from '../components/Field.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
+import { useEtagEditor } from '../editor.ts';
 import { formatMoney } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
-import { useEtagEditor } from '../editor.ts';
 import { changedOnly, formErrors, numberOrNull, numberText, shownAtFields } from '../selling/forms.ts';
 import { CountryStateFields, RegionName, RegionsPicker, regionName, useCountries } from '../selling/regions.tsx';
 import { tenantOf, useTenant } from '../tenant.tsx';
+
+type DeliveryOption = Schemas['DeliveryOption'];
+type DeliveryQuote = Schemas['DeliveryQuote'];
+type DeliveryRegion = Schemas['DeliveryRegion'];
+type DeliveryZone = Schemas['DeliveryZone'];
 
 const READ = 'delivery:read';
 const WRITE = 'delivery:write';

@@ -5,11 +5,11 @@ import type { Tenant } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import { call, type DataOf } from '../api/wire.ts';
 import { Loading } from '../components/ErrorPanel.tsx';
+import { ListStates } from '../components/ListStates.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatNumber, formatTimestamp } from '../format.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
-import { ListStates } from '../components/ListStates.tsx';
 
 type EmailMessage = DataOf<'/v1/emails'>[number];
 type EmailKind = EmailMessage['kind'];

@@ -2,11 +2,13 @@ import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, apiWithEtag, type Tenant } from '../api/client.ts';
-import type { InventoryAdjustment, InventoryDashboard, InventorySettings, StockLevel, StockLevels, StockState } from '../api/types.ts';
-import { changedFields, EditorConflict } from '../components/Conflict.tsx';
 import { ApiError } from '../api/errors.ts';
+import type { DataOf, Schemas } from '../api/wire.ts';
+import { changedFields, EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { allShownAtFields, Field, fieldErrors } from '../components/Field.tsx';
+import { ListSearch } from '../components/ListSearch.tsx';
+import { ListStates } from '../components/ListStates.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Permission, Section } from '../components/Section.tsx';
 import { type Loaded, useEtagSave } from '../editor.ts';
@@ -16,8 +18,13 @@ import { newIdempotencyKey, useSubmission } from '../idempotency.ts';
 import { lowStockKey, stockTotalsKey } from '../overview-keys.ts';
 import { numberOrNull } from '../selling/forms.ts';
 import { tenantOf, useTenant } from '../tenant.tsx';
-import { ListStates } from '../components/ListStates.tsx';
-import { ListSearch } from '../components/ListSearch.tsx';
+
+type InventoryAdjustment = Schemas['InventoryAdjustment'];
+type InventoryDashboard = Schemas['InventoryDashboard'];
+type InventorySettings = DataOf<'/v1/inventory/settings'>;
+type StockLevel = Schemas['StockLevel'];
+type StockLevels = DataOf<'/v1/inventory/skus'>;
+type StockState = Schemas['StockLevel']['stock'];
 
 const READ = 'inventory:read';
 const WRITE = 'inventory:write';

@@ -2,16 +2,20 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
-import type { Order, OrderStatus, OrderTransitions } from '../api/types.ts';
+import type { Schemas } from '../api/wire.ts';
 import { PostalAddress, sameAddress } from '../components/Address.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { NotAllowed, Permission, Section } from '../components/Section.tsx';
 import { formatMoney, formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
 import { STATUS_LABEL } from '../orders.ts';
+import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
 import { OrderPayments } from './OrderPayments.tsx';
 import { OrderProviderPayments } from './OrderProviderPayments.tsx';
-import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
+
+type Order = Schemas['Order'];
+type OrderStatus = Schemas['Order']['status'];
+type OrderTransitions = Schemas['OrderTransitions'];
 
 const READ = 'orders:read';
 const WRITE = 'orders:write';

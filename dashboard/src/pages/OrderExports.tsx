@@ -1,12 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import type { Tenant } from '../api/client.ts';
-import type { OrderStatus } from '../api/types.ts';
+import type { Schemas } from '../api/wire.ts';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { Field, fieldErrors } from '../components/Field.tsx';
 import { Section } from '../components/Section.tsx';
 import { download } from '../download.ts';
 import { STATUS_LABEL } from '../orders.ts';
 import { addDays, todayIn } from '../zoned.ts';
+
+type OrderStatus = Schemas['Order']['status'];
 
 type Kind = 'orders' | 'daily-sales';
 

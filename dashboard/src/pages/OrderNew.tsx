@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
-import type { Order, StockLevel, StockLevels } from '../api/types.ts';
+import type { DataOf, Schemas } from '../api/wire.ts';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { Field, FormRefusal, fieldErrors } from '../components/Field.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
@@ -10,6 +10,10 @@ import { formatNumber } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
 import { CustomerFilter, useChosenCustomer } from './OrderCustomerFilter.tsx';
+
+type Order = Schemas['Order'];
+type StockLevel = Schemas['StockLevel'];
+type StockLevels = DataOf<'/v1/inventory/skus'>;
 
 const WRITE = 'orders:write';
 const RESULTS = 8;

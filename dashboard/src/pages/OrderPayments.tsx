@@ -1,13 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { api, type Tenant } from '../api/client.ts';
-import type { Order, OrderPayments as Payments, PaymentMethod, PaymentOptions, PaymentRecord, PaymentStatus } from '../api/types.ts';
+import type { Schemas } from '../api/wire.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field, FormRefusal } from '../components/Field.tsx';
-import { editorFieldErrors } from '../editor.ts';
 import { Section } from '../components/Section.tsx';
+import { editorFieldErrors } from '../editor.ts';
 import { formatMoney, formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
+
+type Order = Schemas['Order'];
+type Payments = Schemas['OrderPayments'];
+type PaymentMethod = Schemas['PaymentOptions']['enabledMethods'][number];
+type PaymentOptions = Schemas['PaymentOptions'];
+type PaymentRecord = Schemas['Payment'];
+type PaymentStatus = Schemas['Payment']['status'];
 
 const READ = 'payments:read';
 const WRITE = 'payments:write';

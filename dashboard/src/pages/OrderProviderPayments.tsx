@@ -1,11 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, type Tenant } from '../api/client.ts';
-import type { Order, OrderPaymentStatus, ProviderPayment, ProviderPaymentStatus } from '../api/types.ts';
+import type { Schemas } from '../api/wire.ts';
 import { Confirm } from '../components/Confirm.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Section } from '../components/Section.tsx';
 import { formatMoney, formatTimestamp } from '../format.ts';
+
+type Order = Schemas['Order'];
+type OrderPaymentStatus = Schemas['Order']['paymentStatus'];
+type ProviderPayment = Schemas['ProviderPayment'];
+type ProviderPaymentStatus = Schemas['ProviderPayment']['status'];
 
 const PAYMENT_STATUS: Record<OrderPaymentStatus, string> = {
   unpaid: 'Unpaid',

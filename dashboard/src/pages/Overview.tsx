@@ -2,15 +2,23 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
-import type { Figures, InventoryDashboard, LowStock, LowStockSku, Period, PromoAd, SalesSummary } from '../api/types.ts';
+import type { DataOf, QueryOf, Schemas } from '../api/wire.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { NotAllowed, Section } from '../components/Section.tsx';
 import { SalesChart } from '../components/SalesChart.tsx';
+import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatLocalDate, formatMoney, formatNumber, formatPercent, formatTimestamp } from '../format.ts';
 import { readPastCache } from '../freshness.ts';
 import { LOW_STOCK_LIMIT, lowStockKey, stockTotalsKey } from '../overview-keys.ts';
 import { publishedAdsKey } from '../selling/promo-ads.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
+
+type Figures = Schemas['SalesSummary']['period'];
+type InventoryDashboard = Schemas['InventoryDashboard'];
+type LowStock = DataOf<'/v1/dashboard/overview/low-stock'>;
+type LowStockSku = Schemas['LowStockSku'];
+type Period = Exclude<NonNullable<QueryOf<'/v1/dashboard/overview/summary'>['period']>, 'range'>;
+type PromoAd = Schemas['PromoAd'];
+type SalesSummary = Schemas['SalesSummary'];
 
 const PERIODS: { value: Period; label: string }[] = [
   { value: 'today', label: 'Today' },

@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { api } from '../api/client.ts';
-import type { PaymentLink } from '../api/types.ts';
+import type { Schemas } from '../api/wire.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatMoney, formatTimestamp } from '../format.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
 import { CopyButton } from './Payments.tsx';
+
+type PaymentLink = Schemas['PaymentLink'];
 
 const STATUS = { active: 'Active: the customer can pay it', paid: 'Paid', expired: 'Expired', cancelled: 'Cancelled' } as const;
 

@@ -2,20 +2,25 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
-import type { PaymentLink, PaymentLinkStatus, PaymentMethod, PaymentOptions } from '../api/types.ts';
-import { EditorConflict } from '../components/Conflict.tsx';
+import type { Schemas } from '../api/wire.ts';
 import { Confirm } from '../components/Confirm.tsx';
+import { EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field } from '../components/Field.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Permission, Section } from '../components/Section.tsx';
+import { loadTagged, useEtagEditor } from '../editor.ts';
 import { formatMoney, formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
-import { loadTagged, useEtagEditor } from '../editor.ts';
 import { errorUnder, formErrors, numberOrNull, shownAtFields } from '../selling/forms.ts';
-import { fromZonedInput, zoneLabel } from '../zoned.ts';
 import { keepTenant, tenantOf, useTenant } from '../tenant.tsx';
+import { fromZonedInput, zoneLabel } from '../zoned.ts';
 import { CardProviders } from './CardPayments.tsx';
+
+type PaymentLink = Schemas['PaymentLink'];
+type PaymentLinkStatus = Schemas['PaymentLink']['status'];
+type PaymentMethod = Schemas['PaymentOptions']['enabledMethods'][number];
+type PaymentOptions = Schemas['PaymentOptions'];
 
 const READ = 'payments:read';
 const WRITE = 'payments:write';

@@ -2,18 +2,20 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { api, apiWithEtag, type Tenant } from '../api/client.ts';
-import type { Product } from '../api/types.ts';
+import type { Schemas } from '../api/wire.ts';
 import { Confirm } from '../components/Confirm.tsx';
 import { changedFields, EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { fieldErrors } from '../components/Field.tsx';
 import { NotAllowed, Permission, Section } from '../components/Section.tsx';
+import { type Loaded, useEtagSave } from '../editor.ts';
 import { formatTimestamp } from '../format.ts';
 import { priceText, productKey, READ, STATUS_LABEL, STOCK, TYPE_LABEL, useCategories, useInvalidateCatalog, WRITE } from '../products/catalog.ts';
-import { type Loaded, useEtagSave } from '../editor.ts';
-import { formValues, PRODUCT_LABELS, patchBody, ProductForm, type ProductFormValues, shownAtProductFields } from '../products/ProductForm.tsx';
+import { formValues, PRODUCT_LABELS, ProductForm, type ProductFormValues, patchBody, shownAtProductFields } from '../products/ProductForm.tsx';
 import { VariantGroups } from '../products/Variants.tsx';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
+
+type Product = Schemas['Product'];
 
 const productPath = (id: string) => `/v1/products/${encodeURIComponent(id)}`;
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../api/client.ts';
-import type { Product } from '../api/types.ts';
+import type { Schemas } from '../api/wire.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { fieldErrors } from '../components/Field.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
@@ -10,6 +10,8 @@ import { useSubmission } from '../idempotency.ts';
 import { useCategories, useInvalidateCatalog, WRITE } from '../products/catalog.ts';
 import { createBody, EMPTY_PRODUCT, ProductForm, type ProductFormValues, shownAtProductFields } from '../products/ProductForm.tsx';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
+
+type Product = Schemas['Product'];
 
 /** A new product (its own chunk): POST /v1/products with an Idempotency-Key, then on to the product's page. */
 export default function ProductNew() {

@@ -2,14 +2,19 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../api/client.ts';
-import type { Product, ProductSort, ProductStatus, ProductType } from '../api/types.ts';
+import type { QueryOf, Schemas } from '../api/wire.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
+import { ListStates } from '../components/ListStates.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatNumber, formatTimestamp } from '../format.ts';
 import { priceText, productsKey, READ, SORTS, STATUS_LABEL, STATUSES, TYPE_LABEL, TYPES, useCategories, WRITE } from '../products/catalog.ts';
 import { keepTenant, tenantOf, useTenant } from '../tenant.tsx';
-import { ListStates } from '../components/ListStates.tsx';
+
+type Product = Schemas['Product'];
+type ProductSort = NonNullable<QueryOf<'/v1/products'>['sort']>;
+type ProductStatus = Schemas['Product']['status'];
+type ProductType = Schemas['Product']['type'];
 
 const PAGE = 20;
 

@@ -1,23 +1,26 @@
-import { invalidatePastCache } from '../freshness.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
-import type { PromoAdRecord, PromoAdStatus } from '../api/types.ts';
-import { EditorConflict } from '../components/Conflict.tsx';
+import type { DataOf, Schemas } from '../api/wire.ts';
 import { Confirm } from '../components/Confirm.tsx';
+import { EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field } from '../components/Field.tsx';
-import { NotAllowed, Permission, Section } from '../components/Section.tsx';
-import { formatTimestamp } from '../format.ts';
-import { useSubmission } from '../idempotency.ts';
-import { useEtagEditor } from '../editor.ts';
-import { changedOnly, formErrors, shownAtFields } from '../selling/forms.ts';
 import { ImageField } from '../components/Images.tsx';
+import { NotAllowed, Permission, Section } from '../components/Section.tsx';
+import { useEtagEditor } from '../editor.ts';
+import { formatTimestamp } from '../format.ts';
+import { invalidatePastCache } from '../freshness.ts';
+import { useSubmission } from '../idempotency.ts';
+import { changedOnly, formErrors, shownAtFields } from '../selling/forms.ts';
 import { adState, promoAdsKey, publishedAdsKey } from '../selling/promo-ads.ts';
 import { PROMOTIONS_READ, PROMOTIONS_WRITE } from '../selling/promotions.ts';
-import { fromZonedInput, nowZonedInput, toZonedInput, zoneLabel } from '../zoned.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
+import { fromZonedInput, nowZonedInput, toZonedInput, zoneLabel } from '../zoned.ts';
+
+type PromoAdRecord = DataOf<'/v1/promo-ads', 'post'>;
+type PromoAdStatus = Schemas['PromoAd']['status'];
 
 interface Draft {
   title: string;

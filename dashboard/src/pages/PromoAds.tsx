@@ -2,15 +2,18 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../api/client.ts';
-import type { PromoAdRecord, PromoAdStatus } from '../api/types.ts';
+import type { DataOf, Schemas } from '../api/wire.ts';
 import { Loading } from '../components/ErrorPanel.tsx';
+import { ListStates } from '../components/ListStates.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
 import { adState, promoAdsKey } from '../selling/promo-ads.ts';
 import { PROMOTIONS_READ, PROMOTIONS_WRITE } from '../selling/promotions.ts';
 import { keepTenant, tenantOf, useTenant } from '../tenant.tsx';
-import { ListStates } from '../components/ListStates.tsx';
+
+type PromoAdRecord = DataOf<'/v1/promo-ads', 'post'>;
+type PromoAdStatus = Schemas['PromoAd']['status'];
 
 const PAGE = 20;
 const STATUSES: { value: PromoAdStatus; label: string }[] = [

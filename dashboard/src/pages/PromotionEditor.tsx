@@ -2,19 +2,22 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
-import type { Promotion, PromotionKind } from '../api/types.ts';
-import { EditorConflict } from '../components/Conflict.tsx';
+import type { Schemas } from '../api/wire.ts';
 import { Confirm } from '../components/Confirm.tsx';
+import { EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field } from '../components/Field.tsx';
 import { NotAllowed, Permission, Section } from '../components/Section.tsx';
+import { useEtagEditor } from '../editor.ts';
 import { formatMoney, formatNumber, formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
-import { useEtagEditor } from '../editor.ts';
 import { changedOnly, formErrors, numberOrNull, numberText, shownAtFields } from '../selling/forms.ts';
 import { discountText, PROMOTIONS_READ, PROMOTIONS_WRITE, promotionState, promotionsKey } from '../selling/promotions.ts';
-import { fromZonedInput, nowZonedInput, toZonedInput, zoneLabel } from '../zoned.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
+import { fromZonedInput, nowZonedInput, toZonedInput, zoneLabel } from '../zoned.ts';
+
+type Promotion = Schemas['Promotion'];
+type PromotionKind = Schemas['Promotion']['kind'];
 
 interface Draft {
   code: string;

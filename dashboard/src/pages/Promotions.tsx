@@ -1,13 +1,15 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../api/client.ts';
-import type { Promotion } from '../api/types.ts';
+import type { Schemas } from '../api/wire.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatMoney, formatNumber, formatTimestamp } from '../format.ts';
 import { discountText, PROMOTIONS_READ, PROMOTIONS_WRITE, promotionState, promotionsKey } from '../selling/promotions.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
+
+type Promotion = Schemas['Promotion'];
 
 const PAGE = 20;
 

@@ -2,16 +2,18 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
-import type { Review } from '../api/types.ts';
+import type { Schemas } from '../api/wire.ts';
 import { Confirm } from '../components/Confirm.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { allShownAtFields, Field, fieldErrors } from '../components/Field.tsx';
+import { ListStates } from '../components/ListStates.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
 import { keepTenant, tenantOf, useTenant } from '../tenant.tsx';
-import { ListStates } from '../components/ListStates.tsx';
+
+type Review = Schemas['Review'];
 
 const READ = 'reviews:read';
 const WRITE = 'reviews:write';

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
-import { api, type Tenant } from '../api/client.ts';
-import type { BusinessProfile, Country, CountryState, Mode, NotificationTopics, Profile, StoreSettings, User } from '../api/types.ts';
+import { api, type Mode, type Tenant } from '../api/client.ts';
+import type { DataOf, Schemas } from '../api/wire.ts';
 import { EditorConflict, shown } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field, FormRefusal, type ShownFields } from '../components/Field.tsx';
@@ -10,6 +10,14 @@ import { NotAllowed, Permission, Section } from '../components/Section.tsx';
 import { editorFieldErrors, orNull, useFormEditor } from '../editor.ts';
 import { formatTimestamp } from '../format.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
+
+type BusinessProfile = Schemas['BusinessProfile'];
+type Country = Schemas['Country'];
+type CountryState = Schemas['State'];
+type NotificationTopics = Schemas['StoreSettings']['notifications'];
+type Profile = Schemas['Profile'];
+type StoreSettings = Schemas['StoreSettings'];
+type User = DataOf<'/v1/merchants/profile'>;
 
 const READ = 'settings:read';
 const WRITE = 'settings:write';
@@ -147,7 +155,7 @@ function ProfileEditor() {
     patchOf: profilePatch,
     labels: { name: 'Name', email: 'Email', phone: 'Phone' },
     // The header shows the signed-in email.
-    onSaved: (p) => queryClient.setQueryData<User>(['user', 'profile'], { id: p.id, email: p.email, name: p.name, phone: p.phone }),
+    onSaved: (p) => queryClient.setQueryData<User>(['user', 'profile'], p),
   });
   const errors = editorFieldErrors(editor.error);
   const f = editor.form;

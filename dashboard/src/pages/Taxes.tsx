@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { api, type Tenant } from '../api/client.ts';
-import type { StoreSettings, TaxRegion } from '../api/types.ts';
+import type { Schemas } from '../api/wire.ts';
 import { Confirm } from '../components/Confirm.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field } from '../components/Field.tsx';
@@ -11,6 +11,9 @@ import { useSubmission } from '../idempotency.ts';
 import { formErrors, shownAtFields } from '../selling/forms.ts';
 import { CountryStateFields, RegionName } from '../selling/regions.tsx';
 import { tenantOf, useTenant } from '../tenant.tsx';
+
+type StoreSettings = Schemas['StoreSettings'];
+type TaxRegion = Schemas['TaxRegion'];
 
 const READ = 'settings:read';
 const WRITE = 'settings:write';

@@ -3,16 +3,19 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
-import type { Invitation, Member, Role, User } from '../api/types.ts';
+import { call, type Schemas } from '../api/wire.ts';
 import { Confirm } from '../components/Confirm.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { ShownOnce } from '../components/ShownOnce.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
+import { ShownOnce } from '../components/ShownOnce.tsx';
 import { formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
 import { ROLE_PERMISSIONS, ROLES } from '../roles.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
-import { call } from '../api/wire.ts';
+
+type Invitation = Schemas['Invitation'];
+type Member = Schemas['Member'];
+type Role = Schemas['Member']['role'];
 
 const READ = 'settings:read';
 const WRITE = 'settings:write';
@@ -232,7 +235,7 @@ type MemberAction = { kind: 'role'; member: Member; role: Role } | { kind: 'remo
 function MemberList({ tenant, timeZone, roles, canWrite }: { tenant: Tenant; timeZone: string; roles: Role[]; canWrite: boolean }) {
   const invalidate = useInvalidate(tenant);
   // The shell's profile query (shared cache entry): marks the signed-in member's own row.
-  const me = useQuery({ queryKey: ['user', 'profile'], queryFn: ({ signal }) => api<User>('/v1/merchants/profile', { signal }).then((r) => r.data) }).data;
+  const me = useQuery({ queryKey: ['user', 'profile'], queryFn: ({ signal }) => call('get', '/v1/merchants/profile', { signal }).then((r) => r.data) }).data;
   const query = useQuery({
     queryKey: membersKey(tenant),
     queryFn: ({ signal }) => call('get', '/v1/members', { tenant, signal }).then((r) => r.data),

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
-import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryDetail, WebhookDeliveryStatus, WebhookEndpoint as Endpoint, WebhookEndpointWithSecret } from '../api/types.ts';
+import type { Schemas } from '../api/wire.ts';
 import { AppName } from '../components/AppName.tsx';
 import { Confirm } from '../components/Confirm.tsx';
 import { EditorConflict } from '../components/Conflict.tsx';
@@ -28,6 +28,13 @@ import {
   useSetEnabled,
   WRITE,
 } from '../webhooks/webhooks.tsx';
+
+type WebhookAttempt = Schemas['WebhookAttempt'];
+type WebhookDelivery = Schemas['WebhookDelivery'];
+type WebhookDeliveryDetail = Schemas['WebhookDeliveryDetail'];
+type WebhookDeliveryStatus = Schemas['WebhookDelivery']['status'];
+type Endpoint = Schemas['WebhookEndpoint'];
+type WebhookEndpointWithSecret = Schemas['WebhookEndpointWithSecret'];
 
 const PAGE = 20;
 /** While a delivery shown is pending, the log is read again this often, so its outcome shows without a reload. */

@@ -2,13 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
-import type { WebhookEndpoint, WebhookEndpointWithSecret } from '../api/types.ts';
+import type { Schemas } from '../api/wire.ts';
 import { AppName } from '../components/AppName.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { NotAllowed, Permission, Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
-import { EndpointForm, EndpointState, EventList, NewSecret, READ, endpointsKey, useSetEnabled, WRITE } from '../webhooks/webhooks.tsx';
+import { EndpointForm, EndpointState, EventList, endpointsKey, NewSecret, READ, useSetEnabled, WRITE } from '../webhooks/webhooks.tsx';
+
+type WebhookEndpoint = Schemas['WebhookEndpoint'];
+type WebhookEndpointWithSecret = Schemas['WebhookEndpointWithSecret'];
 
 /** At most this many endpoints per store and mode (the API's limit), so one page holds them all. */
 const MAX_ENDPOINTS = 20;

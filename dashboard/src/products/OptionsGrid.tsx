@@ -1,10 +1,13 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { api, type Tenant } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
-import type { Product, VariantGroup } from '../api/types.ts';
+import type { Schemas } from '../api/wire.ts';
 import { fieldErrors } from '../components/Field.tsx';
 import { newIdempotencyKey } from '../idempotency.ts';
 import { numberOrText, useInvalidateCatalog } from './catalog.ts';
+
+type Product = Schemas['Product'];
+type VariantGroup = Schemas['VariantGroup'];
 
 /** Comma- or line-separated values, trimmed, empty and repeated ones left out ("S, M, L"). */
 function valuesOf(text: string): string[] {

@@ -1,9 +1,13 @@
 import { type FormEvent, type ReactNode, useId } from 'react';
 import type { Tenant } from '../api/client.ts';
-import type { Product, ProductStatus, ProductType } from '../api/types.ts';
+import type { Schemas } from '../api/wire.ts';
 import { Field } from '../components/Field.tsx';
-import { type CategoryNode, numberOrText, STATUS_HINT, STATUS_LABEL, STATUSES } from './catalog.ts';
 import { ImageList } from '../components/Images.tsx';
+import { type CategoryNode, numberOrText, STATUS_HINT, STATUS_LABEL, STATUSES } from './catalog.ts';
+
+type Product = Schemas['Product'];
+type ProductStatus = Schemas['Product']['status'];
+type ProductType = Schemas['Product']['type'];
 
 /** What the product form holds: text as typed, converted when sent. */
 export interface ProductFormValues {

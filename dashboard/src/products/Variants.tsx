@@ -1,19 +1,25 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { api, apiWithEtag, type Tenant } from '../api/client.ts';
-import type { Color, Product, ProductWithVariants, Sku, VariantGroup } from '../api/types.ts';
+import type { Schemas } from '../api/wire.ts';
 import { Confirm } from '../components/Confirm.tsx';
 import { changedFields, EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field, FormRefusal, fieldErrors } from '../components/Field.tsx';
+import { ImagePreview, ImageUpload } from '../components/Images.tsx';
 import { Section } from '../components/Section.tsx';
+import { type Loaded, useEtagSave } from '../editor.ts';
 import { formatMoney, formatNumber } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
 import { attributesLabel, attributesText, numberOrText, parseAttributes, productKey, useColors, useInvalidateCatalog } from './catalog.ts';
-import { type Loaded, useEtagSave } from '../editor.ts';
 import { focusFirstField, useReturnFocus } from './focus.ts';
 import { OptionsGrid } from './OptionsGrid.tsx';
-import { ImagePreview, ImageUpload } from '../components/Images.tsx';
+
+type Color = Schemas['Color'];
+type Product = Schemas['Product'];
+type ProductWithVariants = Schemas['ProductWithVariants'];
+type Sku = Schemas['Sku'];
+type VariantGroup = Schemas['VariantGroup'];
 
 const groupsPath = (productId: string) => `/v2/products/${encodeURIComponent(productId)}/variant-groups`;
 const groupPath = (productId: string, groupId: string) => `${groupsPath(productId)}/${encodeURIComponent(groupId)}`;

@@ -1,7 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Tenant } from '../api/client.ts';
-import type { Category, Color, Product, ProductSort, ProductStatus, ProductType } from '../api/types.ts';
+import type { QueryOf, Schemas } from '../api/wire.ts';
 import { formatMoney } from '../format.ts';
+
+type Category = Schemas['Category'];
+type Color = Schemas['Color'];
+type Product = Schemas['Product'];
+type ProductSort = NonNullable<QueryOf<'/v1/products'>['sort']>;
+type ProductStatus = Schemas['Product']['status'];
+type ProductType = Schemas['Product']['type'];
 
 /** Shared by the products, product and categories pages (products:read to see, products:write to change). */
 export const READ = 'products:read';

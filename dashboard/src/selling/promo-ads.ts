@@ -1,5 +1,7 @@
 import { parseWireTimestamp } from '../api/session.ts';
-import type { PromoAdRecord } from '../api/types.ts';
+import type { DataOf } from '../api/wire.ts';
+
+type PromoAdRecord = DataOf<'/v1/promo-ads', 'post'>;
 
 export const promoAdsKey = (storeId: string, mode: string) => ['tenant', storeId, mode, 'promo-ads'] as const;
 /** The overview's ads live now (`GET /v1/promo-ads/published`). */

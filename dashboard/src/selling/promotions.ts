@@ -1,6 +1,8 @@
 import { parseWireTimestamp } from '../api/session.ts';
-import type { Promotion } from '../api/types.ts';
+import type { Schemas } from '../api/wire.ts';
 import { formatMoney, formatNumber } from '../format.ts';
+
+type Promotion = Schemas['Promotion'];
 
 export const PROMOTIONS_READ = 'promotions:read';
 export const PROMOTIONS_WRITE = 'promotions:write';

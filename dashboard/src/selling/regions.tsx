@@ -1,8 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { api } from '../api/client.ts';
-import type { Country, CountryState, DeliveryRegion } from '../api/types.ts';
+import type { Schemas } from '../api/wire.ts';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
+
+type Country = Schemas['Country'];
+type CountryState = Schemas['State'];
+type DeliveryRegion = Schemas['DeliveryRegion'];
 
 // The cache entries hold the lists as the API sends them (the Settings page shares them); `select` keeps the current ones.
 

@@ -3,12 +3,16 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { api, type Tenant } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import { parseWireTimestamp } from '../api/session.ts';
-import type { WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventType } from '../api/types.ts';
+import type { Schemas } from '../api/wire.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { fieldErrors } from '../components/Field.tsx';
 import { ShownOnce } from '../components/ShownOnce.tsx';
 import { formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
+
+type WebhookEndpoint = Schemas['WebhookEndpoint'];
+type WebhookEndpointWithSecret = Schemas['WebhookEndpointWithSecret'];
+type WebhookEventType = Schemas['WebhookEventType'];
 
 /** Webhooks (docs/webhooks.md): members see the store's endpoints with settings:read and change them with settings:write. */
 export const READ = 'settings:read';
@@ -255,7 +259,7 @@ function choiceOf(patterns: readonly string[]): Choice {
 /** The patterns to send: `*`, or per area its wildcard or its ticked types, in the catalog's order. */
 function patternsOf(choice: Choice, areas: readonly Area[]): string[] {
   if (choice.all) return ['*'];
-  const known = new Set(areas.flatMap((a) => a.types.map((t) => t.type)));
+  const known = new Set<string>(areas.flatMap((a) => a.types.map((t) => t.type)));
   const patterns = areas.flatMap((a) => (choice.areas.has(a.area) ? [`${a.area}.*`] : a.types.filter((t) => choice.types.has(t.type)).map((t) => t.type)));
   // A type the catalog no longer lists stays as it was (the API names it if it is refused).
   return [...patterns, ...[...choice.types].filter((t) => !known.has(t) && !choice.areas.has(areaOf(t)))];
