@@ -162,6 +162,35 @@ describeEachDatabase('v2 product reads from the memo', (kind) => {
     assert.ok(!list.body.data.some((p: { id: string }) => p.id === productId));
   });
 
+  if (kind === 'postgres') {
+    it('PostgreSQL: sends a product from its copy while the catalog change log has nothing of it, and reads it again once it has', async () => {
+      const { productId, skuIds } = await variableProduct(t.app, m, { name: 'Logged Tee' });
+      const before = await assertCurrent(m, productId, 'as created');
+      const db = t.container.db.kysely;
+      const { sql } = await import('kysely');
+      // A change the log does not hear of (its trigger off): the copy is still sent, so the tree was not read again.
+      await sql`alter table skus disable trigger user`.execute(db);
+      try {
+        await db.updateTable('skus').set({ price_minor: 123456 }).where('id', '=', skuIds[0]!).execute();
+      } finally {
+        await sql`alter table skus enable trigger user`.execute(db);
+      }
+      for (const url of [`/v2/products/${productId}`, '/v2/products?limit=5']) {
+        const again = await call('GET', url, { headers: m.auth });
+        assert.ok(!again.raw.includes('1234.56'), `${url}: from the copy`);
+      }
+      assert.equal((await call('GET', `/v2/products/${productId}`, { headers: m.auth })).raw, before);
+      // Any logged row of the product (here its description), or of its store, and the next read reads it all.
+      await db.updateTable('products').set({ description: 'Logged.' }).where('id', '=', productId).execute();
+      for (const url of [`/v2/products/${productId}`, '/v2/products?limit=5']) {
+        const now = await call('GET', url, { headers: m.auth });
+        assert.ok(now.raw.includes('1234.56') && now.raw.includes('Logged.'), `${url}: read again`);
+      }
+      await db.updateTable('skus').set({ price_minor: 654321 }).where('id', '=', skuIds[0]!).execute();
+      assert.ok((await call('GET', `/v2/products/${productId}`, { headers: m.auth })).raw.includes('6543.21'), 'a logged SKU change');
+    });
+  }
+
   it("keeps stores and modes apart: another store's id is 404 after its owner read it, and test mode lists its own", async () => {
     const { productId } = await variableProduct(t.app, m, { name: 'Private Tee' });
     assert.equal((await call('GET', `/v2/products/${productId}`, { headers: m.auth })).status, 200);
@@ -236,6 +265,36 @@ describe('the product memo itself', () => {
     const pages = memo.size().pages;
     memo.forRequest(tenant).pageBody([product('p1', 1), product('p3', undefined)], usd, 2, null);
     assert.equal(memo.size().pages, pages, 'a page with a product read without a revision is not kept');
+  });
+
+  it('PostgreSQL: names a copy by the snapshot it was made under, holds it only when the read found it unchanged, and trusts it for half an hour', () => {
+    let now = 1_000_000;
+    const memo = createProductTreeMemo(undefined, undefined, () => now);
+    const at = (id: string, snapshot: string, unchanged?: boolean) => ({ ...product(id, undefined), snapshot, ...(unchanged === undefined ? {} : { unchanged }) });
+    const first = memo.forRequest(tenant, '/v2/products?limit=2');
+    assert.deepEqual(first.since('p1'), {}, 'nothing held yet');
+    const page = first.pageBody([at('p1', '10:12:'), at('p2', '10:12:')], usd, 2, null);
+    const again = memo.forRequest(tenant, '/v2/products?limit=2');
+    assert.deepEqual(again.sinceForList(), { p1: '10:12:', p2: '10:12:' }, 'the copies of the products the URL answered last');
+    assert.deepEqual(memo.forRequest(tenant, '/v2/products?limit=3').sinceForList(), {}, 'another URL');
+    assert.equal(again.held(at('p1', '11:15:', true), usd), true);
+    assert.equal(again.held(at('p2', '11:15:', false), usd), false, 'changed since: not held');
+    assert.equal(again.held(at('p1', '11:15:', true), { code: 'JPY', digits: 0 }), false, 'another currency');
+    assert.equal(memo.forRequest(tenant).held(at('p1', '11:15:', true), usd), false, 'not named in this read: not held');
+    assert.equal(again.pageBody([{ held: at('p1', '11:15:') }, at('p2', '11:15:', false)], usd, 2, null) === page, false);
+    assert.equal(memo.forRequest({ ...tenant, mode: 'test' }).since('p1').p1, undefined, 'another mode');
+    assert.equal(memo.forRequest(tenant).since('p1').p1, '11:15:', 'the copy moves on to the snapshot it was found unchanged at');
+    const kept = memo.forRequest(tenant, '/v2/products?limit=2');
+    kept.sinceForList();
+    assert.equal(kept.held(at('p1', '12:12:', true), usd) && kept.held(at('p2', '12:12:', true), usd), true);
+    const samePage = kept.pageBody([{ held: at('p1', '12:12:') }, { held: at('p2', '12:12:') }], usd, 2, null);
+    const keptAgain = memo.forRequest(tenant, '/v2/products?limit=2');
+    keptAgain.sinceForList();
+    keptAgain.held(at('p1', '13:13:', true), usd);
+    keptAgain.held(at('p2', '13:13:', true), usd);
+    assert.equal(keptAgain.pageBody([{ held: at('p1', '13:13:') }, { held: at('p2', '13:13:') }], usd, 2, null), samePage, 'the same entries: the same page, bytes and ETag');
+    now += 30 * 60 * 1000 + 1;
+    assert.deepEqual(memo.forRequest(tenant).since('p1'), {}, 'not checked for half an hour: read again (the log keeps an hour)');
   });
 
   it('stays within its bounds, dropping the least recently used first, and keeps what a request pinned', () => {

@@ -17,29 +17,61 @@ const CHUNK = 400;
  * product, or a page of them, is read with everything it shows in one statement.
  */
 interface TreeRow {
-  tree_categories: string[];
-  tree_images: string[];
-  tree_specifications: Record<string, string>;
-  tree_groups: Selectable<VariantGroupTable>[];
-  tree_skus: Selectable<SkuTable>[];
+  /** The relations, groups and SKUs; null when the caller holds the product and nothing of it changed since (`since`). */
+  tree: {
+    c: string[];
+    i: string[];
+    s: Record<string, string>;
+    g: Selectable<VariantGroupTable>[];
+    k: Selectable<SkuTable>[];
+  } | null;
   tree_currency: string | null;
+  /** The statement's snapshot (`pg_current_snapshot()`): what the tree is as of, or the product found unchanged at. */
+  tree_snapshot: string;
 }
 
 type PageRow = Selectable<ProductTable> & Partial<TreeRow>;
 
 /**
+ * PostgreSQL's tree reads: `since` maps the ids of products the caller holds to the snapshot its copy was read, or last
+ * found unchanged, under (the product memo of decision 0013, kept by the catalog change log on this engine).
+ */
+interface TreeRead {
+  since: Readonly<Record<string, string>>;
+}
+
+/**
  * The columns that bring a product's relations, variant groups, SKUs and store currency with its row (PostgreSQL's
- * JSON aggregates; the orders are those of `relations` and `skuTrees`). Timestamps arrive as ISO-8601 text, which
+ * JSON aggregates; the orders are those of `relations` and `skuTrees`), unless the caller holds the product and the
+ * catalog change log has no row of it (or of its whole store) committed since the caller's snapshot: then `tree` is
+ * null, and the aggregates are not computed. The look is the front cache's (src/db/db.ts, `CHANGED_SINCE`): rows from
+ * the snapshot's xmin on, of a transaction the snapshot did not see, walked down the `(store_id, txid)` index
+ * (`ORDER BY … LIMIT 1`, a probe per product, never a hash of the log). Timestamps arrive as ISO-8601 text, which
  * `toDate` reads as it reads SQLite's.
  */
-const treeColumns = [
-  sql<string[]>`coalesce((select json_agg(c.category_id order by c.position, c.category_id) from product_categories c where c.product_id = products.id), '[]')`.as('tree_categories'),
-  sql<string[]>`coalesce((select json_agg(i.file_id order by i.position, i.file_id) from product_images i where i.product_id = products.id), '[]')`.as('tree_images'),
-  sql<Record<string, string>>`coalesce((select json_object_agg(s.specification_id, s.value order by s.specification_id) from product_specifications s where s.product_id = products.id), '{}')`.as('tree_specifications'),
-  sql<Selectable<VariantGroupTable>[]>`coalesce((select json_agg(g order by g.id) from variant_groups g where g.product_id = products.id and g.store_id = products.store_id and g.mode = products.mode), '[]')`.as('tree_groups'),
-  sql<Selectable<SkuTable>[]>`coalesce((select json_agg(k order by k.group_id, k.id) from skus k where k.product_id = products.id and k.store_id = products.store_id and k.mode = products.mode), '[]')`.as('tree_skus'),
-  sql<string | null>`(select st.currency from stores st where st.id = products.store_id)`.as('tree_currency'),
-];
+function treeColumns(read: TreeRead) {
+  const tree = sql<TreeRow['tree']>`json_build_object(
+    'c', coalesce((select json_agg(c.category_id order by c.position, c.category_id) from product_categories c where c.product_id = products.id), '[]'),
+    'i', coalesce((select json_agg(i.file_id order by i.position, i.file_id) from product_images i where i.product_id = products.id), '[]'),
+    's', coalesce((select json_object_agg(s.specification_id, s.value order by s.specification_id) from product_specifications s where s.product_id = products.id), '{}'),
+    'g', coalesce((select json_agg(g order by g.id) from variant_groups g where g.product_id = products.id and g.store_id = products.store_id and g.mode = products.mode), '[]'),
+    'k', coalesce((select json_agg(k order by k.group_id, k.id) from skus k where k.product_id = products.id and k.store_id = products.store_id and k.mode = products.mode), '[]'))`;
+  const held = Object.keys(read.since).length === 0 ? null : JSON.stringify(read.since);
+  const since = sql`(${held}::jsonb ->> products.id)::pg_snapshot`;
+  return [
+    (held === null
+      ? tree
+      : sql<TreeRow['tree']>`case when ${since} is not null and (
+          select 1 from catalog_changes cc
+          where cc.store_id = products.store_id and cc.txid >= pg_snapshot_xmin(${since}) and not pg_visible_in_snapshot(cc.txid, ${since})
+            and (cc.product_id = products.id or cc.product_id is null)
+          order by cc.store_id desc, cc.txid desc limit 1
+        ) is null then null else ${tree} end`
+    ).as('tree'),
+    sql<string | null>`(select st.currency from stores st where st.id = products.store_id)`.as('tree_currency'),
+    sql<string>`pg_current_snapshot()::text`.as('tree_snapshot'),
+  ];
+}
 
 /** Groups and SKUs (each ordered by id) as each product's tree: its single SKU (SIMPLE) and its groups with theirs. */
 function assembleTrees(groups: Selectable<VariantGroupTable>[], skus: Selectable<SkuTable>[]): Map<string, SkuTree> {
@@ -193,7 +225,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     sortColumn: 'name_folded' | 'updated_at' | null,
     descending: boolean,
     after: { value: string; id: string } | undefined,
-    trees: boolean,
+    trees: TreeRead | false,
   ): Promise<PageRow[]> {
     const direction = descending ? 'desc' : 'asc';
     let page = db
@@ -215,7 +247,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
       .whereRef('products.id', '=', 'page.product_id')
       .where(inTenant(tenant, 'products'))
       .selectAll('products')
-      .$if(trees, (q) => q.select(treeColumns))
+      .$if(trees !== false, (q) => q.select(treeColumns(trees as TreeRead)))
       .orderBy('page.sort_value', direction)
       .orderBy('page.product_id', direction)
       .execute();
@@ -271,11 +303,11 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
   }
 
   /** A product's row; with `trees` (PostgreSQL) also its tree and its store's currency (`treeColumns`). */
-  function productRow(tenant: Tenant, id: string, trees: boolean): Promise<PageRow | undefined> {
+  function productRow(tenant: Tenant, id: string, trees: TreeRead | false): Promise<PageRow | undefined> {
     return db
       .selectFrom('products')
       .selectAll('products')
-      .$if(trees, (q) => q.select(treeColumns))
+      .$if(trees !== false, (q) => q.select(treeColumns(trees as TreeRead)))
       .where(inTenant(tenant, 'products'))
       .where('products.id', '=', id)
       .executeTakeFirst();
@@ -285,7 +317,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
    * The rows of `listProducts` and `listTreesUnlessHeld` (see CatalogRepo); with `trees` (PostgreSQL), each row also
    * brings its product's relations, groups, SKUs and store currency (`treeColumns`), in the same statement.
    */
-  async function listPage(tenant: Tenant, query: ProductQuery, after: { value: string; id: string } | undefined, trees: boolean): Promise<PageRow[]> {
+  async function listPage(tenant: Tenant, query: ProductQuery, after: { value: string; id: string } | undefined, trees: TreeRead | false): Promise<PageRow[]> {
     const descending = query.sort.startsWith('-');
     const field = query.sort.replace('-', '');
     const sortColumn = field === 'name' ? 'name_folded' : field === 'updatedAt' ? 'updated_at' : null;
@@ -349,7 +381,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     if (sortColumn) q = q.orderBy(orderKey(`${from}.${sortColumn}`), direction);
     return q
       .selectAll('products')
-      .$if(trees, (qb) => qb.select(treeColumns))
+      .$if(trees !== false, (qb) => qb.select(treeColumns(trees as TreeRead)))
       .orderBy(orderKey(idColumn), direction)
       .$call(pageLimit(query.limit))
       .execute();
@@ -385,17 +417,25 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     return products.map((p) => ('held' in p ? p : { ...p, ...skus.get(p.id)! }));
   }
 
-  /** A row that brought its tree (`treeColumns`, PostgreSQL) as the product with its SKUs, or held when `skip` says so. */
-  function treeOfRow(row: PageRow, skip: (head: ProductHead, currency: string) => boolean): ProductWithSkus | HeldProduct {
-    const head = headOf(row);
-    if (skip(head, row.tree_currency ?? DEFAULT_CURRENCY)) return { held: head };
-    const id = row.id;
-    const [product] = toProducts([row], {
-      categories: new Map([[id, row.tree_categories ?? []]]),
-      images: new Map([[id, row.tree_images ?? []]]),
-      specifications: new Map([[id, row.tree_specifications ?? {}]]),
-    });
-    return { ...product!, ...(assembleTrees(row.tree_groups ?? [], row.tree_skus ?? []).get(id) ?? { simpleSku: null, variantGroups: [] }) };
+  /**
+   * Rows that brought their trees (`treeColumns`, PostgreSQL) as the products with their SKUs, or held when `skip` says
+   * so. Each head carries the statement's snapshot and, for a product the caller named in `since`, whether it was found
+   * unchanged (its tree not read). One found unchanged that `skip` then does not take (the caller's copy went meanwhile)
+   * is read again, whole.
+   */
+  async function treesOfRows(tenant: Tenant, rows: PageRow[], skip: (head: ProductHead, currency: string) => boolean): Promise<Array<ProductWithSkus | HeldProduct>> {
+    const read = await Promise.all(
+      rows.map(async (row) => {
+        const head: ProductHead = { ...headOf(row), snapshot: row.tree_snapshot!, unchanged: row.tree === null };
+        if (skip(head, row.tree_currency ?? DEFAULT_CURRENCY)) return { held: head };
+        const whole = row.tree === null ? await productRow(tenant, row.id, { since: {} }) : row;
+        if (whole === undefined) return null; // deleted since the first statement: gone from the answer too
+        const tree = whole.tree!;
+        const [product] = toProducts([whole], { categories: new Map([[whole.id, tree.c]]), images: new Map([[whole.id, tree.i]]), specifications: new Map([[whole.id, tree.s]]) });
+        return { ...product!, snapshot: whole.tree_snapshot!, ...(assembleTrees(tree.g, tree.k).get(whole.id) ?? { simpleSku: null, variantGroups: [] }) };
+      }),
+    );
+    return read.filter((p) => p !== null);
   }
 
   return {
@@ -491,12 +531,12 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
       return row && ((await productsUnlessHeld([row]))[0] as Product);
     },
 
-    async findTreeUnlessHeld(tenant, id, skip) {
+    async findTreeUnlessHeld(tenant, id, skip, since = {}) {
       if (dialect === 'postgres') {
-        const row = await productRow(tenant, id, true);
+        const row = await productRow(tenant, id, { since });
         // No product: the currency is read on its own (a 404 needs none; the caller's contract gives it anyway).
         if (row === undefined) return { currency: await currencyCode(tenant), product: undefined };
-        return { currency: row.tree_currency ?? DEFAULT_CURRENCY, product: treeOfRow(row, skip) };
+        return { currency: row.tree_currency ?? DEFAULT_CURRENCY, product: (await treesOfRows(tenant, [row], skip))[0] };
       }
       const currency = await currencyCode(tenant);
       const row = await productRow(tenant, id, false);
@@ -563,11 +603,11 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
       return (await productsUnlessHeld(await listPage(tenant, query, after, false))) as Product[];
     },
 
-    async listTreesUnlessHeld(tenant, query, after, skip) {
+    async listTreesUnlessHeld(tenant, query, after, skip, since = {}) {
       if (dialect === 'postgres') {
-        const rows = await listPage(tenant, query, after, true);
+        const rows = await listPage(tenant, query, after, { since });
         const currency = rows[0]?.tree_currency ?? (await currencyCode(tenant));
-        return { currency, rows: rows.map((row) => treeOfRow(row, skip)) };
+        return { currency, rows: await treesOfRows(tenant, rows, skip) };
       }
       const currency = await currencyCode(tenant);
       return { currency, rows: await treesUnlessHeld(tenant, await listPage(tenant, query, after, false), skip, currency) };

@@ -47,10 +47,16 @@ export interface CatalogRepo {
   /**
    * The tree reads (GET /v2/products/{id}): the store's currency (its code) and the product with its SKUs, or
    * `{ held: head }` when `skip` says the caller holds it at that currency (its relations and SKUs then not read).
-   * PostgreSQL reads it all in one statement (and holds nothing: no revisions there, decision 0013); SQLite reads the
-   * currency, the product, then (unless held) its relations and SKUs.
+   * PostgreSQL reads it all in one statement, its tree only unless `since` names the product and the catalog change log
+   * has nothing of it since that snapshot (`ProductHead.unchanged`); SQLite reads the currency, the product, then
+   * (unless held by revision) its relations and SKUs.
    */
-  findTreeUnlessHeld(tenant: Tenant, id: string, skip: (head: ProductHead, currency: string) => boolean): Promise<{ currency: string; product: ProductWithSkus | HeldProduct | undefined }>;
+  findTreeUnlessHeld(
+    tenant: Tenant,
+    id: string,
+    skip: (head: ProductHead, currency: string) => boolean,
+    since?: Readonly<Record<string, string>>,
+  ): Promise<{ currency: string; product: ProductWithSkus | HeldProduct | undefined }>;
   slugTaken(tenant: Tenant, slug: string, exceptId?: string): Promise<boolean>;
   /** Slugs of this store starting with `base`, to pick a free `base-2`, `base-3`… */
   slugsLike(tenant: Tenant, base: string): Promise<Set<string>>;
@@ -76,14 +82,16 @@ export interface CatalogRepo {
   }): Promise<Product[]>;
   /**
    * As `listProducts`, for the tree reads (GET /v2/products): the store's currency and the page's products with their
-   * SKUs, those `skip` says the caller holds as `{ held: head }`. PostgreSQL reads the page with its trees and the
-   * currency in one statement (a search asks its index first); SQLite as `findTreeUnlessHeld` does.
+   * SKUs, those `skip` says the caller holds as `{ held: head }`. PostgreSQL reads the page with its trees (but those of
+   * the products `since` names that did not change since) and the currency in one statement (a search asks its index
+   * first); SQLite as `findTreeUnlessHeld` does.
    */
   listTreesUnlessHeld(
     tenant: Tenant,
     query: ProductQuery,
     after: { value: string; id: string } | undefined,
     skip: (head: ProductHead, currency: string) => boolean,
+    since?: Readonly<Record<string, string>>,
   ): Promise<{ currency: string; rows: Array<ProductWithSkus | HeldProduct> }>;
   /** The sort value of a product row for a keyset cursor. */
   sortValue(tenant: Tenant, id: string, field: 'name' | 'updatedAt'): Promise<string | undefined>;

@@ -153,9 +153,9 @@ export function createProductService(deps: {
     return { page, nextCursor: await nextCursor };
   }
 
-  async function treeOrHeld(ctx: StoreContext, id: string, held: HeldCheck): Promise<{ product: ProductTree | HeldProduct; currency: Currency }> {
+  async function treeOrHeld(ctx: StoreContext, id: string, held: HeldCheck, since?: Readonly<Record<string, string>>): Promise<{ product: ProductTree | HeldProduct; currency: Currency }> {
     const reader = readAs(ctx, 'catalog');
-    const read = await repos.catalog.findTreeUnlessHeld(ctx.tenant, id, (head, code) => held(head, currencyOf(code)));
+    const read = await repos.catalog.findTreeUnlessHeld(ctx.tenant, id, (head, code) => held(head, currencyOf(code)), since);
     const { product } = read;
     // The status is read with the product, held or not: a shopper never gets a draft from the memo either.
     if (!product || (reader === 'shopper' && !visibleToShopper('held' in product ? product.held.status : product.status))) throw productNotFound(id);
@@ -187,12 +187,13 @@ export function createProductService(deps: {
 
     /**
      * A page of products with their variant groups and SKUs (v2); those `held` says the caller holds (the memo of
-     * decision 0013) come back as `{ held }`. The store's currency is read with the page.
+     * decision 0013) come back as `{ held }`. The store's currency is read with the page. `since` (PostgreSQL): the
+     * snapshots the caller's copies were made under, by product id (`ProductHead.unchanged`).
      */
-    async listTrees(ctx: StoreContext, query: ProductQuery, held?: HeldCheck): Promise<{ items: Array<ProductTree | HeldProduct>; nextCursor: string | null; currency: Currency }> {
+    async listTrees(ctx: StoreContext, query: ProductQuery, held?: HeldCheck, since?: Readonly<Record<string, string>>): Promise<{ items: Array<ProductTree | HeldProduct>; nextCursor: string | null; currency: Currency }> {
       const { folded, after, nothing } = listQuery(ctx, query);
       if (nothing) return { items: [], nextCursor: null, currency: await storeCurrency(repos, ctx) };
-      const read = await repos.catalog.listTreesUnlessHeld(ctx.tenant, folded, after, (head, code) => held?.(head, currencyOf(code)) ?? false);
+      const read = await repos.catalog.listTreesUnlessHeld(ctx.tenant, folded, after, (head, code) => held?.(head, currencyOf(code)) ?? false, since);
       const { page, nextCursor } = await pageWithCursor(ctx.tenant, query, read.rows);
       return { items: page.map(asTree), nextCursor, currency: currencyOf(read.currency) };
     },

@@ -55,6 +55,11 @@ export interface Product {
    * (docs/decisions/0013-product-representation-memo.md).
    */
   revision?: number;
+  /**
+   * PostgreSQL: the snapshot (`pg_current_snapshot()`) the product was read under. The catalog change log tells what
+   * committed after it, so a copy made then is the product now while no row of it was logged since (decision 0028).
+   */
+  snapshot?: string;
 }
 
 /**
@@ -65,6 +70,13 @@ export interface ProductHead {
   id: string;
   status: ProductStatus;
   revision?: number;
+  /** PostgreSQL: the snapshot of the statement that read the product, or found it unchanged (`Product.snapshot`). */
+  snapshot?: string;
+  /**
+   * PostgreSQL: the caller said it holds a copy made under an earlier snapshot, and the catalog change log has no row
+   * of the product, or of its whole store, committed since: the copy is the product as of `snapshot`.
+   */
+  unchanged?: boolean;
 }
 
 /**

@@ -150,8 +150,8 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
     },
     async (request, reply) => {
       const ctx = storeCtx(request);
-      const memo = productMemo.forRequest(ctx.tenant);
-      const page = await products.listTrees(ctx, request.query, memo.held);
+      const memo = productMemo.forRequest(ctx.tenant, request.url);
+      const page = await products.listTrees(ctx, request.query, memo.held, memo.sinceForList());
       front.offerPerKey(reply, { storeId: ctx.tenant.storeId, products: page.items.map(productIdOf), list: request.query.sort.endsWith('updatedAt') ? 'any' : 'moves' });
       return sendRepresentation(reply, memo.pageBody(page.items, page.currency, request.query.limit, page.nextCursor));
     },
@@ -167,7 +167,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
     async (request, reply) => {
       const ctx = storeCtx(request);
       const memo = productMemo.forRequest(ctx.tenant);
-      const { product, currency } = await products.getTreeOrHeld(ctx, request.params.productId, memo.held);
+      const { product, currency } = await products.getTreeOrHeld(ctx, request.params.productId, memo.held, memo.since(request.params.productId));
       front.offerPerKey(reply, { storeId: ctx.tenant.storeId, products: [productIdOf(product)] });
       return sendRepresentation(reply, memo.productBody(product, currency));
     },
