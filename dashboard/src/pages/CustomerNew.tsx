@@ -3,40 +3,28 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Tenant } from '../api/client.ts';
 import { type BodyOf, call } from '../api/wire.ts';
+import { type AddressDraft, AddressFields, addressBegun, addressBody, EMPTY_ADDRESS, isAddressPath } from '../components/AddressFields.tsx';
 import { Field, FormRefusal, fieldErrors } from '../components/Field.tsx';
 import { Section } from '../components/Section.tsx';
 import { useSubmission } from '../idempotency.ts';
 import { focusFirstField } from '../products/focus.ts';
-import { CountryStateFields } from '../selling/regions.tsx';
 
 interface Draft {
   name: string;
   email: string;
   phone: string;
-  line1: string;
-  line2: string;
-  city: string;
-  postalCode: string;
-  countryId: string;
-  stateId: string;
+  address: AddressDraft;
 }
 
-const EMPTY: Draft = { name: '', email: '', phone: '', line1: '', line2: '', city: '', postalCode: '', countryId: '', stateId: '' };
+const EMPTY: Draft = { name: '', email: '', phone: '', address: EMPTY_ADDRESS };
 
 /** The request body: an address only when one was begun (the API names what it then lacks). */
 type CustomerBody = BodyOf<'/v1/customers', 'post'>;
-type AddressBody = NonNullable<CustomerBody['addresses']>[number];
 
 function bodyOf(d: Draft): CustomerBody {
   const body: CustomerBody = { name: d.name.trim(), email: d.email.trim() };
   if (d.phone.trim()) body.phone = d.phone.trim();
-  if (d.line1.trim() || d.city.trim() || d.countryId) {
-    const address: AddressBody = { line1: d.line1.trim(), city: d.city.trim(), countryId: d.countryId };
-    if (d.line2.trim()) address.line2 = d.line2.trim();
-    if (d.postalCode.trim()) address.postalCode = d.postalCode.trim();
-    if (d.stateId) address.stateId = d.stateId;
-    body.addresses = [address];
-  }
+  if (addressBegun(d.address)) body.addresses = [addressBody(d.address)];
   return body;
 }
 
@@ -69,10 +57,13 @@ export function NewCustomer({ tenant, search }: { tenant: Tenant; search: string
     },
     onSettled: () => submission.settled(),
   });
-  const set = (key: keyof Draft) => (e: { target: { value: string } }) => {
-    setDraft({ ...draft, [key]: e.target.value });
+  const edited = () => {
     submission.forget();
     if (create.isError) create.reset();
+  };
+  const set = (key: 'name' | 'email' | 'phone') => (e: { target: { value: string } }) => {
+    setDraft({ ...draft, [key]: e.target.value });
+    edited();
   };
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -108,30 +99,15 @@ export function NewCustomer({ tenant, search }: { tenant: Tenant; search: string
           </div>
           <fieldset className="fieldset">
             <legend>Address (optional)</legend>
-            <div className="field-grid">
-              <Field label="Address line 1" error={at('addresses[0].line1')}>
-                {(p) => <input {...p} type="text" autoComplete="off" maxLength={200} value={draft.line1} onChange={set('line1')} />}
-              </Field>
-              <Field label="Address line 2" error={at('addresses[0].line2')}>
-                {(p) => <input {...p} type="text" autoComplete="off" maxLength={200} value={draft.line2} onChange={set('line2')} />}
-              </Field>
-              <Field label="City" error={at('addresses[0].city')}>
-                {(p) => <input {...p} type="text" autoComplete="off" maxLength={120} value={draft.city} onChange={set('city')} />}
-              </Field>
-              <Field label="Postal code" error={at('addresses[0].postalCode')}>
-                {(p) => <input {...p} type="text" autoComplete="off" maxLength={20} value={draft.postalCode} onChange={set('postalCode')} />}
-              </Field>
-              <CountryStateFields
-                country={draft.countryId}
-                state={draft.stateId}
-                wholeCountry="None"
-                onChange={(countryId, stateId) => {
-                  setDraft({ ...draft, countryId, stateId });
-                  submission.forget();
-                  if (create.isError) create.reset();
-                }}
-              />
-            </div>
+            <AddressFields
+              value={draft.address}
+              path="addresses[0]"
+              errors={errors}
+              onChange={(address) => {
+                setDraft({ ...draft, address });
+                edited();
+              }}
+            />
           </fieldset>
           <div className="actions">
             <button type="submit" className="button button-primary" disabled={create.isPending}>
@@ -150,7 +126,7 @@ export function NewCustomer({ tenant, search }: { tenant: Tenant; search: string
           </div>
           <FormRefusal
             error={create.error}
-            shown={(path) => ['name', 'email', 'phone'].includes(path) || /^addresses\[0\]\.(line1|line2|city|postalCode)$/.test(path)}
+            shown={(path) => ['name', 'email', 'phone'].includes(path) || isAddressPath(path, 'addresses[0]')}
             title="The customer could not be added."
             nothing="Nothing was added"
           />

@@ -2,11 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, type Tenant } from '../api/client.ts';
-import type { DataOf, Schemas } from '../api/wire.ts';
+import { type BodyOf, call, type DataOf, type Schemas } from '../api/wire.ts';
+import { PostalAddress } from '../components/Address.tsx';
+import { type AddressDraft, AddressFields, addressBody, EMPTY_ADDRESS, isAddressPath } from '../components/AddressFields.tsx';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { Field, FormRefusal, fieldErrors } from '../components/Field.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
-import { formatNumber } from '../format.ts';
+import { formatMoney, formatNumber } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
 import { CustomerFilter, useChosenCustomer } from './OrderCustomerFilter.tsx';
@@ -14,6 +16,7 @@ import { CustomerFilter, useChosenCustomer } from './OrderCustomerFilter.tsx';
 type Order = Schemas['Order'];
 type StockLevel = Schemas['StockLevel'];
 type StockLevels = DataOf<'/v1/inventory/skus'>;
+type OrderBody = BodyOf<'/v1/orders', 'post'>;
 
 const WRITE = 'orders:write';
 const RESULTS = 8;
@@ -31,10 +34,12 @@ function skuLabel(s: StockLevel): string {
 
 /**
  * Taking an order by hand (`/orders/new`, its own chunk; issue 38: an order by phone, or a draft to send a payment link
- * for): a customer found by name, email or phone, SKUs found by product name or code with their quantities, a note;
- * `POST /v1/orders` with an `Idempotency-Key` per submission of the same values (a double click places one order), then
+ * for): a customer found by name, email or phone, SKUs found by product name or code with their quantities, a delivery
+ * option, a promotion code, the shipping address (the customer's first, or another) and the billing address (the
+ * shipping one, or another), a note; `POST /v1/orders` with an `Idempotency-Key` per submission of the same values (a double click places one order), then
  * on to the order, which takes payments and offers a payment link. The API prices it and reserves the stock; its
- * refusals show at the customer, at a line, or above the button.
+ * refusals show at the field they name (customer, a line, delivery, promotion code, an address's field), else above
+ * the button.
  */
 export default function OrderNew() {
   const state = useTenant();
@@ -48,13 +53,31 @@ export default function OrderNew() {
       {state.permissions === null ? null : !allowed ? (
         <NotAllowed permission={WRITE} />
       ) : (
-        <NewOrderForm tenant={tenant} canSearchCustomers={state.permissions.has('customers:read')} canSearchStock={state.permissions.has('inventory:read')} />
+        <NewOrderForm
+          tenant={tenant}
+          currency={state.store.currency}
+          canSearchCustomers={state.permissions.has('customers:read')}
+          canSearchStock={state.permissions.has('inventory:read')}
+          canReadDelivery={state.permissions.has('delivery:read')}
+        />
       )}
     </>
   );
 }
 
-function NewOrderForm({ tenant, canSearchCustomers, canSearchStock }: { tenant: Tenant; canSearchCustomers: boolean; canSearchStock: boolean }) {
+function NewOrderForm({
+  tenant,
+  currency,
+  canSearchCustomers,
+  canSearchStock,
+  canReadDelivery,
+}: {
+  tenant: Tenant;
+  currency: string;
+  canSearchCustomers: boolean;
+  canSearchStock: boolean;
+  canReadDelivery: boolean;
+}) {
   const navigate = useNavigate();
   const search = useTenantSearch();
   const queryClient = useQueryClient();
@@ -62,9 +85,16 @@ function NewOrderForm({ tenant, canSearchCustomers, canSearchStock }: { tenant: 
   const chosen = useChosenCustomer(tenant, customerId);
   const [lines, setLines] = useState<Line[]>([]);
   const [note, setNote] = useState('');
+  const [deliveryOptionId, setDeliveryOptionId] = useState('');
+  const [promotionCode, setPromotionCode] = useState('');
+  const [shipElsewhere, setShipElsewhere] = useState(false);
+  const [shipping, setShipping] = useState<AddressDraft>(EMPTY_ADDRESS);
+  const [billSame, setBillSame] = useState(true);
+  const [billing, setBilling] = useState<AddressDraft>(EMPTY_ADDRESS);
   const submission = useSubmission();
   const place = useMutation({
     mutationFn: (input: { body: Record<string, unknown>; key: string }) =>
+      // The body as typed (a quantity that is not a number is sent as it is, for the API to name it).
       api<Order>('/v1/orders', { tenant, method: 'POST', headers: { 'Idempotency-Key': input.key }, body: input.body }).then((r) => r.data),
     onSuccess: (order) => {
       submission.forget();
@@ -85,6 +115,10 @@ function NewOrderForm({ tenant, canSearchCustomers, canSearchStock }: { tenant: 
       lines: lines.map((l) => ({ skuId: l.sku.skuId, quantity: Number.isFinite(Number(l.quantity)) && l.quantity.trim() !== '' ? Number(l.quantity) : l.quantity })),
     };
     if (note.trim()) body.note = note.trim();
+    if (deliveryOptionId) body.deliveryOptionId = deliveryOptionId;
+    if (promotionCode.trim()) body.promotionCode = promotionCode.trim();
+    if (shipElsewhere) body.shippingAddress = addressBody(shipping) satisfies OrderBody['shippingAddress'];
+    if (!billSame) body.billingAddress = addressBody(billing) satisfies OrderBody['billingAddress'];
     const key = submission.begin(JSON.stringify(body));
     if (key !== null) place.mutate({ body, key });
   };
@@ -214,6 +248,114 @@ function NewOrderForm({ tenant, canSearchCustomers, canSearchStock }: { tenant: 
           )}
         </Field>
       </Section>
+      <Section title="Delivery and discount">
+        <div className="field-grid">
+          {canReadDelivery ? (
+            <DeliveryChoice
+              tenant={tenant}
+              currency={currency}
+              value={deliveryOptionId}
+              error={errors.get('deliveryOptionId') ?? null}
+              onChange={(id) => {
+                setDeliveryOptionId(id);
+                edited();
+              }}
+            />
+          ) : (
+            <p className="notice">Choosing a delivery option needs the permission to view delivery zones and options (delivery:read).</p>
+          )}
+          <Field label="Promotion code (optional)" error={errors.get('promotionCode')}>
+            {(p) => (
+              <input
+                {...p}
+                type="text"
+                autoComplete="off"
+                maxLength={64}
+                value={promotionCode}
+                onChange={(e) => {
+                  setPromotionCode(e.target.value);
+                  edited();
+                }}
+              />
+            )}
+          </Field>
+        </div>
+      </Section>
+      <Section title="Addresses">
+        <fieldset className="fieldset" data-testid="new-order-ship-to">
+          <legend>Ship to</legend>
+          <div className="choice">
+            <label>
+              <input
+                type="radio"
+                name="ship-to"
+                checked={!shipElsewhere}
+                onChange={() => {
+                  setShipElsewhere(false);
+                  edited();
+                }}
+              />{' '}
+              The customer's address
+            </label>
+            <label>
+              <input
+                type="radio"
+                name="ship-to"
+                checked={shipElsewhere}
+                onChange={() => {
+                  setShipElsewhere(true);
+                  edited();
+                }}
+              />{' '}
+              Another address
+            </label>
+          </div>
+          {shipElsewhere ? (
+            <AddressFields
+              recipient
+              value={shipping}
+              path="shippingAddress"
+              errors={errors}
+              onChange={(a) => {
+                setShipping(a);
+                edited();
+              }}
+            />
+          ) : chosen.data?.addresses[0] ? (
+            <PostalAddress address={{ ...chosen.data.addresses[0], name: chosen.data.addresses[0].name ?? chosen.data.name }} />
+          ) : (
+            <p className="muted">{customerId ? 'This customer has no address on file: the order will have none, unless you give another.' : "The customer's first address on file."}</p>
+          )}
+          {errors.get('shippingAddress') ? <p className="field-error">Shipping address {errors.get('shippingAddress')}.</p> : null}
+        </fieldset>
+        <fieldset className="fieldset" data-testid="new-order-bill-to">
+          <legend>Bill to</legend>
+          <label className="choice">
+            <input
+              type="checkbox"
+              checked={billSame}
+              onChange={(e) => {
+                setBillSame(e.target.checked);
+                edited();
+              }}
+            />{' '}
+            Same as the shipping address
+          </label>
+          {billSame ? null : (
+            <AddressFields
+              recipient
+              value={billing}
+              path="billingAddress"
+              errors={errors}
+              onChange={(a) => {
+                setBilling(a);
+                edited();
+              }}
+            />
+          )}
+          {errors.get('billingAddress') ? <p className="field-error">Billing address {errors.get('billingAddress')}.</p> : null}
+        </fieldset>
+      </Section>
       <div className="actions">
         <button type="submit" className="button button-primary" disabled={place.isPending}>
           {place.isPending ? 'Placing…' : 'Place order'}
@@ -221,7 +363,12 @@ function NewOrderForm({ tenant, canSearchCustomers, canSearchStock }: { tenant: 
       </div>
       <FormRefusal
         error={place.error}
-        shown={(path) => path === 'customerId' || path === 'lines' || path === 'note' || /^lines\[\d+\]/.test(path)}
+        shown={(path) =>
+          ['customerId', 'lines', 'note', 'deliveryOptionId', 'promotionCode', 'shippingAddress', 'billingAddress'].includes(path) ||
+          /^lines\[\d+\]/.test(path) ||
+          isAddressPath(path, 'shippingAddress', true) ||
+          isAddressPath(path, 'billingAddress', true)
+        }
         title="The order could not be placed."
         nothing="Nothing was placed"
       />
@@ -281,5 +428,39 @@ function SkuSearch({ tenant, onAdd }: { tenant: Tenant; onAdd: (sku: StockLevel)
         </ul>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The store's delivery options (`GET /v1/delivery/zones`, active options only), grouped by zone, with their fee in the
+ * store currency; "No delivery" sends none. Whether an option serves the address is the API's to say (a 422 at it).
+ */
+function DeliveryChoice({ tenant, currency, value, error, onChange }: { tenant: Tenant; currency: string; value: string; error: string | null; onChange: (optionId: string) => void }) {
+  const zones = useQuery({
+    queryKey: ['tenant', tenant.storeId, tenant.mode, 'delivery', 'zones', 'choice'],
+    queryFn: ({ signal }) => call('get', '/v1/delivery/zones', { tenant, signal, query: { limit: 100 } }).then((r) => r.data),
+  });
+  const offered = (zones.data ?? []).map((z) => ({ zone: z, options: z.options.filter((o) => o.active) })).filter((z) => z.options.length > 0);
+  return (
+    <Field
+      label="Delivery"
+      error={error}
+      hint={zones.isError ? 'The delivery options could not be loaded.' : zones.data && offered.length === 0 ? 'This store has no delivery options in this mode.' : 'The fee is worked out for the shipping address.'}
+    >
+      {(p) => (
+        <select {...p} value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">No delivery</option>
+          {offered.map(({ zone, options }) => (
+            <optgroup key={zone.id} label={zone.name}>
+              {options.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {`${o.name} · ${formatMoney(o.fee, currency)}${o.freeOver !== null ? `, free over ${formatMoney(o.freeOver, currency)}` : ''}`}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

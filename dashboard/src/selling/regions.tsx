@@ -147,11 +147,16 @@ export function CountryStateFields({
   state,
   wholeCountry,
   onChange,
+  countryError = null,
+  stateError = null,
 }: {
   country: string;
   state: string;
   wholeCountry: string;
   onChange: (country: string, state: string) => void;
+  /** The API's refusal of the country or the state, shown under it (an order's or a customer's address). */
+  countryError?: string | null;
+  stateError?: string | null;
 }) {
   const countryId = useId();
   const stateId = useId();
@@ -161,7 +166,13 @@ export function CountryStateFields({
     <>
       <div className="form-field">
         <label htmlFor={countryId}>Country</label>
-        <select id={countryId} value={country} onChange={(e) => onChange(e.target.value, '')}>
+        <select
+          id={countryId}
+          value={country}
+          aria-invalid={countryError ? true : undefined}
+          aria-describedby={countryError ? `${countryId}-error` : undefined}
+          onChange={(e) => onChange(e.target.value, '')}
+        >
           <option value="">Choose a country</option>
           {(countries.data ?? []).map((c) => (
             <option key={c.id} value={c.id}>
@@ -169,10 +180,22 @@ export function CountryStateFields({
             </option>
           ))}
         </select>
+        {countryError ? (
+          <p id={`${countryId}-error`} className="field-error">
+            Country {countryError}.
+          </p>
+        ) : null}
       </div>
       <div className="form-field">
         <label htmlFor={stateId}>State</label>
-        <select id={stateId} value={state} disabled={!country || !states.data || states.data.length === 0} onChange={(e) => onChange(country, e.target.value)}>
+        <select
+          id={stateId}
+          value={state}
+          disabled={!country || !states.data || states.data.length === 0}
+          aria-invalid={stateError ? true : undefined}
+          aria-describedby={stateError ? `${stateId}-error` : undefined}
+          onChange={(e) => onChange(country, e.target.value)}
+        >
           <option value="">{wholeCountry}</option>
           {(states.data ?? []).map((s) => (
             <option key={s.id} value={s.id}>
@@ -180,6 +203,11 @@ export function CountryStateFields({
             </option>
           ))}
         </select>
+        {stateError ? (
+          <p id={`${stateId}-error`} className="field-error">
+            State {stateError}.
+          </p>
+        ) : null}
       </div>
     </>
   );
