@@ -166,6 +166,19 @@ describeEachDatabase('front cache: answers per API key', (kind) => {
     assert.ok(new Date(after).getTime() >= later - 1000, `last used ${after}, a minute on from ${before}`);
   });
 
+  it('sends one request per kept answer to the route at a time: those arriving meanwhile get the answer it made', async () => {
+    for (const url of [`/v2/products/${productId}`, '/v2/products?limit=2']) {
+      await cachedAnswer(url);
+      // The answer goes (a product it shows changes behind the app's back); twenty connections ask at once.
+      await t.container.db.kysely.updateTable('products').set({ description: `Burst ${Date.now()}` }).where('id', '=', productId).execute();
+      const burst = await Promise.all(Array.from({ length: 20 }, () => send(base, url, withKey())));
+      assert.ok(burst.every((a) => a.status === 200));
+      const routed = burst.filter((a) => !fromFront(a));
+      assert.equal(routed.length, 1, `${url}: the route made the new answer once (${routed.length} times)`);
+      assert.ok(burst.every((a) => a.body.equals(routed[0]!.body) && a.body.toString().includes('Burst')), `${url}: everyone got the new answer`);
+    }
+  });
+
   it('keeps nothing for session tokens: the route answers every time', async () => {
     const url = `/v2/products/${productId}`;
     await send(base, url, m.auth);

@@ -124,6 +124,8 @@ export function createFrontCache(options: FrontCacheOptions) {
   /** The URLs of the routes that offer answers per API key (`offerPerKeyAt`); only their requests read a change mark. */
   const keyUrls: RegExp[] = [];
   const keyEntries = boundedLru<KeyEntry>(options.maxKeyBytes ?? 16 * 1024 * 1024, (e) => e.body.length + HEADER_BYTES);
+  /** The kept keys whose answer the route is making now, with the requests waiting for it (`routeOnce`). */
+  const making = new Map<string, Array<(made: boolean) => void>>();
   let open = true;
   let limits: Pick<RateLimitsHandle, 'countOne'> | undefined;
 
@@ -190,18 +192,47 @@ export function createFrontCache(options: FrontCacheOptions) {
     if (changeMark === undefined || !keyUrls.some((pattern) => pattern.test(url))) return false;
     const key = keyEntryKey(request, url);
     if (key === undefined) return false;
+    answerKeyOrRoute(request, response, key, changeMark, fallback);
+    return true;
+  }
+
+  /**
+   * One answer made by the route per kept key at a time: the request that finds no current answer goes to the route;
+   * those that find none while it is there wait for it to finish, then start over (a mark of their own, read after
+   * they arrived, so a write answered before they were sent is never hidden from them). When the route kept nothing
+   * (an error, a 404), they go to the route themselves. Without this, an answer going (a change in its scope, or the
+   * key's time of last use coming due once a minute) sent every waiting connection to the route at once.
+   */
+  function routeOnce(key: string, response: ServerResponse, retry: (made: boolean) => void, fallback: () => void): void {
+    const waiting = making.get(key);
+    if (waiting !== undefined) {
+      waiting.push(retry);
+      return;
+    }
+    making.set(key, []);
+    response.once('close', () => {
+      const waiters = making.get(key) ?? [];
+      making.delete(key);
+      const made = keyEntries.get(key) !== undefined;
+      for (const waiter of waiters) waiter(made);
+    });
+    fallback();
+  }
+
+  function answerKeyOrRoute(request: IncomingMessage, response: ServerResponse, key: string, changeMark: ChangeMark, fallback: () => void): void {
     const kept = keyEntries.get(key);
     const check = kept === undefined ? undefined : { ...kept.scope, since: kept.mark };
+    const route = () => routeOnce(key, response, (made) => (made && open ? answerKeyOrRoute(request, response, key, changeMark, fallback) : fallback()), fallback);
     changeMark((mark, unchanged) => {
       if (mark === undefined) return fallback();
       (request as Marked)[MARK] = { key, mark };
       const entry = keyEntries.get(key);
-      if (entry === undefined) return fallback();
+      if (entry === undefined) return route();
       // The entry checked is the one kept (another request may have replaced it meanwhile: then its own mark decides).
       const current = entry.mark === mark || (entry === kept && unchanged);
       if (!current || Date.now() >= entry.until || !open) {
         keyEntries.delete(key);
-        return fallback();
+        return route();
       }
       entry.mark = mark;
       const id = requestIdOf(request);
@@ -217,7 +248,6 @@ export function createFrontCache(options: FrontCacheOptions) {
         answerKey(request, response, entry, id, verdict, started);
       });
     }, check);
-    return true;
   }
 
   function answerKey(request: IncomingMessage, response: ServerResponse, entry: KeyEntry, id: string, limit: Verdict | undefined, started: number): void {
