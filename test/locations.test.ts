@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp } from './helpers/app.ts';
-import { insertCustomer, variableProduct } from './helpers/catalog.ts';
+import { assertStockSums, insertCustomer, variableProduct } from './helpers/catalog.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client, createApiKey, type Merchant, signup } from './helpers/merchants.ts';
 import { insertEndpoint } from './helpers/webhook-receiver.ts';
@@ -30,26 +30,14 @@ describeEachDatabase('stock locations and levels', (kind) => {
   const levels = async (who: Merchant, skuId: string) => {
     const res = await call('GET', `/v1/inventory/skus/${skuId}/levels`, { headers: who.auth });
     assert.equal(res.status, 200, res.raw);
-    return Object.fromEntries(res.body.data.levels.map((l: { locationId: string; onHand: number }) => [l.locationId, l.onHand])) as Record<string, number>;
+    // Units available at each location (on hand less allocated to orders): on hand wherever no order allocated.
+    return Object.fromEntries(res.body.data.levels.map((l: { locationId: string; available: number }) => [l.locationId, l.available])) as Record<string, number>;
   };
   const adjustAt = (who: Merchant, locationId: string, body: Body) => call('POST', `/v1/locations/${locationId}/adjustments`, { headers: who.auth, body });
   const transfer = (who: Merchant, body: Body) => call('POST', '/v1/inventory/transfers', { headers: who.auth, body });
   const rows = async (table: 'stock_locations' | 'stock_levels' | 'inventory_adjustments' | 'audit_logs', storeId: string) =>
     Number((await (k() as any).selectFrom(table).select((eb: any) => eb.fn.countAll().as('n')).where('store_id', '=', storeId).executeTakeFirstOrThrow()).n);
-  /** The invariant: every SKU's quantityInStock is the sum available over the active locations. */
-  async function assertSums(storeId: string) {
-    const skus = await k().selectFrom('skus').select(['id', 'quantity_in_stock']).where('store_id', '=', storeId).execute();
-    for (const s of skus) {
-      const lv = await k()
-        .selectFrom('stock_levels')
-        .innerJoin('stock_locations', 'stock_locations.id', 'stock_levels.location_id')
-        .select(['stock_levels.on_hand', 'stock_levels.allocated', 'stock_locations.active'])
-        .where('stock_levels.sku_id', '=', s.id)
-        .execute();
-      const sum = lv.filter((l) => Boolean(l.active)).reduce((n, l) => n + Number(l.on_hand) - Number(l.allocated), 0);
-      assert.equal(Number(s.quantity_in_stock), sum, `SKU ${s.id}: quantity_in_stock is the sum available over active locations`);
-    }
-  }
+  const assertSums = (storeId: string) => assertStockSums(t, storeId);
 
   describe('locations', () => {
     it('gives every store a default location holding its stock; creates, reads, lists in order of preference and changes locations, auditing each write', async () => {
@@ -282,7 +270,7 @@ describeEachDatabase('stock locations and levels', (kind) => {
       await assertSums(m.storeId);
     });
 
-    it("keeps quantityInStock's meaning: setting it lands at the default location, orders take in the order of preference, a cancelled order's units return to the default", async () => {
+    it("keeps quantityInStock's meaning: setting it lands at the default location, orders allocate in the order of preference, a cancelled order's units are released where they were", async () => {
       const m = await signup(t.app);
       const { productId, groupId, skuIds } = await variableProduct(t.app, m, { skus: [{ price: 10, quantityInStock: 5 }] });
       const sku = skuIds[0]!;
@@ -301,7 +289,8 @@ describeEachDatabase('stock locations and levels', (kind) => {
       assert.deepEqual(await levels(m, sku), { [first]: 0, [home]: 6 }, 'first in the order of preference first');
       assert.equal(await stockOf(sku), 6);
       await call('POST', `/v1/orders/${order.body.data.id}/transitions`, { headers: m.auth, body: { to: 'cancelled' } });
-      assert.deepEqual(await levels(m, sku), { [first]: 0, [home]: 9 });
+      // Allocation (issue 36): a cancelled order's units are released where they were allocated, no longer at the default.
+      assert.deepEqual(await levels(m, sku), { [first]: 2, [home]: 7 });
       const lowered = await call('POST', '/v1/inventory/adjustments', { headers: m.auth, body: { skuId: sku, set: 1, reason: 'stock count' } });
       assert.equal(lowered.body.data.quantityInStock, 1);
       assert.deepEqual(await levels(m, sku), { [first]: 0, [home]: 1 });

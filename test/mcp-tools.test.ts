@@ -159,7 +159,8 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
     const bytes = Buffer.byteLength(JSON.stringify({ tools }));
     // 111,500 since taxes (issue 35): tax classes on products and SKUs, tax settings, tax on every order (+1.4 KB);
     // 117,000 since nullables are written anyOf with null, the portable form (issue 39: +5.3 KB).
-    assert.ok(bytes < 117_000, `tools/list is ${bytes} bytes`);
+    // 117,500 since allocation (issue 36): where each order line's units are allocated (+0.1 KB).
+    assert.ok(bytes < 117_500, `tools/list is ${bytes} bytes`);
     // Portable schemas: no list of types, no null inside an enum, anywhere (docs/mcp.md, "Tool list size").
     const text = JSON.stringify(tools);
     assert.doesNotMatch(text, /"type":\[/, 'a nullable is anyOf [X, {type: null}], never a list of types');

@@ -130,7 +130,16 @@ describeEachDatabase('webhook events: every area publishes in the transaction of
         orderId = res.body.data.id;
       });
       const order = await get(s.m, `/v1/orders/${orderId}`);
-      const [created, ...stock] = written;
+      const [created, ...rest] = written;
+      // Each level the order allocated at (issue 36): inventory_level.updated, after the SKUs' events (test/fulfilment.test.ts).
+      const stock = rest.filter((e) => e.type !== 'inventory_level.updated');
+      assert.deepEqual(
+        rest.filter((e) => e.type === 'inventory_level.updated').map((e) => [e.data.skuId, e.change?.allocatedFrom, e.change?.allocatedTo]),
+        [
+          [s.skuIds[0], 0, 4],
+          [s.skuIds[1], 0, 1],
+        ],
+      );
       envelopeOf(created!, s.m.storeId, 'order.created');
       assert.deepEqual(created!.data, order);
       assert.equal(created!.change, undefined);
@@ -191,8 +200,9 @@ describeEachDatabase('webhook events: every area publishes in the transaction of
         [
           ['order.status_changed', { from: 'pending', to: 'cancelled' }],
           ['sku.stock_changed', { from: 0, to: 3, reason: `order ${other.number} cancelled` }],
+          ['inventory_level.updated', { from: 3, to: 3, reason: `order ${other.number} cancelled`, allocatedFrom: 3, allocatedTo: 0 }],
         ],
-        'no refund (nothing was paid); stock coming back is no low-stock crossing',
+        'no refund (nothing was paid); stock coming back is no low-stock crossing; the allocation released where it was',
       );
       assert.deepEqual(cancel[1]!.data, await get(s.m, skuUrl(s, s.skuIds[1])));
     });
@@ -437,7 +447,7 @@ describeEachDatabase('webhook events: every area publishes in the transaction of
       await move(s.m, order.id, { to: 'paid' });
       await call('POST', '/v1/customers', { headers: s.m.auth, body: { name: 'Bo', email: 'bo@example.com' } });
 
-      assert.deepEqual(await delivered(all), ['order.created', 'sku.stock_changed', 'order.status_changed', 'customer.created']);
+      assert.deepEqual(await delivered(all), ['order.created', 'sku.stock_changed', 'inventory_level.updated', 'order.status_changed', 'customer.created']);
       assert.deepEqual(await delivered(orders), ['order.created', 'order.status_changed']);
       assert.deepEqual(await delivered(exact), ['sku.stock_changed', 'customer.created']);
       assert.deepEqual(await delivered(disabled), []);
@@ -452,7 +462,7 @@ describeEachDatabase('webhook events: every area publishes in the transaction of
       envelopeOf(created[0]!, s.m.storeId, 'customer.created', 'test');
       assert.deepEqual(created[0]!.data, await get(s.m, `/v1/customers/${created[0]!.data.id}`, { 'x-mode': 'test' }));
       assert.deepEqual(await delivered(testMode), ['customer.created']);
-      assert.deepEqual(await delivered(all), ['order.created', 'sku.stock_changed', 'order.status_changed', 'customer.created']);
+      assert.deepEqual(await delivered(all), ['order.created', 'sku.stock_changed', 'inventory_level.updated', 'order.status_changed', 'customer.created']);
     });
 
     it('an event nobody subscribed to is not written', async () => {

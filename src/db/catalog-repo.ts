@@ -6,9 +6,10 @@ import { foldForSearch } from '../domain/shared/text.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { CategoryTable, Database, ProductTable, SkuTable, VariantGroupTable } from './schema.ts';
-import { insertDefaultLevels, spreadStockChange } from './stock-repo.ts';
+import { allocateLevels, insertDefaultLevels, releaseLevels, spreadStockChange } from './stock-repo.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
 import type { CatalogRepo, NewSku, ProductWithSkus, SkuTree } from '../domain/catalog/ports.ts';
+import type { LocationUnits } from '../domain/inventory/types.ts';
 
 const CHUNK = 400;
 
@@ -876,6 +877,34 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
       // The levels follow, under the row lock this update holds (docs/fulfilment.md).
       await spreadStockChange(db, tenant, skuId, delta, now);
       return toSku(row);
+    },
+
+    async allocateStock(tenant: Tenant, skuId: string, quantity: number, now: Date) {
+      const row = await db
+        .updateTable('skus')
+        .set({ quantity_in_stock: sql`quantity_in_stock - ${quantity}`, updated_at: fromDate(now) })
+        .where(inTenant(tenant))
+        .where('id', '=', skuId)
+        .where(sql<boolean>`quantity_in_stock >= ${quantity}`)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) return null;
+      // The levels follow, under the row lock this update holds (docs/fulfilment.md).
+      return { sku: toSku(row), allocations: await allocateLevels(db, tenant, skuId, quantity, now) };
+    },
+
+    async releaseStock(tenant: Tenant, skuId: string, units: readonly LocationUnits[], now: Date) {
+      const before = await locked(db.selectFrom('skus').select('quantity_in_stock').where(inTenant(tenant)).where('id', '=', skuId)).executeTakeFirst();
+      if (!before) return null;
+      const onSale = await releaseLevels(db, tenant, skuId, units, now);
+      const row = await db
+        .updateTable('skus')
+        .set({ quantity_in_stock: sql`quantity_in_stock + ${onSale}`, updated_at: fromDate(now) })
+        .where(inTenant(tenant))
+        .where('id', '=', skuId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { sku: toSku(row), from: Number(before.quantity_in_stock) };
     },
 
     /** The SKU, locked for update on PostgreSQL. */

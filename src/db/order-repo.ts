@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Tenant } from '../context.ts';
-import type { Address, Order, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus } from '../domain/orders/order-types.ts';
+import type { Address, Order, OrderAllocation, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus } from '../domain/orders/order-types.ts';
 import type { OrderPaymentStatus } from '../domain/payments/payment-rules.ts';
 import { type Dialect, fromBool, fromDate, rowLock, toBool, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
@@ -273,10 +273,19 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
 
     async detail(tenant: Tenant, order: Order): Promise<OrderDetail> {
       const own = ownedOrder(tenant, order.id);
-      const [lines, events, taxLines] = await Promise.all([
+      const [lines, events, taxLines, allocations] = await Promise.all([
         db.selectFrom('order_lines').selectAll().where('order_id', 'in', own).orderBy('position').execute(),
         db.selectFrom('order_events').selectAll().where('order_id', 'in', own).orderBy('id').execute(),
         db.selectFrom('order_tax_lines').selectAll().where('order_id', 'in', own).orderBy('position').execute(),
+        db
+          .selectFrom('order_allocations')
+          .leftJoin('stock_locations', 'stock_locations.id', 'order_allocations.location_id')
+          .select(['order_allocations.order_line_id', 'order_allocations.location_id', 'order_allocations.quantity', 'stock_locations.name'])
+          .where('order_allocations.order_id', 'in', own)
+          .where('order_allocations.quantity', '>', 0)
+          .orderBy('stock_locations.position')
+          .orderBy('order_allocations.location_id')
+          .execute(),
       ]);
       return {
         ...order,
@@ -291,6 +300,9 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
           discountBp: Number(l.discount_bp),
           quantity: Number(l.quantity),
           lineTotalMinor: Number(l.line_total_minor),
+          allocations: allocations
+            .filter((a) => a.order_line_id === l.id)
+            .map((a) => ({ locationId: a.location_id, locationName: a.name, quantity: Number(a.quantity) })),
         })),
         taxLines: taxLines.map(
           (t): TaxLine => ({
@@ -342,6 +354,31 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
     async linesOf(tenant: Tenant, orderId: string): Promise<Array<{ skuId: string; quantity: number }>> {
       const rows = await db.selectFrom('order_lines').select(['sku_id', 'quantity']).where('order_id', 'in', ownedOrder(tenant, orderId)).execute();
       return rows.map((r) => ({ skuId: r.sku_id, quantity: Number(r.quantity) }));
+    },
+
+    async insertAllocations(tenant: Tenant, orderId: string, allocations: readonly OrderAllocation[], now: Date): Promise<void> {
+      if (allocations.length === 0) return;
+      const at = fromDate(now);
+      await db
+        .insertInto('order_allocations')
+        .values(allocations.map((a) => ({ ...tenantColumns(tenant), order_id: orderId, order_line_id: a.lineId, sku_id: a.skuId, location_id: a.locationId, quantity: a.quantity, updated_at: at })))
+        .execute();
+    },
+
+    async allocationsOf(tenant: Tenant, orderId: string): Promise<OrderAllocation[]> {
+      const rows = await db
+        .selectFrom('order_allocations')
+        .select(['order_line_id', 'sku_id', 'location_id', 'quantity'])
+        .where(inTenant(tenant))
+        .where('order_id', '=', orderId)
+        .orderBy('sku_id')
+        .orderBy('location_id')
+        .execute();
+      return rows.map((r) => ({ lineId: r.order_line_id, skuId: r.sku_id, locationId: r.location_id, quantity: Number(r.quantity) }));
+    },
+
+    async clearAllocations(tenant: Tenant, orderId: string, now: Date): Promise<void> {
+      await db.updateTable('order_allocations').set({ quantity: 0, updated_at: fromDate(now) }).where(inTenant(tenant)).where('order_id', '=', orderId).execute();
     },
 
     /** Newest (or oldest) first by id; `after` is the id of the previous page's last order. Up to `limit + 1` rows. */

@@ -310,6 +310,18 @@ export interface StockLevelTable {
   updated_at: Timestamp;
 }
 
+/** 0030: the units of an order line still allocated at a location (docs/fulfilment.md, "Allocation") */
+export interface OrderAllocationTable {
+  store_id: string;
+  mode: string;
+  order_id: string;
+  order_line_id: string;
+  sku_id: string;
+  location_id: string;
+  quantity: number;
+  updated_at: Timestamp;
+}
+
 // ---- store operations (0007) ----
 
 export interface StoreSettingsTable {
@@ -918,6 +930,7 @@ export interface Database {
   inventory_adjustments: InventoryAdjustmentTable;
   stock_locations: StockLocationTable;
   stock_levels: StockLevelTable;
+  order_allocations: OrderAllocationTable;
   store_settings: StoreSettingsTable;
   customers: CustomerTable;
   delivery_zones: DeliveryZoneTable;

@@ -2,7 +2,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Tenant } from '../context.ts';
 import type { StockRepo } from '../domain/inventory/ports.ts';
 import { newId } from '../domain/shared/ids.ts';
-import type { LocationAddress, StockLevel, StockLocation } from '../domain/inventory/types.ts';
+import type { AllocatedUnits, LocationAddress, LocationUnits, StockLevel, StockLocation } from '../domain/inventory/types.ts';
 import { type Dialect, fromBool, fromDate, rowLock, toBool, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { Database, StockLocationTable } from './schema.ts';
@@ -35,6 +35,21 @@ export async function defaultLocationId(db: Kysely<Database>, tenant: Tenant, no
   return (await find())!.id;
 }
 
+/** The SKU's levels with units available at active locations, in the order of preference (under the caller's SKU lock). */
+function availableLevels(db: Kysely<Database>, tenant: Tenant, skuId: string) {
+  return db
+    .selectFrom('stock_levels')
+    .innerJoin('stock_locations', 'stock_locations.id', 'stock_levels.location_id')
+    .select(['stock_levels.location_id', 'stock_levels.on_hand', 'stock_levels.allocated'])
+    .where(inTenant(tenant, 'stock_levels'))
+    .where('stock_levels.sku_id', '=', skuId)
+    .where('stock_locations.active', '=', fromBool(true))
+    .where(sql<boolean>`stock_levels.on_hand > stock_levels.allocated`)
+    .orderBy('stock_locations.position')
+    .orderBy('stock_locations.id')
+    .execute();
+}
+
 /**
  * The levels' side of a change of `skus.quantity_in_stock` by `delta` made the old way (a SKU's quantityInStock set, an
  * adjustment without a location, an order taking or returning stock), in the caller's transaction right after the SKU
@@ -56,17 +71,7 @@ export async function spreadStockChange(db: Kysely<Database>, tenant: Tenant, sk
     return;
   }
   let left = -delta;
-  const levels = await db
-    .selectFrom('stock_levels')
-    .innerJoin('stock_locations', 'stock_locations.id', 'stock_levels.location_id')
-    .select(['stock_levels.location_id', 'stock_levels.on_hand', 'stock_levels.allocated'])
-    .where(inTenant(tenant, 'stock_levels'))
-    .where('stock_levels.sku_id', '=', skuId)
-    .where('stock_locations.active', '=', fromBool(true))
-    .where(sql<boolean>`stock_levels.on_hand > stock_levels.allocated`)
-    .orderBy('stock_locations.position')
-    .orderBy('stock_locations.id')
-    .execute();
+  const levels = await availableLevels(db, tenant, skuId);
   for (const level of levels) {
     if (left === 0) break;
     const take = Math.min(left, Number(level.on_hand) - Number(level.allocated));
@@ -79,6 +84,58 @@ export async function spreadStockChange(db: Kysely<Database>, tenant: Tenant, sk
     left -= take;
   }
   if (left > 0) throw new Error(`stock levels of SKU ${skuId} hold ${-delta - left} available units, not the ${-delta} taken off its quantity_in_stock`);
+}
+
+/**
+ * The levels' side of an order line's allocation (docs/fulfilment.md, "Allocation"), in the caller's transaction right
+ * after the SKU row's conditional update lowered `quantity_in_stock` by `quantity` (which holds its lock and is the
+ * guard against overselling): raises `allocated` at the active locations in the order of preference, taking from each
+ * what it has available, splitting the line over several when one does not hold enough. Answers where the units were
+ * allocated. As in `spreadStockChange`, fewer available units than the SKU figure said is a broken invariant: it throws
+ * and the transaction rolls back.
+ */
+export async function allocateLevels(db: Kysely<Database>, tenant: Tenant, skuId: string, quantity: number, now: Date): Promise<AllocatedUnits[]> {
+  let left = quantity;
+  const at = fromDate(now);
+  const levels = await availableLevels(db, tenant, skuId);
+  const taken: AllocatedUnits[] = [];
+  for (const level of levels) {
+    if (left === 0) break;
+    const take = Math.min(left, Number(level.on_hand) - Number(level.allocated));
+    await db
+      .updateTable('stock_levels')
+      .set({ allocated: sql`allocated + ${take}`, updated_at: at })
+      .where('sku_id', '=', skuId)
+      .where('location_id', '=', level.location_id)
+      .execute();
+    taken.push({ locationId: level.location_id, quantity: take, onHand: Number(level.on_hand), allocated: Number(level.allocated) + take });
+    left -= take;
+  }
+  if (left > 0) throw new Error(`stock levels of SKU ${skuId} hold ${quantity - left} available units, not the ${quantity} allocated off its quantity_in_stock`);
+  return taken;
+}
+
+/**
+ * Releases units allocated at locations (a cancelled order), under the SKU row's lock the caller holds: `allocated`
+ * goes down at each location. Answers how many of the units come back on sale: those at active locations (the SKU's
+ * `quantity_in_stock` rises by that much; units allocated at a location deactivated since are not counted in it).
+ */
+export async function releaseLevels(db: Kysely<Database>, tenant: Tenant, skuId: string, units: readonly LocationUnits[], now: Date): Promise<number> {
+  let onSale = 0;
+  const at = fromDate(now);
+  for (const u of units) {
+    if (u.quantity === 0) continue;
+    await db
+      .updateTable('stock_levels')
+      .set({ allocated: sql`allocated - ${u.quantity}`, updated_at: at })
+      .where(inTenant(tenant))
+      .where('sku_id', '=', skuId)
+      .where('location_id', '=', u.locationId)
+      .execute();
+    const location = await db.selectFrom('stock_locations').select('active').where('id', '=', u.locationId).executeTakeFirst();
+    if (location && toBool(location.active)) onSale += u.quantity;
+  }
+  return onSale;
 }
 
 /** The levels of SKUs just inserted: their whole stock at the store's default location. */

@@ -69,6 +69,11 @@ export const OrderRecord = z
         discount: z.number().describe('SKU discount percentage at the time of the order'),
         quantity: z.number().int(),
         lineTotal: z.number(),
+        allocations: z
+          .array(z.object({ locationId: z.string(), locationName: z.string().nullable().describe('null: the location was deleted'), quantity: z.number().int() }))
+          .describe(
+            'where the units of the line not yet shipped are allocated, by location in the order of preference; empty for an order placed before allocation, a cancelled one, or a line shipped in full',
+          ),
       }),
     ),
     taxLines: z.array(TaxLineRecord).describe('the tax of each line and of the delivery fee, as placed; empty where no tax region applied'),
@@ -139,6 +144,7 @@ export function toOrderRecord(o: OrderDetail, c: Currency): z.input<typeof Order
       discount: l.discountBp / 100,
       quantity: l.quantity,
       lineTotal: m(l.lineTotalMinor),
+      allocations: l.allocations,
     })),
     taxLines: o.taxLines.map((t) => toTaxLineRecord(t, c)),
     history: o.history.map((e) => ({

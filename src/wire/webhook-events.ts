@@ -59,7 +59,12 @@ export function renderEvent(event: DomainEvent, now: Date): RenderedEvent {
       return {
         resource: { type: 'inventory_level', id: `${event.level.locationId}:${event.level.skuId}` },
         data: record(LevelRecord, toLevelRecord(event.level)),
-        change: { from: event.from, to: event.to, reason: event.reason },
+        change: {
+          from: event.from,
+          to: event.to,
+          reason: event.reason,
+          ...(event.allocatedFrom !== undefined ? { allocatedFrom: event.allocatedFrom, allocatedTo: event.level.allocated } : {}),
+        },
       };
     case 'customer.created':
     case 'customer.banned':

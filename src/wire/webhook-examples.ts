@@ -4,15 +4,15 @@
 /** One example body per event type, as an endpoint receives it (ids and times made stable). */
 export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
   "order.created": {
-    "id": "evt_01KJPYS24P17MT6EWBJEASR4QN",
+    "id": "evt_01KJPYS3YDF39KBXSFRTCWGYRW",
     "type": "order.created",
     "createdAt": "2026-03-02T09:41:12.853",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "id": "ord_01KJPYS0AZG0350MT9VXH789KA",
+      "id": "ord_01KJPYS24P17MT6EWBJEASR4QN",
       "number": "ORD-1001",
-      "customerId": "cus_01KJPYRTXTV2Q94RM5JFWTMB5N",
+      "customerId": "cus_01KJPYRWQHKJBKV2K6MSXR757M",
       "customerName": "Grace Hopper",
       "status": "pending",
       "currency": "USD",
@@ -55,7 +55,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "updatedAt": "2026-03-02T09:41:12.853",
       "lines": [
         {
-          "id": "oln_01KJPYRYH835Z8J0KJXCVMXWH3",
+          "id": "oln_01KJPYS0AZG0350MT9VXH789KA",
           "skuId": "sku_01KJPYRNGN20GM0AX9PWE6VKDR",
           "productId": "prd_01KJPYRKPYXHGE51CT9AB307TE",
           "productName": "Canvas Tote",
@@ -64,7 +64,14 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
           "unitPrice": 22,
           "discount": 10,
           "quantity": 2,
-          "lineTotal": 39.6
+          "lineTotal": 39.6,
+          "allocations": [
+            {
+              "locationId": "loc_01KJPYRQAC719BXDMW49V41BV5",
+              "locationName": "Default location",
+              "quantity": 2
+            }
+          ]
         }
       ],
       "taxLines": [],
@@ -85,15 +92,15 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "order.status_changed": {
-    "id": "evt_01KJPYS5R44DJQYHSA11M3GPEH",
+    "id": "evt_01KJPYS7HVC05GQC91SZS65Z4Z",
     "type": "order.status_changed",
     "createdAt": "2026-03-02T09:41:14.700",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "id": "ord_01KJPYS0AZG0350MT9VXH789KA",
+      "id": "ord_01KJPYS24P17MT6EWBJEASR4QN",
       "number": "ORD-1001",
-      "customerId": "cus_01KJPYRTXTV2Q94RM5JFWTMB5N",
+      "customerId": "cus_01KJPYRWQHKJBKV2K6MSXR757M",
       "customerName": "Grace Hopper",
       "status": "paid",
       "currency": "USD",
@@ -136,7 +143,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "updatedAt": "2026-03-02T09:41:14.700",
       "lines": [
         {
-          "id": "oln_01KJPYRYH835Z8J0KJXCVMXWH3",
+          "id": "oln_01KJPYS0AZG0350MT9VXH789KA",
           "skuId": "sku_01KJPYRNGN20GM0AX9PWE6VKDR",
           "productId": "prd_01KJPYRKPYXHGE51CT9AB307TE",
           "productName": "Canvas Tote",
@@ -145,7 +152,14 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
           "unitPrice": 22,
           "discount": 10,
           "quantity": 2,
-          "lineTotal": 39.6
+          "lineTotal": 39.6,
+          "allocations": [
+            {
+              "locationId": "loc_01KJPYRQAC719BXDMW49V41BV5",
+              "locationName": "Default location",
+              "quantity": 2
+            }
+          ]
         }
       ],
       "taxLines": [],
@@ -182,15 +196,15 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "order.refunded": {
-    "id": "evt_01KJPYS9BJNHWX63XK1JYK3RNH",
+    "id": "evt_01KJPYSB59PH4RCZXE37DAVSPS",
     "type": "order.refunded",
     "createdAt": "2026-03-02T09:41:16.547",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "id": "ord_01KJPYS0AZG0350MT9VXH789KA",
+      "id": "ord_01KJPYS24P17MT6EWBJEASR4QN",
       "number": "ORD-1001",
-      "customerId": "cus_01KJPYRTXTV2Q94RM5JFWTMB5N",
+      "customerId": "cus_01KJPYRWQHKJBKV2K6MSXR757M",
       "customerName": "Grace Hopper",
       "status": "partially_refunded",
       "currency": "USD",
@@ -233,7 +247,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "updatedAt": "2026-03-02T09:41:16.547",
       "lines": [
         {
-          "id": "oln_01KJPYRYH835Z8J0KJXCVMXWH3",
+          "id": "oln_01KJPYS0AZG0350MT9VXH789KA",
           "skuId": "sku_01KJPYRNGN20GM0AX9PWE6VKDR",
           "productId": "prd_01KJPYRKPYXHGE51CT9AB307TE",
           "productName": "Canvas Tote",
@@ -242,7 +256,14 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
           "unitPrice": 22,
           "discount": 10,
           "quantity": 2,
-          "lineTotal": 39.6
+          "lineTotal": 39.6,
+          "allocations": [
+            {
+              "locationId": "loc_01KJPYRQAC719BXDMW49V41BV5",
+              "locationName": "Default location",
+              "quantity": 2
+            }
+          ]
         }
       ],
       "taxLines": [],
@@ -292,7 +313,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "product.created": {
-    "id": "evt_01KJPYRQAC719BXDMW49V41BV5",
+    "id": "evt_01KJPYRS43EKA9YA5JRHPYZ532",
     "type": "product.created",
     "createdAt": "2026-03-02T09:41:07.312",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
@@ -325,7 +346,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "product.updated": {
-    "id": "evt_01KJPYRS43EKA9YA5JRHPYZ532",
+    "id": "evt_01KJPYRTXTV2Q94RM5JFWTMB5N",
     "type": "product.updated",
     "createdAt": "2026-03-02T09:41:09.159",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
@@ -358,13 +379,13 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "product.deleted": {
-    "id": "evt_01KJPYSVCR46NX0YDE35N0EWYV",
+    "id": "evt_01KJPYSX6FD6H2DWYTW0A1QHJ4",
     "type": "product.deleted",
     "createdAt": "2026-03-02T09:41:27.629",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "id": "prd_01KJPYSQSAQ1VPAP58HYASX5K0",
+      "id": "prd_01KJPYSSK189F4HTREAV21SY77",
       "type": "SIMPLE",
       "name": "Wool Scarf",
       "slug": "wool-scarf",
@@ -375,7 +396,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "specifications": {},
       "taxClass": "standard",
       "currency": "USD",
-      "skuId": "sku_01KJPYSSK189F4HTREAV21SY77",
+      "skuId": "sku_01KJPYSVCR46NX0YDE35N0EWYV",
       "price": 35,
       "discount": 0,
       "quantityInStock": 0,
@@ -391,7 +412,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "sku.stock_changed": {
-    "id": "evt_01KJPYS3YDF39KBXSFRTCWGYRW",
+    "id": "evt_01KJPYS5R44DJQYHSA11M3GPEH",
     "type": "sku.stock_changed",
     "createdAt": "2026-03-02T09:41:12.853",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
@@ -414,7 +435,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "inventory.low_stock": {
-    "id": "evt_01KJPYSCZ0TCACVR936D157B3C",
+    "id": "evt_01KJPYSERQB1DM3K35PZWSE5CN",
     "type": "inventory.low_stock",
     "createdAt": "2026-03-02T09:41:18.394",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
@@ -437,7 +458,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "inventory_level.updated": {
-    "id": "evt_01KJPYSGJEEKKP2728ZY9XSE49",
+    "id": "evt_01KJPYSJC5H3HFR8JKKWGZ07HD",
     "type": "inventory_level.updated",
     "createdAt": "2026-03-02T09:41:20.241",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
@@ -446,7 +467,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "skuId": "sku_01KJPYRNGN20GM0AX9PWE6VKDR",
       "sku": "TOTE-NAT",
       "productId": "prd_01KJPYRKPYXHGE51CT9AB307TE",
-      "locationId": "loc_01KJPYSERQB1DM3K35PZWSE5CN",
+      "locationId": "loc_01KJPYSGJEEKKP2728ZY9XSE49",
       "onHand": 12,
       "allocated": 0,
       "available": 12,
@@ -459,13 +480,13 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "customer.created": {
-    "id": "evt_01KJPYRWQHKJBKV2K6MSXR757M",
+    "id": "evt_01KJPYRYH835Z8J0KJXCVMXWH3",
     "type": "customer.created",
     "createdAt": "2026-03-02T09:41:11.006",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "id": "cus_01KJPYRTXTV2Q94RM5JFWTMB5N",
+      "id": "cus_01KJPYRWQHKJBKV2K6MSXR757M",
       "name": "Grace Hopper",
       "email": "grace@example.com",
       "phone": "+13125550100",
@@ -492,13 +513,13 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "customer.banned": {
-    "id": "evt_01KJPYSNZKZ7F75QD809TX0VMQ",
+    "id": "evt_01KJPYSQSAQ1VPAP58HYASX5K0",
     "type": "customer.banned",
     "createdAt": "2026-03-02T09:41:23.935",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "id": "cus_01KJPYRTXTV2Q94RM5JFWTMB5N",
+      "id": "cus_01KJPYRWQHKJBKV2K6MSXR757M",
       "name": "Grace Hopper",
       "email": "grace@example.com",
       "phone": "+13125550100",
@@ -529,16 +550,16 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "review.created": {
-    "id": "evt_01KJPYSM5WJWZRMYAASH6PY2EB",
+    "id": "evt_01KJPYSNZKZ7F75QD809TX0VMQ",
     "type": "review.created",
     "createdAt": "2026-03-02T09:41:22.088",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "id": "rev_01KJPYSJC5H3HFR8JKKWGZ07HD",
+      "id": "rev_01KJPYSM5WJWZRMYAASH6PY2EB",
       "productId": "prd_01KJPYRKPYXHGE51CT9AB307TE",
       "productName": "Canvas Tote",
-      "customerId": "cus_01KJPYRTXTV2Q94RM5JFWTMB5N",
+      "customerId": "cus_01KJPYRWQHKJBKV2K6MSXR757M",
       "customerName": "Grace Hopper",
       "rating": 5,
       "title": "Sturdy and roomy",
@@ -551,13 +572,13 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "app.connected": {
-    "id": "evt_01KJPYSX6FD6H2DWYTW0A1QHJ4",
+    "id": "evt_01KJPYSZ06E9CN9Y7XF0A4EM3P",
     "type": "app.connected",
     "createdAt": "2026-03-02T09:41:29.476",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "clientId": "app__nojV1PhwQnKMhcO6JKHXvW7-uM",
+      "clientId": "app_yIy-PecKk1ITNjd2vcv9sn_LMQI",
       "clientName": "Acme Analytics",
       "verified": false,
       "clientIdMetadataDocument": null,
@@ -584,13 +605,13 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "app.disconnected": {
-    "id": "evt_01KJPYSZ06E9CN9Y7XF0A4EM3P",
+    "id": "evt_01KJPYT0SXQ141ATH9HXXYJAC4",
     "type": "app.disconnected",
     "createdAt": "2026-03-02T09:41:33.170",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "clientId": "app__nojV1PhwQnKMhcO6JKHXvW7-uM",
+      "clientId": "app_yIy-PecKk1ITNjd2vcv9sn_LMQI",
       "clientName": "Acme Analytics",
       "verified": false,
       "clientIdMetadataDocument": null,
@@ -617,21 +638,21 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "payment.succeeded": {
-    "id": "evt_01KJPYTBM7B388BFRKQAS4NN8M",
+    "id": "evt_01KJPYTDDYF3X24QKPHC106CPQ",
     "type": "payment.succeeded",
     "createdAt": "2026-03-02T09:41:38.711",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "test",
     "data": {
-      "id": "ppay_01KJPYT9TGYNMVKMBRF7W6YBCX",
+      "id": "ppay_01KJPYTBM7B388BFRKQAS4NN8M",
       "provider": "test",
-      "linkId": "plink_01KJPYT80SVWPJM96F58E0V8XR",
+      "linkId": "plink_01KJPYT9TGYNMVKMBRF7W6YBCX",
       "orderId": null,
       "amount": 18.5,
       "currency": "USD",
       "captureMethod": "automatic",
       "status": "succeeded",
-      "providerReference": "tpi_01KJPYTF7NAR9CQ434D24NXGNR",
+      "providerReference": "tpi_01KJPYTH1CYT3QK119AJQE8J7Y",
       "failure": null,
       "flag": null,
       "received": 18.5,
@@ -644,21 +665,21 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "payment.failed": {
-    "id": "evt_01KJPYT2KMKCJCK5D611Y8G17N",
+    "id": "evt_01KJPYT4DBE0GSNMY1J2ENGYBG",
     "type": "payment.failed",
     "createdAt": "2026-03-02T09:41:35.017",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "test",
     "data": {
-      "id": "ppay_01KJPYT4DBE0GSNMY1J2ENGYBG",
+      "id": "ppay_01KJPYT672AK76E8CMW1MT33A9",
       "provider": "test",
-      "linkId": "plink_01KJPYT0SXQ141ATH9HXXYJAC4",
+      "linkId": "plink_01KJPYT2KMKCJCK5D611Y8G17N",
       "orderId": null,
       "amount": 18.5,
       "currency": "USD",
       "captureMethod": "automatic",
       "status": "failed",
-      "providerReference": "tpi_01KJPYT672AK76E8CMW1MT33A9",
+      "providerReference": "tpi_01KJPYT80SVWPJM96F58E0V8XR",
       "failure": {
         "code": "card_declined",
         "message": "Your card was declined."
@@ -674,13 +695,13 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "payment_link.paid": {
-    "id": "evt_01KJPYTDDYF3X24QKPHC106CPQ",
+    "id": "evt_01KJPYTF7NAR9CQ434D24NXGNR",
     "type": "payment_link.paid",
     "createdAt": "2026-03-02T09:41:38.711",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "test",
     "data": {
-      "id": "plink_01KJPYT80SVWPJM96F58E0V8XR",
+      "id": "plink_01KJPYT9TGYNMVKMBRF7W6YBCX",
       "orderId": null,
       "amount": 18.5,
       "currency": "USD",
@@ -694,14 +715,14 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "refund.succeeded": {
-    "id": "evt_01KJPYSB59PH4RCZXE37DAVSPS",
+    "id": "evt_01KJPYSCZ0TCACVR936D157B3C",
     "type": "refund.succeeded",
     "createdAt": "2026-03-02T09:41:16.547",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "id": "pay_01KJPYS7HVC05GQC91SZS65Z4Z",
-      "orderId": "ord_01KJPYS0AZG0350MT9VXH789KA",
+      "id": "pay_01KJPYS9BJNHWX63XK1JYK3RNH",
+      "orderId": "ord_01KJPYS24P17MT6EWBJEASR4QN",
       "kind": "refund",
       "method": "manual",
       "amount": 10,

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { client, type Merchant } from './merchants.ts';
 
@@ -72,4 +73,24 @@ export async function insertCustomer(
     })
     .execute();
   return id;
+}
+
+/**
+ * The invariant of stock locations (decision 0030): every SKU's quantity_in_stock is the sum available (on hand less
+ * allocated) over the store's active locations, and no level is below zero.
+ */
+export async function assertStockSums(t: { container: { db: { kysely: any } } }, storeId: string): Promise<void> {
+  const k = t.container.db.kysely;
+  const skus: Array<{ id: string; quantity_in_stock: number }> = await k.selectFrom('skus').select(['id', 'quantity_in_stock']).where('store_id', '=', storeId).execute();
+  for (const s of skus) {
+    const lv: Array<{ on_hand: number; allocated: number; active: unknown }> = await k
+      .selectFrom('stock_levels')
+      .innerJoin('stock_locations', 'stock_locations.id', 'stock_levels.location_id')
+      .select(['stock_levels.on_hand', 'stock_levels.allocated', 'stock_locations.active'])
+      .where('stock_levels.sku_id', '=', s.id)
+      .execute();
+    for (const l of lv) assert.ok(Number(l.allocated) >= 0 && Number(l.on_hand) >= Number(l.allocated), `SKU ${s.id}: a level below zero`);
+    const sum = lv.filter((l) => Boolean(l.active)).reduce((n, l) => n + Number(l.on_hand) - Number(l.allocated), 0);
+    assert.equal(Number(s.quantity_in_stock), sum, `SKU ${s.id}: quantity_in_stock is the sum available over active locations`);
+  }
 }

@@ -3148,6 +3148,13 @@ export type components = {
                 discount: number;
                 quantity: number;
                 lineTotal: number;
+                /** @description where the units of the line not yet shipped are allocated, by location in the order of preference; empty for an order placed before allocation, a cancelled one, or a line shipped in full */
+                allocations: {
+                    locationId: string;
+                    /** @description null: the location was deleted */
+                    locationName: string | null;
+                    quantity: number;
+                }[];
             }[];
             /** @description the tax of each line and of the delivery fee, as placed; empty where no tax region applied */
             taxLines: {

@@ -1,5 +1,6 @@
 import type { Tenant } from '../../context.ts';
 import type { Category, CategoryBreakdown, HeldProduct, InventoryAdjustment, InventoryTotals, LowStockRow, Product, ProductHead, ProductQuery, ProductStatus, ProductType, Sku, SkuSummary, StockLevelRow, StockState, VariantGroup } from './types.ts';
+import type { AllocatedUnits, LocationUnits } from '../inventory/types.ts';
 
 /**
  * What the catalog area needs of storage: the repositories it declares, which src/db implements and the composition
@@ -140,6 +141,17 @@ export interface CatalogRepo {
    * Returns the new quantity, or null when the SKU does not exist or has too little stock.
    */
   adjustStock(tenant: Tenant, skuId: string, delta: number, now: Date): Promise<Sku | null>;
+  /**
+   * Allocates `quantity` units of the SKU to an order line (docs/fulfilment.md, "Allocation"): the same conditional
+   * update as `adjustStock(-quantity)` (never below zero: the guard against overselling), then `allocated` raised at
+   * the active locations in the order of preference. Null when the SKU does not exist or has too little stock.
+   */
+  allocateStock(tenant: Tenant, skuId: string, quantity: number, now: Date): Promise<{ sku: Sku; allocations: AllocatedUnits[] } | null>;
+  /**
+   * Releases units allocated at their locations (a cancelled order), under the SKU row's lock: `allocated` goes down
+   * there and the units at active locations come back into `quantityInStock`. Null when the SKU is gone.
+   */
+  releaseStock(tenant: Tenant, skuId: string, units: readonly LocationUnits[], now: Date): Promise<{ sku: Sku; from: number } | null>;
   /** The SKU, locked for update on PostgreSQL. */
   lockSku(tenant: Tenant, skuId: string): Promise<Sku | undefined>;
   /** Whether the store (either mode) holds any amount in its currency: SKUs, promotions or orders. */

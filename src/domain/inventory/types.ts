@@ -29,9 +29,21 @@ export interface StockLevel {
   productId: string;
   locationId: string;
   onHand: number;
-  /** Promised to orders not yet shipped (0 until orders allocate: a later slice of issue 36). */
+  /** Promised to orders not yet shipped (raised when an order is placed, lowered when it ships or is cancelled). */
   allocated: number;
   updatedAt: Date;
+}
+
+/** Units of a SKU allocated (or released) at one location. */
+export interface LocationUnits {
+  locationId: string;
+  quantity: number;
+}
+
+/** Units allocated at a location, with the level's units on hand and allocated after the allocation. */
+export interface AllocatedUnits extends LocationUnits {
+  onHand: number;
+  allocated: number;
 }
 
 /** Why a location's stock changed by hand. */

@@ -15,6 +15,9 @@ import type { EventPublisher } from '../webhooks/publisher.ts';
 import type { DomainEvent } from '../webhooks/types.ts';
 import type { PaymentRepo, ProviderPaymentRepo } from '../payments/ports.ts';
 import type { SettingsRepo } from '../settings/ports.ts';
+import type { StockRepo } from '../inventory/ports.ts';
+import type { LocationUnits } from '../inventory/types.ts';
+import type { Wants } from '../webhooks/publisher.ts';
 import { rehearse, type Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../shared/audit-trail.ts';
@@ -25,7 +28,7 @@ import { newId } from '../shared/ids.ts';
 import { idCursor, pageOf } from '../shared/pagination.ts';
 import type { Precondition } from '../shared/preconditions.ts';
 import { coversTheRest, type Move, movesFrom, SHIP_AUTHORIZED } from './order-lifecycle.ts';
-import type { Address, Order, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus } from './order-types.ts';
+import type { Address, Order, OrderAllocation, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus } from './order-types.ts';
 import { isBanned } from '../customers/customer-rules.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
@@ -38,14 +41,18 @@ import { readSettings } from '../settings/store-settings.ts';
 /** The repositories order-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface OrderServiceRepos {
   audit: Pick<AuditRepo, 'insert'>;
-  catalog: Pick<CatalogRepo, 'adjustStock' | 'findSku'>;
+  catalog: Pick<CatalogRepo, 'adjustStock' | 'allocateStock' | 'findSku' | 'releaseStock'>;
   delivery: Pick<DeliveryRepo, 'allZones' | 'findOption'>;
   inventory: Pick<InventoryRepo, 'lowStockThreshold'>;
-  orders: Pick<OrderRepo, 'customerForOrder' | 'detail' | 'findOrder' | 'insertEvent' | 'insertOrder' | 'linesOf' | 'listOrders' | 'lockOrder' | 'skusForOrder' | 'updateOrder'>;
+  orders: Pick<
+    OrderRepo,
+    'allocationsOf' | 'clearAllocations' | 'customerForOrder' | 'detail' | 'findOrder' | 'insertAllocations' | 'insertEvent' | 'insertOrder' | 'linesOf' | 'listOrders' | 'lockOrder' | 'skusForOrder' | 'updateOrder'
+  >;
   payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded' | 'insertPayment' | 'listPayments' | 'lockOrder' | 'methodTotals' | 'pendingPaidMinor'>;
   providerPayments: Pick<ProviderPaymentRepo, 'listForOrder'>;
   promotions: Pick<PromotionRepo, 'claimPromotion' | 'findPromotionByCode' | 'insertRedemption' | 'redemptionsBy'>;
   settings: Pick<SettingsRepo, 'find' | 'insertIfAbsent' | 'takeOrderNumber'>;
+  stock: Pick<StockRepo, 'findLevel'>;
   stores: Pick<StoreRepo, 'findStore'>;
   taxes: Pick<TaxRepo, 'regionsOfCountry'>;
   webhooks: Pick<WebhookRepo, 'subscribers' | 'insertEvents' | 'afterCommit'>;
@@ -146,6 +153,76 @@ export async function checkOrderAddress(reference: Pick<ReferenceService, 'listC
   return [];
 }
 
+/** A level an order changed: its SKU at a location, with the units allocated (and on hand) before the change. */
+export interface LevelMove {
+  skuId: string;
+  locationId: string;
+  onHandBefore: number;
+  allocatedBefore: number;
+}
+
+/**
+ * `inventory_level.updated` for the levels an order changed (allocation, release, shipment), read as they are now, in
+ * the caller's transaction; nothing read when no one subscribed.
+ */
+export async function orderLevelEvents(repos: { stock: Pick<StockRepo, 'findLevel'> }, tenant: StoreContext['tenant'], wants: Wants, moves: readonly LevelMove[], reason: string): Promise<DomainEvent[]> {
+  if (moves.length === 0 || !wants('inventory_level.updated')) return [];
+  const events: DomainEvent[] = [];
+  for (const m of moves) {
+    const level = await repos.stock.findLevel(tenant, m.skuId, m.locationId);
+    if (level) events.push({ type: 'inventory_level.updated', level, from: m.onHandBefore, to: level.onHand, reason, allocatedFrom: m.allocatedBefore });
+  }
+  return events;
+}
+
+/**
+ * Releases what an order still has allocated, at the locations that hold it, SKU by SKU in id order (the lock order of
+ * decision 0030), in the caller's transaction; then the order's allocations are 0. An order placed before allocation
+ * (no allocation rows) took its units off on hand: they go back to the store's default location, as they did before.
+ * Answers the SKUs' stock changes and the levels changed (for their webhook events).
+ */
+export async function releaseOrderStock(
+  repos: Pick<OrderServiceRepos, 'catalog' | 'orders' | 'stock'>,
+  ctx: StoreContext,
+  order: Pick<Order, 'id'>,
+  reason: string,
+): Promise<{ stock: StockChange[]; levels: LevelMove[] }> {
+  const { tenant } = ctx;
+  const stock: StockChange[] = [];
+  const levels: LevelMove[] = [];
+  const allocations = await repos.orders.allocationsOf(tenant, order.id);
+  if (allocations.length === 0) {
+    for (const line of (await repos.orders.linesOf(tenant, order.id)).sort((a, b) => (a.skuId < b.skuId ? -1 : 1))) {
+      // A SKU deleted since the order was placed has nowhere to go back to.
+      const sku = await repos.catalog.adjustStock(tenant, line.skuId, line.quantity, ctx.now);
+      if (sku !== null) stock.push({ skuId: line.skuId, from: sku.quantityInStock - line.quantity, to: sku.quantityInStock, reason, sku });
+    }
+    return { stock, levels };
+  }
+  const bySku = new Map<string, LocationUnits[]>();
+  for (const a of allocations) {
+    if (a.quantity === 0) continue;
+    const units = bySku.get(a.skuId) ?? [];
+    const same = units.find((u) => u.locationId === a.locationId);
+    if (same) same.quantity += a.quantity;
+    else units.push({ locationId: a.locationId, quantity: a.quantity });
+    bySku.set(a.skuId, units);
+  }
+  for (const skuId of [...bySku.keys()].sort()) {
+    const units = bySku.get(skuId)!;
+    const before = await Promise.all(units.map((u) => repos.stock.findLevel(tenant, skuId, u.locationId)));
+    const released = await repos.catalog.releaseStock(tenant, skuId, units, ctx.now);
+    if (released === null) continue;
+    stock.push({ skuId, from: released.from, to: released.sku.quantityInStock, reason, sku: released.sku });
+    units.forEach((u, i) => {
+      const level = before[i];
+      if (level) levels.push({ skuId, locationId: u.locationId, onHandBefore: level.onHand, allocatedBefore: level.allocated });
+    });
+  }
+  await repos.orders.clearAllocations(tenant, order.id, ctx.now);
+  return { stock, levels };
+}
+
 /** The order list's cursor: the id of a page's last order. */
 export const orderCursor = idCursor({ prefix: 'ord', refusal: 'query' });
 
@@ -242,14 +319,7 @@ export function createOrderService(deps: {
     const viaProvider = deps.refunds !== undefined && (await repos.providerPayments.listForOrder(tenant, id)).some((p) => p.status === 'succeeded' && p.paymentId !== null);
     const refunds =
       move.refund && amountMinor !== null && amountMinor > 0 ? (await payments.refundOrder(repos, ctx, { orderId: id, amountMinor, pendingMethods: viaProvider ? ['card'] : [] })).refunds : [];
-    const returned: StockChange[] = [];
-    if (move.returnsStock) {
-      for (const line of (await repos.orders.linesOf(ctx.tenant, id)).sort((a, b) => (a.skuId < b.skuId ? -1 : 1))) {
-        // A SKU deleted since the order was placed has nowhere to go back to.
-        const sku = await repos.catalog.adjustStock(tenant, line.skuId, line.quantity, ctx.now);
-        if (sku !== null) returned.push({ skuId: line.skuId, from: sku.quantityInStock - line.quantity, to: sku.quantityInStock, reason: `order ${order.number} ${to}`, sku });
-      }
-    }
+    const released = move.returnsStock ? await releaseOrderStock(repos, ctx, order, `order ${order.number} ${to}`) : { stock: [], levels: [] };
     await repos.orders.updateOrder(tenant, id, { status: to }, ctx.now);
     await repos.orders.insertEvent(ctx.tenant, id, event(ctx, order.status, to, input.note ?? null, amountMinor));
     await recordAudit(repos, ctx, { action: `order.${to}`, targetType: 'order', targetId: id, details: { from: order.status, to, ...(amountMinor !== null ? { amountMinor } : {}) } });
@@ -260,7 +330,8 @@ export function createOrderService(deps: {
       { type: 'order.status_changed', order: moved, currency, from: order.status, to },
       ...(refunded !== null ? [{ type: 'order.refunded' as const, order: moved, currency, amountMinor: refunded, taxMinor: refundTaxShare(order, order.refundedMinor, refunded) }] : []),
       ...refunds.filter((r) => r.status === 'succeeded').map((refund) => ({ type: 'refund.succeeded' as const, refund, currency: order.currency })),
-      ...(await inventory.stockEvents(repos, tenant, wants, returned, currency)),
+      ...(await inventory.stockEvents(repos, tenant, wants, released.stock, currency)),
+      ...(await orderLevelEvents(repos, tenant, wants, released.levels, `order ${order.number} ${to}`)),
     ]);
     // A cancelled order's money held at a provider (authorized, not captured) is released after the commit.
     return { order: moved, currency, pendingRefunds: refunds.some((r) => r.status === 'pending'), releases: to === 'cancelled' && order.authorizedMinor > 0 };
@@ -329,12 +400,13 @@ export function createOrderService(deps: {
         });
         if (details.length > 0) throw invalid(details);
 
-        // Take stock in a fixed order (by SKU id) so concurrent orders never wait on each other in a cycle.
+        // Allocate stock in a fixed order (by SKU id) so concurrent orders never wait on each other in a cycle.
         const taken: Array<{ skuId: string; from: number; to: number; sku: Sku }> = [];
+        const allocations: OrderAllocation[] = [];
+        const levelMoves: LevelMove[] = [];
         for (const line of [...lines].sort((a, b) => (a.skuId < b.skuId ? -1 : 1))) {
-          const left = await repos.catalog.adjustStock(tenant, line.skuId, -line.quantity, ctx.now);
-          if (left !== null) taken.push({ skuId: line.skuId, from: left.quantityInStock + line.quantity, to: left.quantityInStock, sku: left });
-          if (left === null) {
+          const allocated = await repos.catalog.allocateStock(tenant, line.skuId, line.quantity, ctx.now);
+          if (allocated === null) {
             const sku = await repos.catalog.findSku(tenant, line.skuId);
             const available = sku?.quantityInStock ?? 0;
             const i = input.lines.findIndex((l) => l.skuId === line.skuId);
@@ -343,6 +415,12 @@ export function createOrderService(deps: {
               `Not enough stock for SKU ${line.skuId}${line.skuCode ? ` (${line.skuCode})` : ''}: ${line.quantity} ordered, ${available} left.`,
               { details: [{ path: `lines[${i}].quantity`, rule: `must be at most ${available} (in stock)` }] },
             );
+          }
+          const left = allocated.sku;
+          taken.push({ skuId: line.skuId, from: left.quantityInStock + line.quantity, to: left.quantityInStock, sku: left });
+          for (const a of allocated.allocations) {
+            allocations.push({ lineId: line.id, skuId: line.skuId, locationId: a.locationId, quantity: a.quantity });
+            levelMoves.push({ skuId: line.skuId, locationId: a.locationId, onHandBefore: a.onHand, allocatedBefore: a.allocated - a.quantity });
           }
         }
 
@@ -393,6 +471,7 @@ export function createOrderService(deps: {
           updatedAt: ctx.now,
         };
         await repos.orders.insertOrder(tenant, order, lines, tax.lines);
+        await repos.orders.insertAllocations(tenant, orderId, allocations, ctx.now);
         if (promotion) await repos.promotions.insertRedemption(tenant, { id: newId('red', ctx.now), promotionId: promotion.id, orderId, customerId: customer.id }, ctx.now);
         await repos.orders.insertEvent(ctx.tenant, orderId, event(ctx, null, 'pending', input.note ?? null, null));
         await recordAudit(repos, ctx, { action: 'order.create', targetType: 'order', targetId: orderId, details: { number: order.number, totalMinor: order.totalMinor, taxTotalMinor: order.taxTotalMinor, lines: lines.length } });
@@ -401,6 +480,7 @@ export function createOrderService(deps: {
         await events.publish(repos, tenant, ctx.now, async (wants): Promise<DomainEvent[]> => [
           { type: 'order.created', order: placed, currency },
           ...(await inventory.stockEvents(repos, tenant, wants, stock, currency)),
+          ...(await orderLevelEvents(repos, tenant, wants, levelMoves, `order ${order.number}`)),
         ]);
         return { order: placed, currency };
       });

@@ -27,6 +27,19 @@ export interface OrderLine {
   lineTotalMinor: number;
 }
 
+/** Units of an order line allocated at a location and not yet shipped (docs/fulfilment.md, "Allocation"). */
+export interface OrderAllocation {
+  lineId: string;
+  skuId: string;
+  locationId: string;
+  quantity: number;
+}
+
+/** A line as an order's detail shows it: where its units are allocated (locations with units still allocated). */
+export interface OrderLineDetail extends OrderLine {
+  allocations: Array<{ locationId: string; locationName: string | null; quantity: number }>;
+}
+
 export interface OrderEvent {
   id: string;
   fromStatus: OrderStatus | null;
@@ -72,7 +85,7 @@ export interface Order {
 }
 
 export interface OrderDetail extends Order {
-  lines: OrderLine[];
+  lines: OrderLineDetail[];
   /** the tax of each line and of the delivery fee, as placed (kept: a later rate change never rewrites an order) */
   taxLines: TaxLine[];
   history: OrderEvent[];

@@ -1,6 +1,6 @@
 import type { Tenant } from '../../context.ts';
 import type { TaxLine } from '../taxes/types.ts';
-import type { Address, Order, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus } from './order-types.ts';
+import type { Address, Order, OrderAllocation, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus } from './order-types.ts';
 
 /**
  * What the orders area needs of storage: the repositories it declares, which src/db implements and the composition
@@ -60,6 +60,12 @@ export interface OrderRepo {
     skuId: string;
     quantity: number;
   }>>;
+  /** Where the order's lines were allocated (docs/fulfilment.md, "Allocation"), in the order's transaction. */
+  insertAllocations(tenant: Tenant, orderId: string, allocations: readonly OrderAllocation[], now: Date): Promise<void>;
+  /** Every allocation row of the order (units still allocated; 0 once shipped or released), by SKU id then location. None: placed before allocation. */
+  allocationsOf(tenant: Tenant, orderId: string): Promise<OrderAllocation[]>;
+  /** Sets every allocation of the order to 0 (its units were released: a cancellation). */
+  clearAllocations(tenant: Tenant, orderId: string, now: Date): Promise<void>;
   /** Newest (or oldest) first by id; `after` is the id of the previous page's last order. Up to `limit + 1` rows. */
   listOrders(tenant: Tenant, query: OrderQuery, after?: string): Promise<Order[]>;
   orderFigures(tenant: Tenant, from: Date, to: Date): Promise<OrderFigureRow[]>;

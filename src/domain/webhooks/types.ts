@@ -81,7 +81,7 @@ export type DomainEvent =
   | { type: 'product.created' | 'product.updated' | 'product.deleted'; product: ProductView; currency: Currency }
   | { type: 'sku.stock_changed'; sku: Sku; currency: Currency; from: number; to: number; reason: string }
   | { type: 'inventory.low_stock'; sku: Sku; currency: Currency; threshold: number; from: number; to: number }
-  | { type: 'inventory_level.updated'; level: StockLevel; from: number; to: number; reason: string }
+  | { type: 'inventory_level.updated'; level: StockLevel; from: number; to: number; reason: string; /** an order's change (allocation, release, shipment): units allocated before */ allocatedFrom?: number }
   | { type: 'customer.created' | 'customer.banned'; customer: CustomerView; currency: Currency }
   | { type: 'review.created'; review: Review }
   | { type: 'app.connected' | 'app.disconnected'; app: ConnectedApp }

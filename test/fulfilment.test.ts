@@ -1,0 +1,190 @@
+import assert from 'node:assert/strict';
+import { after, before, it } from 'node:test';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+import { assertStockSums, insertCustomer, variableProduct } from './helpers/catalog.ts';
+import { describeEachDatabase } from './helpers/databases.ts';
+import { client, type Merchant, signup } from './helpers/merchants.ts';
+import { insertEndpoint } from './helpers/webhook-receiver.ts';
+
+type Body = Record<string, unknown>;
+interface Level {
+  locationId: string;
+  onHand: number;
+  allocated: number;
+  available: number;
+}
+
+describeEachDatabase('fulfilment: allocation of orders over locations', (kind) => {
+  let t: TestApp;
+  let call: ReturnType<typeof client>;
+  before(async () => {
+    t = await startTestApp(kind);
+    call = client(t.app);
+  });
+  after(() => t?.close());
+
+  const k = () => t.container.db.kysely;
+  async function location(who: Merchant, body: Body): Promise<string> {
+    const res = await call('POST', '/v1/locations', { headers: who.auth, body });
+    assert.equal(res.status, 201, res.raw);
+    return res.body.data.id;
+  }
+  const defaultOf = async (who: Merchant) => ((await call('GET', '/v1/locations?limit=100', { headers: who.auth })).body.data as Array<{ id: string; isDefault: boolean }>).find((l) => l.isDefault)!.id;
+  const stockOf = async (skuId: string) => Number((await k().selectFrom('skus').select('quantity_in_stock').where('id', '=', skuId).executeTakeFirstOrThrow()).quantity_in_stock);
+  /** on hand / allocated at each location. */
+  const levels = async (who: Merchant, skuId: string) => {
+    const res = await call('GET', `/v1/inventory/skus/${skuId}/levels`, { headers: who.auth });
+    assert.equal(res.status, 200, res.raw);
+    return Object.fromEntries((res.body.data.levels as Level[]).map((l) => [l.locationId, [l.onHand, l.allocated]])) as Record<string, [number, number]>;
+  };
+  const adjustAt = (who: Merchant, locationId: string, body: Body) => call('POST', `/v1/locations/${locationId}/adjustments`, { headers: who.auth, body });
+  const place = (who: Merchant, customerId: string, lines: Array<{ skuId: string; quantity: number }>) => call('POST', '/v1/orders', { headers: who.auth, body: { customerId, lines } });
+  const assertSums = (storeId: string) => assertStockSums(t, storeId);
+  /** A store with one active SKU: `home` (the default, first) holds `atHome`, `north` (second) holds `atNorth`. */
+  async function twoLocations(atHome: number, atNorth: number) {
+    const m = await signup(t.app);
+    const { productId, skuIds } = await variableProduct(t.app, m, { skus: [{ price: 10, quantityInStock: atHome }] });
+    await call('PATCH', `/v1/products/${productId}`, { headers: m.auth, body: { status: 'active' } });
+    const sku = skuIds[0]!;
+    const home = await defaultOf(m);
+    const north = await location(m, { name: 'North' });
+    if (atNorth > 0) assert.equal((await adjustAt(m, north, { skuId: sku, delta: atNorth, reason: 'received' })).status, 201);
+    const customerId = await insertCustomer(t, m.storeId);
+    return { m, sku, home, north, customerId };
+  }
+
+  it('allocates a line from the locations in order of preference, split over two when the first does not hold enough; on hand does not move', async () => {
+    const { m, sku, home, north, customerId } = await twoLocations(2, 5);
+    await insertEndpoint(t.container, m.storeId, { eventTypes: ['inventory_level.updated', 'sku.stock_changed'] });
+    const order = await place(m, customerId, [{ skuId: sku, quantity: 4 }]);
+    assert.equal(order.status, 201, order.raw);
+    assert.deepEqual(await levels(m, sku), { [home]: [2, 2], [north]: [5, 2] });
+    assert.equal(await stockOf(sku), 3, 'quantityInStock: on hand less allocated over active locations');
+    assert.deepEqual(order.body.data.lines[0].allocations, [
+      { locationId: home, locationName: 'Default location', quantity: 2 },
+      { locationId: north, locationName: 'North', quantity: 2 },
+    ]);
+    const read = await call('GET', `/v1/orders/${order.body.data.id}`, { headers: m.auth });
+    assert.deepEqual(read.body.data.lines[0].allocations, order.body.data.lines[0].allocations);
+    const rows = await k().selectFrom('order_allocations').selectAll().where('order_id', '=', order.body.data.id).orderBy('location_id').execute();
+    assert.deepEqual(
+      rows.map((r) => [r.store_id, r.mode, r.order_line_id, r.sku_id, r.location_id, Number(r.quantity)]).sort(),
+      [
+        [m.storeId, 'live', order.body.data.lines[0].id, sku, home, 2],
+        [m.storeId, 'live', order.body.data.lines[0].id, sku, north, 2],
+      ].sort(),
+    );
+    const bodies = (await k().selectFrom('webhook_events').select('payload').where('store_id', '=', m.storeId).orderBy('seq').execute()).map((e) => JSON.parse(e.payload) as { type: string; data: Body; change: Body });
+    const number = order.body.data.number;
+    assert.deepEqual(
+      bodies.filter((b) => b.type === 'inventory_level.updated' && String(b.change.reason).startsWith('order')).map((b) => [b.data.locationId, b.data.onHand, b.data.allocated, b.change]),
+      [
+        [home, 2, 2, { from: 2, to: 2, reason: `order ${number}`, allocatedFrom: 0, allocatedTo: 2 }],
+        [north, 5, 2, { from: 5, to: 5, reason: `order ${number}`, allocatedFrom: 0, allocatedTo: 2 }],
+      ],
+    );
+    assert.deepEqual(
+      bodies.filter((b) => b.type === 'sku.stock_changed').map((b) => b.change),
+      [{ from: 7, to: 3, reason: `order ${number}` }],
+    );
+    await assertSums(m.storeId);
+  });
+
+  it('skips an inactive location and refuses more than is available over the active ones (409 naming the line), allocating nothing', async () => {
+    const { m, sku, home, north, customerId } = await twoLocations(3, 4);
+    const far = await location(m, { name: 'Far' });
+    await adjustAt(m, far, { skuId: sku, delta: 6, reason: 'received' });
+    await call('PATCH', `/v1/locations/${far}`, { headers: m.auth, body: { active: false } });
+    const refused = await place(m, customerId, [{ skuId: sku, quantity: 8 }]);
+    assert.equal(refused.status, 409, refused.raw);
+    assert.equal(refused.body.error.code, 'INSUFFICIENT_STOCK');
+    assert.equal(refused.body.error.details[0].path, 'lines[0].quantity');
+    assert.deepEqual(await levels(m, sku), { [home]: [3, 0], [north]: [4, 0], [far]: [6, 0] });
+    assert.equal(Number((await k().selectFrom('order_allocations').select((eb) => eb.fn.countAll().as('n')).where('store_id', '=', m.storeId).executeTakeFirstOrThrow()).n), 0);
+    const placed = await place(m, customerId, [{ skuId: sku, quantity: 7 }]);
+    assert.equal(placed.status, 201, placed.raw);
+    assert.deepEqual(await levels(m, sku), { [home]: [3, 3], [north]: [4, 4], [far]: [6, 0] });
+    await assertSums(m.storeId);
+  });
+
+  it('cancelling releases exactly its allocations at their own locations (webhooks per level), even after the order of preference changed', async () => {
+    const { m, sku, home, north, customerId } = await twoLocations(1, 5);
+    const other = await variableProduct(t.app, m, { name: 'Cap', skus: [{ price: 4, quantityInStock: 2 }] });
+    await call('PATCH', `/v1/products/${other.productId}`, { headers: m.auth, body: { status: 'active' } });
+    const cap = other.skuIds[0]!;
+    const order = await place(m, customerId, [
+      { skuId: sku, quantity: 3 },
+      { skuId: cap, quantity: 2 },
+    ]);
+    assert.equal(order.status, 201, order.raw);
+    const second = await place(m, customerId, [{ skuId: sku, quantity: 1 }]);
+    assert.deepEqual(await levels(m, sku), { [home]: [1, 1], [north]: [5, 3] });
+    await call('PATCH', `/v1/locations/${north}`, { headers: m.auth, body: { position: 0 } });
+    await call('PATCH', `/v1/locations/${home}`, { headers: m.auth, body: { position: 3 } });
+    await insertEndpoint(t.container, m.storeId, { eventTypes: ['inventory_level.updated'] });
+    const cancelled = await call('POST', `/v1/orders/${order.body.data.id}/transitions`, { headers: m.auth, body: { to: 'cancelled' } });
+    assert.equal(cancelled.status, 200, cancelled.raw);
+    assert.deepEqual(await levels(m, sku), { [north]: [5, 1], [home]: [1, 0] }, "the other order's allocation stays");
+    assert.deepEqual(Object.values(await levels(m, cap)), [[2, 0]]);
+    assert.equal(await stockOf(sku), 5);
+    assert.equal(await stockOf(cap), 2);
+    assert.deepEqual(cancelled.body.data.lines.map((l: { allocations: unknown[] }) => l.allocations), [[], []]);
+    const events = (await k().selectFrom('webhook_events').select('payload').where('store_id', '=', m.storeId).orderBy('seq').execute()).map((e) => JSON.parse(e.payload));
+    assert.deepEqual(
+      events.map((e) => [e.data.skuId, e.data.locationId, e.change.allocatedFrom - e.change.allocatedTo, e.change.from, e.change.to, e.change.reason]).sort(),
+      [
+        [sku, home, 1, 1, 1, `order ${order.body.data.number} cancelled`],
+        [sku, north, 2, 5, 5, `order ${order.body.data.number} cancelled`],
+        [cap, home, 2, 2, 2, `order ${order.body.data.number} cancelled`],
+      ].sort(),
+      'one per level released',
+    );
+    assert.equal(second.status, 201);
+    await assertSums(m.storeId);
+  });
+
+  it('a cancelled order allocated at a location deactivated since: the units stay off sale there', async () => {
+    const { m, sku, home, north, customerId } = await twoLocations(0, 4);
+    const order = await place(m, customerId, [{ skuId: sku, quantity: 3 }]);
+    assert.equal(order.status, 201, order.raw);
+    await call('PATCH', `/v1/locations/${north}`, { headers: m.auth, body: { active: false } });
+    assert.equal(await stockOf(sku), 0);
+    await call('POST', `/v1/orders/${order.body.data.id}/transitions`, { headers: m.auth, body: { to: 'cancelled' } });
+    assert.deepEqual(await levels(m, sku), { [home]: [0, 0], [north]: [4, 0] });
+    assert.equal(await stockOf(sku), 0);
+    await call('PATCH', `/v1/locations/${north}`, { headers: m.auth, body: { active: true } });
+    assert.equal(await stockOf(sku), 4);
+    await assertSums(m.storeId);
+  });
+
+  it('an order placed before allocation (no allocation rows) returns its units to the default location when cancelled', async () => {
+    const { m, sku, home, north, customerId } = await twoLocations(5, 0);
+    const order = await place(m, customerId, [{ skuId: sku, quantity: 2 }]);
+    // As migration 0030 leaves an older order: its units were taken off on hand, no allocation rows.
+    await k().deleteFrom('order_allocations').where('order_id', '=', order.body.data.id).execute();
+    await k().updateTable('stock_levels').set({ on_hand: 3, allocated: 0 }).where('sku_id', '=', sku).where('location_id', '=', home).execute();
+    await call('POST', `/v1/orders/${order.body.data.id}/transitions`, { headers: m.auth, body: { to: 'cancelled' } });
+    assert.deepEqual(await levels(m, sku), { [home]: [5, 0] });
+    assert.equal(await stockOf(sku), 5);
+    assert.ok(north);
+    await assertSums(m.storeId);
+  });
+
+  it('parallel orders spread over two locations never oversell: exactly the available units sold, no level below zero, the sum holds', async () => {
+    const { m, sku, home, north, customerId } = await twoLocations(3, 4);
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => place(m, customerId, [{ skuId: sku, quantity: 1 + (i % 2) }])));
+    for (const r of results) assert.ok([201, 409].includes(r.status), `status ${r.status} ${r.raw}`);
+    const sold = results.filter((r) => r.status === 201).reduce((n, r) => n + Number(r.body.data.lines[0].quantity), 0);
+    const lv = await levels(m, sku);
+    assert.equal(lv[home]![1] + lv[north]![1], sold, 'allocated is what was sold');
+    assert.ok(sold <= 7 && sold >= 6, `sold ${sold}: no order of 1 or 2 fitting was refused while units were left`);
+    assert.equal(await stockOf(sku), 7 - sold);
+    const allocated = await k().selectFrom('order_allocations').select(['location_id', 'quantity']).where('store_id', '=', m.storeId).execute();
+    assert.equal(
+      allocated.reduce((n, a) => n + Number(a.quantity), 0),
+      sold,
+    );
+    assert.deepEqual([lv[home]![0], lv[north]![0]], [3, 4], 'on hand untouched');
+    await assertSums(m.storeId);
+  });
+});
