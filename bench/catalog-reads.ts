@@ -14,7 +14,9 @@
  *    for the k-th size, stock 100 + k); products in parallel batches, progress on stderr.
  * 3. Reads the whole catalog back from the app's `GET /v2/products` pages and starts bench/catalog-reads-baseline.ts
  *    (a bare `node:http` server, also on core 0) with it, then checks that the baseline's list and every product it
- *    serves hold exactly the app's data.
+ *    serves hold exactly the app's data. On PostgreSQL a second copy of it runs as the **one-statement floor** (each
+ *    request waits for one trivial statement to PostgreSQL first): what no uncached path that asks the database per
+ *    request can beat on the same core.
  * 4. Runs wrk (1 thread, BENCH_CONNECTIONS connections, on core 1) on two workloads, each against the app (with
  *    `X-MerchantApiKey`) and the baseline: the first page of 50 (`GET /v2/products?limit=50` vs `GET /products?limit=50`)
  *    and one product, rotating over the 1,000 (`GET /v2/products/{id}` vs `GET /products/{slug}`, a wrk Lua script
@@ -181,8 +183,8 @@ type Live = (typeof LIVE)[number];
 interface Case {
   name: string;
   workload: Workload;
-  live: Live | 'baseline';
-  side: 'baseline' | 'app';
+  live: Live | 'baseline' | 'floor';
+  side: 'baseline' | 'app' | 'floor';
   server: Server;
   url: string;
   headers: string[];
@@ -232,7 +234,7 @@ function pacedWrites(perSecond: number, send: (i: number) => Promise<unknown>): 
 async function measure(target: Case, round: number, seconds: number, database: BenchDatabase, writer: (() => () => Promise<{ sent: number; failed: number }>) | undefined): Promise<Run> {
   const stopWriting = writer?.();
   if (stopWriting) await new Promise((resolve) => setTimeout(resolve, 1000));
-  const helpers = target.side === 'app' ? await database.backends() : [];
+  const helpers = target.side !== 'baseline' ? await database.backends() : [];
   pinToServerCore(helpers);
   const load = () => wrk(target.name, target.url, target.headers, CONNECTIONS, seconds, target.script);
   try {
@@ -294,6 +296,11 @@ async function main(): Promise<void> {
   writeFileSync(catalogFile, JSON.stringify(products));
   const baseline = await startServer('the baseline', [path.join('bench', 'catalog-reads-baseline.ts'), catalogFile], { ...process.env, HOST, PORT: '0' });
   await checkBaseline(app.url, baseline.url, keyHeader, products);
+  // PostgreSQL: the one-statement floor (the baseline waiting for one trivial statement per request).
+  const floor = ENGINE === 'postgres'
+    ? await startServer('the one-statement floor', [path.join('bench', 'catalog-reads-baseline.ts'), catalogFile], { ...process.env, HOST, PORT: '0', FLOOR_DATABASE_URL: database.url })
+    : undefined;
+  if (floor) await checkBaseline(app.url, floor.url, keyHeader, products.slice(0, 20));
   say(`catalog: ${products.length} products, ${products.length * SIZES.length} SKUs; the baseline serves the same data`);
 
   // The writers of the live workloads.
@@ -336,6 +343,12 @@ async function main(): Promise<void> {
     { name: 'baseline list', workload: 'list', live: 'baseline', side: 'baseline', server: baseline, url: `${baseline.url}/products?limit=${PAGE}`, headers: [], script: report, responseBytes: baseListBytes, exact: true },
     { name: 'baseline get', workload: 'get', live: 'baseline', side: 'baseline', server: baseline, url: `${baseline.url}/products`, headers: [], script: baseGet, responseBytes: await sampleMean(sample.map((p) => `${baseline.url}/products/${p.slug}`), []), exact: false },
   ];
+  if (floor) {
+    cases.push(
+      { name: 'floor list', workload: 'list', live: 'floor', side: 'floor', server: floor, url: `${floor.url}/products?limit=${PAGE}`, headers: [], script: report, responseBytes: baseListBytes, exact: true },
+      { name: 'floor get', workload: 'get', live: 'floor', side: 'floor', server: floor, url: `${floor.url}/products`, headers: [], script: baseGet, responseBytes: await sampleMean(sample.map((p) => `${floor.url}/products/${p.slug}`), []), exact: false },
+    );
+  }
   for (const live of LIVE) {
     const headers = live === 'uncached' ? sessionLine : keyLine;
     cases.push(
@@ -349,7 +362,7 @@ async function main(): Promise<void> {
       `${ROUNDS} rounds x ${cases.length} cases x ${DURATION} s; ${pinningNote('wrk')}\n`,
   );
   const pacer = createPacer(SETTINGS.quietBudgetS);
-  const writerOf = (target: Case) => (target.live === 'baseline' ? undefined : writers[target.live]);
+  const writerOf = (target: Case) => (target.live === 'baseline' || target.live === 'floor' ? undefined : writers[target.live]);
   if (WARMUP > 0) {
     for (const target of cases) {
       await pacer.waitForQuiet();
@@ -408,6 +421,7 @@ async function main(): Promise<void> {
       };
     }),
   );
+  const floorRows = floor ? (['list', 'get'] as const).map((workload) => ({ name: `floor ${workload}`, overBaseline: ratio(`baseline ${workload}`, `floor ${workload}`) })) : [];
   const rows = [SUMMARY_COLUMNS, ...summary.map((s) => summaryCells(s.case, s))];
   const unreliable = summary.some((s) => s.cleanRuns === 0) ? '  (UNRELIABLE: computed from disturbed runs)' : '';
   process.stdout.write(`\ncatalog reads, ${ENGINE}; medians of ${ROUNDS} rounds of ${DURATION} s (undisturbed runs)${unreliable}\n\n${table(rows)}\n\n`);
@@ -422,6 +436,7 @@ async function main(): Promise<void> {
       v.writes ? `${v.writes.sent} / ${v.writes.failed}` : '',
       mib(memoryAfter[v.name.split(' ')[0]!]?.rss),
     ]),
+    ...floorRows.map((f) => [`${f.name} (one statement a request)`, fmt(f.overBaseline), '', 'the most any uncached path can reach', '', '', '']),
   ];
   process.stdout.write(`${table(verdictRows)}\n\n`);
   const rssMet = Object.values(memoryAfter).every((m) => m !== undefined && m.rss / MIB <= AIM_RSS_MIB);
@@ -453,6 +468,7 @@ async function main(): Promise<void> {
         config: { connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, rounds: ROUNDS },
         summary,
         verdicts,
+        floor: floorRows,
         memory: { app: appMemory, after: memoryAfter, baseline: baselineMemory, aimMiB: AIM_RSS_MIB, met: rssMet },
         disturbedRuns: disturbed,
         runs,
@@ -463,7 +479,7 @@ async function main(): Promise<void> {
   );
   process.stdout.write(`results: ${path.relative(ROOT, resultsFile)} (total ${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
 
-  await Promise.all([stop(baseline.process), stop(app.process)]);
+  await Promise.all([stop(baseline.process), stop(app.process), ...(floor ? [stop(floor.process)] : [])]);
 }
 
 try {
