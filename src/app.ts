@@ -33,6 +33,7 @@ import { reviewRoutes } from './http/routes/reviews/index.ts';
 import { deliveryRoutes } from './http/routes/delivery/index.ts';
 import { taxRoutes } from './http/routes/taxes/index.ts';
 import { locationRoutes } from './http/routes/locations/index.ts';
+import { returnRoutes } from './http/routes/returns/index.ts';
 import { cartRoutes } from './http/routes/carts/index.ts';
 import { paymentRoutes } from './http/routes/payments/index.ts';
 import { settingsRoutes } from './http/routes/settings/index.ts';
@@ -192,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(deliveryRoutes, container.services);
   await app.register(taxRoutes, container.services);
   await app.register(locationRoutes, container.services);
+  await app.register(returnRoutes, container.services);
   await app.register(cartRoutes, container.services);
   await app.register(paymentRoutes, container.services);
   await app.register(settingsRoutes, container.services);

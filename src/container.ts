@@ -19,6 +19,7 @@ import type { FileLookup } from './domain/files/types.ts';
 import { createCategoryService } from './domain/catalog/category-service.ts';
 import { createInventoryService } from './domain/catalog/inventory-service.ts';
 import { createLocationService } from './domain/inventory/location-service.ts';
+import { createReturnService } from './domain/returns/return-service.ts';
 import { createProductService } from './domain/catalog/product-service.ts';
 import { createVariantService } from './domain/catalog/variant-service.ts';
 import { createFileService } from './domain/files/file-service.ts';
@@ -164,6 +165,7 @@ export function createContainer(config: Config) {
     byName: (name) => (name === 'test' ? testProvider : stripe),
   };
   providerPayments = createProviderPaymentService({ repos, providers, orders, events, baseUrl: config.baseUrl });
+  const locations = createLocationService({ repos, events });
   const services = {
     reference,
     oauth,
@@ -203,7 +205,9 @@ export function createContainer(config: Config) {
     promoAds: createPromoAdService({ repos, files }),
     delivery: createDeliveryService({ repos, reference }),
     /** Stock locations and the stock levels at them (docs/fulfilment.md). */
-    locations: createLocationService({ repos, events }),
+    locations,
+    /** Returns of orders: received into a location, refunded through the order's payments (docs/fulfilment.md). */
+    returns: createReturnService({ repos, payments, locations, events, refunds: { sendPending: (ctx, orderId) => providerPayments!.sendPendingRefunds(ctx, orderId) } }),
     /** Tax regions and their rates (docs/taxes.md). */
     taxes: createTaxService({ repos, reference }),
     /** Shoppers' carts, priced by the order pricing code (docs/checkout.md). */

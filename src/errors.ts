@@ -362,6 +362,31 @@ export const ERROR_CODES = {
     meaning: 'A location that holds stock or has units allocated to orders cannot be deleted.',
     fix: 'Deactivate it (`active: false`), or transfer its stock away first.',
   },
+  RETURN_NOT_FOUND: {
+    status: 404,
+    meaning: 'No return with this id on this order (of the active store and mode).',
+    fix: 'Take the id from `GET /v1/orders/{orderId}/returns`.',
+  },
+  RETURN_EXCEEDS_RETURNABLE: {
+    status: 409,
+    meaning: 'A line of the return asks for more units than can come back: those shipped less those already in other returns; `details` names the line.',
+    fix: 'Lower the quantity to what the message says is left, or close the other return first if it will not come.',
+  },
+  RETURN_NOT_RECEIVABLE: {
+    status: 409,
+    meaning: 'Only a requested return can be received; this one was already received, refunded or closed.',
+    fix: 'Read the return (`GET /v1/orders/{orderId}/returns/{returnId}`): a received return is refunded or closed next.',
+  },
+  RETURN_NOT_REFUNDABLE: {
+    status: 409,
+    meaning: 'Only a received return can be refunded, once; this one is still requested, already refunded, or closed.',
+    fix: 'Receive it first (`POST …/receive`); a refunded return has given its money back already.',
+  },
+  RETURN_NOT_CLOSABLE: {
+    status: 409,
+    meaning: 'A refunded or closed return cannot be closed.',
+    fix: 'Nothing to do: it is finished.',
+  },
   LOCATION_INACTIVE: {
     status: 409,
     meaning: 'The location is inactive: it cannot become the default.',

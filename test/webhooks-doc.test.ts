@@ -10,6 +10,7 @@ import { CustomerRecord } from '../src/wire/customers.ts';
 import { OrderRecord } from '../src/wire/orders.ts';
 import { ReviewRecord } from '../src/wire/reviews.ts';
 import { LevelRecord } from '../src/wire/locations.ts';
+import { ReturnRecord } from '../src/wire/returns.ts';
 import { PaymentLinkRecord, PaymentRecord, ProviderPaymentRecord } from '../src/wire/payments.ts';
 import { WireTimestamp } from '../src/wire/envelope.ts';
 
@@ -25,6 +26,7 @@ const RECORDS: Record<string, z.ZodObject> = {
   payment_link: PaymentLinkRecord,
   refund: PaymentRecord,
   inventory_level: LevelRecord,
+  return: ReturnRecord,
 };
 
 /** The `change` each type carries (test/webhook-events.test.ts checks the values). */
@@ -34,6 +36,7 @@ const CHANGES: Record<string, string[] | undefined> = {
   'sku.stock_changed': ['from', 'to', 'reason'],
   'inventory.low_stock': ['threshold', 'from', 'to'],
   'inventory_level.updated': ['from', 'to', 'reason'],
+  'return.received': ['orderId', 'orderNumber'],
 };
 
 const doc = readFileSync(DOC, 'utf8');

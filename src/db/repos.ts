@@ -26,6 +26,7 @@ import { createSettingsRepo } from './settings-repo.ts';
 import { createStockRepo } from './stock-repo.ts';
 import { createTaxRepo } from './tax-repo.ts';
 import { createCartRepo } from './cart-repo.ts';
+import { createReturnRepo } from './return-repo.ts';
 import { createWebhookRepo } from './webhook-repo.ts';
 import { createEmailRepo } from './email-repo.ts';
 
@@ -55,6 +56,7 @@ function bindRepos(executor: Kysely<Database>, dialect: Dialect, onCommit?: (fn:
     taxes: createTaxRepo(executor, dialect),
     stock: createStockRepo(executor, dialect),
     carts: createCartRepo(executor, dialect),
+    returns: createReturnRepo(executor),
     webhooks: createWebhookRepo(executor, dialect, onCommit),
     email: createEmailRepo(executor, dialect, onCommit),
   };

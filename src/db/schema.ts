@@ -969,6 +969,8 @@ export interface Database {
   email_messages: EmailMessageTable;
   password_resets: PasswordResetTable;
   email_links: EmailLinkTable;
+  returns: ReturnTable;
+  return_lines: ReturnLineTable;
 }
 
 export interface EmailMessageTable {
@@ -1012,4 +1014,43 @@ export interface PasswordResetTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+}
+
+// ---- returns (0034) ----
+
+export interface ReturnTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  order_id: string;
+  /** requested | received | refunded | closed */
+  status: string;
+  reason: string;
+  note: string | null;
+  /** the location it was received into (null until received) */
+  location_id: string | null;
+  /** set at the refund: what it refunded, the tax in it, the delivery fee refunded with it */
+  refund_minor: number | null;
+  tax_minor: number | null;
+  delivery_minor: number | null;
+  actor_type: string;
+  actor_id: string;
+  actor_label: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  received_at: Timestamp | null;
+  refunded_at: Timestamp | null;
+  closed_at: Timestamp | null;
+}
+
+export interface ReturnLineTable {
+  id: string;
+  return_id: string;
+  order_line_id: string;
+  quantity: number;
+  position: number;
+  /** null until received: 1 restocked, 0 written off (boolean on PostgreSQL) */
+  restock: Bool | null;
+  refund_minor: number | null;
+  tax_minor: number | null;
 }

@@ -89,6 +89,13 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PATCH /v1/orders/{orderId}': 'updateOrder',
   'GET /v1/orders/{orderId}/transitions': 'listOrderTransitions',
   'POST /v1/orders/{orderId}/transitions': 'transitionOrder',
+  // Returns (docs/fulfilment.md)
+  'GET /v1/orders/{orderId}/returns': 'listOrderReturns',
+  'POST /v1/orders/{orderId}/returns': 'createReturn',
+  'GET /v1/orders/{orderId}/returns/{returnId}': 'getReturn',
+  'POST /v1/orders/{orderId}/returns/{returnId}/receive': 'receiveReturn',
+  'POST /v1/orders/{orderId}/returns/{returnId}/refund': 'refundReturn',
+  'POST /v1/orders/{orderId}/returns/{returnId}/close': 'closeReturn',
   // Carts (storefronts, docs/checkout.md)
   'POST /v1/carts': 'createCart',
   'GET /v1/carts/{cartId}': 'getCart',

@@ -7,7 +7,9 @@ import { CustomerRecord, toCustomerRecord } from './customers.ts';
 import { LevelRecord, toLevelRecord } from './locations.ts';
 import { OrderRecord, toOrderRecord } from './orders.ts';
 import { PaymentLinkRecord, PaymentRecord, ProviderPaymentRecord, toPaymentLinkRecord, toPaymentRecord, toProviderPaymentRecord } from './payments.ts';
+import { ReturnRecord, toReturnRecord } from './returns.ts';
 import { ReviewRecord, toReviewRecord } from './reviews.ts';
+import { currencyOf } from '../domain/shared/money.ts';
 
 /**
  * A record as the GET route's response serializer writes it: encoded through the record's schema (which also drops
@@ -81,5 +83,11 @@ export function renderEvent(event: DomainEvent, now: Date): RenderedEvent {
       return { resource: { type: 'payment_link', id: event.link.id }, data: record(PaymentLinkRecord, toPaymentLinkRecord(event.link)) };
     case 'refund.succeeded':
       return { resource: { type: 'refund', id: event.refund.id }, data: record(PaymentRecord, toPaymentRecord(event.refund, event.currency)) };
+    case 'return.received':
+      return {
+        resource: { type: 'return', id: event.ret.id },
+        data: record(ReturnRecord, toReturnRecord(event.ret, currencyOf(event.order.currency))),
+        change: { orderId: event.order.id, orderNumber: event.order.number },
+      };
   }
 }

@@ -312,6 +312,48 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "refunded": 10
     }
   },
+  "return.received": {
+    "id": "evt_01KJPYSVCR46NX0YDE35N0EWYV",
+    "type": "return.received",
+    "createdAt": "2026-03-02T09:41:23.935",
+    "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
+    "mode": "live",
+    "data": {
+      "id": "ret_01KJPYSQSAQ1VPAP58HYASX5K0",
+      "orderId": "ord_01KJPYSNZKZ7F75QD809TX0VMQ",
+      "status": "received",
+      "reason": "no_longer_needed",
+      "note": "Bought two by mistake",
+      "locationId": "loc_01KJPYSGJEEKKP2728ZY9XSE49",
+      "lines": [
+        {
+          "id": "rln_01KJPYSSK189F4HTREAV21SY77",
+          "lineId": "oln_01KJPYSM5WJWZRMYAASH6PY2EB",
+          "quantity": 1,
+          "restock": true,
+          "refund": null,
+          "tax": null
+        }
+      ],
+      "refund": null,
+      "tax": null,
+      "deliveryRefunded": null,
+      "createdBy": {
+        "type": "user",
+        "id": "usr_01KJPYRG3G7G9P66X0QAVEREH3",
+        "label": "ada@northwind.example"
+      },
+      "createdAt": "2026-03-02T09:41:22.088",
+      "updatedAt": "2026-03-02T09:41:23.935",
+      "receivedAt": "2026-03-02T09:41:23.935",
+      "refundedAt": null,
+      "closedAt": null
+    },
+    "change": {
+      "orderId": "ord_01KJPYSNZKZ7F75QD809TX0VMQ",
+      "orderNumber": "ORD-1002"
+    }
+  },
   "product.created": {
     "id": "evt_01KJPYRS43EKA9YA5JRHPYZ532",
     "type": "product.created",
@@ -379,13 +421,13 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "product.deleted": {
-    "id": "evt_01KJPYSX6FD6H2DWYTW0A1QHJ4",
+    "id": "evt_01KJPYT672AK76E8CMW1MT33A9",
     "type": "product.deleted",
-    "createdAt": "2026-03-02T09:41:27.629",
+    "createdAt": "2026-03-02T09:41:31.323",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "id": "prd_01KJPYSSK189F4HTREAV21SY77",
+      "id": "prd_01KJPYT2KMKCJCK5D611Y8G17N",
       "type": "SIMPLE",
       "name": "Wool Scarf",
       "slug": "wool-scarf",
@@ -396,7 +438,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "specifications": {},
       "taxClass": "standard",
       "currency": "USD",
-      "skuId": "sku_01KJPYSVCR46NX0YDE35N0EWYV",
+      "skuId": "sku_01KJPYT4DBE0GSNMY1J2ENGYBG",
       "price": 35,
       "discount": 0,
       "quantityInStock": 0,
@@ -407,8 +449,8 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
         "min": 35,
         "max": 35
       },
-      "createdAt": "2026-03-02T09:41:25.782",
-      "updatedAt": "2026-03-02T09:41:25.782"
+      "createdAt": "2026-03-02T09:41:29.476",
+      "updatedAt": "2026-03-02T09:41:29.476"
     }
   },
   "sku.stock_changed": {
@@ -513,9 +555,9 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "customer.banned": {
-    "id": "evt_01KJPYSQSAQ1VPAP58HYASX5K0",
+    "id": "evt_01KJPYT0SXQ141ATH9HXXYJAC4",
     "type": "customer.banned",
-    "createdAt": "2026-03-02T09:41:23.935",
+    "createdAt": "2026-03-02T09:41:27.629",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
@@ -539,24 +581,24 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "banned": true,
       "ban": {
         "reason": "Repeated chargebacks",
-        "bannedAt": "2026-03-02T09:41:23.935",
+        "bannedAt": "2026-03-02T09:41:27.629",
         "expiresAt": null
       },
-      "orderCount": 1,
-      "totalSpent": 29.6,
+      "orderCount": 2,
+      "totalSpent": 49.4,
       "currency": "USD",
       "createdAt": "2026-03-02T09:41:11.006",
-      "updatedAt": "2026-03-02T09:41:23.935"
+      "updatedAt": "2026-03-02T09:41:27.629"
     }
   },
   "review.created": {
-    "id": "evt_01KJPYSNZKZ7F75QD809TX0VMQ",
+    "id": "evt_01KJPYSZ06E9CN9Y7XF0A4EM3P",
     "type": "review.created",
-    "createdAt": "2026-03-02T09:41:22.088",
+    "createdAt": "2026-03-02T09:41:25.782",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "id": "rev_01KJPYSM5WJWZRMYAASH6PY2EB",
+      "id": "rev_01KJPYSX6FD6H2DWYTW0A1QHJ4",
       "productId": "prd_01KJPYRKPYXHGE51CT9AB307TE",
       "productName": "Canvas Tote",
       "customerId": "cus_01KJPYRWQHKJBKV2K6MSXR757M",
@@ -567,51 +609,18 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "reply": null,
       "repliedAt": null,
       "hidden": false,
-      "createdAt": "2026-03-02T09:41:22.088",
-      "updatedAt": "2026-03-02T09:41:22.088"
+      "createdAt": "2026-03-02T09:41:25.782",
+      "updatedAt": "2026-03-02T09:41:25.782"
     }
   },
   "app.connected": {
-    "id": "evt_01KJPYSZ06E9CN9Y7XF0A4EM3P",
+    "id": "evt_01KJPYT80SVWPJM96F58E0V8XR",
     "type": "app.connected",
-    "createdAt": "2026-03-02T09:41:29.476",
-    "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
-    "mode": "live",
-    "data": {
-      "clientId": "app_yIy-PecKk1ITNjd2vcv9sn_LMQI",
-      "clientName": "Acme Analytics",
-      "verified": false,
-      "clientIdMetadataDocument": null,
-      "redirectHosts": [
-        "analytics.acme.example"
-      ],
-      "store": {
-        "id": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
-        "name": "Northwind Outfitters"
-      },
-      "mode": "live",
-      "scopes": [
-        "orders:read",
-        "products:read"
-      ],
-      "approvedBy": [
-        {
-          "userId": "usr_01KJPYRG3G7G9P66X0QAVEREH3",
-          "email": "ada@northwind.example"
-        }
-      ],
-      "approvedAt": "2026-03-02T09:41:29.476",
-      "lastUsedAt": null
-    }
-  },
-  "app.disconnected": {
-    "id": "evt_01KJPYT0SXQ141ATH9HXXYJAC4",
-    "type": "app.disconnected",
     "createdAt": "2026-03-02T09:41:33.170",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "clientId": "app_yIy-PecKk1ITNjd2vcv9sn_LMQI",
+      "clientId": "app_1oOCaz2MxHzzDR2zizrYaTCJBoM",
       "clientName": "Acme Analytics",
       "verified": false,
       "clientIdMetadataDocument": null,
@@ -633,53 +642,86 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
           "email": "ada@northwind.example"
         }
       ],
-      "approvedAt": "2026-03-02T09:41:29.476",
-      "lastUsedAt": "2026-03-02T09:41:31.323"
+      "approvedAt": "2026-03-02T09:41:33.170",
+      "lastUsedAt": null
+    }
+  },
+  "app.disconnected": {
+    "id": "evt_01KJPYT9TGYNMVKMBRF7W6YBCX",
+    "type": "app.disconnected",
+    "createdAt": "2026-03-02T09:41:36.864",
+    "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
+    "mode": "live",
+    "data": {
+      "clientId": "app_1oOCaz2MxHzzDR2zizrYaTCJBoM",
+      "clientName": "Acme Analytics",
+      "verified": false,
+      "clientIdMetadataDocument": null,
+      "redirectHosts": [
+        "analytics.acme.example"
+      ],
+      "store": {
+        "id": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
+        "name": "Northwind Outfitters"
+      },
+      "mode": "live",
+      "scopes": [
+        "orders:read",
+        "products:read"
+      ],
+      "approvedBy": [
+        {
+          "userId": "usr_01KJPYRG3G7G9P66X0QAVEREH3",
+          "email": "ada@northwind.example"
+        }
+      ],
+      "approvedAt": "2026-03-02T09:41:33.170",
+      "lastUsedAt": "2026-03-02T09:41:35.017"
     }
   },
   "payment.succeeded": {
-    "id": "evt_01KJPYTDDYF3X24QKPHC106CPQ",
+    "id": "evt_01KJPYTMMTQ0RD9032BSW5P6KE",
     "type": "payment.succeeded",
-    "createdAt": "2026-03-02T09:41:38.711",
+    "createdAt": "2026-03-02T09:41:42.405",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "test",
     "data": {
-      "id": "ppay_01KJPYTBM7B388BFRKQAS4NN8M",
+      "id": "ppay_01KJPYTR8851ZMXCZZJ80E4SS9",
       "provider": "test",
-      "linkId": "plink_01KJPYT9TGYNMVKMBRF7W6YBCX",
+      "linkId": "plink_01KJPYTJV38CYX7AKJKPQPXBXJ",
       "orderId": null,
       "amount": 18.5,
       "currency": "USD",
       "captureMethod": "automatic",
       "status": "succeeded",
-      "providerReference": "tpi_01KJPYTH1CYT3QK119AJQE8J7Y",
+      "providerReference": "tpi_01KJPYTT1ZEXXSE8386NJ3ER1C",
       "failure": null,
       "flag": null,
       "received": 18.5,
       "paymentId": null,
-      "completedAt": "2026-03-02T09:41:38.711",
+      "completedAt": "2026-03-02T09:41:42.405",
       "resolution": null,
       "resolvedAt": null,
-      "createdAt": "2026-03-02T09:41:38.711",
-      "updatedAt": "2026-03-02T09:41:38.711"
+      "createdAt": "2026-03-02T09:41:42.405",
+      "updatedAt": "2026-03-02T09:41:42.405"
     }
   },
   "payment.failed": {
-    "id": "evt_01KJPYT4DBE0GSNMY1J2ENGYBG",
+    "id": "evt_01KJPYTF7NAR9CQ434D24NXGNR",
     "type": "payment.failed",
-    "createdAt": "2026-03-02T09:41:35.017",
+    "createdAt": "2026-03-02T09:41:38.711",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "test",
     "data": {
-      "id": "ppay_01KJPYT672AK76E8CMW1MT33A9",
+      "id": "ppay_01KJPYTDDYF3X24QKPHC106CPQ",
       "provider": "test",
-      "linkId": "plink_01KJPYT2KMKCJCK5D611Y8G17N",
+      "linkId": "plink_01KJPYTBM7B388BFRKQAS4NN8M",
       "orderId": null,
       "amount": 18.5,
       "currency": "USD",
       "captureMethod": "automatic",
       "status": "failed",
-      "providerReference": "tpi_01KJPYT80SVWPJM96F58E0V8XR",
+      "providerReference": "tpi_01KJPYTH1CYT3QK119AJQE8J7Y",
       "failure": {
         "code": "card_declined",
         "message": "Your card was declined."
@@ -690,18 +732,18 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "completedAt": null,
       "resolution": null,
       "resolvedAt": null,
-      "createdAt": "2026-03-02T09:41:35.017",
-      "updatedAt": "2026-03-02T09:41:35.017"
+      "createdAt": "2026-03-02T09:41:38.711",
+      "updatedAt": "2026-03-02T09:41:38.711"
     }
   },
   "payment_link.paid": {
-    "id": "evt_01KJPYTF7NAR9CQ434D24NXGNR",
+    "id": "evt_01KJPYTPEHNBGSEMZ9PQF0XR8F",
     "type": "payment_link.paid",
-    "createdAt": "2026-03-02T09:41:38.711",
+    "createdAt": "2026-03-02T09:41:42.405",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "test",
     "data": {
-      "id": "plink_01KJPYT9TGYNMVKMBRF7W6YBCX",
+      "id": "plink_01KJPYTJV38CYX7AKJKPQPXBXJ",
       "orderId": null,
       "amount": 18.5,
       "currency": "USD",
@@ -710,8 +752,8 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "url": "http://127.0.0.1:3000/pay/KPY08nxXPWV_Ts2fTZGQDPOgZ0J5y0tlGY6Fw5MYBHk",
       "captureMethod": "automatic",
       "expiresAt": null,
-      "createdAt": "2026-03-02T09:41:36.864",
-      "updatedAt": "2026-03-02T09:41:38.711"
+      "createdAt": "2026-03-02T09:41:40.558",
+      "updatedAt": "2026-03-02T09:41:42.405"
     }
   },
   "refund.succeeded": {

@@ -73,7 +73,38 @@ export function createLocationService(deps: { repos: Transactional<LocationServi
     );
   }
 
+  /** `adjust` in the caller's transaction (pass its repos); checks no permission (the calling door does). */
+  async function adjustIn(repos: LocationServiceRepos, ctx: StoreContext, locationId: string, input: LocationAdjustmentInput): Promise<{ level: StockLevel; quantityInStock: number; adjustment: InventoryAdjustment }> {
+    const { tenant } = ctx;
+    const sku = await repos.stock.lockSkuStock(tenant, input.skuId);
+    if (!sku) throw skuNotFound(input.skuId);
+    const location = await requireLocation(repos, ctx, locationId);
+    const level = await repos.stock.findLevel(tenant, input.skuId, locationId);
+    const onHand = level?.onHand ?? 0;
+    const allocated = level?.allocated ?? 0;
+    const delta = input.onHand !== undefined ? input.onHand - onHand : input.delta!;
+    if (onHand + delta < allocated) {
+      const path = input.onHand !== undefined ? 'onHand' : 'delta';
+      throw new AppError('INSUFFICIENT_STOCK', `"${location.name}" has ${onHand} units of SKU ${input.skuId}${sku.sku ? ` (${sku.sku})` : ''} on hand, ${allocated} of them allocated; the change would leave fewer on hand than allocated.`, {
+        details: [{ path, rule: input.onHand !== undefined ? `must be at least ${allocated}` : `must be at least -${onHand - allocated}` }],
+      });
+    }
+    if (delta !== 0 && !(await repos.stock.changeOnHand(tenant, input.skuId, locationId, delta, ctx.now))) throw new Error('stock level changed under the SKU lock');
+    const skuDelta = location.active ? delta : 0;
+    await repos.stock.changeSkuStock(tenant, input.skuId, skuDelta, ctx.now);
+    const after = sku.quantityInStock + skuDelta;
+    if (skuDelta !== 0) await repos.catalog.touchProduct(tenant, sku.productId, ctx.now);
+    const adjustment = await recordAdjustment(repos, ctx, input.skuId, delta, after, input.reason, { locationId, note: input.note ?? null });
+    await recordAudit(repos, ctx, { action: 'inventory.adjust', targetType: 'sku', targetId: input.skuId, details: { locationId, delta, onHandAfter: onHand + delta, quantityAfter: after, reason: input.reason, note: input.note ?? null } });
+    await publishStock(repos, ctx, [{ skuId: input.skuId, from: sku.quantityInStock, to: after, reason: input.reason }]);
+    const changed = (await repos.stock.findLevel(tenant, input.skuId, locationId))!;
+    await publishLevels(repos, ctx, [{ level: changed, from: onHand, reason: input.reason }]);
+    return { level: changed, quantityInStock: after, adjustment };
+  }
+
   return {
+    adjustIn,
+
     /**
      * The store's locations in the order of preference. A read writes nothing: a store made after migration 0028 has
      * its default location from its first SKU or its first location on.
@@ -185,33 +216,7 @@ export function createLocationService(deps: { repos: Transactional<LocationServi
      */
     async adjust(ctx: StoreContext, locationId: string, input: LocationAdjustmentInput): Promise<{ level: StockLevel; quantityInStock: number; adjustment: InventoryAdjustment }> {
       requirePermission(ctx, 'inventory:write');
-      const { tenant } = ctx;
-      return repos.transaction(async (repos) => {
-        const sku = await repos.stock.lockSkuStock(tenant, input.skuId);
-        if (!sku) throw skuNotFound(input.skuId);
-        const location = await requireLocation(repos, ctx, locationId);
-        const level = await repos.stock.findLevel(tenant, input.skuId, locationId);
-        const onHand = level?.onHand ?? 0;
-        const allocated = level?.allocated ?? 0;
-        const delta = input.onHand !== undefined ? input.onHand - onHand : input.delta!;
-        if (onHand + delta < allocated) {
-          const path = input.onHand !== undefined ? 'onHand' : 'delta';
-          throw new AppError('INSUFFICIENT_STOCK', `"${location.name}" has ${onHand} units of SKU ${input.skuId}${sku.sku ? ` (${sku.sku})` : ''} on hand, ${allocated} of them allocated; the change would leave fewer on hand than allocated.`, {
-            details: [{ path, rule: input.onHand !== undefined ? `must be at least ${allocated}` : `must be at least -${onHand - allocated}` }],
-          });
-        }
-        if (delta !== 0 && !(await repos.stock.changeOnHand(tenant, input.skuId, locationId, delta, ctx.now))) throw new Error('stock level changed under the SKU lock');
-        const skuDelta = location.active ? delta : 0;
-        await repos.stock.changeSkuStock(tenant, input.skuId, skuDelta, ctx.now);
-        const after = sku.quantityInStock + skuDelta;
-        if (skuDelta !== 0) await repos.catalog.touchProduct(tenant, sku.productId, ctx.now);
-        const adjustment = await recordAdjustment(repos, ctx, input.skuId, delta, after, input.reason, { locationId, note: input.note ?? null });
-        await recordAudit(repos, ctx, { action: 'inventory.adjust', targetType: 'sku', targetId: input.skuId, details: { locationId, delta, onHandAfter: onHand + delta, quantityAfter: after, reason: input.reason, note: input.note ?? null } });
-        await publishStock(repos, ctx, [{ skuId: input.skuId, from: sku.quantityInStock, to: after, reason: input.reason }]);
-        const changed = (await repos.stock.findLevel(tenant, input.skuId, locationId))!;
-        await publishLevels(repos, ctx, [{ level: changed, from: onHand, reason: input.reason }]);
-        return { level: changed, quantityInStock: after, adjustment };
-      });
+      return repos.transaction((repos) => adjustIn(repos, ctx, locationId, input));
     },
 
     /**

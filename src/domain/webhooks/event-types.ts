@@ -9,6 +9,11 @@ export const EVENT_CATALOG = {
   'order.created': { permission: 'orders:read', resource: 'order', description: 'An order was placed.' },
   'order.status_changed': { permission: 'orders:read', resource: 'order', description: 'An order moved in its lifecycle (change: from, to).' },
   'order.refunded': { permission: 'orders:read', resource: 'order', description: 'Money was refunded on an order (change: amount refunded now, its share of the order tax, refunded in all).' },
+  'return.received': {
+    permission: 'orders:read',
+    resource: 'return',
+    description: "A return was received into a location (data: the return, each line restocked or written off; change: the order's id and number).",
+  },
   'product.created': { permission: 'products:read', resource: 'product', description: 'A product was created.' },
   'product.updated': { permission: 'products:read', resource: 'product', description: 'A product, its categories, variant groups or SKUs changed (not stock alone: sku.stock_changed).' },
   'product.deleted': { permission: 'products:read', resource: 'product', description: 'A product was deleted; data is the product as it was.' },

@@ -1,3 +1,4 @@
+import type { Return } from '../returns/types.ts';
 import type { StockLevel } from '../inventory/types.ts';
 import type { Mode } from '../../context.ts';
 import type { ProductView, Sku } from '../catalog/types.ts';
@@ -87,7 +88,8 @@ export type DomainEvent =
   | { type: 'app.connected' | 'app.disconnected'; app: ConnectedApp }
   | { type: 'payment.succeeded' | 'payment.failed'; payment: ProviderPayment; orderNumber: string | null }
   | { type: 'payment_link.paid'; link: PaymentLinkView }
-  | { type: 'refund.succeeded'; refund: Payment; currency: string };
+  | { type: 'refund.succeeded'; refund: Payment; currency: string }
+  | { type: 'return.received'; ret: Return; order: OrderDetail };
 
 /** An event as the wire shows it: the resource it is about (for ordering), its `data` and `change`. */
 export interface RenderedEvent {
