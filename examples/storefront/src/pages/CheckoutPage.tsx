@@ -30,7 +30,10 @@ export function CheckoutPage({ api, config }: { api: ShopClient; config: Storefr
     <>
       <h1>Checkout</h1>
       <AddressStep cart={cart} config={config} onSave={change} />
-      {cart.shippingAddress && <DeliveryStep api={api} cart={cart} onChoose={(deliveryOptionId) => change({ deliveryOptionId })} />}
+      <section aria-labelledby="step-delivery">
+        <h2 id="step-delivery">2. Delivery</h2>
+        {cart.shippingAddress ? <DeliveryStep api={api} cart={cart} address={cart.shippingAddress} onChoose={(deliveryOptionId) => change({ deliveryOptionId })} /> : <p>Save your address to see how it can be delivered.</p>}
+      </section>
       <PromotionStep cart={cart} onApply={(promotionCode) => change({ promotionCode })} />
       <PaymentStep api={api} cart={cart} />
     </>
@@ -155,8 +158,7 @@ function AddressStep({ cart, config, onSave }: { cart: Cart; config: StorefrontC
   );
 }
 
-function DeliveryStep({ api, cart, onChoose }: { api: ShopClient; cart: Cart; onChoose(id: string): Promise<Cart> }) {
-  const address = cart.shippingAddress!;
+function DeliveryStep({ api, cart, address, onChoose }: { api: ShopClient; cart: Cart; address: Address; onChoose(id: string): Promise<Cart> }) {
   const [quote, setQuote] = useState<DeliveryQuote | null>(null);
   const [error, setError] = useState<string | null>(null);
   // The choice shows at once; it goes back if the server refuses it.
@@ -181,8 +183,7 @@ function DeliveryStep({ api, cart, onChoose }: { api: ShopClient; cart: Cart; on
   }
 
   return (
-    <section aria-labelledby="step-delivery">
-      <h2 id="step-delivery">2. Delivery</h2>
+    <>
       {!quote && !error && <p role="status">Looking up delivery options…</p>}
       {quote && quote.options.length === 0 && <p>The shop does not deliver to this address. Try another address.</p>}
       {quote && quote.options.length > 0 && (
@@ -204,7 +205,7 @@ function DeliveryStep({ api, cart, onChoose }: { api: ShopClient; cart: Cart; on
           {error}
         </p>
       )}
-    </section>
+    </>
   );
 }
 
