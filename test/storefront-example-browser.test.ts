@@ -62,6 +62,8 @@ describe('the starter storefront in Chromium on a phone', () => {
     await page.getByRole('heading', { level: 1, name: 'All products' }).waitFor();
     assert.equal(await page.getByRole('link', { name: 'Harbor Goods' }).count(), 1);
     assert.deepEqual(await page.locator('.products h2').allInnerTexts(), ['Camp Lantern', 'Enamel Mug', 'Trail Tee']);
+    // Pictures are read with the key (an <img> cannot send it) and shown from blob URLs.
+    await page.waitForFunction(() => (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll('.products img[src^="blob:"]').length === 3);
     await fitsThePhone(page, 'the catalog');
     await assertAccessible(page, 'the catalog at 375 px');
 
@@ -73,6 +75,7 @@ describe('the starter storefront in Chromium on a phone', () => {
     await page.getByRole('link', { name: 'Trail Tee' }).click();
     await page.getByRole('heading', { level: 1, name: 'Trail Tee' }).waitFor();
     await page.getByRole('group', { name: 'Color' }).getByLabel('Sand').check();
+    await page.getByRole('img', { name: 'Trail Tee, Sand' }).waitFor();
     await page.getByRole('group', { name: 'Size' }).getByLabel(/^M ·/).check();
     assert.match(await page.locator('.price').innerText(), /\$25\.00 · 20 in stock/);
     await fitsThePhone(page, 'the product page');

@@ -8,6 +8,7 @@
  * `npm run storefront` runs it for npm start's demo merchant; the storefront's browser test runs it for its own store.
  */
 import { createCommerceClient, ok } from '@commerce-service/client';
+import { demoPng } from '../../src/demo-data.ts';
 
 export const SAMPLE_PROMOTION_CODE = 'WELCOME10';
 const KEY_NAME = 'Starter storefront';
@@ -45,22 +46,35 @@ export async function prepareStore(options: { apiUrl: string; email: string; pas
 
 type Client = ReturnType<typeof createCommerceClient>;
 
+/** Uploads a picture (the demo store's made-in-code PNG of a colour) and answers its file id. */
+async function upload(api: Client, name: string, rgb: readonly [number, number, number]): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(demoPng(rgb))], { type: 'image/png' }), `${name}.png`);
+  // The upload is multipart: the generated types describe no JSON body for it.
+  const uploaded = (await ok(api.POST('/v1/files', { body: form as never, bodySerializer: (body: unknown) => body as FormData }))) as { data: { id: string } };
+  return uploaded.data.id;
+}
+
 async function seedSampleCatalog(api: Client): Promise<void> {
+  const colours = { Forest: [46, 110, 70], Sand: [214, 190, 140] } as const;
   const tee = await ok(api.POST('/v1/products', { body: { type: 'VARIABLE', name: 'Trail Tee', status: 'active', description: 'A soft cotton tee for long days outdoors.' } }));
-  for (const colour of ['Forest', 'Sand']) {
+  for (const [colour, rgb] of Object.entries(colours)) {
     await ok(
       api.POST('/v2/products/{productId}/variant-groups', {
         params: { path: { productId: tee.data.id } },
         body: {
           attributeName: 'Color',
           attributeValue: colour,
+          image: await upload(api, `tee-${colour.toLowerCase()}`, rgb),
           skus: ['S', 'M', 'L'].map((size) => ({ price: 25, quantityInStock: 20, sku: `TEE-${colour.toUpperCase()}-${size}`, attributes: { Size: size } })),
         },
       }),
     );
   }
-  await ok(api.POST('/v1/products', { body: { type: 'SIMPLE', name: 'Enamel Mug', status: 'active', description: 'Holds 350 ml of coffee by the fire.', price: 12, quantityInStock: 30, sku: 'MUG-1' } }));
-  await ok(api.POST('/v1/products', { body: { type: 'SIMPLE', name: 'Camp Lantern', status: 'active', description: 'Rechargeable, 300 lumens.', price: 39.5, quantityInStock: 10, sku: 'LANTERN-1' } }));
+  const mug = await upload(api, 'mug', [70, 130, 180]);
+  await ok(api.POST('/v1/products', { body: { type: 'SIMPLE', name: 'Enamel Mug', status: 'active', description: 'Holds 350 ml of coffee by the fire.', price: 12, quantityInStock: 30, sku: 'MUG-1', imageFileIds: [mug] } }));
+  const lantern = await upload(api, 'lantern', [218, 165, 32]);
+  await ok(api.POST('/v1/products', { body: { type: 'SIMPLE', name: 'Camp Lantern', status: 'active', description: 'Rechargeable, 300 lumens.', price: 39.5, quantityInStock: 10, sku: 'LANTERN-1', imageFileIds: [lantern] } }));
 
   const zones = await ok(api.GET('/v1/delivery/zones'));
   if (zones.data.length === 0) {

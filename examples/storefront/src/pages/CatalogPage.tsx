@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { describeError, money, ok, type Product, type ShopClient } from '../api.ts';
+import { ProductImage } from '../ProductImage.tsx';
 
 const PAGE = 12;
 
@@ -55,6 +56,7 @@ export function CatalogPage({ api }: { api: ShopClient }) {
         <ul className="products">
           {products.map((product) => (
             <li key={product.id} className="card">
+              <ProductImage api={api} fileId={product.imageFileIds[0] ?? product.variantGroups.find((g) => g.image)?.image} alt="" className="thumb" />
               <h2>
                 <Link to={`/products/${product.id}`}>{product.name}</Link>
               </h2>

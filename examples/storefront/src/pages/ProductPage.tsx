@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { describeError, money, ok, type Product, type ShopClient, type Sku, unitPrice } from '../api.ts';
 import { useCart } from '../cart.tsx';
+import { ProductImage } from '../ProductImage.tsx';
 
 /**
  * A product. A VARIABLE product is chosen in the interface's two levels: first a variant group (its attributeName and
@@ -86,6 +87,7 @@ export function ProductPage({ api }: { api: ShopClient }) {
   return (
     <article className="product">
       <h1>{product.name}</h1>
+      <ProductImage api={api} fileId={group?.image ?? product.imageFileIds[0]} alt={group ? `${product.name}, ${group.attributeValue}` : product.name} className="hero" />
       {product.description && <p>{product.description}</p>}
       <form onSubmit={addToCart} noValidate>
         {product.type === 'VARIABLE' && (
