@@ -24,6 +24,8 @@ const OrderDetail = lazy(() => import('./pages/OrderDetail.tsx'));
 const PaymentLinkPage = lazy(() => import('./pages/PaymentLinkPage.tsx'));
 const OrderNew = lazy(() => import('./pages/OrderNew.tsx'));
 const Inventory = lazy(() => import('./pages/Inventory.tsx'));
+const Locations = lazy(() => import('./pages/Locations.tsx'));
+const LocationDetail = lazy(() => import('./pages/LocationDetail.tsx'));
 const Customers = lazy(() => import('./pages/Customers.tsx'));
 const CustomerDetail = lazy(() => import('./pages/CustomerDetail.tsx'));
 const Reviews = lazy(() => import('./pages/Reviews.tsx'));
@@ -49,6 +51,7 @@ const WebhookEndpoint = lazy(() => import('./pages/WebhookEndpoint.tsx'));
 const SECTIONS: { label: string; permission: string; path: string }[] = [
   { label: 'Products', permission: 'products:read', path: '/products' },
   { label: 'Inventory', permission: 'inventory:read', path: '/inventory' },
+  { label: 'Locations', permission: 'inventory:read', path: '/locations' },
   { label: 'Orders', permission: 'orders:read', path: '/orders' },
   { label: 'Customers', permission: 'customers:read', path: '/customers' },
   { label: 'Reviews', permission: 'reviews:read', path: '/reviews' },
@@ -85,8 +88,8 @@ export function switchedPath(pathname: string): string {
   return rest === undefined || rest === '' || rest === 'new' ? pathname : `/${section}`;
 }
 
-/** Filters that name one record of a store and mode (a customer, a product, a category, a member): dropped on a switch. */
-const RECORD_FILTERS = ['customerId', 'productId', 'categoryId', 'userId', 'cursor'] as const;
+/** Filters that name one record of a store and mode (a customer, a product, a category, a member, a SKU): dropped on a switch. */
+const RECORD_FILTERS = ['customerId', 'productId', 'categoryId', 'userId', 'sku', 'cursor'] as const;
 
 function Shell() {
   const [params, setParams] = useSearchParams();
@@ -281,6 +284,8 @@ function Shell() {
                 <Route path="orders/new" element={store ? <Suspense fallback={<Loading what="the form" />}><OrderNew /></Suspense> : <ChooseFirst />} />
                 <Route path="orders/:orderId" element={store ? <Suspense fallback={<Loading what="the order" />}><OrderDetail /></Suspense> : <ChooseFirst />} />
                 <Route path="inventory" element={store ? <Suspense fallback={<Loading what="inventory" />}><Inventory /></Suspense> : <ChooseFirst />} />
+                <Route path="locations" element={store ? <Suspense fallback={<Loading what="locations" />}><Locations /></Suspense> : <ChooseFirst />} />
+                <Route path="locations/:locationId" element={store ? <Suspense fallback={<Loading what="the location" />}><LocationDetail /></Suspense> : <ChooseFirst />} />
                 <Route path="customers" element={store ? <Suspense fallback={<Loading what="customers" />}><Customers /></Suspense> : <ChooseFirst />} />
                 <Route path="customers/:customerId" element={store ? <Suspense fallback={<Loading what="the customer" />}><CustomerDetail /></Suspense> : <ChooseFirst />} />
                 <Route path="reviews" element={store ? <Suspense fallback={<Loading what="reviews" />}><Reviews /></Suspense> : <ChooseFirst />} />

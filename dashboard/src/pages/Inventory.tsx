@@ -17,6 +17,7 @@ import { invalidatePastCache } from '../freshness.ts';
 import { newIdempotencyKey, useSubmission } from '../idempotency.ts';
 import { lowStockKey, stockTotalsKey } from '../overview-keys.ts';
 import { numberOrNull } from '../selling/forms.ts';
+import { SkuLocations } from '../stock/SkuLocations.tsx';
 import { tenantOf, useTenant } from '../tenant.tsx';
 
 type InventoryAdjustment = Schemas['InventoryAdjustment'];
@@ -361,6 +362,7 @@ function StockList({ tenant, picked, onPick, canWrite }: { tenant: Tenant; picke
 function SkuPanel({ tenant, skuId, timeZone, canWrite, onClose }: { tenant: Tenant; skuId: string; timeZone: string; canWrite: boolean; onClose: () => void }) {
   const headingId = useId();
   const ref = useRef<HTMLElement>(null);
+  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: [...inventoryKey(tenant), 'sku', skuId],
     queryFn: ({ signal }) => api<{ lowStockThreshold: number; sku: StockLevel }>(`/v1/inventory/skus/${encodeURIComponent(skuId)}`, { tenant, signal }).then((r) => r.data.sku),
@@ -398,6 +400,7 @@ function SkuPanel({ tenant, skuId, timeZone, canWrite, onClose }: { tenant: Tena
               Your role in this store lacks the <Permission code={WRITE} />, so you cannot change stock.
             </p>
           )}
+          <SkuLocations tenant={tenant} skuId={skuId} label={skuLabel(query.data)} canWrite={canWrite} onChanged={() => stockChanged(queryClient, tenant)} />
           <History tenant={tenant} skuId={skuId} timeZone={timeZone} />
         </>
       )}

@@ -1,0 +1,40 @@
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import type { Tenant } from '../api/client.ts';
+import { call, type Schemas } from '../api/wire.ts';
+
+export type StockLocation = Schemas['StockLocation'];
+export type LocationLevel = Schemas['LocationStockLevel'];
+
+/** Every location query of a store and mode (the list, one location, its levels, a SKU's levels). */
+export const locationsKey = (t: Tenant) => ['tenant', t.storeId, t.mode, 'inventory', 'locations'] as const;
+
+/** A store has at most 100 locations per mode (docs/fulfilment.md): one page holds them all, in the order of preference. */
+export const MAX_LOCATIONS = 100;
+
+/** The store's locations in the order of preference (`GET /v1/locations`). */
+export function useLocations(tenant: Tenant) {
+  return useQuery({
+    queryKey: [...locationsKey(tenant), 'list'],
+    queryFn: ({ signal }) => call('get', '/v1/locations', { tenant, signal, query: { limit: MAX_LOCATIONS } }).then((r) => r.data),
+  });
+}
+
+/** The reasons an adjustment at a location takes, in a merchant's words (`reason` of `POST /v1/locations/{id}/adjustments`). */
+export const ADJUSTMENT_REASONS: { value: 'received' | 'damaged' | 'count_correction' | 'returned'; label: string }[] = [
+  { value: 'received', label: 'Received' },
+  { value: 'damaged', label: 'Damaged' },
+  { value: 'count_correction', label: 'Stock count correction' },
+  { value: 'returned', label: 'Returned' },
+];
+
+/** A location's address on one line ("12 Dock Rd, Leeds, GB"), or null for none. */
+export function addressLine(l: StockLocation): string | null {
+  const a = l.address;
+  return a ? [a.line1, a.line2, [a.postalCode, a.city].filter(Boolean).join(' '), a.countryId].filter(Boolean).join(', ') : null;
+}
+
+/** After a change of locations or of stock at one: every location and inventory read of the store and mode again. */
+export function locationsChanged(queryClient: QueryClient, tenant: Tenant): void {
+  void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'inventory'] });
+  void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'audit-log'] });
+}

@@ -1,0 +1,171 @@
+import assert from 'node:assert/strict';
+import { after, before, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
+import { variableProduct } from './helpers/catalog.ts';
+import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
+import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
+import { describeEachDatabase } from './helpers/databases.ts';
+import { client as jsonClient, signup } from './helpers/merchants.ts';
+
+const skip = browserUnavailable();
+
+/** Issue 36 in the dashboard: the Locations page, a location's stock with low stock there, levels per location on the Inventory page with adjustments and transfers. */
+describeEachDatabase('the dashboard: stock locations and levels per location (Chromium)', (kind) => {
+  let t: Awaited<ReturnType<typeof startListeningApp>>;
+  let chromium: Awaited<ReturnType<typeof launchChromium>>;
+  let context: BrowserContext;
+
+  before(async () => {
+    if (skip) return;
+    await ensureDashboardBuilt();
+    t = await startListeningApp(kind);
+    chromium = await launchChromium();
+    context = chromium.context;
+  });
+  after(async () => {
+    await chromium?.close();
+    await t?.close();
+  });
+
+  const sideways = (page: Page) =>
+    page.evaluate(() => {
+      const d = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+      return d.scrollWidth - d.clientWidth;
+    });
+  const focusedLabel = (page: Page) =>
+    page.evaluate(() => {
+      const d = (globalThis as unknown as { document: { activeElement: { id: string } | null; querySelector(s: string): { textContent: string } | null } }).document;
+      return d.activeElement?.id ? (d.querySelector(`label[for="${d.activeElement.id}"]`)?.textContent ?? null) : null;
+    });
+
+  async function atPhoneWidth(page: Page, where: string): Promise<void> {
+    await page.setViewportSize({ width: 375, height: 800 });
+    assert.equal(await sideways(page), 0, `${where}: nothing scrolls sideways at 375 px`);
+    await assertAccessible(page, `${where}, at 375 px`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+
+  it('lists, adds, reorders, edits, deactivates and deletes locations; adjusts at one with a reason and transfers between two; shows low stock per location', { skip }, async () => {
+    const call = jsonClient(t.app);
+    const owner = await signup(t.app, { storeName: 'Two Sheds' });
+    const { skuIds } = await variableProduct(t.app, owner, { name: 'Garden Hose', skus: [{ sku: 'HOSE-1', price: 20, quantityInStock: 5, attributes: { Size: 'One' } }] });
+    const skuId = skuIds[0]!;
+    const locations = async () => (await call('GET', '/v1/locations', { headers: owner.auth })).body.data as Array<{ id: string; name: string; active: boolean; isDefault: boolean }>;
+    const levels = async () => {
+      const byId = new Map((await locations()).map((l) => [l.id, l.name]));
+      const data = (await call('GET', `/v1/inventory/skus/${skuId}/levels`, { headers: owner.auth })).body.data as { levels: Array<{ locationId: string; onHand: number }> };
+      return Object.fromEntries(data.levels.map((l) => [byId.get(l.locationId), l.onHand]));
+    };
+
+    await context.clearCookies();
+    const page = await context.newPage();
+    await page.goto(`${t.baseUrl}/dashboard/?store=${owner.storeId}`);
+    await signInToDashboard(page, owner);
+    await page.getByRole('navigation').getByRole('link', { name: 'Locations' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Locations' }).waitFor();
+    const list = page.getByRole('list', { name: 'Locations in the order of preference' });
+    await list.getByTestId('location-row').filter({ hasText: 'Default location' }).getByText('Default', { exact: true }).waitFor();
+    await assertAccessible(page, 'the locations');
+
+    // Add: a refusal at Name, then two locations; the keyboard goes back to Name for the next one.
+    const form = page.getByRole('form', { name: 'New location' });
+    await form.getByRole('button', { name: 'Add location' }).click();
+    await form.locator('.field-error').filter({ hasText: /^Name / }).waitFor();
+    assert.equal(await form.getByLabel('Name', { exact: true }).getAttribute('aria-invalid'), 'true');
+    await form.getByLabel('Name', { exact: true }).fill('High Street shop');
+    await form.getByLabel('Address line 1').fill('1 High St');
+    await form.getByLabel('City').fill('London');
+    await form.getByLabel('Country').selectOption('GB');
+    await form.getByRole('button', { name: 'Add location' }).click();
+    await form.getByText('High Street shop added, last in the order of preference.').waitFor();
+    assert.equal(await focusedLabel(page), 'Name', 'the keyboard is back on Name');
+    await page.keyboard.type('Annex');
+    await page.keyboard.press('Enter');
+    await list.getByTestId('location-row').filter({ hasText: 'Annex' }).waitFor();
+    assert.deepEqual((await locations()).map((l) => l.name), ['Default location', 'High Street shop', 'Annex']);
+
+    // Reorder with the keyboard.
+    await list.getByRole('button', { name: 'Move up: Annex' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Annex moved up.').waitFor();
+    assert.deepEqual((await locations()).map((l) => l.name), ['Default location', 'Annex', 'High Street shop']);
+    await atPhoneWidth(page, 'the locations');
+
+    // Levels per location on the Inventory page: an adjustment needs a reason, then lands at the location chosen.
+    await page.goto(`${t.baseUrl}/dashboard/inventory?store=${owner.storeId}&sku=${skuId}`);
+    const at = page.getByTestId('sku-locations');
+    await at.getByTestId('sku-location-row').filter({ hasText: 'Default location' }).waitFor();
+    const adjust = page.getByRole('form', { name: 'Adjust stock at a location' });
+    await adjust.getByLabel('Location').selectOption({ label: 'High Street shop' });
+    await adjust.getByLabel('Change in units').fill('3');
+    await adjust.getByRole('button', { name: 'Adjust at location' }).click();
+    await adjust.locator('.field-error').filter({ hasText: /^What happened / }).waitFor();
+    assert.deepEqual(await levels(), { 'Default location': 5 }, 'nothing adjusted');
+    await adjust.getByLabel('What happened').selectOption('received');
+    await adjust.getByRole('button', { name: 'Adjust at location' }).click();
+    await adjust.getByText('High Street shop now has 3 on hand.').waitFor();
+    await at.getByTestId('sku-location-row').filter({ hasText: 'High Street shop' }).getByText('3', { exact: true }).first().waitFor();
+    await page.getByTestId('sku-quantity').getByText('8', { exact: true }).waitFor();
+
+    // A transfer of more than the source holds is refused at Units to move; then two move.
+    const transfer = page.getByRole('form', { name: 'Transfer between locations' });
+    await transfer.getByLabel('From', { exact: true }).selectOption({ label: 'Default location' });
+    await transfer.getByLabel('To', { exact: true }).selectOption({ label: 'High Street shop' });
+    await transfer.getByLabel('Units to move').fill('99');
+    await transfer.getByRole('button', { name: 'Transfer' }).click();
+    await transfer.locator('.field-error').filter({ hasText: /^Units to move / }).waitFor();
+    assert.equal(await transfer.getByLabel('Units to move').getAttribute('aria-invalid'), 'true');
+    await assertAccessible(page, 'a transfer refused');
+    assert.deepEqual(await levels(), { 'Default location': 5, 'High Street shop': 3 }, 'nothing moved');
+    await transfer.getByLabel('Units to move').fill('2');
+    await transfer.getByRole('button', { name: 'Transfer' }).click();
+    await transfer.getByText('Moved 2 from Default location to High Street shop.').waitFor();
+    assert.deepEqual(await levels(), { 'Default location': 3, 'High Street shop': 5 });
+    await atPhoneWidth(page, 'a SKU with its stock at each location');
+
+    // Low stock per location: the default location's 3 units are at or under the threshold.
+    const threshold = ((await call('GET', '/v1/inventory/settings', { headers: owner.auth })).body.data as { lowStockThreshold: number }).lowStockThreshold;
+    await at.getByRole('link', { name: 'Default location' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Default location' }).waitFor();
+    const lowHere = page.getByTestId('low-here');
+    if (threshold >= 3) {
+      await lowHere.getByText(/^One SKU is low on stock here/).waitFor();
+      await page.getByTestId('level-row').filter({ hasText: 'HOSE-1' }).getByText('Low here').waitFor();
+    } else {
+      await lowHere.getByText(/^No SKU is low on stock here/).waitFor();
+    }
+    await assertAccessible(page, 'a location with its stock');
+
+    // Edit, deactivate and delete: Annex is empty, the shop holds stock (refused in the confirmation).
+    await page.goto(`${t.baseUrl}/dashboard/locations?store=${owner.storeId}`);
+    await list.getByRole('link', { name: 'Annex' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Annex' }).waitFor();
+    const details = page.getByRole('form', { name: 'Location details' });
+    await details.getByLabel('Name', { exact: true }).fill('Back annex');
+    await details.getByRole('button', { name: 'Save location' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Back annex' }).waitFor();
+    await page.getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByTestId('location-state').getByText('Inactive: its stock is not for sale.').waitFor();
+    assert.equal((await locations()).find((l) => l.name === 'Back annex')?.active, false);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Back annex' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Locations' }).waitFor();
+    assert.deepEqual((await locations()).map((l) => l.name), ['Default location', 'High Street shop']);
+    await list.getByRole('link', { name: 'High Street shop' }).click();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete High Street shop' }).click();
+    await page.getByRole('alertdialog').getByText(/holds 5 units/).waitFor();
+    await assertAccessible(page, 'a location that cannot be deleted');
+    assert.equal((await locations()).length, 2, 'nothing deleted');
+
+    // Another store's location: a notice, nothing of it shown.
+    const other = await signup(t.app, { storeName: 'Elsewhere' });
+    const theirs = await call('POST', '/v1/locations', { headers: other.auth, body: { name: 'Their depot' } });
+    assert.equal(theirs.status, 201, theirs.raw);
+    await page.goto(`${t.baseUrl}/dashboard/locations/${theirs.body.data.id}?store=${owner.storeId}`);
+    await page.getByText("There is no such location in this store's live mode.").waitFor();
+    assert.equal(await page.getByText('Their depot').count(), 0);
+    await page.close();
+  });
+});
