@@ -187,4 +187,22 @@ describeEachDatabase('fulfilment: allocation of orders over locations', (kind) =
     assert.deepEqual([lv[home]![0], lv[north]![0]], [3, 4], 'on hand untouched');
     await assertSums(m.storeId);
   });
+
+  it('every order carries its fulfilment status beside its payment status; the list filters on it (422 naming an unknown one)', async () => {
+    const { m, sku, customerId } = await twoLocations(9, 0);
+    const first = await place(m, customerId, [{ skuId: sku, quantity: 1 }]);
+    assert.deepEqual([first.body.data.status, first.body.data.paymentStatus, first.body.data.fulfilmentStatus], ['pending', 'unpaid', 'unfulfilled']);
+    const second = (await place(m, customerId, [{ skuId: sku, quantity: 1 }])).body.data;
+    await call('POST', `/v1/orders/${second.id}/transitions`, { headers: m.auth, body: { to: 'paid' } });
+    const shipped = await call('POST', `/v1/orders/${second.id}/transitions`, { headers: m.auth, body: { to: 'fulfilled' } });
+    assert.equal(shipped.status, 200, shipped.raw);
+    assert.deepEqual([shipped.body.data.status, shipped.body.data.paymentStatus, shipped.body.data.fulfilmentStatus], ['fulfilled', 'paid', 'fulfilled']);
+    const list = async (q: string) => (await call('GET', `/v1/orders?${q}`, { headers: m.auth })).body.data.map((o: { id: string }) => o.id);
+    assert.deepEqual(await list('fulfilmentStatus=fulfilled'), [second.id]);
+    assert.deepEqual(await list('fulfilmentStatus=unfulfilled'), [first.body.data.id]);
+    assert.deepEqual(await list('fulfilmentStatus=unfulfilled&paymentStatus=paid'), []);
+    const refused = await call('GET', '/v1/orders?fulfilmentStatus=shipped', { headers: m.auth });
+    assert.equal(refused.status, 422, refused.raw);
+    assert.equal(refused.body.error.details[0].path, 'fulfilmentStatus');
+  });
 });

@@ -300,7 +300,7 @@ describeEachDatabase('orders and promotions', (kind) => {
       const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' }).format(new Date());
       const exported = await t.app.inject({ method: 'GET', url: `/v1/exports/orders.csv?from=${today}&to=${today}`, headers: m.auth });
       const rows = exported.body.trim().split('\r\n');
-      assert.equal(rows[0], 'number,id,createdAt,status,customerId,customerName,currency,subtotal,discount,deliveryFee,total,paid,refunded,promotionCode,tax,net,pricesIncludeTax,taxRefunded');
+      assert.equal(rows[0], 'number,id,createdAt,status,customerId,customerName,currency,subtotal,discount,deliveryFee,total,paid,refunded,promotionCode,tax,net,pricesIncludeTax,taxRefunded,paymentStatus,fulfilmentStatus');
       assert.deepEqual(
         rows.slice(1).map((r) => r.split(',').slice(3, 6)),
         [
@@ -483,7 +483,7 @@ describeEachDatabase('orders and promotions', (kind) => {
       assert.match(String(csvOrders.headers['content-disposition']), /attachment; filename="orders-/);
       const lines = csvOrders.body.trim().split('\r\n');
       assert.equal(lines.length, 7, 'a header and six orders');
-      assert.equal(lines[0], 'number,id,createdAt,status,customerId,customerName,currency,subtotal,discount,deliveryFee,total,paid,refunded,promotionCode,tax,net,pricesIncludeTax,taxRefunded');
+      assert.equal(lines[0], 'number,id,createdAt,status,customerId,customerName,currency,subtotal,discount,deliveryFee,total,paid,refunded,promotionCode,tax,net,pricesIncludeTax,taxRefunded,paymentStatus,fulfilmentStatus');
       const daily = await t.app.inject({ method: 'GET', url: `/v1/exports/daily-sales.csv?from=${today}&to=${today}`, headers: m.auth });
       assert.equal(daily.body, `date,orders,sales,currency,tax\r\n${today},${sales.length},${expectedTotal},USD,0\r\n`);
     });

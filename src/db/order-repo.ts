@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Tenant } from '../context.ts';
-import type { Address, Order, OrderAllocation, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus } from '../domain/orders/order-types.ts';
+import type { Address, FulfilmentStatus, Order, OrderAllocation, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus } from '../domain/orders/order-types.ts';
 import type { OrderPaymentStatus } from '../domain/payments/payment-rules.ts';
 import { type Dialect, fromBool, fromDate, rowLock, toBool, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
@@ -24,6 +24,7 @@ function orderColumns(eb: ExpressionBuilder<Database, 'orders'>) {
     'orders.number',
     'orders.customer_id',
     'orders.status',
+    'orders.fulfilment_status',
     'orders.currency',
     'orders.subtotal_minor',
     'orders.discount_minor',
@@ -60,6 +61,7 @@ function toOrder(r: OrderRow): Order {
     customerId: r.customer_id,
     customerName: r.customer_name,
     status: r.status as OrderStatus,
+    fulfilmentStatus: r.fulfilment_status as FulfilmentStatus,
     currency: r.currency,
     subtotalMinor: Number(r.subtotal_minor),
     discountMinor: Number(r.discount_minor),
@@ -177,6 +179,7 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
           number: o.number,
           customer_id: o.customerId,
           status: o.status,
+          fulfilment_status: o.fulfilmentStatus,
           currency: o.currency,
           subtotal_minor: o.subtotalMinor,
           discount_minor: o.discountMinor,
@@ -332,13 +335,14 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
     async updateOrder(
       tenant: Tenant,
       id: string,
-      set: Partial<{ status: OrderStatus; paidMinor: number; refundedMinor: number; note: string | null; shippingAddress: Address | null; billingAddress: Address | null }>,
+      set: Partial<{ status: OrderStatus; fulfilmentStatus: FulfilmentStatus; paidMinor: number; refundedMinor: number; note: string | null; shippingAddress: Address | null; billingAddress: Address | null }>,
       now: Date,
     ): Promise<void> {
       await db
         .updateTable('orders')
         .set({
           ...(set.status !== undefined ? { status: set.status } : {}),
+          ...(set.fulfilmentStatus !== undefined ? { fulfilment_status: set.fulfilmentStatus } : {}),
           ...(set.paidMinor !== undefined ? { paid_minor: set.paidMinor } : {}),
           ...(set.refundedMinor !== undefined ? { refunded_minor: set.refundedMinor } : {}),
           ...(set.note !== undefined ? { note: set.note } : {}),
@@ -387,6 +391,7 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
       let q = db.selectFrom('orders').select(orderColumns).where(inTenant(tenant, 'orders'));
       if (query.status) q = q.where('orders.status', '=', query.status);
       if (query.paymentStatus) q = q.where(PAYMENT_STATUS_IS[query.paymentStatus]);
+      if (query.fulfilmentStatus) q = q.where('orders.fulfilment_status', '=', query.fulfilmentStatus);
       if (query.customerId) q = q.where('orders.customer_id', '=', query.customerId);
       if (query.number !== undefined) q = q.where('orders.number', '=', query.number);
       if (query.from) q = q.where('orders.created_at', '>=', fromDate(query.from));

@@ -322,6 +322,32 @@ export interface OrderAllocationTable {
   updated_at: Timestamp;
 }
 
+/** 0031: a parcel of an order leaving one location (docs/fulfilment.md, "Shipments") */
+export interface ShipmentTable {
+  id: string;
+  store_id: string;
+  mode: string;
+  order_id: string;
+  location_id: string;
+  carrier: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
+  /** shipped | delivered */
+  status: string;
+  shipped_at: Timestamp;
+  delivered_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** 0031 */
+export interface ShipmentLineTable {
+  shipment_id: string;
+  order_line_id: string;
+  sku_id: string;
+  quantity: number;
+}
+
 // ---- store operations (0007) ----
 
 export interface StoreSettingsTable {
@@ -443,6 +469,8 @@ export interface OrderTable {
   refunded_minor: number;
   /** authorized at a provider and not yet captured (migration 0022) */
   authorized_minor: Generated<number>;
+  /** unfulfilled | partially_fulfilled | fulfilled | partially_returned | returned (migration 0031) */
+  fulfilment_status: Generated<string>;
   /** the tax the order was placed with (migration 0025; 0 for orders placed before) */
   tax_total_minor: Generated<number>;
   /** whether the order's prices included its tax (migration 0025) */
@@ -931,6 +959,8 @@ export interface Database {
   stock_locations: StockLocationTable;
   stock_levels: StockLevelTable;
   order_allocations: OrderAllocationTable;
+  shipments: ShipmentTable;
+  shipment_lines: ShipmentLineTable;
   store_settings: StoreSettingsTable;
   customers: CustomerTable;
   delivery_zones: DeliveryZoneTable;

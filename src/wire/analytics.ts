@@ -75,15 +75,16 @@ export function toDailySalesRecord(d: DayFigures, c: Currency): { date: string; 
   return { date: d.date, orderCount: d.orderCount, salesTotal: fromMinor(d.salesTotalMinor, c) };
 }
 
-// The tax columns come last, so a reader of the columns before them reads them where they always were.
-const ORDERS_CSV_HEADER = ['number', 'id', 'createdAt', 'status', 'customerId', 'customerName', 'currency', 'subtotal', 'discount', 'deliveryFee', 'total', 'paid', 'refunded', 'promotionCode', 'tax', 'net', 'pricesIncludeTax', 'taxRefunded'];
+// Later columns come last (the tax columns, then the payment and fulfilment statuses), so a reader of the columns before
+// them reads them where they always were.
+const ORDERS_CSV_HEADER = ['number', 'id', 'createdAt', 'status', 'customerId', 'customerName', 'currency', 'subtotal', 'discount', 'deliveryFee', 'total', 'paid', 'refunded', 'promotionCode', 'tax', 'net', 'pricesIncludeTax', 'taxRefunded', 'paymentStatus', 'fulfilmentStatus'];
 
 /** The orders export as CSV: one row per order, the fields of its summary record. */
 export function ordersCsv(orders: Order[], c: Currency): string {
   const rows = orders.map((o) => {
     const r = toOrderSummaryRecord(o, c);
     const net = fromMinor(o.totalMinor - o.taxTotalMinor, c);
-    return [r.number, r.id, r.createdAt, r.status, r.customerId, r.customerName, r.currency, r.subtotal, r.discount, r.deliveryFee, r.total, r.paid, r.refunded, r.promotionCode, r.tax, net, r.pricesIncludeTax ? 'true' : 'false', r.taxRefunded];
+    return [r.number, r.id, r.createdAt, r.status, r.customerId, r.customerName, r.currency, r.subtotal, r.discount, r.deliveryFee, r.total, r.paid, r.refunded, r.promotionCode, r.tax, net, r.pricesIncludeTax ? 'true' : 'false', r.taxRefunded, r.paymentStatus, r.fulfilmentStatus];
   });
   return csv([ORDERS_CSV_HEADER, ...rows]);
 }

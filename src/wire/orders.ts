@@ -3,7 +3,7 @@ import { type Currency, fromMinor } from '../domain/shared/money.ts';
 import type { Move } from '../domain/orders/order-lifecycle.ts';
 import { ORDER_PAYMENT_STATUSES, orderPaymentStatus } from '../domain/payments/payment-rules.ts';
 import { OrderListFilters } from '../domain/orders/order-schemas.ts';
-import { ORDER_STATUSES, type Order, type OrderDetail } from '../domain/orders/order-types.ts';
+import { FULFILMENT_STATUSES, ORDER_STATUSES, type Order, type OrderDetail } from '../domain/orders/order-types.ts';
 import { envelope, WireTimestamp, wireInstant, wireTimestamp, type Representation } from './envelope.ts';
 import { PAGE_SHORT_CURSOR, pageFields } from './page.ts';
 import { taxRefunded } from '../domain/taxes/tax-rules.ts';
@@ -43,6 +43,9 @@ const orderFields = {
   refunded: z.number(),
   paymentStatus: z.enum(ORDER_PAYMENT_STATUSES).describe('where the money is, apart from the fulfilment status: unpaid, authorized (at a provider, not captured), partially_paid, paid, partially_refunded, refunded'),
   authorized: z.number().describe('authorized at a payment provider and not yet captured'),
+  fulfilmentStatus: z
+    .enum(FULFILMENT_STATUSES)
+    .describe('where the goods are, apart from the payment status: unfulfilled, partially_fulfilled, fulfilled (by its shipments), partially_returned, returned (by its returns)'),
   promotionCode: z.string().nullable(),
   deliveryOptionId: z.string().nullable(),
   deliveryOptionName: z.string().nullable(),
@@ -118,6 +121,7 @@ export function toOrderSummaryRecord(o: Order, c: Currency): z.input<typeof Orde
     refunded: m(o.refundedMinor),
     paymentStatus: orderPaymentStatus(o),
     authorized: m(o.authorizedMinor),
+    fulfilmentStatus: o.fulfilmentStatus,
     promotionCode: o.promotionCode,
     deliveryOptionId: o.deliveryOptionId,
     deliveryOptionName: o.deliveryOptionName,

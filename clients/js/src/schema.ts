@@ -3194,6 +3194,11 @@ export type components = {
             paymentStatus: "unpaid" | "authorized" | "partially_paid" | "paid" | "partially_refunded" | "refunded";
             /** @description authorized at a payment provider and not yet captured */
             authorized: number;
+            /**
+             * @description where the goods are, apart from the payment status: unfulfilled, partially_fulfilled, fulfilled (by its shipments), partially_returned, returned (by its returns)
+             * @enum {string}
+             */
+            fulfilmentStatus: "unfulfilled" | "partially_fulfilled" | "fulfilled" | "partially_returned" | "returned";
             promotionCode: string | null;
             deliveryOptionId: string | null;
             deliveryOptionName: string | null;
@@ -3236,6 +3241,11 @@ export type components = {
             paymentStatus: "unpaid" | "authorized" | "partially_paid" | "paid" | "partially_refunded" | "refunded";
             /** @description authorized at a payment provider and not yet captured */
             authorized: number;
+            /**
+             * @description where the goods are, apart from the payment status: unfulfilled, partially_fulfilled, fulfilled (by its shipments), partially_returned, returned (by its returns)
+             * @enum {string}
+             */
+            fulfilmentStatus: "unfulfilled" | "partially_fulfilled" | "fulfilled" | "partially_returned" | "returned";
             promotionCode: string | null;
             deliveryOptionId: string | null;
             deliveryOptionName: string | null;
@@ -9750,6 +9760,8 @@ export interface operations {
                 status?: "pending" | "paid" | "fulfilled" | "delivered" | "cancelled" | "partially_refunded" | "refunded";
                 /** @description where the money is */
                 paymentStatus?: "unpaid" | "authorized" | "partially_paid" | "paid" | "partially_refunded" | "refunded";
+                /** @description where the goods are */
+                fulfilmentStatus?: "unfulfilled" | "partially_fulfilled" | "fulfilled" | "partially_returned" | "returned";
                 customerId?: string;
                 /** @description the order with exactly this number, as the API shows it (its prefix included, e.g. ORD-1001); an empty page when none has it */
                 number?: string;

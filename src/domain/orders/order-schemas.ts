@@ -1,7 +1,7 @@
 import { ORDER_PAYMENT_STATUSES } from '../payments/payment-rules.ts';
 import { z } from 'zod';
 import { ZonedDateTime } from '../shared/instants.ts';
-import { ORDER_SORTS, ORDER_STATUSES } from './order-types.ts';
+import { FULFILMENT_STATUSES, ORDER_SORTS, ORDER_STATUSES } from './order-types.ts';
 
 /** Input shapes of orders, shared by the REST routes and the MCP tools. */
 
@@ -47,6 +47,7 @@ export const TransitionBody = z.strictObject({
 export const OrderListFilters = {
   status: z.enum(ORDER_STATUSES).optional(),
   paymentStatus: z.enum(ORDER_PAYMENT_STATUSES).optional().describe('where the money is'),
+  fulfilmentStatus: z.enum(FULFILMENT_STATUSES).optional().describe('where the goods are'),
   customerId: Id.optional(),
   number: z
     .string({ error: 'must be a string' })

@@ -320,7 +320,8 @@ export function createOrderService(deps: {
     const refunds =
       move.refund && amountMinor !== null && amountMinor > 0 ? (await payments.refundOrder(repos, ctx, { orderId: id, amountMinor, pendingMethods: viaProvider ? ['card'] : [] })).refunds : [];
     const released = move.returnsStock ? await releaseOrderStock(repos, ctx, order, `order ${order.number} ${to}`) : { stock: [], levels: [] };
-    await repos.orders.updateOrder(tenant, id, { status: to }, ctx.now);
+    // Shipping the order by its move (no shipment of its own): all of it is fulfilled (decision 0032).
+    await repos.orders.updateOrder(tenant, id, { status: to, ...(to === 'fulfilled' || to === 'delivered' ? { fulfilmentStatus: 'fulfilled' as const } : {}) }, ctx.now);
     await repos.orders.insertEvent(ctx.tenant, id, event(ctx, order.status, to, input.note ?? null, amountMinor));
     await recordAudit(repos, ctx, { action: `order.${to}`, targetType: 'order', targetId: id, details: { from: order.status, to, ...(amountMinor !== null ? { amountMinor } : {}) } });
     const moved = await detail(repos, ctx, id);
@@ -450,6 +451,7 @@ export function createOrderService(deps: {
           customerId: customer.id,
           customerName: customer.name,
           status: 'pending',
+          fulfilmentStatus: 'unfulfilled',
           currency: currency.code,
           subtotalMinor,
           discountMinor,

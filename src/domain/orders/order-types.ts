@@ -3,6 +3,13 @@ import type { TaxLine } from '../taxes/types.ts';
 export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'delivered', 'cancelled', 'partially_refunded', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * Where the order's goods are, beside where its money is (the payment status) and its one `status` (decision 0032):
+ * set by its shipments (partially_fulfilled, fulfilled) and its returns (partially_returned, returned).
+ */
+export const FULFILMENT_STATUSES = ['unfulfilled', 'partially_fulfilled', 'fulfilled', 'partially_returned', 'returned'] as const;
+export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
+
 export interface Address {
   line1: string;
   line2?: string | null;
@@ -59,6 +66,8 @@ export interface Order {
   /** The customer's name as it is now (not stored on the order); null only if the customer record is gone. */
   customerName: string | null;
   status: OrderStatus;
+  /** where the goods are (decision 0032): follows the order's shipments and returns */
+  fulfilmentStatus: FulfilmentStatus;
   currency: string;
   subtotalMinor: number;
   discountMinor: number;
@@ -98,6 +107,7 @@ export interface OrderQuery {
   limit: number;
   cursor?: string | undefined;
   status?: OrderStatus | undefined;
+  fulfilmentStatus?: FulfilmentStatus | undefined;
   /** the payment status the order's money derives to (payment-rules.ts `orderPaymentStatus`) */
   paymentStatus?: OrderPaymentStatus | undefined;
   customerId?: string | undefined;

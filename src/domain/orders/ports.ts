@@ -1,6 +1,6 @@
 import type { Tenant } from '../../context.ts';
 import type { TaxLine } from '../taxes/types.ts';
-import type { Address, Order, OrderAllocation, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus } from './order-types.ts';
+import type { Address, FulfilmentStatus, Order, OrderAllocation, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus } from './order-types.ts';
 
 /**
  * What the orders area needs of storage: the repositories it declares, which src/db implements and the composition
@@ -50,6 +50,7 @@ export interface OrderRepo {
   detail(tenant: Tenant, order: Order): Promise<OrderDetail>;
   updateOrder(tenant: Tenant, id: string, set: Partial<{
     status: OrderStatus;
+    fulfilmentStatus: FulfilmentStatus;
     paidMinor: number;
     refundedMinor: number;
     note: string | null;
