@@ -173,7 +173,7 @@ export function VariantGroups({ tenant, product, canWrite, canChangeStock }: { t
         ))
       )}
       {colors.isError ? <ErrorPanel error={colors.error} title="The colour palette could not be loaded." onRetry={() => colors.refetch()} /> : null}
-      {canWrite ? <OptionsGrid tenant={tenant} product={product} /> : null}
+      {canWrite && tree.data ? <OptionsGrid tenant={tenant} product={product} groups={groups} /> : null}
       {canWrite ? <AddGroup tenant={tenant} product={product} colors={colors.data ?? []} /> : null}
     </Section>
   );
