@@ -46,8 +46,8 @@ export async function recordExamples(): Promise<Example[]> {
   try {
     const call = client(t.app);
     const m = await signup(t.app, { email: 'ada@northwind.example', name: 'Ada Lovelace', storeName: 'Northwind Outfitters' });
-    const ok = async (method: 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) => {
-      const res = await call(method, url, { headers: m.auth, ...(body === undefined ? {} : { body }) });
+    const ok = async (method: 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = m.auth) => {
+      const res = await call(method, url, { headers, ...(body === undefined ? {} : { body }) });
       if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${res.raw}`);
       return res.body?.data;
     };
@@ -131,17 +131,36 @@ export async function recordExamples(): Promise<Example[]> {
     // Card payments: the test provider takes them in test mode, on the pay page of a payment link.
     await insertEndpoint(t.container, m.storeId, { url: 'https://hooks.example.com/commerce-test', description: 'Payments (test mode)', mode: 'test' });
     const test = { ...m.auth, 'x-mode': 'test' };
-    const payLink = async (card: string) => {
-      const link = await call('POST', '/v1/payment-links', { headers: test, body: { amount: 18.5, description: 'Custom engraving' } });
-      const path = new URL(link.body.data.url).pathname;
+    const payPath = async (path: string, card: string) => {
       const page = await t.app.inject({ method: 'GET', url: path });
       const cookie = String(page.headers['set-cookie']).split(';')[0]!;
       const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)![1]!;
       await t.app.inject({ method: 'POST', url: path, headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ csrf, cardNumber: card, expiry: '12/34', cvc: '123' }).toString() });
     };
+    const payLink = async (card: string) => {
+      const link = await call('POST', '/v1/payment-links', { headers: test, body: { amount: 18.5, description: 'Custom engraving' } });
+      await payPath(new URL(link.body.data.url).pathname, card);
+    };
     await keep('payment.failed', () => payLink('4000000000000002'));
     const paid = await keep('payment.succeeded', () => payLink('4242424242424242'));
     examples.set('payment_link.paid', paid.find((e) => e.type === 'payment_link.paid')!);
+
+    // A storefront checkout: a guest's cart in test mode, checked out, paid on its pay page (last: the provider's
+    // later events of the payments above are written by then, so every example is the same from run to run).
+    const mug = await ok('POST', '/v1/products', { type: 'SIMPLE', name: 'Enamel Mug', price: 14, quantityInStock: 25, sku: 'MUG-BLU', status: 'active' }, test);
+    const key = (await ok('POST', '/v1/publishable-keys', { name: 'Storefront', mode: 'test' })).key;
+    const shopper = { 'x-publishablekey': key };
+    const cart = (await call('POST', '/v1/carts', { headers: shopper })).body.data;
+    const withToken = { ...shopper, 'x-cart-token': cart.token };
+    await call('POST', `/v1/carts/${cart.cart.id}/lines`, { headers: withToken, body: { skuId: mug.skuId, quantity: 2 } });
+    await call('PATCH', `/v1/carts/${cart.cart.id}`, {
+      headers: withToken,
+      body: { email: 'mary@example.com', shippingAddress: { name: 'Mary Somerville', line1: '12 Rue de Rivoli', city: 'Paris', postalCode: '75004', countryId: 'FR' } },
+    });
+    const checkedOut = await call('POST', `/v1/carts/${cart.cart.id}/checkout`, { headers: withToken });
+    if (checkedOut.status !== 201) throw new Error(`checkout: ${checkedOut.status} ${checkedOut.raw}`);
+    await keep('checkout.completed', () => payPath(new URL(checkedOut.body.data.payUrl).pathname, '4242424242424242'));
+
 
     return EVENT_TYPES.map((type) => {
       const example = examples.get(type);
@@ -159,6 +178,8 @@ const APP_ID = /\bapp_[A-Za-z0-9_-]{27}(?![A-Za-z0-9_-])/g;
 const TIME = /\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\b/g;
 /** A payment link's token in its pay page URL: 32 random bytes in base64url. */
 const PAY_TOKEN = /\/pay\/[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
+/** A publishable key's prefix as an order's history names the storefront that placed it. */
+const PUBLISHABLE_KEY = /\bpk_(live|test)_[A-Za-z0-9_-]{6}…/g;
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /**
@@ -190,12 +211,13 @@ export function stabilize(text: string): string {
     .replace(ID, (id) => idOf.get(id)!)
     .replace(APP_ID, (id) => appOf.get(id)!)
     .replace(TIME, (t) => timeOf.get(t)!)
-    .replace(PAY_TOKEN, () => `/pay/${hash(-1).toString('base64url').slice(0, 43)}`);
+    .replace(PAY_TOKEN, () => `/pay/${hash(-1).toString('base64url').slice(0, 43)}`)
+    .replace(PUBLISHABLE_KEY, (_k, mode: string) => `pk_${mode}_${hash(-2).toString('base64url').slice(0, 6)}…`);
 }
 
 /** Ids and times replaced by placeholders: what stays the same however often the examples are generated. */
 export function normalize(text: string): string {
-  return text.replace(ID, '$1_<id>').replace(APP_ID, 'app_<id>').replace(TIME, '<time>').replace(PAY_TOKEN, '/pay/<token>');
+  return text.replace(ID, '$1_<id>').replace(APP_ID, 'app_<id>').replace(TIME, '<time>').replace(PAY_TOKEN, '/pay/<token>').replace(PUBLISHABLE_KEY, 'pk_$1_<key>…');
 }
 
 export const RESOURCE_NAMES: Record<string, string> = { order: 'order', product: 'product', sku: 'SKU', customer: 'customer', review: 'review', app: 'app', payment: 'payment', payment_link: 'payment link', refund: 'refund', inventory_level: 'stock level', return: 'return' };

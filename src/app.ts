@@ -50,6 +50,7 @@ import { endBrowserSession, readBrowserSession } from './web/browser-session.ts'
 import { dashboardAppRoutes } from './web/dashboard-app.ts';
 import { webRoutes } from './web/routes.ts';
 import { payRoutes } from './web/pay-routes.ts';
+import { orderStatusRoutes } from './web/order-status-routes.ts';
 import { registerJsonBodies } from './http/json-body.ts';
 
 export interface AppOptions {
@@ -180,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(oauthRoutes, web);
   await app.register(webRoutes, web);
   await app.register(payRoutes, { providerPayments: container.services.providerPayments, testProvider: container.services.testProvider, issuer: config.baseUrl });
+  await app.register(orderStatusRoutes, { checkout: container.services.checkout });
   await app.register(dashboardAppRoutes);
   await app.register(connectedAppRoutes, { oauth });
   const connector = config.connector ?? connectorDefaults(config.baseUrl);

@@ -36,6 +36,7 @@ import { createReviewService } from './domain/reviews/review-service.ts';
 import { createDeliveryService, orderDeliveryQuoter } from './domain/delivery/delivery-service.ts';
 import { createTaxService, tableTaxCalculator } from './domain/taxes/tax-service.ts';
 import { createCartService } from './domain/carts/cart-service.ts';
+import { createCheckoutService } from './domain/carts/checkout-service.ts';
 import { createPaymentLinkService } from './domain/payments/payment-link-service.ts';
 import { createPaymentService } from './domain/payments/payment-service.ts';
 import { createProviderPaymentService, type ProviderPaymentService, type ProviderRegistry } from './domain/payments/provider-payment-service.ts';
@@ -135,6 +136,7 @@ export function createContainer(config: Config) {
     reads: personalDataReads,
     inventory,
     events,
+    storefrontPaid: (repos, ctx, order) => checkout.completeIn(repos, ctx, order),
     refunds: {
       sendPending: (ctx, orderId) => providerPayments!.sendPendingRefunds(ctx, orderId),
       releaseAuthorizations: (ctx, orderId) => providerPayments!.releaseAuthorizations(ctx, orderId),
@@ -166,6 +168,18 @@ export function createContainer(config: Config) {
   };
   providerPayments = createProviderPaymentService({ repos, providers, orders, events, baseUrl: config.baseUrl });
   const locations = createLocationService({ repos, events });
+  const carts = createCartService({ repos, reference, delivery: orderDeliveryQuoter, taxes: tableTaxCalculator });
+  const checkout = createCheckoutService({
+    repos,
+    carts,
+    orders,
+    paymentElement: providerPayments,
+    releaseAuthorizations: (ctx, orderId) => providerPayments!.releaseAuthorizations(ctx, orderId),
+    events,
+    render: renderEmail,
+    notifyMail,
+    baseUrl: config.baseUrl,
+  });
   const services = {
     reference,
     oauth,
@@ -211,14 +225,20 @@ export function createContainer(config: Config) {
     /** Tax regions and their rates (docs/taxes.md). */
     taxes: createTaxService({ repos, reference }),
     /** Shoppers' carts, priced by the order pricing code (docs/checkout.md). */
-    carts: createCartService({ repos, reference, delivery: orderDeliveryQuoter, taxes: tableTaxCalculator }),
+    carts,
+    /** A cart checked out: the pending storefront order holding its stock, and how to pay it (docs/checkout.md). */
+    checkout,
     payments,
     paymentLinks: createPaymentLinkService({ repos, baseUrl: config.baseUrl }),
     settings,
     confirmations: createConfirmationService({ storage: createConfirmationRepo(db.kysely) }),
     webhooks: createWebhookService({ repos, transport: webhookTransport, formatTime: wireTimestamp }),
     webhookDelivery,
-    cleanup: createCleanupService({ storage: createCleanupRepo(db.kysely), locks: createJobLockRepo(db.kysely) }),
+    cleanup: createCleanupService({
+      storage: createCleanupRepo(db.kysely),
+      locks: createJobLockRepo(db.kysely),
+      tasks: { 'checkout-holds': (now, batch) => checkout.expireHolds(systemContext('checkout-holds', now), batch) },
+    }),
     /** Sends pending card refunds again until their provider confirms them (docs/payments.md); `serve` runs it every minute. */
     refundRetry: (onError: (error: unknown) => void, intervalMs = 60_000) =>
       scheduleRefundRetry({ providerPayments, locks: createJobLockRepo(db.kysely), context: () => systemContext('refund-retry'), intervalMs, onError }),

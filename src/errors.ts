@@ -342,6 +342,16 @@ export const ERROR_CODES = {
     meaning: 'The cart has no line with this id.',
     fix: 'Take the line id from `GET /v1/carts/{cartId}`.',
   },
+  CART_NOT_READY: {
+    status: 409,
+    meaning: 'The cart has problems (each in `details`, naming the line or field: stock, a changed price, a product no longer sold, a delivery option or promotion code that no longer applies), so it was not checked out; nothing is held.',
+    fix: 'Fix each problem `GET /v1/carts/{cartId}` lists (PATCH the line to accept a new price, lower or remove it, choose another delivery option or code), then check out again.',
+  },
+  CART_CHECKED_OUT: {
+    status: 409,
+    meaning: 'The cart was checked out: its order holds the stock, and a change to the cart would not reach that order.',
+    fix: 'Pay the order (the `payUrl` the checkout answered; checking out again answers the same order), or start a new cart. Once the order’s hold ends unpaid, the cart can change and be checked out again.',
+  },
   TAX_REGION_NOT_FOUND: {
     status: 404,
     meaning: 'No tax region with this id in the active store and mode.',

@@ -8,6 +8,7 @@ import { describeEachDatabase } from './helpers/databases.ts';
 import { client, type Merchant, signup } from './helpers/merchants.ts';
 import { authorizeQuery, type Connection, connect, nextAddress, pkce, refresh, registerClient } from './helpers/oauth.ts';
 import { insertEndpoint } from './helpers/webhook-receiver.ts';
+import { insertOrder } from './helpers/delivery-payments.ts';
 
 const DAY = 24 * 3600 * 1000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
@@ -219,6 +220,12 @@ describeEachDatabase('the cleanup job', (kind) => {
       .values(carts.map((id, i) => ({ id: `cln_cleanup_${i}_${kind}`, cart_id: id, sku_id: 'sku_none', quantity: 1, unit_price_minor: 100, discount_bp: 0, created_at: ago(DAY), updated_at: ago(DAY) })))
       .execute();
 
+    // Checkout holds: a pending storefront order whose hold ended a minute ago (cancelled), one held for 10 more minutes (kept).
+    const held = [await insertOrder(t, owner.storeId), await insertOrder(t, owner.storeId)];
+    for (const [i, order] of held.entries()) {
+      await db().updateTable('orders').set({ channel: 'storefront', hold_expires_at: i === 0 ? ago(60_000) : ago(-600_000) }).where('id', '=', order.id).execute();
+    }
+
     const lines: string[] = [];
     const report = await t.container.services.cleanup.run((label, deleted, done) => {
       if (done) lines.push(`${label}: ${deleted}`);
@@ -296,6 +303,13 @@ describeEachDatabase('the cleanup job', (kind) => {
     assert.deepEqual((await db().selectFrom('carts').select('id').where('id', 'in', carts).execute()).map((r) => r.id), [carts[1]]);
     assert.deepEqual((await db().selectFrom('cart_lines').select('cart_id').where('cart_id', 'in', carts).execute()).map((r) => r.cart_id), [carts[1]], 'the expired cart’s line went with it');
     covered.add('carts');
+    const heldNow = await db().selectFrom('orders').select(['id', 'status']).where('id', 'in', held.map((o) => o.id)).execute();
+    assert.deepEqual(
+      held.map((o) => heldNow.find((r) => r.id === o.id)?.status),
+      ['cancelled', 'pending'],
+      'the ended hold’s order is cancelled, the live one kept',
+    );
+    covered.add('checkout-holds');
 
     assert.deepEqual([...covered].sort(), RETENTION.map((r) => r.kind).sort(), 'every kind of the retention table was tested');
 

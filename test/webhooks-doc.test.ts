@@ -60,8 +60,8 @@ describe('docs/webhooks.md', () => {
       assert.deepEqual(Object.keys(e), ['id', 'type', 'createdAt', 'storeId', 'mode', 'data', ...(CHANGES[e.type] ? ['change'] : [])], e.type);
       assert.match(e.id, /^evt_[0-9A-Z]{26}$/);
       WireTimestamp.parse(e.createdAt);
-      // Card payments are taken by the test provider, in test mode only.
-      assert.equal(e.mode, EVENT_CATALOG[e.type].permission === 'payments:read' && e.type !== 'refund.succeeded' ? 'test' : 'live', e.type);
+      // Card payments are taken by the test provider, in test mode only (a checkout's too).
+      assert.equal(e.mode, (EVENT_CATALOG[e.type].permission === 'payments:read' && e.type !== 'refund.succeeded') || e.type === 'checkout.completed' ? 'test' : 'live', e.type);
       const schema = RECORDS[resource];
       assert.ok(schema, `a record schema for ${resource}`);
       schema.parse(e.data);

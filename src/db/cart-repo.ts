@@ -21,6 +21,7 @@ function toCart(r: Selectable<CartTable>): Cart {
     createdAt: toDate(r.created_at),
     updatedAt: toDate(r.updated_at),
     expiresAt: toDate(r.expires_at),
+    orderId: r.order_id,
   };
 }
 
@@ -72,6 +73,14 @@ export function createCartRepo(db: Kysely<Database>, dialect: Dialect): CartRepo
       if (lock) q = locked(q);
       const row = await q.executeTakeFirst();
       return row && toCart(row);
+    },
+
+    async setOrder(tenant, id, orderId, now) {
+      await db.updateTable('carts').set({ order_id: orderId, updated_at: fromDate(now) }).where(inTenant(tenant)).where('id', '=', id).execute();
+    },
+
+    async releaseOrder(tenant, orderId) {
+      await db.updateTable('carts').set({ order_id: null }).where(inTenant(tenant)).where('order_id', '=', orderId).execute();
     },
 
     async updateCart(tenant, id, set, now, expiresAt) {

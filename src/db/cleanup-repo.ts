@@ -178,6 +178,9 @@ export function createCleanupRepo(db: Kysely<Database>): CleanupStorage {
             .where('id', 'in', (eb) => eb.selectFrom('carts').select('id').where('expires_at', '<', before).limit(batch))
             .executeTakeFirstOrThrow();
           break;
+        case 'checkout-holds':
+          // Not a delete: the checkout service cancels the orders (the cleanup service's `tasks`).
+          return 0;
         case 'catalog-changes': {
           const written = fromDate(new Date(endedBefore.getTime() - CATALOG_CHANGES_KEPT_MS));
           result = await db

@@ -67,6 +67,34 @@ export function createCustomerRepo(db: Kysely<Database>, dialect: Dialect): Cust
       return row && toCustomer(row);
     },
 
+    async findByEmail(tenant: Tenant, emailNormalized: string): Promise<Customer | undefined> {
+      const row = await scoped(tenant).selectAll().where('email_normalized', '=', emailNormalized).executeTakeFirst();
+      return row && toCustomer(row);
+    },
+
+    async insertCustomerIfAbsent(tenant: Tenant, c: Customer, folded: { name: string; email: string }): Promise<boolean> {
+      const result = await db
+        .insertInto('customers')
+        .values({
+          id: c.id,
+          ...tenantColumns(tenant),
+          name: c.name,
+          name_folded: folded.name,
+          email: c.email,
+          email_normalized: folded.email,
+          phone: c.phone,
+          addresses: JSON.stringify(c.addresses),
+          banned_at: null,
+          ban_reason: null,
+          ban_expires_at: null,
+          created_at: fromDate(c.createdAt),
+          updated_at: fromDate(c.updatedAt),
+        })
+        .onConflict((oc) => oc.columns(['store_id', 'mode', 'email_normalized']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+    },
+
     async emailTaken(tenant: Tenant, emailNormalized: string, exceptId?: string): Promise<boolean> {
       let q = scoped(tenant).select('id').where('email_normalized', '=', emailNormalized);
       if (exceptId) q = q.where('id', '!=', exceptId);

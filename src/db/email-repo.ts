@@ -222,6 +222,13 @@ export function createEmailRepo(db: Kysely<Database>, dialect: Dialect, onCommit
       return row && toLink(row);
     },
 
+    async saveOrderStatusToken(storeId, mode, orderId, tokenHash, now) {
+      const order = await db.selectFrom('orders').select('id').where('store_id', '=', storeId).where('mode', '=', mode).where('id', '=', orderId).executeTakeFirst();
+      if (!order) return false;
+      await db.insertInto('order_status_tokens').values({ token_hash: tokenHash, store_id: storeId, mode, order_id: orderId, created_at: fromDate(now) }).execute();
+      return true;
+    },
+
     async saveLinkToken(id, tokenHash, now) {
       const result = await db
         .updateTable('email_links')

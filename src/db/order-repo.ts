@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Tenant } from '../context.ts';
-import type { Address, FulfilmentStatus, Order, OrderAllocation, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus } from '../domain/orders/order-types.ts';
+import type { Address, FulfilmentStatus, Order, OrderChannel, OrderAllocation, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus } from '../domain/orders/order-types.ts';
 import type { OrderPaymentStatus } from '../domain/payments/payment-rules.ts';
 import { type Dialect, fromBool, fromDate, rowLock, toBool, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
@@ -10,7 +10,7 @@ import type { OrderRepo, SkuForOrder, OrderFigureRow } from '../domain/orders/po
 import type { TaxLine } from '../domain/taxes/types.ts';
 
 /** An order row with its customer's current name (`customerNameOf`). */
-type OrderRow = Selectable<OrderTable> & { customer_name: string | null };
+type OrderRow = Omit<Selectable<OrderTable>, 'hold_extended' | 'return_url'> & { customer_name: string | null };
 
 /**
  * The columns of an order read: every column of `orders` and the customer's name as it is now, from a correlated
@@ -42,6 +42,8 @@ function orderColumns(eb: ExpressionBuilder<Database, 'orders'>) {
     'orders.shipping_address',
     'orders.billing_address',
     'orders.note',
+    'orders.channel',
+    'orders.hold_expires_at',
     'orders.created_at',
     'orders.updated_at',
     eb
@@ -79,6 +81,8 @@ function toOrder(r: OrderRow): Order {
     shippingAddress: r.shipping_address === null ? null : (JSON.parse(r.shipping_address) as Address),
     billingAddress: r.billing_address === null ? null : (JSON.parse(r.billing_address) as Address),
     note: r.note,
+    channel: r.channel as OrderChannel,
+    holdExpiresAt: r.hold_expires_at === null ? null : toDate(r.hold_expires_at),
     createdAt: toDate(r.created_at),
     updatedAt: toDate(r.updated_at),
   };
@@ -170,7 +174,7 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
       );
     },
 
-    async insertOrder(tenant: Tenant, o: Order, lines: OrderLine[], taxLines: TaxLine[]): Promise<void> {
+    async insertOrder(tenant: Tenant, o: Order, lines: OrderLine[], taxLines: TaxLine[], returnUrl: string | null = null): Promise<void> {
       await db
         .insertInto('orders')
         .values({
@@ -196,6 +200,9 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
           shipping_address: o.shippingAddress === null ? null : JSON.stringify(o.shippingAddress),
           billing_address: o.billingAddress === null ? null : JSON.stringify(o.billingAddress),
           note: o.note,
+          channel: o.channel,
+          hold_expires_at: o.holdExpiresAt === null ? null : fromDate(o.holdExpiresAt),
+          return_url: returnUrl,
           created_at: fromDate(o.createdAt),
           updated_at: fromDate(o.updatedAt),
         })
@@ -335,7 +342,7 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
     async updateOrder(
       tenant: Tenant,
       id: string,
-      set: Partial<{ status: OrderStatus; fulfilmentStatus: FulfilmentStatus; paidMinor: number; refundedMinor: number; note: string | null; shippingAddress: Address | null; billingAddress: Address | null }>,
+      set: Partial<{ status: OrderStatus; fulfilmentStatus: FulfilmentStatus; paidMinor: number; refundedMinor: number; note: string | null; shippingAddress: Address | null; billingAddress: Address | null; holdExpiresAt: null }>,
       now: Date,
     ): Promise<void> {
       await db
@@ -348,11 +355,54 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
           ...(set.note !== undefined ? { note: set.note } : {}),
           ...(set.shippingAddress !== undefined ? { shipping_address: set.shippingAddress === null ? null : JSON.stringify(set.shippingAddress) } : {}),
           ...(set.billingAddress !== undefined ? { billing_address: set.billingAddress === null ? null : JSON.stringify(set.billingAddress) } : {}),
+          ...(set.holdExpiresAt !== undefined ? { hold_expires_at: null } : {}),
           updated_at: fromDate(now),
         })
         .where(inTenant(tenant))
         .where('id', '=', id)
         .execute();
+    },
+
+    async extendHold(tenant: Tenant, id: string, until: Date, now: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('orders')
+        .set({ hold_expires_at: fromDate(until), hold_extended: 1, updated_at: fromDate(now) })
+        .where(inTenant(tenant))
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where('hold_expires_at', 'is not', null)
+        .where('hold_extended', '=', 0)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async expiredHoldsAcrossStores(now: Date, limit: number): Promise<Array<{ tenant: Tenant; orderId: string }>> {
+      const rows = await db
+        .selectFrom('orders')
+        .select(['id', 'store_id', 'mode'])
+        .where('hold_expires_at', '<=', fromDate(now))
+        .where('status', '=', 'pending')
+        .orderBy('hold_expires_at')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ tenant: { storeId: r.store_id, mode: r.mode as Tenant['mode'] }, orderId: r.id }));
+    },
+
+    async returnUrlOf(tenant: Tenant, id: string): Promise<string | null> {
+      const row = await db.selectFrom('orders').select('return_url').where(inTenant(tenant)).where('id', '=', id).executeTakeFirst();
+      return row?.return_url ?? null;
+    },
+
+    async insertStatusToken(tenant: Tenant, orderId: string, tokenHash: string, now: Date): Promise<void> {
+      await db.insertInto('order_status_tokens').values({ token_hash: tokenHash, ...tenantColumns(tenant), order_id: orderId, created_at: fromDate(now) }).execute();
+    },
+
+    async findByStatusTokenAcrossStores(tokenHash: string): Promise<{ tenant: Tenant; order: Order } | undefined> {
+      const token = await db.selectFrom('order_status_tokens').select(['store_id', 'mode', 'order_id']).where('token_hash', '=', tokenHash).executeTakeFirst();
+      if (!token) return undefined;
+      const tenant: Tenant = { storeId: token.store_id, mode: token.mode as Tenant['mode'] };
+      const row = await db.selectFrom('orders').select(orderColumns).where(inTenant(tenant, 'orders')).where('orders.id', '=', token.order_id).executeTakeFirst();
+      return row && { tenant, order: toOrder(row) };
     },
 
     async linesOf(tenant: Tenant, orderId: string): Promise<Array<{ skuId: string; quantity: number }>> {
@@ -393,6 +443,7 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
       if (query.paymentStatus) q = q.where(PAYMENT_STATUS_IS[query.paymentStatus]);
       if (query.fulfilmentStatus) q = q.where('orders.fulfilment_status', '=', query.fulfilmentStatus);
       if (query.customerId) q = q.where('orders.customer_id', '=', query.customerId);
+      if (query.channel) q = q.where('orders.channel', '=', query.channel);
       if (query.number !== undefined) q = q.where('orders.number', '=', query.number);
       if (query.from) q = q.where('orders.created_at', '>=', fromDate(query.from));
       if (query.to) q = q.where('orders.created_at', '<', fromDate(query.to));

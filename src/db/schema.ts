@@ -486,6 +486,23 @@ export interface OrderTable {
   note: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** `api` | `storefront` (migration 0032) */
+  channel: Generated<string>;
+  /** until when an unpaid storefront order holds its stock; null once paid or cancelled, and for API orders (0032) */
+  hold_expires_at: Timestamp | null;
+  /** 1 once a 3-D Secure challenge lengthened the hold (0032) */
+  hold_extended: Generated<number>;
+  /** where the pay page sends the shopper back after paying (0032) */
+  return_url: string | null;
+}
+
+/** The order status page's tokens (0032): GET /orders/{token} opens the order whose token has this SHA-256. */
+export interface OrderStatusTokenTable {
+  token_hash: string;
+  store_id: string;
+  mode: string;
+  order_id: string;
+  created_at: Timestamp;
 }
 
 // ---- carts (0029) ----
@@ -506,6 +523,8 @@ export interface CartTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   expires_at: Timestamp;
+  /** the order its checkout placed (migration 0032); cleared when that order's hold expired */
+  order_id: string | null;
 }
 
 export interface CartLineTable {
@@ -963,6 +982,7 @@ export interface Database {
   shipment_lines: ShipmentLineTable;
   store_settings: StoreSettingsTable;
   customers: CustomerTable;
+  order_status_tokens: OrderStatusTokenTable;
   delivery_zones: DeliveryZoneTable;
   delivery_options: DeliveryOptionTable;
   promotions: PromotionTable;

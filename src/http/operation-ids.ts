@@ -103,6 +103,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /v1/carts/{cartId}/lines': 'addCartLine',
   'PATCH /v1/carts/{cartId}/lines/{lineId}': 'updateCartLine',
   'DELETE /v1/carts/{cartId}/lines/{lineId}': 'removeCartLine',
+  'POST /v1/carts/{cartId}/checkout': 'checkoutCart',
   // Promotions
   'GET /v1/promotions': 'listPromotions',
   'POST /v1/promotions': 'createPromotion',

@@ -27,6 +27,11 @@ export const RATE_LIMIT_POLICIES = {
   'cart-create': { limit: 30, windowSeconds: 3600, key: 'address' },
   /** Writes on carts (lines, addresses, codes), per address (besides `publishable-key` and `public`). */
   'cart-writes': { limit: 120, windowSeconds: 60, key: 'address' },
+  /**
+   * POST /v1/carts/{id}/checkout, per address (besides `publishable-key` and `public`): each checkout places an order
+   * that holds stock for 15 minutes, so one address cannot hold a shop's stock by checking out over and over.
+   */
+  checkout: { limit: 10, windowSeconds: 600, key: 'address' },
   /** Requests whose credential is refused (401), per address: guessing and broken clients. */
   'bad-credentials': { limit: 100, windowSeconds: 300, key: 'address' },
   /** POST /v1/auth/signup, per address: every sign-up costs an argon2 hash and creates an account and a store. */

@@ -50,6 +50,16 @@ const TEMPLATES: Record<EmailKind, Template> = {
       action: { label: 'Open the order', href: str(p.link) },
     }),
   },
+  order_confirmation: {
+    subject: (p) => `Your order ${str(p.orderNumber)} from ${str(p.storeName)}`,
+    body: (p) => ({
+      lines: [
+        `Thank you for your order${p.mode === 'test' ? ' (a test order: no real money moved)' : ''}. ${str(p.storeName)} received your payment of ${str(p.total)} for order ${str(p.orderNumber)}: ${str(p.items)}.`,
+        'The order status page shows your order, its payment and its delivery as they progress. Keep the link: it is the only way to the page, and it needs no account.',
+      ],
+      action: { label: 'See your order', href: str(p.link) },
+    }),
+  },
   order_paid: {
     subject: (p) => `Order ${str(p.orderNumber)} paid in ${where(p)}`,
     body: (p) => ({

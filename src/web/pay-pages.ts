@@ -98,7 +98,8 @@ export function payPage(view: PayPageView, form: { csrf: string; token: string; 
   let body: SafeHtml;
   if (view.linkStatus === 'paid') {
     const held = attempt?.status === 'authorized';
-    body = html`<p class="ok" role="status">${held ? `Your payment is authorized: ${view.storeName} will take it when it processes your order. Thank you.` : 'This link has been paid. Thank you.'}</p>`;
+    body = html`<p class="ok" role="status">${held ? `Your payment is authorized: ${view.storeName} will take it when it processes your order. Thank you.` : 'This link has been paid. Thank you.'}</p>
+${view.returnUrl ? html`<p><a href="${view.returnUrl}">Back to ${view.storeName}</a></p>` : null}`;
   } else if (view.linkStatus === 'expired') {
     body = html`<p class="error" role="alert">This payment link has expired. Ask ${view.storeName} for a new one.</p>`;
   } else if (view.linkStatus === 'cancelled') {

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { CART_PROBLEM_CODES, type PricedCart } from '../domain/carts/cart-types.ts';
 import { type Currency, fromMinor } from '../domain/shared/money.ts';
 import { WireTimestamp, wireTimestamp } from './envelope.ts';
-import { AddressRecord } from './orders.ts';
+import { AddressRecord, OrderRecord, toOrderRecord } from './orders.ts';
+import type { CheckoutResult } from '../domain/carts/checkout-service.ts';
 import { TaxLineRecord, toTaxLineRecord } from './taxes.ts';
 
 /** A cart as a shopper sees it (docs/checkout.md): every amount computed by the server, in the store currency. */
@@ -97,3 +98,73 @@ export function toCartRecord(cart: PricedCart, c: Currency): z.input<typeof Cart
 export const NewCartRecord = z
   .object({ token: z.string().describe('send it as X-Cart-Token on every call on the cart; shown only now (only its hash is kept)'), cart: CartRecord })
   .meta({ id: 'NewCart' });
+
+/** POST /v1/carts/{cartId}/checkout: the order placed from the cart, and how to pay it (docs/checkout.md). */
+export const CheckoutRecord = z
+  .object({
+    order: OrderRecord.pick({
+      id: true,
+      number: true,
+      status: true,
+      channel: true,
+      currency: true,
+      subtotal: true,
+      discount: true,
+      deliveryFee: true,
+      tax: true,
+      pricesIncludeTax: true,
+      total: true,
+      paid: true,
+      paymentStatus: true,
+      promotionCode: true,
+      deliveryOptionName: true,
+      holdExpiresAt: true,
+      lines: true,
+      createdAt: true,
+    }),
+    payUrl: z.string().nullable().describe('the hosted pay page for what is outstanding on the order; null once nothing is'),
+    statusUrl: z.string().describe('the order status page (no sign-in; the link is the credential): lines, totals, payment and shipments as they progress'),
+    returnUrl: z.string().nullable().describe('where the pay page sends the shopper back after paying: the returnUrl sent, or null'),
+    paymentElement: z
+      .object({
+        provider: z.string(),
+        publishableKey: z.string().describe("the provider's public key for the store and mode"),
+        clientSecret: z.string().describe("the payment's client secret for the provider's own card element (Stripe's Payment Element)"),
+        returnUrl: z.string().describe('where the provider sends the shopper after a 3-D Secure challenge: the pay page, which then records the outcome'),
+      })
+      .nullable()
+      .describe("when the store takes cards through Stripe: what a page embedding Stripe's Payment Element needs; null otherwise (use payUrl)"),
+    placed: z.boolean().describe('false when the cart was checked out before: the same order is answered again'),
+  })
+  .meta({ id: 'Checkout' });
+
+export function toCheckoutRecord(r: CheckoutResult): z.input<typeof CheckoutRecord> {
+  const o = toOrderRecord(r.order, r.currency);
+  return {
+    order: {
+      id: o.id,
+      number: o.number,
+      status: o.status,
+      channel: o.channel,
+      currency: o.currency,
+      subtotal: o.subtotal,
+      discount: o.discount,
+      deliveryFee: o.deliveryFee,
+      tax: o.tax,
+      pricesIncludeTax: o.pricesIncludeTax,
+      total: o.total,
+      paid: o.paid,
+      paymentStatus: o.paymentStatus,
+      promotionCode: o.promotionCode,
+      deliveryOptionName: o.deliveryOptionName,
+      holdExpiresAt: o.holdExpiresAt,
+      lines: o.lines,
+      createdAt: o.createdAt,
+    },
+    payUrl: r.payUrl,
+    statusUrl: r.statusUrl,
+    returnUrl: r.returnUrl,
+    paymentElement: r.paymentElement,
+    placed: r.placed,
+  };
+}

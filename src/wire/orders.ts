@@ -3,7 +3,7 @@ import { type Currency, fromMinor } from '../domain/shared/money.ts';
 import type { Move } from '../domain/orders/order-lifecycle.ts';
 import { ORDER_PAYMENT_STATUSES, orderPaymentStatus } from '../domain/payments/payment-rules.ts';
 import { OrderListFilters } from '../domain/orders/order-schemas.ts';
-import { FULFILMENT_STATUSES, ORDER_STATUSES, type Order, type OrderDetail } from '../domain/orders/order-types.ts';
+import { FULFILMENT_STATUSES, ORDER_CHANNELS, ORDER_STATUSES, type Order, type OrderDetail } from '../domain/orders/order-types.ts';
 import { envelope, WireTimestamp, wireInstant, wireTimestamp, type Representation } from './envelope.ts';
 import { PAGE_SHORT_CURSOR, pageFields } from './page.ts';
 import { taxRefunded } from '../domain/taxes/tax-rules.ts';
@@ -52,6 +52,8 @@ const orderFields = {
   shippingAddress: AddressRecord.nullable(),
   billingAddress: AddressRecord.nullable(),
   note: z.string().nullable(),
+  channel: z.enum(ORDER_CHANNELS),
+  holdExpiresAt: WireTimestamp.nullable(),
   createdAt: WireTimestamp,
   updatedAt: WireTimestamp,
 };
@@ -128,6 +130,8 @@ export function toOrderSummaryRecord(o: Order, c: Currency): z.input<typeof Orde
     shippingAddress: o.shippingAddress,
     billingAddress: o.billingAddress,
     note: o.note,
+    channel: o.channel,
+    holdExpiresAt: o.holdExpiresAt === null ? null : wireTimestamp(o.holdExpiresAt),
     createdAt: wireTimestamp(o.createdAt),
     updatedAt: wireTimestamp(o.updatedAt),
   };

@@ -28,6 +28,7 @@ function record<S extends z.ZodType>(schema: S, value: z.input<S>): Record<strin
 export function renderEvent(event: DomainEvent, now: Date): RenderedEvent {
   switch (event.type) {
     case 'order.created':
+    case 'checkout.completed':
       return { resource: { type: 'order', id: event.order.id }, data: record(OrderRecord, toOrderRecord(event.order, event.currency)) };
     case 'order.status_changed':
       return {

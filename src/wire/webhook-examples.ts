@@ -52,6 +52,8 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
         "phone": null
       },
       "note": "Gift wrap, please",
+      "channel": "api",
+      "holdExpiresAt": null,
       "createdAt": "2026-03-02T09:41:12.853",
       "updatedAt": "2026-03-02T09:41:12.853",
       "lines": [
@@ -141,6 +143,8 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
         "phone": null
       },
       "note": "Gift wrap, please",
+      "channel": "api",
+      "holdExpiresAt": null,
       "createdAt": "2026-03-02T09:41:12.853",
       "updatedAt": "2026-03-02T09:41:14.700",
       "lines": [
@@ -197,6 +201,103 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "to": "paid"
     }
   },
+  "checkout.completed": {
+    "id": "evt_01KJPYV8FQW1PXEMXXWFM1X3GF",
+    "type": "checkout.completed",
+    "createdAt": "2026-03-02T09:41:46.099",
+    "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
+    "mode": "test",
+    "data": {
+      "id": "ord_01KJPYV6P0WB1WDT7NK1SMXXWY",
+      "number": "TEST-1001",
+      "customerId": "cus_01KJPYV32JGPNYF5RWSHXH4CQ4",
+      "customerName": "Mary Somerville",
+      "status": "paid",
+      "currency": "USD",
+      "subtotal": 28,
+      "discount": 0,
+      "deliveryFee": 0,
+      "tax": 0,
+      "pricesIncludeTax": false,
+      "total": 28,
+      "taxRefunded": 0,
+      "paid": 28,
+      "refunded": 0,
+      "paymentStatus": "paid",
+      "authorized": 0,
+      "fulfilmentStatus": "unfulfilled",
+      "promotionCode": null,
+      "deliveryOptionId": null,
+      "deliveryOptionName": null,
+      "shippingAddress": {
+        "name": "Mary Somerville",
+        "line1": "12 Rue de Rivoli",
+        "city": "Paris",
+        "postalCode": "75004",
+        "countryId": "FR"
+      },
+      "billingAddress": {
+        "name": "Mary Somerville",
+        "line1": "12 Rue de Rivoli",
+        "city": "Paris",
+        "postalCode": "75004",
+        "countryId": "FR"
+      },
+      "note": null,
+      "channel": "storefront",
+      "holdExpiresAt": null,
+      "createdAt": "2026-03-02T09:41:44.252",
+      "updatedAt": "2026-03-02T09:41:46.099",
+      "lines": [
+        {
+          "id": "oln_01KJPYV4W9DY5XSVW00NAVPX56",
+          "skuId": "sku_01KJPYTXNDZWB2PVHGF4CF92M3",
+          "productId": "prd_01KJPYTVVPP32BXC4WKDXKBTR9",
+          "productName": "Enamel Mug",
+          "sku": "MUG-BLU",
+          "attributes": {},
+          "unitPrice": 14,
+          "discount": 0,
+          "quantity": 2,
+          "lineTotal": 28,
+          "allocations": [
+            {
+              "locationId": "loc_01KJPYTZF4VK1R65M5A16EEV0J",
+              "locationName": "Default location",
+              "quantity": 2
+            }
+          ]
+        }
+      ],
+      "taxLines": [],
+      "history": [
+        {
+          "from": null,
+          "to": "pending",
+          "note": null,
+          "amount": null,
+          "actor": {
+            "type": "publishable_key",
+            "id": "pkey_01KJPYV18V2269VC9JW7ANJVVN",
+            "label": "Publishable key pk_test_xX9f8b… (Storefront)"
+          },
+          "at": "2026-03-02T09:41:44.252"
+        },
+        {
+          "from": "pending",
+          "to": "paid",
+          "note": "paid through test (tpi_01KJPYVA9E5J25J9X3962PHQE6)",
+          "amount": 28,
+          "actor": {
+            "type": "system",
+            "id": "payment-provider:test",
+            "label": "payment provider test"
+          },
+          "at": "2026-03-02T09:41:46.099"
+        }
+      ]
+    }
+  },
   "order.refunded": {
     "id": "evt_01KJPYSB59PH4RCZXE37DAVSPS",
     "type": "order.refunded",
@@ -246,6 +347,8 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
         "phone": null
       },
       "note": "Gift wrap, please",
+      "channel": "api",
+      "holdExpiresAt": null,
       "createdAt": "2026-03-02T09:41:12.853",
       "updatedAt": "2026-03-02T09:41:16.547",
       "lines": [
@@ -623,7 +726,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "clientId": "app_1oOCaz2MxHzzDR2zizrYaTCJBoM",
+      "clientId": "app_CbZ3g67_hM6zjFWc_Uf5sjUNAAc",
       "clientName": "Acme Analytics",
       "verified": false,
       "clientIdMetadataDocument": null,
@@ -656,7 +759,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "clientId": "app_1oOCaz2MxHzzDR2zizrYaTCJBoM",
+      "clientId": "app_CbZ3g67_hM6zjFWc_Uf5sjUNAAc",
       "clientName": "Acme Analytics",
       "verified": false,
       "clientIdMetadataDocument": null,
@@ -683,13 +786,13 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "payment.succeeded": {
-    "id": "evt_01KJPYTMMTQ0RD9032BSW5P6KE",
+    "id": "evt_01KJPYTPEHNBGSEMZ9PQF0XR8F",
     "type": "payment.succeeded",
     "createdAt": "2026-03-02T09:41:42.405",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "test",
     "data": {
-      "id": "ppay_01KJPYTR8851ZMXCZZJ80E4SS9",
+      "id": "ppay_01KJPYTMMTQ0RD9032BSW5P6KE",
       "provider": "test",
       "linkId": "plink_01KJPYTJV38CYX7AKJKPQPXBXJ",
       "orderId": null,
@@ -710,13 +813,13 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "payment.failed": {
-    "id": "evt_01KJPYTF7NAR9CQ434D24NXGNR",
+    "id": "evt_01KJPYTDDYF3X24QKPHC106CPQ",
     "type": "payment.failed",
     "createdAt": "2026-03-02T09:41:38.711",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "test",
     "data": {
-      "id": "ppay_01KJPYTDDYF3X24QKPHC106CPQ",
+      "id": "ppay_01KJPYTF7NAR9CQ434D24NXGNR",
       "provider": "test",
       "linkId": "plink_01KJPYTBM7B388BFRKQAS4NN8M",
       "orderId": null,
@@ -740,7 +843,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "payment_link.paid": {
-    "id": "evt_01KJPYTPEHNBGSEMZ9PQF0XR8F",
+    "id": "evt_01KJPYTR8851ZMXCZZJ80E4SS9",
     "type": "payment_link.paid",
     "createdAt": "2026-03-02T09:41:42.405",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",

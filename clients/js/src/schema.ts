@@ -2163,6 +2163,26 @@ export type paths = {
         patch: operations["updateCartLine"];
         trace?: never;
     };
+    "/v1/carts/{cartId}/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the cart out: the pending order holding its stock, and how to pay it (a publishable key only (X-PublishableKey) and X-Cart-Token)
+         * @description In one transaction: the cart priced (409 CART_NOT_READY naming each problem), what is missing refused (422 naming email, shippingAddress, deliveryOptionId where delivery zones exist, lines), the customer found or made by the email (a banned one: 409 CUSTOMER_BANNED), the pending order placed with channel storefront and its stock held for 15 minutes, and a pay link for it. Answers payUrl (the hosted pay page), statusUrl (the order status page), the order, and for Stripe what its Payment Element needs. Checking the same cart out again answers the same order (200; 201 when placed now). The body is optional.
+         */
+        post: operations["checkoutCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/payments/options": {
         parameters: {
             query?: never;
@@ -2729,6 +2749,8 @@ export type components = {
          *     | `DELIVERY_OPTION_NOT_FOUND` | 404 | No delivery option with this id in this zone (of the active store and mode). Take the id from `GET /v1/delivery/zones/{zoneId}/options`. |
          *     | `CART_NOT_FOUND` | 404 | No cart with this id opens with the `X-Cart-Token` sent in this store and mode: the token is missing or wrong, the cart expired (14 days without a change), or it never existed. All answer the same, so carts cannot be enumerated. Send the token `POST /v1/carts` answered, or create a new cart. |
          *     | `CART_LINE_NOT_FOUND` | 404 | The cart has no line with this id. Take the line id from `GET /v1/carts/{cartId}`. |
+         *     | `CART_NOT_READY` | 409 | The cart has problems (each in `details`, naming the line or field: stock, a changed price, a product no longer sold, a delivery option or promotion code that no longer applies), so it was not checked out; nothing is held. Fix each problem `GET /v1/carts/{cartId}` lists (PATCH the line to accept a new price, lower or remove it, choose another delivery option or code), then check out again. |
+         *     | `CART_CHECKED_OUT` | 409 | The cart was checked out: its order holds the stock, and a change to the cart would not reach that order. Pay the order (the `payUrl` the checkout answered; checking out again answers the same order), or start a new cart. Once the order’s hold ends unpaid, the cart can change and be checked out again. |
          *     | `TAX_REGION_NOT_FOUND` | 404 | No tax region with this id in the active store and mode. Take the id from `GET /v1/tax-regions`. |
          *     | `LOCATION_NOT_FOUND` | 404 | No stock location with this id in the active store and mode. Take the id from `GET /v1/locations`. |
          *     | `LOCATION_IS_DEFAULT` | 409 | The store's default location cannot be deactivated or deleted: setting a SKU's quantityInStock lands there. Make another active location the default first (`PATCH /v1/locations/{id}` with `isDefault: true`). |
@@ -2784,7 +2806,7 @@ export type components = {
                  * @description Stable SCREAMING_SNAKE code, one of the error codes listed in this document’s description
                  * @enum {string}
                  */
-                code: "MALFORMED_JSON" | "BAD_REQUEST" | "JSON_TOO_DEEP" | "VALIDATION_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "AUTH_REQUIRED" | "AUTH_INVALID" | "LOGIN_FAILED" | "AUTH_AMBIGUOUS" | "RATE_LIMITED" | "TOO_MANY_ATTEMPTS" | "PERMISSION_DENIED" | "CREDENTIAL_NOT_ALLOWED" | "MODE_MISMATCH" | "INVALID_HEADER" | "MERCHANT_ID_REQUIRED" | "EMAIL_TAKEN" | "STORE_NOT_FOUND" | "MEMBER_NOT_FOUND" | "ALREADY_MEMBER" | "LAST_OWNER" | "CURRENCY_LOCKED" | "INVITATION_NOT_FOUND" | "INVITATION_EXPIRED" | "INVITATION_WITHDRAWN" | "INVITATION_EMAIL_MISMATCH" | "API_KEY_NOT_FOUND" | "PUBLISHABLE_KEY_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_DELIVERY_IN_PROGRESS" | "RESET_LINK_INVALID" | "EMAIL_LINK_INVALID" | "EMAIL_NOT_VERIFIED" | "REAUTHENTICATION_REQUIRED" | "NOTIFICATIONS_UNAVAILABLE" | "PASSWORD_RESET_UNAVAILABLE" | "MAIL_UNAVAILABLE" | "PRODUCT_NOT_FOUND" | "VARIANT_GROUP_NOT_FOUND" | "SKU_NOT_FOUND" | "CATEGORY_NOT_FOUND" | "PRODUCT_NOT_VARIABLE" | "SLUG_TAKEN" | "SKU_CODE_TAKEN" | "DUPLICATE_COMBINATION" | "LAST_SKU" | "CATEGORY_NOT_EMPTY" | "LIMIT_EXCEEDED" | "INSUFFICIENT_STOCK" | "PRECONDITION_FAILED" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "DELIVERY_ZONE_NOT_FOUND" | "DELIVERY_OPTION_NOT_FOUND" | "CART_NOT_FOUND" | "CART_LINE_NOT_FOUND" | "TAX_REGION_NOT_FOUND" | "LOCATION_NOT_FOUND" | "LOCATION_IS_DEFAULT" | "LOCATION_HOLDS_STOCK" | "RETURN_NOT_FOUND" | "RETURN_EXCEEDS_RETURNABLE" | "RETURN_NOT_RECEIVABLE" | "RETURN_NOT_REFUNDABLE" | "RETURN_NOT_CLOSABLE" | "LOCATION_INACTIVE" | "TAX_REGION_TAKEN" | "DELIVERY_REGION_TAKEN" | "ORDER_NOT_FOUND" | "CUSTOMER_BANNED" | "ORDER_TRANSITION_NOT_ALLOWED" | "REFUND_EXCEEDS_PAYMENT" | "PROMOTION_NOT_FOUND" | "PROMOTION_CODE_TAKEN" | "PROMOTION_NOT_APPLICABLE" | "CONNECTED_APP_NOT_FOUND" | "AUTHORIZATION_REQUEST_INVALID" | "CSRF_TOKEN_INVALID" | "CROSS_SITE_REQUEST" | "CUSTOMER_NOT_FOUND" | "CUSTOMER_EMAIL_TAKEN" | "REVIEW_NOT_FOUND" | "REVIEW_EXISTS" | "PROMO_AD_NOT_FOUND" | "PAYMENT_NOT_FOUND" | "PAYMENT_NOT_PENDING" | "PAYMENT_EXCEEDS_OUTSTANDING" | "PAYMENT_LINK_NOT_FOUND" | "PAYMENT_LINK_NOT_ACTIVE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_EVENT_SIGNATURE_INVALID" | "PAYMENT_NOT_CAPTURABLE" | "PROVIDER_PAYMENT_NOT_FOUND" | "PAYMENT_NOT_FLAGGED" | "COUNTRY_NOT_FOUND" | "CONFIRMATION_REQUIRED" | "CONFIRMATION_DECLINED" | "CONFIRMATION_CLIENT_REQUIRED" | "CONFIRMATION_INVALID";
+                code: "MALFORMED_JSON" | "BAD_REQUEST" | "JSON_TOO_DEEP" | "VALIDATION_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "AUTH_REQUIRED" | "AUTH_INVALID" | "LOGIN_FAILED" | "AUTH_AMBIGUOUS" | "RATE_LIMITED" | "TOO_MANY_ATTEMPTS" | "PERMISSION_DENIED" | "CREDENTIAL_NOT_ALLOWED" | "MODE_MISMATCH" | "INVALID_HEADER" | "MERCHANT_ID_REQUIRED" | "EMAIL_TAKEN" | "STORE_NOT_FOUND" | "MEMBER_NOT_FOUND" | "ALREADY_MEMBER" | "LAST_OWNER" | "CURRENCY_LOCKED" | "INVITATION_NOT_FOUND" | "INVITATION_EXPIRED" | "INVITATION_WITHDRAWN" | "INVITATION_EMAIL_MISMATCH" | "API_KEY_NOT_FOUND" | "PUBLISHABLE_KEY_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_DELIVERY_IN_PROGRESS" | "RESET_LINK_INVALID" | "EMAIL_LINK_INVALID" | "EMAIL_NOT_VERIFIED" | "REAUTHENTICATION_REQUIRED" | "NOTIFICATIONS_UNAVAILABLE" | "PASSWORD_RESET_UNAVAILABLE" | "MAIL_UNAVAILABLE" | "PRODUCT_NOT_FOUND" | "VARIANT_GROUP_NOT_FOUND" | "SKU_NOT_FOUND" | "CATEGORY_NOT_FOUND" | "PRODUCT_NOT_VARIABLE" | "SLUG_TAKEN" | "SKU_CODE_TAKEN" | "DUPLICATE_COMBINATION" | "LAST_SKU" | "CATEGORY_NOT_EMPTY" | "LIMIT_EXCEEDED" | "INSUFFICIENT_STOCK" | "PRECONDITION_FAILED" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "DELIVERY_ZONE_NOT_FOUND" | "DELIVERY_OPTION_NOT_FOUND" | "CART_NOT_FOUND" | "CART_LINE_NOT_FOUND" | "CART_NOT_READY" | "CART_CHECKED_OUT" | "TAX_REGION_NOT_FOUND" | "LOCATION_NOT_FOUND" | "LOCATION_IS_DEFAULT" | "LOCATION_HOLDS_STOCK" | "RETURN_NOT_FOUND" | "RETURN_EXCEEDS_RETURNABLE" | "RETURN_NOT_RECEIVABLE" | "RETURN_NOT_REFUNDABLE" | "RETURN_NOT_CLOSABLE" | "LOCATION_INACTIVE" | "TAX_REGION_TAKEN" | "DELIVERY_REGION_TAKEN" | "ORDER_NOT_FOUND" | "CUSTOMER_BANNED" | "ORDER_TRANSITION_NOT_ALLOWED" | "REFUND_EXCEEDS_PAYMENT" | "PROMOTION_NOT_FOUND" | "PROMOTION_CODE_TAKEN" | "PROMOTION_NOT_APPLICABLE" | "CONNECTED_APP_NOT_FOUND" | "AUTHORIZATION_REQUEST_INVALID" | "CSRF_TOKEN_INVALID" | "CROSS_SITE_REQUEST" | "CUSTOMER_NOT_FOUND" | "CUSTOMER_EMAIL_TAKEN" | "REVIEW_NOT_FOUND" | "REVIEW_EXISTS" | "PROMO_AD_NOT_FOUND" | "PAYMENT_NOT_FOUND" | "PAYMENT_NOT_PENDING" | "PAYMENT_EXCEEDS_OUTSTANDING" | "PAYMENT_LINK_NOT_FOUND" | "PAYMENT_LINK_NOT_ACTIVE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_EVENT_SIGNATURE_INVALID" | "PAYMENT_NOT_CAPTURABLE" | "PROVIDER_PAYMENT_NOT_FOUND" | "PAYMENT_NOT_FLAGGED" | "COUNTRY_NOT_FOUND" | "CONFIRMATION_REQUIRED" | "CONFIRMATION_DECLINED" | "CONFIRMATION_CLIENT_REQUIRED" | "CONFIRMATION_INVALID";
                 details: components["schemas"]["ErrorDetail"][];
             };
             /** @description Also sent as the X-Request-Id header; quote it when reporting a problem */
@@ -3205,6 +3227,9 @@ export type components = {
             shippingAddress: components["schemas"]["Address"] | null;
             billingAddress: components["schemas"]["Address"] | null;
             note: string | null;
+            /** @enum {string} */
+            channel: "api" | "storefront";
+            holdExpiresAt: string | null;
             /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
             createdAt: string;
             /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
@@ -3252,6 +3277,9 @@ export type components = {
             shippingAddress: components["schemas"]["Address"] | null;
             billingAddress: components["schemas"]["Address"] | null;
             note: string | null;
+            /** @enum {string} */
+            channel: "api" | "storefront";
+            holdExpiresAt: string | null;
             /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
             createdAt: string;
             /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
@@ -3779,6 +3807,79 @@ export type components = {
             token: string;
             cart: components["schemas"]["Cart"];
         };
+        Checkout: {
+            order: {
+                id: string;
+                number: string;
+                /** @enum {string} */
+                status: "pending" | "paid" | "fulfilled" | "delivered" | "cancelled" | "partially_refunded" | "refunded";
+                /** @enum {string} */
+                channel: "api" | "storefront";
+                currency: string;
+                /** @description sum of the lines after their SKU discounts */
+                subtotal: number;
+                /** @description promotion discount */
+                discount: number;
+                deliveryFee: number;
+                /** @description the tax of the order (the sum of its taxLines); 0 where no tax region applies and for orders placed before taxes */
+                tax: number;
+                /** @description true: the prices and delivery fee held the tax, so total holds it; false: the tax was added on top */
+                pricesIncludeTax: boolean;
+                /** @description prices excluding tax: subtotal - discount + deliveryFee + tax; prices including tax: subtotal - discount + deliveryFee (tax included). Net: total - tax */
+                total: number;
+                paid: number;
+                /**
+                 * @description where the money is, apart from the fulfilment status: unpaid, authorized (at a provider, not captured), partially_paid, paid, partially_refunded, refunded
+                 * @enum {string}
+                 */
+                paymentStatus: "unpaid" | "authorized" | "partially_paid" | "paid" | "partially_refunded" | "refunded";
+                promotionCode: string | null;
+                deliveryOptionName: string | null;
+                holdExpiresAt: string | null;
+                lines: {
+                    id: string;
+                    skuId: string;
+                    productId: string;
+                    productName: string;
+                    sku: string | null;
+                    attributes: {
+                        [key: string]: string;
+                    };
+                    unitPrice: number;
+                    /** @description SKU discount percentage at the time of the order */
+                    discount: number;
+                    quantity: number;
+                    lineTotal: number;
+                    /** @description where the units of the line not yet shipped are allocated, by location in the order of preference; empty for an order placed before allocation, a cancelled one, or a line shipped in full */
+                    allocations: {
+                        locationId: string;
+                        /** @description null: the location was deleted */
+                        locationName: string | null;
+                        quantity: number;
+                    }[];
+                }[];
+                /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+                createdAt: string;
+            };
+            /** @description the hosted pay page for what is outstanding on the order; null once nothing is */
+            payUrl: string | null;
+            /** @description the order status page (no sign-in; the link is the credential): lines, totals, payment and shipments as they progress */
+            statusUrl: string;
+            /** @description where the pay page sends the shopper back after paying: the returnUrl sent, or null */
+            returnUrl: string | null;
+            /** @description when the store takes cards through Stripe: what a page embedding Stripe's Payment Element needs; null otherwise (use payUrl) */
+            paymentElement: {
+                provider: string;
+                /** @description the provider's public key for the store and mode */
+                publishableKey: string;
+                /** @description the payment's client secret for the provider's own card element (Stripe's Payment Element) */
+                clientSecret: string;
+                /** @description where the provider sends the shopper after a 3-D Secure challenge: the pay page, which then records the outcome */
+                returnUrl: string;
+            } | null;
+            /** @description false when the cart was checked out before: the same order is answered again */
+            placed: boolean;
+        };
         PaymentOptions: {
             /** @description the methods the store accepts in this mode */
             enabledMethods: ("card" | "bank_transfer" | "cash_on_delivery" | "paypal")[];
@@ -4003,7 +4104,7 @@ export type components = {
              * @description an event type of the catalog, or webhook.test for a test event sent on request
              * @enum {string}
              */
-            eventType: "order.created" | "order.status_changed" | "order.refunded" | "return.received" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "inventory_level.updated" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded" | "webhook.test";
+            eventType: "order.created" | "order.status_changed" | "checkout.completed" | "order.refunded" | "return.received" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "inventory_level.updated" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded" | "webhook.test";
             /**
              * @description pending: waiting for its next attempt; failed: gave up (redeliver it by hand)
              * @enum {string}
@@ -4041,7 +4142,7 @@ export type components = {
              * @description an event type of the catalog, or webhook.test for a test event sent on request
              * @enum {string}
              */
-            eventType: "order.created" | "order.status_changed" | "order.refunded" | "return.received" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "inventory_level.updated" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded" | "webhook.test";
+            eventType: "order.created" | "order.status_changed" | "checkout.completed" | "order.refunded" | "return.received" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "inventory_level.updated" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded" | "webhook.test";
             /**
              * @description pending: waiting for its next attempt; failed: gave up (redeliver it by hand)
              * @enum {string}
@@ -4062,7 +4163,7 @@ export type components = {
         };
         WebhookEventType: {
             /** @enum {string} */
-            type: "order.created" | "order.status_changed" | "order.refunded" | "return.received" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "inventory_level.updated" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded";
+            type: "order.created" | "order.status_changed" | "checkout.completed" | "order.refunded" | "return.received" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "inventory_level.updated" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded";
             description: string;
             /** @description what a subscriber must be able to read */
             permission: string;
@@ -4079,7 +4180,7 @@ export type components = {
              * @description invitation, or a store notification: order_created, order_paid, low_stock, app_connected, app_disconnected
              * @enum {string}
              */
-            kind: "invitation" | "password_reset" | "order_created" | "order_paid" | "low_stock" | "app_connected" | "app_disconnected" | "notification_address" | "email_change" | "email_change_notice" | "email_verification";
+            kind: "invitation" | "password_reset" | "order_created" | "order_paid" | "low_stock" | "app_connected" | "app_disconnected" | "notification_address" | "email_change" | "email_change_notice" | "email_verification" | "order_confirmation";
             to: string;
             subject: string;
             /**
@@ -9763,6 +9864,7 @@ export interface operations {
                 /** @description where the goods are */
                 fulfilmentStatus?: "unfulfilled" | "partially_fulfilled" | "fulfilled" | "partially_returned" | "returned";
                 customerId?: string;
+                channel?: "api" | "storefront";
                 /** @description the order with exactly this number, as the API shows it (its prefix included, e.g. ORD-1001); an empty page when none has it */
                 number?: string;
                 /** @description created at or after this instant */
@@ -17878,6 +17980,125 @@ export interface operations {
             };
         };
     };
+    checkoutCart: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the token POST /v1/carts answered (missing or wrong: 404 CART_NOT_FOUND) */
+                "x-cart-token"?: string;
+            };
+            path: {
+                cartId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uri
+                     * @description where the pay page sends the shopper back after paying; its origin must be one of the store's allowedOrigins in the key's mode
+                     */
+                    returnUrl?: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: components["schemas"]["Checkout"];
+                    };
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: components["schemas"]["Checkout"];
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getPaymentOptions: {
         parameters: {
             query?: never;
@@ -20285,7 +20506,7 @@ export interface operations {
                 cursor?: string;
                 status?: "pending" | "succeeded" | "failed";
                 /** @description only deliveries of this event type */
-                eventType?: "order.created" | "order.status_changed" | "order.refunded" | "return.received" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "inventory_level.updated" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded" | "webhook.test";
+                eventType?: "order.created" | "order.status_changed" | "checkout.completed" | "order.refunded" | "return.received" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "inventory_level.updated" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded" | "webhook.test";
                 /** @description only the delivery of this event (the webhook-id a receiver got) */
                 eventId?: string;
             };
@@ -20665,7 +20886,7 @@ export interface operations {
                 limit?: number;
                 cursor?: string;
                 status?: "pending" | "sent" | "failed" | "dropped";
-                kind?: "invitation" | "password_reset" | "order_created" | "order_paid" | "low_stock" | "app_connected" | "app_disconnected" | "notification_address" | "email_change" | "email_change_notice" | "email_verification";
+                kind?: "invitation" | "password_reset" | "order_created" | "order_paid" | "low_stock" | "app_connected" | "app_disconnected" | "notification_address" | "email_change" | "email_change_notice" | "email_verification" | "order_confirmation";
             };
             header?: never;
             path?: never;

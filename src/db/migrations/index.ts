@@ -32,6 +32,7 @@ import * as m0028 from './0028-stock-locations.ts';
 import * as m0029 from './0029-carts.ts';
 import * as m0030 from './0030-order-allocations.ts';
 import * as m0031 from './0031-fulfilment-and-shipments.ts';
+import * as m0032 from './0032-checkout.ts';
 import * as m0034 from './0034-returns.ts';
 
 /** Column types that differ between the engines; one migration set serves both through these. */
@@ -80,6 +81,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]
   ['0029-carts', m0029],
   ['0030-order-allocations', m0030],
   ['0031-fulfilment-and-shipments', m0031],
+  ['0032-checkout', m0032],
   ['0034-returns', m0034],
 ];
 

@@ -23,3 +23,12 @@ export const CartPatchBody = z.strictObject({
 });
 
 export type CartPatch = z.infer<typeof CartPatchBody>;
+
+/** POST /v1/carts/{cartId}/checkout: an empty body, or where the pay page sends the shopper back after paying. */
+export const CheckoutBody = z.strictObject({
+  returnUrl: z
+    .url({ error: 'must be an absolute URL' })
+    .max(2048, 'must be at most 2048 characters')
+    .optional()
+    .describe("where the pay page sends the shopper back after paying; its origin must be one of the store's allowedOrigins in the key's mode"),
+});

@@ -46,7 +46,7 @@ function lineNotFound(id: string): AppError {
 }
 
 /** Carts are the shopper's: only a publishable key reaches them (a secret credential has no cart token to keep). */
-function requireShopper(ctx: StoreContext): void {
+export function requireShopper(ctx: StoreContext): void {
   if (isShopper(ctx)) return;
   throw new AppError(
     'CREDENTIAL_NOT_ALLOWED',
@@ -185,6 +185,12 @@ export function createCartService(deps: {
     const currency = await storeCurrency(repos, ctx);
     return repos.transaction(async (repos) => {
       const cart = await openCart(repos, ctx, id, token, true);
+      if (cart.orderId !== null) {
+        // Its order was placed from it as it is: a change now would not reach that order (docs/checkout.md).
+        throw new AppError('CART_CHECKED_OUT', `Cart ${id} was checked out (order ${cart.orderId}); it cannot change while that order holds its stock. Pay the order, or start a new cart.`, {
+          details: [{ path: 'cartId', rule: 'must not be checked out' }],
+        });
+      }
       await work(repos, cart);
       await repos.carts.updateCart(ctx.tenant, id, {}, ctx.now, new Date(ctx.now.getTime() + CART_IDLE_MS));
       const priced = await priceCart(repos, ctx, await openCart(repos, ctx, id, token), currency);
@@ -195,6 +201,11 @@ export function createCartService(deps: {
   }
 
   return {
+    /** The cart its token opens, in the caller's transaction (locked for update when `lock`); else 404 CART_NOT_FOUND. */
+    openIn: openCart,
+    /** The cart priced now with its problems, in the caller's transaction (the checkout's). */
+    priceIn: priceCart,
+
     /** A new empty cart and its token (shown once; only its hash is kept). */
     async create(ctx: StoreContext): Promise<{ cart: PricedCart; token: string; currency: Currency }> {
       requireShopper(ctx);
@@ -210,6 +221,7 @@ export function createCartService(deps: {
         createdAt: ctx.now,
         updatedAt: ctx.now,
         expiresAt: new Date(ctx.now.getTime() + CART_IDLE_MS),
+        orderId: null,
       };
       await repos.carts.insertCart(ctx.tenant, cart, hashSecret(token));
       return { cart: await priceCart(repos, ctx, cart, currency), token, currency };

@@ -19,6 +19,8 @@ export interface Cart {
   createdAt: Date;
   updatedAt: Date;
   expiresAt: Date;
+  /** the order its checkout placed (docs/checkout.md); null before checkout and once that order's hold expired */
+  orderId: string | null;
 }
 
 /** A line as stored: the SKU, the quantity, and the price and SKU discount it was added (or last changed) at. */

@@ -17,6 +17,10 @@ export interface CartRepo {
     now: Date,
     expiresAt: Date,
   ): Promise<void>;
+  /** Records the order the cart's checkout placed (null: the cart can be checked out again). */
+  setOrder(tenant: Tenant, id: string, orderId: string | null, now: Date): Promise<void>;
+  /** Frees the carts whose checkout placed this order (its hold expired: the shopper may check out again). */
+  releaseOrder(tenant: Tenant, orderId: string): Promise<void>;
   /** Oldest first. */
   linesOf(tenant: Tenant, cartId: string): Promise<CartLineRow[]>;
   insertLine(tenant: Tenant, cartId: string, line: CartLineRow): Promise<void>;

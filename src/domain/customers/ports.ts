@@ -41,6 +41,13 @@ export interface CustomerRepo {
   /** `findCustomer`, locking the row until the transaction ends on PostgreSQL (SQLite runs one writer at a time). */
   lockCustomer(tenant: Tenant, id: string): Promise<Customer | undefined>;
   emailTaken(tenant: Tenant, emailNormalized: string, exceptId?: string): Promise<boolean>;
+  /** The customer with this normalized email in the store and mode (the guest checkout's rule, docs/checkout.md). */
+  findByEmail(tenant: Tenant, emailNormalized: string): Promise<Customer | undefined>;
+  /**
+   * Inserts the customer unless one with the same normalized email exists in the store and mode (then nothing, and
+   * false): two checkouts with one email at once make one customer, without failing the transaction.
+   */
+  insertCustomerIfAbsent(tenant: Tenant, c: Customer, folded: { name: string; email: string }): Promise<boolean>;
   /** Newest first; up to `limit + 1` rows, so the caller can tell whether there are more. */
   listCustomers(tenant: Tenant, options: CustomerListOptions): Promise<Customer[]>;
   updateCustomer(tenant: Tenant, id: string, set: CustomerChanges, now: Date): Promise<void>;

@@ -3,6 +3,7 @@ import { createClaimLoop, nextAttemptAt } from '../shared/claim-loop.ts';
 import { hashSecret, newSecret } from '../shared/secrets.ts';
 import type { EmailRepo, MailTransport, RenderEmail } from './ports.ts';
 import { EMAIL_LINK_PATH, EMAIL_LINK_TOKEN_PREFIX } from './email-link-service.ts';
+import { ORDER_STATUS_TOKEN_PREFIX } from '../orders/order-types.ts';
 import { EMAIL_LINK_KINDS, type ClaimedEmail, type EmailKind, type EmailParams, type EmailStatus } from './types.ts';
 
 /** The kinds of mail that carry a link proving an address (email_links). */
@@ -45,7 +46,7 @@ type Outcome = { status: EmailStatus; nextAttemptAt: Date | null; error: string 
  * address, a new account email, its undo link, a verification) gets its link's token.
  */
 export function createMailSender(deps: {
-  repos: Pick<EmailRepo, 'claimDueAcrossStores' | 'recordAcrossStores' | 'findUserIdByEmail' | 'saveResetToken' | 'saveInvitationMailToken' | 'saveLinkToken'>;
+  repos: Pick<EmailRepo, 'claimDueAcrossStores' | 'recordAcrossStores' | 'findUserIdByEmail' | 'saveResetToken' | 'saveInvitationMailToken' | 'saveLinkToken' | 'saveOrderStatusToken'>;
   transport: MailTransport;
   render: RenderEmail;
   options: MailSenderOptions;
@@ -74,6 +75,12 @@ export function createMailSender(deps: {
         return { drop: 'The invitation was accepted, revoked or expired before its mail was sent.' };
       }
       return { link: `${options.baseUrl}/dashboard/invitations/accept?token=${encodeURIComponent(token)}` };
+    }
+    if (message.kind === 'order_confirmation') {
+      // The order status page's token (docs/checkout.md): minted now, one per mail, kept as its hash only.
+      const token = newSecret(ORDER_STATUS_TOKEN_PREFIX);
+      if (!(await repos.saveOrderStatusToken(message.storeId ?? '', message.mode ?? '', String(message.params.orderId), hashSecret(token), now))) return { drop: 'The order is gone.' };
+      return { link: `${options.baseUrl}/orders/${token}` };
     }
     if (LINK_KINDS.has(message.kind)) {
       const token = newSecret(EMAIL_LINK_TOKEN_PREFIX);

@@ -16,6 +16,11 @@ export interface EmailRepo {
   claimDueAcrossStores(now: Date, holder: string, leaseMs: number, limit: number): Promise<ClaimedEmail[]>;
   /** Records how a send went, only while `holder` still holds the lease; false when it lost it. */
   recordAcrossStores(id: string, holder: string, outcome: { status: EmailStatus; nextAttemptAt: Date | null; error: string | null; attempted: boolean }, now: Date): Promise<boolean>;
+  /**
+   * Stores the hash of a token of the order status page an order confirmation carries (docs/checkout.md); false when
+   * the order is gone.
+   */
+  saveOrderStatusToken(storeId: string, mode: string, orderId: string, tokenHash: string, now: Date): Promise<boolean>;
   /** Mints the link token of a password-reset message: the account with this email, or undefined (none). */
   findUserIdByEmail(email: string): Promise<string | undefined>;
   /** Stores (replacing) the hash of the token a reset message carries. */

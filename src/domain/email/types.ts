@@ -4,7 +4,8 @@ import type { Permission } from '../shared/permissions.ts';
 /**
  * The kinds of mail the service sends (docs/email.md). `invitation` and `password_reset` go to a person about a store's
  * invitation or their own account; the next five are store notifications, sent to the store's `notificationEmail` of
- * that mode; the last four carry a link that proves an address (`EMAIL_LINK_KINDS`).
+ * that mode; the next four carry a link that proves an address (`EMAIL_LINK_KINDS`); `order_confirmation` goes to the
+ * shopper of a storefront order once it is paid, with its order status page (docs/checkout.md).
  */
 export const EMAIL_KINDS = [
   'invitation',
@@ -18,6 +19,7 @@ export const EMAIL_KINDS = [
   'email_change',
   'email_change_notice',
   'email_verification',
+  'order_confirmation',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

@@ -44,6 +44,12 @@ export const RETENTION = [
   },
   { kind: 'carts', label: 'carts with their lines', keepDays: 0, ended: 'expired (14 days after their last change)' },
   {
+    kind: 'checkout-holds',
+    label: 'stock holds of unpaid storefront orders (the order is cancelled, its stock released)',
+    keepDays: 0,
+    ended: 'the hold ended unpaid (15 minutes after checkout; once 10 minutes past a 3-D Secure challenge)',
+  },
+  {
     kind: 'catalog-changes',
     label: 'the catalog change log (what tells kept product answers apart from changed ones)',
     keepDays: 0,
@@ -83,7 +89,16 @@ const LEASE_MS = 15 * 60_000;
  * The cleanup job: deletes what expired past its retention, kind by kind, in batches, under a lease so that at most
  * one instance runs it at a time. Run by `node src/main.ts cleanup` and periodically by `serve`.
  */
-export function createCleanupService(deps: { storage: CleanupStorage; locks: JobLocks; clock?: () => Date }) {
+export function createCleanupService(deps: {
+  storage: CleanupStorage;
+  locks: JobLocks;
+  clock?: () => Date;
+  /**
+   * Kinds whose end is not a delete but a service's work (`checkout-holds`: cancelling an order through its lifecycle),
+   * each doing up to `batch` and answering how many it did.
+   */
+  tasks?: Partial<Record<CleanupKind, (now: Date, batch: number) => Promise<number>>>;
+}) {
   const { storage, locks } = deps;
   const clock = deps.clock ?? (() => new Date());
   const holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
@@ -103,7 +118,8 @@ export function createCleanupService(deps: { storage: CleanupStorage; locks: Job
           const endedBefore = new Date(now.getTime() - keepDays * 24 * 3600 * 1000);
           let total = 0;
           for (;;) {
-            const n = await storage.deleteEnded(kind, endedBefore, now, BATCH);
+            const task = deps.tasks?.[kind];
+            const n = task ? await task(now, BATCH) : await storage.deleteEnded(kind, endedBefore, now, BATCH);
             total += n;
             if (n < BATCH) break;
             progress?.(label, total, false);

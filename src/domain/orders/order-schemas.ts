@@ -1,7 +1,7 @@
 import { ORDER_PAYMENT_STATUSES } from '../payments/payment-rules.ts';
 import { z } from 'zod';
 import { ZonedDateTime } from '../shared/instants.ts';
-import { FULFILMENT_STATUSES, ORDER_SORTS, ORDER_STATUSES } from './order-types.ts';
+import { FULFILMENT_STATUSES, ORDER_CHANNELS, ORDER_SORTS, ORDER_STATUSES } from './order-types.ts';
 
 /** Input shapes of orders, shared by the REST routes and the MCP tools. */
 
@@ -49,6 +49,7 @@ export const OrderListFilters = {
   paymentStatus: z.enum(ORDER_PAYMENT_STATUSES).optional().describe('where the money is'),
   fulfilmentStatus: z.enum(FULFILMENT_STATUSES).optional().describe('where the goods are'),
   customerId: Id.optional(),
+  channel: z.enum(ORDER_CHANNELS).optional(),
   number: z
     .string({ error: 'must be a string' })
     .min(1, 'must not be empty')

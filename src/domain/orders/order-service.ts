@@ -28,7 +28,7 @@ import { newId } from '../shared/ids.ts';
 import { idCursor, pageOf } from '../shared/pagination.ts';
 import type { Precondition } from '../shared/preconditions.ts';
 import { coversTheRest, type Move, movesFrom, SHIP_AUTHORIZED } from './order-lifecycle.ts';
-import type { Address, Order, OrderAllocation, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus } from './order-types.ts';
+import { CHECKOUT_HOLD_EXTENSION_MS, type Address, type Order, type OrderAllocation, type OrderChannel, type OrderDetail, type OrderEvent, type OrderLine, type OrderQuery, type OrderStatus } from './order-types.ts';
 import { isBanned } from '../customers/customer-rules.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
@@ -46,7 +46,7 @@ export interface OrderServiceRepos {
   inventory: Pick<InventoryRepo, 'lowStockThreshold'>;
   orders: Pick<
     OrderRepo,
-    'allocationsOf' | 'clearAllocations' | 'customerForOrder' | 'detail' | 'findOrder' | 'insertAllocations' | 'insertEvent' | 'insertOrder' | 'linesOf' | 'listOrders' | 'lockOrder' | 'skusForOrder' | 'updateOrder'
+    'allocationsOf' | 'clearAllocations' | 'customerForOrder' | 'detail' | 'extendHold' | 'findOrder' | 'insertAllocations' | 'insertEvent' | 'insertOrder' | 'linesOf' | 'listOrders' | 'lockOrder' | 'skusForOrder' | 'updateOrder'
   >;
   payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded' | 'insertPayment' | 'listPayments' | 'lockOrder' | 'methodTotals' | 'pendingPaidMinor'>;
   providerPayments: Pick<ProviderPaymentRepo, 'listForOrder'>;
@@ -76,6 +76,15 @@ export interface OrderInput {
   note?: string | undefined;
   shippingAddress?: Address | undefined;
   billingAddress?: Address | undefined;
+}
+
+/** How an order is placed besides its input: `place` uses the defaults (channel `api`, nothing held). */
+export interface PlaceOptions {
+  channel?: OrderChannel | undefined;
+  /** an unpaid storefront order holds its stock until then (docs/checkout.md) */
+  holdExpiresAt?: Date | null | undefined;
+  /** a checkout's order: where the pay page sends the shopper back after paying */
+  returnUrl?: string | null | undefined;
 }
 
 export interface TransitionInput {
@@ -249,6 +258,11 @@ export function createOrderService(deps: {
   /** The webhook outbox: order events are published in the transaction of the change. */
   events: Pick<EventPublisher, 'publish'>;
   /**
+   * A storefront order just paid, in the payment's transaction (docs/checkout.md): the checkout's completion (the
+   * shopper's confirmation mail, `checkout.completed`). Absent: nothing more.
+   */
+  storefrontPaid?: ((repos: OrderServiceRepos, ctx: StoreContext, order: OrderDetail) => Promise<void>) | undefined;
+  /**
    * Sends an order's pending card refunds to the payment provider that took the money, after the move commits
    * (provider-payment-service.ts); absent: refunds are recorded as succeeded at once, as for money taken by hand.
    */
@@ -321,7 +335,14 @@ export function createOrderService(deps: {
       move.refund && amountMinor !== null && amountMinor > 0 ? (await payments.refundOrder(repos, ctx, { orderId: id, amountMinor, pendingMethods: viaProvider ? ['card'] : [] })).refunds : [];
     const released = move.returnsStock ? await releaseOrderStock(repos, ctx, order, `order ${order.number} ${to}`) : { stock: [], levels: [] };
     // Shipping the order by its move (no shipment of its own): all of it is fulfilled (decision 0032).
-    await repos.orders.updateOrder(tenant, id, { status: to, ...(to === 'fulfilled' || to === 'delivered' ? { fulfilmentStatus: 'fulfilled' as const } : {}) }, ctx.now);
+    // Any move out of pending ends a storefront order's stock hold (docs/checkout.md): paid, the stock stays the
+    // order's; cancelled, it was released above.
+    await repos.orders.updateOrder(
+      tenant,
+      id,
+      { status: to, ...(to === 'fulfilled' || to === 'delivered' ? { fulfilmentStatus: 'fulfilled' as const } : {}), ...(order.holdExpiresAt !== null ? { holdExpiresAt: null } : {}) },
+      ctx.now,
+    );
     await repos.orders.insertEvent(ctx.tenant, id, event(ctx, order.status, to, input.note ?? null, amountMinor));
     await recordAudit(repos, ctx, { action: `order.${to}`, targetType: 'order', targetId: id, details: { from: order.status, to, ...(amountMinor !== null ? { amountMinor } : {}) } });
     const moved = await detail(repos, ctx, id);
@@ -334,8 +355,137 @@ export function createOrderService(deps: {
       ...(await inventory.stockEvents(repos, tenant, wants, released.stock, currency)),
       ...(await orderLevelEvents(repos, tenant, wants, released.levels, `order ${order.number} ${to}`)),
     ]);
+    if (to === 'paid' && order.channel === 'storefront') await deps.storefrontPaid?.(repos, ctx, moved);
     // A cancelled order's money held at a provider (authorized, not captured) is released after the commit.
     return { order: moved, currency, pendingRefunds: refunds.some((r) => r.status === 'pending'), releases: to === 'cancelled' && order.authorizedMinor > 0 };
+  }
+
+  /**
+   * The order placed in the caller's transaction: the customer (not banned), the SKUs, the stock allocated in SKU-id
+   * order, the promotion counted, delivery and tax priced, the history, audit entry and `order.created`. `place` and
+   * the storefront's checkout call it.
+   */
+  async function placeIn(repos: OrderServiceRepos, ctx: StoreContext, input: OrderInput, currency: Currency, options: PlaceOptions = {}): Promise<{ order: OrderDetail; currency: Currency }> {
+    const { tenant } = ctx;
+    const customer = await repos.orders.customerForOrder(tenant, input.customerId);
+    if (!customer) throw invalid([{ path: 'customerId', rule: 'must be a customer of this store (GET /v1/customers)' }]);
+    if (isBanned(customer, ctx.now)) {
+      throw new AppError('CUSTOMER_BANNED', `Customer ${customer.id} is banned${customer.banReason ? ` (${customer.banReason})` : ''} and cannot place orders. Unban them first.`, {
+        details: [{ path: 'customerId', rule: 'must not be banned' }],
+      });
+    }
+    const skus = await repos.orders.skusForOrder(tenant, input.lines.map((l) => l.skuId));
+    const details: ErrorDetail[] = [];
+    const lines: OrderLine[] = [];
+    input.lines.forEach((line, i) => {
+      const sku = skus.get(line.skuId);
+      if (!sku) {
+        details.push({ path: `lines[${i}].skuId`, rule: 'must be a SKU of this store' });
+        return;
+      }
+      if (sku.productStatus !== 'active') details.push({ path: `lines[${i}].skuId`, rule: `belongs to a product that is ${sku.productStatus}, not active` });
+      lines.push({
+        id: newId('oln', ctx.now),
+        skuId: sku.skuId,
+        productId: sku.productId,
+        productName: sku.productName,
+        skuCode: sku.skuCode,
+        attributes: sku.attributes,
+        unitPriceMinor: sku.priceMinor,
+        discountBp: sku.discountBp,
+        quantity: line.quantity,
+        lineTotalMinor: lineTotal(sku.priceMinor, sku.discountBp, line.quantity),
+      });
+    });
+    if (details.length > 0) throw invalid(details);
+
+    // Allocate stock in a fixed order (by SKU id) so concurrent orders never wait on each other in a cycle.
+    const taken: Array<{ skuId: string; from: number; to: number; sku: Sku }> = [];
+    const allocations: OrderAllocation[] = [];
+    const levelMoves: LevelMove[] = [];
+    for (const line of [...lines].sort((a, b) => (a.skuId < b.skuId ? -1 : 1))) {
+      const allocated = await repos.catalog.allocateStock(tenant, line.skuId, line.quantity, ctx.now);
+      if (allocated === null) {
+        const sku = await repos.catalog.findSku(tenant, line.skuId);
+        const available = sku?.quantityInStock ?? 0;
+        const i = input.lines.findIndex((l) => l.skuId === line.skuId);
+        throw new AppError(
+          'INSUFFICIENT_STOCK',
+          `Not enough stock for SKU ${line.skuId}${line.skuCode ? ` (${line.skuCode})` : ''}: ${line.quantity} ordered, ${available} left.`,
+          { details: [{ path: `lines[${i}].quantity`, rule: `must be at most ${available} (in stock)` }] },
+        );
+      }
+      const left = allocated.sku;
+      taken.push({ skuId: line.skuId, from: left.quantityInStock + line.quantity, to: left.quantityInStock, sku: left });
+      for (const a of allocated.allocations) {
+        allocations.push({ lineId: line.id, skuId: line.skuId, locationId: a.locationId, quantity: a.quantity });
+        levelMoves.push({ skuId: line.skuId, locationId: a.locationId, onHandBefore: a.onHand, allocatedBefore: a.allocated - a.quantity });
+      }
+    }
+
+    const subtotalMinor = lines.reduce((sum, l) => sum + l.lineTotalMinor, 0);
+    const orderId = newId('ord', ctx.now);
+    let discountMinor = 0;
+    let promotion: { id: string; code: string } | null = null;
+    if (input.promotionCode) {
+      const applied = await promotions.applyPromotion(repos, ctx, { code: input.promotionCode, customerId: customer.id, subtotalMinor, orderId, currency });
+      discountMinor = applied.discountMinor;
+      promotion = { id: applied.promotion.id, code: applied.promotion.code };
+    }
+    const shippingAddress = input.shippingAddress ?? customer.addresses[0] ?? null;
+    const billingAddress = input.billingAddress ?? shippingAddress;
+    const priced = await priceDeliveryAndTax(repos, ctx, { delivery, taxes: deps.taxes }, {
+      lines: lines.map((l) => ({ id: l.id, lineTotalMinor: l.lineTotalMinor, taxClass: skus.get(l.skuId)!.taxClass })),
+      subtotalMinor,
+      discountMinor,
+      deliveryOptionId: input.deliveryOptionId,
+      shippingAddress,
+      billingAddress,
+    });
+    const { option, deliveryFeeMinor, tax, taxSettings } = priced;
+    const order: Order = {
+      id: orderId,
+      number: await settings.nextOrderNumber(repos, ctx.tenant, ctx.now),
+      customerId: customer.id,
+      customerName: customer.name,
+      status: 'pending',
+      fulfilmentStatus: 'unfulfilled',
+      currency: currency.code,
+      subtotalMinor,
+      discountMinor,
+      deliveryFeeMinor,
+      taxTotalMinor: tax.taxTotalMinor,
+      pricesIncludeTax: taxSettings.pricesIncludeTax,
+      totalMinor: priced.totalMinor,
+      paidMinor: 0,
+      refundedMinor: 0,
+      authorizedMinor: 0,
+      promotionId: promotion?.id ?? null,
+      promotionCode: promotion?.code ?? null,
+      deliveryOptionId: option?.optionId ?? null,
+      deliveryOptionName: option?.name ?? null,
+      shippingAddress,
+      billingAddress,
+      note: input.note ?? null,
+      channel: options.channel ?? 'api',
+      holdExpiresAt: options.holdExpiresAt ?? null,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    };
+    await repos.orders.insertOrder(tenant, order, lines, tax.lines, options.returnUrl ?? null);
+    await repos.orders.insertAllocations(tenant, orderId, allocations, ctx.now);
+    if (promotion) await repos.promotions.insertRedemption(tenant, { id: newId('red', ctx.now), promotionId: promotion.id, orderId, customerId: customer.id }, ctx.now);
+    await repos.orders.insertEvent(ctx.tenant, orderId, event(ctx, null, 'pending', input.note ?? null, null));
+    await recordAudit(repos, ctx, { action: 'order.create', targetType: 'order', targetId: orderId, details: { number: order.number, totalMinor: order.totalMinor, taxTotalMinor: order.taxTotalMinor, lines: lines.length } });
+    const placed = await repos.orders.detail(ctx.tenant, order);
+    const stock = taken.map((c) => ({ ...c, reason: `order ${order.number}` }));
+    await events.publish(repos, tenant, ctx.now, async (wants): Promise<DomainEvent[]> => [
+      { type: 'order.created', order: placed, currency },
+      ...(await inventory.stockEvents(repos, tenant, wants, stock, currency)),
+      ...(await orderLevelEvents(repos, tenant, wants, levelMoves, `order ${order.number}`)),
+    ]);
+    return { order: placed, currency };
+
   }
 
   return {
@@ -355,10 +505,9 @@ export function createOrderService(deps: {
       return { ...page, currency: await storeCurrency(repos, ctx) };
     },
 
-    /** Places an order: prices, promotion, delivery and stock in one transaction, all or nothing. */
+    /** Places an order: prices, promotion, delivery and stock in one transaction, all or nothing (channel `api`). */
     async place(ctx: StoreContext, input: OrderInput): Promise<{ order: OrderDetail; currency: Currency }> {
       requirePermission(ctx, 'orders:write');
-      const { tenant } = ctx;
       const currency = await storeCurrency(repos, ctx);
       const details: ErrorDetail[] = [];
       const seen = new Map<string, number>();
@@ -369,124 +518,15 @@ export function createOrderService(deps: {
       details.push(...(await checkAddress(ctx, input.shippingAddress, 'shippingAddress')), ...(await checkAddress(ctx, input.billingAddress, 'billingAddress')));
       if (details.length > 0) throw invalid(details);
 
-      return repos.transaction(async (repos) => {
-        const customer = await repos.orders.customerForOrder(tenant, input.customerId);
-        if (!customer) throw invalid([{ path: 'customerId', rule: 'must be a customer of this store (GET /v1/customers)' }]);
-        if (isBanned(customer, ctx.now)) {
-          throw new AppError('CUSTOMER_BANNED', `Customer ${customer.id} is banned${customer.banReason ? ` (${customer.banReason})` : ''} and cannot place orders. Unban them first.`, {
-            details: [{ path: 'customerId', rule: 'must not be banned' }],
-          });
-        }
-        const skus = await repos.orders.skusForOrder(tenant, [...seen.keys()]);
-        const lines: OrderLine[] = [];
-        input.lines.forEach((line, i) => {
-          const sku = skus.get(line.skuId);
-          if (!sku) {
-            details.push({ path: `lines[${i}].skuId`, rule: 'must be a SKU of this store' });
-            return;
-          }
-          if (sku.productStatus !== 'active') details.push({ path: `lines[${i}].skuId`, rule: `belongs to a product that is ${sku.productStatus}, not active` });
-          lines.push({
-            id: newId('oln', ctx.now),
-            skuId: sku.skuId,
-            productId: sku.productId,
-            productName: sku.productName,
-            skuCode: sku.skuCode,
-            attributes: sku.attributes,
-            unitPriceMinor: sku.priceMinor,
-            discountBp: sku.discountBp,
-            quantity: line.quantity,
-            lineTotalMinor: lineTotal(sku.priceMinor, sku.discountBp, line.quantity),
-          });
-        });
-        if (details.length > 0) throw invalid(details);
-
-        // Allocate stock in a fixed order (by SKU id) so concurrent orders never wait on each other in a cycle.
-        const taken: Array<{ skuId: string; from: number; to: number; sku: Sku }> = [];
-        const allocations: OrderAllocation[] = [];
-        const levelMoves: LevelMove[] = [];
-        for (const line of [...lines].sort((a, b) => (a.skuId < b.skuId ? -1 : 1))) {
-          const allocated = await repos.catalog.allocateStock(tenant, line.skuId, line.quantity, ctx.now);
-          if (allocated === null) {
-            const sku = await repos.catalog.findSku(tenant, line.skuId);
-            const available = sku?.quantityInStock ?? 0;
-            const i = input.lines.findIndex((l) => l.skuId === line.skuId);
-            throw new AppError(
-              'INSUFFICIENT_STOCK',
-              `Not enough stock for SKU ${line.skuId}${line.skuCode ? ` (${line.skuCode})` : ''}: ${line.quantity} ordered, ${available} left.`,
-              { details: [{ path: `lines[${i}].quantity`, rule: `must be at most ${available} (in stock)` }] },
-            );
-          }
-          const left = allocated.sku;
-          taken.push({ skuId: line.skuId, from: left.quantityInStock + line.quantity, to: left.quantityInStock, sku: left });
-          for (const a of allocated.allocations) {
-            allocations.push({ lineId: line.id, skuId: line.skuId, locationId: a.locationId, quantity: a.quantity });
-            levelMoves.push({ skuId: line.skuId, locationId: a.locationId, onHandBefore: a.onHand, allocatedBefore: a.allocated - a.quantity });
-          }
-        }
-
-        const subtotalMinor = lines.reduce((sum, l) => sum + l.lineTotalMinor, 0);
-        const orderId = newId('ord', ctx.now);
-        let discountMinor = 0;
-        let promotion: { id: string; code: string } | null = null;
-        if (input.promotionCode) {
-          const applied = await promotions.applyPromotion(repos, ctx, { code: input.promotionCode, customerId: customer.id, subtotalMinor, orderId, currency });
-          discountMinor = applied.discountMinor;
-          promotion = { id: applied.promotion.id, code: applied.promotion.code };
-        }
-        const shippingAddress = input.shippingAddress ?? customer.addresses[0] ?? null;
-        const billingAddress = input.billingAddress ?? shippingAddress;
-        const priced = await priceDeliveryAndTax(repos, ctx, { delivery, taxes: deps.taxes }, {
-          lines: lines.map((l) => ({ id: l.id, lineTotalMinor: l.lineTotalMinor, taxClass: skus.get(l.skuId)!.taxClass })),
-          subtotalMinor,
-          discountMinor,
-          deliveryOptionId: input.deliveryOptionId,
-          shippingAddress,
-          billingAddress,
-        });
-        const { option, deliveryFeeMinor, tax, taxSettings } = priced;
-        const order: Order = {
-          id: orderId,
-          number: await settings.nextOrderNumber(repos, ctx.tenant, ctx.now),
-          customerId: customer.id,
-          customerName: customer.name,
-          status: 'pending',
-          fulfilmentStatus: 'unfulfilled',
-          currency: currency.code,
-          subtotalMinor,
-          discountMinor,
-          deliveryFeeMinor,
-          taxTotalMinor: tax.taxTotalMinor,
-          pricesIncludeTax: taxSettings.pricesIncludeTax,
-          totalMinor: priced.totalMinor,
-          paidMinor: 0,
-          refundedMinor: 0,
-          authorizedMinor: 0,
-          promotionId: promotion?.id ?? null,
-          promotionCode: promotion?.code ?? null,
-          deliveryOptionId: option?.optionId ?? null,
-          deliveryOptionName: option?.name ?? null,
-          shippingAddress,
-          billingAddress,
-          note: input.note ?? null,
-          createdAt: ctx.now,
-          updatedAt: ctx.now,
-        };
-        await repos.orders.insertOrder(tenant, order, lines, tax.lines);
-        await repos.orders.insertAllocations(tenant, orderId, allocations, ctx.now);
-        if (promotion) await repos.promotions.insertRedemption(tenant, { id: newId('red', ctx.now), promotionId: promotion.id, orderId, customerId: customer.id }, ctx.now);
-        await repos.orders.insertEvent(ctx.tenant, orderId, event(ctx, null, 'pending', input.note ?? null, null));
-        await recordAudit(repos, ctx, { action: 'order.create', targetType: 'order', targetId: orderId, details: { number: order.number, totalMinor: order.totalMinor, taxTotalMinor: order.taxTotalMinor, lines: lines.length } });
-        const placed = await repos.orders.detail(ctx.tenant, order);
-        const stock = taken.map((c) => ({ ...c, reason: `order ${order.number}` }));
-        await events.publish(repos, tenant, ctx.now, async (wants): Promise<DomainEvent[]> => [
-          { type: 'order.created', order: placed, currency },
-          ...(await inventory.stockEvents(repos, tenant, wants, stock, currency)),
-          ...(await orderLevelEvents(repos, tenant, wants, levelMoves, `order ${order.number}`)),
-        ]);
-        return { order: placed, currency };
-      });
+      return repos.transaction((repos) => placeIn(repos, ctx, input, currency));
     },
+
+    /**
+     * Places an order in the caller's transaction, checking no permission: a storefront's checkout (docs/checkout.md)
+     * places its cart's order this way, with channel `storefront` and the stock held until `holdExpiresAt`. The lines
+     * and addresses must have passed `place`'s checks before (a cart's writes check them).
+     */
+    placeIn,
 
     /**
      * After a payment provider's money was recorded on the order (in the caller's transaction: the completion of a
@@ -497,11 +537,38 @@ export function createOrderService(deps: {
       const order = await repos.orders.lockOrder(ctx.tenant, orderId);
       if (order?.status !== 'pending' || order.paidMinor < order.totalMinor) return;
       const currency = currencyOf(order.currency);
-      await repos.orders.updateOrder(ctx.tenant, orderId, { status: 'paid' }, ctx.now);
+      // Paid ends a storefront order's stock hold in the same transaction: the held stock is the order's from now on.
+      await repos.orders.updateOrder(ctx.tenant, orderId, { status: 'paid', ...(order.holdExpiresAt !== null ? { holdExpiresAt: null } : {}) }, ctx.now);
       await repos.orders.insertEvent(ctx.tenant, orderId, event(ctx, 'pending', 'paid', note, order.paidMinor));
       await recordAudit(repos, ctx, { action: 'order.paid', targetType: 'order', targetId: orderId, details: { from: 'pending', to: 'paid', amountMinor: order.paidMinor } });
       const moved = await detail(repos, ctx, orderId);
       await events.publish(repos, ctx.tenant, ctx.now, (): DomainEvent[] => [{ type: 'order.status_changed', order: moved, currency, from: 'pending', to: 'paid' }]);
+      if (moved.channel === 'storefront') await deps.storefrontPaid?.(repos, ctx, moved);
+    },
+
+    /**
+     * A 3-D Secure challenge opened for the order (docs/checkout.md): a storefront order's stock hold is lengthened,
+     * once, to `CHECKOUT_HOLD_EXTENSION_MS` after now when that is later than its end. In the caller's transaction.
+     */
+    async extendHold(repos: OrderServiceRepos, ctx: StoreContext, orderId: string): Promise<void> {
+      const order = await repos.orders.findOrder(ctx.tenant, orderId);
+      const until = new Date(ctx.now.getTime() + CHECKOUT_HOLD_EXTENSION_MS);
+      if (order?.status !== 'pending' || order.holdExpiresAt === null || order.holdExpiresAt.getTime() >= until.getTime()) return;
+      await repos.orders.extendHold(ctx.tenant, orderId, until, ctx.now);
+    },
+
+    /**
+     * Cancels a pending storefront order whose stock hold ended (the cleanup, docs/checkout.md), in the caller's
+     * transaction: under the order's row lock, so a payment completing at the same moment either came first (the order
+     * is paid: nothing happens here) or comes after (the order is cancelled: the payment is flagged, never lost). The
+     * stock comes back through the lifecycle's cancel, with a history entry saying why. Null when there was nothing to do.
+     */
+    async cancelExpiredHold(repos: OrderServiceRepos, ctx: StoreContext, orderId: string): Promise<{ order: OrderDetail; releases: boolean } | null> {
+      const order = await repos.orders.lockOrder(ctx.tenant, orderId);
+      if (order?.status !== 'pending' || order.holdExpiresAt === null || order.holdExpiresAt.getTime() > ctx.now.getTime()) return null;
+      const note = `Not paid before the checkout's stock hold ended (${order.holdExpiresAt.toISOString()}): cancelled and the stock released.`;
+      const moved = await makeMove(repos, ctx, orderId, { to: 'cancelled', note }, currencyOf(order.currency));
+      return { order: moved.order, releases: moved.releases };
     },
 
     /** The moves allowed from the order's current state. */

@@ -1,5 +1,17 @@
 import type { OrderPaymentStatus } from '../payments/payment-rules.ts';
 import type { TaxLine } from '../taxes/types.ts';
+/** Where an order came from: placed through the API (`POST /v1/orders`, MCP), or a storefront cart's checkout. */
+export const ORDER_CHANNELS = ['api', 'storefront'] as const;
+export type OrderChannel = (typeof ORDER_CHANNELS)[number];
+
+/** How long a storefront checkout's pending order holds its stock (docs/checkout.md). */
+export const CHECKOUT_HOLD_MS = 15 * 60_000;
+/** A 3-D Secure challenge opening lengthens the hold, once, to this long after it opened (docs/checkout.md). */
+export const CHECKOUT_HOLD_EXTENSION_MS = 10 * 60_000;
+
+/** The order status page token's prefix (GET /orders/{token}): `ost_` and 256 random bits in base64url. */
+export const ORDER_STATUS_TOKEN_PREFIX = 'ost_';
+
 export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'delivered', 'cancelled', 'partially_refunded', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -89,6 +101,10 @@ export interface Order {
   shippingAddress: Address | null;
   billingAddress: Address | null;
   note: string | null;
+  /** `api` (POST /v1/orders, MCP) or `storefront` (a cart's checkout, docs/checkout.md) */
+  channel: OrderChannel;
+  /** until when an unpaid storefront order holds its stock; null once paid or cancelled, and for API orders */
+  holdExpiresAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -111,6 +127,7 @@ export interface OrderQuery {
   /** the payment status the order's money derives to (payment-rules.ts `orderPaymentStatus`) */
   paymentStatus?: OrderPaymentStatus | undefined;
   customerId?: string | undefined;
+  channel?: OrderChannel | undefined;
   /** exactly this order number (prefix included) */
   number?: string | undefined;
   from?: Date | undefined;

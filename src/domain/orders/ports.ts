@@ -42,7 +42,8 @@ export interface OrderRepo {
     banReason: string | null;
   } | undefined>;
   skusForOrder(tenant: Tenant, skuIds: string[]): Promise<Map<string, SkuForOrder>>;
-  insertOrder(tenant: Tenant, o: Order, lines: OrderLine[], taxLines: TaxLine[]): Promise<void>;
+  /** `returnUrl`: where the pay page sends the shopper of a storefront checkout back (docs/checkout.md). */
+  insertOrder(tenant: Tenant, o: Order, lines: OrderLine[], taxLines: TaxLine[], returnUrl?: string | null): Promise<void>;
   insertEvent(tenant: Tenant, orderId: string, e: OrderEvent): Promise<void>;
   findOrder(tenant: Tenant, id: string): Promise<Order | undefined>;
   /** The order, locked for update on PostgreSQL (moves on one order run one at a time). */
@@ -56,7 +57,19 @@ export interface OrderRepo {
     note: string | null;
     shippingAddress: Address | null;
     billingAddress: Address | null;
+    /** ends a storefront order's stock hold (paid or cancelled) */
+    holdExpiresAt: null;
   }>, now: Date): Promise<void>;
+  /** Moves a pending storefront order's hold end to `until`, once (false: not held, not pending, or extended before). */
+  extendHold(tenant: Tenant, id: string, until: Date, now: Date): Promise<boolean>;
+  /** Pending orders whose stock hold ended at or before `now`, oldest end first, in every store (the cleanup). */
+  expiredHoldsAcrossStores(now: Date, limit: number): Promise<Array<{ tenant: Tenant; orderId: string }>>;
+  /** Where the pay page sends the shopper of a storefront order back (null: nowhere). */
+  returnUrlOf(tenant: Tenant, id: string): Promise<string | null>;
+  /** A token of the order status page (GET /orders/{token}), kept as its SHA-256. */
+  insertStatusToken(tenant: Tenant, orderId: string, tokenHash: string, now: Date): Promise<void>;
+  /** The order a status page token opens, in whichever store (the token is the only credential). */
+  findByStatusTokenAcrossStores(tokenHash: string): Promise<{ tenant: Tenant; order: Order } | undefined>;
   linesOf(tenant: Tenant, orderId: string): Promise<Array<{
     skuId: string;
     quantity: number;

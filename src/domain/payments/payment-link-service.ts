@@ -198,4 +198,31 @@ export async function completePaymentLink(
   return { link: { ...link, status: 'paid', updatedAt: ctx.now }, payment };
 }
 
+/**
+ * A storefront checkout's link (docs/checkout.md), in the caller's transaction, checking no permission: what is
+ * outstanding on the order just placed, captured at once, with no end of its own (the order's stock hold ends it: an
+ * order cancelled when its hold expired has its links cancelled). Its token is 256 random bits, as every link's.
+ */
+export async function insertCheckoutLink(
+  repos: { payments: Pick<PaymentRepo, 'insertLink'> },
+  ctx: StoreContext,
+  order: { id: string; number: string; currency: string; amountMinor: number },
+): Promise<PaymentLink> {
+  const link: PaymentLink = {
+    id: newId('plink', ctx.now),
+    orderId: order.id,
+    amountMinor: order.amountMinor,
+    currency: order.currency,
+    description: `Order ${order.number}`,
+    expiresAt: null,
+    status: 'active',
+    token: newToken(),
+    captureMethod: 'automatic',
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  };
+  await repos.payments.insertLink(ctx.tenant, link);
+  return link;
+}
+
 export type PaymentLinkService = ReturnType<typeof createPaymentLinkService>;

@@ -10,6 +10,7 @@ import type { Transactional } from '../shared/transactional.ts';
 import type { EventPublisher } from '../webhooks/publisher.ts';
 import type { DomainEvent } from '../webhooks/types.ts';
 import { orderNotFound } from '../orders/order-errors.ts';
+import type { OrderRepo } from '../orders/ports.ts';
 import { effectiveLinkStatus, type PaymentLinkStatus } from './payment-rules.ts';
 import { enabledPaymentMethods, outstandingMinor, recordPayment, settlePayment } from './payment-service.ts';
 import type { PaymentRepo, ProviderPaymentRepo } from './ports.ts';
@@ -28,6 +29,7 @@ import type { FlagResolution, PaymentLink, ProviderPayment } from './types.ts';
 
 /** The repositories provider-payment-service.ts reads and writes: the order service's (it moves orders in the same transaction) and its own. */
 export interface ProviderPaymentServiceRepos extends OrderServiceRepos {
+  orders: OrderServiceRepos['orders'] & Pick<OrderRepo, 'returnUrlOf'>;
   payments: OrderServiceRepos['payments'] &
     Pick<PaymentRepo, 'findOrder' | 'findLink' | 'markLinkPaid' | 'findLinkByTokenAcrossStores' | 'addAuthorized' | 'findPayment' | 'settlePayment' | 'setReference' | 'lockLink' | 'ordersWithPendingCardRefundsAcrossStores'>;
   providerPayments: ProviderPaymentRepo;
@@ -62,6 +64,8 @@ export interface PayPageView {
   checkout: { provider: ProviderName; publishableKey: string; clientSecret: string; returnUrl: string } | null;
   /** why a card cannot be paid when the link is active */
   unavailable: string | null;
+  /** a storefront checkout's way back to the shop, offered once the link is paid (docs/checkout.md); else null */
+  returnUrl: string | null;
 }
 
 /** The shopper's part of an attempt is over once the money is held or taken, or while the provider decides. */
@@ -96,7 +100,7 @@ export function createProviderPaymentService(deps: {
   repos: Transactional<ProviderPaymentServiceRepos>;
   providers: ProviderRegistry;
   /** Moves a pending order whose payments cover its total to paid, in the completion's transaction. */
-  orders: Pick<OrderService, 'settlePaidOrder'>;
+  orders: Pick<OrderService, 'settlePaidOrder' | 'extendHold'>;
   events: Pick<EventPublisher, 'publish'>;
   baseUrl: string;
 }) {
@@ -204,6 +208,8 @@ export function createProviderPaymentService(deps: {
     // requires_payment_method, requires_action, processing: not decided yet; never move an authorization backwards.
     if (p.status === 'authorized') return p;
     if (p.status !== state.status || p.actionUrl !== state.actionUrl) await repos.providerPayments.update(tenant, p.id, { status: state.status, actionUrl: state.actionUrl }, now);
+    // A 3-D Secure challenge opened: a storefront order's stock hold is lengthened once, so the shopper can finish it.
+    if (state.status === 'requires_action' && p.status !== 'requires_action' && p.orderId !== null) await orders.extendHold(repos, ctx, p.orderId);
     return { ...p, status: state.status, actionUrl: state.actionUrl };
   }
 
@@ -324,6 +330,17 @@ export function createProviderPaymentService(deps: {
   }
 
   const service = {
+    /**
+     * For a storefront checkout's link (docs/checkout.md): what a page that embeds the provider's own card element
+     * (Stripe's Payment Element) needs, the link's open attempt made at the provider now; null when the store's
+     * provider takes the card on our pay page (the test provider) or cannot take one.
+     */
+    async elementFor(rc: RequestContext, token: string): Promise<PayPageView['checkout']> {
+      const found = await findByToken(token);
+      if (!found || (await cardRefusal(found.tenant)) !== null) return null;
+      return openCheckout(rc, found.tenant, found.link, token);
+    },
+
     /** The pay page of a link token, or undefined (no such link). An open attempt is first brought up to date from its provider. */
     async payPage(rc: RequestContext, token: string): Promise<PayPageView | undefined> {
       const found = await findByToken(token);
@@ -335,10 +352,12 @@ export function createProviderPaymentService(deps: {
       const store = await repos.stores.findStore(tenant.storeId);
       let orderNumber: string | null = null;
       let lines: PayPageView['lines'] = [];
+      let returnUrl: string | null = null;
       if (link.orderId !== null) {
         const order = await repos.orders.findOrder(tenant, link.orderId);
         if (order) {
           orderNumber = order.number;
+          if (order.channel === 'storefront') returnUrl = await repos.orders.returnUrlOf(tenant, order.id);
           lines = (await repos.orders.detail(tenant, order)).lines.map((l) => ({ name: [l.productName, ...Object.values(l.attributes)].join(' · '), quantity: l.quantity, totalMinor: l.lineTotalMinor }));
         }
       }
@@ -359,6 +378,7 @@ export function createProviderPaymentService(deps: {
         canPay: linkStatus === 'active' && unavailable === null && !underWay,
         unavailable,
         checkout,
+        returnUrl,
       };
     },
 

@@ -8,6 +8,11 @@ import { type Permission, sortPermissions } from '../shared/permissions.ts';
 export const EVENT_CATALOG = {
   'order.created': { permission: 'orders:read', resource: 'order', description: 'An order was placed.' },
   'order.status_changed': { permission: 'orders:read', resource: 'order', description: 'An order moved in its lifecycle (change: from, to).' },
+  'checkout.completed': {
+    permission: 'orders:read',
+    resource: 'order',
+    description: "A storefront checkout was paid: its order moved to paid and its stock hold ended (data: the order, channel storefront; docs/checkout.md).",
+  },
   'order.refunded': { permission: 'orders:read', resource: 'order', description: 'Money was refunded on an order (change: amount refunded now, its share of the order tax, refunded in all).' },
   'return.received': {
     permission: 'orders:read',

@@ -77,6 +77,7 @@ export interface WebhookAttempt {
  */
 export type DomainEvent =
   | { type: 'order.created'; order: OrderDetail; currency: Currency }
+  | { type: 'checkout.completed'; order: OrderDetail; currency: Currency }
   | { type: 'order.status_changed'; order: OrderDetail; currency: Currency; from: OrderStatus; to: OrderStatus }
   | { type: 'order.refunded'; order: OrderDetail; currency: Currency; amountMinor: number; /** the refund's share of the order's tax (docs/taxes.md) */ taxMinor?: number }
   | { type: 'product.created' | 'product.updated' | 'product.deleted'; product: ProductView; currency: Currency }

@@ -57,6 +57,7 @@ const ROUTE_POLICIES: Readonly<Record<string, readonly RateLimitName[]>> = {
   'POST /v1/carts/:cartId/lines': ['publishable-key', 'public', 'cart-writes'],
   'PATCH /v1/carts/:cartId/lines/:lineId': ['publishable-key', 'public', 'cart-writes'],
   'DELETE /v1/carts/:cartId/lines/:lineId': ['publishable-key', 'public', 'cart-writes'],
+  'POST /v1/carts/:cartId/checkout': ['publishable-key', 'public', 'checkout'],
   'GET /oauth/authorize': ['oauth-authorize'],
   'POST /oauth/token': ['oauth-token'],
   'POST /oauth/register': ['oauth-register', 'oauth-register-all'],

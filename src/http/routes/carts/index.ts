@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CartLineBody, CartLinePatchBody, CartPatchBody } from '../../../domain/carts/cart-schemas.ts';
+import { CartLineBody, CartLinePatchBody, CartPatchBody, CheckoutBody } from '../../../domain/carts/cart-schemas.ts';
 import type { CartService } from '../../../domain/carts/cart-service.ts';
-import { CartRecord, NewCartRecord, toCartRecord } from '../../../wire/carts.ts';
+import type { CheckoutService } from '../../../domain/carts/checkout-service.ts';
+import { CartRecord, CheckoutRecord, NewCartRecord, toCartRecord, toCheckoutRecord } from '../../../wire/carts.ts';
 import { envelope, ok } from '../../../wire/envelope.ts';
 import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
@@ -32,8 +33,8 @@ function noStore(reply: FastifyReply): void {
  * rate limits, with `cart-create` or `cart-writes` per address on the writes); no Idempotency-Key (a publishable key is
  * every visitor's, so a saved answer could hand one visitor another's cart token; PATCH a line to set its quantity).
  */
-export async function cartRoutes(app: FastifyInstance, deps: { carts: CartService }): Promise<void> {
-  const { carts } = deps;
+export async function cartRoutes(app: FastifyInstance, deps: { carts: CartService; checkout: CheckoutService }): Promise<void> {
+  const { carts, checkout } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { auth: 'store' as const, storefront: true, shopperOnly: true, idempotency: false as const, storefrontHeaders: ['X-Cart-Token', 'Content-Type'] };
   const tags = ['Carts'];
@@ -158,6 +159,28 @@ export async function cartRoutes(app: FastifyInstance, deps: { carts: CartServic
       const { cart, currency } = await carts.removeLine(storeCtx(request), request.params.cartId, request.headers['x-cart-token'], request.params.lineId);
       noStore(reply);
       return ok('Line removed', toCartRecord(cart, currency));
+    },
+  );
+
+  r.post(
+    '/v1/carts/:cartId/checkout',
+    {
+      config,
+      schema: {
+        tags,
+        summary: `Check the cart out: the pending order holding its stock, and how to pay it (${needs} and X-Cart-Token)`,
+        description:
+          'In one transaction: the cart priced (409 CART_NOT_READY naming each problem), what is missing refused (422 naming email, shippingAddress, deliveryOptionId where delivery zones exist, lines), the customer found or made by the email (a banned one: 409 CUSTOMER_BANNED), the pending order placed with channel storefront and its stock held for 15 minutes, and a pay link for it. Answers payUrl (the hosted pay page), statusUrl (the order status page), the order, and for Stripe what its Payment Element needs. Checking the same cart out again answers the same order (200; 201 when placed now). The body is optional.',
+        params: CartParams,
+        headers: CartTokenHeader,
+        body: CheckoutBody.nullish(),
+        response: { 200: envelope(CheckoutRecord), 201: envelope(CheckoutRecord), ...errors, 429: ErrorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await checkout.checkout(storeCtx(request), request.params.cartId, request.headers['x-cart-token'], request.body ?? {});
+      noStore(reply);
+      return reply.code(result.placed ? 201 : 200).send(ok(result.placed ? 'Checked out' : 'Already checked out', toCheckoutRecord(result)));
     },
   );
 }
