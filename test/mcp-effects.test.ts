@@ -297,6 +297,14 @@ const PROMISES: Readonly<Record<string, (o: Observed, args: Args) => void>> = {
     assert.equal(Number(now.refunded_minor) - Number(was.refunded_minor), minor(a.amount));
     assert.equal(now.status, 'partially_refunded');
   },
+  // "refund return R of order O: the returned units' money goes back through the order's payments"
+  refund_return: (o, a) => {
+    const { refunds, was, now } = refundsOf(o, a.orderId as string);
+    const ret = oneRow(o.after, 'returns', { id: a.returnId })!;
+    assert.equal(ret.status, 'refunded');
+    assert.equal(sumOf(refunds), Number(ret.refund_minor));
+    assert.equal(Number(now.refunded_minor) - Number(was.refunded_minor), 2000, 'one of the two units of 20.00');
+  },
   // "record a <status> <method> payment of X for order O"
   'record_payment (succeeded)': (o, a) => recordedPayment(o, a, 'succeeded'),
   'record_payment (pending)': (o, a) => recordedPayment(o, a, 'pending'),

@@ -162,7 +162,9 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
     // 118,000 since allocation and the fulfilment status (issue 36): where each order line's units are allocated, the
     // fulfilment status on every order and its filter on list_orders (+0.6 KB).
     // 118,300 since checkout (issue 37): every order's channel and stock hold, and the channel filter (+0.2 KB).
-    assert.ok(bytes < 118_300, `tools/list is ${bytes} bytes`);
+    // 123,300 since returns (issue 36): create_return, receive_return and refund_return, the Return record spelled out
+    // once (+4.8 KB; in the orders toolset, not in the default list: decision 0034).
+    assert.ok(bytes < 123_300, `tools/list is ${bytes} bytes`);
     // Portable schemas: no list of types, no null inside an enum, anywhere (docs/mcp.md, "Tool list size").
     const text = JSON.stringify(tools);
     assert.doesNotMatch(text, /"type":\[/, 'a nullable is anyOf [X, {type: null}], never a list of types');

@@ -100,6 +100,17 @@ export async function paidOrder(s: ScenarioContext): Promise<{ orderId: string; 
   return order;
 }
 
+/** A paid order (40.00 for 2 units), marked fulfilled, with a return of one unit asked for; `received`: and received at the default location. */
+export async function orderReturn(s: ScenarioContext, options: { received?: boolean } = {}): Promise<{ orderId: string; lineId: string; returnId: string; locationId: string }> {
+  const { orderId } = await paidOrder(s);
+  await ok(s.mcp, 'update_order_status', { orderId, to: 'fulfilled' });
+  const lineId = (await ok(s.mcp, 'get_order', { orderId })).order.lines[0].id as string;
+  const locationId = (await ok(s.mcp, 'list_locations', { limit: 5 })).items.find((l: { isDefault: boolean }) => l.isDefault).id as string;
+  const returnId = (await ok(s.mcp, 'create_return', { orderId, lines: [{ lineId, quantity: 1 }], reason: 'damaged' })).return.id as string;
+  if (options.received) await ok(s.mcp, 'receive_return', { orderId, returnId, locationId, lines: [{ lineId, restock: true }] });
+  return { orderId, lineId, returnId, locationId };
+}
+
 export async function category(s: ScenarioContext): Promise<string> {
   return (await ok(s.mcp, 'create_category', { name: `Shelf ${unique()}` })).category.id;
 }
@@ -304,6 +315,29 @@ export const TOOL_SCENARIOS: readonly ToolScenario[] = [
   },
   { tool: 'refund_order', variant: 'all that is left', setup: async (s) => ({ orderId: (await paidOrder(s)).orderId }) },
   { tool: 'refund_order', variant: 'an amount', setup: async (s) => ({ orderId: (await paidOrder(s)).orderId, amount: 5 }) },
+  {
+    tool: 'create_return',
+    setup: async (s) => {
+      const { orderId } = await paidOrder(s);
+      await ok(s.mcp, 'update_order_status', { orderId, to: 'fulfilled' });
+      const lineId = (await ok(s.mcp, 'get_order', { orderId })).order.lines[0].id;
+      return { orderId, lines: [{ lineId, quantity: 2 }], reason: 'wrong_item' };
+    },
+  },
+  {
+    tool: 'receive_return',
+    setup: async (s) => {
+      const { orderId, returnId, lineId, locationId } = await orderReturn(s);
+      return { orderId, returnId, locationId, lines: [{ lineId, restock: true }] };
+    },
+  },
+  {
+    tool: 'refund_return',
+    setup: async (s) => {
+      const { orderId, returnId } = await orderReturn(s, { received: true });
+      return { orderId, returnId };
+    },
+  },
 
   // customers
   { tool: 'list_customers', setup: async () => ({ limit: 5 }) },
@@ -469,6 +503,15 @@ export const REFUSED_SCENARIOS: readonly RefusedScenario[] = [
     variant: 'more than is outstanding',
     code: 'PAYMENT_EXCEEDS_OUTSTANDING',
     setup: async (s) => ({ orderId: (await paidOrder(s)).orderId, method: 'manual', amount: 5 }),
+  },
+  {
+    tool: 'refund_return',
+    variant: 'not received yet',
+    code: 'RETURN_NOT_REFUNDABLE',
+    setup: async (s) => {
+      const { orderId, returnId } = await orderReturn(s);
+      return { orderId, returnId };
+    },
   },
   { tool: 'refund_order', variant: 'an unpaid order', code: 'ORDER_TRANSITION_NOT_ALLOWED', setup: async (s) => ({ orderId: (await pendingOrder(s)).orderId }) },
   { tool: 'refund_order', variant: 'more than is left', code: 'REFUND_EXCEEDS_PAYMENT', setup: async (s) => ({ orderId: (await paidOrder(s)).orderId, amount: 45 }) },

@@ -9,6 +9,7 @@ import { paymentTools } from './payments.ts';
 import { productTools } from './products.ts';
 import { promoAdTools } from './promo-ads.ts';
 import { promotionTools } from './promotions.ts';
+import { returnTools } from './returns.ts';
 import { reviewTools } from './reviews.ts';
 import { settingsTools } from './settings.ts';
 import { storeTools } from './store.ts';
@@ -22,6 +23,7 @@ export const TOOLS: readonly AnyTool[] = [
   ...inventoryTools,
   ...locationTools,
   ...orderTools,
+  ...returnTools,
   ...customerTools,
   ...paymentTools,
   ...promotionTools,
