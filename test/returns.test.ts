@@ -72,6 +72,7 @@ describeEachDatabase('returns', (kind) => {
     const received = await ok(await receive(m, order.id, first.id, { locationId, lines: [{ lineId: lines.Shirt, restock: true }] }));
     assert.deepEqual([received.status, received.locationId, received.lines[0].restock], ['received', locationId, true]);
     assert.equal(await onHand(m, skus.Shirt, locationId), shirtsBefore + 1, 'the shirt is back on hand');
+    assert.equal((await orderOf(m, order.id)).fulfilmentStatus, 'partially_returned');
     const history = await ok(await call('GET', `/v1/inventory/adjustments?skuId=${skus.Shirt}`, { headers: m.auth }));
     const back = history.find((a: { reason: string }) => a.reason === 'returned');
     assert.ok(back, JSON.stringify(history));
@@ -91,7 +92,7 @@ describeEachDatabase('returns', (kind) => {
     assert.deepEqual(done.lines.map((l: Body) => [l.restock, l.refund]), [[true, 19.11], [false, 4.78]]);
     assert.equal(await onHand(m, skus.Socks, locationId), socksBefore, 'written off: not back on hand');
     o = await orderOf(m, order.id);
-    assert.deepEqual([o.status, o.paymentStatus, o.refunded, o.taxRefunded], ['refunded', 'refunded', 50.45, 2.97]);
+    assert.deepEqual([o.status, o.paymentStatus, o.fulfilmentStatus, o.refunded, o.taxRefunded], ['refunded', 'refunded', 'returned', 50.45, 2.97]);
     assert.deepEqual(await refundRecords(order.id), [1912, 3133]);
     assert.deepEqual(o.history.slice(-2).map((e: Body) => [e.to, e.amount, e.note]), [['partially_refunded', 19.12, `return ${first.id}`], ['refunded', 31.33, `return ${rest.id}`]]);
 
@@ -147,6 +148,19 @@ describeEachDatabase('returns', (kind) => {
       assert.equal(res.body.error.details[0].path, 'lines[0].quantity');
       assert.match(res.body.message, /Shirt \(SHIRT\) has not been shipped yet/);
       assert.equal(await returnRows(m.storeId), 0);
+    });
+
+    it('counts what its shipments took when the order was not marked fulfilled', async () => {
+      const { m, order, lines, skus, locationId } = await shippedOrder({ ship: false });
+      const at = new Date().toISOString();
+      await k().insertInto('shipments').values({ id: 'shp_01KJPYSERQB1DM3K35PZWSE5CN', store_id: m.storeId, mode: 'live', order_id: order.id, location_id: locationId, carrier: null, tracking_number: null, tracking_url: null, status: 'shipped', shipped_at: at, delivered_at: null, created_at: at, updated_at: at }).execute();
+      await k().insertInto('shipment_lines').values({ shipment_id: 'shp_01KJPYSERQB1DM3K35PZWSE5CN', order_line_id: lines.Shirt, sku_id: skus.Shirt, quantity: 1 }).execute();
+      const two = await create(m, order.id, { lines: [{ lineId: lines.Shirt, quantity: 2 }], reason: 'other' });
+      assert.equal(two.status, 409, two.raw);
+      assert.match(two.body.message, /Shirt \(SHIRT\) has 1 unit shipped: at most 1 can come back; 2 asked/);
+      const socks = await create(m, order.id, { lines: [{ lineId: lines.Socks, quantity: 1 }], reason: 'other' });
+      assert.equal(socks.body.error.details[0].path, 'lines[0].quantity', 'socks were not shipped');
+      await ok(await create(m, order.id, { lines: [{ lineId: lines.Shirt, quantity: 1 }], reason: 'other' }), 201);
     });
 
     const cases: Array<[string, (lines: Record<string, string>) => Body, string]> = [

@@ -142,5 +142,17 @@ export function createReturnRepo(db: Kysely<Database>): ReturnRepo {
         .executeTakeFirst();
       return row !== undefined;
     },
+
+    async shippedUnits(tenant, orderId) {
+      const rows = await db
+        .selectFrom('shipment_lines')
+        .innerJoin('shipments', 'shipments.id', 'shipment_lines.shipment_id')
+        .select(['shipment_lines.order_line_id', (eb) => eb.fn.sum<number | string>('shipment_lines.quantity').as('units')])
+        .where(inTenant(tenant, 'shipments'))
+        .where('shipments.order_id', '=', orderId)
+        .groupBy('shipment_lines.order_line_id')
+        .execute();
+      return new Map(rows.map((r) => [r.order_line_id, Number(r.units)]));
+    },
   };
 }

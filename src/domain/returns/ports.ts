@@ -25,6 +25,8 @@ export interface ReturnRepo {
   setRestock(returnId: string, lines: ReadonlyArray<{ id: string; restock: boolean }>): Promise<void>;
   /** At the refund: what each line refunded and its tax. */
   setLineRefunds(returnId: string, lines: ReadonlyArray<{ id: string; refundMinor: number; taxMinor: number }>): Promise<void>;
-  /** True once the order has been marked fulfilled (its history has a move to `fulfilled`): its units left the store. */
+  /** True once the order has been marked fulfilled (its history has a move to `fulfilled`): all its units left the store. */
   orderWasFulfilled(tenant: Tenant, orderId: string): Promise<boolean>;
+  /** The units of each order line its shipments took (absent: none shipped). */
+  shippedUnits(tenant: Tenant, orderId: string): Promise<Map<string, number>>;
 }

@@ -85,10 +85,13 @@ export function createReturnService(deps: {
     return found;
   }
 
-  /** Units of each order line that have left the store: all of them once the order was marked fulfilled. */
+  /**
+   * Units of each order line that have left the store: those its shipments took, or all of them once the order was
+   * marked fulfilled by the lifecycle move (orders shipped before shipments existed, or without one).
+   */
   async function shippedUnits(repos: ReturnServiceRepos, ctx: StoreContext, order: OrderDetail): Promise<Map<string, number>> {
-    const shipped = await repos.returns.orderWasFulfilled(ctx.tenant, order.id);
-    return new Map(order.lines.map((l) => [l.id, shipped ? l.quantity : 0]));
+    if (await repos.returns.orderWasFulfilled(ctx.tenant, order.id)) return new Map(order.lines.map((l) => [l.id, l.quantity]));
+    return repos.returns.shippedUnits(ctx.tenant, order.id);
   }
 
   /** The refund of a received return, in the caller's transaction (also rehearsed by `checkRefund`). */
@@ -208,6 +211,10 @@ export function createReturnService(deps: {
       }
       await locations.adjustIn(repos, ctx, input.locationId, { skuId: orderLine.skuId, delta: line.quantity, reason: 'returned', note: `return ${ret.id} of order ${order.number}` });
     }
+    // The order's goods: every unit back (over its received returns) is `returned`, some `partially_returned`.
+    const back = (await repos.returns.returnsOfOrder(tenant, orderId)).filter((r) => r.receivedAt !== null).reduce((n, r) => n + r.lines.reduce((m, l) => m + l.quantity, 0), 0);
+    const units = detail.lines.reduce((n, l) => n + l.quantity, 0);
+    await repos.orders.updateOrder(tenant, orderId, { fulfilmentStatus: back >= units ? 'returned' : 'partially_returned' }, ctx.now);
     await recordAudit(repos, ctx, {
       action: 'return.receive',
       targetType: 'order',
