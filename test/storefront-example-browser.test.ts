@@ -6,7 +6,9 @@ import { prepareStore, SAMPLE_PROMOTION_CODE } from '../examples/storefront/demo
 import { type StorefrontSettings, serveStorefront } from '../examples/storefront/server.ts';
 import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
 import { assertAccessible } from './helpers/dashboard.ts';
-import { type Merchant, signup } from './helpers/merchants.ts';
+import { linkIn, type MailReceiver, mailConfig, startMailReceiver } from './helpers/mail-receiver.ts';
+import { client, type Merchant, signup } from './helpers/merchants.ts';
+import { eventually } from './helpers/webhook-receiver.ts';
 
 const skip = browserUnavailable();
 const PHONE = { width: 375, height: 740 };
@@ -14,20 +16,25 @@ const PHONE = { width: 375, height: 740 };
 /**
  * The starter storefront (examples/storefront) end to end in Chromium, on a phone's screen: a guest finds two SKUs
  * (a tee chosen by colour, then size; a mug, by keyboard only), fills the cart, checks out with an address, a delivery
- * option and a promotion code. One browser and one server on SQLite, to keep CI fast (the API the shop calls is
- * tested on both engines by its own tests: carts, checkout, pay page).
+ * option and a promotion code, pays on the pay page with the test provider's 3-D Secure card and comes back to the
+ * shop's confirmation; the confirmation mail arrives at a local SMTP server and the merchant's API shows the order paid
+ * with the stock left. One browser and one server on SQLite, to keep CI fast (the API the shop calls is tested on both
+ * engines by its own tests: carts, checkout, pay page, mail).
  */
 describe('the starter storefront in Chromium on a phone', () => {
   let t: Awaited<ReturnType<typeof startListeningApp>>;
   let chromium: Awaited<ReturnType<typeof launchChromium>>;
   let shop: Awaited<ReturnType<typeof serveStorefront>>;
   let m: Merchant;
+  let smtp: MailReceiver;
   const settings: StorefrontSettings = { apiUrl: '', publishableKey: '' };
 
   before(async () => {
     if (skip) return;
     await ensureStorefrontBuilt();
-    t = await startListeningApp('sqlite');
+    smtp = await startMailReceiver();
+    t = await startListeningApp('sqlite', { config: { mail: mailConfig(smtp, { pollMs: 20 }) } });
+    t.container.services.mailSender.start();
     settings.apiUrl = t.baseUrl;
     shop = await serveStorefront({ settings: () => settings });
     m = await signup(t.app, { storeName: 'Harbor Goods' });
@@ -41,6 +48,7 @@ describe('the starter storefront in Chromium on a phone', () => {
     await chromium?.close();
     await shop?.close();
     await t?.close();
+    await smtp?.close();
   });
 
   /** Nothing is wider than the phone's screen. */
@@ -49,13 +57,14 @@ describe('the starter storefront in Chromium on a phone', () => {
     assert.ok(width <= PHONE.width, `${where}: ${width} px wide on a ${PHONE.width} px screen`);
   }
 
-  it('a guest searches, chooses a colour then a size, adds a mug by keyboard, and checks out with an address, delivery and a code', { skip, timeout: 90_000 }, async () => {
+  it('a guest searches, chooses a colour then a size, adds a mug by keyboard, checks out with an address, delivery and a code, and pays with 3-D Secure', { skip, timeout: 90_000 }, async () => {
     const page = await chromium.context.newPage();
     await page.setViewportSize(PHONE);
     const failed: string[] = [];
-    // Refusals the shopper is shown (422) are logged by the browser as failed loads; anything else (a CSP refusal, a
-    // script error) is a fault.
-    page.on('console', (message) => message.type() === 'error' && !message.text().includes('status of 422') && failed.push(message.text()));
+    // On the shop's pages, refusals the shopper is shown (422) are logged by the browser as failed loads; anything else
+    // (a CSP refusal, a script error) is a fault. The service's own pages (pay, status) are tested by their own tests.
+    const onShop = () => page.url().startsWith(shop.origin);
+    page.on('console', (message) => message.type() === 'error' && onShop() && !message.text().includes('status of 422') && failed.push(`${page.url()}: ${message.text()}`));
     page.on('pageerror', (error) => failed.push(error.message));
 
     await page.goto(shop.origin);
@@ -140,6 +149,55 @@ describe('the starter storefront in Chromium on a phone', () => {
     assert.ok(await pay.isEnabled());
     await fitsThePhone(page, 'the checkout');
     await assertAccessible(page, 'the checkout at 375 px');
+
+    // The store's pay page: the test provider's 3-D Secure card, its challenge, paid; back to the shop.
+    await pay.click();
+    await page.getByRole('heading', { level: 1, name: 'Pay Harbor Goods' }).waitFor();
+    await page.getByLabel('Card number').fill('4000 0027 6000 3184');
+    await page.getByLabel('Expiry').fill('12 / 34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Pay $49.10' }).click();
+    await page.getByRole('heading', { level: 1, name: '3-D Secure check' }).waitFor();
+    await page.getByRole('button', { name: 'Complete' }).click();
+    await page.getByRole('link', { name: 'Back to Harbor Goods' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Thank you for your order' }).waitFor();
+    assert.equal(new URL(page.url()).origin, shop.origin);
+    const number = await page.locator('main strong').first().innerText();
+    assert.match(await page.locator('main').innerText(), new RegExp(`Order ${number} · \\$49\\.10[\\s\\S]*on its way to ada@example\\.com`));
+    assert.match(await page.getByRole('link', { name: /^Cart/ }).innerText(), /0/, 'the cart became the order');
+    await fitsThePhone(page, 'the confirmation');
+    await assertAccessible(page, 'the confirmation at 375 px');
+
+    // The confirmation mail, at the local SMTP server, links to the order status page.
+    const [mail] = await eventually(() => smtp.to('ada@example.com').length > 0 && smtp.to('ada@example.com'), 10_000, 'the confirmation mail');
+    assert.equal(mail!.subject, `Your order ${number} from Harbor Goods`);
+    assert.match(mail!.text, new RegExp(`payment of 49\\.10 USD for order ${number}: 1 × Trail Tee · Sand · M, 2 × Enamel Mug`));
+    await page.goto(linkIn(mail!, `${t.baseUrl}/orders/ost_`));
+    await page.getByText(new RegExp(`Order ${number}`)).first().waitFor();
+
+    // The merchant's API: the order paid, from the storefront; the stock left.
+    const call = client(t.app);
+    const as = { ...m.auth, 'x-mode': 'test' };
+    const orders = await call('GET', '/v1/orders?channel=storefront', { headers: as });
+    assert.equal(orders.status, 200, orders.raw);
+    assert.equal(orders.body.data.length, 1);
+    const order = (await call('GET', `/v1/orders/${orders.body.data[0].id}`, { headers: as })).body.data;
+    assert.deepEqual([order.number, order.status, order.paymentStatus, order.paid, order.total, order.channel, order.promotionCode], [number, 'paid', 'paid', 49.1, 49.1, 'storefront', SAMPLE_PROMOTION_CODE]);
+    const stock = new Map<string, number>();
+    for (const p of (await call('GET', '/v2/products?limit=10', { headers: as })).body.data) {
+      for (const g of p.variantGroups) for (const sku of g.skus) stock.set(`${p.name} ${g.attributeValue} ${sku.attributes.Size}`, sku.quantityInStock);
+      if (p.type === 'SIMPLE') stock.set(p.name, p.quantityInStock);
+    }
+    assert.deepEqual(Object.fromEntries(stock), {
+      'Camp Lantern': 10,
+      'Enamel Mug': 28,
+      'Trail Tee Forest S': 20,
+      'Trail Tee Forest M': 20,
+      'Trail Tee Forest L': 20,
+      'Trail Tee Sand S': 20,
+      'Trail Tee Sand M': 19,
+      'Trail Tee Sand L': 20,
+    });
 
     assert.deepEqual(failed, [], 'no errors in the console');
     await page.close();

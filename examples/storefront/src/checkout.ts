@@ -3,7 +3,7 @@
  * hosted pay page's URL; the shopper pays there and is sent back to `returnUrl` (/confirmation). What the confirmation
  * page shows is kept in this browser until then.
  */
-import type { ShopClient } from './api.ts';
+import { ok, type ShopClient } from './api.ts';
 
 const PLACED = 'storefront-placed-order';
 
@@ -17,8 +17,15 @@ export interface PlacedOrder {
   statusUrl: string | null;
 }
 
-export async function startPayment(_api: ShopClient, _cart: { id: string; token: string }, _returnUrl: string): Promise<string> {
-  throw new Error('Checkout is not available yet.');
+/**
+ * Checks the cart out and answers where to send the shopper: the pay page (`payUrl`), or straight to `returnUrl` when
+ * nothing is left to pay. Checking the same cart out again (the shopper came back from the pay page without paying)
+ * answers the same order and pay page. A cart with problems is refused (409 CART_NOT_READY naming each).
+ */
+export async function startPayment(api: ShopClient, cart: { id: string; token: string }, email: string | null, returnUrl: string): Promise<string> {
+  const { data } = await ok(api.POST('/v1/carts/{cartId}/checkout', { params: { path: { cartId: cart.id }, header: { 'x-cart-token': cart.token } }, body: { returnUrl } }));
+  keepPlacedOrder({ orderId: data.order.id, number: data.order.number, email, total: data.order.total, currency: data.order.currency, statusUrl: data.statusUrl });
+  return data.payUrl ?? returnUrl;
 }
 
 export function placedOrder(): PlacedOrder | null {

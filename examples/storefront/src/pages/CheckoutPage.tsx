@@ -260,7 +260,7 @@ function PromotionStep({ cart, onApply }: { cart: Cart; onApply(code: string | n
 }
 
 function PaymentStep({ api, cart }: { api: ShopClient; cart: Cart }) {
-  const { kept } = useCart();
+  const { kept, reload } = useCart();
   const [error, setError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
   const ready = cart.email && cart.shippingAddress && cart.problems.length === 0;
@@ -272,10 +272,12 @@ function PaymentStep({ api, cart }: { api: ShopClient; cart: Cart }) {
     try {
       // The pay page is the store's own (hosted by the service): the shopper leaves the shop to pay and comes back
       // to /confirmation.
-      window.location.assign(await startPayment(api, k, `${window.location.origin}/confirmation`));
+      window.location.assign(await startPayment(api, k, cart.email, `${window.location.origin}/confirmation`));
     } catch (e) {
       setError(describeError(e).message);
       setPaying(false);
+      // What changed since (a price, the stock) shows as the cart's problems.
+      await reload().catch(() => {});
     }
   }
   return (
