@@ -61,6 +61,21 @@ try {
   await page.getByTestId('sku-panel').getByRole('heading', { level: 3, name: 'History' }).waitFor();
   await page.waitForLoadState('networkidle');
   await shot('dashboard-inventory.png');
+  // Stock locations (issue 36): a second location with some of the stock moved there.
+  const shop = await call('POST', '/v1/locations', { name: 'High Street shop', address: { line1: '1 High St', city: 'London', countryId: 'GB' } });
+  const moved = (await call('GET', '/v1/inventory/skus?limit=3')).skus as Array<{ skuId: string; quantityInStock: number }>;
+  const home = (await call('GET', '/v1/locations')) as Array<{ id: string; isDefault: boolean }>;
+  for (const s of moved.filter((x) => x.quantityInStock > 1)) {
+    await call('POST', '/v1/inventory/transfers', { skuId: s.skuId, fromLocationId: home.find((l) => l.isDefault)!.id, toLocationId: shop.id, quantity: 1 });
+  }
+  await page.goto(`${t.baseUrl}/dashboard/locations?store=${store}`);
+  await page.getByTestId('location-row').nth(1).waitFor();
+  await page.waitForLoadState('networkidle');
+  await shot('dashboard-locations.png');
+  await page.goto(`${t.baseUrl}/dashboard/locations/${shop.id}?store=${store}`);
+  await page.getByTestId('level-row').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await shot('dashboard-location.png');
   await page.goto(`${t.baseUrl}/dashboard/customers?store=${store}`);
   await page.getByTestId('customer-row').first().getByRole('link').click();
   await page.getByTestId('customer-order-row').first().waitFor();

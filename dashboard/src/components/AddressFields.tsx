@@ -1,5 +1,5 @@
 import { CountryStateFields } from '../selling/regions.tsx';
-import { Field } from './Field.tsx';
+import { TextField } from './Field.tsx';
 
 /** A postal address being typed: every field as text, the country and state as their reference ids ('' for none). */
 export interface AddressDraft {
@@ -67,10 +67,8 @@ export function AddressFields({
   recipient?: boolean;
 }) {
   const at = (field: keyof AddressDraft) => errors.get(`${path}.${field}`) ?? null;
-  const text = (field: keyof AddressDraft, label: string, max: number, type: 'text' | 'tel' = 'text', hint?: string) => (
-    <Field label={label} error={at(field)} hint={hint}>
-      {(p) => <input {...p} type={type} autoComplete="off" maxLength={max} value={value[field]} onChange={(e) => onChange({ ...value, [field]: e.target.value })} />}
-    </Field>
+  const text = (field: keyof AddressDraft, label: string, max: number, type: 'text' | 'tel' = 'text') => (
+    <TextField label={label} error={at(field)} type={type} autoComplete="off" maxLength={max} value={value[field]} onChange={(v) => onChange({ ...value, [field]: v })} />
   );
   return (
     <div className="field-grid">

@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
 import { ApiError } from '../api/errors.ts';
 import { ErrorPanel } from './ErrorPanel.tsx';
 
@@ -34,6 +34,29 @@ export function Field({ label, error, hint, children }: { label: string; error?:
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A labelled text input (text, number, tel…) whose value is a string: the common case of {@link Field}.
+ * `<TextField label="City" error={at('city')} value={city} onChange={setCity} maxLength={120} />`.
+ */
+export function TextField({
+  label,
+  error,
+  hint,
+  value,
+  onChange,
+  ref,
+  ...input
+}: { label: string; error?: string | null; hint?: ReactNode; value: string; onChange: (value: string) => void; ref?: Ref<HTMLInputElement> } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'value' | 'onChange' | 'aria-invalid' | 'aria-describedby'
+>) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {(p) => <input ref={ref} {...input} {...p} value={value} onChange={(e) => onChange(e.target.value)} />}
+    </Field>
   );
 }
 

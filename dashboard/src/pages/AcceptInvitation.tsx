@@ -5,7 +5,7 @@ import { api } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import { call, type DataOf, type Schemas } from '../api/wire.ts';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
-import { allShownAtFields, Field, fieldErrors } from '../components/Field.tsx';
+import { allShownAtFields, fieldErrors, TextField } from '../components/Field.tsx';
 import { Section } from '../components/Section.tsx';
 import { useSubmission } from '../idempotency.ts';
 import { remembered } from '../tenant.tsx';
@@ -75,23 +75,7 @@ export default function AcceptInvitation() {
       </p>
       <Section title="Your invitation">
         <form onSubmit={submit} noValidate className="account-form">
-          <Field label="Invitation token" error={errors.get('token')} hint="It is in the link you were sent (…/invitations/accept?token=…), or paste it here.">
-            {(p) => (
-              <input
-                {...p}
-                type="text"
-                name="token"
-                autoComplete="off"
-                spellCheck={false}
-                value={token}
-                onChange={(e) => {
-                  setToken(e.target.value);
-                  submission.forget();
-                  if (accept.isError) accept.reset();
-                }}
-              />
-            )}
-          </Field>
+          <TextField label="Invitation token" error={errors.get('token')} hint="It is in the link you were sent (…/invitations/accept?token=…), or paste it here." type="text" name="token" autoComplete="off" spellCheck={false} value={token} onChange={(v) => { setToken(v); submission.forget(); if (accept.isError) accept.reset(); }} />
           <div className="actions">
             <button type="submit" className="button button-primary" disabled={accept.isPending}>
               {accept.isPending ? 'Accepting…' : 'Accept invitation'}

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { api, type Tenant } from '../api/client.ts';
 import type { Schemas } from '../api/wire.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { Field, FormRefusal } from '../components/Field.tsx';
+import { Field, FormRefusal, TextField } from '../components/Field.tsx';
 import { Section } from '../components/Section.tsx';
 import { editorFieldErrors } from '../editor.ts';
 import { formatTimestamp } from '../format.ts';
@@ -138,9 +138,7 @@ function StripeSettings({ tenant, canWrite, zone, stripe }: { tenant: Tenant; ca
           <Field label="Publishable key" error={errors.get('publishableKey')} hint={`pk_${prefix}_…: the pay page gives it to Stripe’s card form.`}>
             {(p) => <input {...p} type="text" name="publishableKey" autoComplete="off" spellCheck={false} value={keys.publishableKey} onChange={(e) => set('publishableKey', e.target.value)} />}
           </Field>
-          <Field label="Webhook signing secret" error={errors.get('webhookSecret')} hint="whsec_…, from the webhook endpoint above. Kept encrypted, never shown again.">
-            {(p) => <input {...p} type="password" name="webhookSecret" autoComplete="off" spellCheck={false} value={keys.webhookSecret} onChange={(e) => set('webhookSecret', e.target.value)} />}
-          </Field>
+          <TextField label="Webhook signing secret" error={errors.get('webhookSecret')} hint="whsec_…, from the webhook endpoint above. Kept encrypted, never shown again." type="password" name="webhookSecret" autoComplete="off" spellCheck={false} value={keys.webhookSecret} onChange={(v) => set('webhookSecret', v)} />
           <div className="actions">
             <button type="submit" className="button button-primary" disabled={save.isPending}>
               {save.isPending ? 'Checking with Stripe…' : `Save Stripe keys for ${prefix} mode`}

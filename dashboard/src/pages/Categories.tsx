@@ -6,7 +6,7 @@ import type { Schemas } from '../api/wire.ts';
 import { Confirm } from '../components/Confirm.tsx';
 import { changedFields, EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { Field, FormRefusal, fieldErrors } from '../components/Field.tsx';
+import { Field, FormRefusal, fieldErrors, TextField } from '../components/Field.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { type Loaded, useEtagSave } from '../editor.ts';
 import { useSubmission } from '../idempotency.ts';
@@ -109,21 +109,7 @@ function CreateCategory({ tenant, categories }: { tenant: Tenant; categories: Ca
   return (
     <Section title="Create a category">
       <form ref={formRef} onSubmit={submit} noValidate>
-        <Field label="Name" error={errors.get('name') ?? errors.get('slug')}>
-          {(p) => (
-            <input
-              {...p}
-              type="text"
-              required
-              maxLength={200}
-              value={name}
-              onChange={(e) => {
-                setName(e.target.value);
-                edited();
-              }}
-            />
-          )}
-        </Field>
+        <TextField label="Name" error={errors.get('name') ?? errors.get('slug')} type="text" required maxLength={200} value={name} onChange={(v) => { setName(v); edited(); }} />
         <Field label="Inside" error={errors.get('parentId')} hint="Leave at “Top level”, or choose the category it belongs under.">
           {(p) => (
             <select
@@ -269,21 +255,7 @@ function RenameForm({ tenant, initial, onDone }: { tenant: Tenant; initial: Load
       <p id={titleId} className="confirm-title">
         Rename “{loaded.value.name}”
       </p>
-      <Field label="New name" error={errors.get('name') ?? errors.get('slug')}>
-        {(p) => (
-          <input
-            {...p}
-            type="text"
-            required
-            maxLength={200}
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              editor.clearError();
-            }}
-          />
-        )}
-      </Field>
+      <TextField label="New name" error={errors.get('name') ?? errors.get('slug')} type="text" required maxLength={200} value={name} onChange={(v) => { setName(v); editor.clearError(); }} />
       <FormRefusal error={editor.error} shown={['name', 'slug']} title="The category could not be renamed." />
       {editor.conflict ? (
         <EditorConflict

@@ -7,7 +7,7 @@ import { PostalAddress } from '../components/Address.tsx';
 import { Confirm } from '../components/Confirm.tsx';
 import { changedFields, EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { allShownAtFields, Field, fieldErrors } from '../components/Field.tsx';
+import { allShownAtFields, Field, fieldErrors, TextField } from '../components/Field.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { type Loaded, useEtagSave } from '../editor.ts';
@@ -277,15 +277,9 @@ function DetailsEditor({ tenant, initial, onDone }: { tenant: Tenant; initial: L
   return (
     <>
       <form onSubmit={submit} noValidate data-testid="customer-editor">
-        <Field label="Name" error={errors.get('name')}>
-          {(p) => <input {...p} ref={nameRef} name="name" type="text" autoComplete="off" maxLength={200} value={values.name} onChange={(e) => edit('name', e.target.value)} />}
-        </Field>
-        <Field label="Email" error={errors.get('email')} hint="Unique among this store’s customers.">
-          {(p) => <input {...p} name="email" type="email" autoComplete="off" value={values.email} onChange={(e) => edit('email', e.target.value)} />}
-        </Field>
-        <Field label="Phone" error={errors.get('phone')} hint="Optional, e.g. +1 555 0100. Leave empty to remove it.">
-          {(p) => <input {...p} name="phone" type="tel" autoComplete="off" value={values.phone} onChange={(e) => edit('phone', e.target.value)} />}
-        </Field>
+        <TextField label="Name" error={errors.get('name')} ref={nameRef} name="name" type="text" autoComplete="off" maxLength={200} value={values.name} onChange={(v) => edit('name', v)} />
+        <TextField label="Email" error={errors.get('email')} hint="Unique among this store’s customers." name="email" type="email" autoComplete="off" value={values.email} onChange={(v) => edit('email', v)} />
+        <TextField label="Phone" error={errors.get('phone')} hint="Optional, e.g. +1 555 0100. Leave empty to remove it." name="phone" type="tel" autoComplete="off" value={values.phone} onChange={(v) => edit('phone', v)} />
         <div className="actions">
           <button type="submit" className="button button-primary" disabled={editor.busy}>
             {editor.busy ? 'Saving…' : 'Save details'}
@@ -401,21 +395,7 @@ function Ban({ tenant, customer: c, timeZone }: { tenant: Tenant; customer: Cust
           }}
         >
           <p>While banned they cannot place orders or be given reviews. Their orders and reviews so far stay as they are.</p>
-          <Field label="Reason" error={errors.get('reason')} hint="Shown to your team, not to the customer.">
-            {(p) => (
-              <input
-                {...p}
-                name="reason"
-                type="text"
-                autoComplete="off"
-                value={reason}
-                onChange={(e) => {
-                  setReason(e.target.value);
-                  edited();
-                }}
-              />
-            )}
-          </Field>
+          <TextField label="Reason" error={errors.get('reason')} hint="Shown to your team, not to the customer." name="reason" type="text" autoComplete="off" value={reason} onChange={(v) => { setReason(v); edited(); }} />
           <Field label="Lift the ban on (optional)" error={errors.get('expiresAt')} hint={`At the start of that day in ${timeZone}. Leave empty to ban until you lift it.`}>
             {(p) => (
               <input

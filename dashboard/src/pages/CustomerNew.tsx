@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { Tenant } from '../api/client.ts';
 import { type BodyOf, call } from '../api/wire.ts';
 import { type AddressDraft, AddressFields, addressBegun, addressBody, EMPTY_ADDRESS, isAddressPath } from '../components/AddressFields.tsx';
-import { Field, FormRefusal, fieldErrors } from '../components/Field.tsx';
+import { FormRefusal, fieldErrors, TextField } from '../components/Field.tsx';
 import { Section } from '../components/Section.tsx';
 import { useSubmission } from '../idempotency.ts';
 import { focusFirstField } from '../products/focus.ts';
@@ -61,8 +61,8 @@ export function NewCustomer({ tenant, search }: { tenant: Tenant; search: string
     submission.forget();
     if (create.isError) create.reset();
   };
-  const set = (key: 'name' | 'email' | 'phone') => (e: { target: { value: string } }) => {
-    setDraft({ ...draft, [key]: e.target.value });
+  const set = (key: 'name' | 'email' | 'phone') => (value: string) => {
+    setDraft({ ...draft, [key]: value });
     edited();
   };
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -87,15 +87,9 @@ export function NewCustomer({ tenant, search }: { tenant: Tenant; search: string
       {open ? (
         <form ref={formRef} onSubmit={submit} noValidate aria-label="New customer" data-testid="new-customer">
           <div className="field-grid">
-            <Field label="Name" error={at('name')}>
-              {(p) => <input {...p} type="text" autoComplete="off" maxLength={200} value={draft.name} onChange={set('name')} />}
-            </Field>
-            <Field label="Email" error={at('email')}>
-              {(p) => <input {...p} type="email" autoComplete="off" maxLength={320} value={draft.email} onChange={set('email')} />}
-            </Field>
-            <Field label="Phone" error={at('phone')} hint="Optional, such as +1 555 0100.">
-              {(p) => <input {...p} type="tel" autoComplete="off" maxLength={40} value={draft.phone} onChange={set('phone')} />}
-            </Field>
+            <TextField label="Name" error={at('name')} type="text" autoComplete="off" maxLength={200} value={draft.name} onChange={set('name')} />
+            <TextField label="Email" error={at('email')} type="email" autoComplete="off" maxLength={320} value={draft.email} onChange={set('email')} />
+            <TextField label="Phone" error={at('phone')} hint="Optional, such as +1 555 0100." type="tel" autoComplete="off" maxLength={40} value={draft.phone} onChange={set('phone')} />
           </div>
           <fieldset className="fieldset">
             <legend>Address (optional)</legend>

@@ -1,11 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { api, type Tenant } from '../api/client.ts';
 import type { Schemas } from '../api/wire.ts';
 import { Confirm } from '../components/Confirm.tsx';
 import { EditorConflict } from '../components/Conflict.tsx';
+import { CreateActions, CreateSection } from '../components/CreateSection.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { Field } from '../components/Field.tsx';
+import { Field, TextField } from '../components/Field.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { useEtagEditor } from '../editor.ts';
@@ -119,13 +120,6 @@ function Zones({ tenant, currency, canWrite }: { tenant: Tenant; currency: strin
 function NewZone({ tenant }: { tenant: Tenant }) {
   const invalidate = useInvalidateDelivery(tenant);
   const [open, setOpen] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
-  const wasOpen = useRef(false);
-  useEffect(() => {
-    // Closing the form (added or cancelled) gives focus back to the button that opened it.
-    if (!open && wasOpen.current) opener.current?.focus();
-    wasOpen.current = open;
-  }, [open]);
   const [name, setName] = useState('');
   const [regions, setRegions] = useState<DeliveryRegion[]>([]);
   const [created, setCreated] = useState<string | null>(null);
@@ -156,79 +150,39 @@ function NewZone({ tenant }: { tenant: Tenant }) {
   };
   const errors = formErrors(create.error);
   return (
-    <Section
+    <CreateSection
       title="New zone"
-      actions={
-        open ? null : (
-          <button ref={opener} type="button" className="button button-primary" onClick={() => setOpen(true)}>
-            Add a zone
-          </button>
-        )
-      }
+      openLabel="Add a zone"
+      formLabel="New zone"
+      open={open}
+      onOpen={() => setOpen(true)}
+      created={created}
+      intro={<p className="muted">A zone is a set of countries or states you deliver to with the same options.</p>}
+      onSubmit={submit}
     >
-      {created ? (
-        <p className="notice" role="status">
-          {created}
-        </p>
+      <TextField label="Zone name" error={errors.get('name')} hint="For you, e.g. “Mainland US” or “EU”." type="text" name="name" maxLength={200} value={name} onChange={(v) => { setName(v); edited(); }} />
+      <RegionsPicker
+        regions={regions}
+        onChange={(next) => {
+          setRegions(next);
+          edited();
+        }}
+        errors={errors}
+        disabled={false}
+      />
+      <CreateActions
+        busy={create.isPending}
+        label="Add zone"
+        busyLabel="Adding…"
+        onCancel={() => {
+          setOpen(false);
+          create.reset();
+        }}
+      />
+      {create.isError && !shownAtFields(create.error, (p) => p === 'name' || p === 'regions' || p.startsWith('regions[')) ? (
+        <ErrorPanel error={create.error} title="The zone could not be added." />
       ) : null}
-      {open ? (
-        <NewZoneForm onSubmit={submit}>
-          <Field label="Zone name" error={errors.get('name')} hint="For you, e.g. “Mainland US” or “EU”.">
-            {(p) => (
-              <input
-                {...p}
-                type="text"
-                name="name"
-                maxLength={200}
-                value={name}
-                onChange={(e) => {
-                  setName(e.target.value);
-                  edited();
-                }}
-              />
-            )}
-          </Field>
-          <RegionsPicker
-            regions={regions}
-            onChange={(next) => {
-              setRegions(next);
-              edited();
-            }}
-            errors={errors}
-            disabled={false}
-          />
-          <div className="actions">
-            <button type="submit" className="button button-primary" disabled={create.isPending}>
-              {create.isPending ? 'Adding…' : 'Add zone'}
-            </button>
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                setOpen(false);
-                create.reset();
-              }}
-            >
-              Cancel
-            </button>
-          </div>
-          {create.isError && !shownAtFields(create.error, (p) => p === 'name' || p === 'regions' || p.startsWith('regions[')) ? (
-            <ErrorPanel error={create.error} title="The zone could not be added." />
-          ) : null}
-        </NewZoneForm>
-      ) : (
-        <p className="muted">A zone is a set of countries or states you deliver to with the same options.</p>
-      )}
-    </Section>
-  );
-}
-
-function NewZoneForm({ onSubmit, children }: { onSubmit: (e: FormEvent<HTMLFormElement>) => void; children: ReactNode }) {
-  const ref = useFocusOnMount<HTMLFormElement>();
-  return (
-    <form ref={ref} tabIndex={-1} onSubmit={onSubmit} noValidate aria-label="New zone">
-      {children}
-    </form>
+    </CreateSection>
   );
 }
 
@@ -487,21 +441,7 @@ function ZoneForm({
   };
   return (
     <form ref={focusRef} tabIndex={-1} onSubmit={submit} noValidate aria-label={`Edit the zone ${base.name}`} className="inline-editor">
-      <Field label="Zone name" error={errors.get('name')}>
-        {(p) => (
-          <input
-            {...p}
-            type="text"
-            name="name"
-            maxLength={200}
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              onEdited();
-            }}
-          />
-        )}
-      </Field>
+      <TextField label="Zone name" error={errors.get('name')} type="text" name="name" maxLength={200} value={name} onChange={(v) => { setName(v); onEdited(); }} />
       <RegionsPicker
         regions={regions}
         onChange={(next) => {
@@ -742,15 +682,9 @@ function OptionFields({ draft, onChange, error, currency }: { draft: OptionDraft
   const set = <K extends keyof OptionDraft>(key: K, value: OptionDraft[K]) => onChange({ ...draft, [key]: value });
   return (
     <div className="option-fields">
-      <Field label="Option name" error={errors.get('name')} hint="What customers choose, e.g. “Standard” or “Express”.">
-        {(p) => <input {...p} type="text" name="name" maxLength={200} value={draft.name} onChange={(e) => set('name', e.target.value)} />}
-      </Field>
-      <Field label={`Fee (${currency})`} error={errors.get('fee')} hint="0 for free delivery.">
-        {(p) => <input {...p} type="number" name="fee" inputMode="decimal" min="0" step="any" value={draft.fee} onChange={(e) => set('fee', e.target.value)} />}
-      </Field>
-      <Field label={`Free from (${currency})`} error={errors.get('freeOver')} hint="Orders of at least this subtotal deliver free. Empty: never.">
-        {(p) => <input {...p} type="number" name="freeOver" inputMode="decimal" min="0" step="any" value={draft.freeOver} onChange={(e) => set('freeOver', e.target.value)} />}
-      </Field>
+      <TextField label="Option name" error={errors.get('name')} hint="What customers choose, e.g. “Standard” or “Express”." type="text" name="name" maxLength={200} value={draft.name} onChange={(v) => set('name', v)} />
+      <TextField label={`Fee (${currency})`} error={errors.get('fee')} hint="0 for free delivery." type="number" name="fee" inputMode="decimal" min="0" step="any" value={draft.fee} onChange={(v) => set('fee', v)} />
+      <TextField label={`Free from (${currency})`} error={errors.get('freeOver')} hint="Orders of at least this subtotal deliver free. Empty: never." type="number" name="freeOver" inputMode="decimal" min="0" step="any" value={draft.freeOver} onChange={(v) => set('freeOver', v)} />
       <Field label="Fewest days" error={errors.get('estimatedDaysMin')} hint="Empty: not stated.">
         {(p) => (
           <input {...p} type="number" name="estimatedDaysMin" inputMode="numeric" min="0" step="1" value={draft.estimatedDaysMin} onChange={(e) => set('estimatedDaysMin', e.target.value)} />

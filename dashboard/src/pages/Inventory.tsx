@@ -6,7 +6,7 @@ import { ApiError } from '../api/errors.ts';
 import type { DataOf, Schemas } from '../api/wire.ts';
 import { changedFields, EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { allShownAtFields, Field, fieldErrors } from '../components/Field.tsx';
+import { allShownAtFields, Field, fieldErrors, TextField } from '../components/Field.tsx';
 import { ListSearch } from '../components/ListSearch.tsx';
 import { ListStates } from '../components/ListStates.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
@@ -504,22 +504,7 @@ function AdjustForm({ tenant, level }: { tenant: Tenant; level: StockLevel }) {
           />
         )}
       </Field>
-      <Field label="Reason" error={errors.get('reason')} hint="Kept in the history: restock, damaged, stock count…">
-        {(p) => (
-          <input
-            {...p}
-            name="reason"
-            type="text"
-            maxLength={200}
-            autoComplete="off"
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              edited();
-            }}
-          />
-        )}
-      </Field>
+      <TextField label="Reason" error={errors.get('reason')} hint="Kept in the history: restock, damaged, stock count…" name="reason" type="text" maxLength={200} autoComplete="off" value={reason} onChange={(v) => { setReason(v); edited(); }} />
       <div className="actions">
         <button type="submit" className="button button-primary" disabled={adjust.isPending}>
           {adjust.isPending ? 'Adjusting…' : 'Adjust stock'}

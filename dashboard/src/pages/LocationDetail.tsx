@@ -7,7 +7,7 @@ import { type BodyOf, call } from '../api/wire.ts';
 import { type AddressDraft, AddressFields, addressBegun, addressBody, EMPTY_ADDRESS, isAddressPath } from '../components/AddressFields.tsx';
 import { Confirm } from '../components/Confirm.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { Field, FormRefusal, fieldErrors } from '../components/Field.tsx';
+import { FormRefusal, fieldErrors, TextField } from '../components/Field.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatNumber } from '../format.ts';
@@ -123,21 +123,7 @@ function LocationActions({ tenant, location }: { tenant: Tenant; location: Stock
   return (
     <Section title="Details">
         <form onSubmit={save} noValidate aria-label="Location details">
-          <Field label="Name" error={errors.get('name')}>
-            {(p) => (
-              <input
-                {...p}
-                type="text"
-                autoComplete="off"
-                maxLength={100}
-                value={name}
-                onChange={(e) => {
-                  setName(e.target.value);
-                  edited();
-                }}
-              />
-            )}
-          </Field>
+          <TextField label="Name" error={errors.get('name')} maxLength={100} value={name} onChange={(v) => { setName(v); edited(); }} />
           <fieldset className="fieldset">
             <legend>Address (optional)</legend>
             <AddressFields

@@ -5,7 +5,7 @@ import type { Tenant } from '../api/client.ts';
 import { type BodyOf, call } from '../api/wire.ts';
 import { type AddressDraft, AddressFields, addressBegun, addressBody, EMPTY_ADDRESS, isAddressPath } from '../components/AddressFields.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { Field, FormRefusal, fieldErrors } from '../components/Field.tsx';
+import { FormRefusal, fieldErrors, TextField } from '../components/Field.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { useSubmission } from '../idempotency.ts';
 import { focusFirstField } from '../products/focus.ts';
@@ -148,21 +148,7 @@ function NewLocation({ tenant }: { tenant: Tenant }) {
   return (
     <Section title="Add a location">
       <form ref={formRef} onSubmit={submit} noValidate aria-label="New location">
-        <Field label="Name" error={errors.get('name')} hint="Such as Main warehouse or Shop on High Street.">
-          {(p) => (
-            <input
-              {...p}
-              type="text"
-              autoComplete="off"
-              maxLength={100}
-              value={name}
-              onChange={(e) => {
-                setName(e.target.value);
-                edited();
-              }}
-            />
-          )}
-        </Field>
+        <TextField label="Name" error={errors.get('name')} hint="Such as Main warehouse or Shop on High Street." maxLength={100} value={name} onChange={(v) => { setName(v); edited(); }} />
         <fieldset className="fieldset">
           <legend>Address (optional)</legend>
           <AddressFields

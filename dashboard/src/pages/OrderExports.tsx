@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import type { Tenant } from '../api/client.ts';
 import type { Schemas } from '../api/wire.ts';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
-import { Field, fieldErrors } from '../components/Field.tsx';
+import { fieldErrors, TextField } from '../components/Field.tsx';
 import { Section } from '../components/Section.tsx';
 import { download } from '../download.ts';
 import { STATUS_LABEL } from '../orders.ts';
@@ -76,36 +76,8 @@ export function OrderExports({
         day.{range.from || range.to ? ' The days start as those of the list above.' : ''}
       </p>
       <form onSubmit={submit} noValidate className="export-form">
-        <Field label="From" error={errorOf('from')}>
-          {(p) => (
-            <input
-              {...p}
-              type="date"
-              name="from"
-              required
-              value={from}
-              onChange={(e) => {
-                setFrom(e.target.value);
-                edited();
-              }}
-            />
-          )}
-        </Field>
-        <Field label="To" error={errorOf('to')}>
-          {(p) => (
-            <input
-              {...p}
-              type="date"
-              name="to"
-              required
-              value={to}
-              onChange={(e) => {
-                setTo(e.target.value);
-                edited();
-              }}
-            />
-          )}
-        </Field>
+        <TextField label="From" error={errorOf('from')} type="date" name="from" required value={from} onChange={(v) => { setFrom(v); edited(); }} />
+        <TextField label="To" error={errorOf('to')} type="date" name="to" required value={to} onChange={(v) => { setTo(v); edited(); }} />
         <div className="actions">
           <button type="submit" className="button button-primary" disabled={busy !== null}>
             {busy === 'orders' ? 'Preparing…' : status ? `Download ${STATUS_LABEL[status].toLowerCase()} orders` : 'Download orders'}

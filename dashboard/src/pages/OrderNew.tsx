@@ -6,7 +6,7 @@ import { type BodyOf, call, type DataOf, type Schemas } from '../api/wire.ts';
 import { PostalAddress } from '../components/Address.tsx';
 import { type AddressDraft, AddressFields, addressBody, EMPTY_ADDRESS, isAddressPath } from '../components/AddressFields.tsx';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
-import { Field, FormRefusal, fieldErrors } from '../components/Field.tsx';
+import { Field, FormRefusal, fieldErrors, TextField } from '../components/Field.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatMoney, formatNumber } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
@@ -264,21 +264,7 @@ function NewOrderForm({
           ) : (
             <p className="notice">Choosing a delivery option needs the permission to view delivery zones and options (delivery:read).</p>
           )}
-          <Field label="Promotion code (optional)" error={errors.get('promotionCode')}>
-            {(p) => (
-              <input
-                {...p}
-                type="text"
-                autoComplete="off"
-                maxLength={64}
-                value={promotionCode}
-                onChange={(e) => {
-                  setPromotionCode(e.target.value);
-                  edited();
-                }}
-              />
-            )}
-          </Field>
+          <TextField label="Promotion code (optional)" error={errors.get('promotionCode')} maxLength={64} value={promotionCode} onChange={(v) => { setPromotionCode(v); edited(); }} />
         </div>
       </Section>
       <Section title="Addresses">

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { api, type Tenant } from '../api/client.ts';
 import type { Schemas } from '../api/wire.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { Field, FormRefusal } from '../components/Field.tsx';
+import { Field, FormRefusal, TextField } from '../components/Field.tsx';
 import { Section } from '../components/Section.tsx';
 import { editorFieldErrors } from '../editor.ts';
 import { formatMoney, formatTimestamp } from '../format.ts';
@@ -186,33 +186,8 @@ function RecordPayment({ tenant, order, outstanding, onRecorded }: { tenant: Ten
           </select>
         )}
       </Field>
-      <Field label={`Amount (${order.currency})`} error={errors.get('amount')}>
-        {(p) => (
-          <input
-            {...p}
-            type="text"
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => {
-              setAmount(e.target.value);
-              edited();
-            }}
-          />
-        )}
-      </Field>
-      <Field label="Reference" error={errors.get('reference')} hint="Optional: the transfer reference or receipt number.">
-        {(p) => (
-          <input
-            {...p}
-            type="text"
-            value={reference}
-            onChange={(e) => {
-              setReference(e.target.value);
-              edited();
-            }}
-          />
-        )}
-      </Field>
+      <TextField label={`Amount (${order.currency})`} error={errors.get('amount')} type="text" inputMode="decimal" value={amount} onChange={(v) => { setAmount(v); edited(); }} />
+      <TextField label="Reference" error={errors.get('reference')} hint="Optional: the transfer reference or receipt number." type="text" value={reference} onChange={(v) => { setReference(v); edited(); }} />
       <div className="form-field">
         <label>
           <input

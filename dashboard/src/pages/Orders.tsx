@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Tenant } from '../api/client.ts';
 import { call, type Schemas } from '../api/wire.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { Field, fieldErrors } from '../components/Field.tsx';
+import { Field, fieldErrors, TextField } from '../components/Field.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatLocalDate, formatMoney, formatTimestamp } from '../format.ts';
@@ -312,12 +312,8 @@ function OrderFilters({
       </Field>
       <fieldset className="date-range" aria-describedby={hintId}>
         <legend className="visually-hidden">Placed between</legend>
-        <Field label="From" error={errors.get('from')}>
-          {(p) => <input {...p} type="date" name="from" value={values.from} onChange={(e) => setValues((v) => ({ ...v, from: e.target.value }))} />}
-        </Field>
-        <Field label="To" error={errors.get('to')}>
-          {(p) => <input {...p} type="date" name="to" value={values.to} onChange={(e) => setValues((v) => ({ ...v, to: e.target.value }))} />}
-        </Field>
+        <TextField label="From" error={errors.get('from')} type="date" name="from" value={values.from} onChange={(from) => setValues((v) => ({ ...v, from }))} />
+        <TextField label="To" error={errors.get('to')} type="date" name="to" value={values.to} onChange={(to) => setValues((v) => ({ ...v, to }))} />
         <div className="actions">
           <button type="submit" className="button">
             Apply dates

@@ -6,7 +6,7 @@ import type { Schemas } from '../api/wire.ts';
 import { Confirm } from '../components/Confirm.tsx';
 import { EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { Field } from '../components/Field.tsx';
+import { Field, TextField } from '../components/Field.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Permission, Section } from '../components/Section.tsx';
 import { loadTagged, useEtagEditor } from '../editor.ts';
@@ -436,15 +436,9 @@ function NewLink({ tenant, currency, zone, onCreated }: { tenant: Tenant; curren
   return (
     <Section title="Create a payment link">
       <form onSubmit={submit} noValidate>
-        <Field label={`Amount (${currency})`} error={errors.get('amount')} hint="What the customer pays. With an order, leave it empty for all that the order still owes (or ask for part of it).">
-          {(p) => <input {...p} type="number" name="amount" inputMode="decimal" min="0" step="any" value={draft.amount} onChange={(e) => set('amount', e.target.value)} />}
-        </Field>
-        <Field label="Order id" error={errors.get('orderId')} hint="Optional: the order it pays for (ord_…, from the order’s page). Its payment is recorded on the order.">
-          {(p) => <input {...p} type="text" name="orderId" autoComplete="off" spellCheck={false} maxLength={64} value={draft.orderId} onChange={(e) => set('orderId', e.target.value)} />}
-        </Field>
-        <Field label="Description" error={errors.get('description')} hint="Shown to the customer. Optional; an order link says “Order <number>”.">
-          {(p) => <input {...p} type="text" name="description" maxLength={500} value={draft.description} onChange={(e) => set('description', e.target.value)} />}
-        </Field>
+        <TextField label={`Amount (${currency})`} error={errors.get('amount')} hint="What the customer pays. With an order, leave it empty for all that the order still owes (or ask for part of it)." type="number" name="amount" inputMode="decimal" min="0" step="any" value={draft.amount} onChange={(v) => set('amount', v)} />
+        <TextField label="Order id" error={errors.get('orderId')} hint="Optional: the order it pays for (ord_…, from the order’s page). Its payment is recorded on the order." type="text" name="orderId" autoComplete="off" spellCheck={false} maxLength={64} value={draft.orderId} onChange={(v) => set('orderId', v)} />
+        <TextField label="Description" error={errors.get('description')} hint="Shown to the customer. Optional; an order link says “Order <number>”." type="text" name="description" maxLength={500} value={draft.description} onChange={(v) => set('description', v)} />
         <Field label="Expires" error={errors.get('expiresAt')} hint={`In the store’s time zone (${zoneLabel(zone)}); at most 365 days ahead. Empty: never.`}>
           {(p) => <input {...p} type="datetime-local" name="expiresAt" value={draft.expiresAt} onChange={(e) => set('expiresAt', e.target.value)} />}
         </Field>

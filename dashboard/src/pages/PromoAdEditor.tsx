@@ -6,7 +6,7 @@ import type { DataOf, Schemas } from '../api/wire.ts';
 import { Confirm } from '../components/Confirm.tsx';
 import { EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { Field } from '../components/Field.tsx';
+import { Field, TextField } from '../components/Field.tsx';
 import { ImageField } from '../components/Images.tsx';
 import { NotAllowed, Permission, Section } from '../components/Section.tsx';
 import { useEtagEditor } from '../editor.ts';
@@ -395,9 +395,7 @@ function PromoAdFields({
   const zoneHint = `In the store’s time zone (${zoneLabel(zone)}).`;
   return (
     <>
-      <Field label="Title" error={errors.get('title')} hint="What the banner says, up to 200 characters.">
-        {(p) => <input {...p} type="text" name="title" maxLength={200} value={draft.title} onChange={(e) => set('title', e.target.value)} />}
-      </Field>
+      <TextField label="Title" error={errors.get('title')} hint="What the banner says, up to 200 characters." type="text" name="title" maxLength={200} value={draft.title} onChange={(v) => set('title', v)} />
       <Field label="Text" error={errors.get('body')} hint="Optional, up to 5000 characters.">
         {(p) => <textarea {...p} name="body" rows={3} maxLength={5000} value={draft.body} onChange={(e) => set('body', e.target.value)} />}
       </Field>
@@ -412,15 +410,9 @@ function PromoAdFields({
         error={errors.get('imageFileId') ?? null}
         onChange={(fileId) => set('imageFileId', fileId)}
       />
-      <Field label="Link" error={errors.get('linkUrl')} hint="Where the ad leads: a full http:// or https:// address. Optional.">
-        {(p) => <input {...p} type="url" name="linkUrl" inputMode="url" autoComplete="off" value={draft.linkUrl} onChange={(e) => set('linkUrl', e.target.value)} />}
-      </Field>
-      <Field label="Placement" error={errors.get('placement')} hint="Where your storefront shows it, e.g. home-hero (lower-case letters, digits, - or _). Empty: anywhere.">
-        {(p) => <input {...p} type="text" name="placement" autoComplete="off" spellCheck={false} maxLength={50} value={draft.placement} onChange={(e) => set('placement', e.target.value)} />}
-      </Field>
-      <Field label="Shows from" error={errors.get('startsAt')} hint={zoneHint}>
-        {(p) => <input {...p} type="datetime-local" name="startsAt" required value={draft.startsAt} onChange={(e) => set('startsAt', e.target.value)} />}
-      </Field>
+      <TextField label="Link" error={errors.get('linkUrl')} hint="Where the ad leads: a full http:// or https:// address. Optional." type="url" name="linkUrl" inputMode="url" autoComplete="off" value={draft.linkUrl} onChange={(v) => set('linkUrl', v)} />
+      <TextField label="Placement" error={errors.get('placement')} hint="Where your storefront shows it, e.g. home-hero (lower-case letters, digits, - or _). Empty: anywhere." type="text" name="placement" autoComplete="off" spellCheck={false} maxLength={50} value={draft.placement} onChange={(v) => set('placement', v)} />
+      <TextField label="Shows from" error={errors.get('startsAt')} hint={zoneHint} type="datetime-local" name="startsAt" required value={draft.startsAt} onChange={(v) => set('startsAt', v)} />
       <Field label="Shows until" error={errors.get('endsAt')} hint={`${zoneHint} Empty: no end.`}>
         {(p) => <input {...p} type="datetime-local" name="endsAt" value={draft.endsAt} onChange={(e) => set('endsAt', e.target.value)} />}
       </Field>

@@ -6,7 +6,7 @@ import type { Schemas } from '../api/wire.ts';
 import { Confirm } from '../components/Confirm.tsx';
 import { EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { Field } from '../components/Field.tsx';
+import { Field, TextField } from '../components/Field.tsx';
 import { NotAllowed, Permission, Section } from '../components/Section.tsx';
 import { useEtagEditor } from '../editor.ts';
 import { formatMoney, formatNumber, formatTimestamp } from '../format.ts';
@@ -380,9 +380,7 @@ function PromotionFields({ draft, onChange, error, currency, zone, isNew }: { dr
   const zoneHint = `In the store’s time zone (${zoneLabel(zone)}).`;
   return (
     <>
-      <Field label="Code" error={errors.get('code')} hint="3 to 50 letters, digits, - or _; customers type it at checkout (case does not matter).">
-        {(p) => <input {...p} type="text" name="code" autoComplete="off" spellCheck={false} maxLength={50} value={draft.code} onChange={(e) => set('code', e.target.value)} />}
-      </Field>
+      <TextField label="Code" error={errors.get('code')} hint="3 to 50 letters, digits, - or _; customers type it at checkout (case does not matter)." type="text" name="code" autoComplete="off" spellCheck={false} maxLength={50} value={draft.code} onChange={(v) => set('code', v)} />
       <Field label="Kind of discount" error={errors.get('kind')}>
         {(p) => (
           <select {...p} name="kind" value={draft.kind} onChange={(e) => set('kind', e.target.value === 'fixed' ? 'fixed' : 'percentage')}>
@@ -398,18 +396,14 @@ function PromotionFields({ draft, onChange, error, currency, zone, isNew }: { dr
       >
         {(p) => <input {...p} type="number" name="value" inputMode="decimal" step="any" value={draft.value} onChange={(e) => set('value', e.target.value)} />}
       </Field>
-      <Field label={`Minimum order (${currency})`} error={errors.get('minSubtotal')} hint="The subtotal an order needs for the code to apply. Empty: any order.">
-        {(p) => <input {...p} type="number" name="minSubtotal" inputMode="decimal" min="0" step="any" value={draft.minSubtotal} onChange={(e) => set('minSubtotal', e.target.value)} />}
-      </Field>
+      <TextField label={`Minimum order (${currency})`} error={errors.get('minSubtotal')} hint="The subtotal an order needs for the code to apply. Empty: any order." type="number" name="minSubtotal" inputMode="decimal" min="0" step="any" value={draft.minSubtotal} onChange={(v) => set('minSubtotal', v)} />
       <Field label="Starts" error={errors.get('startsAt')} hint={`${zoneHint}${isNew ? ' Empty: now.' : ''}`}>
         {(p) => <input {...p} type="datetime-local" name="startsAt" required={!isNew} value={draft.startsAt} onChange={(e) => set('startsAt', e.target.value)} />}
       </Field>
       <Field label="Ends" error={errors.get('endsAt')} hint={`${zoneHint} Empty: no end.`}>
         {(p) => <input {...p} type="datetime-local" name="endsAt" value={draft.endsAt} onChange={(e) => set('endsAt', e.target.value)} />}
       </Field>
-      <Field label="Uses in total" error={errors.get('usageLimit')} hint="Empty: no limit.">
-        {(p) => <input {...p} type="number" name="usageLimit" inputMode="numeric" min="1" step="1" value={draft.usageLimit} onChange={(e) => set('usageLimit', e.target.value)} />}
-      </Field>
+      <TextField label="Uses in total" error={errors.get('usageLimit')} hint="Empty: no limit." type="number" name="usageLimit" inputMode="numeric" min="1" step="1" value={draft.usageLimit} onChange={(v) => set('usageLimit', v)} />
       <Field label="Uses per customer" error={errors.get('perCustomerLimit')} hint="Empty: no limit.">
         {(p) => (
           <input {...p} type="number" name="perCustomerLimit" inputMode="numeric" min="1" step="1" value={draft.perCustomerLimit} onChange={(e) => set('perCustomerLimit', e.target.value)} />

@@ -5,7 +5,7 @@ import { api, type Mode, type Tenant } from '../api/client.ts';
 import type { DataOf, Schemas } from '../api/wire.ts';
 import { EditorConflict, shown } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { Field, FormRefusal, type ShownFields } from '../components/Field.tsx';
+import { Field, FormRefusal, type ShownFields, TextField } from '../components/Field.tsx';
 import { NotAllowed, Permission, Section } from '../components/Section.tsx';
 import { editorFieldErrors, orNull, useFormEditor } from '../editor.ts';
 import { formatTimestamp } from '../format.ts';
@@ -174,12 +174,8 @@ function ProfileEditor() {
       ) : (
         <form onSubmit={submit} noValidate className="account-form" data-testid="profile-form">
           <Fields disabled={false} legend="Your profile">
-            <Field label="Name" error={errors.get('name')}>
-              {(p) => <input {...p} type="text" name="name" autoComplete="name" maxLength={200} value={f.name} onChange={(e) => editor.edit((x) => ({ ...x, name: e.target.value }))} />}
-            </Field>
-            <Field label="Email" error={errors.get('email')} hint="You sign in with it. A new email changes only once you open the link we send to it; your old address is told.">
-              {(p) => <input {...p} type="email" name="email" autoComplete="email" maxLength={320} value={f.email} onChange={(e) => editor.edit((x) => ({ ...x, email: e.target.value }))} />}
-            </Field>
+            <TextField label="Name" error={errors.get('name')} type="text" name="name" autoComplete="name" maxLength={200} value={f.name} onChange={(v) => editor.edit((x) => ({ ...x, name: v }))} />
+            <TextField label="Email" error={errors.get('email')} hint="You sign in with it. A new email changes only once you open the link we send to it; your old address is told." type="email" name="email" autoComplete="email" maxLength={320} value={f.email} onChange={(v) => editor.edit((x) => ({ ...x, email: v }))} />
             {base && changesEmail(f, base) ? (
               <Field label="Current password" error={errors.get('currentPassword')} hint="Needed to change your email, unless you signed in within the last 5 minutes.">
                 {(p) => (
@@ -192,9 +188,7 @@ function ProfileEditor() {
                 Waiting for you to open the link we emailed to {base.pendingEmail} (it works for 24 hours). Your email changes then; until then you sign in with {base.email}.
               </p>
             ) : null}
-            <Field label="Phone" error={errors.get('phone')} hint="Optional, such as +1 555 0100.">
-              {(p) => <input {...p} type="tel" name="phone" autoComplete="tel" maxLength={40} value={f.phone} onChange={(e) => editor.edit((x) => ({ ...x, phone: e.target.value }))} />}
-            </Field>
+            <TextField label="Phone" error={errors.get('phone')} hint="Optional, such as +1 555 0100." type="tel" name="phone" autoComplete="tel" maxLength={40} value={f.phone} onChange={(v) => editor.edit((x) => ({ ...x, phone: v }))} />
           </Fields>
           {editor.conflict ? <EditorConflict what="your profile" conflict={editor.conflict} busy={editor.saving} onReload={editor.loadTheirs} onOverwrite={editor.saveMineOverTheirs} /> : null}
           <SaveBar label="Save your profile" saving={editor.saving} saved={editor.saved} error={editor.error} errorTitle="Your profile could not be saved." shown={['name', 'email', 'phone']} />

@@ -3,8 +3,9 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { api, type Tenant } from '../api/client.ts';
 import type { Schemas } from '../api/wire.ts';
 import { Confirm } from '../components/Confirm.tsx';
+import { CreateActions, CreateSection } from '../components/CreateSection.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { Field } from '../components/Field.tsx';
+import { Field, TextField } from '../components/Field.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { useSubmission } from '../idempotency.ts';
@@ -230,21 +231,7 @@ function TaxSettings({ tenant, canWrite }: { tenant: Tenant; canWrite: boolean }
           </label>
           {errors.get('pricesIncludeTax') ? <p className="field-error">Prices {errors.get('pricesIncludeTax')}.</p> : null}
         </fieldset>
-        <Field label="Tax class of delivery" error={errors.get('shippingTaxClass')} hint="The rate delivery fees are taxed at: standard unless you choose reduced, zero or a class of your own.">
-          {(p) => (
-            <input
-              {...p}
-              type="text"
-              maxLength={40}
-              readOnly={!canWrite}
-              value={shippingTaxClass}
-              onChange={(e) => {
-                setShipping(e.target.value);
-                edited();
-              }}
-            />
-          )}
-        </Field>
+        <TextField label="Tax class of delivery" error={errors.get('shippingTaxClass')} hint="The rate delivery fees are taxed at: standard unless you choose reduced, zero or a class of your own." type="text" maxLength={40} readOnly={!canWrite} value={shippingTaxClass} onChange={(v) => { setShipping(v); edited(); }} />
         {canWrite ? (
           <div className="actions">
             <button type="submit" className="button button-primary" disabled={save.isPending}>
@@ -270,14 +257,6 @@ function TaxSettings({ tenant, canWrite }: { tenant: Tenant; canWrite: boolean }
 function NewRegion({ tenant }: { tenant: Tenant }) {
   const invalidate = useInvalidateTaxes(tenant);
   const [open, setOpen] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
-  const form = useRef<HTMLFormElement>(null);
-  const wasOpen = useRef(false);
-  useEffect(() => {
-    if (open) form.current?.focus();
-    else if (wasOpen.current) opener.current?.focus();
-    wasOpen.current = open;
-  }, [open]);
   const [name, setName] = useState('');
   const [country, setCountry] = useState('');
   const [stateId, setStateId] = useState('');
@@ -315,77 +294,47 @@ function NewRegion({ tenant }: { tenant: Tenant }) {
   const errors = formErrors(create.error);
   const placeError = errors.get('stateId') ?? errors.get('countryId');
   return (
-    <Section
+    <CreateSection
       title="New tax region"
-      actions={
-        open ? null : (
-          <button ref={opener} type="button" className="button button-primary" onClick={() => setOpen(true)}>
-            Add a tax region
-          </button>
-        )
-      }
+      openLabel="Add a tax region"
+      formLabel="New tax region"
+      open={open}
+      onOpen={() => setOpen(true)}
+      created={created}
+      intro={<p className="muted">A tax region is a country, or one of its states, with its tax rates.</p>}
+      onSubmit={submit}
     >
-      {created ? (
-        <p className="notice" role="status">
-          {created}
-        </p>
-      ) : null}
-      {open ? (
-        <form ref={form} tabIndex={-1} onSubmit={submit} noValidate aria-label="New tax region">
-          <CountryStateFields
-            country={country}
-            state={stateId}
-            wholeCountry="The whole country"
-            onChange={(c, s) => {
-              setCountry(c);
-              setStateId(s);
-              edited();
-            }}
-          />
-          {placeError ? <p className="field-error">Place: {placeError}.</p> : null}
-          <Field label="Region name" error={errors.get('name')} hint="Optional, for you and your invoices, e.g. “United Kingdom” or “Texas”.">
-            {(p) => (
-              <input
-                {...p}
-                type="text"
-                maxLength={200}
-                value={name}
-                onChange={(e) => {
-                  setName(e.target.value);
-                  edited();
-                }}
-              />
-            )}
-          </Field>
-          <RateFields
-            draft={rates}
-            onChange={(d) => {
-              setRates(d);
-              edited();
-            }}
-            errors={errors}
-          />
-          <div className="actions">
-            <button type="submit" className="button button-primary" disabled={create.isPending}>
-              {create.isPending ? 'Adding…' : 'Add tax region'}
-            </button>
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                setOpen(false);
-                create.reset();
-              }}
-            >
-              Cancel
-            </button>
-          </div>
-          {create.isError && !shownAtFields(create.error, shownAtRegionFields) ? <ErrorPanel error={create.error} title="The tax region could not be added." /> : null}
-        </form>
-      ) : (
-        <p className="muted">A tax region is a country, or one of its states, with its tax rates.</p>
-      )}
-    </Section>
+      <CountryStateFields
+        country={country}
+        state={stateId}
+        wholeCountry="The whole country"
+        onChange={(c, s) => {
+          setCountry(c);
+          setStateId(s);
+          edited();
+        }}
+      />
+      {placeError ? <p className="field-error">Place: {placeError}.</p> : null}
+      <TextField label="Region name" error={errors.get('name')} hint="Optional, for you and your invoices, e.g. “United Kingdom” or “Texas”." type="text" maxLength={200} value={name} onChange={(v) => { setName(v); edited(); }} />
+      <RateFields
+        draft={rates}
+        onChange={(d) => {
+          setRates(d);
+          edited();
+        }}
+        errors={errors}
+      />
+      <CreateActions
+        busy={create.isPending}
+        label="Add tax region"
+        busyLabel="Adding…"
+        onCancel={() => {
+          setOpen(false);
+          create.reset();
+        }}
+      />
+      {create.isError && !shownAtFields(create.error, shownAtRegionFields) ? <ErrorPanel error={create.error} title="The tax region could not be added." /> : null}
+    </CreateSection>
   );
 }
 
@@ -525,20 +474,7 @@ function RegionEditor({ tenant, region, onDone, onCancel }: { tenant: Tenant; re
   };
   return (
     <form ref={form} tabIndex={-1} onSubmit={submit} noValidate aria-label={`Edit the tax region ${region.name}`} className="inline-editor">
-      <Field label="Region name" error={errors.get('name')}>
-        {(p) => (
-          <input
-            {...p}
-            type="text"
-            maxLength={200}
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              edited();
-            }}
-          />
-        )}
-      </Field>
+      <TextField label="Region name" error={errors.get('name')} type="text" maxLength={200} value={name} onChange={(v) => { setName(v); edited(); }} />
       <RateFields
         draft={rates}
         onChange={(d) => {

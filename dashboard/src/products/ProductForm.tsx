@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useId } from 'react';
 import type { Tenant } from '../api/client.ts';
 import type { Schemas } from '../api/wire.ts';
-import { Field } from '../components/Field.tsx';
+import { Field, TextField } from '../components/Field.tsx';
 import { ImageList } from '../components/Images.tsx';
 import { type CategoryNode, numberOrText, STATUS_HINT, STATUS_LABEL, STATUSES } from './catalog.ts';
 
@@ -194,12 +194,8 @@ export function ProductForm({
           {typeError ? <p className="field-error">Type {typeError}.</p> : null}
         </fieldset>
       ) : null}
-      <Field label="Name" error={errorOf(errors, 'name')}>
-        {(p) => <input {...p} type="text" required maxLength={200} readOnly={readOnly} value={values.name} onChange={(e) => set('name', e.target.value)} />}
-      </Field>
-      <Field label="Slug" error={errorOf(errors, 'slug')} hint={creating ? 'Lower-case letters, digits and hyphens. Leave it empty to make one from the name.' : 'Lower-case letters, digits and hyphens; used in your storefront’s addresses.'}>
-        {(p) => <input {...p} type="text" maxLength={200} readOnly={readOnly} value={values.slug} onChange={(e) => set('slug', e.target.value)} />}
-      </Field>
+      <TextField label="Name" error={errorOf(errors, 'name')} type="text" required maxLength={200} readOnly={readOnly} value={values.name} onChange={(v) => set('name', v)} />
+      <TextField label="Slug" error={errorOf(errors, 'slug')} hint={creating ? 'Lower-case letters, digits and hyphens. Leave it empty to make one from the name.' : 'Lower-case letters, digits and hyphens; used in your storefront’s addresses.'} type="text" maxLength={200} readOnly={readOnly} value={values.slug} onChange={(v) => set('slug', v)} />
       <Field label="Description" error={errorOf(errors, 'description')}>
         {(p) => <textarea {...p} rows={4} maxLength={20000} readOnly={readOnly} value={values.description} onChange={(e) => set('description', e.target.value)} />}
       </Field>
@@ -236,28 +232,10 @@ export function ProductForm({
       </Field>
       {values.type === 'SIMPLE' ? (
         <div className="field-grid">
-          <Field label={`Price (${currency})`} error={errorOf(errors, 'price')} hint="Greater than 1.">
-            {(p) => <input {...p} type="text" inputMode="decimal" required readOnly={readOnly} value={values.price} onChange={(e) => set('price', e.target.value)} />}
-          </Field>
-          <Field label="Discount (%)" error={errorOf(errors, 'discount')} hint="0 to 100; empty for none.">
-            {(p) => <input {...p} type="text" inputMode="decimal" readOnly={readOnly} value={values.discount} onChange={(e) => set('discount', e.target.value)} />}
-          </Field>
-          <Field label="Stock" error={errorOf(errors, 'quantityInStock')} hint={!creating && !canChangeStock ? 'Changing stock needs the permission to update stock quantities (inventory:write).' : 'Units available to order.'}>
-            {(p) => (
-              <input
-                {...p}
-                type="text"
-                inputMode="numeric"
-                required
-                readOnly={readOnly || (!creating && !canChangeStock)}
-                value={values.quantityInStock}
-                onChange={(e) => set('quantityInStock', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="SKU code" error={errorOf(errors, 'sku')} hint="Your own stock-keeping code, unique in the store; optional.">
-            {(p) => <input {...p} type="text" maxLength={100} readOnly={readOnly} value={values.sku} onChange={(e) => set('sku', e.target.value)} />}
-          </Field>
+          <TextField label={`Price (${currency})`} error={errorOf(errors, 'price')} hint="Greater than 1." type="text" inputMode="decimal" required readOnly={readOnly} value={values.price} onChange={(v) => set('price', v)} />
+          <TextField label="Discount (%)" error={errorOf(errors, 'discount')} hint="0 to 100; empty for none." type="text" inputMode="decimal" readOnly={readOnly} value={values.discount} onChange={(v) => set('discount', v)} />
+          <TextField label="Stock" error={errorOf(errors, 'quantityInStock')} hint={!creating && !canChangeStock ? 'Changing stock needs the permission to update stock quantities (inventory:write).' : 'Units available to order.'} type="text" inputMode="numeric" required readOnly={readOnly || (!creating && !canChangeStock)} value={values.quantityInStock} onChange={(v) => set('quantityInStock', v)} />
+          <TextField label="SKU code" error={errorOf(errors, 'sku')} hint="Your own stock-keeping code, unique in the store; optional." type="text" maxLength={100} readOnly={readOnly} value={values.sku} onChange={(v) => set('sku', v)} />
         </div>
       ) : null}
       <fieldset className="fieldset">

@@ -5,7 +5,7 @@ import type { Schemas } from '../api/wire.ts';
 import { Confirm } from '../components/Confirm.tsx';
 import { changedFields, EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { Field, FormRefusal, fieldErrors } from '../components/Field.tsx';
+import { Field, FormRefusal, fieldErrors, TextField } from '../components/Field.tsx';
 import { ImagePreview, ImageUpload } from '../components/Images.tsx';
 import { Section } from '../components/Section.tsx';
 import { type Loaded, useEtagSave } from '../editor.ts';
@@ -109,24 +109,12 @@ function SkuFields({
   const set = (key: keyof SkuValues, value: string) => onChange({ ...values, [key]: value });
   return (
     <div className="field-grid">
-      <Field label={`Price (${currency})`} error={errors.get('price')} hint="Greater than 1.">
-        {(p) => <input {...p} type="text" inputMode="decimal" required value={values.price} onChange={(e) => set('price', e.target.value)} />}
-      </Field>
-      <Field label="Discount (%)" error={errors.get('discount')} hint="0 to 100; empty for none.">
-        {(p) => <input {...p} type="text" inputMode="decimal" value={values.discount} onChange={(e) => set('discount', e.target.value)} />}
-      </Field>
-      <Field label="Stock" error={errors.get('quantityInStock')} hint={stockReadOnly ? 'Changing stock needs the permission to update stock quantities (inventory:write).' : 'Units available to order.'}>
-        {(p) => <input {...p} type="text" inputMode="numeric" required readOnly={stockReadOnly} value={values.quantityInStock} onChange={(e) => set('quantityInStock', e.target.value)} />}
-      </Field>
-      <Field label="SKU code" error={errors.get('sku')} hint="Unique in the store; optional.">
-        {(p) => <input {...p} type="text" maxLength={100} value={values.sku} onChange={(e) => set('sku', e.target.value)} />}
-      </Field>
-      <Field label="Options" error={errors.get('attributes')} hint="Extra options of this SKU, such as Size=M; Fit=Slim. Optional.">
-        {(p) => <input {...p} type="text" value={values.attributes} onChange={(e) => set('attributes', e.target.value)} />}
-      </Field>
-      <Field label="SKU tax class" error={errors.get('taxClass')} hint="Empty: the product’s tax class. Or standard, reduced, zero, or one of your own.">
-        {(p) => <input {...p} type="text" maxLength={40} value={values.taxClass} onChange={(e) => set('taxClass', e.target.value)} />}
-      </Field>
+      <TextField label={`Price (${currency})`} error={errors.get('price')} hint="Greater than 1." type="text" inputMode="decimal" required value={values.price} onChange={(v) => set('price', v)} />
+      <TextField label="Discount (%)" error={errors.get('discount')} hint="0 to 100; empty for none." type="text" inputMode="decimal" value={values.discount} onChange={(v) => set('discount', v)} />
+      <TextField label="Stock" error={errors.get('quantityInStock')} hint={stockReadOnly ? 'Changing stock needs the permission to update stock quantities (inventory:write).' : 'Units available to order.'} type="text" inputMode="numeric" required readOnly={stockReadOnly} value={values.quantityInStock} onChange={(v) => set('quantityInStock', v)} />
+      <TextField label="SKU code" error={errors.get('sku')} hint="Unique in the store; optional." type="text" maxLength={100} value={values.sku} onChange={(v) => set('sku', v)} />
+      <TextField label="Options" error={errors.get('attributes')} hint="Extra options of this SKU, such as Size=M; Fit=Slim. Optional." type="text" value={values.attributes} onChange={(v) => set('attributes', v)} />
+      <TextField label="SKU tax class" error={errors.get('taxClass')} hint="Empty: the product’s tax class. Or standard, reduced, zero, or one of your own." type="text" maxLength={40} value={values.taxClass} onChange={(v) => set('taxClass', v)} />
     </div>
   );
 }
@@ -528,12 +516,8 @@ function GroupFields({
   return (
     <>
       <div className="field-grid">
-        <Field label="Dimension" error={errors.get('attributeName')} hint="What varies, such as Color or Material.">
-          {(p) => <input {...p} type="text" required maxLength={50} value={values.attributeName} onChange={(e) => set('attributeName', e.target.value)} />}
-        </Field>
-        <Field label="Value" error={errors.get('attributeValue')} hint="This group’s value, such as Red.">
-          {(p) => <input {...p} type="text" required maxLength={100} value={values.attributeValue} onChange={(e) => set('attributeValue', e.target.value)} />}
-        </Field>
+        <TextField label="Dimension" error={errors.get('attributeName')} hint="What varies, such as Color or Material." type="text" required maxLength={50} value={values.attributeName} onChange={(v) => set('attributeName', v)} />
+        <TextField label="Value" error={errors.get('attributeValue')} hint="This group’s value, such as Red." type="text" required maxLength={100} value={values.attributeValue} onChange={(v) => set('attributeValue', v)} />
         <Field label="Colour" error={errors.get('colorId')} hint={chosen ? <>Shown as {chosen.name} ({chosen.hex}).</> : 'Optional: a colour from the palette.'}>
           {(p) => (
             <span className="swatch-select">

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { Tenant } from '../api/client.ts';
 import { type BodyOf, call } from '../api/wire.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { Field, FormRefusal, fieldErrors } from '../components/Field.tsx';
+import { Field, FormRefusal, fieldErrors, TextField } from '../components/Field.tsx';
 import { formatNumber } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
 import { useTenantSearch } from '../tenant.tsx';
@@ -139,21 +139,7 @@ function AdjustAtLocation({ tenant, skuId, locations, onChanged }: { tenant: Ten
             edited();
           }}
         />
-        <Field label="Change in units" error={errors.get('delta') ?? errors.get('onHand')} hint="A negative number removes units, e.g. -2 for two damaged.">
-          {(p) => (
-            <input
-              {...p}
-              type="number"
-              inputMode="numeric"
-              step={1}
-              value={delta}
-              onChange={(e) => {
-                setDelta(e.target.value);
-                edited();
-              }}
-            />
-          )}
-        </Field>
+        <TextField label="Change in units" error={errors.get('delta') ?? errors.get('onHand')} hint="A negative number removes units, e.g. -2 for two damaged." type="number" inputMode="numeric" step={1} value={delta} onChange={(v) => { setDelta(v); edited(); }} />
         <Field label="What happened" error={errors.get('reason')}>
           {(p) => (
             <select
@@ -173,21 +159,7 @@ function AdjustAtLocation({ tenant, skuId, locations, onChanged }: { tenant: Ten
             </select>
           )}
         </Field>
-        <Field label="Note (optional)" error={errors.get('note')}>
-          {(p) => (
-            <input
-              {...p}
-              type="text"
-              maxLength={500}
-              autoComplete="off"
-              value={note}
-              onChange={(e) => {
-                setNote(e.target.value);
-                edited();
-              }}
-            />
-          )}
-        </Field>
+        <TextField label="Note (optional)" error={errors.get('note')} maxLength={500} value={note} onChange={(v) => { setNote(v); edited(); }} />
       </div>
       <div className="actions">
         <button type="submit" className="button button-primary" disabled={adjust.isPending || !locationId}>
@@ -262,37 +234,8 @@ function Transfer({ tenant, skuId, locations, onChanged }: { tenant: Tenant; sku
             edited();
           }}
         />
-        <Field label="Units to move" error={errors.get('quantity')}>
-          {(p) => (
-            <input
-              {...p}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              value={quantity}
-              onChange={(e) => {
-                setQuantity(e.target.value);
-                edited();
-              }}
-            />
-          )}
-        </Field>
-        <Field label="Note (optional)" error={errors.get('note')}>
-          {(p) => (
-            <input
-              {...p}
-              type="text"
-              maxLength={500}
-              autoComplete="off"
-              value={note}
-              onChange={(e) => {
-                setNote(e.target.value);
-                edited();
-              }}
-            />
-          )}
-        </Field>
+        <TextField label="Units to move" error={errors.get('quantity')} type="number" inputMode="numeric" min={1} step={1} value={quantity} onChange={(v) => { setQuantity(v); edited(); }} />
+        <TextField label="Note (optional)" error={errors.get('note')} maxLength={500} value={note} onChange={(v) => { setNote(v); edited(); }} />
       </div>
       <div className="actions">
         <button type="submit" className="button button-primary" disabled={transfer.isPending}>
