@@ -32,12 +32,12 @@ export function ConfirmationPage() {
       </p>
       {order.email && (
         <p>
-          A confirmation is on its way to <strong>{order.email}</strong>.
+          The confirmation mail goes to <strong>{order.email}</strong> as soon as the payment is through.
         </p>
       )}
       {order.statusUrl && (
         <p>
-          <a href={order.statusUrl}>Follow your order</a>
+          <a href={order.statusUrl}>Follow your order</a> (its payment and delivery as they progress)
         </p>
       )}
       <p>
