@@ -282,8 +282,18 @@ describeEachDatabase('checkout', (kind) => {
       assert.match(before.body, /<td>Tee · Red · XS<\/td><td>2<\/td><td>\$10\.00<\/td>/);
       assert.equal(before.headers['cache-control'], 'no-store');
       assert.match(String(before.headers['content-security-policy']), /default-src 'none'/);
+      // The inventory shows the units as held by the checkout while it is unpaid, then allocated to the paid order.
+      const level = async () => (await call('GET', `/v1/inventory/skus/${sku[3]}`, { headers: T })).body.data.sku;
+      const heldBefore = await level();
+      assert.ok(heldBefore.held >= 2, JSON.stringify(heldBefore));
+      assert.equal(heldBefore.available, heldBefore.onHand - heldBefore.held - heldBefore.allocated);
+      assert.equal(heldBefore.available, stock);
       const paid = await pay(pathOf(res.body.data.payUrl), CARDS.ok);
       assert.equal(paid.status, 303);
+      const heldAfter = await level();
+      assert.deepEqual([heldAfter.held, heldAfter.allocated, heldAfter.available, heldAfter.onHand], [heldBefore.held - 2, heldBefore.allocated + 2, heldBefore.available, heldBefore.onHand]);
+      const listed = (await call('GET', `/v1/inventory/skus?q=${encodeURIComponent('Tee')}&limit=100`, { headers: T })).body.data.skus.find((l: { skuId: string }) => l.skuId === sku[3]);
+      assert.deepEqual([listed.onHand, listed.held, listed.allocated, listed.available], [heldAfter.onHand, heldAfter.held, heldAfter.allocated, heldAfter.available]);
       assert.match((await openPayPage(t, pathOf(res.body.data.payUrl))).body, new RegExp(`<a href="${SHOP}/thanks">Back to Store \\d+</a>`), 'the pay page sends the shopper back');
       const after = await t.app.inject({ method: 'GET', url: status });
       assert.match(after.body, /Paid: being prepared/);

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Tenant } from '../context.ts';
-import type { CategoryBreakdown, InventoryAdjustment, InventoryTotals, LowStockRow, StockLevelRow, StockState } from '../domain/catalog/types.ts';
+import type { CategoryBreakdown, InventoryAdjustment, InventoryTotals, LowStockRow, StockBreakdown, StockLevelRow, StockState } from '../domain/catalog/types.ts';
 import { likePattern } from './catalog-repo.ts';
 import { fromDate, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
@@ -173,6 +173,35 @@ export function createInventoryRepo(db: Kysely<Database>): InventoryRepo {
     async stockLevel(tenant: Tenant, threshold: number, skuId: string): Promise<StockLevelRow | undefined> {
       const row = await selectStockLevels(tenant).where('skus.id', '=', skuId).executeTakeFirst();
       return row && { ...toLowStockRow(row), stock: stockState(Number(row.quantity_in_stock), threshold) };
+    },
+
+    async stockBreakdown(tenant: Tenant, skuIds: string[], now: Date): Promise<Map<string, StockBreakdown>> {
+      const out = new Map<string, StockBreakdown>();
+      if (skuIds.length === 0) return out;
+      const levels = await db
+        .selectFrom('stock_levels')
+        .select((eb) => ['sku_id', eb.fn.sum<number>('on_hand').as('on_hand'), eb.fn.sum<number>('allocated').as('allocated')])
+        .where(inTenant(tenant))
+        .where('sku_id', 'in', skuIds)
+        .groupBy('sku_id')
+        .execute();
+      const holds = await db
+        .selectFrom('order_allocations')
+        .innerJoin('orders', 'orders.id', 'order_allocations.order_id')
+        .select((eb) => ['order_allocations.sku_id', eb.fn.sum<number>('order_allocations.quantity').as('held')])
+        .where(inTenant(tenant, 'order_allocations'))
+        .where('order_allocations.sku_id', 'in', skuIds)
+        .where('orders.status', '=', 'pending')
+        .where('orders.channel', '=', 'storefront')
+        .where('orders.hold_expires_at', '>', fromDate(now))
+        .groupBy('order_allocations.sku_id')
+        .execute();
+      const held = new Map(holds.map((h) => [h.sku_id, Number(h.held)]));
+      for (const l of levels) {
+        const h = held.get(l.sku_id) ?? 0;
+        out.set(l.sku_id, { onHand: Number(l.on_hand), held: h, allocated: Number(l.allocated) - h });
+      }
+      return out;
     },
 
     async lowStockThreshold(storeId: string): Promise<number> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ProductListFilters } from '../domain/catalog/catalog-schemas.ts';
-import { type Category, type CategoryBreakdown, type InventoryAdjustment, type InventoryTotals, type LowStockRow, PRODUCT_STATUSES, PRODUCT_TYPES, type ProductTree, type ProductView, type Sku, type StockLevelRow, type VariantGroup } from '../domain/catalog/types.ts';
+import { type Category, type CategoryBreakdown, type InventoryAdjustment, type InventoryTotals, type LowStockRow, PRODUCT_STATUSES, PRODUCT_TYPES, type ProductTree, type ProductView, type Sku, type StockLevelView, type VariantGroup } from '../domain/catalog/types.ts';
 import { type Currency, fromMinor } from '../domain/shared/money.ts';
 import { envelope, WireTimestamp, wireTimestamp, type Representation } from './envelope.ts';
 import { PAGE, pageFields } from './page.ts';
@@ -115,6 +115,10 @@ export const STOCK_STATES = ['in', 'low', 'out'] as const;
 
 export const StockLevelRecord = LowStockRecord.extend({
   stock: z.enum(STOCK_STATES).describe('in: above the low-stock threshold; low: 1..threshold units; out: 0'),
+  onHand: z.number().int().describe('units at its locations'),
+  held: z.number().int().describe('held by unpaid storefront checkouts'),
+  allocated: z.number().int().describe('allocated to other orders, not shipped'),
+  available: z.number().int().describe('onHand - held - allocated (quantityInStock)'),
 }).meta({ id: 'StockLevel' });
 
 export function toSkuRecord(s: Sku, c: Currency): z.input<typeof SkuRecord> {
@@ -203,7 +207,7 @@ export function toLowStockRecord(r: LowStockRow): z.input<typeof LowStockRecord>
   return { ...r };
 }
 
-export function toStockLevelRecord(r: StockLevelRow): z.input<typeof StockLevelRecord> {
+export function toStockLevelRecord(r: StockLevelView): z.input<typeof StockLevelRecord> {
   return {
     skuId: r.skuId,
     sku: r.sku,
@@ -214,6 +218,10 @@ export function toStockLevelRecord(r: StockLevelRow): z.input<typeof StockLevelR
     groupName: r.groupName,
     attributes: r.attributes,
     stock: r.stock,
+    onHand: r.onHand,
+    held: r.held,
+    allocated: r.allocated,
+    available: r.quantityInStock,
   };
 }
 

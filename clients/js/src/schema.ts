@@ -3158,6 +3158,14 @@ export type components = {
              * @enum {string}
              */
             stock: "in" | "low" | "out";
+            /** @description units at its locations */
+            onHand: number;
+            /** @description held by unpaid storefront checkouts */
+            held: number;
+            /** @description allocated to other orders, not shipped */
+            allocated: number;
+            /** @description onHand - held - allocated (quantityInStock) */
+            available: number;
         };
         TaxRegion: {
             id: string;

@@ -12,7 +12,7 @@ import { pageOf, tupleCursor } from '../shared/pagination.ts';
 import type { Precondition } from '../shared/preconditions.ts';
 import { foldForSearch } from '../shared/text.ts';
 import { type Currency, storeCurrency } from '../shared/money.ts';
-import type { CategoryBreakdown, InventoryAdjustment, InventoryTotals, LowStockRow, Sku, StockLevelRow, StockState } from './types.ts';
+import type { CategoryBreakdown, InventoryAdjustment, InventoryTotals, LowStockRow, Sku, StockBreakdown, StockLevelRow, StockLevelView, StockState } from './types.ts';
 import type { WebhookRepo } from '../webhooks/ports.ts';
 import type { EventPublisher, Wants } from '../webhooks/publisher.ts';
 import type { DomainEvent } from '../webhooks/types.ts';
@@ -21,7 +21,7 @@ import type { DomainEvent } from '../webhooks/types.ts';
 export interface InventoryServiceRepos {
   audit: Pick<AuditRepo, 'insert'>;
   catalog: Pick<CatalogRepo, 'adjustStock' | 'findSku' | 'lockSku' | 'touchProduct' | 'updateSku'>;
-  inventory: Pick<InventoryRepo, 'byCategory' | 'insertAdjustment' | 'listAdjustments' | 'lowStock' | 'lowStockThreshold' | 'setLowStockThreshold' | 'stockLevel' | 'stockLevels' | 'totals'>;
+  inventory: Pick<InventoryRepo, 'byCategory' | 'insertAdjustment' | 'listAdjustments' | 'lowStock' | 'lowStockThreshold' | 'setLowStockThreshold' | 'stockBreakdown' | 'stockLevel' | 'stockLevels' | 'totals'>;
   stores: Pick<StoreRepo, 'findStore' | 'lockStore'>;
   webhooks: Pick<WebhookRepo, 'subscribers' | 'insertEvents' | 'afterCommit'>;
   email: Pick<EmailRepo, 'insertMessages' | 'afterCommit'>;
@@ -100,6 +100,11 @@ export async function stockEvents(
  * Sets the store's low-stock threshold with its audit entry, in the caller's transaction (the settings service
  * changes it along with other settings). The caller has checked settings:write and holds the store row's lock.
  */
+/** A level with where its units are; a SKU without levels has all its stock on hand and available. */
+function withBreakdown(level: StockLevelRow, breakdown: Map<string, StockBreakdown>): StockLevelView {
+  return { ...level, ...(breakdown.get(level.skuId) ?? { onHand: level.quantityInStock, held: 0, allocated: 0 }) };
+}
+
 async function writeLowStockThreshold(repos: { audit: Pick<AuditRepo, 'insert'>; inventory: Pick<InventoryRepo, 'setLowStockThreshold'> }, ctx: StoreContext, threshold: number): Promise<void> {
   await repos.inventory.setLowStockThreshold(ctx.tenant.storeId, threshold);
   await recordAudit(repos, ctx, { action: 'settings.update', targetType: 'store', targetId: ctx.tenant.storeId, details: { lowStockThreshold: threshold } });
@@ -223,7 +228,7 @@ export function createInventoryService(deps: {
     async stockLevels(
       ctx: StoreContext,
       query: { limit: number; cursor?: string | undefined; q?: string | undefined; stock?: StockState | undefined },
-    ): Promise<{ threshold: number; items: StockLevelRow[]; nextCursor: string | null }> {
+    ): Promise<{ threshold: number; items: StockLevelView[]; nextCursor: string | null }> {
       requirePermission(ctx, 'inventory:read');
       const { tenant } = ctx;
       const threshold = await repos.inventory.lowStockThreshold(tenant.storeId);
@@ -231,17 +236,18 @@ export function createInventoryService(deps: {
       const q = query.q?.trim() ? foldForSearch(query.q.trim()) : undefined;
       const rows = await repos.inventory.stockLevels(tenant, threshold, { limit: query.limit, q, stock: query.stock, after: after && { name: after[0], id: after[1] } });
       const page = pageOf(rows, query.limit, (last) => stockLevelCursor.encode([last.sortName, last.skuId]));
-      return { threshold, items: page.items.map(({ sortName: _, ...level }) => level), nextCursor: page.nextCursor };
+      const breakdown = await repos.inventory.stockBreakdown(tenant, page.items.map((l) => l.skuId), ctx.now);
+      return { threshold, items: page.items.map(({ sortName: _, ...level }) => withBreakdown(level, breakdown)), nextCursor: page.nextCursor };
     },
 
     /** One SKU's stock level (404 SKU_NOT_FOUND for another store's or mode's SKU). */
-    async stockLevel(ctx: StoreContext, skuId: string): Promise<{ threshold: number; level: StockLevelRow }> {
+    async stockLevel(ctx: StoreContext, skuId: string): Promise<{ threshold: number; level: StockLevelView }> {
       requirePermission(ctx, 'inventory:read');
       const { tenant } = ctx;
       const threshold = await repos.inventory.lowStockThreshold(tenant.storeId);
       const level = await repos.inventory.stockLevel(tenant, threshold, skuId);
       if (!level) throw skuNotFound(skuId);
-      return { threshold, level };
+      return { threshold, level: withBreakdown(level, await repos.inventory.stockBreakdown(tenant, [skuId], ctx.now)) };
     },
   };
 }

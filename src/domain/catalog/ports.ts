@@ -1,5 +1,5 @@
 import type { Tenant } from '../../context.ts';
-import type { Category, CategoryBreakdown, HeldProduct, InventoryAdjustment, InventoryTotals, LowStockRow, Product, ProductHead, ProductQuery, ProductStatus, ProductType, Sku, SkuSummary, StockLevelRow, StockState, VariantGroup } from './types.ts';
+import type { Category, CategoryBreakdown, HeldProduct, InventoryAdjustment, InventoryTotals, LowStockRow, Product, ProductHead, ProductQuery, ProductStatus, ProductType, Sku, SkuSummary, StockBreakdown, StockLevelRow, StockState, VariantGroup } from './types.ts';
 import type { AllocatedUnits, LocationUnits } from '../inventory/types.ts';
 
 /**
@@ -216,4 +216,9 @@ export interface InventoryRepo {
   stockLevel(tenant: Tenant, threshold: number, skuId: string): Promise<StockLevelRow | undefined>;
   lowStockThreshold(storeId: string): Promise<number>;
   setLowStockThreshold(storeId: string, threshold: number): Promise<void>;
+  /**
+   * Per SKU: units on hand at its locations, units allocated to pending storefront orders whose hold ends after `now`
+   * (`held`), and the rest allocated (`allocated`). SKUs with no level are absent.
+   */
+  stockBreakdown(tenant: Tenant, skuIds: string[], now: Date): Promise<Map<string, StockBreakdown>>;
 }

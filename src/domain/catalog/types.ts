@@ -166,6 +166,20 @@ export interface StockLevelRow extends LowStockRow {
   stock: StockState;
 }
 
+/**
+ * Where a SKU's units are (docs/checkout.md, "Inventory"): on hand at its locations; held by unpaid storefront
+ * checkouts whose hold has not ended; allocated to other orders (paid, or placed through the API) and not shipped yet;
+ * available to sell (on hand − held − allocated, the SKU's `quantityInStock`).
+ */
+export interface StockBreakdown {
+  onHand: number;
+  held: number;
+  allocated: number;
+}
+
+/** A stock level with its breakdown. */
+export type StockLevelView = StockLevelRow & StockBreakdown;
+
 export const PRODUCT_SORTS = ['createdAt', '-createdAt', 'name', '-name', 'updatedAt', '-updatedAt'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
