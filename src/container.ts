@@ -175,6 +175,7 @@ export function createContainer(config: Config) {
     orders,
     paymentElement: providerPayments,
     releaseAuthorizations: (ctx, orderId) => providerPayments!.releaseAuthorizations(ctx, orderId),
+    reads: personalDataReads,
     events,
     render: renderEmail,
     notifyMail,

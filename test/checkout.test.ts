@@ -5,7 +5,7 @@ import { hashSecret } from '../src/domain/shared/secrets.ts';
 import { startTestApp, TEST_RATE_LIMITS, type TestApp } from './helpers/app.ts';
 import { variableProduct } from './helpers/catalog.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
-import { client, type Merchant, signup } from './helpers/merchants.ts';
+import { client, createApiKey, type Merchant, signup } from './helpers/merchants.ts';
 import { linkIn, mailConfig, type MailReceiver, startMailReceiver } from './helpers/mail-receiver.ts';
 import { eventually, insertEndpoint } from './helpers/webhook-receiver.ts';
 
@@ -253,7 +253,9 @@ describeEachDatabase('checkout', (kind) => {
     it('lets exactly 5 of 50 carts check out the last 5 units at once, and never below zero', async () => {
       const skuUrl = `/v2/products/${product.productId}/variant-groups/${product.groupId}/skus/${sku[1]}`;
       assert.equal(await stockOf(sku[1]!), 5);
-      const carts = await Promise.all(Array.from({ length: 50 }, () => readyCart([[sku[1]!, 1]])));
+      // The carts are filled one after another (the setup); only their checkouts race.
+      const carts: C[] = [];
+      for (let i = 0; i < 50; i += 1) carts.push(await readyCart([[sku[1]!, 1]]));
       const results = await Promise.all(carts.map((c) => checkout(c)));
       const placed = results.filter((r) => r.status === 201);
       assert.equal(placed.length, 5, results.map((r) => r.status).join());
@@ -399,6 +401,43 @@ describeEachDatabase('checkout', (kind) => {
         const moves = after.history.filter((h: { from: string | null }) => h.from === 'pending');
         assert.equal(moves.length, 1, 'one move out of pending');
       }
+    });
+  });
+
+  describe('abandoned checkouts', () => {
+    it('lists carts left an hour with an email and lines, and orders cancelled when their hold ended, newest first, for orders:read and customers:read', async () => {
+      const idle = await readyCart([[sku[3]!, 4]], { email: 'idle@example.com' });
+      const fresh = await readyCart([[sku[3]!, 1]], { email: 'fresh@example.com' });
+      const noEmail = await newCart();
+      await call('POST', `/v1/carts/${noEmail.id}/lines`, { headers: as(noEmail), body: { skuId: sku[3], quantity: 1 } });
+      const twoHoursAgo = new Date(Date.now() - 2 * 60 * MINUTE).toISOString();
+      await db().updateTable('carts').set({ updated_at: twoHoursAgo }).where('id', 'in', [idle.id, noEmail.id]).execute();
+      // An order whose hold ended unpaid.
+      const lapsed = (await checkout(await readyCart([[sku[3]!, 2]], { email: 'lapsed@example.com' }))).body.data.order;
+      await db().updateTable('orders').set({ hold_expires_at: new Date(Date.now() - MINUTE).toISOString() }).where('id', '=', lapsed.id).execute();
+      await expire(new Date());
+
+      const res = await call('GET', '/v1/checkouts/abandoned?limit=100', { headers: T });
+      assert.equal(res.status, 200, res.raw);
+      const items = res.body.data as Array<Record<string, unknown>>;
+      const cart = items.find((i) => i.cartId === idle.id);
+      assert.deepEqual(cart, { kind: 'cart', cartId: idle.id, orderId: null, orderNumber: null, email: 'idle@example.com', quantity: 4, total: null, at: twoHoursAgo.replace(/Z$/, '') });
+      const order = items.find((i) => i.orderId === lapsed.id);
+      assert.deepEqual([order?.kind, order?.orderNumber, order?.email, order?.quantity, order?.total], ['expired_order', lapsed.number, 'lapsed@example.com', 2, lapsed.total]);
+      assert.ok(!items.some((i) => i.cartId === fresh.id || i.cartId === noEmail.id), 'a cart changed within the hour, or without an email, is not abandoned');
+      const times = items.map((i) => Date.parse(String(i.at)));
+      assert.deepEqual(times, [...times].sort((a, b) => b - a), 'newest first');
+      // A page at a time.
+      const first = await call('GET', '/v1/checkouts/abandoned?limit=1', { headers: T });
+      assert.equal(first.body.data.length, 1);
+      const next = await call('GET', `/v1/checkouts/abandoned?limit=100&cursor=${first.body.pagination.nextCursor}`, { headers: T });
+      assert.deepEqual([first.body.data[0], ...next.body.data], items);
+      // Emails are customers' data: orders:read alone is refused; another store sees none of these.
+      const ordersOnly = await createApiKey(t.app, m, { mode: 'test', permissions: ['orders:read'] });
+      const refused = await call('GET', '/v1/checkouts/abandoned', { headers: { 'x-merchantapikey': ordersOnly.key } });
+      assert.equal(refused.status, 403, refused.raw);
+      const other = await signup(t.app);
+      assert.deepEqual((await call('GET', '/v1/checkouts/abandoned', { headers: { ...other.auth, ...TEST } })).body.data, []);
     });
   });
 

@@ -1,6 +1,6 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Tenant } from '../context.ts';
-import type { Cart, CartLineRow } from '../domain/carts/cart-types.ts';
+import type { AbandonedCheckout, Cart, CartLineRow } from '../domain/carts/cart-types.ts';
 import type { CartRepo } from '../domain/carts/ports.ts';
 import type { Address } from '../domain/orders/order-types.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
@@ -73,6 +73,55 @@ export function createCartRepo(db: Kysely<Database>, dialect: Dialect): CartRepo
       if (lock) q = locked(q);
       const row = await q.executeTakeFirst();
       return row && toCart(row);
+    },
+
+    async abandoned(tenant, { idleBefore, now, limit, after }) {
+      const before = <T extends string>(atColumn: T, idColumn: string) =>
+        after ? sql<boolean>`(${sql.ref(atColumn)} < ${fromDate(after.at)} or (${sql.ref(atColumn)} = ${fromDate(after.at)} and ${sql.ref(idColumn)} < ${after.id}))` : sql<boolean>`1 = 1`;
+      const carts = await db
+        .selectFrom('carts')
+        .innerJoin('cart_lines', 'cart_lines.cart_id', 'carts.id')
+        .select((eb) => ['carts.id', 'carts.email', 'carts.updated_at', eb.fn.sum<number>('cart_lines.quantity').as('quantity')])
+        .where(inTenant(tenant, 'carts'))
+        .where('carts.email', 'is not', null)
+        .where('carts.order_id', 'is', null)
+        .where('carts.updated_at', '<', fromDate(idleBefore))
+        .where('carts.expires_at', '>', fromDate(now))
+        .where(before('carts.updated_at', 'carts.id'))
+        .groupBy(['carts.id', 'carts.email', 'carts.updated_at'])
+        .orderBy('carts.updated_at', 'desc')
+        .orderBy('carts.id', 'desc')
+        .limit(limit)
+        .execute();
+      const orders = await db
+        .selectFrom('orders')
+        .innerJoin('order_events', 'order_events.order_id', 'orders.id')
+        .innerJoin('customers', (j) => j.onRef('customers.id', '=', 'orders.customer_id').onRef('customers.store_id', '=', 'orders.store_id').onRef('customers.mode', '=', 'orders.mode'))
+        .select((eb) => [
+          'orders.id',
+          'orders.number',
+          'orders.total_minor',
+          'customers.email',
+          'order_events.created_at',
+          eb.selectFrom('order_lines').select((l) => l.fn.sum<number>('order_lines.quantity').as('q')).whereRef('order_lines.order_id', '=', 'orders.id').as('quantity'),
+        ])
+        .where(inTenant(tenant, 'orders'))
+        .where('orders.channel', '=', 'storefront')
+        .where('orders.status', '=', 'cancelled')
+        .where('order_events.actor_id', '=', 'checkout-holds')
+        .where('order_events.to_status', '=', 'cancelled')
+        .where(before('order_events.created_at', 'orders.id'))
+        .orderBy('order_events.created_at', 'desc')
+        .orderBy('orders.id', 'desc')
+        .limit(limit)
+        .execute();
+      const rows: AbandonedCheckout[] = [
+        ...carts.map((c) => ({ kind: 'cart' as const, cartId: c.id, orderId: null, orderNumber: null, email: c.email!, quantity: Number(c.quantity), totalMinor: null, at: toDate(c.updated_at) })),
+        ...orders.map((o) => ({ kind: 'expired_order' as const, cartId: null, orderId: o.id, orderNumber: o.number, email: o.email, quantity: Number(o.quantity ?? 0), totalMinor: Number(o.total_minor), at: toDate(o.created_at) })),
+      ];
+      const idOf = (r: AbandonedCheckout) => r.cartId ?? r.orderId!;
+      rows.sort((a, b) => b.at.getTime() - a.at.getTime() || (idOf(a) < idOf(b) ? 1 : -1));
+      return rows.slice(0, limit);
     },
 
     async setOrder(tenant, id, orderId, now) {

@@ -104,6 +104,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PATCH /v1/carts/{cartId}/lines/{lineId}': 'updateCartLine',
   'DELETE /v1/carts/{cartId}/lines/{lineId}': 'removeCartLine',
   'POST /v1/carts/{cartId}/checkout': 'checkoutCart',
+  'GET /v1/checkouts/abandoned': 'listAbandonedCheckouts',
   // Promotions
   'GET /v1/promotions': 'listPromotions',
   'POST /v1/promotions': 'createPromotion',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CART_PROBLEM_CODES, type PricedCart } from '../domain/carts/cart-types.ts';
+import { type AbandonedCheckout, CART_PROBLEM_CODES, type PricedCart } from '../domain/carts/cart-types.ts';
 import { type Currency, fromMinor } from '../domain/shared/money.ts';
 import { WireTimestamp, wireTimestamp } from './envelope.ts';
 import { AddressRecord, OrderRecord, toOrderRecord } from './orders.ts';
@@ -98,6 +98,24 @@ export function toCartRecord(cart: PricedCart, c: Currency): z.input<typeof Cart
 export const NewCartRecord = z
   .object({ token: z.string().describe('send it as X-Cart-Token on every call on the cart; shown only now (only its hash is kept)'), cart: CartRecord })
   .meta({ id: 'NewCart' });
+
+/** GET /v1/checkouts/abandoned: one abandoned checkout. */
+export const AbandonedCheckoutRecord = z
+  .object({
+    kind: z.enum(['cart', 'expired_order']).describe('cart: left with an email and lines, unchanged for an hour, not checked out; expired_order: checked out, then cancelled when its hold ended unpaid'),
+    cartId: z.string().nullable(),
+    orderId: z.string().nullable(),
+    orderNumber: z.string().nullable(),
+    email: z.string(),
+    quantity: z.number().int().describe('units in the cart or the order'),
+    total: z.number().nullable().describe("the order's total; null for a cart"),
+    at: WireTimestamp.describe("the cart's last change, or when the order was cancelled"),
+  })
+  .meta({ id: 'AbandonedCheckout' });
+
+export function toAbandonedCheckoutRecord(a: AbandonedCheckout, c: Currency): z.input<typeof AbandonedCheckoutRecord> {
+  return { kind: a.kind, cartId: a.cartId, orderId: a.orderId, orderNumber: a.orderNumber, email: a.email, quantity: a.quantity, total: a.totalMinor === null ? null : fromMinor(a.totalMinor, c), at: wireTimestamp(a.at) };
+}
 
 /** POST /v1/carts/{cartId}/checkout: the order placed from the cart, and how to pay it (docs/checkout.md). */
 export const CheckoutRecord = z

@@ -2183,6 +2183,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/checkouts/abandoned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Abandoned checkouts (orders:read and customers:read)
+         * @description Newest first: carts with an email and lines, unchanged for an hour and not checked out (kind cart), and storefront orders cancelled because their stock hold ended unpaid (kind expired_order). Each names the shopper’s email. Cursor pagination.
+         */
+        get: operations["listAbandonedCheckouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/payments/options": {
         parameters: {
             query?: never;
@@ -3814,6 +3834,23 @@ export type components = {
             /** @description send it as X-Cart-Token on every call on the cart; shown only now (only its hash is kept) */
             token: string;
             cart: components["schemas"]["Cart"];
+        };
+        AbandonedCheckout: {
+            /**
+             * @description cart: left with an email and lines, unchanged for an hour, not checked out; expired_order: checked out, then cancelled when its hold ended unpaid
+             * @enum {string}
+             */
+            kind: "cart" | "expired_order";
+            cartId: string | null;
+            orderId: string | null;
+            orderNumber: string | null;
+            email: string;
+            /** @description units in the cart or the order */
+            quantity: number;
+            /** @description the order's total; null for a cart */
+            total: number | null;
+            /** @description the cart's last change, or when the order was cancelled */
+            at: string;
         };
         Checkout: {
             order: {
@@ -18080,6 +18117,85 @@ export interface operations {
             };
             /** @description Conflict with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAbandonedCheckouts: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: components["schemas"]["AbandonedCheckout"][];
+                        pagination: {
+                            limit: number;
+                            nextCursor: string | null;
+                            hasMore: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

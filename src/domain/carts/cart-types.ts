@@ -23,6 +23,27 @@ export interface Cart {
   orderId: string | null;
 }
 
+/** How long a cart with an email and lines may sit unchanged before it counts as an abandoned checkout. */
+export const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * An abandoned checkout (GET /v1/checkouts/abandoned): a cart with an email and lines left unchanged for an hour and
+ * never checked out, or a storefront order cancelled because its hold ended unpaid.
+ */
+export interface AbandonedCheckout {
+  kind: 'cart' | 'expired_order';
+  cartId: string | null;
+  orderId: string | null;
+  orderNumber: string | null;
+  email: string;
+  /** units in the cart or the order */
+  quantity: number;
+  /** the order's total (minor units); null for a cart, whose price is read when it is opened */
+  totalMinor: number | null;
+  /** the cart's last change, or when the order was cancelled */
+  at: Date;
+}
+
 /** A line as stored: the SKU, the quantity, and the price and SKU discount it was added (or last changed) at. */
 export interface CartLineRow {
   id: string;

@@ -22,6 +22,13 @@ import { foldForSearch } from '../shared/text.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { invalid } from '../shared/validation.ts';
 import { type CartService, requireShopper } from './cart-service.ts';
+import { ABANDONED_AFTER_MS, type AbandonedCheckout } from './cart-types.ts';
+import { requirePermission } from '../shared/access.ts';
+import { pageOf, tupleCursor } from '../shared/pagination.ts';
+import type { PersonalDataReads } from '../shared/personal-data.ts';
+
+/** The abandoned list's cursor: the last item's time and id. */
+const abandonedCursor = tupleCursor(['string', 'string'], { refusal: 'query' });
 import type { CartRepo } from './ports.ts';
 
 /** The repositories checkout-service.ts reads and writes: the order service's (it places the order in its transaction), carts', customers' and links'. */
@@ -87,6 +94,8 @@ export function createCheckoutService(deps: {
   orders: Pick<OrderService, 'placeIn' | 'cancelExpiredHold'>;
   /** The provider's browser element for a link (Stripe); absent or null: the pay page takes the card. */
   paymentElement?: Pick<ProviderPaymentService, 'elementFor'> | undefined;
+  /** Where reads of shoppers' emails are noted for the audit log. */
+  reads?: PersonalDataReads | undefined;
   /** Releases what a provider holds for a cancelled order, after the commit. */
   releaseAuthorizations?: ((ctx: StoreContext, orderId: string) => Promise<void>) | undefined;
   /** `checkout.completed`, in the payment's transaction. */
@@ -240,6 +249,26 @@ export function createCheckoutService(deps: {
         if (deps.notifyMail) repos.email.afterCommit(deps.notifyMail);
       }
       await deps.events.publish(repos, tenant, now, (): DomainEvent[] => [{ type: 'checkout.completed', order, currency }]);
+    },
+
+    /**
+     * Abandoned checkouts, newest first (docs/checkout.md): carts with an email and lines left unchanged for an hour
+     * and not checked out, and storefront orders cancelled because their hold ended unpaid. They name the shopper's
+     * email, so they need customers:read besides orders:read.
+     */
+    async abandoned(ctx: StoreContext, query: { limit: number; cursor?: string | undefined }): Promise<{ items: AbandonedCheckout[]; nextCursor: string | null; currency: Currency }> {
+      requirePermission(ctx, 'orders:read');
+      requirePermission(ctx, 'customers:read');
+      const after = query.cursor === undefined ? undefined : abandonedCursor.decode(query.cursor);
+      const rows = await repos.carts.abandoned(ctx.tenant, {
+        idleBefore: new Date(ctx.now.getTime() - ABANDONED_AFTER_MS),
+        now: ctx.now,
+        limit: query.limit + 1,
+        after: after && { at: new Date(after[0]), id: after[1] },
+      });
+      const page = pageOf(rows, query.limit, (last) => abandonedCursor.encode([last.at.toISOString(), last.cartId ?? last.orderId!]));
+      deps.reads?.note(ctx, 'customers', page.items.length);
+      return { ...page, currency: await storeCurrency(repos, ctx) };
     },
 
     /**

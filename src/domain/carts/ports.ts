@@ -1,5 +1,5 @@
 import type { Tenant } from '../../context.ts';
-import type { Cart, CartLineRow } from './cart-types.ts';
+import type { AbandonedCheckout, Cart, CartLineRow } from './cart-types.ts';
 
 /**
  * What carts need of storage (src/db/cart-repo.ts implements it). Every method takes the tenant first; a cart's lines
@@ -21,6 +21,12 @@ export interface CartRepo {
   setOrder(tenant: Tenant, id: string, orderId: string | null, now: Date): Promise<void>;
   /** Frees the carts whose checkout placed this order (its hold expired: the shopper may check out again). */
   releaseOrder(tenant: Tenant, orderId: string): Promise<void>;
+  /**
+   * Abandoned checkouts of the store and mode, newest first by (at, id) before `after`, up to `limit`: carts with an
+   * email and lines, not checked out, unchanged since `idleBefore` and not expired at `now`; and storefront orders the
+   * hold expiry cancelled (the history entry of the actor `checkout-holds`).
+   */
+  abandoned(tenant: Tenant, options: { idleBefore: Date; now: Date; limit: number; after?: { at: Date; id: string } | undefined }): Promise<AbandonedCheckout[]>;
   /** Oldest first. */
   linesOf(tenant: Tenant, cartId: string): Promise<CartLineRow[]>;
   insertLine(tenant: Tenant, cartId: string, line: CartLineRow): Promise<void>;

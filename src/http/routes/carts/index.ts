@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { CartLineBody, CartLinePatchBody, CartPatchBody, CheckoutBody } from '../../../domain/carts/cart-schemas.ts';
 import type { CartService } from '../../../domain/carts/cart-service.ts';
 import type { CheckoutService } from '../../../domain/carts/checkout-service.ts';
-import { CartRecord, CheckoutRecord, NewCartRecord, toCartRecord, toCheckoutRecord } from '../../../wire/carts.ts';
+import { AbandonedCheckoutRecord, CartRecord, CheckoutRecord, NewCartRecord, toAbandonedCheckoutRecord, toCartRecord, toCheckoutRecord } from '../../../wire/carts.ts';
+import { okPage, PAGE, pagedEnvelope, pageFields } from '../../../wire/page.ts';
 import { envelope, ok } from '../../../wire/envelope.ts';
 import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import { storeCtx } from '../../plugins/auth.ts';
@@ -181,6 +182,25 @@ export async function cartRoutes(app: FastifyInstance, deps: { carts: CartServic
       const result = await checkout.checkout(storeCtx(request), request.params.cartId, request.headers['x-cart-token'], request.body ?? {});
       noStore(reply);
       return reply.code(result.placed ? 201 : 200).send(ok(result.placed ? 'Checked out' : 'Already checked out', toCheckoutRecord(result)));
+    },
+  );
+
+  r.get(
+    '/v1/checkouts/abandoned',
+    {
+      config: { auth: 'store' as const },
+      schema: {
+        tags: ['Orders'],
+        summary: 'Abandoned checkouts (orders:read and customers:read)',
+        description:
+          'Newest first: carts with an email and lines, unchanged for an hour and not checked out (kind cart), and storefront orders cancelled because their stock hold ended unpaid (kind expired_order). Each names the shopper’s email. Cursor pagination.',
+        querystring: z.object(pageFields(PAGE, 'query')),
+        response: { 200: pagedEnvelope(z.array(AbandonedCheckoutRecord)), 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const page = await checkout.abandoned(storeCtx(request), request.query);
+      return okPage('Abandoned checkouts retrieved', page.items.map((a) => toAbandonedCheckoutRecord(a, page.currency)), request.query.limit, page.nextCursor);
     },
   );
 }
