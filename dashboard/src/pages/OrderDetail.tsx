@@ -12,6 +12,7 @@ import { STATUS_LABEL } from '../orders.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
 import { OrderPayments } from './OrderPayments.tsx';
 import { OrderProviderPayments } from './OrderProviderPayments.tsx';
+import { OrderReturns } from './OrderReturns.tsx';
 
 type Order = Schemas['Order'];
 type OrderStatus = Schemas['Order']['status'];
@@ -159,6 +160,7 @@ export default function OrderDetail() {
           </Section>
           {state.permissions ? <OrderProviderPayments tenant={tenant} order={o} permissions={state.permissions} timeZone={zone} /> : null}
           {state.permissions ? <OrderPayments tenant={tenant} order={o} permissions={state.permissions} timeZone={zone} /> : null}
+          {state.permissions ? <OrderReturns tenant={tenant} order={o} permissions={state.permissions} timeZone={zone} /> : null}
           <Section title="History">
             <ol className="order-history" data-testid="order-history">
               {o.history.map((h) => (
