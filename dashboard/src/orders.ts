@@ -14,3 +14,13 @@ export const STATUS_LABEL: Record<OrderStatus, string> = {
 };
 
 export const STATUSES = Object.keys(STATUS_LABEL) as OrderStatus[];
+
+type OrderChannel = Schemas['OrderSummary']['channel'];
+
+/** Where an order came from (`channel`), in a merchant's words: a shopper's checkout, or placed here or by an app. */
+export const CHANNEL_LABEL: Record<OrderChannel, string> = {
+  storefront: 'Storefront',
+  api: 'Dashboard or API',
+};
+
+export const CHANNELS = Object.keys(CHANNEL_LABEL) as OrderChannel[];

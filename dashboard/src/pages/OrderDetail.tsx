@@ -88,7 +88,9 @@ export default function OrderDetail() {
               </Link>
             ) : (
               <span data-testid="order-customer">{o.customerName}</span>
-            )}
+            )}{' '}
+            · <span data-testid="order-channel">{o.channel === 'storefront' ? 'from the storefront' : 'placed in the dashboard or through the API'}</span>
+            {o.status === 'pending' && o.holdExpiresAt ? ` · stock held until ${formatTimestamp(o.holdExpiresAt, zone)}` : ''}
           </p>
           <Moves tenant={tenant} order={o} canWrite={canWrite} />
           <Addresses order={o} />

@@ -8,19 +8,20 @@ import { Field, fieldErrors, TextField } from '../components/Field.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatLocalDate, formatMoney, formatTimestamp } from '../format.ts';
-import { STATUS_LABEL, STATUSES } from '../orders.ts';
+import { CHANNEL_LABEL, CHANNELS, STATUS_LABEL, STATUSES } from '../orders.ts';
 import { keepTenant, tenantOf, useTenant } from '../tenant.tsx';
 import { addDays, startOfDayIn } from '../zoned.ts';
 import { CustomerFilter, useChosenCustomer } from './OrderCustomerFilter.tsx';
 import { OrderExports } from './OrderExports.tsx';
 
 type OrderStatus = Schemas['OrderSummary']['status'];
+type OrderChannel = Schemas['OrderSummary']['channel'];
 
 const PERMISSION = 'orders:read';
 const PAGE = 20;
 
 /** The list's filters as kept in the URL: `?status=&customerId=&from=&to=` (from and to are days in the store's zone). */
-const FILTERS = ['status', 'customerId', 'from', 'to'] as const;
+const FILTERS = ['status', 'channel', 'customerId', 'from', 'to'] as const;
 
 /** A day of the store ("YYYY-MM-DD") that exists, or null. */
 function validDay(text: string, timeZone: string): string | null {
@@ -46,6 +47,8 @@ export default function Orders() {
   const zone = state.store?.timezone ?? 'UTC';
   const wanted = params.get('status');
   const status = wanted && (STATUSES as string[]).includes(wanted) ? (wanted as OrderStatus) : null;
+  const wantedChannel = params.get('channel');
+  const channel = wantedChannel && (CHANNELS as string[]).includes(wantedChannel) ? (wantedChannel as OrderChannel) : null;
   const customerId = params.get('customerId')?.trim() || null;
   const fromDay = params.get('from')?.trim() ?? '';
   const toDay = params.get('to')?.trim() ?? '';
@@ -56,7 +59,7 @@ export default function Orders() {
   const allowed = state.permissions?.has(PERMISSION) ?? false;
   const canReadCustomers = state.permissions?.has('customers:read') ?? false;
   const query = useInfiniteQuery({
-    queryKey: ['tenant', tenant?.storeId, tenant?.mode, 'orders', { status, customerId, from: fromDay, to: toDay, zone }],
+    queryKey: ['tenant', tenant?.storeId, tenant?.mode, 'orders', { status, channel, customerId, from: fromDay, to: toDay, zone }],
     enabled: tenant !== null && allowed && rangeRefused === null,
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
@@ -66,6 +69,7 @@ export default function Orders() {
         query: {
           limit: PAGE,
           status: status ?? undefined,
+          channel: channel ?? undefined,
           customerId: customerId ?? undefined,
           // Days in the store's time zone: from the start of `from` to the start of the day after `to`. Text that is
           // no day is sent as it is, for the API to refuse naming the field.
@@ -80,7 +84,7 @@ export default function Orders() {
   const chosen = useChosenCustomer(tenant, allowed && canReadCustomers ? customerId : null);
   if (!tenant || !state.store) return null;
   const search = keepTenant(params);
-  const filtered = status !== null || customerId !== null || fromDay !== '' || toDay !== '';
+  const filtered = status !== null || channel !== null || customerId !== null || fromDay !== '' || toDay !== '';
   const refused = fieldErrors(query.error, 'query');
   if (rangeRefused) refused.set('to', rangeRefused);
   const noneMatch = filtered && !rangeRefused && query.isSuccess && orders.length === 0;
@@ -93,10 +97,11 @@ export default function Orders() {
       }
       return next;
     });
-  const clearFilters = () => setFilters({ status: null, customerId: null, from: null, to: null });
+  const clearFilters = () => setFilters({ status: null, channel: null, customerId: null, from: null, to: null });
   const customerName = chosen.data?.name ?? (customerId ? orders.find((o) => o.customerId === customerId)?.customerName : null) ?? null;
   const title =
     `${status ? `${STATUS_LABEL[status]} orders` : 'Orders'}` +
+    `${channel === 'storefront' ? ' from the storefront' : channel === 'api' ? ' placed in the dashboard or through the API' : ''}` +
     `${customerId ? ` of ${customerName ?? 'one customer'}` : ''}` +
     placedBetween(from, to) +
     ` in ${tenant.mode === 'test' ? 'test' : 'live'} mode, newest first`;
@@ -118,11 +123,13 @@ export default function Orders() {
             <OrderFilters
               key={`${fromDay}|${toDay}`}
               status={status}
+              channel={channel}
               from={fromDay}
               to={toDay}
               timeZone={zone}
               errors={refused}
               onStatus={(value) => setFilters({ status: value })}
+              onChannel={(value) => setFilters({ channel: value })}
               onDates={(values) => setFilters(values)}
             />
             <CustomerFilter
@@ -181,6 +188,7 @@ export default function Orders() {
                     <th scope="col">Placed ({zone})</th>
                     <th scope="col">Customer</th>
                     <th scope="col">Status</th>
+                    <th scope="col">Channel</th>
                     <th scope="col">Total</th>
                   </tr>
                 </thead>
@@ -193,6 +201,7 @@ export default function Orders() {
                       <td data-label="Placed">{formatTimestamp(o.createdAt, zone)}</td>
                       <td data-label="Customer">{o.customerName ?? <span className="muted">no longer on record</span>}</td>
                       <td data-label="Status">{STATUS_LABEL[o.status]}</td>
+                      <td data-label="Channel">{CHANNEL_LABEL[o.channel]}</td>
                       <td data-label="Total">{formatMoney(o.total, o.currency)}</td>
                     </tr>
                   ))}
@@ -275,14 +284,18 @@ function FindOrder({ tenant, search }: { tenant: Tenant; search: string }) {
  */
 function OrderFilters({
   status,
+  channel,
   from,
   to,
   timeZone,
   errors,
   onStatus,
+  onChannel,
   onDates,
 }: {
   status: OrderStatus | null;
+  channel: OrderChannel | null;
+  onChannel: (value: string | null) => void;
   from: string;
   to: string;
   timeZone: string;
@@ -305,6 +318,18 @@ function OrderFilters({
             {STATUSES.map((s) => (
               <option key={s} value={s}>
                 {STATUS_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Channel" error={errors.get('channel')}>
+        {(p) => (
+          <select {...p} name="channel" value={channel ?? ''} onChange={(e) => onChannel(e.target.value || null)}>
+            <option value="">All</option>
+            {CHANNELS.map((c) => (
+              <option key={c} value={c}>
+                {CHANNEL_LABEL[c]}
               </option>
             ))}
           </select>
