@@ -38,7 +38,7 @@ export function Field({ label, error, hint, children }: { label: string; error?:
 }
 
 /**
- * A labelled text input (text, number, tel…) whose value is a string: the common case of {@link Field}.
+ * A labelled text input (text unless `type` says number, tel, date…) whose value is a string: the common case of {@link Field}.
  * `<TextField label="City" error={at('city')} value={city} onChange={setCity} maxLength={120} />`.
  */
 export function TextField({
@@ -48,6 +48,7 @@ export function TextField({
   value,
   onChange,
   ref,
+  type = 'text',
   ...input
 }: { label: string; error?: string | null; hint?: ReactNode; value: string; onChange: (value: string) => void; ref?: Ref<HTMLInputElement> } & Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -55,7 +56,7 @@ export function TextField({
 >) {
   return (
     <Field label={label} error={error} hint={hint}>
-      {(p) => <input ref={ref} {...input} {...p} value={value} onChange={(e) => onChange(e.target.value)} />}
+      {(p) => <input ref={ref} type={type} {...input} {...p} value={value} onChange={(e) => onChange(e.target.value)} />}
     </Field>
   );
 }
