@@ -5,6 +5,7 @@ import { ApiError } from '../api/errors.ts';
 import type { Schemas } from '../api/wire.ts';
 import { Confirm } from '../components/Confirm.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
+import { RevokeButton, useConfirmedRevoke } from '../components/Revoke.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { ShownOnce } from '../components/ShownOnce.tsx';
 import { formatTimestamp } from '../format.ts';
@@ -219,20 +220,13 @@ function CreateKey({ tenant, own, onCreated }: { tenant: Tenant; own: ReadonlySe
 }
 
 function KeyList({ tenant, timeZone }: { tenant: Tenant; timeZone: string }) {
-  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: keysKey(tenant),
     queryFn: ({ signal }) => api<ApiKey[]>('/v1/api-keys', { tenant, signal }).then((r) => r.data),
   });
-  const [confirming, setConfirming] = useState<ApiKey | null>(null);
-  const revoke = useMutation({
-    mutationFn: (key: ApiKey) => api<{ id: string }>(`/v1/api-keys/${encodeURIComponent(key.id)}`, { tenant, method: 'DELETE' }),
-    onSuccess: () => setConfirming(null),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: keysKey(tenant) });
-      void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'audit-log'] });
-    },
-  });
+  const { confirming, revoke, ask, cancel } = useConfirmedRevoke(tenant, keysKey(tenant), (key: ApiKey) =>
+    api<{ id: string }>(`/v1/api-keys/${encodeURIComponent(key.id)}`, { tenant, method: 'DELETE' }),
+  );
 
   return (
     <Section title={`Keys in ${tenant.mode === 'test' ? 'test' : 'live'} mode`}>
@@ -271,17 +265,7 @@ function KeyList({ tenant, timeZone }: { tenant: Tenant; timeZone: string }) {
                   <td data-label="Created">{formatTimestamp(k.createdAt, timeZone)}</td>
                   <td data-label="Last used">{k.lastUsedAt ? formatTimestamp(k.lastUsedAt, timeZone) : 'Never'}</td>
                   <td>
-                    <button
-                      type="button"
-                      className="button"
-                      aria-label={`Revoke ${k.name}`}
-                      onClick={() => {
-                        revoke.reset();
-                        setConfirming(k);
-                      }}
-                    >
-                      Revoke
-                    </button>
+                    <RevokeButton label={`Revoke ${k.name}`} onClick={() => ask(k)} />
                   </td>
                 </tr>
               ))}
@@ -296,10 +280,7 @@ function KeyList({ tenant, timeZone }: { tenant: Tenant; timeZone: string }) {
           busy={revoke.isPending}
           error={revoke.error}
           onConfirm={() => revoke.mutate(confirming)}
-          onCancel={() => {
-            revoke.reset();
-            setConfirming(null);
-          }}
+          onCancel={cancel}
         />
       ) : null}
     </Section>

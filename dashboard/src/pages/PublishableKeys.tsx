@@ -6,6 +6,7 @@ import { ApiError } from '../api/errors.ts';
 import { call, type Schemas } from '../api/wire.ts';
 import { Confirm } from '../components/Confirm.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
+import { RevokeButton, useConfirmedRevoke } from '../components/Revoke.tsx';
 import { Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
@@ -109,20 +110,13 @@ function CreatePublishableKey({ tenant }: { tenant: Tenant }) {
 }
 
 function PublishableKeyList({ tenant, timeZone }: { tenant: Tenant; timeZone: string }) {
-  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: keysKey(tenant),
     queryFn: ({ signal }) => call('get', '/v1/publishable-keys', { tenant, signal }).then((r) => r.data),
   });
-  const [confirming, setConfirming] = useState<PublishableKey | null>(null);
-  const revoke = useMutation({
-    mutationFn: (key: PublishableKey) => call('delete', '/v1/publishable-keys/{id}', { tenant, params: { id: key.id } }),
-    onSuccess: () => setConfirming(null),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: keysKey(tenant) });
-      void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'audit-log'] });
-    },
-  });
+  const { confirming, revoke, ask, cancel } = useConfirmedRevoke(tenant, keysKey(tenant), (key: PublishableKey) =>
+    call('delete', '/v1/publishable-keys/{id}', { tenant, params: { id: key.id } }),
+  );
   if (query.isPending) return <Loading what="storefront keys" />;
   if (query.isError) return <ErrorPanel error={query.error} title="Storefront keys could not be loaded." onRetry={() => query.refetch()} />;
   return (
@@ -154,17 +148,7 @@ function PublishableKeyList({ tenant, timeZone }: { tenant: Tenant; timeZone: st
                   <td data-label="Created">{formatTimestamp(k.createdAt, timeZone)}</td>
                   <td data-label="Last used">{k.lastUsedAt ? formatTimestamp(k.lastUsedAt, timeZone) : 'Never'}</td>
                   <td>
-                    <button
-                      type="button"
-                      className="button"
-                      aria-label={`Revoke storefront key ${k.name}`}
-                      onClick={() => {
-                        revoke.reset();
-                        setConfirming(k);
-                      }}
-                    >
-                      Revoke
-                    </button>
+                    <RevokeButton label={`Revoke storefront key ${k.name}`} onClick={() => ask(k)} />
                   </td>
                 </tr>
               ))}
@@ -182,10 +166,7 @@ function PublishableKeyList({ tenant, timeZone }: { tenant: Tenant; timeZone: st
           error={revoke.error}
           errorTitle="The storefront key could not be revoked."
           onConfirm={() => revoke.mutate(confirming)}
-          onCancel={() => {
-            revoke.reset();
-            setConfirming(null);
-          }}
+          onCancel={cancel}
           testId="confirm-revoke-publishable"
         >
           <p>Storefront pages using it stop reading the catalog at once. Create the new key and put it in your pages first.</p>
