@@ -300,6 +300,16 @@ describeEachDatabase('checkout', (kind) => {
       const after = await t.app.inject({ method: 'GET', url: status });
       assert.match(after.body, /Paid: being prepared/);
       assert.doesNotMatch(after.body, /Pay \$/);
+      assert.match(after.body, /Not shipped yet/);
+      // A shipment of the order (the fulfilment area writes them) shows with its tracking.
+      const location = await db().selectFrom('stock_locations').select('id').where('store_id', '=', m.storeId).where('mode', '=', 'test').executeTakeFirstOrThrow();
+      const now = new Date().toISOString();
+      await db()
+        .insertInto('shipments')
+        .values({ id: `shp_${kind}_status`, store_id: m.storeId, mode: 'test', order_id: res.body.data.order.id, location_id: location.id, carrier: 'UPS', tracking_number: '1Z999', tracking_url: 'https://track.example/1Z999', status: 'shipped', shipped_at: now, delivered_at: null, created_at: now, updated_at: now })
+        .execute();
+      const shipped = await t.app.inject({ method: 'GET', url: status });
+      assert.match(shipped.body, /<li>Shipped with UPS · tracking <a href="https:\/\/track\.example\/1Z999">1Z999<\/a> · shipped /);
       for (const wrong of [`${status.slice(0, -1)}x`, '/orders/ost_short', `/orders/${'x'.repeat(47)}`]) {
         const res404 = await t.app.inject({ method: 'GET', url: wrong });
         assert.equal(res404.statusCode, 404, wrong);

@@ -397,6 +397,25 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
       await db.insertInto('order_status_tokens').values({ token_hash: tokenHash, ...tenantColumns(tenant), order_id: orderId, created_at: fromDate(now) }).execute();
     },
 
+    async shipmentsForStatusPage(tenant: Tenant, orderId: string) {
+      const rows = await db
+        .selectFrom('shipments')
+        .select(['carrier', 'tracking_number', 'tracking_url', 'status', 'shipped_at', 'delivered_at'])
+        .where(inTenant(tenant))
+        .where('order_id', '=', orderId)
+        .orderBy('shipped_at')
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({
+        carrier: r.carrier,
+        trackingNumber: r.tracking_number,
+        trackingUrl: r.tracking_url,
+        status: r.status,
+        shippedAt: toDate(r.shipped_at),
+        deliveredAt: r.delivered_at === null ? null : toDate(r.delivered_at),
+      }));
+    },
+
     async findByStatusTokenAcrossStores(tokenHash: string): Promise<{ tenant: Tenant; order: Order } | undefined> {
       const token = await db.selectFrom('order_status_tokens').select(['store_id', 'mode', 'order_id']).where('token_hash', '=', tokenHash).executeTakeFirst();
       if (!token) return undefined;

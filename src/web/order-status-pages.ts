@@ -65,7 +65,7 @@ ${
   view.shipments.length > 0
     ? html`<ul class="scopes">${view.shipments.map(
         (s) =>
-          html`<li>${s.status}${s.carrier ? ` with ${s.carrier}` : ''}${s.trackingNumber ? html` · tracking ${s.trackingUrl ? html`<a href="${s.trackingUrl}">${s.trackingNumber}</a>` : s.trackingNumber}` : null}${s.shippedAt ? ` · shipped ${when(s.shippedAt)}` : ''}${s.deliveredAt ? ` · delivered ${when(s.deliveredAt)}` : ''}</li>`,
+          html`<li>${s.status === 'delivered' ? 'Delivered' : 'Shipped'}${s.carrier ? ` with ${s.carrier}` : ''}${s.trackingNumber ? html` · tracking ${s.trackingUrl ? html`<a href="${s.trackingUrl}">${s.trackingNumber}</a>` : s.trackingNumber}` : null}${s.shippedAt ? ` · shipped ${when(s.shippedAt)}` : ''}${s.deliveredAt ? ` · delivered ${when(s.deliveredAt)}` : ''}</li>`,
       )}</ul>`
     : html`<p class="muted">${order.status === 'fulfilled' ? 'Shipped.' : order.status === 'delivered' ? 'Delivered.' : order.status === 'cancelled' ? 'Nothing will be shipped.' : 'Not shipped yet: this page shows the shipment once it leaves.'}${order.shippingAddress ? ` To ${order.shippingAddress.city}.` : ''}</p>`
 }

@@ -35,7 +35,7 @@ import type { CartRepo } from './ports.ts';
 export interface CheckoutServiceRepos extends Omit<OrderServiceRepos, 'orders' | 'payments'> {
   carts: CartRepo;
   customers: Pick<CustomerRepo, 'findByEmail' | 'insertCustomerIfAbsent'>;
-  orders: OrderServiceRepos['orders'] & Pick<OrderRepo, 'insertStatusToken' | 'expiredHoldsAcrossStores' | 'returnUrlOf' | 'findByStatusTokenAcrossStores'>;
+  orders: OrderServiceRepos['orders'] & Pick<OrderRepo, 'insertStatusToken' | 'expiredHoldsAcrossStores' | 'returnUrlOf' | 'findByStatusTokenAcrossStores' | 'shipmentsForStatusPage'>;
   payments: OrderServiceRepos['payments'] & Pick<PaymentRepo, 'insertLink' | 'listLinks' | 'lockLink' | 'closeActiveLink' | 'findOrder'>;
 }
 
@@ -48,10 +48,7 @@ export interface OrderStatusView {
   /** the pay page while something is outstanding on a pending order; null otherwise */
   payUrl: string | null;
   returnUrl: string | null;
-  /**
-   * The order's shipments as they progress (carrier, tracking, when shipped and delivered). Empty until the
-   * fulfilment area (issue 36) records them: the page shows the order's own status meanwhile.
-   */
+  /** The order's shipments as they progress (carrier, tracking, when shipped and delivered; the fulfilment area's). */
   shipments: Array<{ carrier: string | null; trackingNumber: string | null; trackingUrl: string | null; status: string; shippedAt: Date | null; deliveredAt: Date | null }>;
 }
 
@@ -280,13 +277,14 @@ export function createCheckoutService(deps: {
       const found = await repos.orders.findByStatusTokenAcrossStores(hashSecret(token));
       if (!found) return undefined;
       const { tenant, order } = found;
-      const [detail, store, links, returnUrl] = await Promise.all([
+      const [detail, store, links, returnUrl, shipments] = await Promise.all([
         repos.orders.detail(tenant, order),
         repos.stores.findStore(tenant.storeId),
         order.status === 'pending' ? repos.payments.listLinks(tenant, { status: 'active', orderId: order.id }, { limit: 1 }, new Date()) : Promise.resolve([]),
         repos.orders.returnUrlOf(tenant, order.id),
+        repos.orders.shipmentsForStatusPage(tenant, order.id),
       ]);
-      return { tenant, storeName: store?.name ?? 'The store', order: detail, payUrl: links[0] ? `${base}/pay/${links[0].token}` : null, returnUrl, shipments: [] };
+      return { tenant, storeName: store?.name ?? 'The store', order: detail, payUrl: links[0] ? `${base}/pay/${links[0].token}` : null, returnUrl, shipments };
     },
 
     /**

@@ -70,6 +70,8 @@ export interface OrderRepo {
   insertStatusToken(tenant: Tenant, orderId: string, tokenHash: string, now: Date): Promise<void>;
   /** The order a status page token opens, in whichever store (the token is the only credential). */
   findByStatusTokenAcrossStores(tokenHash: string): Promise<{ tenant: Tenant; order: Order } | undefined>;
+  /** The order's shipments, oldest first, as the order status page shows them (docs/checkout.md). */
+  shipmentsForStatusPage(tenant: Tenant, orderId: string): Promise<Array<{ carrier: string | null; trackingNumber: string | null; trackingUrl: string | null; status: string; shippedAt: Date | null; deliveredAt: Date | null }>>;
   linesOf(tenant: Tenant, orderId: string): Promise<Array<{
     skuId: string;
     quantity: number;
