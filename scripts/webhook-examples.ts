@@ -113,9 +113,21 @@ export async function recordExamples(): Promise<Example[]> {
     const north = await ok('POST', '/v1/locations', { name: 'Warehouse North', address: { line1: '4 Dock Road', city: 'Chicago', postalCode: '60601', countryId: 'US', stateId: 'US-IL' } });
     await keep('inventory_level.updated', () => ok('POST', `/v1/locations/${north.id}/adjustments`, { skuId: tote.skuId, delta: 12, reason: 'received', note: 'PO 1042' }));
     // A second order, paid and shipped; one tote comes back and is restocked at Warehouse North.
-    const second = (await ok('POST', '/v1/orders', { customerId, lines: [{ skuId: tote.skuId, quantity: 1 }] })) as { id: string; lines: Array<{ id: string }> };
+    const second = (await ok('POST', '/v1/orders', { customerId, lines: [{ skuId: tote.skuId, quantity: 1 }] })) as { id: string; lines: Array<{ id: string; allocations: Array<{ locationId: string }> }> };
     await ok('POST', `/v1/orders/${second.id}/transitions`, { to: 'paid' });
-    await ok('POST', `/v1/orders/${second.id}/transitions`, { to: 'fulfilled' });
+    let shipmentId = '';
+    await keep('shipment.created', async () => {
+      shipmentId = (
+        await ok('POST', `/v1/orders/${second.id}/shipments`, {
+          lines: [{ lineId: second.lines[0]!.id, quantity: 1 }],
+          locationId: second.lines[0]!.allocations[0]!.locationId,
+          carrier: 'UPS',
+          trackingNumber: '1Z999AA10123456784',
+          trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+        })
+      ).id;
+    });
+    await keep('shipment.delivered', () => ok('POST', `/v1/orders/${second.id}/shipments/${shipmentId}/delivered`));
     const ret = await ok('POST', `/v1/orders/${second.id}/returns`, { lines: [{ lineId: second.lines[0]!.id, quantity: 1 }], reason: 'no_longer_needed', note: 'Bought two by mistake' });
     await keep('return.received', () => ok('POST', `/v1/orders/${second.id}/returns/${ret.id}/receive`, { locationId: north.id, lines: [{ lineId: second.lines[0]!.id, restock: true }] }));
     await keep('review.created', () => ok('POST', '/v1/reviews', { productId: tote.id, customerId, rating: 5, title: 'Sturdy and roomy', body: 'Carries a week of groceries.' }));
@@ -220,7 +232,7 @@ export function normalize(text: string): string {
   return text.replace(ID, '$1_<id>').replace(APP_ID, 'app_<id>').replace(TIME, '<time>').replace(PAY_TOKEN, '/pay/<token>').replace(PUBLISHABLE_KEY, 'pk_$1_<key>…');
 }
 
-export const RESOURCE_NAMES: Record<string, string> = { order: 'order', product: 'product', sku: 'SKU', customer: 'customer', review: 'review', app: 'app', payment: 'payment', payment_link: 'payment link', refund: 'refund', inventory_level: 'stock level', return: 'return' };
+export const RESOURCE_NAMES: Record<string, string> = { order: 'order', product: 'product', sku: 'SKU', customer: 'customer', review: 'review', app: 'app', payment: 'payment', payment_link: 'payment link', refund: 'refund', inventory_level: 'stock level', return: 'return', shipment: 'shipment' };
 
 /** The markdown section: one heading, sentence and JSON body per event type. */
 export function renderExamples(examples: readonly Example[]): string {

@@ -34,6 +34,7 @@ import { deliveryRoutes } from './http/routes/delivery/index.ts';
 import { taxRoutes } from './http/routes/taxes/index.ts';
 import { locationRoutes } from './http/routes/locations/index.ts';
 import { returnRoutes } from './http/routes/returns/index.ts';
+import { shipmentRoutes } from './http/routes/orders/shipments.ts';
 import { cartRoutes } from './http/routes/carts/index.ts';
 import { paymentRoutes } from './http/routes/payments/index.ts';
 import { settingsRoutes } from './http/routes/settings/index.ts';
@@ -196,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(taxRoutes, container.services);
   await app.register(locationRoutes, container.services);
   await app.register(returnRoutes, container.services);
+  await app.register(shipmentRoutes, container.services);
   await app.register(cartRoutes, container.services);
   await app.register(paymentRoutes, container.services);
   await app.register(settingsRoutes, container.services);

@@ -20,6 +20,7 @@ import { createCategoryService } from './domain/catalog/category-service.ts';
 import { createInventoryService } from './domain/catalog/inventory-service.ts';
 import { createLocationService } from './domain/inventory/location-service.ts';
 import { createReturnService } from './domain/returns/return-service.ts';
+import { createShipmentService } from './domain/orders/shipment-service.ts';
 import { createProductService } from './domain/catalog/product-service.ts';
 import { createVariantService } from './domain/catalog/variant-service.ts';
 import { createFileService } from './domain/files/file-service.ts';
@@ -221,6 +222,8 @@ export function createContainer(config: Config) {
     delivery: createDeliveryService({ repos, reference }),
     /** Stock locations and the stock levels at them (docs/fulfilment.md). */
     locations,
+    /** Shipments of orders: units leaving a location with tracking, then delivered (docs/fulfilment.md). */
+    shipments: createShipmentService({ repos, events, capture: { captureAuthorized: (ctx, orderId) => providerPayments!.capture(ctx, orderId).then(() => undefined) } }),
     /** Returns of orders: received into a location, refunded through the order's payments (docs/fulfilment.md). */
     returns: createReturnService({ repos, payments, locations, events, refunds: { sendPending: (ctx, orderId) => providerPayments!.sendPendingRefunds(ctx, orderId) } }),
     /** Tax regions and their rates (docs/taxes.md). */

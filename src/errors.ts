@@ -369,7 +369,7 @@ export const ERROR_CODES = {
   },
   LOCATION_HOLDS_STOCK: {
     status: 409,
-    meaning: 'A location that holds stock or has units allocated to orders cannot be deleted.',
+    meaning: 'A location that holds stock, has units allocated to orders or has shipments not delivered yet cannot be deleted.',
     fix: 'Deactivate it (`active: false`), or transfer its stock away first.',
   },
   RETURN_NOT_FOUND: {
@@ -396,6 +396,26 @@ export const ERROR_CODES = {
     status: 409,
     meaning: 'A refunded or closed return cannot be closed.',
     fix: 'Nothing to do: it is finished.',
+  },
+  SHIPMENT_NOT_FOUND: {
+    status: 404,
+    meaning: 'No shipment with this id on this order (of the active store and mode).',
+    fix: 'Take the id from `GET /v1/orders/{orderId}/shipments`.',
+  },
+  SHIPMENT_EXCEEDS_UNSHIPPED: {
+    status: 409,
+    meaning: 'A line of the shipment asks for more units than are left to ship on that line (ordered less already shipped); `details` names the line.',
+    fix: 'Lower the quantity to what the message says is left; `GET /v1/orders/{orderId}` shows each line\'s `shippedQuantity`.',
+  },
+  ORDER_NOT_SHIPPABLE: {
+    status: 409,
+    meaning: 'The order cannot be shipped now: it is not paid yet (and no payment provider holds its whole amount), it is cancelled or refunded, or all of it has been shipped.',
+    fix: 'Record its payment first (`POST /v1/orders/{orderId}/transitions` with `to: paid`), or read the order to see what is left to ship.',
+  },
+  SHIPMENT_ALREADY_DELIVERED: {
+    status: 409,
+    meaning: 'The shipment is already delivered.',
+    fix: 'Nothing to do: read the shipments with `GET /v1/orders/{orderId}/shipments`.',
   },
   LOCATION_INACTIVE: {
     status: 409,

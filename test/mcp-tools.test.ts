@@ -164,7 +164,9 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
     // 118,300 since checkout (issue 37): every order's channel and stock hold, and the channel filter (+0.2 KB).
     // 123,300 since returns (issue 36): create_return, receive_return and refund_return, the Return record spelled out
     // once (+4.8 KB; in the orders toolset, not in the default list: decision 0034).
-    assert.ok(bytes < 123_300, `tools/list is ${bytes} bytes`);
+    // 127,000 since shipments (issue 36): how much of each order line shipped, create_shipment and list_shipments
+    // (+3.3 KB; in the orders toolset, not in the default list).
+    assert.ok(bytes < 127_000, `tools/list is ${bytes} bytes`);
     // Portable schemas: no list of types, no null inside an enum, anywhere (docs/mcp.md, "Tool list size").
     const text = JSON.stringify(tools);
     assert.doesNotMatch(text, /"type":\[/, 'a nullable is anyOf [X, {type: null}], never a list of types');

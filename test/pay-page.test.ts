@@ -307,6 +307,32 @@ describeEachDatabase('the pay page and the test provider', (kind) => {
       assert.equal((await orderOf(unpaid.id)).status, 'pending');
     });
 
+    it('a shipment of an authorized order captures it first, once (payments:write needed), then ships (POST /v1/orders/{id}/shipments)', async () => {
+      const { order, link, path } = await orderLink({ captureMethod: 'manual' });
+      await db()
+        .insertInto('order_lines')
+        .values({ id: `oln_${order.id.slice(4)}`, order_id: order.id, sku_id: 'sku_gone', product_id: 'prd_gone', product_name: 'Tote', sku_code: null, attributes: '{}', unit_price_minor: 2599, discount_bp: 0, quantity: 2, line_total_minor: 2599 * 2, position: 0 })
+        .execute();
+      await pay(t, path, CARDS.ok);
+      const location = (await call('POST', '/v1/locations', { headers: { ...m.auth, ...TEST }, body: { name: 'Depot' } })).body.data.id;
+      const body = { lines: [{ lineId: `oln_${order.id.slice(4)}`, quantity: 1 }], locationId: location, carrier: 'UPS' };
+      const ordersOnly = await createApiKey(t.app, m, { mode: 'test', permissions: ['orders:read', 'orders:write'] });
+      const denied = await call('POST', `/v1/orders/${order.id}/shipments`, { headers: { 'x-merchantapikey': ordersOnly.key }, body });
+      assert.equal(denied.status, 403, denied.raw);
+      assert.match(JSON.stringify(denied.body.error.details), /payments:write/);
+      assert.deepEqual([(await orderOf(order.id)).paymentStatus, (await paymentsOf(order.id)).length], ['authorized', 0], 'nothing written');
+      const shipped = await call('POST', `/v1/orders/${order.id}/shipments`, { headers: { ...m.auth, ...TEST }, body });
+      assert.equal(shipped.status, 201, shipped.raw);
+      const o = await orderOf(order.id);
+      assert.deepEqual([o.status, o.paymentStatus, o.fulfilmentStatus, o.paid], ['paid', 'paid', 'partially_fulfilled', 25.99]);
+      const again = await call('POST', `/v1/orders/${order.id}/shipments`, { headers: { ...m.auth, ...TEST }, body });
+      assert.equal(again.status, 201, again.raw);
+      assert.deepEqual((await paymentsOf(order.id)).map((p: { method: string; amount: number }) => [p.method, p.amount]), [['card', 25.99]], 'captured once');
+      assert.equal((await orderOf(order.id)).status, 'fulfilled');
+      const [a] = await attempts(link.id);
+      assert.equal((await db().selectFrom('test_provider_payments').select('status').where('id', '=', a!.provider_ref!).executeTakeFirstOrThrow()).status, 'succeeded');
+    });
+
     it('releases the authorization at the provider when the order is cancelled: nothing held, nothing to capture', async () => {
       const { order, link, path } = await orderLink({ captureMethod: 'manual' });
       await pay(t, path, CARDS.ok);

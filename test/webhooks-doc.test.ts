@@ -7,7 +7,7 @@ import { EVENT_CATALOG, EVENT_TYPES } from '../src/domain/webhooks/event-types.t
 import { ProductRecord, SkuRecord } from '../src/wire/catalog.ts';
 import { ConnectedAppRecord } from '../src/wire/connected-apps.ts';
 import { CustomerRecord } from '../src/wire/customers.ts';
-import { OrderRecord } from '../src/wire/orders.ts';
+import { OrderRecord, ShipmentRecord } from '../src/wire/orders.ts';
 import { ReviewRecord } from '../src/wire/reviews.ts';
 import { LevelRecord } from '../src/wire/locations.ts';
 import { ReturnRecord } from '../src/wire/returns.ts';
@@ -27,6 +27,7 @@ const RECORDS: Record<string, z.ZodObject> = {
   refund: PaymentRecord,
   inventory_level: LevelRecord,
   return: ReturnRecord,
+  shipment: ShipmentRecord,
 };
 
 /** The `change` each type carries (test/webhook-events.test.ts checks the values). */
@@ -37,6 +38,8 @@ const CHANGES: Record<string, string[] | undefined> = {
   'inventory.low_stock': ['threshold', 'from', 'to'],
   'inventory_level.updated': ['from', 'to', 'reason'],
   'return.received': ['orderId', 'orderNumber'],
+  'shipment.created': ['orderId', 'orderNumber', 'fulfilmentStatus'],
+  'shipment.delivered': ['orderId', 'orderNumber', 'fulfilmentStatus'],
 };
 
 const doc = readFileSync(DOC, 'utf8');

@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Tenant } from '../context.ts';
-import type { Address, FulfilmentStatus, Order, OrderChannel, OrderAllocation, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus } from '../domain/orders/order-types.ts';
+import type { Address, FulfilmentStatus, Order, OrderChannel, OrderAllocation, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus, Shipment, ShipmentStatus } from '../domain/orders/order-types.ts';
 import type { OrderPaymentStatus } from '../domain/payments/payment-rules.ts';
 import { type Dialect, fromBool, fromDate, rowLock, toBool, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
@@ -283,7 +283,7 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
 
     async detail(tenant: Tenant, order: Order): Promise<OrderDetail> {
       const own = ownedOrder(tenant, order.id);
-      const [lines, events, taxLines, allocations] = await Promise.all([
+      const [lines, events, taxLines, allocations, shipped] = await Promise.all([
         db.selectFrom('order_lines').selectAll().where('order_id', 'in', own).orderBy('position').execute(),
         db.selectFrom('order_events').selectAll().where('order_id', 'in', own).orderBy('id').execute(),
         db.selectFrom('order_tax_lines').selectAll().where('order_id', 'in', own).orderBy('position').execute(),
@@ -296,7 +296,19 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
           .orderBy('stock_locations.position')
           .orderBy('order_allocations.location_id')
           .execute(),
+        db
+          .selectFrom('shipment_lines')
+          .innerJoin('shipments', 'shipments.id', 'shipment_lines.shipment_id')
+          .select(['shipment_lines.order_line_id', sql<number>`sum(shipment_lines.quantity)`.as('quantity')])
+          .where('shipments.order_id', 'in', own)
+          .groupBy('shipment_lines.order_line_id')
+          .execute(),
       ]);
+      // An order fulfilled before shipments existed has none: all of each line left then (decision 0032).
+      const shippedOf = (lineId: string, quantity: number) =>
+        shipped.length === 0 && order.fulfilmentStatus !== 'unfulfilled' && order.fulfilmentStatus !== 'partially_fulfilled'
+          ? quantity
+          : Number(shipped.find((s) => s.order_line_id === lineId)?.quantity ?? 0);
       return {
         ...order,
         lines: lines.map((l) => ({
@@ -313,6 +325,7 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
           allocations: allocations
             .filter((a) => a.order_line_id === l.id)
             .map((a) => ({ locationId: a.location_id, locationName: a.name, quantity: Number(a.quantity) })),
+          shippedQuantity: shippedOf(l.id, Number(l.quantity)),
         })),
         taxLines: taxLines.map(
           (t): TaxLine => ({
@@ -452,6 +465,82 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
 
     async clearAllocations(tenant: Tenant, orderId: string, now: Date): Promise<void> {
       await db.updateTable('order_allocations').set({ quantity: 0, updated_at: fromDate(now) }).where(inTenant(tenant)).where('order_id', '=', orderId).execute();
+    },
+
+    async reduceAllocation(tenant: Tenant, lineId: string, locationId: string, by: number, now: Date): Promise<void> {
+      if (by === 0) return;
+      await db
+        .updateTable('order_allocations')
+        .set({ quantity: sql`quantity - ${by}`, updated_at: fromDate(now) })
+        .where(inTenant(tenant))
+        .where('order_line_id', '=', lineId)
+        .where('location_id', '=', locationId)
+        .execute();
+    },
+
+    async insertShipment(tenant: Tenant, s: Shipment): Promise<void> {
+      await db
+        .insertInto('shipments')
+        .values({
+          id: s.id,
+          ...tenantColumns(tenant),
+          order_id: s.orderId,
+          location_id: s.locationId,
+          carrier: s.carrier,
+          tracking_number: s.trackingNumber,
+          tracking_url: s.trackingUrl,
+          status: s.status,
+          shipped_at: fromDate(s.shippedAt),
+          delivered_at: s.deliveredAt === null ? null : fromDate(s.deliveredAt),
+          created_at: fromDate(s.createdAt),
+          updated_at: fromDate(s.updatedAt),
+        })
+        .execute();
+      await db
+        .insertInto('shipment_lines')
+        .values(s.lines.map((l) => ({ shipment_id: s.id, order_line_id: l.lineId, sku_id: l.skuId, quantity: l.quantity })))
+        .execute();
+    },
+
+    async shipmentsOf(tenant: Tenant, orderId: string): Promise<Shipment[]> {
+      const rows = await db.selectFrom('shipments').selectAll().where(inTenant(tenant)).where('order_id', '=', orderId).orderBy('id').execute();
+      if (rows.length === 0) return [];
+      const lines = await db
+        .selectFrom('shipment_lines')
+        .select(['shipment_id', 'order_line_id', 'sku_id', 'quantity'])
+        .where(
+          'shipment_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute();
+      return rows.map((r) => ({
+        id: r.id,
+        orderId: r.order_id,
+        locationId: r.location_id,
+        carrier: r.carrier,
+        trackingNumber: r.tracking_number,
+        trackingUrl: r.tracking_url,
+        status: r.status as ShipmentStatus,
+        lines: lines.filter((l) => l.shipment_id === r.id).map((l) => ({ lineId: l.order_line_id, skuId: l.sku_id, quantity: Number(l.quantity) })),
+        shippedAt: toDate(r.shipped_at),
+        deliveredAt: r.delivered_at === null ? null : toDate(r.delivered_at),
+        createdAt: toDate(r.created_at),
+        updatedAt: toDate(r.updated_at),
+      }));
+    },
+
+    async markDelivered(tenant: Tenant, orderId: string, shipmentId: string, now: Date): Promise<boolean> {
+      const at = fromDate(now);
+      const result = await db
+        .updateTable('shipments')
+        .set({ status: 'delivered', delivered_at: at, updated_at: at })
+        .where(inTenant(tenant))
+        .where('order_id', '=', orderId)
+        .where('id', '=', shipmentId)
+        .where('status', '=', 'shipped')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /** Newest (or oldest) first by id; `after` is the id of the previous page's last order. Up to `limit + 1` rows. */

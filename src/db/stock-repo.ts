@@ -251,7 +251,14 @@ export function createStockRepo(db: Kysely<Database>, dialect: Dialect): StockRe
         .where(inTenant(tenant))
         .where('location_id', '=', locationId)
         .executeTakeFirstOrThrow();
-      return { onHand: Number(row.onHand), allocated: Number(row.allocated) };
+      const open = await db
+        .selectFrom('shipments')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where(inTenant(tenant))
+        .where('location_id', '=', locationId)
+        .where('status', '=', 'shipped')
+        .executeTakeFirstOrThrow();
+      return { onHand: Number(row.onHand), allocated: Number(row.allocated), openShipments: Number(open.n) };
     },
 
     async resumSkusAt(tenant, locationId, now) {
@@ -317,6 +324,29 @@ export function createStockRepo(db: Kysely<Database>, dialect: Dialect): StockRe
         .where(inTenant(tenant))
         .where('id', '=', skuId)
         .execute();
+    },
+
+    async shipUnits(tenant, input, now) {
+      const { skuId, locationId, quantity, allocatedHere } = input;
+      const sku = await locked(db.selectFrom('skus').select('quantity_in_stock').where(inTenant(tenant)).where('id', '=', skuId)).executeTakeFirst();
+      if (!sku) return null;
+      const shipped = await db
+        .updateTable('stock_levels')
+        .set({ on_hand: sql`on_hand - ${quantity}`, allocated: sql`allocated - ${allocatedHere}`, updated_at: fromDate(now) })
+        .where(inTenant(tenant))
+        .where('sku_id', '=', skuId)
+        .where('location_id', '=', locationId)
+        .where('allocated', '>=', allocatedHere)
+        .where(sql<boolean>`on_hand - ${quantity} >= allocated - ${allocatedHere}`)
+        .executeTakeFirst();
+      if (Number(shipped.numUpdatedRows) === 0) return false;
+      const onSale = await releaseLevels(db, tenant, skuId, input.releasedElsewhere, now);
+      const location = await db.selectFrom('stock_locations').select('active').where('id', '=', locationId).executeTakeFirst();
+      // Units beyond the order's allocation there came off what the location had available (on sale when it is active).
+      const delta = onSale - (location && toBool(location.active) ? quantity - allocatedHere : 0);
+      const from = Number(sku.quantity_in_stock);
+      if (delta !== 0) await db.updateTable('skus').set({ quantity_in_stock: sql`quantity_in_stock + ${delta}`, updated_at: fromDate(now) }).where(inTenant(tenant)).where('id', '=', skuId).execute();
+      return { from, to: from + delta };
     },
 
     async levelsOfSku(tenant, skuId) {

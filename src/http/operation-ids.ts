@@ -89,6 +89,9 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PATCH /v1/orders/{orderId}': 'updateOrder',
   'GET /v1/orders/{orderId}/transitions': 'listOrderTransitions',
   'POST /v1/orders/{orderId}/transitions': 'transitionOrder',
+  'GET /v1/orders/{orderId}/shipments': 'listOrderShipments',
+  'POST /v1/orders/{orderId}/shipments': 'createShipment',
+  'POST /v1/orders/{orderId}/shipments/{shipmentId}/delivered': 'deliverShipment',
   // Returns (docs/fulfilment.md)
   'GET /v1/orders/{orderId}/returns': 'listOrderReturns',
   'POST /v1/orders/{orderId}/returns': 'createReturn',

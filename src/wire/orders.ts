@@ -3,7 +3,7 @@ import { type Currency, fromMinor } from '../domain/shared/money.ts';
 import type { Move } from '../domain/orders/order-lifecycle.ts';
 import { ORDER_PAYMENT_STATUSES, orderPaymentStatus } from '../domain/payments/payment-rules.ts';
 import { OrderListFilters } from '../domain/orders/order-schemas.ts';
-import { FULFILMENT_STATUSES, ORDER_CHANNELS, ORDER_STATUSES, type Order, type OrderDetail } from '../domain/orders/order-types.ts';
+import { FULFILMENT_STATUSES, ORDER_CHANNELS, ORDER_STATUSES, type Order, type OrderDetail, SHIPMENT_STATUSES, type Shipment } from '../domain/orders/order-types.ts';
 import { envelope, WireTimestamp, wireInstant, wireTimestamp, type Representation } from './envelope.ts';
 import { PAGE_SHORT_CURSOR, pageFields } from './page.ts';
 import { taxRefunded } from '../domain/taxes/tax-rules.ts';
@@ -74,6 +74,7 @@ export const OrderRecord = z
         discount: z.number().describe('SKU discount percentage at the time of the order'),
         quantity: z.number().int(),
         lineTotal: z.number(),
+        shippedQuantity: z.number().int().describe('units of the line in its shipments (all of it for an order fulfilled before shipments existed)'),
         allocations: z
           .array(z.object({ locationId: z.string(), locationName: z.string().nullable().describe('null: the location was deleted'), quantity: z.number().int() }))
           .describe(
@@ -94,6 +95,40 @@ export const OrderRecord = z
     ),
   })
   .meta({ id: 'Order' });
+
+export const ShipmentRecord = z
+  .object({
+    id: z.string(),
+    orderId: z.string(),
+    locationId: z.string().describe('the location the units left from'),
+    carrier: z.string().nullable(),
+    trackingNumber: z.string().nullable(),
+    trackingUrl: z.string().nullable(),
+    status: z.enum(SHIPMENT_STATUSES).describe('shipped, then delivered'),
+    lines: z.array(z.object({ lineId: z.string(), skuId: z.string(), quantity: z.number().int() })),
+    shippedAt: WireTimestamp,
+    deliveredAt: WireTimestamp.nullable(),
+    createdAt: WireTimestamp,
+    updatedAt: WireTimestamp,
+  })
+  .meta({ id: 'Shipment' });
+
+export function toShipmentRecord(s: Shipment): z.input<typeof ShipmentRecord> {
+  return {
+    id: s.id,
+    orderId: s.orderId,
+    locationId: s.locationId,
+    carrier: s.carrier,
+    trackingNumber: s.trackingNumber,
+    trackingUrl: s.trackingUrl,
+    status: s.status,
+    lines: s.lines,
+    shippedAt: wireTimestamp(s.shippedAt),
+    deliveredAt: s.deliveredAt === null ? null : wireTimestamp(s.deliveredAt),
+    createdAt: wireTimestamp(s.createdAt),
+    updatedAt: wireTimestamp(s.updatedAt),
+  };
+}
 
 export const TransitionsRecord = z
   .object({
@@ -152,6 +187,7 @@ export function toOrderRecord(o: OrderDetail, c: Currency): z.input<typeof Order
       discount: l.discountBp / 100,
       quantity: l.quantity,
       lineTotal: m(l.lineTotalMinor),
+      shippedQuantity: l.shippedQuantity,
       allocations: l.allocations,
     })),
     taxLines: o.taxLines.map((t) => toTaxLineRecord(t, c)),

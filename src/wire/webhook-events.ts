@@ -5,7 +5,7 @@ import { ProductRecord, SkuRecord, toProductRecord, toSkuRecord } from './catalo
 import { ConnectedAppRecord, toConnectedAppRecord } from './connected-apps.ts';
 import { CustomerRecord, toCustomerRecord } from './customers.ts';
 import { LevelRecord, toLevelRecord } from './locations.ts';
-import { OrderRecord, toOrderRecord } from './orders.ts';
+import { OrderRecord, ShipmentRecord, toOrderRecord, toShipmentRecord } from './orders.ts';
 import { PaymentLinkRecord, PaymentRecord, ProviderPaymentRecord, toPaymentLinkRecord, toPaymentRecord, toProviderPaymentRecord } from './payments.ts';
 import { ReturnRecord, toReturnRecord } from './returns.ts';
 import { ReviewRecord, toReviewRecord } from './reviews.ts';
@@ -41,6 +41,13 @@ export function renderEvent(event: DomainEvent, now: Date): RenderedEvent {
         resource: { type: 'order', id: event.order.id },
         data: record(OrderRecord, toOrderRecord(event.order, event.currency)),
         change: { amount: fromMinor(event.amountMinor, event.currency), tax: fromMinor(event.taxMinor ?? 0, event.currency), refunded: fromMinor(event.order.refundedMinor, event.currency) },
+      };
+    case 'shipment.created':
+    case 'shipment.delivered':
+      return {
+        resource: { type: 'shipment', id: event.shipment.id },
+        data: record(ShipmentRecord, toShipmentRecord(event.shipment)),
+        change: { orderId: event.order.id, orderNumber: event.order.number, fulfilmentStatus: event.order.fulfilmentStatus },
       };
     case 'product.created':
     case 'product.updated':

@@ -68,6 +68,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
           "discount": 10,
           "quantity": 2,
           "lineTotal": 39.6,
+          "shippedQuantity": 0,
           "allocations": [
             {
               "locationId": "loc_01KJPYRQAC719BXDMW49V41BV5",
@@ -159,6 +160,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
           "discount": 10,
           "quantity": 2,
           "lineTotal": 39.6,
+          "shippedQuantity": 0,
           "allocations": [
             {
               "locationId": "loc_01KJPYRQAC719BXDMW49V41BV5",
@@ -202,15 +204,15 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "checkout.completed": {
-    "id": "evt_01KJPYV8FQW1PXEMXXWFM1X3GF",
+    "id": "evt_01KJPYVDWWP8JBQN13WY0GQ7Y8",
     "type": "checkout.completed",
-    "createdAt": "2026-03-02T09:41:46.099",
+    "createdAt": "2026-03-02T09:41:49.793",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "test",
     "data": {
-      "id": "ord_01KJPYV6P0WB1WDT7NK1SMXXWY",
+      "id": "ord_01KJPYVC359PQ3EZ4EKCNWX7SJ",
       "number": "TEST-1001",
-      "customerId": "cus_01KJPYV32JGPNYF5RWSHXH4CQ4",
+      "customerId": "cus_01KJPYV8FQW1PXEMXXWFM1X3GF",
       "customerName": "Mary Somerville",
       "status": "paid",
       "currency": "USD",
@@ -246,13 +248,13 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "note": null,
       "channel": "storefront",
       "holdExpiresAt": null,
-      "createdAt": "2026-03-02T09:41:44.252",
-      "updatedAt": "2026-03-02T09:41:46.099",
+      "createdAt": "2026-03-02T09:41:47.946",
+      "updatedAt": "2026-03-02T09:41:49.793",
       "lines": [
         {
-          "id": "oln_01KJPYV4W9DY5XSVW00NAVPX56",
-          "skuId": "sku_01KJPYTXNDZWB2PVHGF4CF92M3",
-          "productId": "prd_01KJPYTVVPP32BXC4WKDXKBTR9",
+          "id": "oln_01KJPYVA9E5J25J9X3962PHQE6",
+          "skuId": "sku_01KJPYV32JGPNYF5RWSHXH4CQ4",
+          "productId": "prd_01KJPYV18V2269VC9JW7ANJVVN",
           "productName": "Enamel Mug",
           "sku": "MUG-BLU",
           "attributes": {},
@@ -260,9 +262,10 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
           "discount": 0,
           "quantity": 2,
           "lineTotal": 28,
+          "shippedQuantity": 0,
           "allocations": [
             {
-              "locationId": "loc_01KJPYTZF4VK1R65M5A16EEV0J",
+              "locationId": "loc_01KJPYV4W9DY5XSVW00NAVPX56",
               "locationName": "Default location",
               "quantity": 2
             }
@@ -278,22 +281,22 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
           "amount": null,
           "actor": {
             "type": "publishable_key",
-            "id": "pkey_01KJPYV18V2269VC9JW7ANJVVN",
+            "id": "pkey_01KJPYV6P0WB1WDT7NK1SMXXWY",
             "label": "Publishable key pk_test_xX9f8b… (Storefront)"
           },
-          "at": "2026-03-02T09:41:44.252"
+          "at": "2026-03-02T09:41:47.946"
         },
         {
           "from": "pending",
           "to": "paid",
-          "note": "paid through test (tpi_01KJPYVA9E5J25J9X3962PHQE6)",
+          "note": "paid through test (tpi_01KJPYVFPK7PH4JG7JC8ASXE0N)",
           "amount": 28,
           "actor": {
             "type": "system",
             "id": "payment-provider:test",
             "label": "payment provider test"
           },
-          "at": "2026-03-02T09:41:46.099"
+          "at": "2026-03-02T09:41:49.793"
         }
       ]
     }
@@ -363,6 +366,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
           "discount": 10,
           "quantity": 2,
           "lineTotal": 39.6,
+          "shippedQuantity": 0,
           "allocations": [
             {
               "locationId": "loc_01KJPYRQAC719BXDMW49V41BV5",
@@ -419,13 +423,13 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "return.received": {
-    "id": "evt_01KJPYSVCR46NX0YDE35N0EWYV",
+    "id": "evt_01KJPYT0SXQ141ATH9HXXYJAC4",
     "type": "return.received",
-    "createdAt": "2026-03-02T09:41:23.935",
+    "createdAt": "2026-03-02T09:41:27.629",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "id": "ret_01KJPYSQSAQ1VPAP58HYASX5K0",
+      "id": "ret_01KJPYSX6FD6H2DWYTW0A1QHJ4",
       "orderId": "ord_01KJPYSNZKZ7F75QD809TX0VMQ",
       "status": "received",
       "reason": "no_longer_needed",
@@ -433,7 +437,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "locationId": "loc_01KJPYSGJEEKKP2728ZY9XSE49",
       "lines": [
         {
-          "id": "rln_01KJPYSSK189F4HTREAV21SY77",
+          "id": "rln_01KJPYSZ06E9CN9Y7XF0A4EM3P",
           "lineId": "oln_01KJPYSM5WJWZRMYAASH6PY2EB",
           "quantity": 1,
           "restock": true,
@@ -449,15 +453,79 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
         "id": "usr_01KJPYRG3G7G9P66X0QAVEREH3",
         "label": "ada@northwind.example"
       },
-      "createdAt": "2026-03-02T09:41:22.088",
-      "updatedAt": "2026-03-02T09:41:23.935",
-      "receivedAt": "2026-03-02T09:41:23.935",
+      "createdAt": "2026-03-02T09:41:25.782",
+      "updatedAt": "2026-03-02T09:41:27.629",
+      "receivedAt": "2026-03-02T09:41:27.629",
       "refundedAt": null,
       "closedAt": null
     },
     "change": {
       "orderId": "ord_01KJPYSNZKZ7F75QD809TX0VMQ",
       "orderNumber": "ORD-1002"
+    }
+  },
+  "shipment.created": {
+    "id": "evt_01KJPYSSK189F4HTREAV21SY77",
+    "type": "shipment.created",
+    "createdAt": "2026-03-02T09:41:22.088",
+    "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
+    "mode": "live",
+    "data": {
+      "id": "shp_01KJPYSQSAQ1VPAP58HYASX5K0",
+      "orderId": "ord_01KJPYSNZKZ7F75QD809TX0VMQ",
+      "locationId": "loc_01KJPYRQAC719BXDMW49V41BV5",
+      "carrier": "UPS",
+      "trackingNumber": "1Z999AA10123456784",
+      "trackingUrl": "https://www.ups.com/track?tracknum=1Z999AA10123456784",
+      "status": "shipped",
+      "lines": [
+        {
+          "lineId": "oln_01KJPYSM5WJWZRMYAASH6PY2EB",
+          "skuId": "sku_01KJPYRNGN20GM0AX9PWE6VKDR",
+          "quantity": 1
+        }
+      ],
+      "shippedAt": "2026-03-02T09:41:22.088",
+      "deliveredAt": null,
+      "createdAt": "2026-03-02T09:41:22.088",
+      "updatedAt": "2026-03-02T09:41:22.088"
+    },
+    "change": {
+      "orderId": "ord_01KJPYSNZKZ7F75QD809TX0VMQ",
+      "orderNumber": "ORD-1002",
+      "fulfilmentStatus": "fulfilled"
+    }
+  },
+  "shipment.delivered": {
+    "id": "evt_01KJPYSVCR46NX0YDE35N0EWYV",
+    "type": "shipment.delivered",
+    "createdAt": "2026-03-02T09:41:23.935",
+    "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
+    "mode": "live",
+    "data": {
+      "id": "shp_01KJPYSQSAQ1VPAP58HYASX5K0",
+      "orderId": "ord_01KJPYSNZKZ7F75QD809TX0VMQ",
+      "locationId": "loc_01KJPYRQAC719BXDMW49V41BV5",
+      "carrier": "UPS",
+      "trackingNumber": "1Z999AA10123456784",
+      "trackingUrl": "https://www.ups.com/track?tracknum=1Z999AA10123456784",
+      "status": "delivered",
+      "lines": [
+        {
+          "lineId": "oln_01KJPYSM5WJWZRMYAASH6PY2EB",
+          "skuId": "sku_01KJPYRNGN20GM0AX9PWE6VKDR",
+          "quantity": 1
+        }
+      ],
+      "shippedAt": "2026-03-02T09:41:22.088",
+      "deliveredAt": "2026-03-02T09:41:23.935",
+      "createdAt": "2026-03-02T09:41:22.088",
+      "updatedAt": "2026-03-02T09:41:23.935"
+    },
+    "change": {
+      "orderId": "ord_01KJPYSNZKZ7F75QD809TX0VMQ",
+      "orderNumber": "ORD-1002",
+      "fulfilmentStatus": "fulfilled"
     }
   },
   "product.created": {
@@ -527,13 +595,13 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "product.deleted": {
-    "id": "evt_01KJPYT672AK76E8CMW1MT33A9",
+    "id": "evt_01KJPYTBM7B388BFRKQAS4NN8M",
     "type": "product.deleted",
-    "createdAt": "2026-03-02T09:41:31.323",
+    "createdAt": "2026-03-02T09:41:35.017",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "id": "prd_01KJPYT2KMKCJCK5D611Y8G17N",
+      "id": "prd_01KJPYT80SVWPJM96F58E0V8XR",
       "type": "SIMPLE",
       "name": "Wool Scarf",
       "slug": "wool-scarf",
@@ -544,7 +612,7 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "specifications": {},
       "taxClass": "standard",
       "currency": "USD",
-      "skuId": "sku_01KJPYT4DBE0GSNMY1J2ENGYBG",
+      "skuId": "sku_01KJPYT9TGYNMVKMBRF7W6YBCX",
       "price": 35,
       "discount": 0,
       "quantityInStock": 0,
@@ -555,8 +623,8 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
         "min": 35,
         "max": 35
       },
-      "createdAt": "2026-03-02T09:41:29.476",
-      "updatedAt": "2026-03-02T09:41:29.476"
+      "createdAt": "2026-03-02T09:41:33.170",
+      "updatedAt": "2026-03-02T09:41:33.170"
     }
   },
   "sku.stock_changed": {
@@ -661,9 +729,9 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
     }
   },
   "customer.banned": {
-    "id": "evt_01KJPYT0SXQ141ATH9HXXYJAC4",
+    "id": "evt_01KJPYT672AK76E8CMW1MT33A9",
     "type": "customer.banned",
-    "createdAt": "2026-03-02T09:41:27.629",
+    "createdAt": "2026-03-02T09:41:31.323",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
@@ -687,24 +755,24 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "banned": true,
       "ban": {
         "reason": "Repeated chargebacks",
-        "bannedAt": "2026-03-02T09:41:27.629",
+        "bannedAt": "2026-03-02T09:41:31.323",
         "expiresAt": null
       },
       "orderCount": 2,
       "totalSpent": 49.4,
       "currency": "USD",
       "createdAt": "2026-03-02T09:41:11.006",
-      "updatedAt": "2026-03-02T09:41:27.629"
+      "updatedAt": "2026-03-02T09:41:31.323"
     }
   },
   "review.created": {
-    "id": "evt_01KJPYSZ06E9CN9Y7XF0A4EM3P",
+    "id": "evt_01KJPYT4DBE0GSNMY1J2ENGYBG",
     "type": "review.created",
-    "createdAt": "2026-03-02T09:41:25.782",
+    "createdAt": "2026-03-02T09:41:29.476",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "id": "rev_01KJPYSX6FD6H2DWYTW0A1QHJ4",
+      "id": "rev_01KJPYT2KMKCJCK5D611Y8G17N",
       "productId": "prd_01KJPYRKPYXHGE51CT9AB307TE",
       "productName": "Canvas Tote",
       "customerId": "cus_01KJPYRWQHKJBKV2K6MSXR757M",
@@ -715,51 +783,18 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "reply": null,
       "repliedAt": null,
       "hidden": false,
-      "createdAt": "2026-03-02T09:41:25.782",
-      "updatedAt": "2026-03-02T09:41:25.782"
+      "createdAt": "2026-03-02T09:41:29.476",
+      "updatedAt": "2026-03-02T09:41:29.476"
     }
   },
   "app.connected": {
-    "id": "evt_01KJPYT80SVWPJM96F58E0V8XR",
+    "id": "evt_01KJPYTDDYF3X24QKPHC106CPQ",
     "type": "app.connected",
-    "createdAt": "2026-03-02T09:41:33.170",
-    "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
-    "mode": "live",
-    "data": {
-      "clientId": "app_CbZ3g67_hM6zjFWc_Uf5sjUNAAc",
-      "clientName": "Acme Analytics",
-      "verified": false,
-      "clientIdMetadataDocument": null,
-      "redirectHosts": [
-        "analytics.acme.example"
-      ],
-      "store": {
-        "id": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
-        "name": "Northwind Outfitters"
-      },
-      "mode": "live",
-      "scopes": [
-        "orders:read",
-        "products:read"
-      ],
-      "approvedBy": [
-        {
-          "userId": "usr_01KJPYRG3G7G9P66X0QAVEREH3",
-          "email": "ada@northwind.example"
-        }
-      ],
-      "approvedAt": "2026-03-02T09:41:33.170",
-      "lastUsedAt": null
-    }
-  },
-  "app.disconnected": {
-    "id": "evt_01KJPYT9TGYNMVKMBRF7W6YBCX",
-    "type": "app.disconnected",
     "createdAt": "2026-03-02T09:41:36.864",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "live",
     "data": {
-      "clientId": "app_CbZ3g67_hM6zjFWc_Uf5sjUNAAc",
+      "clientId": "app_1zU8fvmVaxqLIaIFZcv42XJU3C4",
       "clientName": "Acme Analytics",
       "verified": false,
       "clientIdMetadataDocument": null,
@@ -781,53 +816,86 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
           "email": "ada@northwind.example"
         }
       ],
-      "approvedAt": "2026-03-02T09:41:33.170",
-      "lastUsedAt": "2026-03-02T09:41:35.017"
+      "approvedAt": "2026-03-02T09:41:36.864",
+      "lastUsedAt": null
+    }
+  },
+  "app.disconnected": {
+    "id": "evt_01KJPYTF7NAR9CQ434D24NXGNR",
+    "type": "app.disconnected",
+    "createdAt": "2026-03-02T09:41:40.558",
+    "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
+    "mode": "live",
+    "data": {
+      "clientId": "app_1zU8fvmVaxqLIaIFZcv42XJU3C4",
+      "clientName": "Acme Analytics",
+      "verified": false,
+      "clientIdMetadataDocument": null,
+      "redirectHosts": [
+        "analytics.acme.example"
+      ],
+      "store": {
+        "id": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
+        "name": "Northwind Outfitters"
+      },
+      "mode": "live",
+      "scopes": [
+        "orders:read",
+        "products:read"
+      ],
+      "approvedBy": [
+        {
+          "userId": "usr_01KJPYRG3G7G9P66X0QAVEREH3",
+          "email": "ada@northwind.example"
+        }
+      ],
+      "approvedAt": "2026-03-02T09:41:36.864",
+      "lastUsedAt": "2026-03-02T09:41:38.711"
     }
   },
   "payment.succeeded": {
-    "id": "evt_01KJPYTPEHNBGSEMZ9PQF0XR8F",
+    "id": "evt_01KJPYTVVPP32BXC4WKDXKBTR9",
     "type": "payment.succeeded",
+    "createdAt": "2026-03-02T09:41:46.099",
+    "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
+    "mode": "test",
+    "data": {
+      "id": "ppay_01KJPYTT1ZEXXSE8386NJ3ER1C",
+      "provider": "test",
+      "linkId": "plink_01KJPYTR8851ZMXCZZJ80E4SS9",
+      "orderId": null,
+      "amount": 18.5,
+      "currency": "USD",
+      "captureMethod": "automatic",
+      "status": "succeeded",
+      "providerReference": "tpi_01KJPYTZF4VK1R65M5A16EEV0J",
+      "failure": null,
+      "flag": null,
+      "received": 18.5,
+      "paymentId": null,
+      "completedAt": "2026-03-02T09:41:46.099",
+      "resolution": null,
+      "resolvedAt": null,
+      "createdAt": "2026-03-02T09:41:46.099",
+      "updatedAt": "2026-03-02T09:41:46.099"
+    }
+  },
+  "payment.failed": {
+    "id": "evt_01KJPYTJV38CYX7AKJKPQPXBXJ",
+    "type": "payment.failed",
     "createdAt": "2026-03-02T09:41:42.405",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "test",
     "data": {
       "id": "ppay_01KJPYTMMTQ0RD9032BSW5P6KE",
       "provider": "test",
-      "linkId": "plink_01KJPYTJV38CYX7AKJKPQPXBXJ",
-      "orderId": null,
-      "amount": 18.5,
-      "currency": "USD",
-      "captureMethod": "automatic",
-      "status": "succeeded",
-      "providerReference": "tpi_01KJPYTT1ZEXXSE8386NJ3ER1C",
-      "failure": null,
-      "flag": null,
-      "received": 18.5,
-      "paymentId": null,
-      "completedAt": "2026-03-02T09:41:42.405",
-      "resolution": null,
-      "resolvedAt": null,
-      "createdAt": "2026-03-02T09:41:42.405",
-      "updatedAt": "2026-03-02T09:41:42.405"
-    }
-  },
-  "payment.failed": {
-    "id": "evt_01KJPYTDDYF3X24QKPHC106CPQ",
-    "type": "payment.failed",
-    "createdAt": "2026-03-02T09:41:38.711",
-    "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
-    "mode": "test",
-    "data": {
-      "id": "ppay_01KJPYTF7NAR9CQ434D24NXGNR",
-      "provider": "test",
-      "linkId": "plink_01KJPYTBM7B388BFRKQAS4NN8M",
+      "linkId": "plink_01KJPYTH1CYT3QK119AJQE8J7Y",
       "orderId": null,
       "amount": 18.5,
       "currency": "USD",
       "captureMethod": "automatic",
       "status": "failed",
-      "providerReference": "tpi_01KJPYTH1CYT3QK119AJQE8J7Y",
+      "providerReference": "tpi_01KJPYTPEHNBGSEMZ9PQF0XR8F",
       "failure": {
         "code": "card_declined",
         "message": "Your card was declined."
@@ -838,18 +906,18 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "completedAt": null,
       "resolution": null,
       "resolvedAt": null,
-      "createdAt": "2026-03-02T09:41:38.711",
-      "updatedAt": "2026-03-02T09:41:38.711"
+      "createdAt": "2026-03-02T09:41:42.405",
+      "updatedAt": "2026-03-02T09:41:42.405"
     }
   },
   "payment_link.paid": {
-    "id": "evt_01KJPYTR8851ZMXCZZJ80E4SS9",
+    "id": "evt_01KJPYTXNDZWB2PVHGF4CF92M3",
     "type": "payment_link.paid",
-    "createdAt": "2026-03-02T09:41:42.405",
+    "createdAt": "2026-03-02T09:41:46.099",
     "storeId": "sto_01KJPYRHX7H971Z2X8QHA89MFM",
     "mode": "test",
     "data": {
-      "id": "plink_01KJPYTJV38CYX7AKJKPQPXBXJ",
+      "id": "plink_01KJPYTR8851ZMXCZZJ80E4SS9",
       "orderId": null,
       "amount": 18.5,
       "currency": "USD",
@@ -858,8 +926,8 @@ export const WEBHOOK_EXAMPLES: Readonly<Record<string, Readonly<Record<string, u
       "url": "http://127.0.0.1:3000/pay/KPY08nxXPWV_Ts2fTZGQDPOgZ0J5y0tlGY6Fw5MYBHk",
       "captureMethod": "automatic",
       "expiresAt": null,
-      "createdAt": "2026-03-02T09:41:40.558",
-      "updatedAt": "2026-03-02T09:41:42.405"
+      "createdAt": "2026-03-02T09:41:44.252",
+      "updatedAt": "2026-03-02T09:41:46.099"
     }
   },
   "refund.succeeded": {

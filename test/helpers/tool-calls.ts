@@ -281,6 +281,15 @@ export const TOOL_SCENARIOS: readonly ToolScenario[] = [
     setup: async (s) => ({ customerId: await customer(s), lines: [{ skuId: (await simpleProduct(s)).skuId, quantity: 3 }] }),
   },
   { tool: 'update_order', setup: async (s) => ({ orderId: (await pendingOrder(s)).orderId, note: `Leave at the door ${unique()}` }) },
+  {
+    tool: 'create_shipment',
+    setup: async (s) => {
+      const { orderId, skuId } = await paidOrder(s);
+      const { items } = await ok(s.mcp, 'list_locations', { limit: 5 });
+      return { orderId, lines: [{ skuId, quantity: 1 }], locationId: items.find((l: { isDefault: boolean }) => l.isDefault).id, carrier: 'UPS', trackingNumber: '1Z999' };
+    },
+  },
+  { tool: 'list_shipments', setup: async (s) => ({ orderId: (await paidOrder(s)).orderId }) },
   { tool: 'update_order_status', variant: 'to paid', setup: async (s) => ({ orderId: (await pendingOrder(s)).orderId, to: 'paid' }) },
   { tool: 'update_order_status', variant: 'to fulfilled', setup: async (s) => ({ orderId: (await paidOrder(s)).orderId, to: 'fulfilled' }) },
   {

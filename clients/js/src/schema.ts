@@ -2078,6 +2078,54 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/orders/{orderId}/shipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an order's shipments (orders:read)
+         * @description Oldest first.
+         */
+        get: operations["listOrderShipments"];
+        put?: never;
+        /**
+         * Ship lines of an order from a location (orders:write)
+         * @description Lines by lineId or skuId, each at most what is left to ship (409 SHIPMENT_EXCEEDS_UNSHIPPED naming the line); on hand and allocated go down at the location. An order whose whole outstanding amount a payment provider holds is captured first (payments:write). The shipment that ships the last unit of a paid order makes it fulfilled.
+         *
+         *     Send `Idempotency-Key: <random string, e.g. a UUID>` to make a retry safe: the same request with the same key within 24 hours gets the first response again (with `Idempotent-Replayed: true`) without running twice.
+         */
+        post: operations["createShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{orderId}/shipments/{shipmentId}/delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a shipment delivered (orders:write)
+         * @description Once (409 SHIPMENT_ALREADY_DELIVERED after). Delivering the last open shipment of a fulfilled order makes it delivered.
+         *
+         *     Send `Idempotency-Key: <random string, e.g. a UUID>` to make a retry safe: the same request with the same key within 24 hours gets the first response again (with `Idempotent-Replayed: true`) without running twice.
+         */
+        post: operations["deliverShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/carts": {
         parameters: {
             query?: never;
@@ -2774,12 +2822,16 @@ export type components = {
          *     | `TAX_REGION_NOT_FOUND` | 404 | No tax region with this id in the active store and mode. Take the id from `GET /v1/tax-regions`. |
          *     | `LOCATION_NOT_FOUND` | 404 | No stock location with this id in the active store and mode. Take the id from `GET /v1/locations`. |
          *     | `LOCATION_IS_DEFAULT` | 409 | The store's default location cannot be deactivated or deleted: setting a SKU's quantityInStock lands there. Make another active location the default first (`PATCH /v1/locations/{id}` with `isDefault: true`). |
-         *     | `LOCATION_HOLDS_STOCK` | 409 | A location that holds stock or has units allocated to orders cannot be deleted. Deactivate it (`active: false`), or transfer its stock away first. |
+         *     | `LOCATION_HOLDS_STOCK` | 409 | A location that holds stock, has units allocated to orders or has shipments not delivered yet cannot be deleted. Deactivate it (`active: false`), or transfer its stock away first. |
          *     | `RETURN_NOT_FOUND` | 404 | No return with this id on this order (of the active store and mode). Take the id from `GET /v1/orders/{orderId}/returns`. |
          *     | `RETURN_EXCEEDS_RETURNABLE` | 409 | A line of the return asks for more units than can come back: those shipped less those already in other returns; `details` names the line. Lower the quantity to what the message says is left, or close the other return first if it will not come. |
          *     | `RETURN_NOT_RECEIVABLE` | 409 | Only a requested return can be received; this one was already received, refunded or closed. Read the return (`GET /v1/orders/{orderId}/returns/{returnId}`): a received return is refunded or closed next. |
          *     | `RETURN_NOT_REFUNDABLE` | 409 | Only a received return can be refunded, once; this one is still requested, already refunded, or closed. Receive it first (`POST …/receive`); a refunded return has given its money back already. |
          *     | `RETURN_NOT_CLOSABLE` | 409 | A refunded or closed return cannot be closed. Nothing to do: it is finished. |
+         *     | `SHIPMENT_NOT_FOUND` | 404 | No shipment with this id on this order (of the active store and mode). Take the id from `GET /v1/orders/{orderId}/shipments`. |
+         *     | `SHIPMENT_EXCEEDS_UNSHIPPED` | 409 | A line of the shipment asks for more units than are left to ship on that line (ordered less already shipped); `details` names the line. Lower the quantity to what the message says is left; `GET /v1/orders/{orderId}` shows each line's `shippedQuantity`. |
+         *     | `ORDER_NOT_SHIPPABLE` | 409 | The order cannot be shipped now: it is not paid yet (and no payment provider holds its whole amount), it is cancelled or refunded, or all of it has been shipped. Record its payment first (`POST /v1/orders/{orderId}/transitions` with `to: paid`), or read the order to see what is left to ship. |
+         *     | `SHIPMENT_ALREADY_DELIVERED` | 409 | The shipment is already delivered. Nothing to do: read the shipments with `GET /v1/orders/{orderId}/shipments`. |
          *     | `LOCATION_INACTIVE` | 409 | The location is inactive: it cannot become the default. Activate it first (`active: true`). |
          *     | `TAX_REGION_TAKEN` | 409 | The place (a country, or a state) already has a tax region in this store and mode; `details` names it. Change that region's rates instead of adding another. |
          *     | `DELIVERY_REGION_TAKEN` | 409 | A region (a country, or a state) is already in another delivery zone of the store; `details` names each one and the zone that has it. Take the region out of the other zone first, or add your options to that zone. |
@@ -2826,7 +2878,7 @@ export type components = {
                  * @description Stable SCREAMING_SNAKE code, one of the error codes listed in this document’s description
                  * @enum {string}
                  */
-                code: "MALFORMED_JSON" | "BAD_REQUEST" | "JSON_TOO_DEEP" | "VALIDATION_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "AUTH_REQUIRED" | "AUTH_INVALID" | "LOGIN_FAILED" | "AUTH_AMBIGUOUS" | "RATE_LIMITED" | "TOO_MANY_ATTEMPTS" | "PERMISSION_DENIED" | "CREDENTIAL_NOT_ALLOWED" | "MODE_MISMATCH" | "INVALID_HEADER" | "MERCHANT_ID_REQUIRED" | "EMAIL_TAKEN" | "STORE_NOT_FOUND" | "MEMBER_NOT_FOUND" | "ALREADY_MEMBER" | "LAST_OWNER" | "CURRENCY_LOCKED" | "INVITATION_NOT_FOUND" | "INVITATION_EXPIRED" | "INVITATION_WITHDRAWN" | "INVITATION_EMAIL_MISMATCH" | "API_KEY_NOT_FOUND" | "PUBLISHABLE_KEY_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_DELIVERY_IN_PROGRESS" | "RESET_LINK_INVALID" | "EMAIL_LINK_INVALID" | "EMAIL_NOT_VERIFIED" | "REAUTHENTICATION_REQUIRED" | "NOTIFICATIONS_UNAVAILABLE" | "PASSWORD_RESET_UNAVAILABLE" | "MAIL_UNAVAILABLE" | "PRODUCT_NOT_FOUND" | "VARIANT_GROUP_NOT_FOUND" | "SKU_NOT_FOUND" | "CATEGORY_NOT_FOUND" | "PRODUCT_NOT_VARIABLE" | "SLUG_TAKEN" | "SKU_CODE_TAKEN" | "DUPLICATE_COMBINATION" | "LAST_SKU" | "CATEGORY_NOT_EMPTY" | "LIMIT_EXCEEDED" | "INSUFFICIENT_STOCK" | "PRECONDITION_FAILED" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "DELIVERY_ZONE_NOT_FOUND" | "DELIVERY_OPTION_NOT_FOUND" | "CART_NOT_FOUND" | "CART_LINE_NOT_FOUND" | "CART_NOT_READY" | "CART_CHECKED_OUT" | "TAX_REGION_NOT_FOUND" | "LOCATION_NOT_FOUND" | "LOCATION_IS_DEFAULT" | "LOCATION_HOLDS_STOCK" | "RETURN_NOT_FOUND" | "RETURN_EXCEEDS_RETURNABLE" | "RETURN_NOT_RECEIVABLE" | "RETURN_NOT_REFUNDABLE" | "RETURN_NOT_CLOSABLE" | "LOCATION_INACTIVE" | "TAX_REGION_TAKEN" | "DELIVERY_REGION_TAKEN" | "ORDER_NOT_FOUND" | "CUSTOMER_BANNED" | "ORDER_TRANSITION_NOT_ALLOWED" | "REFUND_EXCEEDS_PAYMENT" | "PROMOTION_NOT_FOUND" | "PROMOTION_CODE_TAKEN" | "PROMOTION_NOT_APPLICABLE" | "CONNECTED_APP_NOT_FOUND" | "AUTHORIZATION_REQUEST_INVALID" | "CSRF_TOKEN_INVALID" | "CROSS_SITE_REQUEST" | "CUSTOMER_NOT_FOUND" | "CUSTOMER_EMAIL_TAKEN" | "REVIEW_NOT_FOUND" | "REVIEW_EXISTS" | "PROMO_AD_NOT_FOUND" | "PAYMENT_NOT_FOUND" | "PAYMENT_NOT_PENDING" | "PAYMENT_EXCEEDS_OUTSTANDING" | "PAYMENT_LINK_NOT_FOUND" | "PAYMENT_LINK_NOT_ACTIVE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_EVENT_SIGNATURE_INVALID" | "PAYMENT_NOT_CAPTURABLE" | "PROVIDER_PAYMENT_NOT_FOUND" | "PAYMENT_NOT_FLAGGED" | "COUNTRY_NOT_FOUND" | "CONFIRMATION_REQUIRED" | "CONFIRMATION_DECLINED" | "CONFIRMATION_CLIENT_REQUIRED" | "CONFIRMATION_INVALID";
+                code: "MALFORMED_JSON" | "BAD_REQUEST" | "JSON_TOO_DEEP" | "VALIDATION_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "AUTH_REQUIRED" | "AUTH_INVALID" | "LOGIN_FAILED" | "AUTH_AMBIGUOUS" | "RATE_LIMITED" | "TOO_MANY_ATTEMPTS" | "PERMISSION_DENIED" | "CREDENTIAL_NOT_ALLOWED" | "MODE_MISMATCH" | "INVALID_HEADER" | "MERCHANT_ID_REQUIRED" | "EMAIL_TAKEN" | "STORE_NOT_FOUND" | "MEMBER_NOT_FOUND" | "ALREADY_MEMBER" | "LAST_OWNER" | "CURRENCY_LOCKED" | "INVITATION_NOT_FOUND" | "INVITATION_EXPIRED" | "INVITATION_WITHDRAWN" | "INVITATION_EMAIL_MISMATCH" | "API_KEY_NOT_FOUND" | "PUBLISHABLE_KEY_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_DELIVERY_IN_PROGRESS" | "RESET_LINK_INVALID" | "EMAIL_LINK_INVALID" | "EMAIL_NOT_VERIFIED" | "REAUTHENTICATION_REQUIRED" | "NOTIFICATIONS_UNAVAILABLE" | "PASSWORD_RESET_UNAVAILABLE" | "MAIL_UNAVAILABLE" | "PRODUCT_NOT_FOUND" | "VARIANT_GROUP_NOT_FOUND" | "SKU_NOT_FOUND" | "CATEGORY_NOT_FOUND" | "PRODUCT_NOT_VARIABLE" | "SLUG_TAKEN" | "SKU_CODE_TAKEN" | "DUPLICATE_COMBINATION" | "LAST_SKU" | "CATEGORY_NOT_EMPTY" | "LIMIT_EXCEEDED" | "INSUFFICIENT_STOCK" | "PRECONDITION_FAILED" | "FILE_NOT_FOUND" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "DELIVERY_ZONE_NOT_FOUND" | "DELIVERY_OPTION_NOT_FOUND" | "CART_NOT_FOUND" | "CART_LINE_NOT_FOUND" | "CART_NOT_READY" | "CART_CHECKED_OUT" | "TAX_REGION_NOT_FOUND" | "LOCATION_NOT_FOUND" | "LOCATION_IS_DEFAULT" | "LOCATION_HOLDS_STOCK" | "RETURN_NOT_FOUND" | "RETURN_EXCEEDS_RETURNABLE" | "RETURN_NOT_RECEIVABLE" | "RETURN_NOT_REFUNDABLE" | "RETURN_NOT_CLOSABLE" | "SHIPMENT_NOT_FOUND" | "SHIPMENT_EXCEEDS_UNSHIPPED" | "ORDER_NOT_SHIPPABLE" | "SHIPMENT_ALREADY_DELIVERED" | "LOCATION_INACTIVE" | "TAX_REGION_TAKEN" | "DELIVERY_REGION_TAKEN" | "ORDER_NOT_FOUND" | "CUSTOMER_BANNED" | "ORDER_TRANSITION_NOT_ALLOWED" | "REFUND_EXCEEDS_PAYMENT" | "PROMOTION_NOT_FOUND" | "PROMOTION_CODE_TAKEN" | "PROMOTION_NOT_APPLICABLE" | "CONNECTED_APP_NOT_FOUND" | "AUTHORIZATION_REQUEST_INVALID" | "CSRF_TOKEN_INVALID" | "CROSS_SITE_REQUEST" | "CUSTOMER_NOT_FOUND" | "CUSTOMER_EMAIL_TAKEN" | "REVIEW_NOT_FOUND" | "REVIEW_EXISTS" | "PROMO_AD_NOT_FOUND" | "PAYMENT_NOT_FOUND" | "PAYMENT_NOT_PENDING" | "PAYMENT_EXCEEDS_OUTSTANDING" | "PAYMENT_LINK_NOT_FOUND" | "PAYMENT_LINK_NOT_ACTIVE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_EVENT_SIGNATURE_INVALID" | "PAYMENT_NOT_CAPTURABLE" | "PROVIDER_PAYMENT_NOT_FOUND" | "PAYMENT_NOT_FLAGGED" | "COUNTRY_NOT_FOUND" | "CONFIRMATION_REQUIRED" | "CONFIRMATION_DECLINED" | "CONFIRMATION_CLIENT_REQUIRED" | "CONFIRMATION_INVALID";
                 details: components["schemas"]["ErrorDetail"][];
             };
             /** @description Also sent as the X-Request-Id header; quote it when reporting a problem */
@@ -3326,6 +3378,8 @@ export type components = {
                 discount: number;
                 quantity: number;
                 lineTotal: number;
+                /** @description units of the line in its shipments (all of it for an order fulfilled before shipments existed) */
+                shippedQuantity: number;
                 /** @description where the units of the line not yet shipped are allocated, by location in the order of preference; empty for an order placed before allocation, a cancelled one, or a line shipped in full */
                 allocations: {
                     locationId: string;
@@ -3364,6 +3418,32 @@ export type components = {
                 /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
                 at: string;
             }[];
+        };
+        Shipment: {
+            id: string;
+            orderId: string;
+            /** @description the location the units left from */
+            locationId: string;
+            carrier: string | null;
+            trackingNumber: string | null;
+            trackingUrl: string | null;
+            /**
+             * @description shipped, then delivered
+             * @enum {string}
+             */
+            status: "shipped" | "delivered";
+            lines: {
+                lineId: string;
+                skuId: string;
+                quantity: number;
+            }[];
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            shippedAt: string;
+            deliveredAt: string | null;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            createdAt: string;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            updatedAt: string;
         };
         OrderTransitions: {
             /** @enum {string} */
@@ -3895,6 +3975,8 @@ export type components = {
                     discount: number;
                     quantity: number;
                     lineTotal: number;
+                    /** @description units of the line in its shipments (all of it for an order fulfilled before shipments existed) */
+                    shippedQuantity: number;
                     /** @description where the units of the line not yet shipped are allocated, by location in the order of preference; empty for an order placed before allocation, a cancelled one, or a line shipped in full */
                     allocations: {
                         locationId: string;
@@ -4149,7 +4231,7 @@ export type components = {
              * @description an event type of the catalog, or webhook.test for a test event sent on request
              * @enum {string}
              */
-            eventType: "order.created" | "order.status_changed" | "checkout.completed" | "order.refunded" | "return.received" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "inventory_level.updated" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded" | "webhook.test";
+            eventType: "order.created" | "order.status_changed" | "checkout.completed" | "order.refunded" | "return.received" | "shipment.created" | "shipment.delivered" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "inventory_level.updated" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded" | "webhook.test";
             /**
              * @description pending: waiting for its next attempt; failed: gave up (redeliver it by hand)
              * @enum {string}
@@ -4187,7 +4269,7 @@ export type components = {
              * @description an event type of the catalog, or webhook.test for a test event sent on request
              * @enum {string}
              */
-            eventType: "order.created" | "order.status_changed" | "checkout.completed" | "order.refunded" | "return.received" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "inventory_level.updated" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded" | "webhook.test";
+            eventType: "order.created" | "order.status_changed" | "checkout.completed" | "order.refunded" | "return.received" | "shipment.created" | "shipment.delivered" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "inventory_level.updated" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded" | "webhook.test";
             /**
              * @description pending: waiting for its next attempt; failed: gave up (redeliver it by hand)
              * @enum {string}
@@ -4208,7 +4290,7 @@ export type components = {
         };
         WebhookEventType: {
             /** @enum {string} */
-            type: "order.created" | "order.status_changed" | "checkout.completed" | "order.refunded" | "return.received" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "inventory_level.updated" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded";
+            type: "order.created" | "order.status_changed" | "checkout.completed" | "order.refunded" | "return.received" | "shipment.created" | "shipment.delivered" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "inventory_level.updated" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded";
             description: string;
             /** @description what a subscriber must be able to read */
             permission: string;
@@ -17421,6 +17503,298 @@ export interface operations {
             };
         };
     };
+    listOrderShipments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: components["schemas"]["Shipment"][];
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lines: {
+                        /** @description the order line (lines[].id of the order) */
+                        lineId?: string;
+                        /** @description or the line's SKU */
+                        skuId?: string;
+                        quantity: number;
+                    }[];
+                    /** @description the location the units leave from (GET /v1/locations) */
+                    locationId: string;
+                    carrier?: string | null;
+                    trackingNumber?: string | null;
+                    /** @description the carrier's tracking page, sent to the customer */
+                    trackingUrl?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: components["schemas"]["Shipment"];
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deliverShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+                shipmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        status: true;
+                        /** @description Short human-readable summary */
+                        message: string;
+                        data: components["schemas"]["Shipment"];
+                    };
+                };
+            };
+            /** @description Bad request: the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: no valid credential (AUTH_REQUIRED, AUTH_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: the credential may not do this (PERMISSION_DENIED, …) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not in the active store and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: error.details names each field and rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     createCart: {
         parameters: {
             query?: never;
@@ -20630,7 +21004,7 @@ export interface operations {
                 cursor?: string;
                 status?: "pending" | "succeeded" | "failed";
                 /** @description only deliveries of this event type */
-                eventType?: "order.created" | "order.status_changed" | "checkout.completed" | "order.refunded" | "return.received" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "inventory_level.updated" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded" | "webhook.test";
+                eventType?: "order.created" | "order.status_changed" | "checkout.completed" | "order.refunded" | "return.received" | "shipment.created" | "shipment.delivered" | "product.created" | "product.updated" | "product.deleted" | "sku.stock_changed" | "inventory.low_stock" | "inventory_level.updated" | "customer.created" | "customer.banned" | "review.created" | "app.connected" | "app.disconnected" | "payment.succeeded" | "payment.failed" | "payment_link.paid" | "refund.succeeded" | "webhook.test";
                 /** @description only the delivery of this event (the webhook-id a receiver got) */
                 eventId?: string;
             };

@@ -188,6 +188,9 @@ export function createLocationService(deps: { repos: Transactional<LocationServi
         if (held.onHand > 0 || held.allocated > 0) {
           throw new AppError('LOCATION_HOLDS_STOCK', `"${location.name}" holds ${held.onHand} units (${held.allocated} allocated to orders): deactivate it instead, or transfer the stock away first.`);
         }
+        if (held.openShipments > 0) {
+          throw new AppError('LOCATION_HOLDS_STOCK', `"${location.name}" has ${held.openShipments} shipment${held.openShipments === 1 ? '' : 's'} not delivered yet: deactivate it instead, or delete it once they are delivered.`);
+        }
         await repos.stock.deleteLocation(ctx.tenant, id);
         await recordAudit(repos, ctx, { action: 'location.delete', targetType: 'location', targetId: id, details: { name: location.name } });
       });

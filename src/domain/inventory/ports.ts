@@ -1,5 +1,5 @@
 import type { Tenant } from '../../context.ts';
-import type { StockLevel, StockLocation } from './types.ts';
+import type { LocationUnits, StockLevel, StockLocation } from './types.ts';
 
 /**
  * What stock locations and levels need of storage (src/db/stock-repo.ts implements it). Every method takes the tenant
@@ -20,8 +20,8 @@ export interface StockRepo {
   /** Moves the default flag to `id` (the old default keeps its stock and stays active). */
   setDefaultLocation(tenant: Tenant, id: string, now: Date): Promise<void>;
   deleteLocation(tenant: Tenant, id: string): Promise<boolean>;
-  /** Units on hand and allocated at a location, over all its SKUs. */
-  locationHoldings(tenant: Tenant, locationId: string): Promise<{ onHand: number; allocated: number }>;
+  /** Units on hand and allocated at a location, over all its SKUs, and its shipments not delivered yet. */
+  locationHoldings(tenant: Tenant, locationId: string): Promise<{ onHand: number; allocated: number; openShipments: number }>;
   /**
    * Recomputes `quantity_in_stock` of every SKU with a level at the location from its levels (after the location's
    * active flag changed), locking those SKUs in id order. Returns the SKUs whose figure moved, with before and after.
@@ -34,6 +34,18 @@ export interface StockRepo {
   changeOnHand(tenant: Tenant, skuId: string, locationId: string, delta: number, now: Date): Promise<boolean>;
   /** Adds `delta` to the SKU's `quantity_in_stock` (the caller's figure already checked). */
   changeSkuStock(tenant: Tenant, skuId: string, delta: number, now: Date): Promise<void>;
+  /**
+   * Ships `quantity` units of a SKU from a location (docs/fulfilment.md, "Shipments"), taking the SKU row's lock first:
+   * `allocatedHere` of them were allocated there to the order (on hand and allocated go down by those); the order's
+   * allocations `releasedElsewhere` are given up (allocated goes down there) and the rest of the units come off what the
+   * location has available. Keeps `quantity_in_stock` the sum. Answers the SKU's figure before and after, null for a SKU
+   * that is gone, or false, writing nothing, when the location does not hold the units.
+   */
+  shipUnits(
+    tenant: Tenant,
+    input: { skuId: string; locationId: string; quantity: number; allocatedHere: number; releasedElsewhere: readonly LocationUnits[] },
+    now: Date,
+  ): Promise<{ from: number; to: number } | null | false>;
   /** Levels of one SKU over every location, in the order of preference. */
   levelsOfSku(tenant: Tenant, skuId: string): Promise<StockLevel[]>;
   /** Levels at one location, by SKU id, up to `limit + 1`. */

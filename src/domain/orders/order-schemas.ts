@@ -43,6 +43,33 @@ export const TransitionBody = z.strictObject({
   amount: z.number({ error: 'must be a number' }).optional().describe('for partially_refunded: the amount to refund, in the order currency'),
 });
 
+/** A shipment (POST /v1/orders/{orderId}/shipments, the MCP create_shipment): lines by lineId or skuId, from one location. */
+export const ShipmentCreateBody = z.strictObject({
+  lines: z
+    .array(
+      z
+        .strictObject({
+          lineId: Id.optional().describe('the order line (lines[].id of the order)'),
+          skuId: Id.optional().describe("or the line's SKU"),
+          quantity: z.number().int('must be a whole number').min(1, 'must be at least 1').max(10_000, 'must be at most 10000'),
+        })
+        .refine((l) => (l.lineId === undefined) !== (l.skuId === undefined), { message: 'must name exactly one of lineId and skuId', path: ['lineId'] }),
+    )
+    .min(1, 'must contain at least one line')
+    .max(100, 'must contain at most 100 lines'),
+  locationId: Id.describe('the location the units leave from (GET /v1/locations)'),
+  carrier: z.string().trim().min(1, 'must not be empty').max(100).nullable().optional(),
+  trackingNumber: z.string().trim().min(1, 'must not be empty').max(200).nullable().optional(),
+  trackingUrl: z
+    .string()
+    .max(2000)
+    .regex(/^https?:\/\/[^\s]+$/, 'must be an http or https URL')
+    .nullable()
+    .optional()
+    .describe("the carrier's tracking page, sent to the customer"),
+});
+export type ShipmentCreateInput = z.infer<typeof ShipmentCreateBody>;
+
 /** The filters and order of the order list (its page, limit and cursor, is the wire's: src/wire/orders.ts). */
 export const OrderListFilters = {
   status: z.enum(ORDER_STATUSES).optional(),

@@ -8,7 +8,7 @@ import type { StoreRepo } from '../accounts/ports.ts';
 import type { AuditRepo } from '../audit/ports.ts';
 import type { DeliveryRepo } from '../delivery/ports.ts';
 import type { CatalogRepo, InventoryRepo } from '../catalog/ports.ts';
-import type { InventoryService, StockChange } from '../catalog/inventory-service.ts';
+import { type InventoryService, type StockChange, stockEvents } from '../catalog/inventory-service.ts';
 import type { Sku } from '../catalog/types.ts';
 import type { WebhookRepo } from '../webhooks/ports.ts';
 import type { EventPublisher } from '../webhooks/publisher.ts';
@@ -17,7 +17,6 @@ import type { PaymentRepo, ProviderPaymentRepo } from '../payments/ports.ts';
 import type { SettingsRepo } from '../settings/ports.ts';
 import type { StockRepo } from '../inventory/ports.ts';
 import type { LocationUnits } from '../inventory/types.ts';
-import type { Wants } from '../webhooks/publisher.ts';
 import { rehearse, type Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../shared/audit-trail.ts';
@@ -28,11 +27,13 @@ import { newId } from '../shared/ids.ts';
 import { idCursor, pageOf } from '../shared/pagination.ts';
 import type { Precondition } from '../shared/preconditions.ts';
 import { coversTheRest, type Move, movesFrom, SHIP_AUTHORIZED } from './order-lifecycle.ts';
-import { CHECKOUT_HOLD_EXTENSION_MS, type Address, type Order, type OrderAllocation, type OrderChannel, type OrderDetail, type OrderEvent, type OrderLine, type OrderQuery, type OrderStatus } from './order-types.ts';
+import { CHECKOUT_HOLD_EXTENSION_MS, type Address, type Order, type OrderAllocation, type OrderChannel, type OrderDetail, type OrderEvent, type OrderLine, type OrderQuery, type OrderStatus, type Shipment } from './order-types.ts';
 import { isBanned } from '../customers/customer-rules.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 import { orderNotFound } from './order-errors.ts';
+import { type LevelMove, orderLevelEvents, type Shipped, shipFrom } from './shipping.ts';
+import type { Wants } from '../webhooks/publisher.ts';
 import type { PromotionService } from '../promotions/promotion-service.ts';
 import type { TaxCalculator, TaxRepo } from '../taxes/ports.ts';
 import { orderTotal, refundTaxShare, type TaxResult } from '../taxes/tax-rules.ts';
@@ -46,13 +47,30 @@ export interface OrderServiceRepos {
   inventory: Pick<InventoryRepo, 'lowStockThreshold'>;
   orders: Pick<
     OrderRepo,
-    'allocationsOf' | 'clearAllocations' | 'customerForOrder' | 'detail' | 'extendHold' | 'findOrder' | 'insertAllocations' | 'insertEvent' | 'insertOrder' | 'linesOf' | 'listOrders' | 'lockOrder' | 'skusForOrder' | 'updateOrder'
+    | 'allocationsOf'
+    | 'clearAllocations'
+    | 'customerForOrder'
+    | 'detail'
+    | 'extendHold'
+    | 'findOrder'
+    | 'insertAllocations'
+    | 'insertEvent'
+    | 'insertOrder'
+    | 'insertShipment'
+    | 'linesOf'
+    | 'listOrders'
+    | 'lockOrder'
+    | 'markDelivered'
+    | 'reduceAllocation'
+    | 'shipmentsOf'
+    | 'skusForOrder'
+    | 'updateOrder'
   >;
   payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded' | 'insertPayment' | 'listPayments' | 'lockOrder' | 'methodTotals' | 'pendingPaidMinor'>;
   providerPayments: Pick<ProviderPaymentRepo, 'listForOrder'>;
   promotions: Pick<PromotionRepo, 'claimPromotion' | 'findPromotionByCode' | 'insertRedemption' | 'redemptionsBy'>;
   settings: Pick<SettingsRepo, 'find' | 'insertIfAbsent' | 'takeOrderNumber'>;
-  stock: Pick<StockRepo, 'findLevel'>;
+  stock: Pick<StockRepo, 'findLevel' | 'findLocation' | 'shipUnits'>;
   stores: Pick<StoreRepo, 'findStore'>;
   taxes: Pick<TaxRepo, 'regionsOfCountry'>;
   webhooks: Pick<WebhookRepo, 'subscribers' | 'insertEvents' | 'afterCommit'>;
@@ -162,28 +180,6 @@ export async function checkOrderAddress(reference: Pick<ReferenceService, 'listC
   return [];
 }
 
-/** A level an order changed: its SKU at a location, with the units allocated (and on hand) before the change. */
-export interface LevelMove {
-  skuId: string;
-  locationId: string;
-  onHandBefore: number;
-  allocatedBefore: number;
-}
-
-/**
- * `inventory_level.updated` for the levels an order changed (allocation, release, shipment), read as they are now, in
- * the caller's transaction; nothing read when no one subscribed.
- */
-export async function orderLevelEvents(repos: { stock: Pick<StockRepo, 'findLevel'> }, tenant: StoreContext['tenant'], wants: Wants, moves: readonly LevelMove[], reason: string): Promise<DomainEvent[]> {
-  if (moves.length === 0 || !wants('inventory_level.updated')) return [];
-  const events: DomainEvent[] = [];
-  for (const m of moves) {
-    const level = await repos.stock.findLevel(tenant, m.skuId, m.locationId);
-    if (level) events.push({ type: 'inventory_level.updated', level, from: m.onHandBefore, to: level.onHand, reason, allocatedFrom: m.allocatedBefore });
-  }
-  return events;
-}
-
 /**
  * Releases what an order still has allocated, at the locations that hold it, SKU by SKU in id order (the lock order of
  * decision 0030), in the caller's transaction; then the order's allocations are 0. An order placed before allocation
@@ -230,6 +226,51 @@ export async function releaseOrderStock(
   }
   await repos.orders.clearAllocations(tenant, order.id, ctx.now);
   return { stock, levels };
+}
+
+/**
+ * Ships everything of the order not shipped yet, from the locations its units are allocated at: one shipment per
+ * location, without carrier (the lifecycle's move to `fulfilled`, decision 0032). An order placed before allocation has
+ * no allocations: nothing to ship, its units left the shelves' count when it was placed.
+ */
+async function shipTheRest(repos: OrderServiceRepos, ctx: StoreContext, order: Order): Promise<Shipped[]> {
+  const placed = await repos.orders.detail(ctx.tenant, order);
+  const allocations = (await repos.orders.allocationsOf(ctx.tenant, order.id)).filter((a) => a.quantity > 0);
+  const shipped: Shipped[] = [];
+  for (const locationId of [...new Set(allocations.map((a) => a.locationId))].sort()) {
+    const location = await repos.stock.findLocation(ctx.tenant, locationId);
+    if (!location) continue;
+    const lines = allocations
+      .filter((a) => a.locationId === locationId)
+      .map((a) => ({ line: placed.lines.find((l) => l.id === a.lineId)!, quantity: a.quantity, path: 'to' }))
+      .filter((l) => l.line !== undefined);
+    shipped.push(await shipFrom(repos, ctx, placed, location, lines, {}));
+  }
+  return shipped;
+}
+
+/** Marks every open shipment of the order delivered (the lifecycle's move to `delivered`); answers them as they are now. */
+async function deliverAll(repos: OrderServiceRepos, ctx: StoreContext, orderId: string): Promise<Shipment[]> {
+  const open = (await repos.orders.shipmentsOf(ctx.tenant, orderId)).filter((s) => s.status === 'shipped');
+  for (const s of open) await repos.orders.markDelivered(ctx.tenant, orderId, s.id, ctx.now);
+  return open.map((s) => ({ ...s, status: 'delivered' as const, deliveredAt: ctx.now, updatedAt: ctx.now }));
+}
+
+/** `shipment.created` for each shipment, then the stock and levels they moved, in the caller's transaction. */
+export async function shippingEvents(
+  repos: Pick<OrderServiceRepos, 'catalog' | 'inventory' | 'stock'>,
+  tenant: StoreContext['tenant'],
+  wants: Wants,
+  order: OrderDetail,
+  shipped: readonly Shipped[],
+  currency: Currency,
+): Promise<DomainEvent[]> {
+  const events: DomainEvent[] = shipped.map((s) => ({ type: 'shipment.created' as const, shipment: s.shipment, order }));
+  for (const s of shipped) {
+    events.push(...(await stockEvents(repos, tenant, wants, s.stock, currency)));
+    events.push(...(await orderLevelEvents(repos, tenant, wants, s.levels, `order ${order.number} shipped`)));
+  }
+  return events;
 }
 
 /** The order list's cursor: the id of a page's last order. */
@@ -302,6 +343,11 @@ export function createOrderService(deps: {
         { details: [{ path: 'to', rule: `not allowed from ${order.status}` }] },
       );
     }
+    if (input.to === 'cancelled' && order.fulfilmentStatus !== 'unfulfilled') {
+      throw new AppError('ORDER_TRANSITION_NOT_ALLOWED', `Order ${order.number} has shipped units (${order.fulfilmentStatus}); it cannot be cancelled. Refund it, and take the units back with a return.`, {
+        details: [{ path: 'to', rule: `not allowed once units have shipped` }],
+      });
+    }
     if (input.amount !== undefined && move.refund !== 'amount') throw invalid([{ path: 'amount', rule: `is only for partial refunds (to: partially_refunded)` }]);
     const refundable = order.paidMinor - order.refundedMinor;
     let amountMinor: number | null = null;
@@ -334,7 +380,10 @@ export function createOrderService(deps: {
     const refunds =
       move.refund && amountMinor !== null && amountMinor > 0 ? (await payments.refundOrder(repos, ctx, { orderId: id, amountMinor, pendingMethods: viaProvider ? ['card'] : [] })).refunds : [];
     const released = move.returnsStock ? await releaseOrderStock(repos, ctx, order, `order ${order.number} ${to}`) : { stock: [], levels: [] };
-    // Shipping the order by its move (no shipment of its own): all of it is fulfilled (decision 0032).
+    // The move to fulfilled ships what is not shipped yet, from where it is allocated (decision 0032); the move to
+    // delivered delivers the open shipments. Either way all of the order is fulfilled.
+    const shipped = to === 'fulfilled' ? await shipTheRest(repos, ctx, order) : [];
+    const delivered = to === 'delivered' ? await deliverAll(repos, ctx, id) : [];
     // Any move out of pending ends a storefront order's stock hold (docs/checkout.md): paid, the stock stays the
     // order's; cancelled, it was released above.
     await repos.orders.updateOrder(
@@ -354,6 +403,8 @@ export function createOrderService(deps: {
       ...refunds.filter((r) => r.status === 'succeeded').map((refund) => ({ type: 'refund.succeeded' as const, refund, currency: order.currency })),
       ...(await inventory.stockEvents(repos, tenant, wants, released.stock, currency)),
       ...(await orderLevelEvents(repos, tenant, wants, released.levels, `order ${order.number} ${to}`)),
+      ...(await shippingEvents(repos, tenant, wants, moved, shipped, currency)),
+      ...delivered.map((shipment) => ({ type: 'shipment.delivered' as const, shipment, order: moved })),
     ]);
     if (to === 'paid' && order.channel === 'storefront') await deps.storefrontPaid?.(repos, ctx, moved);
     // A cancelled order's money held at a provider (authorized, not captured) is released after the commit.

@@ -57,6 +57,27 @@ export interface OrderAllocation {
 /** A line as an order's detail shows it: where its units are allocated (locations with units still allocated). */
 export interface OrderLineDetail extends OrderLine {
   allocations: Array<{ locationId: string; locationName: string | null; quantity: number }>;
+  /** units of the line in its shipments (all of it for an order fulfilled before shipments existed) */
+  shippedQuantity: number;
+}
+
+export const SHIPMENT_STATUSES = ['shipped', 'delivered'] as const;
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+
+/** A parcel of an order leaving one location (docs/fulfilment.md, "Shipments"): shipped, then delivered. */
+export interface Shipment {
+  id: string;
+  orderId: string;
+  locationId: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  status: ShipmentStatus;
+  lines: Array<{ lineId: string; skuId: string; quantity: number }>;
+  shippedAt: Date;
+  deliveredAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 export interface OrderEvent {

@@ -1,6 +1,6 @@
 import type { Tenant } from '../../context.ts';
 import type { TaxLine } from '../taxes/types.ts';
-import type { Address, FulfilmentStatus, Order, OrderAllocation, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus } from './order-types.ts';
+import type { Address, FulfilmentStatus, Order, OrderAllocation, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus, Shipment } from './order-types.ts';
 
 /**
  * What the orders area needs of storage: the repositories it declares, which src/db implements and the composition
@@ -82,6 +82,13 @@ export interface OrderRepo {
   allocationsOf(tenant: Tenant, orderId: string): Promise<OrderAllocation[]>;
   /** Sets every allocation of the order to 0 (its units were released: a cancellation). */
   clearAllocations(tenant: Tenant, orderId: string, now: Date): Promise<void>;
+  /** Lowers the units of a line still allocated at a location (shipped from there, or moved to where it shipped from). */
+  reduceAllocation(tenant: Tenant, lineId: string, locationId: string, by: number, now: Date): Promise<void>;
+  insertShipment(tenant: Tenant, shipment: Shipment): Promise<void>;
+  /** The order's shipments, oldest first, with their lines. */
+  shipmentsOf(tenant: Tenant, orderId: string): Promise<Shipment[]>;
+  /** Marks a shipped shipment of the order delivered; false when it is not (any more) `shipped`. */
+  markDelivered(tenant: Tenant, orderId: string, shipmentId: string, now: Date): Promise<boolean>;
   /** Newest (or oldest) first by id; `after` is the id of the previous page's last order. Up to `limit + 1` rows. */
   listOrders(tenant: Tenant, query: OrderQuery, after?: string): Promise<Order[]>;
   orderFigures(tenant: Tenant, from: Date, to: Date): Promise<OrderFigureRow[]>;

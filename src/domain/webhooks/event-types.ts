@@ -19,6 +19,12 @@ export const EVENT_CATALOG = {
     resource: 'return',
     description: "A return was received into a location (data: the return, each line restocked or written off; change: the order's id and number).",
   },
+  'shipment.created': {
+    permission: 'orders:read',
+    resource: 'shipment',
+    description: "Units of an order left a location (data: the shipment with its lines, carrier and tracking; change: the order's id, number and fulfilmentStatus).",
+  },
+  'shipment.delivered': { permission: 'orders:read', resource: 'shipment', description: "A shipment was delivered (data: the shipment; change: the order's id, number and fulfilmentStatus)." },
   'product.created': { permission: 'products:read', resource: 'product', description: 'A product was created.' },
   'product.updated': { permission: 'products:read', resource: 'product', description: 'A product, its categories, variant groups or SKUs changed (not stock alone: sku.stock_changed).' },
   'product.deleted': { permission: 'products:read', resource: 'product', description: 'A product was deleted; data is the product as it was.' },

@@ -4,7 +4,7 @@ import type { Mode } from '../../context.ts';
 import type { ProductView, Sku } from '../catalog/types.ts';
 import type { CustomerView } from '../customers/customer-types.ts';
 import type { ConnectedApp } from '../oauth/types.ts';
-import type { OrderDetail, OrderStatus } from '../orders/order-types.ts';
+import type { OrderDetail, OrderStatus, Shipment } from '../orders/order-types.ts';
 import type { Review } from '../reviews/review-types.ts';
 import type { PaymentLinkView } from '../payments/payment-link-service.ts';
 import type { Payment, ProviderPayment } from '../payments/types.ts';
@@ -83,6 +83,7 @@ export type DomainEvent =
   | { type: 'product.created' | 'product.updated' | 'product.deleted'; product: ProductView; currency: Currency }
   | { type: 'sku.stock_changed'; sku: Sku; currency: Currency; from: number; to: number; reason: string }
   | { type: 'inventory.low_stock'; sku: Sku; currency: Currency; threshold: number; from: number; to: number }
+  | { type: 'shipment.created' | 'shipment.delivered'; shipment: Shipment; order: OrderDetail }
   | { type: 'inventory_level.updated'; level: StockLevel; from: number; to: number; reason: string; /** an order's change (allocation, release, shipment): units allocated before */ allocatedFrom?: number }
   | { type: 'customer.created' | 'customer.banned'; customer: CustomerView; currency: Currency }
   | { type: 'review.created'; review: Review }

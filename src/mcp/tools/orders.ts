@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { OrderCreateBody, OrderListFilters, OrderPatchBody } from '../../domain/orders/order-schemas.ts';
+import { OrderCreateBody, OrderListFilters, OrderPatchBody, ShipmentCreateBody } from '../../domain/orders/order-schemas.ts';
 import type { OrderService } from '../../domain/orders/order-service.ts';
 import type { StoreContext } from '../../context.ts';
-import { OrderRecord, OrderSummaryRecord, orderListFilter, TransitionsRecord, toOrderRecord, toOrderSummaryRecord, toTransitionsRecord } from '../../wire/orders.ts';
+import { OrderRecord, OrderSummaryRecord, orderListFilter, ShipmentRecord, TransitionsRecord, toOrderRecord, toOrderSummaryRecord, toShipmentRecord, toTransitionsRecord } from '../../wire/orders.ts';
 import { Confirm } from '../confirm.ts';
 import { defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
 import { pagination } from '../../wire/page.ts';
@@ -96,11 +96,12 @@ export const orderTools = [
     area,
     title: 'Move an order forward',
     description:
-      'Moves an order along its lifecycle: paid (records a payment of what is outstanding, or captures card money a provider authorized; from pending; needs confirm: true), fulfilled (packed and shipped; from paid), delivered (from fulfilled). A move that is not allowed from the current status is refused naming it. To cancel or refund use cancel_order or refund_order.',
+      'Moves an order along its lifecycle: paid (records a payment of what is outstanding, or captures card money a provider authorized; from pending; needs confirm: true), fulfilled (ships all not shipped yet from where it is allocated; from paid), delivered (from fulfilled). A move that is not allowed from the current status is refused naming it. To cancel or refund use cancel_order or refund_order.',
     permission: 'orders:write',
-    does: { effects: ['changes', 'moves-money'], idempotent: false },
+    does: { effects: ['creates', 'changes', 'moves-money'], idempotent: false },
     // Marking an order paid records a payment of its full total: money on the books, as record_payment.
-    effectsOf: (a) => (a.to === 'paid' ? ['changes', 'moves-money'] : ['changes']),
+    // Fulfilled ships what is not shipped yet: its shipments are new rows (docs/fulfilment.md).
+    effectsOf: (a) => (a.to === 'paid' ? ['changes', 'moves-money'] : a.to === 'fulfilled' ? ['creates', 'changes'] : ['changes']),
     confirm: (a) => `mark order ${a.orderId} paid, recording a payment of what is still outstanding of its total (payments already recorded count; card money a provider authorized is captured instead)`,
     precheck: (s, ctx, a) => s.orders.checkTransition(ctx, a.orderId, { to: a.to, note: a.note }, { captureWhenShipping: false }),
     input: z.strictObject({
@@ -138,6 +139,36 @@ export const orderTools = [
     output: z.object({ order: OrderRecord }),
     precheck: (s, ctx, args) => s.orders.checkTransition(ctx, args.orderId, refundMove(args)),
     run: (s, ctx, args) => move(s.orders, ctx, args.orderId, refundMove(args)),
+  }),
+  defineTool({
+    name: 'create_shipment',
+    area,
+    title: 'Ship lines of an order',
+    description:
+      "Ships lines of a paid order from one location (ids from list_locations), with carrier and tracking: each line by lineId or skuId, at most what is left to ship. The order's fulfilmentStatus follows; shipping the last unit makes it fulfilled. An order a provider only authorized is refused: capture it first (update_order_status to paid).",
+    permission: 'orders:write',
+    does: { effects: ['creates', 'changes'], idempotent: false },
+    input: ShipmentCreateBody.extend({ orderId: Id }),
+    output: z.object({ shipment: ShipmentRecord }),
+    async run(s, ctx, { orderId, ...input }) {
+      // Never captures here: a capture is a money move the merchant confirms (update_order_status to paid).
+      const { shipment, order } = await s.shipments.create(ctx, orderId, input, { capture: false });
+      return { summary: `Shipment ${shipment.id} of order ${order.number} (${order.fulfilmentStatus})`, data: { shipment: toShipmentRecord(shipment) } };
+    },
+  }),
+  defineTool({
+    name: 'list_shipments',
+    area,
+    title: "List an order's shipments",
+    description: 'The shipments of an order, oldest first: location, carrier, tracking, status (shipped, delivered) and lines.',
+    permission: 'orders:read',
+    does: READ,
+    input: z.strictObject({ orderId: Id }),
+    output: z.object({ shipments: z.array(ShipmentRecord) }),
+    async run(s, ctx, args) {
+      const shipments = await s.shipments.list(ctx, args.orderId);
+      return { summary: `${shipments.length} shipment(s)`, data: { shipments: shipments.map(toShipmentRecord) } };
+    },
   }),
 ];
 
