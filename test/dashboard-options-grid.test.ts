@@ -61,6 +61,15 @@ describeEachDatabase('the dashboard: the options grid on a product with groups (
     await grid.getByLabel('SKU code: Color: Blue, Size: XL').fill('TAKEN-1');
     await grid.getByLabel('Price: Color: Red, Size: XL').fill('27');
     await assertAccessible(page, 'the options grid on a product with groups');
+    // At 375 px (the page itself still scrolls 1 px sideways there: the Add a variant group form's image field).
+    await page.setViewportSize({ width: 375, height: 800 });
+    await assertAccessible(page, 'the options grid on a product with groups, at 375 px');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // The keyboard reaches a cell of the added value from the one before it.
+    await grid.getByLabel('Stock: Color: Red, Size: XL').focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('RED-XL');
+    assert.equal(await grid.getByLabel('SKU code: Color: Red, Size: XL').inputValue(), 'RED-XL');
     await grid.getByRole('button', { name: 'Create 1 group with 3 SKUs and add 3 SKUs to existing groups' }).click();
     const summary = grid.getByTestId('options-grid-summary');
     await summary.getByText('Created 1 group (Color: Green). Added 2 SKUs to existing groups. 1 SKU was refused: see the marks in the grid, correct and save again.').waitFor();
@@ -78,7 +87,7 @@ describeEachDatabase('the dashboard: the options grid on a product with groups (
         g.skus.map((s) => `${s.attributes.Size}:${s.price}:${s.quantityInStock}:${s.sku ?? '-'}`),
       ]),
       [
-        ['Red', ['M:20:5:-', 'L:22:3:-', 'XL:27:4:-']],
+        ['Red', ['M:20:5:-', 'L:22:3:-', 'XL:27:4:RED-XL']],
         ['Blue', ['M:20:5:-', 'L:25:4:-', 'XL:25:4:GROWN-BXL']],
         ['Green', ['M:25:4:-', 'L:25:4:-', 'XL:25:4:-']],
       ],

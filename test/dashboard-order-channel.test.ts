@@ -61,9 +61,18 @@ describeEachDatabase('the dashboard: an order’s channel (Chromium)', (kind) =>
     await row(fromShop.number).getByText('Storefront').waitFor();
     await row(byApi.number).getByText('Dashboard or API').waitFor();
     await assertAccessible(page, 'orders with their channels');
+    await page.setViewportSize({ width: 375, height: 800 });
+    const sideways = await page.evaluate(() => {
+      const d = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+      return d.scrollWidth - d.clientWidth;
+    });
+    assert.equal(sideways, 0, 'nothing scrolls sideways at 375 px');
+    await assertAccessible(page, 'orders with their channels, at 375 px');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('form', { name: 'Filter the orders' }).getByLabel('Channel').selectOption('storefront');
     await page.getByRole('heading', { level: 2, name: /^Orders from the storefront in test mode/ }).waitFor();
     await page.waitForURL(/channel=storefront/);
+    await row(byApi.number).waitFor({ state: 'detached' });
     assert.deepEqual(await page.getByTestId('order-row').locator('th').allInnerTexts(), [fromShop.number]);
     await row(fromShop.number).getByRole('link').click();
     const status = page.getByTestId('order-status');
