@@ -35,6 +35,7 @@ const STOREFRONT_ROUTES = [
   'POST /v1/carts/:cartId/lines',
   'PATCH /v1/carts/:cartId/lines/:lineId',
   'DELETE /v1/carts/:cartId/lines/:lineId',
+  'POST /v1/carts/:cartId/checkout',
 ];
 
 /**
