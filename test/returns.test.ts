@@ -151,16 +151,17 @@ describeEachDatabase('returns', (kind) => {
     });
 
     it('counts what its shipments took when the order was not marked fulfilled', async () => {
-      const { m, order, lines, skus, locationId } = await shippedOrder({ ship: false });
-      const at = new Date().toISOString();
-      await k().insertInto('shipments').values({ id: 'shp_01KJPYSERQB1DM3K35PZWSE5CN', store_id: m.storeId, mode: 'live', order_id: order.id, location_id: locationId, carrier: null, tracking_number: null, tracking_url: null, status: 'shipped', shipped_at: at, delivered_at: null, created_at: at, updated_at: at }).execute();
-      await k().insertInto('shipment_lines').values({ shipment_id: 'shp_01KJPYSERQB1DM3K35PZWSE5CN', order_line_id: lines.Shirt, sku_id: skus.Shirt, quantity: 1 }).execute();
+      const { m, order, lines, locationId } = await shippedOrder({ ship: false });
+      await ok(await call('POST', `/v1/orders/${order.id}/shipments`, { headers: m.auth, body: { locationId, lines: [{ lineId: lines.Shirt, quantity: 1 }], carrier: 'UPS' } }), 201);
+      assert.equal((await orderOf(m, order.id)).fulfilmentStatus, 'partially_fulfilled');
       const two = await create(m, order.id, { lines: [{ lineId: lines.Shirt, quantity: 2 }], reason: 'other' });
       assert.equal(two.status, 409, two.raw);
       assert.match(two.body.message, /Shirt \(SHIRT\) has 1 unit shipped: at most 1 can come back; 2 asked/);
       const socks = await create(m, order.id, { lines: [{ lineId: lines.Socks, quantity: 1 }], reason: 'other' });
       assert.equal(socks.body.error.details[0].path, 'lines[0].quantity', 'socks were not shipped');
-      await ok(await create(m, order.id, { lines: [{ lineId: lines.Shirt, quantity: 1 }], reason: 'other' }), 201);
+      const r = await ok(await create(m, order.id, { lines: [{ lineId: lines.Shirt, quantity: 1 }], reason: 'other' }), 201);
+      await ok(await receive(m, order.id, r.id, { locationId, lines: [{ lineId: lines.Shirt, restock: true }] }));
+      assert.equal((await orderOf(m, order.id)).fulfilmentStatus, 'partially_returned');
     });
 
     const cases: Array<[string, (lines: Record<string, string>) => Body, string]> = [
