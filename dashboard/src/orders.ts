@@ -24,3 +24,14 @@ export const CHANNEL_LABEL: Record<OrderChannel, string> = {
 };
 
 export const CHANNELS = Object.keys(CHANNEL_LABEL) as OrderChannel[];
+
+type FulfilmentStatus = Schemas['OrderSummary']['fulfilmentStatus'];
+
+/** Where an order's goods are (`fulfilmentStatus`), in a merchant's words. */
+export const FULFILMENT_LABEL: Record<FulfilmentStatus, string> = {
+  unfulfilled: 'Not shipped',
+  partially_fulfilled: 'Partly shipped',
+  fulfilled: 'Shipped',
+  partially_returned: 'Partly returned',
+  returned: 'Returned',
+};

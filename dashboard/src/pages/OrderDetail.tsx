@@ -8,11 +8,12 @@ import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { NotAllowed, Permission, Section } from '../components/Section.tsx';
 import { formatMoney, formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
-import { STATUS_LABEL } from '../orders.ts';
+import { FULFILMENT_LABEL, STATUS_LABEL } from '../orders.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
 import { OrderPayments } from './OrderPayments.tsx';
 import { OrderProviderPayments } from './OrderProviderPayments.tsx';
 import { OrderReturns } from './OrderReturns.tsx';
+import { OrderShipments } from './OrderShipments.tsx';
 
 type Order = Schemas['Order'];
 type OrderStatus = Schemas['Order']['status'];
@@ -79,7 +80,7 @@ export default function OrderDetail() {
       ) : o ? (
         <>
           <p className="muted" data-testid="order-status">
-            Status: <strong>{STATUS_LABEL[o.status]}</strong> · placed {formatTimestamp(o.createdAt, zone)} · customer{' '}
+            Status: <strong>{STATUS_LABEL[o.status]}</strong> · <span data-testid="order-fulfilment">{FULFILMENT_LABEL[o.fulfilmentStatus]}</span> · placed {formatTimestamp(o.createdAt, zone)} · customer{' '}
             {o.customerName === null ? (
               'no longer on record'
             ) : state.permissions?.has('customers:read') ? (
@@ -104,6 +105,7 @@ export default function OrderDetail() {
                     <th scope="col">Unit price</th>
                     <th scope="col">Discount</th>
                     <th scope="col">Quantity</th>
+                    <th scope="col">Shipped</th>
                     <th scope="col">Total</th>
                   </tr>
                 </thead>
@@ -127,6 +129,7 @@ export default function OrderDetail() {
                       <td data-label="Unit price">{formatMoney(l.unitPrice, o.currency)}</td>
                       <td data-label="Discount">{l.discount ? `${l.discount} %` : '—'}</td>
                       <td data-label="Quantity">{l.quantity}</td>
+                      <td data-label="Shipped">{l.shippedQuantity === 0 ? 'Not yet' : l.shippedQuantity === l.quantity ? 'All' : `${l.shippedQuantity} of ${l.quantity}`}</td>
                       <td data-label="Total">{formatMoney(l.lineTotal, o.currency)}</td>
                     </tr>
                   ))}
@@ -162,6 +165,7 @@ export default function OrderDetail() {
           </Section>
           {state.permissions ? <OrderProviderPayments tenant={tenant} order={o} permissions={state.permissions} timeZone={zone} /> : null}
           {state.permissions ? <OrderPayments tenant={tenant} order={o} permissions={state.permissions} timeZone={zone} /> : null}
+          {state.permissions ? <OrderShipments tenant={tenant} order={o} permissions={state.permissions} timeZone={zone} /> : null}
           {state.permissions ? <OrderReturns tenant={tenant} order={o} permissions={state.permissions} timeZone={zone} /> : null}
           <Section title="History">
             <ol className="order-history" data-testid="order-history">
