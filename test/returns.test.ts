@@ -161,6 +161,11 @@ describeEachDatabase('returns', (kind) => {
       assert.equal(socks.body.error.details[0].path, 'lines[0].quantity', 'socks were not shipped');
       const r = await ok(await create(m, order.id, { lines: [{ lineId: lines.Shirt, quantity: 1 }], reason: 'other' }), 201);
       await ok(await receive(m, order.id, r.id, { locationId, lines: [{ lineId: lines.Shirt, restock: true }] }));
+      assert.equal((await orderOf(m, order.id)).fulfilmentStatus, 'partially_fulfilled', 'still partly to ship');
+      // The rest still ships; then the order, shipped in full with a unit back, is partially returned.
+      await ok(await call('POST', `/v1/orders/${order.id}/shipments`, { headers: m.auth, body: { locationId, lines: [{ lineId: lines.Shirt, quantity: 1 }, { lineId: lines.Socks, quantity: 1 }] } }), 201);
+      const socks2 = await ok(await create(m, order.id, { lines: [{ lineId: lines.Socks, quantity: 1 }], reason: 'other' }), 201);
+      await ok(await receive(m, order.id, socks2.id, { locationId, lines: [{ lineId: lines.Socks, restock: false }] }));
       assert.equal((await orderOf(m, order.id)).fulfilmentStatus, 'partially_returned');
     });
 

@@ -211,10 +211,13 @@ export function createReturnService(deps: {
       }
       await locations.adjustIn(repos, ctx, input.locationId, { skuId: orderLine.skuId, delta: line.quantity, reason: 'returned', note: `return ${ret.id} of order ${order.number}` });
     }
-    // The order's goods: every unit back (over its received returns) is `returned`, some `partially_returned`.
+    // The order's goods: every unit back (over its received returns) is `returned`; some back of an order shipped in
+    // full is `partially_returned`. An order still partly to ship stays `partially_fulfilled`, so its other units can
+    // still be shipped (shipments ship only unfulfilled or partially fulfilled orders).
     const back = (await repos.returns.returnsOfOrder(tenant, orderId)).filter((r) => r.receivedAt !== null).reduce((n, r) => n + r.lines.reduce((m, l) => m + l.quantity, 0), 0);
     const units = detail.lines.reduce((n, l) => n + l.quantity, 0);
-    await repos.orders.updateOrder(tenant, orderId, { fulfilmentStatus: back >= units ? 'returned' : 'partially_returned' }, ctx.now);
+    const fulfilmentStatus = back >= units ? 'returned' : order.fulfilmentStatus === 'partially_fulfilled' || order.fulfilmentStatus === 'unfulfilled' ? null : 'partially_returned';
+    if (fulfilmentStatus !== null && fulfilmentStatus !== order.fulfilmentStatus) await repos.orders.updateOrder(tenant, orderId, { fulfilmentStatus }, ctx.now);
     await recordAudit(repos, ctx, {
       action: 'return.receive',
       targetType: 'order',
