@@ -23,6 +23,7 @@ const Orders = lazy(() => import('./pages/Orders.tsx'));
 const OrderDetail = lazy(() => import('./pages/OrderDetail.tsx'));
 const PaymentLinkPage = lazy(() => import('./pages/PaymentLinkPage.tsx'));
 const OrderNew = lazy(() => import('./pages/OrderNew.tsx'));
+const AbandonedCheckouts = lazy(() => import('./pages/AbandonedCheckouts.tsx'));
 const Inventory = lazy(() => import('./pages/Inventory.tsx'));
 const Locations = lazy(() => import('./pages/Locations.tsx'));
 const LocationDetail = lazy(() => import('./pages/LocationDetail.tsx'));
@@ -47,12 +48,16 @@ const Payments = lazy(() => import('./pages/Payments.tsx'));
 const Webhooks = lazy(() => import('./pages/Webhooks.tsx'));
 const WebhookEndpoint = lazy(() => import('./pages/WebhookEndpoint.tsx'));
 
-/** The sections of the dashboard, in the navigation. Each shows only with its read permission (the API checks again). */
-const SECTIONS: { label: string; permission: string; path: string }[] = [
+/**
+ * The sections of the dashboard, in the navigation. Each shows only with its read permission, and `also` when it
+ * needs a second one (the API checks again).
+ */
+const SECTIONS: { label: string; permission: string; also?: string; path: string }[] = [
   { label: 'Products', permission: 'products:read', path: '/products' },
   { label: 'Inventory', permission: 'inventory:read', path: '/inventory' },
   { label: 'Locations', permission: 'inventory:read', path: '/locations' },
   { label: 'Orders', permission: 'orders:read', path: '/orders' },
+  { label: 'Abandoned checkouts', permission: 'orders:read', also: 'customers:read', path: '/abandoned-checkouts' },
   { label: 'Customers', permission: 'customers:read', path: '/customers' },
   { label: 'Reviews', permission: 'reviews:read', path: '/reviews' },
   { label: 'Promotions', permission: 'promotions:read', path: '/promotions' },
@@ -260,7 +265,7 @@ function Shell() {
                 </li>
               ) : null}
               {tenant.permissions
-                ? SECTIONS.filter((s) => tenant.permissions?.has(s.permission)).map((s) => (
+                ? SECTIONS.filter((s) => tenant.permissions?.has(s.permission) && (s.also === undefined || tenant.permissions.has(s.also))).map((s) => (
                     <li key={s.label}>
                       <NavLink to={{ pathname: s.path, search: keepTenant(params) }}>{s.label}</NavLink>
                     </li>
@@ -283,6 +288,7 @@ function Shell() {
                 <Route path="orders" element={store ? <Suspense fallback={<Loading what="orders" />}><Orders /></Suspense> : <ChooseFirst />} />
                 <Route path="orders/new" element={store ? <Suspense fallback={<Loading what="the form" />}><OrderNew /></Suspense> : <ChooseFirst />} />
                 <Route path="orders/:orderId" element={store ? <Suspense fallback={<Loading what="the order" />}><OrderDetail /></Suspense> : <ChooseFirst />} />
+                <Route path="abandoned-checkouts" element={store ? <Suspense fallback={<Loading what="abandoned checkouts" />}><AbandonedCheckouts /></Suspense> : <ChooseFirst />} />
                 <Route path="inventory" element={store ? <Suspense fallback={<Loading what="inventory" />}><Inventory /></Suspense> : <ChooseFirst />} />
                 <Route path="locations" element={store ? <Suspense fallback={<Loading what="locations" />}><Locations /></Suspense> : <ChooseFirst />} />
                 <Route path="locations/:locationId" element={store ? <Suspense fallback={<Loading what="the location" />}><LocationDetail /></Suspense> : <ChooseFirst />} />

@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import { after, before, it } from 'node:test';
+import type { BrowserContext, Route } from 'playwright-core';
+import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
+import { TEST_RATE_LIMITS } from './helpers/app.ts';
+import { variableProduct } from './helpers/catalog.ts';
+import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
+import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
+import { describeEachDatabase } from './helpers/databases.ts';
+import { createApiKey, client as jsonClient, signup } from './helpers/merchants.ts';
+
+const skip = browserUnavailable();
+const TEST = { 'x-mode': 'test' };
+const PLENTY = { limit: 1_000_000, windowSeconds: 60 };
+const ADDRESS = { name: 'Ada Lovelace', line1: '2 Elm St', city: 'Austin', countryId: 'US' };
+
+/** Issue 37 in the dashboard: abandoned carts and checkouts whose stock hold ended unpaid (GET /v1/checkouts/abandoned). */
+describeEachDatabase('the dashboard: abandoned checkouts (Chromium)', (kind) => {
+  let t: Awaited<ReturnType<typeof startListeningApp>>;
+  let chromium: Awaited<ReturnType<typeof launchChromium>>;
+  let context: BrowserContext;
+
+  before(async () => {
+    if (skip) return;
+    await ensureDashboardBuilt();
+    t = await startListeningApp(kind, { rateLimits: { ...TEST_RATE_LIMITS, 'cart-create': PLENTY, 'cart-writes': PLENTY, checkout: PLENTY } });
+    chromium = await launchChromium();
+    context = chromium.context;
+  });
+  after(async () => {
+    await chromium?.close();
+    await t?.close();
+  });
+
+  it('lists abandoned carts and lapsed checkouts newest first with Show more, links the order, says when there are none and every refusal in words', { skip }, async () => {
+    const call = jsonClient(t.app);
+    const owner = await signup(t.app, { storeName: 'Left Behind' });
+    const T = { ...owner.auth, ...TEST };
+    const ok = async (method: 'POST' | 'PATCH', url: string, body: unknown, headers: Record<string, string> = T) => {
+      const res = await call(method, url, { headers, body });
+      assert.ok(res.status < 300, `${method} ${url}: ${res.raw}`);
+      return res.body.data;
+    };
+    const { productId, skuIds } = await variableProduct(t.app, { ...owner, auth: T }, { name: 'Lamp', skus: [{ price: 20, quantityInStock: 1000, attributes: { Size: 'One' } }] });
+    await ok('PATCH', `/v1/products/${productId}`, { status: 'active' });
+    const key = (await ok('POST', '/v1/publishable-keys', { name: 'Shop', mode: 'test' })).key as string;
+    const cartWith = async (email: string, quantity: number) => {
+      const cart = await call('POST', '/v1/carts', { headers: { 'x-publishablekey': key } });
+      assert.equal(cart.status, 201, cart.raw);
+      const as = { 'x-publishablekey': key, 'x-cart-token': cart.body.data.token as string };
+      const id = cart.body.data.cart.id as string;
+      await ok('POST', `/v1/carts/${id}/lines`, { skuId: skuIds[0], quantity }, as);
+      await ok('PATCH', `/v1/carts/${id}`, { email, shippingAddress: ADDRESS }, as);
+      return { id, as };
+    };
+
+    await context.clearCookies();
+    const page = await context.newPage();
+    await page.goto(`${t.baseUrl}/dashboard/abandoned-checkouts?store=${owner.storeId}&mode=test`);
+    await signInToDashboard(page, owner);
+    await page.getByText('No abandoned checkouts.').waitFor();
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Abandoned checkouts' }).waitFor();
+    await assertAccessible(page, 'no abandoned checkouts');
+
+    // 20 carts left two hours ago (4 units each), and one checkout whose hold ended unpaid just now: 21, a page is 20.
+    const carts = [];
+    for (let i = 0; i < 20; i++) carts.push(await cartWith(`idle${i}@example.com`, 4));
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000).toISOString();
+    await t.container.db.kysely.updateTable('carts').set({ updated_at: twoHoursAgo }).where('id', 'in', carts.map((c) => c.id)).execute();
+    const lapsing = await cartWith('lapsed@example.com', 2);
+    const order = (await ok('POST', `/v1/carts/${lapsing.id}/checkout`, {}, lapsing.as)).order as { id: string; number: string; total: number };
+    await t.container.db.kysely.updateTable('orders').set({ hold_expires_at: new Date(Date.now() - 60_000).toISOString() }).where('id', '=', order.id).execute();
+    await t.container.services.checkout.expireHolds({ requestId: 'test', now: new Date() });
+
+    await page.reload();
+    const rows = page.getByTestId('abandoned-row');
+    await rows.first().waitFor();
+    assert.equal(await rows.count(), 20, 'a page of 20');
+    const first = rows.first();
+    assert.equal(await first.locator('th').innerText(), 'lapsed@example.com', 'newest first: the checkout cancelled just now');
+    await first.getByText(`Checked out, not paid in time: order ${order.number} was cancelled`).waitFor();
+    await first.getByText('2 items').waitFor();
+    await first.getByText(new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' }).format(order.total)).waitFor();
+    const cart = rows.filter({ hasText: /^idle\d+@example.com/ }).first();
+    await cart.getByText('Left in the cart, never checked out').waitFor();
+    await cart.getByText('4 items').waitFor();
+    await assertAccessible(page, 'abandoned checkouts');
+
+    // The keyboard: from the top of the page, the order's link, then Show more.
+    await page.locator('main').focus();
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } } }).document.activeElement.textContent), order.number);
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } } }).document.activeElement.textContent), 'Show more');
+    await page.keyboard.press('Enter');
+    await page.getByText('That is every abandoned checkout.').waitFor();
+    assert.equal(await rows.count(), 21);
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    const sideways = await page.evaluate(() => {
+      const d = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+      return d.scrollWidth - d.clientWidth;
+    });
+    assert.equal(sideways, 0, 'nothing scrolls sideways at 375 px');
+    await assertAccessible(page, 'abandoned checkouts, at 375 px');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await first.getByRole('link', { name: order.number }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(new RegExp(`/dashboard/orders/${order.id}\\?store=${owner.storeId}&mode=test`));
+    await page.getByTestId('order-status').waitFor();
+
+    // Refusals: the API's own 403 (a key with orders:read alone), and a 500, each in words with what to do.
+    const ordersOnly = await createApiKey(t.app, owner, { mode: 'test', permissions: ['orders:read'] });
+    const forbidden = await call('GET', '/v1/checkouts/abandoned', { headers: { 'x-merchantapikey': ordersOnly.key } });
+    assert.equal(forbidden.status, 403, forbidden.raw);
+    const failures = [
+      { status: 403, body: forbidden.raw, words: /lacks the .*customers:read/i },
+      { status: 500, body: JSON.stringify({ status: false, message: 'The service failed. Try again.', error: { code: 'INTERNAL_ERROR', details: [] }, requestId: 'req_abandoned_500' }), words: /Try again/ },
+    ];
+    for (const failure of failures) {
+      const handler = (route: Route) => route.fulfill({ status: failure.status, contentType: 'application/json', body: failure.body });
+      await page.route('**/v1/checkouts/abandoned**', handler);
+      await page.goto(`${t.baseUrl}/dashboard/abandoned-checkouts?store=${owner.storeId}&mode=test`);
+      const alert = page.getByRole('alert').filter({ hasText: 'The abandoned checkouts could not be loaded.' });
+      await alert.waitFor({ timeout: 15_000 });
+      await alert.getByText(failure.words).first().waitFor();
+      await assertAccessible(page, `abandoned checkouts refused with ${failure.status}`);
+      await page.unroute('**/v1/checkouts/abandoned**', handler);
+    }
+    await page.close();
+  });
+});
