@@ -461,7 +461,9 @@ describeEachDatabase('webhooks', (kind) => {
     it('serves the event catalog without a credential', async () => {
       const res = await call('GET', '/v1/webhooks/event-types');
       assert.equal(res.status, 200);
-      assert.equal(res.body.data.length, 18, "17 before inventory_level.updated (issue 36)");
+      assert.equal(res.body.data.length, 22, '17, then inventory_level.updated, shipment.created, shipment.delivered, return.received (issue 36) and checkout.completed (issue 37)');
+      const types = res.body.data.map((e: { type: string }) => e.type);
+      for (const type of ['inventory_level.updated', 'shipment.created', 'shipment.delivered', 'return.received', 'checkout.completed']) assert.ok(types.includes(type), type);
       const { example, ...created } = res.body.data.find((e: { type: string }) => e.type === 'order.created');
       assert.deepEqual(created, { type: 'order.created', description: 'An order was placed.', permission: 'orders:read', resource: 'order' });
       assert.equal(example.type, 'order.created');
