@@ -223,7 +223,13 @@ export function createContainer(config: Config) {
     /** Stock locations and the stock levels at them (docs/fulfilment.md). */
     locations,
     /** Shipments of orders: units leaving a location with tracking, then delivered (docs/fulfilment.md). */
-    shipments: createShipmentService({ repos, events, capture: { captureAuthorized: (ctx, orderId) => providerPayments!.capture(ctx, orderId).then(() => undefined) } }),
+    shipments: createShipmentService({
+      repos,
+      events,
+      capture: { captureAuthorized: (ctx, orderId) => providerPayments!.capture(ctx, orderId).then(() => undefined) },
+      render: renderEmail,
+      notifyMail,
+    }),
     /** Returns of orders: received into a location, refunded through the order's payments (docs/fulfilment.md). */
     returns: createReturnService({ repos, payments, locations, events, refunds: { sendPending: (ctx, orderId) => providerPayments!.sendPendingRefunds(ctx, orderId) } }),
     /** Tax regions and their rates (docs/taxes.md). */

@@ -276,6 +276,24 @@ describeEachDatabase('fulfilment: allocation of orders over locations', (kind) =
       ],
     );
     assert.deepEqual(bodies[0].data, first.body.data);
+    // The customer's shipping mail, through the outbox: one per shipment, with carrier, tracking number and link.
+    const mails = await k().selectFrom('email_messages').select(['kind', 'to_address', 'subject', 'params', 'cause']).where('store_id', '=', m.storeId).orderBy('created_at').execute();
+    assert.deepEqual(
+      mails.map((x) => [x.kind, x.cause]),
+      [
+        ['order_shipped', `order_shipped:${first.body.data.id}`],
+        ['order_shipped', `order_shipped:${second.body.data.id}`],
+      ],
+    );
+    const customer = await k().selectFrom('customers').select('email').where('store_id', '=', m.storeId).executeTakeFirstOrThrow();
+    assert.equal(mails[0]!.to_address, customer.email);
+    assert.match(mails[0]!.subject, new RegExp(`Your order ${order.number} from .* is on its way`));
+    const params = JSON.parse(mails[0]!.params);
+    assert.deepEqual([params.carrier, params.trackingNumber, params.trackingUrl, params.items], ['DHL', 'JD0001', 'https://track.example/JD0001', '2 × Tee · Red']);
+    const { renderEmail } = await import('../src/mail/templates.ts');
+    const rendered = renderEmail('order_shipped', params);
+    assert.match(rendered.text, /Track your parcel: https:\/\/track\.example\/JD0001/);
+    assert.match(rendered.text, /Carrier: DHL\. Tracking number: JD0001\./);
     assert.deepEqual(bodies[1].change, { from: 5, to: 3, reason: `order ${order.number} shipped`, allocatedFrom: 2, allocatedTo: 0 });
     await assertSums(m.storeId);
   });

@@ -60,6 +60,16 @@ const TEMPLATES: Record<EmailKind, Template> = {
       action: { label: 'See your order', href: str(p.link) },
     }),
   },
+  order_shipped: {
+    subject: (p) => `Your order ${str(p.orderNumber)} from ${str(p.storeName)} is on its way`,
+    body: (p) => ({
+      lines: [
+        `${str(p.storeName)} shipped ${str(p.items)} of your order ${str(p.orderNumber)}${p.mode === 'test' ? ' (a test order: nothing was really sent)' : ''}.`,
+        ...(str(p.carrier) || str(p.trackingNumber) ? [`Carrier: ${str(p.carrier) || 'not given'}. Tracking number: ${str(p.trackingNumber) || 'not given'}.`] : []),
+      ],
+      ...(str(p.trackingUrl) ? { action: { label: 'Track your parcel', href: str(p.trackingUrl) } } : {}),
+    }),
+  },
   order_paid: {
     subject: (p) => `Order ${str(p.orderNumber)} paid in ${where(p)}`,
     body: (p) => ({

@@ -4307,7 +4307,7 @@ export type components = {
              * @description invitation, or a store notification: order_created, order_paid, low_stock, app_connected, app_disconnected
              * @enum {string}
              */
-            kind: "invitation" | "password_reset" | "order_created" | "order_paid" | "low_stock" | "app_connected" | "app_disconnected" | "notification_address" | "email_change" | "email_change_notice" | "email_verification" | "order_confirmation";
+            kind: "invitation" | "password_reset" | "order_created" | "order_paid" | "low_stock" | "app_connected" | "app_disconnected" | "notification_address" | "email_change" | "email_change_notice" | "email_verification" | "order_confirmation" | "order_shipped";
             to: string;
             subject: string;
             /**
@@ -21384,7 +21384,7 @@ export interface operations {
                 limit?: number;
                 cursor?: string;
                 status?: "pending" | "sent" | "failed" | "dropped";
-                kind?: "invitation" | "password_reset" | "order_created" | "order_paid" | "low_stock" | "app_connected" | "app_disconnected" | "notification_address" | "email_change" | "email_change_notice" | "email_verification" | "order_confirmation";
+                kind?: "invitation" | "password_reset" | "order_created" | "order_paid" | "low_stock" | "app_connected" | "app_disconnected" | "notification_address" | "email_change" | "email_change_notice" | "email_verification" | "order_confirmation" | "order_shipped";
             };
             header?: never;
             path?: never;

@@ -34,6 +34,7 @@ const KIND_LABEL: Record<EmailKind, string> = {
   email_change_notice: 'Sign-in email changed',
   email_verification: 'Confirm an email address',
   order_confirmation: 'Order confirmation to the shopper',
+  order_shipped: 'Shipping notice to the customer',
 };
 
 const STATUS_LABEL: Record<EmailStatus, string> = { pending: 'Waiting to be sent', sent: 'Sent', failed: 'Failed', dropped: 'Not sent' };

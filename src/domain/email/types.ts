@@ -20,6 +20,7 @@ export const EMAIL_KINDS = [
   'email_change_notice',
   'email_verification',
   'order_confirmation',
+  'order_shipped',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

@@ -6,6 +6,7 @@ import { type Currency, storeCurrency } from '../shared/money.ts';
 import { newId } from '../shared/ids.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { invalid } from '../shared/validation.ts';
+import type { RenderEmail } from '../email/ports.ts';
 import type { EventPublisher } from '../webhooks/publisher.ts';
 import type { DomainEvent } from '../webhooks/types.ts';
 import { coversTheRest } from './order-lifecycle.ts';
@@ -57,8 +58,44 @@ export function createShipmentService(deps: {
   events: Pick<EventPublisher, 'publish'>;
   /** Captures what a provider holds for the order (payments:write), as the move to fulfilled does (docs/payments.md). */
   capture?: { captureAuthorized(ctx: StoreContext, orderId: string): Promise<void> } | undefined;
+  /** The shipping mail's subject (the mail templates); absent: no mail is queued. */
+  render?: RenderEmail | undefined;
+  /** Wakes the mail sender after a commit that queued mail. */
+  notifyMail?: (() => void) | undefined;
 }) {
   const { repos, events } = deps;
+
+  /**
+   * The customer's shipping mail (docs/email.md, `order_shipped`): what left, carrier, tracking number and the tracking
+   * link the merchant gave, through the mail outbox in the shipment's transaction; once per shipment (its cause).
+   */
+  async function queueShippingMail(repos: OrderServiceRepos, ctx: StoreContext, order: OrderDetail, shipment: Shipment): Promise<void> {
+    const render = deps.render;
+    if (!render) return;
+    const customer = await repos.orders.customerForOrder(ctx.tenant, order.customerId);
+    if (!customer) return;
+    const store = await repos.stores.findStore(ctx.tenant.storeId);
+    const items = shipment.lines
+      .map((l) => {
+        const line = order.lines.find((o) => o.id === l.lineId);
+        return `${l.quantity} × ${line ? [line.productName, ...Object.values(line.attributes)].join(' · ') : 'an item'}`;
+      })
+      .join(', ');
+    const params = {
+      storeName: store?.name ?? 'The store',
+      mode: ctx.tenant.mode,
+      orderId: order.id,
+      orderNumber: order.number,
+      items: items.length > 500 ? `${items.slice(0, 497)}…` : items,
+      carrier: shipment.carrier,
+      trackingNumber: shipment.trackingNumber,
+      trackingUrl: shipment.trackingUrl,
+    };
+    await repos.email.insertMessages([
+      { id: newId('eml', ctx.now), storeId: ctx.tenant.storeId, mode: ctx.tenant.mode, kind: 'order_shipped', cause: `order_shipped:${shipment.id}`, to: customer.email, subject: render('order_shipped', params).subject, params, createdAt: ctx.now },
+    ]);
+    if (deps.notifyMail) repos.email.afterCommit(deps.notifyMail);
+  }
 
   return {
     async list(ctx: StoreContext, orderId: string): Promise<Shipment[]> {
@@ -101,6 +138,7 @@ export function createShipmentService(deps: {
           targetId: orderId,
           details: { shipmentId: shipped.shipment.id, locationId: location.id, units: lines.reduce((n, l) => n + l.quantity, 0), fulfilmentStatus },
         });
+        await queueShippingMail(repos, ctx, placed, shipped.shipment);
         const after = await repos.orders.detail(tenant, (await repos.orders.findOrder(tenant, orderId))!);
         await events.publish(repos, tenant, ctx.now, async (wants): Promise<DomainEvent[]> => [
           ...(await shippingEvents(repos, tenant, wants, after, [shipped], currency)),
