@@ -245,6 +245,22 @@ describeEachDatabase('returns', (kind) => {
     });
   });
 
+  it('keeps what came back said when the order is then delivered, by the move or by its last shipment', async () => {
+    for (const by of ['move', 'shipment'] as const) {
+      const { m, order, lines, locationId } = await shippedOrder();
+      const r = await ok(await create(m, order.id, { lines: [{ lineId: lines.Socks, quantity: 1 }], reason: 'damaged' }), 201);
+      await ok(await receive(m, order.id, r.id, { locationId, lines: [{ lineId: lines.Socks, restock: false }] }));
+      assert.equal((await orderOf(m, order.id)).fulfilmentStatus, 'partially_returned');
+      if (by === 'move') await ok(await call('POST', `/v1/orders/${order.id}/transitions`, { headers: m.auth, body: { to: 'delivered' } }));
+      else {
+        const shipments = await ok(await call('GET', `/v1/orders/${order.id}/shipments`, { headers: m.auth }));
+        for (const s of shipments) await ok(await call('POST', `/v1/orders/${order.id}/shipments/${s.id}/delivered`, { headers: m.auth, body: {} }));
+      }
+      const after = await orderOf(m, order.id);
+      assert.deepEqual([after.status, after.fulfilmentStatus], ['delivered', 'partially_returned'], by);
+    }
+  });
+
   describe('concurrency', () => {
     it('two returns of the same last unit at once: exactly one is accepted', async () => {
       const { m, order, lines } = await shippedOrder();

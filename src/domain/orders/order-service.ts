@@ -40,6 +40,9 @@ import { orderTotal, refundTaxShare, type TaxResult } from '../taxes/tax-rules.t
 import { readSettings } from '../settings/store-settings.ts';
 
 /** The repositories order-service.ts reads and writes (the composition root passes them; src/db implements them). */
+
+/** Fulfilment statuses of an order with units still to ship. */
+const UNSHIPPED: ReadonlySet<string> = new Set(['unfulfilled', 'partially_fulfilled']);
 export interface OrderServiceRepos {
   audit: Pick<AuditRepo, 'insert'>;
   catalog: Pick<CatalogRepo, 'adjustStock' | 'allocateStock' | 'findSku' | 'releaseStock'>;
@@ -389,7 +392,8 @@ export function createOrderService(deps: {
     await repos.orders.updateOrder(
       tenant,
       id,
-      { status: to, ...(to === 'fulfilled' || to === 'delivered' ? { fulfilmentStatus: 'fulfilled' as const } : {}), ...(order.holdExpiresAt !== null ? { holdExpiresAt: null } : {}) },
+      // All of it shipped now; what came back in returns stays said (partially_returned, returned).
+      { status: to, ...((to === 'fulfilled' || to === 'delivered') && UNSHIPPED.has(order.fulfilmentStatus) ? { fulfilmentStatus: 'fulfilled' as const } : {}), ...(order.holdExpiresAt !== null ? { holdExpiresAt: null } : {}) },
       ctx.now,
     );
     await repos.orders.insertEvent(ctx.tenant, id, event(ctx, order.status, to, input.note ?? null, amountMinor));

@@ -163,7 +163,8 @@ export function createShipmentService(deps: {
           throw new AppError('SHIPMENT_ALREADY_DELIVERED', `Shipment ${shipmentId} was delivered already.`);
         }
         const delivered: Shipment = { ...shipment, status: 'delivered', deliveredAt: ctx.now, updatedAt: ctx.now };
-        const moves = order.status === 'fulfilled' && order.fulfilmentStatus === 'fulfilled' && shipments.every((s) => s.id === shipmentId || s.status === 'delivered');
+        // Everything shipped (status fulfilled, whatever came back since in returns) and now all delivered.
+        const moves = order.status === 'fulfilled' && shipments.every((s) => s.id === shipmentId || s.status === 'delivered');
         if (moves) {
           await repos.orders.updateOrder(tenant, orderId, { status: 'delivered' }, ctx.now);
           await repos.orders.insertEvent(tenant, orderId, historyEvent(ctx, 'fulfilled', 'delivered', `shipment ${shipmentId}`));
