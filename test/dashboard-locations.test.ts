@@ -168,4 +168,63 @@ describeEachDatabase('the dashboard: stock locations and levels per location (Ch
     assert.equal(await page.getByText('Their depot').count(), 0);
     await page.close();
   });
+  it('sends If-Match on reordering and edits, says in words when someone changed the location meanwhile, and spaces the Default badge from the name', { skip }, async () => {
+    const call = jsonClient(t.app);
+    const owner = await signup(t.app, { storeName: 'Three Sheds' });
+    await variableProduct(t.app, owner, { name: 'Rake', skus: [{ sku: 'RAKE-1', price: 9, quantityInStock: 2, attributes: { Size: 'One' } }] });
+    const made = async (name: string) => {
+      const res = await call('POST', '/v1/locations', { headers: owner.auth, body: { name } });
+      assert.equal(res.status, 201, res.raw);
+      return res.body.data as { id: string };
+    };
+    const shed = await made('Shed');
+    const loft = await made('Loft');
+    const behindTheBack = async (id: string, name: string) => {
+      const res = await call('PATCH', `/v1/locations/${id}`, { headers: owner.auth, body: { name } });
+      assert.equal(res.status, 200, res.raw);
+    };
+    const names = async () => ((await call('GET', '/v1/locations', { headers: owner.auth })).body.data as Array<{ name: string; active: boolean }>).map((l) => `${l.name}${l.active ? '' : ' (inactive)'}`);
+
+    await context.clearCookies();
+    const page = await context.newPage();
+    await page.goto(`${t.baseUrl}/dashboard/locations?store=${owner.storeId}`);
+    await signInToDashboard(page, owner);
+    const list = page.getByRole('list', { name: 'Locations in the order of preference' });
+    const rows = list.getByTestId('location-row');
+    await rows.filter({ hasText: 'Loft' }).waitFor();
+    assert.match(await rows.first().locator('span').first().innerText(), /^Default location Default\b/, 'a space between the name and its badge');
+
+    // Reordering a location someone renamed since the list was read: nothing moves, the reason in words, Reload.
+    await behindTheBack(loft.id, 'Loft upstairs');
+    await list.getByRole('button', { name: 'Move up: Loft' }).click();
+    const conflict = page.getByTestId('location-conflict');
+    await conflict.getByText('Someone changed this location meanwhile; reload to see their change, then make yours again.').waitFor();
+    assert.deepEqual(await names(), ['Default location', 'Shed', 'Loft upstairs'], 'nothing moved');
+    await assertAccessible(page, 'a reorder refused: changed meanwhile');
+    await conflict.getByRole('button', { name: 'Reload' }).click();
+    await list.getByRole('button', { name: 'Move up: Loft upstairs' }).click();
+    await page.getByText('Loft upstairs moved up.').waitFor();
+    assert.deepEqual(await names(), ['Default location', 'Loft upstairs', 'Shed']);
+
+    // An edit and a deactivation on the location's page, after someone renamed it: the API's 412, in words; Reload shows theirs.
+    await rows.filter({ hasText: 'Shed' }).getByRole('link', { name: 'Shed' }).click();
+    const details = page.getByRole('form', { name: 'Location details' });
+    await details.getByLabel('Name', { exact: true }).waitFor();
+    await behindTheBack(shed.id, 'Garden shed');
+    await details.getByLabel('Name', { exact: true }).fill('Tool shed');
+    await details.getByRole('button', { name: 'Save location' }).click();
+    await details.getByTestId('location-conflict').getByText(/^Someone changed this location meanwhile/).waitFor();
+    await assertAccessible(page, 'an edit refused: changed meanwhile');
+    await details.getByRole('button', { name: 'Deactivate' }).click();
+    await details.getByTestId('location-conflict').waitFor();
+    assert.deepEqual(await names(), ['Default location', 'Loft upstairs', 'Garden shed'], 'neither the edit nor the deactivation was saved');
+    await details.getByRole('button', { name: 'Reload' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Garden shed' }).waitFor();
+    assert.equal(await details.getByLabel('Name', { exact: true }).inputValue(), 'Garden shed');
+    await details.getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByTestId('location-state').getByText('Inactive: its stock is not for sale.').waitFor();
+    assert.deepEqual(await names(), ['Default location', 'Loft upstairs', 'Garden shed (inactive)']);
+    await page.close();
+  });
 });

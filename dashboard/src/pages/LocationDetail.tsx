@@ -11,7 +11,9 @@ import { FormRefusal, fieldErrors, TextField } from '../components/Field.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatNumber } from '../format.ts';
-import { addressLine, type LocationLevel, locationsChanged, locationsKey, type StockLocation } from '../stock/locations.ts';
+import { ifMatch, loadTagged } from '../editor.ts';
+import { ChangedMeanwhile } from '../stock/ChangedMeanwhile.tsx';
+import { addressLine, changedMeanwhile, type LocationLevel, locationsChanged, locationsKey, type StockLocation } from '../stock/locations.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
 
 const READ = 'inventory:read';
@@ -46,7 +48,8 @@ function LocationPage({ tenant, storeName, locationId, canWrite }: { tenant: Ten
   const search = useTenantSearch();
   const query = useQuery({
     queryKey: [...locationsKey(tenant), 'one', locationId],
-    queryFn: ({ signal }) => call('get', '/v1/locations/{id}', { tenant, signal, params: { id: locationId } }).then((r) => r.data),
+    // With its ETag: the edits below send it as If-Match (a 412: someone changed the location meanwhile).
+    queryFn: ({ signal }) => loadTagged<StockLocation>(`/v1/locations/${encodeURIComponent(locationId)}`, tenant, { signal, fresh: true }),
     retry: (n, e) => !(e instanceof ApiError && e.status === 404) && n < 2,
   });
   const back = (
@@ -67,7 +70,7 @@ function LocationPage({ tenant, storeName, locationId, canWrite }: { tenant: Ten
         )}
       </>
     );
-  const location = query.data;
+  const { value: location, etag } = query.data;
   return (
     <>
       <title>{`${location.name} · Locations · ${storeName} · Dashboard`}</title>
@@ -77,7 +80,7 @@ function LocationPage({ tenant, storeName, locationId, canWrite }: { tenant: Ten
         {location.isDefault ? <span className="badge badge-in">Default</span> : null}{' '}
         {location.active ? 'Active: its stock is for sale.' : <strong>Inactive: its stock is not for sale.</strong>} {addressLine(location) ?? 'No address.'}
       </p>
-      {canWrite ? <LocationActions key={location.updatedAt} tenant={tenant} location={location} /> : null}
+      {canWrite ? <LocationActions key={location.updatedAt} tenant={tenant} location={location} etag={etag} /> : null}
       <LevelsHere tenant={tenant} location={location} />
     </>
   );
@@ -90,7 +93,7 @@ function draftOf(l: StockLocation): AddressDraft {
   return a ? { ...EMPTY_ADDRESS, line1: a.line1, line2: a.line2 ?? '', city: a.city, postalCode: a.postalCode ?? '', countryId: a.countryId, stateId: a.stateId ?? '' } : EMPTY_ADDRESS;
 }
 
-function LocationActions({ tenant, location }: { tenant: Tenant; location: StockLocation }) {
+function LocationActions({ tenant, location, etag }: { tenant: Tenant; location: StockLocation; etag: string | null }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const search = useTenantSearch();
@@ -99,12 +102,15 @@ function LocationActions({ tenant, location }: { tenant: Tenant; location: Stock
   const [confirming, setConfirming] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const patch = useMutation({
-    mutationFn: (input: { body: LocationPatch; done: string }) => call('patch', '/v1/locations/{id}', { tenant, params: { id: location.id }, body: input.body }).then(() => input.done),
+    mutationFn: (input: { body: LocationPatch; done: string }) => call('patch', '/v1/locations/{id}', { tenant, params: { id: location.id }, headers: ifMatch(etag), body: input.body }).then(() => input.done),
     onSuccess: (message) => setDone(message),
-    onSettled: () => locationsChanged(queryClient, tenant),
+    // After a 412 the form stays as the merchant left it, with the conflict, until they reload.
+    onSettled: (_data, error) => {
+      if (!changedMeanwhile(error)) locationsChanged(queryClient, tenant);
+    },
   });
   const remove = useMutation({
-    mutationFn: () => call('delete', '/v1/locations/{id}', { tenant, params: { id: location.id } }),
+    mutationFn: () => call('delete', '/v1/locations/{id}', { tenant, params: { id: location.id }, headers: ifMatch(etag) }),
     onSuccess: () => {
       locationsChanged(queryClient, tenant);
       navigate({ pathname: '/locations', search });
@@ -162,7 +168,8 @@ function LocationActions({ tenant, location }: { tenant: Tenant; location: Stock
           <p role="status" className="muted" data-testid="location-result">
             {done ?? ''}
           </p>
-          <FormRefusal error={patch.error} shown={(path) => path === 'name' || isAddressPath(path, 'address')} title="The location could not be changed." nothing="Nothing was saved" />
+          {changedMeanwhile(patch.error) ? <ChangedMeanwhile title="The location could not be changed." onReload={() => locationsChanged(queryClient, tenant)} /> : null}
+          <FormRefusal error={changedMeanwhile(patch.error) ? null : patch.error} shown={(path) => path === 'name' || isAddressPath(path, 'address')} title="The location could not be changed." nothing="Nothing was saved" />
         </form>
         {confirming ? (
           <Confirm

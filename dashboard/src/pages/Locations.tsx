@@ -9,7 +9,8 @@ import { FormRefusal, fieldErrors, TextField } from '../components/Field.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { useSubmission } from '../idempotency.ts';
 import { focusFirstField } from '../products/focus.ts';
-import { addressLine, locationsChanged, type StockLocation, useLocations } from '../stock/locations.ts';
+import { ChangedMeanwhile } from '../stock/ChangedMeanwhile.tsx';
+import { addressLine, changedMeanwhile, ifMatchSeen, locationsChanged, type StockLocation, useLocations } from '../stock/locations.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
 
 const READ = 'inventory:read';
@@ -57,7 +58,7 @@ function LocationList({ tenant, canWrite }: { tenant: Tenant; canWrite: boolean 
   const reorder = useMutation({
     mutationFn: async (input: { order: StockLocation[]; moved: StockLocation; up: boolean }) => {
       for (const [position, l] of input.order.entries()) {
-        if (l.position !== position) await call('patch', '/v1/locations/{id}', { tenant, params: { id: l.id }, body: { position } });
+        if (l.position !== position) await call('patch', '/v1/locations/{id}', { tenant, params: { id: l.id }, headers: await ifMatchSeen(tenant, l), body: { position } });
       }
       return input;
     },
@@ -84,8 +85,8 @@ function LocationList({ tenant, canWrite }: { tenant: Tenant; canWrite: boolean 
             <li key={l.id} className="row" data-testid="location-row">
               <span>
                 <Link to={{ pathname: `/locations/${encodeURIComponent(l.id)}`, search }}>{l.name}</Link>
-                {l.isDefault ? <span className="badge badge-in">Default</span> : null}
-                {l.active ? null : <span className="badge badge-none">Inactive</span>}
+                {l.isDefault ? <> <span className="badge badge-in">Default</span></> : null}
+                {l.active ? null : <> <span className="badge badge-none">Inactive</span></>}
                 {addressLine(l) ? <span className="muted"> · {addressLine(l)}</span> : null}
               </span>
               {canWrite ? (
@@ -105,7 +106,13 @@ function LocationList({ tenant, canWrite }: { tenant: Tenant; canWrite: boolean 
       <p role="status" className="muted">
         {moved ?? ''}
       </p>
-      {reorder.isError ? <ErrorPanel error={reorder.error} title="The order could not be saved." /> : null}
+      {reorder.isError ? (
+        changedMeanwhile(reorder.error) ? (
+          <ChangedMeanwhile title="The order could not be saved." onReload={() => { reorder.reset(); locationsChanged(queryClient, tenant); }} />
+        ) : (
+          <ErrorPanel error={reorder.error} title="The order could not be saved." />
+        )
+      ) : null}
     </Section>
   );
 }

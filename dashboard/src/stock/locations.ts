@@ -1,6 +1,8 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { Tenant } from '../api/client.ts';
 import { call, type Schemas } from '../api/wire.ts';
+import { isConflict } from '../components/Conflict.tsx';
+import { ifMatch, loadTagged } from '../editor.ts';
 
 export type StockLocation = Schemas['StockLocation'];
 export type LocationLevel = Schemas['LocationStockLevel'];
@@ -37,4 +39,22 @@ export function addressLine(l: StockLocation): string | null {
 export function locationsChanged(queryClient: QueryClient, tenant: Tenant): void {
   void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'inventory'] });
   void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'audit-log'] });
+}
+
+/** A location changed since the merchant saw it, found before writing (its `updatedAt` moved). */
+export class LocationChangedMeanwhile extends Error {}
+
+/** A write refused because someone else changed the location first: the 412 of `If-Match`, or a change seen before writing. */
+export function changedMeanwhile(error: unknown): boolean {
+  return isConflict(error) || error instanceof LocationChangedMeanwhile;
+}
+
+/**
+ * The `If-Match` for a write to a location as the merchant saw it in a list (which carries no ETag per location): its
+ * current ETag, read again, provided the location has not changed since (`updatedAt`); otherwise the write stops.
+ */
+export async function ifMatchSeen(tenant: Tenant, seen: StockLocation): Promise<Record<string, string>> {
+  const now = await loadTagged<StockLocation>(`/v1/locations/${encodeURIComponent(seen.id)}`, tenant, { fresh: true });
+  if (now.value.updatedAt !== seen.updatedAt) throw new LocationChangedMeanwhile(`${seen.name} changed meanwhile.`);
+  return ifMatch(now.etag);
 }
