@@ -166,7 +166,10 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
     // once (+4.8 KB; in the orders toolset, not in the default list: decision 0034).
     // 127,000 since shipments (issue 36): how much of each order line shipped, create_shipment and list_shipments
     // (+3.3 KB; in the orders toolset, not in the default list).
-    assert.ok(bytes < 127_000, `tools/list is ${bytes} bytes`);
+    // 131,500 since the location writes (issue 36): create_location, update_location (the address shape in both),
+    // adjust_stock_at_location and transfer_stock, on short location and level records (+4.4 KB; in the inventory
+    // toolset, not in the default list).
+    assert.ok(bytes < 131_500, `tools/list is ${bytes} bytes`);
     // Portable schemas: no list of types, no null inside an enum, anywhere (docs/mcp.md, "Tool list size").
     const text = JSON.stringify(tools);
     assert.doesNotMatch(text, /"type":\[/, 'a nullable is anyOf [X, {type: null}], never a list of types');

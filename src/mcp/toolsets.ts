@@ -35,7 +35,7 @@ export const TOOLSET_PURPOSE: Record<ToolArea, string> = {
   products: 'products, variants and SKUs: create, change, delete',
   orders: 'orders: place, change, move through their lifecycle, cancel, refund',
   customers: 'customers: create, change, ban',
-  inventory: 'stock levels and adjustments, the low-stock threshold',
+  inventory: 'stock levels and adjustments, stock locations and transfers, the low-stock threshold',
   payments: 'payment options, payments of an order, payment links',
   categories: 'product categories',
   promotions: 'discount codes and promo ads',

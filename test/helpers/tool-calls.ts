@@ -65,6 +65,11 @@ export async function simpleProduct(s: ScenarioContext, extra: Record<string, un
   return { id: product.id, skuId: product.skuId };
 }
 
+/** The id of the store's default stock location. */
+export async function defaultLocation(s: ScenarioContext): Promise<string> {
+  return (await ok(s.mcp, 'list_locations', { limit: 5 })).items.find((l: { isDefault: boolean }) => l.isDefault).id as string;
+}
+
 /** A VARIABLE product with one variant group (Color Red) of two SKUs (Size M and L). */
 export async function variableProduct(s: ScenarioContext): Promise<{ productId: string; groupId: string; skuIds: string[] }> {
   const { product } = await ok(s.mcp, 'create_product', { type: 'VARIABLE', name: `Tee ${unique()}` });
@@ -105,7 +110,7 @@ export async function orderReturn(s: ScenarioContext, options: { received?: bool
   const { orderId } = await paidOrder(s);
   await ok(s.mcp, 'update_order_status', { orderId, to: 'fulfilled' });
   const lineId = (await ok(s.mcp, 'get_order', { orderId })).order.lines[0].id as string;
-  const locationId = (await ok(s.mcp, 'list_locations', { limit: 5 })).items.find((l: { isDefault: boolean }) => l.isDefault).id as string;
+  const locationId = await defaultLocation(s);
   const returnId = (await ok(s.mcp, 'create_return', { orderId, lines: [{ lineId, quantity: 1 }], reason: 'damaged' })).return.id as string;
   if (options.received) await ok(s.mcp, 'receive_return', { orderId, returnId, locationId, lines: [{ lineId, restock: true }] });
   return { orderId, lineId, returnId, locationId };
@@ -270,6 +275,16 @@ export const TOOL_SCENARIOS: readonly ToolScenario[] = [
   { tool: 'adjust_stock', setup: async (s) => ({ skuId: (await simpleProduct(s)).skuId, delta: 3, reason: 'restock' }) },
   { tool: 'list_locations', setup: async () => ({ limit: 5 }) },
   { tool: 'get_sku_levels', setup: async (s) => ({ skuId: (await simpleProduct(s)).skuId }) },
+  { tool: 'create_location', setup: async () => ({ name: `Back room ${unique()}` }) },
+  { tool: 'update_location', setup: async (s) => ({ locationId: (await ok(s.mcp, 'create_location', { name: `Shed ${unique()}` })).location.id, name: `Barn ${unique()}`, position: 7 }) },
+  { tool: 'adjust_stock_at_location', setup: async (s) => ({ locationId: await defaultLocation(s), skuId: (await simpleProduct(s)).skuId, delta: 4, reason: 'received', note: 'delivery' }) },
+  {
+    tool: 'transfer_stock',
+    setup: async (s) => {
+      const toLocationId = (await ok(s.mcp, 'create_location', { name: `Shop ${unique()}` })).location.id as string;
+      return { skuId: (await simpleProduct(s)).skuId, fromLocationId: await defaultLocation(s), toLocationId, quantity: 2, note: 'for the shop' };
+    },
+  },
   { tool: 'set_low_stock_threshold', setup: async () => ({ lowStockThreshold: 3 + (next() % 1000) }) },
 
   // orders
@@ -285,8 +300,7 @@ export const TOOL_SCENARIOS: readonly ToolScenario[] = [
     tool: 'create_shipment',
     setup: async (s) => {
       const { orderId, skuId } = await paidOrder(s);
-      const { items } = await ok(s.mcp, 'list_locations', { limit: 5 });
-      return { orderId, lines: [{ skuId, quantity: 1 }], locationId: items.find((l: { isDefault: boolean }) => l.isDefault).id, carrier: 'UPS', trackingNumber: '1Z999' };
+      return { orderId, lines: [{ skuId, quantity: 1 }], locationId: await defaultLocation(s), carrier: 'UPS', trackingNumber: '1Z999' };
     },
   },
   { tool: 'list_shipments', setup: async (s) => ({ orderId: (await paidOrder(s)).orderId }) },

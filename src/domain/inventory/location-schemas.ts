@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CountryId, StateId } from '../delivery/delivery-schemas.ts';
 import { ADJUSTMENT_REASONS } from './types.ts';
 
-/** Input shapes of stock locations, location adjustments and transfers, shared by the REST routes (and later MCP tools). */
+/** Input shapes of stock locations, location adjustments and transfers, shared by the REST routes and the MCP tools. */
 
 const Name = z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 const Line = (max: number) => z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
@@ -47,6 +47,8 @@ const oneOfDeltaOrOnHand = (v: { delta?: number | undefined; onHand?: number | u
 };
 
 export const LocationAdjustmentBody = z.strictObject(adjustmentFields).superRefine(oneOfDeltaOrOnHand);
+/** The same adjustment naming its location in the body: the MCP tool adjust_stock_at_location. */
+export const LocationAdjustmentAtBody = z.strictObject({ locationId: Id, ...adjustmentFields }).superRefine(oneOfDeltaOrOnHand);
 
 export const TransferBody = z
   .strictObject({

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { AdjustmentBody } from '../../domain/catalog/catalog-schemas.ts';
 import { AdjustmentRecord, InventoryDashboard, LowStockRecord, STOCK_STATES, StockLevelRecord, toAdjustmentRecord, toInventoryDashboard, toLowStockRecord, toStockLevelRecord } from '../../wire/catalog.ts';
-import { defineTool, Id, PageInput, PaginationOutput, READ, UPDATE } from '../tool.ts';
+import { LocationAdjustmentAtBody, LocationCreateBody, LocationPatchBody, TransferBody } from '../../domain/inventory/location-schemas.ts';
+import type { StockLevel, StockLocation } from '../../domain/inventory/types.ts';
+import { CREATE, defineTool, Id, PageInput, PaginationOutput, READ, UPDATE } from '../tool.ts';
 import { pagination } from '../../wire/page.ts';
 
 const area = 'inventory' as const;
@@ -107,11 +109,14 @@ export const inventoryTools = [
 ];
 
 /**
- * Stock locations and the levels at them (docs/fulfilment.md), reads only, with short records: the full list has to stay
- * under its size bound (test/mcp-tools.test.ts). Writes (locations, adjustments per location, transfers) are REST-only.
+ * Stock locations and the levels at them (docs/fulfilment.md), with short records: the full list has to stay under its
+ * size bound (test/mcp-tools.test.ts). The writes take the REST bodies (src/domain/inventory/location-schemas.ts).
  */
 const LocationBrief = z.object({ id: z.string(), name: z.string(), active: z.boolean(), isDefault: z.boolean() });
 const LevelBrief = z.object({ locationId: z.string(), onHand: z.number().int(), allocated: z.number().int(), available: z.number().int() });
+const locationBrief = (l: StockLocation): z.infer<typeof LocationBrief> => ({ id: l.id, name: l.name, active: l.active, isDefault: l.isDefault });
+const levelBrief = (l: StockLevel): z.infer<typeof LevelBrief> => ({ locationId: l.locationId, onHand: l.onHand, allocated: l.allocated, available: l.onHand - l.allocated });
+const STOCK_MOVE = { effects: ['creates', 'changes'], idempotent: false } as const;
 
 export const locationTools = [
   defineTool({
@@ -125,8 +130,7 @@ export const locationTools = [
     output: z.object({ items: z.array(LocationBrief), pagination: PaginationOutput }),
     async run(s, ctx, args) {
       const page = await s.locations.list(ctx, args);
-      const items = page.items.map((l) => ({ id: l.id, name: l.name, active: l.active, isDefault: l.isDefault }));
-      return { summary: `${items.length} location(s)`, data: { items, pagination: pagination(args.limit, page.nextCursor) } };
+      return { summary: `${page.items.length} location(s)`, data: { items: page.items.map(locationBrief), pagination: pagination(args.limit, page.nextCursor) } };
     },
   }),
   defineTool({
@@ -140,8 +144,63 @@ export const locationTools = [
     output: z.object({ quantityInStock: z.number().int(), levels: z.array(LevelBrief) }),
     async run(s, ctx, args) {
       const { quantityInStock, levels } = await s.locations.levelsOfSku(ctx, args.skuId);
-      const items = levels.map((l) => ({ locationId: l.locationId, onHand: l.onHand, allocated: l.allocated, available: l.onHand - l.allocated }));
-      return { summary: `${quantityInStock} available over ${items.length} location(s)`, data: { quantityInStock, levels: items } };
+      return { summary: `${quantityInStock} available over ${levels.length} location(s)`, data: { quantityInStock, levels: levels.map(levelBrief) } };
+    },
+  }),
+  defineTool({
+    name: 'create_location',
+    area,
+    title: 'Create a stock location',
+    description: 'A name, optionally an address, active and position.',
+    permission: 'inventory:write',
+    does: CREATE,
+    input: LocationCreateBody,
+    output: z.object({ location: LocationBrief }),
+    async run(s, ctx, args) {
+      const location = await s.locations.create(ctx, args);
+      return { summary: `Location ${location.name} created`, data: { location: locationBrief(location) } };
+    },
+  }),
+  defineTool({
+    name: 'update_location',
+    area,
+    title: 'Change a stock location',
+    description: 'Only the fields sent. active: false retires it (its stock goes off sale); isDefault: true moves the default here.',
+    permission: 'inventory:write',
+    does: UPDATE,
+    input: z.strictObject({ locationId: Id, ...LocationPatchBody.shape }),
+    output: z.object({ location: LocationBrief }),
+    async run(s, ctx, { locationId, ...patch }) {
+      const location = await s.locations.update(ctx, locationId, patch);
+      return { summary: `Location ${location.name} updated`, data: { location: locationBrief(location) } };
+    },
+  }),
+  defineTool({
+    name: 'adjust_stock_at_location',
+    area,
+    title: 'Adjust stock at a location',
+    description: 'Exactly one of delta or onHand (a count), with a reason. Never below what is allocated there.',
+    permission: 'inventory:write',
+    does: STOCK_MOVE,
+    input: LocationAdjustmentAtBody,
+    output: z.object({ level: LevelBrief, quantityInStock: z.number().int() }),
+    async run(s, ctx, { locationId, ...input }) {
+      const done = await s.locations.adjust(ctx, locationId, input);
+      return { summary: `${done.level.onHand} on hand at location ${locationId}; ${done.quantityInStock} available in all`, data: { level: levelBrief(done.level), quantityInStock: done.quantityInStock } };
+    },
+  }),
+  defineTool({
+    name: 'transfer_stock',
+    area,
+    title: 'Move stock between locations',
+    description: 'Moves units of a SKU from one location to another (at most what is available at the first).',
+    permission: 'inventory:write',
+    does: STOCK_MOVE,
+    input: TransferBody,
+    output: z.object({ from: LevelBrief, to: LevelBrief, quantityInStock: z.number().int() }),
+    async run(s, ctx, args) {
+      const done = await s.locations.transfer(ctx, args);
+      return { summary: `${args.quantity} unit(s) moved`, data: { from: levelBrief(done.from), to: levelBrief(done.to), quantityInStock: done.quantityInStock } };
     },
   }),
 ];
