@@ -320,6 +320,31 @@ describeEachDatabase('stock locations and levels', (kind) => {
         ],
       );
     });
+
+    it("sends inventory_level.updated for the levels a SKU's quantityInStock or an adjustment without a location moves", async () => {
+      const m = await signup(t.app);
+      const { productId, groupId, skuIds } = await variableProduct(t.app, m, { skus: [{ price: 5, quantityInStock: 4 }] });
+      const sku = skuIds[0]!;
+      const home = await defaultOf(m);
+      const north = await location(m, { name: 'North' });
+      await adjustAt(m, north, { skuId: sku, delta: 5, reason: 'received' });
+      await insertEndpoint(t.container, m.storeId, { eventTypes: ['inventory_level.updated'] });
+      const patched = await call('PATCH', `/v2/products/${productId}/variant-groups/${groupId}/skus/${sku}`, { headers: m.auth, body: { quantityInStock: 10 } });
+      assert.equal(patched.status, 200, patched.raw);
+      assert.equal(patched.body.data.levelChanges, undefined, 'the answer is the SKU as before');
+      const adjusted = await call('POST', '/v1/inventory/adjustments', { headers: m.auth, body: { skuId: sku, delta: -7, reason: 'damaged' } });
+      assert.equal(adjusted.status, 201, adjusted.raw);
+      const events = await k().selectFrom('webhook_events').select(['type', 'payload']).where('store_id', '=', m.storeId).orderBy('seq').execute();
+      const bodies = events.map((e) => JSON.parse(e.payload) as { type: string; data: Body; change: Body });
+      assert.deepEqual(
+        bodies.map((b) => [b.type, b.data.locationId, b.data.onHand, b.change.from, b.change.to, b.change.reason]),
+        [
+          ['inventory_level.updated', home, 5, 4, 5, 'SKU update'],
+          ['inventory_level.updated', home, 0, 5, 0, 'damaged'],
+          ['inventory_level.updated', north, 3, 5, 3, 'damaged'],
+        ],
+      );
+    });
   });
 
   describe('the v1 SIMPLE product', () => {

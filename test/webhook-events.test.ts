@@ -259,7 +259,8 @@ describeEachDatabase('webhook events: every area publishes in the transaction of
       assert.deepEqual(updated[0]!.data, await get(m, `/v1/products/${id}`));
       assert.equal(updated[0]!.data.name, 'Big mug');
 
-      // A SIMPLE product's stock alone: sku.stock_changed (and the crossing), no product.updated.
+      // A SIMPLE product's stock alone: sku.stock_changed (and the crossing), no product.updated; the default location's
+      // level it moved: inventory_level.updated.
       const product = await get(m, `/v1/products/${id}`);
       const stockOnly = await during(m.storeId, async () => assert.equal((await call('PATCH', `/v1/products/${id}`, { headers: m.auth, body: { quantityInStock: 2 } })).status, 200));
       assert.deepEqual(
@@ -267,6 +268,7 @@ describeEachDatabase('webhook events: every area publishes in the transaction of
         [
           ['sku.stock_changed', product.skuId, { from: 9, to: 2, reason: 'product update' }],
           ['inventory.low_stock', product.skuId, { threshold: 5, from: 9, to: 2 }],
+          ['inventory_level.updated', undefined, { from: 9, to: 2, reason: 'product update' }],
         ],
       );
 
@@ -314,7 +316,11 @@ describeEachDatabase('webhook events: every area publishes in the transaction of
       assert.deepEqual(skuAdded[0]!.data, await v1());
 
       const both = await during(s.m.storeId, async () => assert.equal((await call('PATCH', skuUrl(s, s.skuIds[0]), { headers: s.m.auth, body: { price: 11, quantityInStock: 7 } })).status, 200));
-      assert.deepEqual(both.map((e) => [e.type, e.change]), [['product.updated', undefined], ['sku.stock_changed', { from: 8, to: 7, reason: 'SKU update' }]]);
+      assert.deepEqual(both.map((e) => [e.type, e.change]), [
+        ['product.updated', undefined],
+        ['sku.stock_changed', { from: 8, to: 7, reason: 'SKU update' }],
+        ['inventory_level.updated', { from: 8, to: 7, reason: 'SKU update' }],
+      ]);
       assert.deepEqual(both[0]!.data, await v1());
       assert.deepEqual(both[1]!.data, await get(s.m, skuUrl(s, s.skuIds[0])));
       assert.equal(both[1]!.data.price, 11);
@@ -325,6 +331,7 @@ describeEachDatabase('webhook events: every area publishes in the transaction of
         [
           ['sku.stock_changed', { from: 7, to: 5, reason: 'SKU update' }],
           ['inventory.low_stock', { threshold: 5, from: 7, to: 5 }],
+          ['inventory_level.updated', { from: 7, to: 5, reason: 'SKU update' }],
         ],
       );
       assert.deepEqual(stockOnly[1]!.data, await get(s.m, skuUrl(s, s.skuIds[0])));

@@ -8,7 +8,7 @@ import { pageLimit } from './paging.ts';
 import type { CategoryTable, Database, ProductTable, SkuTable, VariantGroupTable } from './schema.ts';
 import { allocateLevels, insertDefaultLevels, releaseLevels, spreadStockChange } from './stock-repo.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
-import type { CatalogRepo, NewSku, ProductWithSkus, SkuTree } from '../domain/catalog/ports.ts';
+import type { CatalogRepo, NewSku, ProductWithSkus, SkuAfterStockChange, SkuTree } from '../domain/catalog/ports.ts';
 import type { LocationUnits } from '../domain/inventory/types.ts';
 
 const CHUNK = 400;
@@ -786,7 +786,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
       skuId: string,
       set: { sku?: string | null; priceMinor?: number; discountBp?: number; quantityInStock?: number; attributes?: Record<string, string>; combinationKey?: string; taxClass?: string | null },
       now: Date,
-    ): Promise<Sku | undefined> {
+    ): Promise<SkuAfterStockChange | undefined> {
       // Setting the stock figure changes the default location's stock by the difference (docs/fulfilment.md): read the
       // figure under the row's lock first.
       const before =
@@ -809,16 +809,15 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
         .where('id', '=', skuId)
         .returningAll()
         .executeTakeFirst();
-      if (result && before && set.quantityInStock !== undefined) {
-        await spreadStockChange(db, tenant, skuId, set.quantityInStock - Number(before.quantity_in_stock), now);
-      }
+      const levelChanges =
+        result && before && set.quantityInStock !== undefined ? await spreadStockChange(db, tenant, skuId, set.quantityInStock - Number(before.quantity_in_stock), now) : [];
       if (result && set.sku !== undefined) {
         await db.deleteFrom('catalog_search').where('source_id', '=', skuId).execute();
         if (set.sku !== null) {
           await db.insertInto('catalog_search').values({ ...tenantColumns(tenant), product_id: result.product_id, source_id: skuId, text: foldForSearch(set.sku) }).execute();
         }
       }
-      return result && toSku(result);
+      return result && { ...toSku(result), levelChanges };
     },
 
     async setCombinationKeys(tenant: Tenant, keys: Array<{ id: string; combinationKey: string }>): Promise<void> {
@@ -864,7 +863,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
      * Changes stock by `delta` in one statement that cannot take it below zero, whatever runs concurrently.
      * Returns the SKU as it is after the change, or null when the SKU does not exist or has too little stock.
      */
-    async adjustStock(tenant: Tenant, skuId: string, delta: number, now: Date): Promise<Sku | null> {
+    async adjustStock(tenant: Tenant, skuId: string, delta: number, now: Date): Promise<SkuAfterStockChange | null> {
       const row = await db
         .updateTable('skus')
         .set({ quantity_in_stock: sql`quantity_in_stock + ${delta}`, updated_at: fromDate(now) })
@@ -875,8 +874,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
         .executeTakeFirst();
       if (!row) return null;
       // The levels follow, under the row lock this update holds (docs/fulfilment.md).
-      await spreadStockChange(db, tenant, skuId, delta, now);
-      return toSku(row);
+      return { ...toSku(row), levelChanges: await spreadStockChange(db, tenant, skuId, delta, now) };
     },
 
     async allocateStock(tenant: Tenant, skuId: string, quantity: number, now: Date) {

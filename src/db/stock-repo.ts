@@ -2,7 +2,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Tenant } from '../context.ts';
 import type { StockRepo } from '../domain/inventory/ports.ts';
 import { newId } from '../domain/shared/ids.ts';
-import type { AllocatedUnits, LocationAddress, LocationUnits, StockLevel, StockLocation } from '../domain/inventory/types.ts';
+import type { AllocatedUnits, LevelChange, LocationAddress, LocationUnits, StockLevel, StockLocation } from '../domain/inventory/types.ts';
 import { type Dialect, fromBool, fromDate, rowLock, toBool, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { Database, StockLocationTable } from './schema.ts';
@@ -58,19 +58,21 @@ function availableLevels(db: Kysely<Database>, tenant: Tenant, skuId: string) {
  * the sum of those available units, so they are there; if not (a broken invariant), this throws and the whole
  * transaction rolls back rather than lose a unit.
  */
-export async function spreadStockChange(db: Kysely<Database>, tenant: Tenant, skuId: string, delta: number, now: Date): Promise<void> {
-  if (delta === 0) return;
+export async function spreadStockChange(db: Kysely<Database>, tenant: Tenant, skuId: string, delta: number, now: Date): Promise<LevelChange[]> {
+  if (delta === 0) return [];
   const at = fromDate(now);
   if (delta > 0) {
     const locationId = await defaultLocationId(db, tenant, now);
-    await db
+    const level = await db
       .insertInto('stock_levels')
       .values({ ...tenantColumns(tenant), sku_id: skuId, location_id: locationId, on_hand: delta, allocated: 0, updated_at: at })
       .onConflict((oc) => oc.columns(['sku_id', 'location_id']).doUpdateSet({ on_hand: sql`stock_levels.on_hand + ${delta}`, updated_at: at }))
-      .execute();
-    return;
+      .returning(['on_hand', 'allocated'])
+      .executeTakeFirstOrThrow();
+    return [{ locationId, onHandBefore: Number(level.on_hand) - delta, allocatedBefore: Number(level.allocated) }];
   }
   let left = -delta;
+  const changed: LevelChange[] = [];
   const levels = await availableLevels(db, tenant, skuId);
   for (const level of levels) {
     if (left === 0) break;
@@ -81,9 +83,11 @@ export async function spreadStockChange(db: Kysely<Database>, tenant: Tenant, sk
       .where('sku_id', '=', skuId)
       .where('location_id', '=', level.location_id)
       .execute();
+    changed.push({ locationId: level.location_id, onHandBefore: Number(level.on_hand), allocatedBefore: Number(level.allocated) });
     left -= take;
   }
   if (left > 0) throw new Error(`stock levels of SKU ${skuId} hold ${-delta - left} available units, not the ${-delta} taken off its quantity_in_stock`);
+  return changed;
 }
 
 /**

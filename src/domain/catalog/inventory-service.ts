@@ -16,11 +16,14 @@ import type { CategoryBreakdown, InventoryAdjustment, InventoryTotals, LowStockR
 import type { WebhookRepo } from '../webhooks/ports.ts';
 import type { EventPublisher, Wants } from '../webhooks/publisher.ts';
 import type { DomainEvent } from '../webhooks/types.ts';
+import type { StockRepo } from '../inventory/ports.ts';
+import type { LevelChange } from '../inventory/types.ts';
 
 /** The repositories inventory-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface InventoryServiceRepos {
   audit: Pick<AuditRepo, 'insert'>;
   catalog: Pick<CatalogRepo, 'adjustStock' | 'findSku' | 'lockSku' | 'touchProduct' | 'updateSku'>;
+  stock: Pick<StockRepo, 'findLevel'>;
   inventory: Pick<InventoryRepo, 'byCategory' | 'insertAdjustment' | 'listAdjustments' | 'lowStock' | 'lowStockThreshold' | 'setLowStockThreshold' | 'stockBreakdown' | 'stockLevel' | 'stockLevels' | 'totals'>;
   stores: Pick<StoreRepo, 'findStore' | 'lockStore'>;
   webhooks: Pick<WebhookRepo, 'subscribers' | 'insertEvents' | 'afterCommit'>;
@@ -63,25 +66,38 @@ export interface StockChange {
   reason: string;
   /** The SKU as the change left it, when the writer has it (adjustStock returns it): spares reading it again. */
   sku?: Sku | undefined;
+  /** The levels the change moved, made without naming a location (`SkuAfterStockChange.levelChanges`). */
+  levels?: readonly LevelChange[] | undefined;
 }
 
 /**
  * The webhook events of stock changes, in the caller's transaction after the changes (the SKUs are read as they are
- * now): `sku.stock_changed` for each change, and `inventory.low_stock` when the stock crossed the store's low-stock
- * threshold downwards (from above it to at or below it: once per crossing). Reads only what someone subscribed to
- * (`wants`): the threshold only for `inventory.low_stock`, nothing when neither type is wanted.
+ * now): `sku.stock_changed` for each change, `inventory.low_stock` when the stock crossed the store's low-stock
+ * threshold downwards (from above it to at or below it: once per crossing), and `inventory_level.updated` for each
+ * level a change made without naming a location moved (`StockChange.levels`: a SKU's quantityInStock set, an
+ * adjustment without a location; read as they are now). Reads only what someone subscribed to (`wants`): the
+ * threshold only for `inventory.low_stock`, nothing when no type is wanted.
  */
 export async function stockEvents(
-  repos: { catalog: Pick<CatalogRepo, 'findSku'>; inventory: Pick<InventoryRepo, 'lowStockThreshold'> },
+  repos: { catalog: Pick<CatalogRepo, 'findSku'>; inventory: Pick<InventoryRepo, 'lowStockThreshold'>; stock: Pick<StockRepo, 'findLevel'> },
   tenant: Tenant,
   wants: Wants,
   changes: readonly StockChange[],
   currency: Currency,
 ): Promise<DomainEvent[]> {
   const moved = changes.filter((c) => c.from !== c.to);
+  const levelEvents: DomainEvent[] = [];
+  if (wants('inventory_level.updated')) {
+    for (const c of moved) {
+      for (const l of c.levels ?? []) {
+        const level = await repos.stock.findLevel(tenant, c.skuId, l.locationId);
+        if (level) levelEvents.push({ type: 'inventory_level.updated', level, from: l.onHandBefore, to: level.onHand, reason: c.reason });
+      }
+    }
+  }
   const changed = wants('sku.stock_changed');
   const low = wants('inventory.low_stock');
-  if (moved.length === 0 || (!changed && !low)) return [];
+  if (moved.length === 0 || (!changed && !low)) return levelEvents;
   // The threshold came with the subscription read; read it here only if it did not.
   const threshold = low ? (wants.lowStockThreshold ?? (await repos.inventory.lowStockThreshold(tenant.storeId))) : null;
   const events: DomainEvent[] = [];
@@ -93,7 +109,7 @@ export async function stockEvents(
     if (changed) events.push({ type: 'sku.stock_changed', sku, currency, from: c.from, to: c.to, reason: c.reason });
     if (crossed) events.push({ type: 'inventory.low_stock', sku, currency, threshold, from: c.from, to: c.to });
   }
-  return events;
+  return [...events, ...levelEvents];
 }
 
 /**
@@ -141,12 +157,13 @@ export function createInventoryService(deps: {
       return repos.transaction(async (repos) => {
         let delta: number;
         let after: number;
+        let levels: LevelChange[] | undefined;
         if (input.set !== undefined) {
           const current = await repos.catalog.lockSku(tenant, input.skuId);
           if (!current) throw skuNotFound(input.skuId);
           delta = input.set - current.quantityInStock;
           after = input.set;
-          await repos.catalog.updateSku(tenant, input.skuId, { quantityInStock: input.set }, ctx.now);
+          levels = (await repos.catalog.updateSku(tenant, input.skuId, { quantityInStock: input.set }, ctx.now))?.levelChanges;
         } else {
           delta = input.delta!;
           const result = await repos.catalog.adjustStock(tenant, input.skuId, delta, ctx.now);
@@ -160,14 +177,15 @@ export function createInventoryService(deps: {
             );
           }
           after = result.quantityInStock;
+          levels = result.levelChanges;
         }
         const sku = (await repos.catalog.findSku(tenant, input.skuId))!;
         await repos.catalog.touchProduct(tenant, sku.productId, ctx.now);
         const adjustment = await recordAdjustment(repos, ctx, input.skuId, delta, after, input.reason);
         await recordAudit(repos, ctx, { action: 'inventory.adjust', targetType: 'sku', targetId: input.skuId, details: { delta, quantityAfter: after, reason: input.reason } });
-        const change = { skuId: input.skuId, from: after - delta, to: after, reason: input.reason };
+        const change = { skuId: input.skuId, from: after - delta, to: after, reason: input.reason, levels };
         await events.publish(repos, tenant, ctx.now, async (wants) =>
-          wants('sku.stock_changed') || wants('inventory.low_stock') ? stockEvents(repos, tenant, wants, [change], await storeCurrency(repos, ctx)) : [],
+          wants('sku.stock_changed') || wants('inventory.low_stock') || wants('inventory_level.updated') ? stockEvents(repos, tenant, wants, [change], await storeCurrency(repos, ctx)) : [],
         );
         return { sku, adjustment };
       });

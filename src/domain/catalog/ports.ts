@@ -1,6 +1,9 @@
 import type { Tenant } from '../../context.ts';
 import type { Category, CategoryBreakdown, HeldProduct, InventoryAdjustment, InventoryTotals, LowStockRow, Product, ProductHead, ProductQuery, ProductStatus, ProductType, Sku, SkuSummary, StockBreakdown, StockLevelRow, StockState, VariantGroup } from './types.ts';
-import type { AllocatedUnits, LocationUnits } from '../inventory/types.ts';
+import type { AllocatedUnits, LevelChange, LocationUnits } from '../inventory/types.ts';
+
+/** A SKU as a change of its stock figure left it, with the levels that change moved (their `inventory_level.updated`). */
+export type SkuAfterStockChange = Sku & { levelChanges?: LevelChange[] };
 
 /**
  * What the catalog area needs of storage: the repositories it declares, which src/db implements and the composition
@@ -125,7 +128,7 @@ export interface CatalogRepo {
     attributes?: Record<string, string>;
     combinationKey?: string;
     taxClass?: string | null;
-  }, now: Date): Promise<Sku | undefined>;
+  }, now: Date): Promise<SkuAfterStockChange | undefined>;
   setCombinationKeys(tenant: Tenant, keys: Array<{
     id: string;
     combinationKey: string;
@@ -140,7 +143,7 @@ export interface CatalogRepo {
    * Changes stock by `delta` in one statement that cannot take it below zero, whatever runs concurrently.
    * Returns the new quantity, or null when the SKU does not exist or has too little stock.
    */
-  adjustStock(tenant: Tenant, skuId: string, delta: number, now: Date): Promise<Sku | null>;
+  adjustStock(tenant: Tenant, skuId: string, delta: number, now: Date): Promise<SkuAfterStockChange | null>;
   /**
    * Allocates `quantity` units of the SKU to an order line (docs/fulfilment.md, "Allocation"): the same conditional
    * update as `adjustStock(-quantity)` (never below zero: the guard against overselling), then `allocated` raised at

@@ -21,6 +21,7 @@ import type { FileLookup } from '../files/types.ts';
 import { invalid } from '../shared/validation.ts';
 import { type Currency, currencyOf, storeCurrency } from '../shared/money.ts';
 import { CATALOG_LIMITS, type HeldProduct, type Product, type ProductHead, type ProductQuery, type ProductStatus, type ProductTree, type ProductType, type ProductView } from './types.ts';
+import type { StockRepo } from '../inventory/ports.ts';
 import type { WebhookRepo } from '../webhooks/ports.ts';
 import type { EventPublisher } from '../webhooks/publisher.ts';
 
@@ -29,6 +30,7 @@ export interface ProductServiceRepos {
   audit: Pick<AuditRepo, 'insert'>;
   catalog: Pick<CatalogRepo, 'categoriesExisting' | 'deleteProduct' | 'findProduct' | 'findTreeUnlessHeld' | 'findSku' | 'insertProduct' | 'insertSkus' | 'listProducts' | 'listTreesUnlessHeld' | 'lockProduct' | 'replaceCategories' | 'replaceImages' | 'replaceSpecifications' | 'simpleSkus' | 'skuCodesTaken' | 'skuSummaries' | 'slugTaken' | 'slugsLike' | 'sortValue' | 'updateProduct' | 'updateSku'>;
   inventory: Pick<InventoryRepo, 'insertAdjustment' | 'lowStockThreshold'>;
+  stock: Pick<StockRepo, 'findLevel'>;
   stores: Pick<StoreRepo, 'findStore'>;
   webhooks: Pick<WebhookRepo, 'subscribers' | 'insertEvents' | 'afterCommit'>;
   email: Pick<EmailRepo, 'insertMessages' | 'afterCommit'>;
@@ -329,7 +331,7 @@ export function createProductService(deps: {
           if (patch.specifications) await repos.catalog.replaceSpecifications(ctx.tenant, id, patch.specifications);
           const stock: StockChange[] = [];
           if (simple && (money.priceMinor !== undefined || money.discountBp !== undefined || patch.quantityInStock !== undefined || patch.sku !== undefined)) {
-            await repos.catalog.updateSku(
+            const updatedSku = await repos.catalog.updateSku(
               tenant,
               simple.id,
               {
@@ -342,7 +344,7 @@ export function createProductService(deps: {
             );
             if (patch.quantityInStock !== undefined && patch.quantityInStock !== simple.quantityInStock) {
               await recordAdjustment(repos, ctx, simple.id, patch.quantityInStock - simple.quantityInStock, patch.quantityInStock, 'product update');
-              stock.push({ skuId: simple.id, from: simple.quantityInStock, to: patch.quantityInStock, reason: 'product update' });
+              stock.push({ skuId: simple.id, from: simple.quantityInStock, to: patch.quantityInStock, reason: 'product update', levels: updatedSku?.levelChanges });
             }
           }
           await recordAudit(repos, ctx, { action: 'product.update', targetType: 'product', targetId: id, details: { fields: Object.keys(patch) } });

@@ -20,6 +20,7 @@ import { CATALOG_LIMITS, type Sku, type VariantGroup } from './types.ts';
 import type { EventType } from '../webhooks/event-types.ts';
 import type { WebhookRepo } from '../webhooks/ports.ts';
 import type { EventPublisher } from '../webhooks/publisher.ts';
+import type { StockRepo } from '../inventory/ports.ts';
 import type { DomainEvent } from '../webhooks/types.ts';
 
 /** The repositories variant-service.ts reads and writes (the composition root passes them; src/db implements them). */
@@ -27,6 +28,7 @@ export interface VariantServiceRepos {
   audit: Pick<AuditRepo, 'insert'>;
   catalog: Pick<CatalogRepo, 'combinationsTaken' | 'countGroups' | 'countSkus' | 'deleteGroup' | 'deleteSku' | 'findGroup' | 'findProduct' | 'findSku' | 'groupHeader' | 'insertGroup' | 'insertSkus' | 'lockProduct' | 'setCombinationKeys' | 'simpleSkus' | 'skuCodesTaken' | 'skuSummaries' | 'touchProduct' | 'updateGroup' | 'updateSku'>;
   inventory: Pick<InventoryRepo, 'insertAdjustment' | 'lowStockThreshold'>;
+  stock: Pick<StockRepo, 'findLevel'>;
   stores: Pick<StoreRepo, 'findStore'>;
   webhooks: Pick<WebhookRepo, 'subscribers' | 'insertEvents' | 'afterCommit'>;
   email: Pick<EmailRepo, 'insertMessages' | 'afterCommit'>;
@@ -379,7 +381,7 @@ export function createVariantService(deps: {
           const stock: StockChange[] = [];
           if (patch.quantityInStock !== undefined && patch.quantityInStock !== current.quantityInStock) {
             await recordAdjustment(repos, ctx, skuId, patch.quantityInStock - current.quantityInStock, patch.quantityInStock, 'SKU update');
-            stock.push({ skuId, from: current.quantityInStock, to: patch.quantityInStock, reason: 'SKU update' });
+            stock.push({ skuId, from: current.quantityInStock, to: patch.quantityInStock, reason: 'SKU update', levels: updated?.levelChanges });
           }
           await repos.catalog.touchProduct(tenant, productId, ctx.now);
           await recordAudit(repos, ctx, { action: 'sku.update', targetType: 'sku', targetId: skuId, details: { productId, groupId, fields: Object.keys(patch) } });
@@ -390,7 +392,8 @@ export function createVariantService(deps: {
             ...(stockOnly ? [] : await productUpdated(repos, ctx, productId, currency, wants)),
             ...(await stockEvents(repos, tenant, wants, stock, currency)),
           ]);
-          return { sku: updated!, currency };
+          const { levelChanges: _, ...sku } = updated!;
+          return { sku, currency };
         });
       } catch (error) {
         throw skuConflict(error, '');

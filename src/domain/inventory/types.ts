@@ -35,6 +35,13 @@ export interface StockLevel {
 }
 
 /** Units of a SKU allocated (or released) at one location. */
+/** A level a change of a SKU's stock figure moved (made the old way, without naming a location): where, and as it was before. */
+export interface LevelChange {
+  locationId: string;
+  onHandBefore: number;
+  allocatedBefore: number;
+}
+
 export interface LocationUnits {
   locationId: string;
   quantity: number;

@@ -33,7 +33,7 @@ export const EVENT_CATALOG = {
   'inventory_level.updated': {
     permission: 'inventory:read',
     resource: 'inventory_level',
-    description: "A SKU's level at a location changed: an adjustment there, a transfer, an order allocating or releasing units (data: the level; change: from, to, reason; allocatedFrom, allocatedTo for an order's change).",
+    description: "A SKU's level at a location changed: an adjustment there, a transfer, an order allocating or releasing units, a SKU's quantityInStock set or adjusted without a location (data: the level; change: from, to, reason; allocatedFrom, allocatedTo for an order's change).",
   },
   'customer.created': { permission: 'customers:read', resource: 'customer', description: 'A customer was created.' },
   'customer.banned': { permission: 'customers:read', resource: 'customer', description: 'A customer was banned.' },
