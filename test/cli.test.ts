@@ -423,8 +423,10 @@ describe("npm start's Node flags (docs/configuration.md, Memory)", () => {
   });
 
   it('are the flags `node src/main.ts serve` runs with however it was started: it relaunches itself with those missing, same process', async () => {
-    const cases: Array<{ flags: string[]; nodeOptions?: string; expect: string[]; absent: string[] }> = [
-      { flags: [], expect: ['--max-semi-space-size=8', '--heap-growing-percent=20', 'compile-cache.mjs'], absent: [] },
+    const cases: Array<{ flags: string[]; nodeOptions?: string; env?: Record<string, string>; expect: string[]; absent: string[]; arenas?: string }> = [
+      { flags: [], expect: ['--max-semi-space-size=8', '--heap-growing-percent=20', 'compile-cache.mjs'], absent: [], arenas: '2' },
+      // The allocator settings the environment gives are kept as given too.
+      { flags: [], env: { MALLOC_ARENA_MAX: '4' }, expect: ['--heap-growing-percent=20'], absent: [], arenas: '4' },
       // A flag given is kept as given; only what is missing is added.
       { flags: ['--max-semi-space-size=4'], expect: ['--max-semi-space-size=4', '--heap-growing-percent=20'], absent: ['--max-semi-space-size=8'] },
       // NODE_OPTIONS counts too (Node accepts only some V8 flags there: --heap-growing-percent is not one).
@@ -434,7 +436,7 @@ describe("npm start's Node flags (docs/configuration.md, Memory)", () => {
       const file = path.join(mkdtempSync(path.join(tmpdir(), 'commerce-flags-')), 'db.sqlite');
       dirs.push(path.dirname(file));
       const child = spawn(process.execPath, [...c.flags, MAIN, 'serve', '--no-demo'], {
-        env: { ...process.env, LOG_LEVEL: 'info', DATABASE_URL: `sqlite:${file}`, PORT: '0', HOST: '127.0.0.1', NODE_OPTIONS: c.nodeOptions ?? '' },
+        env: { ...process.env, ...c.env, LOG_LEVEL: 'info', DATABASE_URL: `sqlite:${file}`, PORT: '0', HOST: '127.0.0.1', NODE_OPTIONS: c.nodeOptions ?? '' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -448,6 +450,11 @@ describe("npm start's Node flags (docs/configuration.md, Memory)", () => {
         for (const flag of c.expect) assert.ok(argv.some((arg) => arg.includes(flag)), `${flag} in ${argv.join(' ')}`);
         for (const flag of c.absent) assert.ok(!argv.includes(flag), `no ${flag} in ${argv.join(' ')}`);
         assert.deepEqual(argv.slice(-3, -1), ['serve', '--no-demo'], 'the same command, in the same process');
+        if (c.arenas !== undefined) {
+          const environ = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
+          assert.ok(environ.includes(`MALLOC_ARENA_MAX=${c.arenas}`), `MALLOC_ARENA_MAX=${c.arenas}`);
+          for (const name of ['MALLOC_MMAP_THRESHOLD_=65536', 'MALLOC_TRIM_THRESHOLD_=131072']) assert.ok(environ.includes(name), name);
+        }
       } finally {
         child.kill('SIGTERM');
         await exited;
