@@ -169,7 +169,9 @@ describeEachDatabase('MCP tools over HTTP with the SDK clients', (kind) => {
     // 131,500 since the location writes (issue 36): create_location, update_location (the address shape in both),
     // adjust_stock_at_location and transfer_stock, on short location and level records (+4.4 KB; in the inventory
     // toolset, not in the default list).
-    assert.ok(bytes < 131_500, `tools/list is ${bytes} bytes`);
+    // 133,500 since list_returns and close_return (issue 36: the returns tools also list and close; +1.9 KB, in the
+    // orders toolset, not in the default list).
+    assert.ok(bytes < 133_500, `tools/list is ${bytes} bytes`);
     // Portable schemas: no list of types, no null inside an enum, anywhere (docs/mcp.md, "Tool list size").
     const text = JSON.stringify(tools);
     assert.doesNotMatch(text, /"type":\[/, 'a nullable is anyOf [X, {type: null}], never a list of types');

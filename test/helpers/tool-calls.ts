@@ -361,6 +361,14 @@ export const TOOL_SCENARIOS: readonly ToolScenario[] = [
       return { orderId, returnId };
     },
   },
+  { tool: 'list_returns', setup: async (s) => ({ orderId: (await orderReturn(s)).orderId }) },
+  {
+    tool: 'close_return',
+    setup: async (s) => {
+      const { orderId, returnId } = await orderReturn(s);
+      return { orderId, returnId, note: 'kept by the customer' };
+    },
+  },
 
   // customers
   { tool: 'list_customers', setup: async () => ({ limit: 5 }) },

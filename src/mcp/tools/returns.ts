@@ -1,14 +1,29 @@
 import { z } from 'zod';
-import { ReturnCreateBody, ReturnReceiveBody, ReturnRefundBody } from '../../domain/returns/return-schemas.ts';
+import { ReturnCloseBody, ReturnCreateBody, ReturnReceiveBody, ReturnRefundBody } from '../../domain/returns/return-schemas.ts';
+import { pagination } from '../../wire/page.ts';
 import { ReturnRecord, toReturnRecord } from '../../wire/returns.ts';
 import { Confirm } from '../confirm.ts';
-import { CREATE, defineTool, Id } from '../tool.ts';
+import { CREATE, defineTool, Id, PageInput, PaginationOutput, READ } from '../tool.ts';
 
 const area = 'orders' as const;
 const output = z.object({ return: ReturnRecord });
 
 /** Returns of an order: the same service as /v1/orders/{orderId}/returns (docs/fulfilment.md, "Returns"). */
 export const returnTools = [
+  defineTool({
+    name: 'list_returns',
+    area,
+    title: "List an order's returns",
+    description: "An order's returns, oldest first: status (requested, received, refunded, closed), reason, lines, refund. Paginated.",
+    permission: 'orders:read',
+    does: READ,
+    input: z.strictObject({ orderId: Id, ...PageInput }),
+    output: z.object({ items: z.array(ReturnRecord), pagination: PaginationOutput }),
+    async run(s, ctx, { orderId, ...page }) {
+      const found = await s.returns.list(ctx, orderId, page);
+      return { summary: `${found.items.length} return(s)`, data: { items: found.items.map((r) => toReturnRecord(r, found.currency)), pagination: pagination(page.limit, found.nextCursor) } };
+    },
+  }),
   defineTool({
     name: 'create_return',
     area,
@@ -58,6 +73,20 @@ export const returnTools = [
       const { ret, currency } = await s.returns.refund(ctx, orderId, returnId, { refundDelivery });
       const record = toReturnRecord(ret, currency);
       return { summary: `Return ${ret.id} refunded: ${record.refund} ${currency.code}`, data: { return: record } };
+    },
+  }),
+  defineTool({
+    name: 'close_return',
+    area,
+    title: 'Close a return without a refund',
+    description: 'Closes a requested or received return without refunding it (its units can be asked back again if it was not received). note: why.',
+    permission: 'orders:write',
+    does: { effects: ['changes'], idempotent: false },
+    input: z.strictObject({ orderId: Id, returnId: Id, ...ReturnCloseBody.shape }),
+    output,
+    async run(s, ctx, { orderId, returnId, ...body }) {
+      const { ret, currency } = await s.returns.close(ctx, orderId, returnId, body);
+      return { summary: `Return ${ret.id} closed`, data: { return: toReturnRecord(ret, currency) } };
     },
   }),
 ];
