@@ -73,6 +73,8 @@ describeEachDatabase('the dashboard: an order’s channel (Chromium)', (kind) =>
     await page.getByRole('heading', { level: 2, name: /^Orders from the storefront in test mode/ }).waitFor();
     await page.waitForURL(/channel=storefront/);
     await row(byApi.number).waitFor({ state: 'detached' });
+    // The filtered list may be empty for a moment while it loads: wait for its row before reading the list.
+    await row(fromShop.number).waitFor();
     assert.deepEqual(await page.getByTestId('order-row').locator('th').allInnerTexts(), [fromShop.number]);
     await row(fromShop.number).getByRole('link').click();
     const status = page.getByTestId('order-status');
