@@ -8,7 +8,7 @@
  * browser does once the cart is filled: `POST /v1/carts/{id}/checkout`, then the pay page (`GET /pay/{token}`, the
  * card form `POST /pay/{token}` with 4242 4242 4242 4242, which completes the payment and moves the order to paid,
  * queueing the confirmation mail and `checkout.completed`), through `app.inject` (the real app, no socket; logging
- * off; rate limits out of reach). Filling the cart (create, lines, address) is set-up, not counted.
+ * off; the rate limits as BENCH_RATE_LIMITS below). Filling the cart (create, lines, address) is set-up, not counted.
  *
  * 1. **Statements**: every statement the app sends to the database during one completed checkout, counted at the
  *    driver (pg's `Client#query`; better-sqlite3's statement runs), BEGIN/COMMIT included, over BENCH_SAMPLES
@@ -17,7 +17,8 @@
  * 2. **Throughput**: BENCH_CHECKOUTS ready carts checked out and paid by BENCH_CONCURRENCY (20) workers at once:
  *    completed checkouts per second, and the median and p95 time of the checkout request alone and of the whole.
  *
- * Environment: BENCH_SAMPLES (20), BENCH_CHECKOUTS (400), BENCH_CONCURRENCY (20), BENCH_WARMUP (20).
+ * Environment: BENCH_SAMPLES (20), BENCH_CHECKOUTS (400), BENCH_CONCURRENCY (20), BENCH_WARMUP (20), BENCH_RATE_LIMITS
+ * (`RATE_LIMITS` syntax; default: every policy a checkout counts against out of reach, the card form's `sign-in` included).
  * A smoke run that only checks the bench starts and finishes: BENCH_SAMPLES=2 BENCH_CHECKOUTS=4 BENCH_WARMUP=1.
  * PostgreSQL: `--engine postgres` with BENCH_DATABASE_URL (or TEST_DATABASE_URL); `auto` runs SQLite, then PostgreSQL
  * when one is set.
@@ -27,7 +28,7 @@ import { parseArgs } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { rateLimits } from '../src/http/rate-limit-policies.ts';
+import { parseRateLimitOverrides, rateLimits } from '../src/http/rate-limit-policies.ts';
 import { type Summary, summarize } from './catalog/stats.ts';
 import { createBenchDatabase, type Engine, parseEngine } from './lib/database.ts';
 import { inProcessApp } from './lib/in-process.ts';
@@ -40,7 +41,17 @@ const CHECKOUTS = intFromEnv('BENCH_CHECKOUTS', 400, 1, 100_000);
 const CONCURRENCY = intFromEnv('BENCH_CONCURRENCY', 20, 1, 1000);
 const WARMUP = intFromEnv('BENCH_WARMUP', 20, 0, 10_000);
 const AIM = 30;
-const OUT_OF_REACH = { limit: 1_000_000_000, windowSeconds: 60 };
+/**
+ * The rate limits of the run, written as an operator writes `RATE_LIMITS` (docs/configuration.md) for a load test from
+ * one address: every policy a completed checkout counts against, out of reach. `sign-in` is the pay page's card form
+ * (`POST /pay/{token}`, 30 a minute per address by default): 20 workers from one address pass it within a second.
+ * BENCH_RATE_LIMITS, when set, is used instead (the same syntax). The production defaults stay as they are.
+ */
+const BENCH_RATE_LIMITS =
+  process.env.BENCH_RATE_LIMITS ??
+  ['credential', 'public', 'publishable-key', 'cart-create', 'cart-writes', 'checkout', 'sign-in'].map((name) => `${name}=1000000000/60`).join(',');
+const benchRateLimitOverrides = parseRateLimitOverrides(BENCH_RATE_LIMITS);
+if (typeof benchRateLimitOverrides === 'string') throw new Error(`BENCH_RATE_LIMITS: ${benchRateLimitOverrides}`);
 
 if (process.env.TEST_DATABASE_URL && !process.env.BENCH_DATABASE_URL) process.env.BENCH_DATABASE_URL = process.env.TEST_DATABASE_URL;
 const ENGINES: Engine[] = args.engine === 'auto' ? ['sqlite', ...(process.env.BENCH_DATABASE_URL ? (['postgres'] as const) : [])] : [parseEngine(args.engine)];
@@ -156,7 +167,7 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
   atExit(cleanup);
   try {
     running = await inProcessApp(database, {
-      rateLimits: rateLimits({ credential: OUT_OF_REACH, public: OUT_OF_REACH, 'publishable-key': OUT_OF_REACH, 'cart-create': OUT_OF_REACH, 'cart-writes': OUT_OF_REACH, checkout: OUT_OF_REACH }),
+      rateLimits: rateLimits(benchRateLimitOverrides),
       // The test provider's delayed event would land in the middle of later samples: far beyond the run.
       testProviderDelayMs: 3_600_000,
     });
