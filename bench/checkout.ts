@@ -50,8 +50,9 @@ const AIM = 30;
 const BENCH_RATE_LIMITS =
   process.env.BENCH_RATE_LIMITS ??
   ['credential', 'public', 'publishable-key', 'cart-create', 'cart-writes', 'checkout', 'sign-in'].map((name) => `${name}=1000000000/60`).join(',');
-const benchRateLimitOverrides = parseRateLimitOverrides(BENCH_RATE_LIMITS);
-if (typeof benchRateLimitOverrides === 'string') throw new Error(`BENCH_RATE_LIMITS: ${benchRateLimitOverrides}`);
+const parsedRateLimits = parseRateLimitOverrides(BENCH_RATE_LIMITS);
+if (typeof parsedRateLimits === 'string') throw new Error(`BENCH_RATE_LIMITS: ${parsedRateLimits}`);
+const benchRateLimits = rateLimits(parsedRateLimits);
 
 if (process.env.TEST_DATABASE_URL && !process.env.BENCH_DATABASE_URL) process.env.BENCH_DATABASE_URL = process.env.TEST_DATABASE_URL;
 const ENGINES: Engine[] = args.engine === 'auto' ? ['sqlite', ...(process.env.BENCH_DATABASE_URL ? (['postgres'] as const) : [])] : [parseEngine(args.engine)];
@@ -167,7 +168,7 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
   atExit(cleanup);
   try {
     running = await inProcessApp(database, {
-      rateLimits: rateLimits(benchRateLimitOverrides),
+      rateLimits: benchRateLimits,
       // The test provider's delayed event would land in the middle of later samples: far beyond the run.
       testProviderDelayMs: 3_600_000,
     });
