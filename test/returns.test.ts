@@ -282,5 +282,82 @@ describeEachDatabase('returns', (kind) => {
       assert.deepEqual(await refundRecords(order.id), [3823], 'money once');
       assert.equal((await orderOf(m, order.id)).refunded, 38.23);
     });
+
+    /** Shirts shipped, socks still allocated: the order's remaining units ship while its shipped ones come back. */
+    async function halfShipped() {
+      const o = await shippedOrder({ ship: false });
+      const shirts = await ship(o.m, o.order.id, { lines: [{ lineId: o.lines.Shirt, quantity: 2 }], locationId: o.locationId });
+      assert.equal(shirts.status, 201, shirts.raw);
+      return o;
+    }
+    const ship = (m: Merchant, orderId: string, body: Body) => call('POST', `/v1/orders/${orderId}/shipments`, { headers: m.auth, body });
+    const level = async (m: Merchant, skuId: string, locationId: string) => {
+      const l = (await ok(await call('GET', `/v1/inventory/skus/${skuId}/levels`, { headers: m.auth }))).levels.find((x: { locationId: string }) => x.locationId === locationId);
+      return [l.onHand, l.allocated];
+    };
+    const stockOf = async (skuId: string) => Number((await k().selectFrom('skus').select('quantity_in_stock').where('id', '=', skuId).executeTakeFirstOrThrow()).quantity_in_stock);
+    const returnedAdjustments = async (m: Merchant, skuId: string) =>
+      (await ok(await call('GET', `/v1/inventory/adjustments?skuId=${skuId}`, { headers: m.auth }))).filter((a: { reason: string }) => a.reason === 'returned').map((a: { delta: number }) => a.delta);
+
+    it('ships the remaining units while the shipped ones are received back, at once: each counted once, stock and fulfilment status exact', async () => {
+      for (let round = 0; round < 3; round++) {
+        const { m, order, lines, skus, locationId } = await halfShipped();
+        const r = await ok(await create(m, order.id, { lines: [{ lineId: lines.Shirt, quantity: 2 }], reason: 'other' }), 201);
+        const [shipped, received] = await Promise.all([
+          ship(m, order.id, { lines: [{ lineId: lines.Socks, quantity: 1 }], locationId }),
+          receive(m, order.id, r.id, { locationId, lines: [{ lineId: lines.Shirt, restock: true }] }),
+        ]);
+        assert.equal(shipped.status, 201, shipped.raw);
+        assert.equal(received.status, 200, received.raw);
+        // shirts: 10 on hand, 2 shipped, 2 back; socks: 10 on hand, 1 allocated then shipped
+        assert.deepEqual(await level(m, skus.Shirt, locationId), [10, 0]);
+        assert.deepEqual(await level(m, skus.Socks, locationId), [9, 0]);
+        assert.deepEqual([await stockOf(skus.Shirt), await stockOf(skus.Socks)], [10, 9]);
+        assert.deepEqual(await returnedAdjustments(m, skus.Shirt), [2]);
+        const o = await orderOf(m, order.id);
+        assert.deepEqual([o.status, o.fulfilmentStatus], ['fulfilled', 'partially_returned']);
+        assert.deepEqual(o.lines.map((l: { shippedQuantity: number }) => l.shippedQuantity), [2, 1]);
+        const again = await ship(m, order.id, { lines: [{ lineId: lines.Socks, quantity: 1 }], locationId });
+        assert.equal(again.status, 409, 'nothing left to ship');
+      }
+    });
+
+    it('units back before the rest ships stay said when the rest ships by a shipment or by the move to fulfilled', async () => {
+      for (const by of ['shipment', 'move'] as const) {
+        const { m, order, lines, locationId } = await halfShipped();
+        const r = await ok(await create(m, order.id, { lines: [{ lineId: lines.Shirt, quantity: 1 }], reason: 'other' }), 201);
+        await ok(await receive(m, order.id, r.id, { locationId, lines: [{ lineId: lines.Shirt, restock: false }] }));
+        assert.equal((await orderOf(m, order.id)).fulfilmentStatus, 'partially_fulfilled', 'the socks can still ship');
+        if (by === 'shipment') assert.equal((await ship(m, order.id, { lines: [{ lineId: lines.Socks, quantity: 1 }], locationId })).status, 201);
+        else await ok(await call('POST', `/v1/orders/${order.id}/transitions`, { headers: m.auth, body: { to: 'fulfilled' } }));
+        const o = await orderOf(m, order.id);
+        assert.deepEqual([o.status, o.fulfilmentStatus], ['fulfilled', 'partially_returned'], by);
+      }
+    });
+
+    it('a return asked for at once with the shipment of the same units is accepted only once they have shipped', async () => {
+      for (let round = 0; round < 3; round++) {
+        const { m, order, lines, skus, locationId } = await halfShipped();
+        const [shipped, returned, shirts] = await Promise.all([
+          ship(m, order.id, { lines: [{ lineId: lines.Socks, quantity: 1 }], locationId }),
+          create(m, order.id, { lines: [{ lineId: lines.Socks, quantity: 1 }], reason: 'other' }),
+          create(m, order.id, { lines: [{ lineId: lines.Shirt, quantity: 2 }], reason: 'other' }),
+        ]);
+        assert.equal(shipped.status, 201, shipped.raw);
+        assert.equal(shirts.status, 201, shirts.raw);
+        if (returned.status !== 201) {
+          assert.equal(returned.status, 409, returned.raw);
+          assert.equal(returned.body.error.code, 'RETURN_EXCEEDS_RETURNABLE', 'refused only because the socks had not shipped yet');
+        }
+        const ids = [shirts.body.data.id, ...(returned.status === 201 ? [returned.body.data.id] : [])];
+        for (const id of ids) await ok(await receive(m, order.id, id, { locationId, lines: [{ lineId: id === shirts.body.data.id ? lines.Shirt : lines.Socks, restock: true }] }));
+        const allBack = returned.status === 201;
+        assert.deepEqual(await level(m, skus.Shirt, locationId), [10, 0]);
+        assert.deepEqual(await level(m, skus.Socks, locationId), [allBack ? 10 : 9, 0]);
+        const o = await orderOf(m, order.id);
+        assert.equal(o.fulfilmentStatus, allBack ? 'returned' : 'partially_returned');
+        assert.equal(await returnRows(m.storeId), ids.length);
+      }
+    });
   });
 });

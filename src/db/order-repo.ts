@@ -1,13 +1,13 @@
 import { type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Tenant } from '../context.ts';
-import type { Address, FulfilmentStatus, Order, OrderChannel, OrderAllocation, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus, Shipment, ShipmentStatus } from '../domain/orders/order-types.ts';
+import type { Address, FulfilmentStatus, Order, OrderAllocation, OrderChannel, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus, Shipment, ShipmentStatus } from '../domain/orders/order-types.ts';
+import type { OrderFigureRow, OrderRepo, SkuForOrder } from '../domain/orders/ports.ts';
 import type { OrderPaymentStatus } from '../domain/payments/payment-rules.ts';
+import type { TaxLine } from '../domain/taxes/types.ts';
 import { type Dialect, fromBool, fromDate, rowLock, toBool, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { Database, OrderTable } from './schema.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
-import type { OrderRepo, SkuForOrder, OrderFigureRow } from '../domain/orders/ports.ts';
-import type { TaxLine } from '../domain/taxes/types.ts';
 
 /** An order row with its customer's current name (`customerNameOf`). */
 type OrderRow = Omit<Selectable<OrderTable>, 'hold_extended' | 'return_url'> & { customer_name: string | null };
@@ -500,6 +500,18 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
         .insertInto('shipment_lines')
         .values(s.lines.map((l) => ({ shipment_id: s.id, order_line_id: l.lineId, sku_id: l.skuId, quantity: l.quantity })))
         .execute();
+    },
+
+    async receivedReturnUnits(tenant: Tenant, orderId: string): Promise<number> {
+      const row = await db
+        .selectFrom('return_lines')
+        .innerJoin('returns', 'returns.id', 'return_lines.return_id')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('return_lines.quantity'), eb.lit(0)).as('n'))
+        .where(inTenant(tenant, 'returns'))
+        .where('returns.order_id', '=', orderId)
+        .where('returns.received_at', 'is not', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     async shipmentsOf(tenant: Tenant, orderId: string): Promise<Shipment[]> {

@@ -1,14 +1,14 @@
-import type { PersonalDataReads } from '../shared/personal-data.ts';
 import type { StoreContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { OrderFigureRow, OrderRepo } from './ports.ts';
 import type { StoreRepo } from '../accounts/ports.ts';
-import type { Transactional } from '../shared/transactional.ts';
 import { requirePermission } from '../shared/access.ts';
 import { type Currency, storeCurrency } from '../shared/money.ts';
+import type { PersonalDataReads } from '../shared/personal-data.ts';
+import type { Transactional } from '../shared/transactional.ts';
+import { taxKept } from '../taxes/tax-rules.ts';
 import { SALE_STATUSES } from './order-lifecycle.ts';
 import type { Order, OrderStatus } from './order-types.ts';
-import { taxKept } from '../taxes/tax-rules.ts';
+import type { OrderFigureRow, OrderRepo } from './ports.ts';
 
 /** The repositories analytics-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface AnalyticsServiceRepos {

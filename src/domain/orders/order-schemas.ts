@@ -1,5 +1,5 @@
-import { ORDER_PAYMENT_STATUSES } from '../payments/payment-rules.ts';
 import { z } from 'zod';
+import { ORDER_PAYMENT_STATUSES } from '../payments/payment-rules.ts';
 import { ZonedDateTime } from '../shared/instants.ts';
 import { FULFILMENT_STATUSES, ORDER_CHANNELS, ORDER_SORTS, ORDER_STATUSES } from './order-types.ts';
 

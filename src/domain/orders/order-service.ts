@@ -1,43 +1,42 @@
-import type { PersonalDataReads } from '../shared/personal-data.ts';
-import type { EmailRepo } from '../email/ports.ts';
 import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
-import type { OrderRepo } from './ports.ts';
-import type { PromotionRepo } from '../promotions/ports.ts';
 import type { StoreRepo } from '../accounts/ports.ts';
 import type { AuditRepo } from '../audit/ports.ts';
-import type { DeliveryRepo } from '../delivery/ports.ts';
-import type { CatalogRepo, InventoryRepo } from '../catalog/ports.ts';
 import { type InventoryService, type StockChange, stockEvents } from '../catalog/inventory-service.ts';
+import type { CatalogRepo, InventoryRepo } from '../catalog/ports.ts';
 import type { Sku } from '../catalog/types.ts';
-import type { WebhookRepo } from '../webhooks/ports.ts';
-import type { EventPublisher } from '../webhooks/publisher.ts';
-import type { DomainEvent } from '../webhooks/types.ts';
-import type { PaymentRepo, ProviderPaymentRepo } from '../payments/ports.ts';
-import type { SettingsRepo } from '../settings/ports.ts';
+import { isBanned } from '../customers/customer-rules.ts';
+import type { DeliveryRepo } from '../delivery/ports.ts';
+import type { EmailRepo } from '../email/ports.ts';
 import type { StockRepo } from '../inventory/ports.ts';
 import type { LocationUnits } from '../inventory/types.ts';
-import { rehearse, type Transactional } from '../shared/transactional.ts';
+import type { PaymentService } from '../payments/payment-service.ts';
+import type { PaymentRepo, ProviderPaymentRepo } from '../payments/ports.ts';
+import type { PromotionRepo } from '../promotions/ports.ts';
+import type { PromotionService } from '../promotions/promotion-service.ts';
+import type { ReferenceService } from '../reference/reference-service.ts';
+import type { SettingsRepo } from '../settings/ports.ts';
+import type { SettingsService } from '../settings/settings-service.ts';
+import { readSettings } from '../settings/store-settings.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../shared/audit-trail.ts';
-import { invalid } from '../shared/validation.ts';
-import { type Currency, currencyOf, storeCurrency, toMinor } from '../shared/money.ts';
-import type { ReferenceService } from '../reference/reference-service.ts';
 import { newId } from '../shared/ids.ts';
+import { type Currency, currencyOf, storeCurrency, toMinor } from '../shared/money.ts';
 import { idCursor, pageOf } from '../shared/pagination.ts';
+import type { PersonalDataReads } from '../shared/personal-data.ts';
 import type { Precondition } from '../shared/preconditions.ts';
-import { coversTheRest, type Move, movesFrom, SHIP_AUTHORIZED } from './order-lifecycle.ts';
-import { CHECKOUT_HOLD_EXTENSION_MS, type Address, type Order, type OrderAllocation, type OrderChannel, type OrderDetail, type OrderEvent, type OrderLine, type OrderQuery, type OrderStatus, type Shipment } from './order-types.ts';
-import { isBanned } from '../customers/customer-rules.ts';
-import type { PaymentService } from '../payments/payment-service.ts';
-import type { SettingsService } from '../settings/settings-service.ts';
-import { orderNotFound } from './order-errors.ts';
-import { type LevelMove, orderLevelEvents, type Shipped, shipFrom } from './shipping.ts';
-import type { Wants } from '../webhooks/publisher.ts';
-import type { PromotionService } from '../promotions/promotion-service.ts';
+import { rehearse, type Transactional } from '../shared/transactional.ts';
+import { invalid } from '../shared/validation.ts';
 import type { TaxCalculator, TaxRepo } from '../taxes/ports.ts';
 import { orderTotal, refundTaxShare, type TaxResult } from '../taxes/tax-rules.ts';
-import { readSettings } from '../settings/store-settings.ts';
+import type { WebhookRepo } from '../webhooks/ports.ts';
+import type { EventPublisher, Wants } from '../webhooks/publisher.ts';
+import type { DomainEvent } from '../webhooks/types.ts';
+import { orderNotFound } from './order-errors.ts';
+import { coversTheRest, type Move, movesFrom, SHIP_AUTHORIZED } from './order-lifecycle.ts';
+import { type Address, CHECKOUT_HOLD_EXTENSION_MS, type Order, type OrderAllocation, type OrderChannel, type OrderDetail, type OrderEvent, type OrderLine, type OrderQuery, type OrderStatus, type Shipment } from './order-types.ts';
+import type { OrderRepo } from './ports.ts';
+import { fullyShippedStatus, type LevelMove, orderLevelEvents, type Shipped, shipFrom } from './shipping.ts';
 
 /** The repositories order-service.ts reads and writes (the composition root passes them; src/db implements them). */
 
@@ -66,6 +65,7 @@ export interface OrderServiceRepos {
     | 'markDelivered'
     | 'reduceAllocation'
     | 'shipmentsOf'
+    | 'receivedReturnUnits'
     | 'skusForOrder'
     | 'updateOrder'
   >;
@@ -393,7 +393,11 @@ export function createOrderService(deps: {
       tenant,
       id,
       // All of it shipped now; what came back in returns stays said (partially_returned, returned).
-      { status: to, ...((to === 'fulfilled' || to === 'delivered') && UNSHIPPED.has(order.fulfilmentStatus) ? { fulfilmentStatus: 'fulfilled' as const } : {}), ...(order.holdExpiresAt !== null ? { holdExpiresAt: null } : {}) },
+      {
+        status: to,
+        ...((to === 'fulfilled' || to === 'delivered') && UNSHIPPED.has(order.fulfilmentStatus) ? { fulfilmentStatus: await fullyShippedStatus(repos, tenant, id) } : {}),
+        ...(order.holdExpiresAt !== null ? { holdExpiresAt: null } : {}),
+      },
       ctx.now,
     );
     await repos.orders.insertEvent(ctx.tenant, id, event(ctx, order.status, to, input.note ?? null, amountMinor));

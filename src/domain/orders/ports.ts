@@ -87,6 +87,8 @@ export interface OrderRepo {
   insertShipment(tenant: Tenant, shipment: Shipment): Promise<void>;
   /** The order's shipments, oldest first, with their lines. */
   shipmentsOf(tenant: Tenant, orderId: string): Promise<Shipment[]>;
+  /** Units of the order that came back in received returns (restocked or written off), over all its returns. */
+  receivedReturnUnits(tenant: Tenant, orderId: string): Promise<number>;
   /** Marks a shipped shipment of the order delivered; false when it is not (any more) `shipped`. */
   markDelivered(tenant: Tenant, orderId: string, shipmentId: string, now: Date): Promise<boolean>;
   /** Newest (or oldest) first by id; `after` is the id of the previous page's last order. Up to `limit + 1` rows. */

@@ -1,19 +1,19 @@
 import type { StoreContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import type { RenderEmail } from '../email/ports.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../shared/audit-trail.ts';
-import { type Currency, storeCurrency } from '../shared/money.ts';
 import { newId } from '../shared/ids.ts';
+import { type Currency, storeCurrency } from '../shared/money.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import { invalid } from '../shared/validation.ts';
-import type { RenderEmail } from '../email/ports.ts';
 import type { EventPublisher } from '../webhooks/publisher.ts';
 import type { DomainEvent } from '../webhooks/types.ts';
-import { coversTheRest } from './order-lifecycle.ts';
 import { orderNotFound } from './order-errors.ts';
+import { coversTheRest } from './order-lifecycle.ts';
 import { type OrderServiceRepos, shippingEvents } from './order-service.ts';
 import type { Order, OrderDetail, OrderStatus, Shipment } from './order-types.ts';
-import { linesToShip, shipFrom, shippedStatus } from './shipping.ts';
+import { fullyShippedStatus, linesToShip, shipFrom, shippedStatus } from './shipping.ts';
 
 /** A shipment as `POST /v1/orders/{id}/shipments` (and the MCP `create_shipment`) take it. */
 export interface ShipmentInput {
@@ -125,8 +125,10 @@ export function createShipmentService(deps: {
         const placed = await repos.orders.detail(tenant, order);
         const lines = linesToShip(placed, input.lines);
         const shipped = await shipFrom(repos, ctx, placed, location, lines, input);
-        const fulfilmentStatus = shippedStatus(placed, new Map(lines.map((l) => [l.line.id, l.quantity])));
-        const moves = fulfilmentStatus === 'fulfilled' && order.status === 'paid';
+        const shippedNow = shippedStatus(placed, new Map(lines.map((l) => [l.line.id, l.quantity])));
+        // Every unit out: returns received while part of it was still to ship keep what they said (decision 0032).
+        const fulfilmentStatus = shippedNow === 'fulfilled' ? await fullyShippedStatus(repos, tenant, orderId) : shippedNow;
+        const moves = shippedNow === 'fulfilled' && order.status === 'paid';
         await repos.orders.updateOrder(tenant, orderId, { fulfilmentStatus, ...(moves ? { status: 'fulfilled' as const } : {}) }, ctx.now);
         if (moves) {
           await repos.orders.insertEvent(tenant, orderId, historyEvent(ctx, 'paid', 'fulfilled', `shipment ${shipped.shipment.id}`));

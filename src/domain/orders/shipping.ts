@@ -4,8 +4,8 @@ import type { StockChange } from '../catalog/inventory-service.ts';
 import type { StockRepo } from '../inventory/ports.ts';
 import type { LocationUnits, StockLocation } from '../inventory/types.ts';
 import { newId } from '../shared/ids.ts';
-import type { DomainEvent } from '../webhooks/types.ts';
 import type { Wants } from '../webhooks/publisher.ts';
+import type { DomainEvent } from '../webhooks/types.ts';
 import type { FulfilmentStatus, OrderDetail, OrderLineDetail, Shipment } from './order-types.ts';
 import type { OrderRepo } from './ports.ts';
 
@@ -141,6 +141,15 @@ export function shippedStatus(order: Pick<OrderDetail, 'lines'>, alsoShipped: Re
   const shipped = order.lines.reduce((n, l) => n + l.shippedQuantity + (alsoShipped.get(l.id) ?? 0), 0);
   const ordered = order.lines.reduce((n, l) => n + l.quantity, 0);
   return shipped === 0 ? 'unfulfilled' : shipped >= ordered ? 'fulfilled' : 'partially_fulfilled';
+}
+
+/**
+ * The fulfilment status of an order whose last units have just shipped: `fulfilled`, or `partially_returned` when units
+ * came back in returns received while part of it was still to ship (those units are not the ones just shipped, so never
+ * all of them).
+ */
+export async function fullyShippedStatus(repos: { orders: Pick<OrderRepo, 'receivedReturnUnits'> }, tenant: StoreContext['tenant'], orderId: string): Promise<FulfilmentStatus> {
+  return (await repos.orders.receivedReturnUnits(tenant, orderId)) > 0 ? 'partially_returned' : 'fulfilled';
 }
 
 /**
