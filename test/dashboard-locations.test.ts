@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
-import { variableProduct } from './helpers/catalog.ts';
+import { insertCustomer, variableProduct } from './helpers/catalog.ts';
 import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
 import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
@@ -225,6 +225,75 @@ describeEachDatabase('the dashboard: stock locations and levels per location (Ch
     await details.getByRole('button', { name: 'Deactivate' }).click();
     await page.getByTestId('location-state').getByText('Inactive: its stock is not for sale.').waitFor();
     assert.deepEqual(await names(), ['Default location', 'Loft upstairs', 'Garden shed (inactive)']);
+    await page.close();
+  });
+
+  it('a refused Delete says why in a merchant’s words: someone changed the location meanwhile (with Reload), it holds stock, or it has shipments not delivered yet', { skip }, async () => {
+    const call = jsonClient(t.app);
+    const owner = await signup(t.app, { storeName: 'Four Sheds' });
+    const product = await call('POST', '/v1/products', { headers: owner.auth, body: { type: 'SIMPLE', name: 'Spade', sku: 'SPADE-1', price: 15, quantityInStock: 3, status: 'active' } });
+    assert.equal(product.status, 201, product.raw);
+    const skuId = product.body.data.skuId as string;
+    const made = async (name: string) => {
+      const res = await call('POST', '/v1/locations', { headers: owner.auth, body: { name } });
+      assert.equal(res.status, 201, res.raw);
+      return res.body.data as { id: string };
+    };
+    const received = async (locationId: string, delta: number) => {
+      const res = await call('POST', `/v1/locations/${locationId}/adjustments`, { headers: owner.auth, body: { skuId, delta, reason: 'received' } });
+      assert.equal(res.status, 201, res.raw);
+    };
+    const names = async () => ((await call('GET', '/v1/locations', { headers: owner.auth })).body.data as Array<{ name: string }>).map((l) => l.name);
+    const barn = await made('Barn');
+    await received(barn.id, 4);
+    // A unit shipped from the dock: it holds nothing now, but its shipment is on its way.
+    const dock = await made('Dock');
+    await received(dock.id, 1);
+    const customerId = await insertCustomer(t, owner.storeId);
+    const placed = await call('POST', '/v1/orders', { headers: owner.auth, body: { customerId, lines: [{ skuId, quantity: 1 }] } });
+    assert.equal(placed.status, 201, placed.raw);
+    const orderId = placed.body.data.id as string;
+    assert.equal((await call('POST', `/v1/orders/${orderId}/transitions`, { headers: owner.auth, body: { to: 'paid' } })).status, 200);
+    const shipped = await call('POST', `/v1/orders/${orderId}/shipments`, { headers: owner.auth, body: { lines: [{ skuId, quantity: 1 }], locationId: dock.id } });
+    assert.equal(shipped.status, 201, shipped.raw);
+
+    await context.clearCookies();
+    const page = await context.newPage();
+    await page.goto(`${t.baseUrl}/dashboard/locations/${barn.id}?store=${owner.storeId}`);
+    await signInToDashboard(page, owner);
+    await page.getByRole('heading', { level: 1, name: 'Barn' }).waitFor();
+
+    // Renamed by someone else after the page was read: the 412 in words, not the API's; Reload shows their name.
+    const renamed = await call('PATCH', `/v1/locations/${barn.id}`, { headers: owner.auth, body: { name: 'Big barn' } });
+    assert.equal(renamed.status, 200, renamed.raw);
+    const dialog = page.getByRole('alertdialog');
+    const tryToDelete = async (name: string) => {
+      await page.getByRole('button', { name: 'Delete' }).click();
+      await dialog.getByRole('button', { name: `Delete ${name}` }).click();
+    };
+    await tryToDelete('Barn');
+    const conflict = dialog.getByTestId('location-conflict');
+    await conflict.getByText('Someone changed this location meanwhile; reload to see their change, then make yours again.').waitFor();
+    assert.equal(await dialog.getByText(/If-Match|ETag/).count(), 0, 'no developer words');
+    await assertAccessible(page, 'a delete refused: changed meanwhile');
+    assert.ok((await names()).includes('Big barn'), 'nothing deleted');
+    await conflict.getByRole('button', { name: 'Reload' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Big barn' }).waitFor();
+
+    // It holds stock: said in words, with what it holds.
+    await tryToDelete('Big barn');
+    const holds = 'Big barn still holds 4 units, so it cannot be deleted. Deactivate it to take its stock off sale, or move the stock to another location on the Inventory page first.';
+    await dialog.getByText(holds).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Nothing left at the dock, but a shipment from it not delivered yet.
+    await page.goto(`${t.baseUrl}/dashboard/locations/${dock.id}?store=${owner.storeId}`);
+    await page.getByRole('heading', { level: 1, name: 'Dock' }).waitFor();
+    await tryToDelete('Dock');
+    const onTheirWay = 'Dock has shipments on their way that are not delivered yet, so it cannot be deleted. Deactivate it instead, or delete it once they are marked delivered.';
+    await dialog.getByText(onTheirWay).waitFor();
+    await assertAccessible(page, 'a delete refused: shipments not delivered');
+    assert.deepEqual(await names(), ['Default location', 'Big barn', 'Dock'], 'nothing deleted');
     await page.close();
   });
 });

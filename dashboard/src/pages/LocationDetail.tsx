@@ -13,7 +13,7 @@ import { NotAllowed, Section } from '../components/Section.tsx';
 import { formatNumber } from '../format.ts';
 import { ifMatch, loadTagged } from '../editor.ts';
 import { ChangedMeanwhile } from '../stock/ChangedMeanwhile.tsx';
-import { addressLine, changedMeanwhile, type LocationLevel, locationsChanged, locationsKey, type StockLocation } from '../stock/locations.ts';
+import { addressLine, changedMeanwhile, deleteLocation, type LocationLevel, locationsChanged, locationsKey, type StockLocation } from '../stock/locations.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
 
 const READ = 'inventory:read';
@@ -110,7 +110,7 @@ function LocationActions({ tenant, location, etag }: { tenant: Tenant; location:
     },
   });
   const remove = useMutation({
-    mutationFn: () => call('delete', '/v1/locations/{id}', { tenant, params: { id: location.id }, headers: ifMatch(etag) }),
+    mutationFn: () => deleteLocation(tenant, location, etag),
     onSuccess: () => {
       locationsChanged(queryClient, tenant);
       navigate({ pathname: '/locations', search });
@@ -177,7 +177,7 @@ function LocationActions({ tenant, location, etag }: { tenant: Tenant; location:
             confirmLabel={`Delete ${location.name}`}
             busyLabel="Deleting…"
             busy={remove.isPending}
-            error={remove.error}
+            error={changedMeanwhile(remove.error) ? null : remove.error}
             errorTitle="The location could not be deleted."
             onConfirm={() => remove.mutate()}
             onCancel={() => {
@@ -186,6 +186,7 @@ function LocationActions({ tenant, location, etag }: { tenant: Tenant; location:
             }}
           >
             <p>Only a location made by mistake can go: one that holds no stock and is not the default. Otherwise deactivate it, or move its stock away first.</p>
+            {changedMeanwhile(remove.error) ? <ChangedMeanwhile title="The location could not be deleted." onReload={() => locationsChanged(queryClient, tenant)} /> : null}
           </Confirm>
         ) : null}
       </Section>

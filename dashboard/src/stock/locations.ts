@@ -1,8 +1,10 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { Tenant } from '../api/client.ts';
+import { ApiError } from '../api/errors.ts';
 import { call, type Schemas } from '../api/wire.ts';
 import { isConflict } from '../components/Conflict.tsx';
 import { ifMatch, loadTagged } from '../editor.ts';
+import { formatNumber } from '../format.ts';
 
 export type StockLocation = Schemas['StockLocation'];
 export type LocationLevel = Schemas['LocationStockLevel'];
@@ -57,4 +59,41 @@ export async function ifMatchSeen(tenant: Tenant, seen: StockLocation): Promise<
   const now = await loadTagged<StockLocation>(`/v1/locations/${encodeURIComponent(seen.id)}`, tenant, { fresh: true });
   if (now.value.updatedAt !== seen.updatedAt) throw new LocationChangedMeanwhile(`${seen.name} changed meanwhile.`);
   return ifMatch(now.etag);
+}
+
+/** The units a location holds (on hand, of them allocated to orders), summed over its stock levels. */
+async function holdingsAt(tenant: Tenant, locationId: string): Promise<{ onHand: number; allocated: number }> {
+  const held = { onHand: 0, allocated: 0 };
+  let cursor: string | undefined;
+  do {
+    const page = await call('get', '/v1/locations/{id}/levels', { tenant, params: { id: locationId }, query: { limit: MAX_LOCATIONS, cursor } });
+    for (const l of page.data) {
+      held.onHand += l.onHand;
+      held.allocated += l.allocated;
+    }
+    cursor = page.pagination?.nextCursor ?? undefined;
+  } while (cursor);
+  return held;
+}
+
+const units = (n: number) => (n === 1 ? 'one unit' : `${formatNumber(n)} units`);
+
+/**
+ * Deletes a location as the merchant saw it (`If-Match` its ETag). The API's refusal for a location that still has
+ * stock or shipments on their way (`LOCATION_HOLDS_STOCK`) comes back in a merchant's words, with what it holds.
+ */
+export async function deleteLocation(tenant: Tenant, location: StockLocation, etag: string | null): Promise<void> {
+  try {
+    await call('delete', '/v1/locations/{id}', { tenant, params: { id: location.id }, headers: ifMatch(etag) });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === 'LOCATION_HOLDS_STOCK')) throw error;
+    const held = await holdingsAt(tenant, location.id).catch(() => null);
+    if (held && held.onHand > 0) {
+      const allocated = held.allocated > 0 ? ` (${held.allocated === held.onHand ? 'all' : formatNumber(held.allocated)} of them set aside for orders not shipped yet)` : '';
+      throw new Error(`${location.name} still holds ${units(held.onHand)}${allocated}, so it cannot be deleted. Deactivate it to take its stock off sale, or move the stock to another location on the Inventory page first.`);
+    }
+    if (held)
+      throw new Error(`${location.name} has shipments on their way that are not delivered yet, so it cannot be deleted. Deactivate it instead, or delete it once they are marked delivered.`);
+    throw new Error(`${location.name} still holds stock or has shipments not delivered yet, so it cannot be deleted. Deactivate it instead, or move its stock away and wait for its shipments to be delivered first.`);
+  }
 }
