@@ -4,6 +4,7 @@ import type { Tenant } from '../api/client.ts';
 import { type BodyOf, call, type Schemas } from '../api/wire.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field, FormRefusal } from '../components/Field.tsx';
+import { FormToggle, LinesForm, useLinesForm } from '../components/LinesForm.tsx';
 import { Section } from '../components/Section.tsx';
 import { editorFieldErrors } from '../editor.ts';
 import { formatMoney, formatTimestamp } from '../format.ts';
@@ -43,7 +44,6 @@ export function OrderReturns({ tenant, order, permissions, timeZone }: { tenant:
     enabled: permissions.has(READ),
     queryFn: ({ signal }) => call('get', '/v1/orders/{orderId}/returns', { tenant, signal, params: { orderId: order.id }, query: { limit: 100 } }).then((r) => r.data),
   });
-  const [asking, setAsking] = useState(false);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'orders'] });
     void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'inventory'] });
@@ -81,24 +81,9 @@ export function OrderReturns({ tenant, order, permissions, timeZone }: { tenant:
             ))}
           </ul>
           {canWrite ? (
-            asking ? (
-              <AskReturn
-                tenant={tenant}
-                order={order}
-                names={names}
-                onDone={() => {
-                  setAsking(false);
-                  refresh();
-                }}
-                onCancel={() => setAsking(false)}
-              />
-            ) : (
-              <p>
-                <button type="button" className="button" onClick={() => setAsking(true)}>
-                  Return items
-                </button>
-              </p>
-            )
+            <FormToggle label="Return items" onDone={refresh}>
+              {(done, cancel) => <AskReturn tenant={tenant} order={order} names={names} onDone={done} onCancel={cancel} />}
+            </FormToggle>
           ) : null}
         </>
       )}
@@ -108,65 +93,21 @@ export function OrderReturns({ tenant, order, permissions, timeZone }: { tenant:
 
 /** Asks for units back: a quantity per line (0 leaves it out), a reason and a note. */
 function AskReturn({ tenant, order, names, onDone, onCancel }: { tenant: Tenant; order: Order; names: Map<string, string>; onDone: () => void; onCancel: () => void }) {
-  const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [reason, setReason] = useState<Reason>('damaged');
   const [note, setNote] = useState('');
-  const submission = useSubmission();
-  const ref = useRef<HTMLFormElement>(null);
-  useEffect(() => ref.current?.querySelector('input')?.focus(), []);
-  const ask = useMutation({
-    mutationFn: (input: { body: BodyOf<'/v1/orders/{orderId}/returns', 'post'>; key: string }) =>
-      call('post', '/v1/orders/{orderId}/returns', { tenant, params: { orderId: order.id }, headers: { 'Idempotency-Key': input.key }, body: input.body }),
-    onSuccess: () => {
-      submission.forget();
-      onDone();
-    },
-    onSettled: () => submission.settled(),
+  const form = useLinesForm<BodyOf<'/v1/orders/{orderId}/returns', 'post'>>({
+    lines: order.lines,
+    initial: () => 0,
+    send: (body, key) => call('post', '/v1/orders/{orderId}/returns', { tenant, params: { orderId: order.id }, headers: { 'Idempotency-Key': key }, body }),
+    onDone,
   });
-  const picked = order.lines.map((l) => ({ lineId: l.id, quantity: Number(quantities[l.id] ?? '0') })).filter((l) => l.quantity !== 0);
-  // The API names the lines it refuses by their place in what was sent (`lines[0].quantity`): mapped back to the line.
-  const errors = editorFieldErrors(ask.error);
-  const lineError = (lineId: string) => {
-    const i = picked.findIndex((p) => p.lineId === lineId);
-    return i < 0 ? undefined : (errors.get(`lines[${i}].quantity`) ?? errors.get(`lines[${i}].lineId`));
-  };
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const body = { lines: picked, reason, ...(note.trim() ? { note: note.trim() } : {}) };
-    const key = submission.begin(JSON.stringify(body));
-    if (key !== null) ask.mutate({ body, key });
-  };
-  const edited = () => {
-    submission.forget();
-    if (ask.isError) ask.reset();
-  };
+  const { errors, edited } = form;
   return (
-    <form ref={ref} onSubmit={submit} noValidate aria-label="Return items" data-testid="ask-return">
-      <h3>Return items</h3>
-      <p className="muted">How many of each line come back: at most what was shipped and not returned already.</p>
-      {errors.get('lines') ? (
-        <p className="field-error" role="alert">
-          Pick at least one item to return (a quantity above 0).
-        </p>
-      ) : null}
-      {order.lines.map((l) => (
-        <Field key={l.id} label={`Quantity of ${names.get(l.id)} (of ${l.quantity})`} error={lineError(l.id)}>
-          {(p) => (
-            <input
-              {...p}
-              type="number"
-              inputMode="numeric"
-              min="0"
-              max={l.quantity}
-              value={quantities[l.id] ?? '0'}
-              onChange={(e) => {
-                setQuantities({ ...quantities, [l.id]: e.target.value });
-                edited();
-              }}
-            />
-          )}
-        </Field>
-      ))}
+    <LinesForm form={form} testId="ask-return" verb="return" past="returned" intro="How many of each line come back: at most what was shipped and not returned already."
+      lineLabel={(l) => `Quantity of ${names.get(l.id)} (of ${l.quantity})`} lineMax={(l) => l.quantity}
+      onSubmit={(e) => form.submit(e, { reason, ...(note.trim() ? { note: note.trim() } : {}) })} submitLabel="Ask for the return" onCancel={onCancel}
+      fields={['reason', 'note']} refusal="The return could not be asked for."
+    >
       <Field label="Reason" error={errors.get('reason')}>
         {(p) => (
           <select
@@ -197,21 +138,7 @@ function AskReturn({ tenant, order, names, onDone, onCancel }: { tenant: Tenant;
           />
         )}
       </Field>
-      <div className="actions">
-        <button type="submit" className="button button-primary" disabled={ask.isPending}>
-          {ask.isPending ? 'Sending…' : 'Ask for the return'}
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
-          Keep everything as it is
-        </button>
-      </div>
-      <FormRefusal
-        error={ask.error}
-        shown={(path) => path === 'lines' || path === 'reason' || path === 'note' || /^lines\[\d+\]\.(quantity|lineId)$/.test(path)}
-        title="The return could not be asked for."
-        nothing="Nothing was returned"
-      />
-    </form>
+    </LinesForm>
   );
 }
 

@@ -1,13 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { Tenant } from '../api/client.ts';
 import { type BodyOf, call, type Schemas } from '../api/wire.ts';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { Field, FormRefusal } from '../components/Field.tsx';
+import { Field } from '../components/Field.tsx';
+import { FormToggle, LinesForm, useLinesForm } from '../components/LinesForm.tsx';
 import { Section } from '../components/Section.tsx';
-import { editorFieldErrors } from '../editor.ts';
 import { formatTimestamp } from '../format.ts';
-import { useSubmission } from '../idempotency.ts';
 import { useLocations } from '../stock/locations.ts';
 
 type Order = Schemas['Order'];
@@ -36,7 +35,6 @@ export function OrderShipments({ tenant, order, permissions, timeZone }: { tenan
     queryFn: ({ signal }) => call('get', '/v1/orders/{orderId}/shipments', { tenant, signal, params: { orderId: order.id } }).then((r) => r.data),
   });
   const locations = useLocations(tenant);
-  const [shipping, setShipping] = useState(false);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'orders'] });
     void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'inventory'] });
@@ -101,24 +99,9 @@ export function OrderShipments({ tenant, order, permissions, timeZone }: { tenan
           </ul>
           {deliver.isError ? <ErrorPanel error={deliver.error} title="The shipment could not be marked delivered." /> : null}
           {canWrite && shippable(order) ? (
-            shipping ? (
-              <ShipItems
-                tenant={tenant}
-                order={order}
-                names={names}
-                onDone={() => {
-                  setShipping(false);
-                  refresh();
-                }}
-                onCancel={() => setShipping(false)}
-              />
-            ) : (
-              <p>
-                <button type="button" className="button" onClick={() => setShipping(true)}>
-                  Ship items
-                </button>
-              </p>
-            )
+            <FormToggle label="Ship items" onDone={refresh}>
+              {(done, cancel) => <ShipItems tenant={tenant} order={order} names={names} onDone={done} onCancel={cancel} />}
+            </FormToggle>
           ) : null}
         </>
       )}
@@ -129,7 +112,6 @@ export function OrderShipments({ tenant, order, permissions, timeZone }: { tenan
 /** Ships units: a quantity per line (0 leaves it out), the location they leave from, carrier and tracking. */
 function ShipItems({ tenant, order, names, onDone, onCancel }: { tenant: Tenant; order: Order; names: Map<string, string>; onDone: () => void; onCancel: () => void }) {
   const left = (l: Order['lines'][number]) => l.quantity - l.shippedQuantity;
-  const [quantities, setQuantities] = useState<Record<string, string>>(Object.fromEntries(order.lines.map((l) => [l.id, String(left(l))])));
   const locations = useLocations(tenant);
   // Where most of the units left to ship are allocated, else the default location.
   const allocated = order.lines.flatMap((l) => l.allocations).sort((a, b) => b.quantity - a.quantity)[0]?.locationId;
@@ -137,69 +119,27 @@ function ShipItems({ tenant, order, names, onDone, onCancel }: { tenant: Tenant;
   const [carrier, setCarrier] = useState('');
   const [trackingNumber, setTrackingNumber] = useState('');
   const [trackingUrl, setTrackingUrl] = useState('');
-  const submission = useSubmission();
-  const ref = useRef<HTMLFormElement>(null);
-  useEffect(() => ref.current?.querySelector('input')?.focus(), []);
-  const ship = useMutation({
-    mutationFn: (input: { body: BodyOf<'/v1/orders/{orderId}/shipments', 'post'>; key: string }) =>
-      call('post', '/v1/orders/{orderId}/shipments', { tenant, params: { orderId: order.id }, headers: { 'Idempotency-Key': input.key }, body: input.body }),
-    onSuccess: () => {
-      submission.forget();
-      onDone();
-    },
-    onSettled: () => submission.settled(),
+  const form = useLinesForm<BodyOf<'/v1/orders/{orderId}/shipments', 'post'>>({
+    lines: order.lines,
+    initial: left,
+    send: (body, key) => call('post', '/v1/orders/{orderId}/shipments', { tenant, params: { orderId: order.id }, headers: { 'Idempotency-Key': key }, body }),
+    onDone,
   });
+  const { errors, edited } = form;
   const chosen = locationId || allocated || locations.data?.find((l) => l.isDefault)?.id || '';
-  const picked = order.lines.map((l) => ({ lineId: l.id, quantity: Number(quantities[l.id] ?? '0') })).filter((l) => l.quantity !== 0);
-  // The API names the lines it refuses by their place in what was sent (`lines[0].quantity`): mapped back to the line.
-  const errors = editorFieldErrors(ship.error);
-  const lineError = (lineId: string) => {
-    const i = picked.findIndex((p) => p.lineId === lineId);
-    return i < 0 ? undefined : (errors.get(`lines[${i}].quantity`) ?? errors.get(`lines[${i}].lineId`));
-  };
-  const edited = () => {
-    submission.forget();
-    if (ship.isError) ship.reset();
-  };
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const body = {
-      lines: picked,
+  const submit = (e: FormEvent<HTMLFormElement>) =>
+    form.submit(e, {
       locationId: chosen,
       ...(carrier.trim() ? { carrier: carrier.trim() } : {}),
       ...(trackingNumber.trim() ? { trackingNumber: trackingNumber.trim() } : {}),
       ...(trackingUrl.trim() ? { trackingUrl: trackingUrl.trim() } : {}),
-    };
-    const key = submission.begin(JSON.stringify(body));
-    if (key !== null) ship.mutate({ body, key });
-  };
+    });
   return (
-    <form ref={ref} onSubmit={submit} noValidate aria-label="Ship items" data-testid="ship-items">
-      <h3>Ship items</h3>
-      <p className="muted">How many of each line go in this parcel: at most what is left to ship.</p>
-      {errors.get('lines') ? (
-        <p className="field-error" role="alert">
-          Pick at least one item to ship (a quantity above 0).
-        </p>
-      ) : null}
-      {order.lines.map((l) => (
-        <Field key={l.id} label={`Quantity of ${names.get(l.id)} (${left(l)} left to ship)`} error={lineError(l.id)}>
-          {(p) => (
-            <input
-              {...p}
-              type="number"
-              inputMode="numeric"
-              min="0"
-              max={left(l)}
-              value={quantities[l.id] ?? '0'}
-              onChange={(e) => {
-                setQuantities({ ...quantities, [l.id]: e.target.value });
-                edited();
-              }}
-            />
-          )}
-        </Field>
-      ))}
+    <LinesForm form={form} testId="ship-items" verb="ship" past="shipped" intro="How many of each line go in this parcel: at most what is left to ship."
+      lineLabel={(l) => `Quantity of ${names.get(l.id)} (${left(l)} left to ship)`} lineMax={left}
+      onSubmit={submit} submitLabel="Ship" submitDisabled={chosen === ''} onCancel={onCancel}
+      fields={['locationId', 'carrier', 'trackingNumber', 'trackingUrl']} refusal="The items could not be shipped."
+    >
       {locations.isError ? <ErrorPanel error={locations.error} title="The stock locations could not be loaded." /> : null}
       <Field label="Leaves from" error={errors.get('locationId')} hint="The units come off the stock at this location.">
         {(p) => (
@@ -258,20 +198,6 @@ function ShipItems({ tenant, order, names, onDone, onCancel }: { tenant: Tenant;
           />
         )}
       </Field>
-      <div className="actions">
-        <button type="submit" className="button button-primary" disabled={ship.isPending || chosen === ''}>
-          {ship.isPending ? 'Sending…' : 'Ship'}
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
-          Keep everything as it is
-        </button>
-      </div>
-      <FormRefusal
-        error={ship.error}
-        shown={(path) => ['lines', 'locationId', 'carrier', 'trackingNumber', 'trackingUrl'].includes(path) || /^lines\[\d+\]\.(quantity|lineId)$/.test(path)}
-        title="The items could not be shipped."
-        nothing="Nothing was shipped"
-      />
-    </form>
+    </LinesForm>
   );
 }
