@@ -5,7 +5,7 @@ import { ConfigError, describeDatabase, ENVIRONMENT, type EnvironmentVariable, l
 import { type Container, createContainer } from './container.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
 import { isDatabaseUnavailable } from './db/db.ts';
-import { ensureDashboardBuilt } from './dashboard-build.ts';
+import { ensureDashboardBuiltApart } from './dashboard-build.ts';
 import { scheduleCleanup } from './domain/maintenance/cleanup-service.ts';
 import { announceDemo, seed, terminalProgress, wantsDemo } from './seed.ts';
 
@@ -113,7 +113,7 @@ function describeMail(container: Container): string {
 async function serve(container: Container, demoFlag: boolean | undefined): Promise<void> {
   await prepare(container);
   await seedData(container, demoFlag);
-  await ensureDashboardBuilt((line) => process.stderr.write(`${line}\n`));
+  await ensureDashboardBuiltApart((line) => process.stderr.write(`${line}\n`));
   const app: FastifyInstance = await buildApp({ container });
   const { host, port } = container.config;
   await app.listen({ host, port });
