@@ -877,18 +877,24 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
       return { ...toSku(row), levelChanges: await spreadStockChange(db, tenant, skuId, delta, now) };
     },
 
-    async allocateStock(tenant: Tenant, skuId: string, quantity: number, now: Date) {
-      const row = await db
-        .updateTable('skus')
-        .set({ quantity_in_stock: sql`quantity_in_stock - ${quantity}`, updated_at: fromDate(now) })
-        .where(inTenant(tenant))
-        .where('id', '=', skuId)
-        .where(sql<boolean>`quantity_in_stock >= ${quantity}`)
-        .returningAll()
-        .executeTakeFirst();
-      if (!row) return null;
-      // The levels follow, under the row lock this update holds (docs/fulfilment.md).
-      return { sku: toSku(row), allocations: await allocateLevels(db, tenant, skuId, quantity, now) };
+    async allocateStock(tenant: Tenant, wants: ReadonlyArray<{ skuId: string; quantity: number }>, now: Date) {
+      const skus: Sku[] = [];
+      // One conditional update per SKU, in the caller's order (SKU id: the lock order of decision 0030).
+      for (const want of wants) {
+        const row = await db
+          .updateTable('skus')
+          .set({ quantity_in_stock: sql`quantity_in_stock - ${want.quantity}`, updated_at: fromDate(now) })
+          .where(inTenant(tenant))
+          .where('id', '=', want.skuId)
+          .where(sql<boolean>`quantity_in_stock >= ${want.quantity}`)
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) return { short: want.skuId };
+        skus.push(toSku(row));
+      }
+      // The levels follow, under the row locks these updates hold (docs/fulfilment.md).
+      const levels = await allocateLevels(db, tenant, wants, now);
+      return { allocated: wants.map((want, i) => ({ sku: skus[i]!, allocations: levels.get(want.skuId)! })) };
     },
 
     async releaseStock(tenant: Tenant, skuId: string, units: readonly LocationUnits[], now: Date) {

@@ -249,8 +249,8 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
         .execute();
     },
 
-    async insertEvent(tenant: Tenant, orderId: string, e: OrderEvent): Promise<void> {
-      if (!(await ownsOrder(tenant, orderId))) return;
+    async insertEvent(tenant: Tenant, orderId: string, e: OrderEvent, held = false): Promise<void> {
+      if (!held && !(await ownsOrder(tenant, orderId))) return;
       await db
         .insertInto('order_events')
         .values({

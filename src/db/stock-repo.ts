@@ -91,31 +91,63 @@ export async function spreadStockChange(db: Kysely<Database>, tenant: Tenant, sk
 }
 
 /**
- * The levels' side of an order line's allocation (docs/fulfilment.md, "Allocation"), in the caller's transaction right
- * after the SKU row's conditional update lowered `quantity_in_stock` by `quantity` (which holds its lock and is the
+ * The levels' side of an order's allocation (docs/fulfilment.md, "Allocation"), in the caller's transaction right after
+ * each SKU row's conditional update lowered `quantity_in_stock` by its quantity (which holds the SKU's lock and is the
  * guard against overselling): raises `allocated` at the active locations in the order of preference, taking from each
- * what it has available, splitting the line over several when one does not hold enough. Answers where the units were
- * allocated. As in `spreadStockChange`, fewer available units than the SKU figure said is a broken invariant: it throws
- * and the transaction rolls back.
+ * what it has available, splitting a SKU's units over several when one does not hold enough. Two statements for all
+ * the SKUs: one read of their available levels, one update of the levels taken from. Answers where each SKU's units
+ * were allocated, in the order of preference (with the location's name). As in `spreadStockChange`, fewer available
+ * units than the SKU figure said is a broken invariant: it throws and the transaction rolls back.
  */
-export async function allocateLevels(db: Kysely<Database>, tenant: Tenant, skuId: string, quantity: number, now: Date): Promise<AllocatedUnits[]> {
-  let left = quantity;
-  const at = fromDate(now);
-  const levels = await availableLevels(db, tenant, skuId);
-  const taken: AllocatedUnits[] = [];
-  for (const level of levels) {
-    if (left === 0) break;
-    const take = Math.min(left, Number(level.on_hand) - Number(level.allocated));
-    await db
-      .updateTable('stock_levels')
-      .set({ allocated: sql`allocated + ${take}`, updated_at: at })
-      .where('sku_id', '=', skuId)
-      .where('location_id', '=', level.location_id)
-      .execute();
-    taken.push({ locationId: level.location_id, quantity: take, onHand: Number(level.on_hand), allocated: Number(level.allocated) + take });
-    left -= take;
+export async function allocateLevels(
+  db: Kysely<Database>,
+  tenant: Tenant,
+  wants: ReadonlyArray<{ skuId: string; quantity: number }>,
+  now: Date,
+): Promise<Map<string, Array<AllocatedUnits & { locationName: string }>>> {
+  const taken = new Map<string, Array<AllocatedUnits & { locationName: string }>>();
+  if (wants.length === 0) return taken;
+  const levels = await db
+    .selectFrom('stock_levels')
+    .innerJoin('stock_locations', 'stock_locations.id', 'stock_levels.location_id')
+    .select(['stock_levels.sku_id', 'stock_levels.location_id', 'stock_levels.on_hand', 'stock_levels.allocated', 'stock_locations.name'])
+    .where(inTenant(tenant, 'stock_levels'))
+    .where(
+      'stock_levels.sku_id',
+      'in',
+      wants.map((w) => w.skuId),
+    )
+    .where('stock_locations.active', '=', fromBool(true))
+    .where(sql<boolean>`stock_levels.on_hand > stock_levels.allocated`)
+    .orderBy('stock_locations.position')
+    .orderBy('stock_locations.id')
+    .execute();
+  const takes: Array<{ skuId: string; locationId: string; take: number }> = [];
+  for (const want of wants) {
+    let left = want.quantity;
+    const units: Array<AllocatedUnits & { locationName: string }> = [];
+    for (const level of levels) {
+      if (left === 0) break;
+      if (level.sku_id !== want.skuId) continue;
+      const take = Math.min(left, Number(level.on_hand) - Number(level.allocated));
+      takes.push({ skuId: want.skuId, locationId: level.location_id, take });
+      units.push({ locationId: level.location_id, locationName: level.name, quantity: take, onHand: Number(level.on_hand), allocated: Number(level.allocated) + take });
+      left -= take;
+    }
+    if (left > 0) throw new Error(`stock levels of SKU ${want.skuId} hold ${want.quantity - left} available units, not the ${want.quantity} allocated off its quantity_in_stock`);
+    taken.set(want.skuId, units);
   }
-  if (left > 0) throw new Error(`stock levels of SKU ${skuId} hold ${quantity - left} available units, not the ${quantity} allocated off its quantity_in_stock`);
+  if (takes.length === 0) return taken;
+  const by = sql.join(
+    takes.map((t) => sql`when stock_levels.sku_id = ${t.skuId} and stock_levels.location_id = ${t.locationId} then cast(${t.take} as integer)`),
+    sql` `,
+  );
+  await db
+    .updateTable('stock_levels')
+    .set({ allocated: sql`allocated + case ${by} else 0 end`, updated_at: fromDate(now) })
+    .where(inTenant(tenant))
+    .where((eb) => eb.or(takes.map((t) => eb.and([eb('sku_id', '=', t.skuId), eb('location_id', '=', t.locationId)]))))
+    .execute();
   return taken;
 }
 

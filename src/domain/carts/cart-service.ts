@@ -2,8 +2,8 @@ import type { StoreContext } from '../../context.ts';
 import { AppError, type ErrorDetail, isAppError } from '../../errors.ts';
 import type { StoreRepo } from '../accounts/ports.ts';
 import type { DeliveryRepo } from '../delivery/ports.ts';
-import type { OrderRepo } from '../orders/ports.ts';
-import { checkOrderAddress, type DeliveryQuoter, lineTotal, priceDeliveryAndTax } from '../orders/order-service.ts';
+import type { OrderRepo, SkuForOrder } from '../orders/ports.ts';
+import { checkOrderAddress, type DeliveryAndTax, type DeliveryQuoter, lineTotal, priceDeliveryAndTax } from '../orders/order-service.ts';
 import type { PromotionRepo } from '../promotions/ports.ts';
 import { promotionDiscount, promotionRefusal } from '../promotions/promotion-service.ts';
 import type { ReferenceService } from '../reference/reference-service.ts';
@@ -77,6 +77,19 @@ export function createCartService(deps: {
 
   /** The cart priced now, with its problems. Reads only (in the caller's transaction when given its repos). */
   async function priceCart(repos: CartServiceRepos, ctx: StoreContext, cart: Cart, currency: Currency): Promise<PricedCart> {
+    return (await priceCartFully(repos, ctx, cart, currency)).cart;
+  }
+
+  /**
+   * The cart priced, with what the pricing read and found on the way (the SKUs, the delivery and tax): a checkout
+   * hands them to the order it places (`PlaceOptions.priced`) rather than price the same lines twice.
+   */
+  async function priceCartFully(
+    repos: CartServiceRepos,
+    ctx: StoreContext,
+    cart: Cart,
+    currency: Currency,
+  ): Promise<{ cart: PricedCart; skus: Map<string, SkuForOrder>; deliveryAndTax: DeliveryAndTax }> {
     const { tenant } = ctx;
     const rows = await repos.carts.linesOf(tenant, cart.id);
     const skus = await repos.orders.skusForOrder(tenant, rows.map((l) => l.skuId));
@@ -130,7 +143,7 @@ export function createCartService(deps: {
 
     const taxed = lines.filter((l) => l.productId !== null).map((l) => ({ id: l.id, lineTotalMinor: l.lineTotalMinor, taxClass: skus.get(l.skuId)!.taxClass }));
     const base = { lines: taxed, subtotalMinor, discountMinor, shippingAddress: cart.shippingAddress, billingAddress: cart.billingAddress ?? cart.shippingAddress };
-    let priced: Awaited<ReturnType<typeof priceDeliveryAndTax>>;
+    let priced: DeliveryAndTax;
     try {
       if (cart.deliveryOptionId !== null && cart.shippingAddress === null) {
         throw invalid([{ path: 'shippingAddress', rule: 'is needed to deliver: set the shipping address the option delivers to' }]);
@@ -145,7 +158,7 @@ export function createCartService(deps: {
       }
       priced = await priceDeliveryAndTax(repos, ctx, deps, { ...base, deliveryOptionId: null });
     }
-    return {
+    const pricedCart: PricedCart = {
       ...cart,
       lines,
       subtotalMinor,
@@ -158,6 +171,7 @@ export function createCartService(deps: {
       totalMinor: priced.totalMinor,
       problems,
     };
+    return { cart: pricedCart, skus, deliveryAndTax: priced };
   }
 
   /** The SKU for a line being written: of this store, of an active product, and in stock for `quantity`. */
@@ -204,7 +218,7 @@ export function createCartService(deps: {
     /** The cart its token opens, in the caller's transaction (locked for update when `lock`); else 404 CART_NOT_FOUND. */
     openIn: openCart,
     /** The cart priced now with its problems, in the caller's transaction (the checkout's). */
-    priceIn: priceCart,
+    priceIn: priceCartFully,
 
     /** A new empty cart and its token (shown once; only its hash is kept). */
     async create(ctx: StoreContext): Promise<{ cart: PricedCart; token: string; currency: Currency }> {

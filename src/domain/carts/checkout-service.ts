@@ -180,7 +180,7 @@ export function createCheckoutService(deps: {
             return { order: await repos.orders.detail(tenant, order), link: link ?? null, ...again, placed: false };
           }
         }
-        const priced = await carts.priceIn(repos, ctx, cart, currency);
+        const { cart: priced, skus, deliveryAndTax } = await carts.priceIn(repos, ctx, cart, currency);
         if (priced.problems.length > 0) {
           throw new AppError('CART_NOT_READY', `The cart cannot be checked out: ${priced.problems.map((p) => p.message).join(' ')}`, {
             details: priced.problems.map((p) => ({ path: p.path, rule: p.message })),
@@ -207,7 +207,14 @@ export function createCheckoutService(deps: {
             billingAddress: cart.billingAddress ?? undefined,
           },
           currency,
-          { channel: 'storefront', holdExpiresAt: new Date(ctx.now.getTime() + CHECKOUT_HOLD_MS), returnUrl },
+          {
+            channel: 'storefront',
+            holdExpiresAt: new Date(ctx.now.getTime() + CHECKOUT_HOLD_MS),
+            returnUrl,
+            // Priced once: the order takes the cart's pricing of these lines (same rules, same transaction).
+            customer,
+            priced: { skus, lineIds: priced.lines.map((l) => l.id), discountMinor: priced.discountMinor, deliveryAndTax },
+          },
         );
         await repos.carts.setOrder(tenant, cart.id, order.id, ctx.now);
         const open = outstandingMinor(order, 0);

@@ -145,11 +145,17 @@ export interface CatalogRepo {
    */
   adjustStock(tenant: Tenant, skuId: string, delta: number, now: Date): Promise<SkuAfterStockChange | null>;
   /**
-   * Allocates `quantity` units of the SKU to an order line (docs/fulfilment.md, "Allocation"): the same conditional
-   * update as `adjustStock(-quantity)` (never below zero: the guard against overselling), then `allocated` raised at
-   * the active locations in the order of preference. Null when the SKU does not exist or has too little stock.
+   * Allocates the units of an order's SKUs (docs/fulfilment.md, "Allocation"): for each SKU in the order given (callers
+   * pass them by SKU id, the lock order), the same conditional update as `adjustStock(-quantity)` (never below zero:
+   * the guard against overselling); then `allocated` raised at the active locations in the order of preference, for
+   * all of them in one read and one update. `short`: the first SKU that does not exist or has too little stock (the
+   * caller refuses and its transaction rolls back what was taken before it).
    */
-  allocateStock(tenant: Tenant, skuId: string, quantity: number, now: Date): Promise<{ sku: Sku; allocations: AllocatedUnits[] } | null>;
+  allocateStock(
+    tenant: Tenant,
+    wants: ReadonlyArray<{ skuId: string; quantity: number }>,
+    now: Date,
+  ): Promise<{ allocated: Array<{ sku: Sku; allocations: Array<AllocatedUnits & { locationName: string }> }>; short?: undefined } | { short: string; allocated?: undefined }>;
   /**
    * Releases units allocated at their locations (a cancelled order), under the SKU row's lock: `allocated` goes down
    * there and the units at active locations come back into `quantityInStock`. Null when the SKU is gone.

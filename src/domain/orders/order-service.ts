@@ -34,8 +34,8 @@ import type { EventPublisher, Wants } from '../webhooks/publisher.ts';
 import type { DomainEvent } from '../webhooks/types.ts';
 import { orderNotFound } from './order-errors.ts';
 import { coversTheRest, type Move, movesFrom, SHIP_AUTHORIZED } from './order-lifecycle.ts';
-import { type Address, CHECKOUT_HOLD_EXTENSION_MS, type Order, type OrderAllocation, type OrderChannel, type OrderDetail, type OrderEvent, type OrderLine, type OrderQuery, type OrderStatus, type Shipment } from './order-types.ts';
-import type { OrderRepo } from './ports.ts';
+import { type Address, CHECKOUT_HOLD_EXTENSION_MS, type Order, type OrderAllocation, type OrderChannel, type OrderDetail, type OrderEvent, type OrderLine, type OrderLineDetail, type OrderQuery, type OrderStatus, type Shipment } from './order-types.ts';
+import type { OrderRepo, SkuForOrder } from './ports.ts';
 import { fullyShippedStatus, type LevelMove, orderLevelEvents, type Shipped, shipFrom } from './shipping.ts';
 
 /** The repositories order-service.ts reads and writes (the composition root passes them; src/db implements them). */
@@ -106,6 +106,36 @@ export interface PlaceOptions {
   holdExpiresAt?: Date | null | undefined;
   /** a checkout's order: where the pay page sends the shopper back after paying */
   returnUrl?: string | null | undefined;
+  /** the customer as the caller read or made it in this transaction (a checkout's): not read again */
+  customer?: PlacingCustomer | undefined;
+  /**
+   * The lines, delivery and tax as the caller priced them in this transaction with the same rules (a cart's pricing,
+   * `priceDeliveryAndTax`, for these lines, addresses and delivery option): used as they are when the promotion's
+   * discount counted now is the one they were priced with, instead of pricing again.
+   */
+  priced?: PricedInput | undefined;
+}
+
+/** The customer an order is placed for, as `OrderRepo.customerForOrder` reads it. */
+export type PlacingCustomer = NonNullable<Awaited<ReturnType<OrderServiceRepos['orders']['customerForOrder']>>>;
+
+/** What a caller priced before placing (`PlaceOptions.priced`). */
+export interface PricedInput {
+  /** the SKUs of the lines, read in this transaction */
+  skus: ReadonlyMap<string, SkuForOrder>;
+  /** the id each input line had when priced (its tax lines name it), in the order of `OrderInput.lines` */
+  lineIds: readonly string[];
+  discountMinor: number;
+  deliveryAndTax: DeliveryAndTax;
+}
+
+/** What `priceDeliveryAndTax` answers. */
+export interface DeliveryAndTax {
+  option: { optionId: string; name: string } | null;
+  deliveryFeeMinor: number;
+  tax: TaxResult;
+  taxSettings: { pricesIncludeTax: boolean; shippingTaxClass: string };
+  totalMinor: number;
 }
 
 export interface TransitionInput {
@@ -144,7 +174,7 @@ export async function priceDeliveryAndTax(
     shippingAddress: Address | null;
     billingAddress: Address | null;
   },
-): Promise<{ option: { optionId: string; name: string } | null; deliveryFeeMinor: number; tax: TaxResult; taxSettings: { pricesIncludeTax: boolean; shippingTaxClass: string }; totalMinor: number }> {
+): Promise<DeliveryAndTax> {
   const { subtotalMinor, discountMinor, shippingAddress, billingAddress } = input;
   let deliveryFeeMinor = 0;
   let option: { optionId: string; name: string } | null = null;
@@ -426,14 +456,14 @@ export function createOrderService(deps: {
    */
   async function placeIn(repos: OrderServiceRepos, ctx: StoreContext, input: OrderInput, currency: Currency, options: PlaceOptions = {}): Promise<{ order: OrderDetail; currency: Currency }> {
     const { tenant } = ctx;
-    const customer = await repos.orders.customerForOrder(tenant, input.customerId);
+    const customer = options.customer?.id === input.customerId ? options.customer : await repos.orders.customerForOrder(tenant, input.customerId);
     if (!customer) throw invalid([{ path: 'customerId', rule: 'must be a customer of this store (GET /v1/customers)' }]);
     if (isBanned(customer, ctx.now)) {
       throw new AppError('CUSTOMER_BANNED', `Customer ${customer.id} is banned${customer.banReason ? ` (${customer.banReason})` : ''} and cannot place orders. Unban them first.`, {
         details: [{ path: 'customerId', rule: 'must not be banned' }],
       });
     }
-    const skus = await repos.orders.skusForOrder(tenant, input.lines.map((l) => l.skuId));
+    const skus = options.priced?.skus ?? (await repos.orders.skusForOrder(tenant, input.lines.map((l) => l.skuId)));
     const details: ErrorDetail[] = [];
     const lines: OrderLine[] = [];
     input.lines.forEach((line, i) => {
@@ -462,25 +492,34 @@ export function createOrderService(deps: {
     const taken: Array<{ skuId: string; from: number; to: number; sku: Sku }> = [];
     const allocations: OrderAllocation[] = [];
     const levelMoves: LevelMove[] = [];
-    for (const line of [...lines].sort((a, b) => (a.skuId < b.skuId ? -1 : 1))) {
-      const allocated = await repos.catalog.allocateStock(tenant, line.skuId, line.quantity, ctx.now);
-      if (allocated === null) {
-        const sku = await repos.catalog.findSku(tenant, line.skuId);
-        const available = sku?.quantityInStock ?? 0;
-        const i = input.lines.findIndex((l) => l.skuId === line.skuId);
-        throw new AppError(
-          'INSUFFICIENT_STOCK',
-          `Not enough stock for SKU ${line.skuId}${line.skuCode ? ` (${line.skuCode})` : ''}: ${line.quantity} ordered, ${available} left.`,
-          { details: [{ path: `lines[${i}].quantity`, rule: `must be at most ${available} (in stock)` }] },
-        );
-      }
-      const left = allocated.sku;
+    /** the line's allocations as the order's detail shows them */
+    const allocatedAt = new Map<string, OrderLineDetail['allocations']>();
+    const bySkuId = [...lines].sort((a, b) => (a.skuId < b.skuId ? -1 : 1));
+    const allocated = await repos.catalog.allocateStock(
+      tenant,
+      bySkuId.map((l) => ({ skuId: l.skuId, quantity: l.quantity })),
+      ctx.now,
+    );
+    if (allocated.short !== undefined) {
+      const line = bySkuId.find((l) => l.skuId === allocated.short)!;
+      const sku = await repos.catalog.findSku(tenant, line.skuId);
+      const available = sku?.quantityInStock ?? 0;
+      const i = input.lines.findIndex((l) => l.skuId === line.skuId);
+      throw new AppError(
+        'INSUFFICIENT_STOCK',
+        `Not enough stock for SKU ${line.skuId}${line.skuCode ? ` (${line.skuCode})` : ''}: ${line.quantity} ordered, ${available} left.`,
+        { details: [{ path: `lines[${i}].quantity`, rule: `must be at most ${available} (in stock)` }] },
+      );
+    }
+    bySkuId.forEach((line, i) => {
+      const { sku: left, allocations: units } = allocated.allocated[i]!;
       taken.push({ skuId: line.skuId, from: left.quantityInStock + line.quantity, to: left.quantityInStock, sku: left });
-      for (const a of allocated.allocations) {
+      for (const a of units) {
         allocations.push({ lineId: line.id, skuId: line.skuId, locationId: a.locationId, quantity: a.quantity });
         levelMoves.push({ skuId: line.skuId, locationId: a.locationId, onHandBefore: a.onHand, allocatedBefore: a.allocated - a.quantity });
       }
-    }
+      allocatedAt.set(line.id, units.map((a) => ({ locationId: a.locationId, locationName: a.locationName, quantity: a.quantity })));
+    });
 
     const subtotalMinor = lines.reduce((sum, l) => sum + l.lineTotalMinor, 0);
     const orderId = newId('ord', ctx.now);
@@ -493,14 +532,22 @@ export function createOrderService(deps: {
     }
     const shippingAddress = input.shippingAddress ?? customer.addresses[0] ?? null;
     const billingAddress = input.billingAddress ?? shippingAddress;
-    const priced = await priceDeliveryAndTax(repos, ctx, { delivery, taxes: deps.taxes }, {
-      lines: lines.map((l) => ({ id: l.id, lineTotalMinor: l.lineTotalMinor, taxClass: skus.get(l.skuId)!.taxClass })),
-      subtotalMinor,
-      discountMinor,
-      deliveryOptionId: input.deliveryOptionId,
-      shippingAddress,
-      billingAddress,
-    });
+    // Priced by the caller with the same rules and the same discount: as it is, its tax lines naming the order's lines.
+    const before = options.priced?.discountMinor === discountMinor ? options.priced : undefined;
+    const lineIdOf = new Map(before?.lineIds.map((id, i) => [id, lines[i]!.id]));
+    const priced: DeliveryAndTax = before
+      ? {
+          ...before.deliveryAndTax,
+          tax: { ...before.deliveryAndTax.tax, lines: before.deliveryAndTax.tax.lines.map((t) => ({ ...t, orderLineId: t.orderLineId === null ? null : (lineIdOf.get(t.orderLineId) ?? t.orderLineId) })) },
+        }
+      : await priceDeliveryAndTax(repos, ctx, { delivery, taxes: deps.taxes }, {
+          lines: lines.map((l) => ({ id: l.id, lineTotalMinor: l.lineTotalMinor, taxClass: skus.get(l.skuId)!.taxClass })),
+          subtotalMinor,
+          discountMinor,
+          deliveryOptionId: input.deliveryOptionId,
+          shippingAddress,
+          billingAddress,
+        });
     const { option, deliveryFeeMinor, tax, taxSettings } = priced;
     const order: Order = {
       id: orderId,
@@ -534,9 +581,16 @@ export function createOrderService(deps: {
     await repos.orders.insertOrder(tenant, order, lines, tax.lines, options.returnUrl ?? null);
     await repos.orders.insertAllocations(tenant, orderId, allocations, ctx.now);
     if (promotion) await repos.promotions.insertRedemption(tenant, { id: newId('red', ctx.now), promotionId: promotion.id, orderId, customerId: customer.id }, ctx.now);
-    await repos.orders.insertEvent(ctx.tenant, orderId, event(ctx, null, 'pending', input.note ?? null, null));
+    const created = event(ctx, null, 'pending', input.note ?? null, null);
+    await repos.orders.insertEvent(ctx.tenant, orderId, created, true);
     await recordAudit(repos, ctx, { action: 'order.create', targetType: 'order', targetId: orderId, details: { number: order.number, totalMinor: order.totalMinor, taxTotalMinor: order.taxTotalMinor, lines: lines.length } });
-    const placed = await repos.orders.detail(ctx.tenant, order);
+    // The detail as just written (what reading it back would answer): nothing shipped yet, one history entry.
+    const placed: OrderDetail = {
+      ...order,
+      lines: lines.map((l) => ({ ...l, allocations: allocatedAt.get(l.id) ?? [], shippedQuantity: 0 })),
+      taxLines: tax.lines,
+      history: [created],
+    };
     const stock = taken.map((c) => ({ ...c, reason: `order ${order.number}` }));
     await events.publish(repos, tenant, ctx.now, async (wants): Promise<DomainEvent[]> => [
       { type: 'order.created', order: placed, currency },

@@ -44,7 +44,11 @@ export interface OrderRepo {
   skusForOrder(tenant: Tenant, skuIds: string[]): Promise<Map<string, SkuForOrder>>;
   /** `returnUrl`: where the pay page sends the shopper of a storefront checkout back (docs/checkout.md). */
   insertOrder(tenant: Tenant, o: Order, lines: OrderLine[], taxLines: TaxLine[], returnUrl?: string | null): Promise<void>;
-  insertEvent(tenant: Tenant, orderId: string, e: OrderEvent): Promise<void>;
+  /**
+   * Adds to the order's history. The order is checked to be the tenant's first, unless `held`: the caller inserted or
+   * locked it with this tenant in the same transaction (one statement fewer).
+   */
+  insertEvent(tenant: Tenant, orderId: string, e: OrderEvent, held?: boolean): Promise<void>;
   findOrder(tenant: Tenant, id: string): Promise<Order | undefined>;
   /** The order, locked for update on PostgreSQL (moves on one order run one at a time). */
   lockOrder(tenant: Tenant, id: string): Promise<Order | undefined>;

@@ -72,8 +72,12 @@ export async function ensureSettings(repos: { settings: Pick<SettingsRepo, 'inse
  * back, so numbers have no gaps.
  */
 export async function nextOrderNumber(repos: { settings: Pick<SettingsRepo, 'insertIfAbsent' | 'takeOrderNumber'> }, tenant: Tenant, now: Date): Promise<string> {
-  await ensureSettings(repos, tenant, now);
-  const taken = await repos.settings.takeOrderNumber(tenant);
+  // The row exists once the store has settings: taken in one statement; made first only when it is missing.
+  let taken = await repos.settings.takeOrderNumber(tenant);
+  if (!taken) {
+    await ensureSettings(repos, tenant, now);
+    taken = await repos.settings.takeOrderNumber(tenant);
+  }
   if (!taken) throw new Error(`store_settings row of ${tenant.storeId}/${tenant.mode} vanished while taking an order number`);
   return `${taken.prefix}${taken.number}`;
 }
