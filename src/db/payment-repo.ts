@@ -253,15 +253,16 @@ export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect): Payme
       return Number(result.numUpdatedRows) > 0;
     },
 
-    async markLinkPaid(tenant: Tenant, id: string, now: Date): Promise<boolean> {
-      const result = await db
+    async markLinkPaid(tenant: Tenant, id: string, now: Date): Promise<PaymentLink | undefined> {
+      const row = await db
         .updateTable('payment_links')
         .set({ status: 'paid', updated_at: fromDate(now) })
         .where(inTenant(tenant))
         .where('id', '=', id)
         .where('status', '=', 'active')
+        .returningAll()
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return row && toLink(row);
     },
 
     async lockLink(tenant: Tenant, id: string): Promise<PaymentLink | undefined> {

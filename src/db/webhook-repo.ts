@@ -106,44 +106,61 @@ export function createWebhookRepo(db: Kysely<Database>, dialect: Dialect, onComm
       .select(['d.id', 'd.endpoint_id', 'd.status', 'd.attempts', 'd.next_attempt_at', 'd.last_attempt_at', 'd.last_status_code', 'd.last_error', 'd.created_at', 'ev.id as event_id', 'ev.type as event_type']);
   }
 
+  async function readSubscribers(tenant: Tenant) {
+    // One statement: the store (always one row), its settings in the mode and its enabled endpoints there (none: one
+    // row with null endpoint columns).
+    const rows = await db
+      .selectFrom('stores as s')
+      .leftJoin('store_settings as ss', (join) => join.onRef('ss.store_id', '=', 's.id').on('ss.mode', '=', tenant.mode))
+      .leftJoin('webhook_endpoints as e', (join) => join.onRef('e.store_id', '=', 's.id').on('e.mode', '=', tenant.mode).on('e.enabled', '=', fromBool(true)))
+      .select(['s.name', 's.low_stock_threshold', 'ss.notification_email', 'ss.notifications_off', 'e.id', 'e.event_types', 'e.client_id'])
+      .where('s.id', '=', tenant.storeId)
+      .execute();
+    const first = rows[0];
+    if (!first) return { subscribers: [], lowStockThreshold: null, notifications: null };
+    const notifications = first.notification_email ? { to: first.notification_email, off: (first.notifications_off ?? '').split(' ').filter(Boolean), storeName: first.name } : null;
+    const lowStockThreshold = first.low_stock_threshold === null ? null : Number(first.low_stock_threshold);
+    const endpoints = rows.filter((r): r is typeof r & { id: string; event_types: string } => r.id !== null);
+    const apps = [...new Set(endpoints.map((r) => r.client_id).filter((c): c is string => c !== null))];
+    const grants =
+      apps.length === 0
+        ? []
+        : await db
+            .selectFrom('oauth_grants')
+            .innerJoin('store_members', (join) => join.onRef('store_members.store_id', '=', 'oauth_grants.store_id').onRef('store_members.user_id', '=', 'oauth_grants.user_id'))
+            .select(['oauth_grants.client_id', 'oauth_grants.scope', 'store_members.role'])
+            .where(inTenant(tenant, 'oauth_grants'))
+            .where('oauth_grants.client_id', 'in', apps)
+            .where('oauth_grants.revoked_at', 'is', null)
+            .execute();
+    return {
+      subscribers: endpoints.map((r) => ({
+        id: r.id,
+        eventTypes: r.event_types.split(' ').filter(Boolean),
+        clientId: r.client_id,
+        appGrants: grants.filter((g) => g.client_id === r.client_id).map((g) => ({ scope: g.scope, role: g.role })),
+      })),
+      lowStockThreshold,
+      notifications,
+    };
+  }
+
+  /**
+   * In a transaction, what `subscribers` read, per store and mode: a transaction that publishes several times (a
+   * payment completing publishes the payment's, the order's and the checkout's events) reads them once. The endpoint
+   * writes below forget it; nothing in a transaction changes the settings, threshold or grants it reads and then
+   * publishes again.
+   */
+  const readInTransaction = onCommit ? new Map<string, Awaited<ReturnType<typeof readSubscribers>>>() : undefined;
+
   return {
     async subscribers(tenant: Tenant) {
-      // One statement: the store (always one row), its settings in the mode and its enabled endpoints there (none: one
-      // row with null endpoint columns).
-      const rows = await db
-        .selectFrom('stores as s')
-        .leftJoin('store_settings as ss', (join) => join.onRef('ss.store_id', '=', 's.id').on('ss.mode', '=', tenant.mode))
-        .leftJoin('webhook_endpoints as e', (join) => join.onRef('e.store_id', '=', 's.id').on('e.mode', '=', tenant.mode).on('e.enabled', '=', fromBool(true)))
-        .select(['s.name', 's.low_stock_threshold', 'ss.notification_email', 'ss.notifications_off', 'e.id', 'e.event_types', 'e.client_id'])
-        .where('s.id', '=', tenant.storeId)
-        .execute();
-      const first = rows[0];
-      if (!first) return { subscribers: [], lowStockThreshold: null, notifications: null };
-      const notifications = first.notification_email ? { to: first.notification_email, off: (first.notifications_off ?? '').split(' ').filter(Boolean), storeName: first.name } : null;
-      const lowStockThreshold = first.low_stock_threshold === null ? null : Number(first.low_stock_threshold);
-      const endpoints = rows.filter((r): r is typeof r & { id: string; event_types: string } => r.id !== null);
-      const apps = [...new Set(endpoints.map((r) => r.client_id).filter((c): c is string => c !== null))];
-      const grants =
-        apps.length === 0
-          ? []
-          : await db
-              .selectFrom('oauth_grants')
-              .innerJoin('store_members', (join) => join.onRef('store_members.store_id', '=', 'oauth_grants.store_id').onRef('store_members.user_id', '=', 'oauth_grants.user_id'))
-              .select(['oauth_grants.client_id', 'oauth_grants.scope', 'store_members.role'])
-              .where(inTenant(tenant, 'oauth_grants'))
-              .where('oauth_grants.client_id', 'in', apps)
-              .where('oauth_grants.revoked_at', 'is', null)
-              .execute();
-      return {
-        subscribers: endpoints.map((r) => ({
-          id: r.id,
-          eventTypes: r.event_types.split(' ').filter(Boolean),
-          clientId: r.client_id,
-          appGrants: grants.filter((g) => g.client_id === r.client_id).map((g) => ({ scope: g.scope, role: g.role })),
-        })),
-        lowStockThreshold,
-        notifications,
-      };
+      const key = `${tenant.storeId}/${tenant.mode}`;
+      const known = readInTransaction?.get(key);
+      if (known) return known;
+      const found = await readSubscribers(tenant);
+      readInTransaction?.set(key, found);
+      return found;
     },
 
     async insertEvents(tenant: Tenant, events: Array<{ event: NewEvent; deliveries: Array<{ id: string; endpointId: string }> }>): Promise<void> {
@@ -251,6 +268,7 @@ export function createWebhookRepo(db: Kysely<Database>, dialect: Dialect, onComm
     },
 
     async insertEndpoint(e: SigningEndpoint): Promise<void> {
+      readInTransaction?.clear();
       await db
         .insertInto('webhook_endpoints')
         .values({
@@ -308,6 +326,7 @@ export function createWebhookRepo(db: Kysely<Database>, dialect: Dialect, onComm
     },
 
     async updateEndpoint(tenant, id, patch, now) {
+      readInTransaction?.clear();
       await db
         .updateTable('webhook_endpoints')
         .set({ ...endpointColumns(patch), updated_at: fromDate(now) })
@@ -317,11 +336,13 @@ export function createWebhookRepo(db: Kysely<Database>, dialect: Dialect, onComm
     },
 
     async deleteEndpoint(tenant, id) {
+      readInTransaction?.clear();
       const result = await db.deleteFrom('webhook_endpoints').where(inTenant(tenant)).where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
 
     async deleteEndpointsOfApp(tenant, clientId) {
+      readInTransaction?.clear();
       const result = await db.deleteFrom('webhook_endpoints').where(inTenant(tenant)).where('client_id', '=', clientId).executeTakeFirst();
       return Number(result.numDeletedRows);
     },

@@ -430,7 +430,7 @@ export function createOrderService(deps: {
       },
       ctx.now,
     );
-    await repos.orders.insertEvent(ctx.tenant, id, event(ctx, order.status, to, input.note ?? null, amountMinor));
+    await repos.orders.insertEvent(ctx.tenant, id, event(ctx, order.status, to, input.note ?? null, amountMinor), true);
     await recordAudit(repos, ctx, { action: `order.${to}`, targetType: 'order', targetId: id, details: { from: order.status, to, ...(amountMinor !== null ? { amountMinor } : {}) } });
     const moved = await detail(repos, ctx, id);
     const refunded = move.refund !== undefined && amountMinor !== null && amountMinor > 0 ? amountMinor : null;
@@ -652,9 +652,10 @@ export function createOrderService(deps: {
       const currency = currencyOf(order.currency);
       // Paid ends a storefront order's stock hold in the same transaction: the held stock is the order's from now on.
       await repos.orders.updateOrder(ctx.tenant, orderId, { status: 'paid', ...(order.holdExpiresAt !== null ? { holdExpiresAt: null } : {}) }, ctx.now);
-      await repos.orders.insertEvent(ctx.tenant, orderId, event(ctx, 'pending', 'paid', note, order.paidMinor));
+      await repos.orders.insertEvent(ctx.tenant, orderId, event(ctx, 'pending', 'paid', note, order.paidMinor), true);
       await recordAudit(repos, ctx, { action: 'order.paid', targetType: 'order', targetId: orderId, details: { from: 'pending', to: 'paid', amountMinor: order.paidMinor } });
-      const moved = await detail(repos, ctx, orderId);
+      // The order as the update left it (locked since): its lines, history and the rest read once.
+      const moved = await repos.orders.detail(ctx.tenant, { ...order, status: 'paid', holdExpiresAt: null, updatedAt: ctx.now });
       await events.publish(repos, ctx.tenant, ctx.now, (): DomainEvent[] => [{ type: 'order.status_changed', order: moved, currency, from: 'pending', to: 'paid' }]);
       if (moved.channel === 'storefront') await deps.storefrontPaid?.(repos, ctx, moved);
     },

@@ -54,6 +54,11 @@ export interface RecordPaymentInput {
   reference?: string | null | undefined;
   /** money a payment provider already took: recorded even if the store has since stopped accepting the method */
   viaProvider?: boolean | undefined;
+  /**
+   * The order's money as the caller locked it in this transaction (`PaymentRepo.lockOrder`) and what is pending on it
+   * (`pendingPaidMinor`), read since nothing changed them: not read again.
+   */
+  held?: { order: OrderMoney; pendingPaidMinor: number } | undefined;
 }
 
 export interface PaymentResult {
@@ -86,7 +91,7 @@ export async function enabledPaymentMethods(repos: { settings: Pick<SettingsRepo
 export async function recordPayment(repos: { audit: Pick<AuditRepo, 'insert'>; payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded' | 'insertPayment' | 'lockOrder' | 'methodTotals' | 'pendingPaidMinor'>; settings: Pick<SettingsRepo, 'find'> }, ctx: StoreContext, input: RecordPaymentInput): Promise<PaymentResult> {
   const { tenant } = ctx;
   const status = input.status ?? 'succeeded';
-  const order = await repos.payments.lockOrder(tenant, input.orderId);
+  const order = input.held?.order.id === input.orderId ? input.held.order : await repos.payments.lockOrder(tenant, input.orderId);
   if (!order) throw orderNotFound(input.orderId);
   const details: ErrorDetail[] = [];
   if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) details.push({ path: 'amount', rule: 'must be greater than 0' });
@@ -96,12 +101,14 @@ export async function recordPayment(repos: { audit: Pick<AuditRepo, 'insert'>; p
   const amount = input.amountMinor;
 
   if (input.kind === 'payment') {
-    const enabled = await enabledPaymentMethods(repos, ctx.tenant);
-    if (method !== 'manual' && !input.viaProvider && !enabled.includes(method)) {
-      throw invalid([{ path: 'method', rule: `must be a payment method the store accepts (${enabled.join(', ') || 'none'}); see GET /v1/payments/options` }]);
+    if (method !== 'manual' && !input.viaProvider) {
+      const enabled = await enabledPaymentMethods(repos, ctx.tenant);
+      if (!enabled.includes(method)) {
+        throw invalid([{ path: 'method', rule: `must be a payment method the store accepts (${enabled.join(', ') || 'none'}); see GET /v1/payments/options` }]);
+      }
     }
     if (status !== 'failed') {
-      const pending = await repos.payments.pendingPaidMinor(tenant, order.id);
+      const pending = input.held?.order.id === input.orderId ? input.held.pendingPaidMinor : await repos.payments.pendingPaidMinor(tenant, order.id);
       const open = outstandingMinor(order, pending);
       if (amount > open) {
         throw new AppError(

@@ -54,9 +54,10 @@ export interface PaymentRepo {
   closeActiveLink(tenant: Tenant, id: string, status: 'paid' | 'cancelled', now: Date): Promise<boolean>;
   /**
    * Moves a link stored `active` to `paid`, whatever its expiry (a shopper who started paying before it expired has
-   * paid); false (nothing changed) when it is not active: paid already, or cancelled meanwhile.
+   * paid); undefined (nothing changed) when it is not active: paid already, or cancelled meanwhile. Answers the link as
+   * it is now.
    */
-  markLinkPaid(tenant: Tenant, id: string, now: Date): Promise<boolean>;
+  markLinkPaid(tenant: Tenant, id: string, now: Date): Promise<PaymentLink | undefined>;
   /** The link, locked until the transaction ends (PostgreSQL `for update`; SQLite has one writer). */
   lockLink(tenant: Tenant, id: string): Promise<PaymentLink | undefined>;
   /** The pay page's link: its token names it in any store (the token is the secret). */

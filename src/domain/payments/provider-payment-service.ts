@@ -136,14 +136,12 @@ export function createProviderPaymentService(deps: {
     }
     const currencyOk = state.currency.toUpperCase() === p.currency;
     const newEvents: DomainEvent[] = [];
-    let linkClosed = false;
-    /** The link as its record reads after it was paid now, for `payment_link.paid`. */
-    const paidLink = async (): Promise<DomainEvent[]> => {
-      if (!linkClosed || p.linkId === null) return [];
-      const link = await repos.payments.findLink(tenant, p.linkId);
-      return link ? [{ type: 'payment_link.paid', link: { ...link, status: 'paid', url: `${base}/pay/${link.token}` } }] : [];
-    };
-    const orderNumber = async () => (p.orderId === null ? null : ((await repos.payments.findOrder(tenant, p.orderId))?.number ?? null));
+    /** The link as its record reads after it was paid now (the paying update answers it), for `payment_link.paid`. */
+    let closedLink: PaymentLink | undefined;
+    const paidLink = async (): Promise<DomainEvent[]> => (closedLink ? [{ type: 'payment_link.paid', link: { ...closedLink, status: 'paid', url: `${base}/pay/${closedLink.token}` } }] : []);
+    /** The order's number, as read under its lock in this transaction when it was (an order's number never changes). */
+    let knownNumber: string | undefined;
+    const orderNumber = async () => (p.orderId === null ? null : (knownNumber ?? (await repos.payments.findOrder(tenant, p.orderId))?.number ?? null));
 
     if (state.status === 'authorized' || state.status === 'succeeded') {
       const flags: string[] = [];
@@ -151,8 +149,8 @@ export function createProviderPaymentService(deps: {
       if (!currencyOk || state.amountMinor !== p.amountMinor) flags.push(`the provider holds ${money(state.amountMinor, state.currency.toUpperCase())}, ${money(p.amountMinor, p.currency)} is owed`);
       // The shopper's part is done (money held or taken): the link closes, once.
       if (!secured && p.linkId !== null && flags.length === 0) {
-        linkClosed = await repos.payments.markLinkPaid(tenant, p.linkId, now);
-        if (!linkClosed) flags.push('the payment link was no longer active (cancelled while the shopper paid): refund the payment or settle it by hand');
+        closedLink = await repos.payments.markLinkPaid(tenant, p.linkId, now);
+        if (!closedLink) flags.push('the payment link was no longer active (cancelled while the shopper paid): refund the payment or settle it by hand');
       }
       if (state.status === 'authorized') {
         if (secured) return p;
@@ -172,11 +170,14 @@ export function createProviderPaymentService(deps: {
       let paymentId: string | null = null;
       if (p.orderId !== null && flags.length === 0 && !p.flag) {
         const order = await repos.payments.lockOrder(tenant, p.orderId);
-        const open = order ? outstandingMinor(order, await repos.payments.pendingPaidMinor(tenant, p.orderId)) : 0;
+        const pendingPaidMinor = order ? await repos.payments.pendingPaidMinor(tenant, p.orderId) : 0;
+        const open = order ? outstandingMinor(order, pendingPaidMinor) : 0;
+        knownNumber = order?.number;
         if (!order || order.status === 'cancelled' || p.amountMinor > open) {
           flags.push(order ? `order ${order.number} has ${money(open, order.currency)} outstanding${order.status === 'cancelled' ? ' and is cancelled' : ''}: the payment was not recorded on it; refund it or settle it by hand` : 'the order is gone');
         } else {
-          const recorded = await recordPayment(repos, ctx, { orderId: p.orderId, kind: 'payment', method: 'card', amountMinor: p.amountMinor, reference: `${p.provider} ${state.ref}`.slice(0, 200), viaProvider: true });
+          const reference = `${p.provider} ${state.ref}`.slice(0, 200);
+          const recorded = await recordPayment(repos, ctx, { orderId: p.orderId, kind: 'payment', method: 'card', amountMinor: p.amountMinor, reference, viaProvider: true, held: { order, pendingPaidMinor } });
           paymentId = recorded.payment.id;
         }
       }
