@@ -2,8 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
+import { pgModule } from '../lazy-modules.ts';
 import { boundedPool, pingWithin } from './postgres-bounded.ts';
 import type { Database } from './schema.ts';
 import { boundedSqlite } from './sqlite-bounded.ts';
@@ -114,7 +115,7 @@ const pgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === PG_INT8 || oid === PG_NUMERIC) return (value: string) => Number(value);
     // biome-ignore lint/suspicious/noExplicitAny: pg's overloads do not accept a union of formats.
-    return pg.types.getTypeParser(oid, format as any);
+    return pgModule().types.getTypeParser(oid, format as any);
   },
 };
 
@@ -201,7 +202,7 @@ function pgPoolOptions(url: string, timeoutMs: number): pg.PoolConfig {
 }
 
 function openPostgres(url: string, timeoutMs: number): Db {
-  const pool = new pg.Pool({
+  const pool = new (pgModule().Pool)({
     ...pgPoolOptions(url, timeoutMs),
     max: 10,
     idleTimeoutMillis: 30_000,
@@ -213,7 +214,7 @@ function openPostgres(url: string, timeoutMs: number): Db {
   pool.on('error', () => {});
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: boundedPool(pool, pgQueryTimeoutMs(timeoutMs)) }) });
   // The change mark's own connection (opened when first asked for), so marks never wait behind the app's queries.
-  const marks = new pg.Pool({ ...pgPoolOptions(url, timeoutMs), max: 1, idleTimeoutMillis: 30_000, statement_timeout: timeoutMs, query_timeout: pgQueryTimeoutMs(timeoutMs) });
+  const marks = new (pgModule().Pool)({ ...pgPoolOptions(url, timeoutMs), max: 1, idleTimeoutMillis: 30_000, statement_timeout: timeoutMs, query_timeout: pgQueryTimeoutMs(timeoutMs) });
   marks.on('error', () => {});
   let closed: Promise<void> | undefined;
   return {
@@ -222,7 +223,7 @@ function openPostgres(url: string, timeoutMs: number): Db {
     ping: () => pingWithin(pool, readinessTimeoutMs(timeoutMs)),
     changeMark: batchedSnapshots(marks, readinessTimeoutMs(timeoutMs)),
     async unbounded(work) {
-      const single = new pg.Pool({ ...pgPoolOptions(url, timeoutMs), max: 1 });
+      const single = new (pgModule().Pool)({ ...pgPoolOptions(url, timeoutMs), max: 1 });
       single.on('error', () => {});
       const maintenance = new Kysely<Database>({ dialect: new PostgresDialect({ pool: single }) });
       try {

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { ioredisModule } from '../lazy-modules.ts';
 
 /** How long one Redis command may take before it fails (a Redis that hangs must not hang requests). */
 export const REDIS_COMMAND_TIMEOUT_MS = 2000;
@@ -9,7 +10,7 @@ export const REDIS_COMMAND_TIMEOUT_MS = 2000;
  * reconnects, commands wait in ioredis's queue within that bound.
  */
 export function openRedis(url: string): Redis {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
+  const redis = new (ioredisModule().Redis)(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
   redis.on('error', () => {}); // surfaced by the failing command instead
   return redis;
 }

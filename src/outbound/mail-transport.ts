@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { MailTransport } from '../domain/email/ports.ts';
 import type { SendResult } from '../domain/email/types.ts';
+import { nodemailerModule } from '../lazy-modules.ts';
 
 /** Headers every message carries: a Message-ID made of the message's id (a receiver can tell a resend), and the marks of automatic mail. */
 function headersOf(id: string, domain: string) {
@@ -47,7 +47,7 @@ export interface SmtpOptions {
 /** Sends over SMTP through nodemailer, on a small pool of connections. */
 export function createSmtpTransport(options: SmtpOptions): MailTransport {
   const parsed = new URL(options.url);
-  const transporter = nodemailer.createTransport({
+  const transporter = nodemailerModule().createTransport({
     url: options.url,
     pool: true,
     maxConnections: 4,
@@ -86,11 +86,14 @@ export function createSmtpTransport(options: SmtpOptions): MailTransport {
  * the path is printed.
  */
 export function createFolderTransport(options: { dir: string; domain: string; print: (line: string) => void }): MailTransport {
-  const streamer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Made on the first mail: a service that sends none never loads nodemailer.
+  let streamer: ReturnType<typeof makeStreamer> | undefined;
+  const makeStreamer = () => nodemailerModule().createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     description: `the local outbox ${options.dir}`,
     async send(message) {
       try {
+        streamer ??= makeStreamer();
         const info = await streamer.sendMail({ from: message.from, to: message.to, subject: message.subject, text: message.text, html: message.html, ...headersOf(message.id, options.domain) });
         mkdirSync(options.dir, { recursive: true });
         const base = path.join(options.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.id}`);

@@ -1,15 +1,16 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Tenant } from '../context.ts';
-import { AppError } from '../errors.ts';
 import {
   EventSignatureError,
-  providerRefused,
   type PaymentProvider,
   type ProviderEvent,
   type ProviderPaymentState,
   type ProviderPaymentStatus,
   type ProviderRefundState,
+  providerRefused,
 } from '../domain/payments/provider-port.ts';
+import { AppError } from '../errors.ts';
+import { stripeSdk } from '../lazy-modules.ts';
 
 /** Where the SDK sends its calls: Stripe's API, or (tests) a fake of it on loopback. */
 export interface StripeConnection {
@@ -66,10 +67,10 @@ function stateOf(pi: Intent): ProviderPaymentState {
 
 /** A refusal or outage of Stripe as the service reports it (the idempotency key makes the retry safe). */
 function providerError(error: unknown): AppError {
-  const message = error instanceof Stripe.errors.StripeError ? error.message : String(error);
+  const message = error instanceof stripeSdk().errors.StripeError ? error.message : String(error);
   // Stripe refused the call itself (a bad request, a card error, a key reused for other parameters): trying it again
   // cannot succeed. Anything else (5xx, network, rate limit, keys) is an outage: the same call is tried again later.
-  const refused = error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeIdempotencyError;
+  const refused = error instanceof stripeSdk().errors.StripeInvalidRequestError || error instanceof stripeSdk().errors.StripeCardError || error instanceof stripeSdk().errors.StripeIdempotencyError;
   return refused ? providerRefused(`Stripe: ${message}`, error) : new AppError('PAYMENT_PROVIDER_ERROR', `Stripe: ${message}`);
 }
 
@@ -89,7 +90,7 @@ export function createStripeProvider(deps: { secrets: StripeSecrets; connection?
   const clientOf = (secretKey: string): Stripe => {
     let client = clients.get(secretKey);
     if (!client) {
-      client = new Stripe(secretKey, {
+      client = new (stripeSdk())(secretKey, {
         maxNetworkRetries: deps.maxNetworkRetries ?? 2,
         timeout: 20_000,
         telemetry: false,
@@ -199,7 +200,7 @@ export function createStripeProvider(deps: { secrets: StripeSecrets; connection?
         const account = await client.accounts.retrieveCurrent();
         return { accountId: account.id };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError || error instanceof Stripe.errors.StripeInvalidRequestError) throw error;
+        if (error instanceof stripeSdk().errors.StripeAuthenticationError || error instanceof stripeSdk().errors.StripePermissionError || error instanceof stripeSdk().errors.StripeInvalidRequestError) throw error;
         throw providerError(error);
       }
     },
