@@ -8,6 +8,7 @@ import { EditorConflict } from '../components/Conflict.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field, TextField } from '../components/Field.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
+import { SaveActions } from '../components/SaveActions.tsx';
 import { NotAllowed, Permission, Section } from '../components/Section.tsx';
 import { loadTagged, useEtagEditor } from '../editor.ts';
 import { formatMoney, formatTimestamp } from '../format.ts';
@@ -195,18 +196,7 @@ function MethodsForm({
           </p>
         ) : null}
       </fieldset>
-      {canWrite ? (
-        <div className="actions">
-          <button type="submit" className="button button-primary" disabled={saving}>
-            {saving ? 'Saving…' : 'Save methods'}
-          </button>
-        </div>
-      ) : null}
-      {nothing ? (
-        <p className="muted" role="status">
-          Nothing changed, so nothing was saved.
-        </p>
-      ) : null}
+      <SaveActions canWrite={canWrite} saving={saving} label="Save methods" nothing={nothing} />
       {error && !shownAtFields(error, (p) => p === 'enabledMethods' || p.startsWith('enabledMethods[')) ? <ErrorPanel error={error} title="The payment methods could not be saved." /> : null}
     </form>
   );

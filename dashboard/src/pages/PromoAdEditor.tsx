@@ -1,19 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { api, type Tenant } from '../api/client.ts';
+import type { FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import type { Tenant } from '../api/client.ts';
 import type { DataOf, Schemas } from '../api/wire.ts';
-import { Confirm } from '../components/Confirm.tsx';
-import { EditorConflict } from '../components/Conflict.tsx';
-import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
+import { Loading } from '../components/ErrorPanel.tsx';
 import { Field, TextField } from '../components/Field.tsx';
 import { ImageField } from '../components/Images.tsx';
-import { NotAllowed, Permission, Section } from '../components/Section.tsx';
-import { useEtagEditor } from '../editor.ts';
+import { NotAllowed } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
 import { invalidatePastCache } from '../freshness.ts';
-import { useSubmission } from '../idempotency.ts';
-import { changedOnly, formErrors, shownAtFields } from '../selling/forms.ts';
+import { changedOnly, formErrors } from '../selling/forms.ts';
+import { DeleteRecord, NewRecord, RecordDetails, RecordNotices, RecordNotLoaded, useCreateRecord, useDraft, useRecordEditor, useRecordPlace } from '../selling/record-editor.tsx';
 import { adState, promoAdsKey, publishedAdsKey } from '../selling/promo-ads.ts';
 import { PROMOTIONS_READ, PROMOTIONS_WRITE } from '../selling/promotions.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
@@ -123,120 +119,41 @@ interface Context {
   canView: boolean;
 }
 
-function useInvalidateAds(tenant: Tenant) {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: [...promoAdsKey(tenant.storeId, tenant.mode), 'list'] });
+const usePromoAdsPlace = (tenant: Tenant) =>
+  useRecordPlace(tenant, { api: '/v1/promo-ads', page: '/promo-ads', key: promoAdsKey(tenant.storeId, tenant.mode) }, (queryClient) =>
     // The overview's live ads have a 30-minute cache window: its next read goes past it, so a published ad shows at once.
-    invalidatePastCache(queryClient, publishedAdsKey(tenant.storeId, tenant.mode));
-    void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'audit-log'] });
-  };
-}
+    invalidatePastCache(queryClient, publishedAdsKey(tenant.storeId, tenant.mode)),
+  );
 
 function NewPromoAd(context: Context) {
   const { tenant, zone } = context;
-  const invalidate = useInvalidateAds(tenant);
-  const navigate = useNavigate();
-  const search = useTenantSearch();
-  const [draft, setDraft] = useState<Draft>(() => ({ title: '', body: '', imageFileId: null, linkUrl: '', placement: '', startsAt: nowZonedInput(zone), endsAt: '', status: 'draft' }));
-  const submission = useSubmission();
-  const create = useMutation({
-    mutationFn: (input: { body: Record<string, unknown>; key: string }) =>
-      api<PromoAdRecord>('/v1/promo-ads', { tenant, method: 'POST', headers: { 'Idempotency-Key': input.key }, body: input.body }).then((r) => r.data),
-    onSuccess: (ad) => {
-      submission.forget();
-      invalidate();
-      navigate({ pathname: `/promo-ads/${encodeURIComponent(ad.id)}`, search }, { replace: true, state: { notice: `Promo ad “${ad.title}” created.` } });
-    },
-    onSettled: () => submission.settled(),
+  const creating = useCreateRecord<PromoAdRecord, Draft>({
+    tenant,
+    place: usePromoAdsPlace(tenant),
+    initial: () => ({ title: '', body: '', imageFileId: null, linkUrl: '', placement: '', startsAt: nowZonedInput(zone), endsAt: '', status: 'draft' }),
+    bodyOf: (d) => bodyOf(d, zone),
+    notice: (ad) => `Promo ad “${ad.title}” created.`,
   });
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const body = bodyOf(draft, zone);
-    const key = submission.begin(JSON.stringify(body));
-    if (key !== null) create.mutate({ body, key });
-  };
   return (
-    <>
-      <h1>New promo ad</h1>
-      <Section title="Details">
-        <form onSubmit={submit} noValidate>
-          <PromoAdFields
-            draft={draft}
-            onChange={(next) => {
-              setDraft(next);
-              submission.forget();
-              if (create.isError) create.reset();
-            }}
-            error={create.error}
-            disabled={false}
-            {...context}
-          />
-          <div className="actions">
-            <button type="submit" className="button button-primary" disabled={create.isPending}>
-              {create.isPending ? 'Creating…' : 'Create promo ad'}
-            </button>
-          </div>
-        </form>
-        {create.isError && !shownAtFields(create.error, (p) => (FIELDS as readonly string[]).includes(p)) ? (
-          <ErrorPanel error={create.error} title="The promo ad could not be created." />
-        ) : null}
-      </Section>
-    </>
+    <NewRecord heading="New promo ad" creating={creating} createLabel="Create promo ad" failed="The promo ad could not be created." fields={FIELDS}>
+      <PromoAdFields draft={creating.draft} onChange={creating.edit} error={creating.create.error} disabled={false} {...context} />
+    </NewRecord>
   );
 }
 
 function EditPromoAd({ id, canWrite, ...context }: Context & { id: string; canWrite: boolean }) {
   const { tenant, zone } = context;
-  const queryClient = useQueryClient();
-  const invalidate = useInvalidateAds(tenant);
-  const navigate = useNavigate();
-  const search = useTenantSearch();
-  const location = useLocation();
-  const [saved, setSaved] = useState<string | null>((location.state as { notice?: string } | null)?.notice ?? null);
-  const detailKey = [...promoAdsKey(tenant.storeId, tenant.mode), 'one', id] as const;
-  const editor = useEtagEditor<PromoAdRecord>({
+  const editing = useRecordEditor<PromoAdRecord>({
+    tenant,
+    place: usePromoAdsPlace(tenant),
+    id,
     labels: LABELS,
     show: (field, value) => showField(field, value, zone),
-    tenant,
-    path: `/v1/promo-ads/${encodeURIComponent(id)}`,
-    queryKey: detailKey,
-    enabled: true,
-    onStale: invalidate,
-    onSaved: (ad) => {
-      setSaved(`Saved “${ad.title}”.`);
-      invalidate();
-    },
+    savedNotice: (ad) => `Saved “${ad.title}”.`,
   });
-  const [confirming, setConfirming] = useState(false);
-  const remove = useMutation({
-    mutationFn: (ad: PromoAdRecord) => api(`/v1/promo-ads/${encodeURIComponent(ad.id)}`, { tenant, method: 'DELETE', headers: editor.base?.etag ? { 'If-Match': editor.base.etag } : undefined }),
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: detailKey });
-      // The list shows no deleted row, not even while it reloads.
-      queryClient.removeQueries({ queryKey: [...promoAdsKey(tenant.storeId, tenant.mode), 'list'] });
-      invalidate();
-      navigate({ pathname: '/promo-ads', search }, { replace: true });
-    },
-  });
-
+  const { editor } = editing;
   const base = editor.base;
-  if (editor.query.isError && !base) {
-    return (
-      <>
-        <h1>Promo ad</h1>
-        <ErrorPanel error={editor.query.error} title="The promo ad could not be loaded." onRetry={() => editor.query.refetch()} />
-      </>
-    );
-  }
-  if (!base) {
-    return (
-      <>
-        <h1>Promo ad</h1>
-        <Loading what="the promo ad" />
-      </>
-    );
-  }
+  if (!base) return <RecordNotLoaded heading="Promo ad" what="promo ad" query={editor.query} />;
   const ad = base.value;
   return (
     <>
@@ -245,61 +162,28 @@ function EditPromoAd({ id, canWrite, ...context }: Context & { id: string; canWr
         {adState(ad)} · {ad.placement ? `placement ${ad.placement}` : 'any placement'} · from {formatTimestamp(ad.startsAt, zone)}
         {ad.endsAt ? ` until ${formatTimestamp(ad.endsAt, zone)}` : ', no end'}
       </p>
-      {saved ? (
-        <p className="notice" role="status">
-          {saved}
-        </p>
-      ) : null}
-      {editor.conflict ? (
-        <EditorConflict
-          what={`the promo ad “${ad.title}”`}
-          conflict={editor.conflict}
-          busy={editor.saving}
-          onReload={editor.reload}
-          onOverwrite={editor.overwrite}
-        />
-      ) : null}
+      <RecordNotices editing={editing} what={`the promo ad “${ad.title}”`} />
       <PromoAdForm
         key={editor.version}
         base={ad}
         canWrite={canWrite}
         saving={editor.saving}
         error={editor.error}
-        onEdited={() => {
-          setSaved(null);
-          editor.resetError();
-        }}
+        onEdited={editing.edited}
         onSave={(patch) => editor.save(patch, patch as Partial<PromoAdRecord>)}
         {...context}
       />
       {canWrite ? (
-        <Section title="Delete">
-          <p>A deleted ad disappears from the storefront at once (clients that cache the live ads may show it up to 30 minutes longer).</p>
-          {confirming ? (
-            <Confirm
-              title={<>Delete the promo ad “{ad.title}”?</>}
-              confirmLabel={`Delete “${ad.title}”`}
-              busyLabel="Deleting…"
-              busy={remove.isPending}
-              error={remove.error}
-              errorTitle="The promo ad could not be deleted."
-              onConfirm={() => remove.mutate(ad)}
-              onCancel={() => {
-                remove.reset();
-                setConfirming(false);
-              }}
-              testId="confirm-delete-promo-ad"
-            >
-              <p>{ad.live ? 'It is live now and stops showing at once. ' : ''}This cannot be undone.</p>
-            </Confirm>
-          ) : (
-            <div className="actions">
-              <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
-                Delete promo ad
-              </button>
-            </div>
-          )}
-        </Section>
+        <DeleteRecord
+          what="promo ad"
+          intro="A deleted ad disappears from the storefront at once (clients that cache the live ads may show it up to 30 minutes longer)."
+          title={<>Delete the promo ad “{ad.title}”?</>}
+          name={`“${ad.title}”`}
+          testId="confirm-delete-promo-ad"
+          remove={editing.remove}
+        >
+          <p>{ad.live ? 'It is live now and stops showing at once. ' : ''}This cannot be undone.</p>
+        </DeleteRecord>
       ) : null}
     </>
   );
@@ -329,54 +213,17 @@ function PromoAdForm({
   onSave: (patch: Record<string, unknown>) => void;
 }) {
   const { zone } = context;
-  const [draft, setDraft] = useState<Draft>(() => draftOf(base, zone));
-  const [nothing, setNothing] = useState(false);
+  const { draft, nothing, unchanged, change } = useDraft(() => draftOf(base, zone), onEdited);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const patch = changedOnly(bodyOf(draftOf(base, zone), zone), bodyOf(draft, zone));
-    if (Object.keys(patch).length === 0) {
-      setNothing(true);
-      return;
-    }
+    if (Object.keys(patch).length === 0) return unchanged();
     onSave(patch);
   };
   return (
-    <Section title="Details">
-      {canWrite ? null : (
-        <p className="notice">
-          Your role in this store lacks the <Permission code={PROMOTIONS_WRITE} />, so you can read this promo ad but not change it.
-        </p>
-      )}
-      <form onSubmit={submit} noValidate>
-        <fieldset className="plain-fieldset" disabled={!canWrite}>
-          <legend className="visually-hidden">Promo ad “{base.title}”</legend>
-          <PromoAdFields
-            draft={draft}
-            onChange={(next) => {
-              setDraft(next);
-              setNothing(false);
-              onEdited();
-            }}
-            error={error}
-            disabled={!canWrite}
-            {...context}
-          />
-        </fieldset>
-        {canWrite ? (
-          <div className="actions">
-            <button type="submit" className="button button-primary" disabled={saving}>
-              {saving ? 'Saving…' : 'Save changes'}
-            </button>
-          </div>
-        ) : null}
-        {nothing ? (
-          <p className="muted" role="status">
-            Nothing changed, so nothing was saved.
-          </p>
-        ) : null}
-      </form>
-      {error && !shownAtFields(error, (p) => (FIELDS as readonly string[]).includes(p)) ? <ErrorPanel error={error} title="The promo ad could not be saved." /> : null}
-    </Section>
+    <RecordDetails what="promo ad" legend={`Promo ad “${base.title}”`} permission={PROMOTIONS_WRITE} canWrite={canWrite} saving={saving} error={error} fields={FIELDS} nothing={nothing} onSubmit={submit}>
+      <PromoAdFields draft={draft} onChange={change} error={error} disabled={!canWrite} {...context} />
+    </RecordDetails>
   );
 }
 

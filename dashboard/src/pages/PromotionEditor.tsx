@@ -1,17 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { api, type Tenant } from '../api/client.ts';
+import type { FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import type { Tenant } from '../api/client.ts';
 import type { Schemas } from '../api/wire.ts';
-import { Confirm } from '../components/Confirm.tsx';
-import { EditorConflict } from '../components/Conflict.tsx';
-import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
+import { Loading } from '../components/ErrorPanel.tsx';
 import { Field, TextField } from '../components/Field.tsx';
-import { NotAllowed, Permission, Section } from '../components/Section.tsx';
-import { useEtagEditor } from '../editor.ts';
+import { NotAllowed } from '../components/Section.tsx';
 import { formatMoney, formatNumber, formatTimestamp } from '../format.ts';
-import { useSubmission } from '../idempotency.ts';
-import { changedOnly, formErrors, numberOrNull, numberText, shownAtFields } from '../selling/forms.ts';
+import { changedOnly, formErrors, numberOrNull, numberText } from '../selling/forms.ts';
+import { DeleteRecord, NewRecord, RecordDetails, RecordNotices, RecordNotLoaded, useCreateRecord, useDraft, useRecordEditor, useRecordPlace } from '../selling/record-editor.tsx';
 import { discountText, PROMOTIONS_READ, PROMOTIONS_WRITE, promotionState, promotionsKey } from '../selling/promotions.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
 import { fromZonedInput, nowZonedInput, toZonedInput, zoneLabel } from '../zoned.ts';
@@ -112,108 +108,35 @@ export default function PromotionEditor() {
   );
 }
 
+const usePromotionsPlace = (tenant: Tenant) => useRecordPlace(tenant, { api: '/v1/promotions', page: '/promotions', key: promotionsKey(tenant.storeId, tenant.mode) });
+
 function NewPromotion({ tenant, currency, zone }: { tenant: Tenant; currency: string; zone: string }) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const search = useTenantSearch();
-  const [draft, setDraft] = useState<Draft>(() => emptyDraft(zone));
-  const submission = useSubmission();
-  const create = useMutation({
-    mutationFn: (input: { body: Record<string, unknown>; key: string }) =>
-      api<Promotion>('/v1/promotions', { tenant, method: 'POST', headers: { 'Idempotency-Key': input.key }, body: input.body }).then((r) => r.data),
-    onSuccess: (p) => {
-      submission.forget();
-      void queryClient.invalidateQueries({ queryKey: promotionsKey(tenant.storeId, tenant.mode) });
-      void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'audit-log'] });
-      navigate({ pathname: `/promotions/${encodeURIComponent(p.id)}`, search }, { replace: true, state: { notice: `Promotion ${p.code} created.` } });
-    },
-    onSettled: () => submission.settled(),
+  const creating = useCreateRecord<Promotion, Draft>({
+    tenant,
+    place: usePromotionsPlace(tenant),
+    initial: () => emptyDraft(zone),
+    bodyOf: (d) => bodyOf(d, zone),
+    notice: (p) => `Promotion ${p.code} created.`,
   });
-  const edit = (next: Draft) => {
-    setDraft(next);
-    submission.forget();
-    if (create.isError) create.reset();
-  };
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const body = bodyOf(draft, zone);
-    const key = submission.begin(JSON.stringify(body));
-    if (key !== null) create.mutate({ body, key });
-  };
   return (
-    <>
-      <h1>New promotion</h1>
-      <Section title="Details">
-        <form onSubmit={submit} noValidate>
-          <PromotionFields draft={draft} onChange={edit} error={create.error} currency={currency} zone={zone} isNew />
-          <div className="actions">
-            <button type="submit" className="button button-primary" disabled={create.isPending}>
-              {create.isPending ? 'Creating…' : 'Create promotion'}
-            </button>
-          </div>
-        </form>
-        {create.isError && !shownAtFields(create.error, (p) => (FIELDS as readonly string[]).includes(p)) ? (
-          <ErrorPanel error={create.error} title="The promotion could not be created." />
-        ) : null}
-      </Section>
-    </>
+    <NewRecord heading="New promotion" creating={creating} createLabel="Create promotion" failed="The promotion could not be created." fields={FIELDS}>
+      <PromotionFields draft={creating.draft} onChange={creating.edit} error={creating.create.error} currency={currency} zone={zone} isNew />
+    </NewRecord>
   );
 }
 
 function EditPromotion({ tenant, id, currency, zone, canWrite }: { tenant: Tenant; id: string; currency: string; zone: string; canWrite: boolean }) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const search = useTenantSearch();
-  const location = useLocation();
-  const notice = (location.state as { notice?: string } | null)?.notice ?? null;
-  const [saved, setSaved] = useState<string | null>(notice);
-  const detailKey = [...promotionsKey(tenant.storeId, tenant.mode), 'one', id] as const;
-  const invalidate = () => {
-    void queryClient.invalidateQueries({ queryKey: [...promotionsKey(tenant.storeId, tenant.mode), 'list'] });
-    void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'audit-log'] });
-  };
-  const editor = useEtagEditor<Promotion>({
+  const editing = useRecordEditor<Promotion>({
+    tenant,
+    place: usePromotionsPlace(tenant),
+    id,
     labels: LABELS,
     show: (field, value) => showField(field, value, currency, zone),
-    tenant,
-    path: `/v1/promotions/${encodeURIComponent(id)}`,
-    queryKey: detailKey,
-    enabled: true,
-    onStale: invalidate,
-    onSaved: (p) => {
-      setSaved(`Saved ${p.code}.`);
-      invalidate();
-    },
+    savedNotice: (p) => `Saved ${p.code}.`,
   });
-  const [confirming, setConfirming] = useState(false);
-  const remove = useMutation({
-    mutationFn: (p: Promotion) => api(`/v1/promotions/${encodeURIComponent(p.id)}`, { tenant, method: 'DELETE', headers: editor.base?.etag ? { 'If-Match': editor.base.etag } : undefined }),
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: detailKey });
-      // The list shows no deleted row, not even while it reloads.
-      queryClient.removeQueries({ queryKey: [...promotionsKey(tenant.storeId, tenant.mode), 'list'] });
-      invalidate();
-      navigate({ pathname: '/promotions', search }, { replace: true });
-    },
-  });
-
+  const { editor } = editing;
   const base = editor.base;
-  if (editor.query.isError && !base) {
-    return (
-      <>
-        <h1>Promotion</h1>
-        <ErrorPanel error={editor.query.error} title="The promotion could not be loaded." onRetry={() => editor.query.refetch()} />
-      </>
-    );
-  }
-  if (!base) {
-    return (
-      <>
-        <h1>Promotion</h1>
-        <Loading what="the promotion" />
-      </>
-    );
-  }
+  if (!base) return <RecordNotLoaded heading="Promotion" what="promotion" query={editor.query} />;
   const p = base.value;
   return (
     <>
@@ -225,20 +148,7 @@ function EditPromotion({ tenant, id, currency, zone, canWrite }: { tenant: Tenan
         {p.minSubtotal > 0 ? ` on orders from ${formatMoney(p.minSubtotal, currency)}` : ''} · {promotionState(p).label} · used {formatNumber(p.timesUsed)}{' '}
         {p.timesUsed === 1 ? 'time' : 'times'}
       </p>
-      {saved ? (
-        <p className="notice" role="status">
-          {saved}
-        </p>
-      ) : null}
-      {editor.conflict ? (
-        <EditorConflict
-          what={`promotion ${p.code}`}
-          conflict={editor.conflict}
-          busy={editor.saving}
-          onReload={editor.reload}
-          onOverwrite={editor.overwrite}
-        />
-      ) : null}
+      <RecordNotices editing={editing} what={`promotion ${p.code}`} />
       <PromotionForm
         key={editor.version}
         base={p}
@@ -247,44 +157,24 @@ function EditPromotion({ tenant, id, currency, zone, canWrite }: { tenant: Tenan
         zone={zone}
         saving={editor.saving}
         error={editor.error}
-        onEdited={() => {
-          setSaved(null);
-          editor.resetError();
-        }}
+        onEdited={editing.edited}
         onSave={(patch) => editor.save(patch, patch as Partial<Promotion>)}
       />
       {canWrite ? (
-        <Section title="Delete">
-          <p>Customers can no longer use a deleted code; orders that used it keep their discount.</p>
-          {confirming ? (
-            <Confirm
-              title={
-                <>
-                  Delete the discount code <code>{p.code}</code>?
-                </>
-              }
-              confirmLabel={`Delete ${p.code}`}
-              busyLabel="Deleting…"
-              busy={remove.isPending}
-              error={remove.error}
-              errorTitle="The promotion could not be deleted."
-              onConfirm={() => remove.mutate(p)}
-              onCancel={() => {
-                remove.reset();
-                setConfirming(false);
-              }}
-              testId="confirm-delete-promotion"
-            >
-              <p>It stops working at once{p.timesUsed > 0 ? `; it was used ${formatNumber(p.timesUsed)} ${p.timesUsed === 1 ? 'time' : 'times'}` : ''}. This cannot be undone.</p>
-            </Confirm>
-          ) : (
-            <div className="actions">
-              <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
-                Delete promotion
-              </button>
-            </div>
-          )}
-        </Section>
+        <DeleteRecord
+          what="promotion"
+          intro="Customers can no longer use a deleted code; orders that used it keep their discount."
+          title={
+            <>
+              Delete the discount code <code>{p.code}</code>?
+            </>
+          }
+          name={p.code}
+          testId="confirm-delete-promotion"
+          remove={editing.remove}
+        >
+          <p>It stops working at once{p.timesUsed > 0 ? `; it was used ${formatNumber(p.timesUsed)} ${p.timesUsed === 1 ? 'time' : 'times'}` : ''}. This cannot be undone.</p>
+        </DeleteRecord>
       ) : null}
     </>
   );
@@ -318,8 +208,7 @@ function PromotionForm({
   onEdited: () => void;
   onSave: (patch: Record<string, unknown>) => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(base, zone));
-  const [nothing, setNothing] = useState(false);
+  const { draft, nothing, unchanged, change } = useDraft(() => draftOf(base, zone), onEdited);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const before = bodyOf(draftOf(base, zone), zone);
@@ -327,50 +216,13 @@ function PromotionForm({
     const patch = changedOnly(before, after);
     // Kind and value go together: a value means something only with its kind.
     if ('kind' in patch || 'value' in patch) Object.assign(patch, { kind: after.kind, value: after.value });
-    if (Object.keys(patch).length === 0) {
-      setNothing(true);
-      return;
-    }
+    if (Object.keys(patch).length === 0) return unchanged();
     onSave(patch);
   };
   return (
-    <Section title="Details">
-      {canWrite ? null : (
-        <p className="notice">
-          Your role in this store lacks the <Permission code={PROMOTIONS_WRITE} />, so you can read this promotion but not change it.
-        </p>
-      )}
-      <form onSubmit={submit} noValidate>
-        <fieldset className="plain-fieldset" disabled={!canWrite}>
-          <legend className="visually-hidden">Promotion {base.code}</legend>
-          <PromotionFields
-            draft={draft}
-            onChange={(next) => {
-              setDraft(next);
-              setNothing(false);
-              onEdited();
-            }}
-            error={error}
-            currency={currency}
-            zone={zone}
-            isNew={false}
-          />
-        </fieldset>
-        {canWrite ? (
-          <div className="actions">
-            <button type="submit" className="button button-primary" disabled={saving}>
-              {saving ? 'Saving…' : 'Save changes'}
-            </button>
-          </div>
-        ) : null}
-        {nothing ? (
-          <p className="muted" role="status">
-            Nothing changed, so nothing was saved.
-          </p>
-        ) : null}
-      </form>
-      {error && !shownAtFields(error, (p) => (FIELDS as readonly string[]).includes(p)) ? <ErrorPanel error={error} title="The promotion could not be saved." /> : null}
-    </Section>
+    <RecordDetails what="promotion" legend={`Promotion ${base.code}`} permission={PROMOTIONS_WRITE} canWrite={canWrite} saving={saving} error={error} fields={FIELDS} nothing={nothing} onSubmit={submit}>
+      <PromotionFields draft={draft} onChange={change} error={error} currency={currency} zone={zone} isNew={false} />
+    </RecordDetails>
   );
 }
 
