@@ -1,13 +1,17 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
-import { pgModule } from '../lazy-modules.ts';
 import { boundedPool, pingWithin } from './postgres-bounded.ts';
 import type { Database } from './schema.ts';
 import { boundedSqlite } from './sqlite-bounded.ts';
+
+/** pg, loaded with the first PostgreSQL pool (only on PostgreSQL): src/outbound/lazy-modules.ts says why. */
+let pgLoaded: typeof import('pg') | undefined;
+const pgModule = (): typeof import('pg') => (pgLoaded ??= createRequire(import.meta.url)('pg') as typeof import('pg'));
 
 export type Dialect = 'sqlite' | 'postgres';
 

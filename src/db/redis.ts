@@ -1,5 +1,9 @@
+import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
-import { ioredisModule } from '../lazy-modules.ts';
+
+/** ioredis, loaded with the first connection (only with REDIS_URL): src/outbound/lazy-modules.ts says why. */
+let ioredis: typeof import('ioredis') | undefined;
+const ioredisModule = (): typeof import('ioredis') => (ioredis ??= createRequire(import.meta.url)('ioredis') as typeof import('ioredis'));
 
 /** How long one Redis command may take before it fails (a Redis that hangs must not hang requests). */
 export const REDIS_COMMAND_TIMEOUT_MS = 2000;

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { MailTransport } from '../domain/email/ports.ts';
 import type { SendResult } from '../domain/email/types.ts';
-import { nodemailerModule } from '../lazy-modules.ts';
+import { nodemailerModule } from './lazy-modules.ts';
 
 /** Headers every message carries: a Message-ID made of the message's id (a receiver can tell a resend), and the marks of automatic mail. */
 function headersOf(id: string, domain: string) {

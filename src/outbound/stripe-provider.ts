@@ -10,7 +10,7 @@ import {
   providerRefused,
 } from '../domain/payments/provider-port.ts';
 import { AppError } from '../errors.ts';
-import { stripeSdk } from '../lazy-modules.ts';
+import { stripeSdk } from './lazy-modules.ts';
 
 /** Where the SDK sends its calls: Stripe's API, or (tests) a fake of it on loopback. */
 export interface StripeConnection {

@@ -2,23 +2,17 @@ import { createRequire } from 'node:module';
 import type Stripe from 'stripe';
 
 /**
- * Packages the service loads only when it first needs them, so an instance that does not use them never holds them
+ * Outbound packages the service loads only when it first needs them (and in src/db: ioredis, pg, the same way), so an instance that does not use them never holds them
  * (docs/configuration.md, "Memory"). Resident memory each adds when loaded, measured on Node 24 in a bare process:
- * stripe 35 MiB, nodemailer 24 MiB, ioredis 21 MiB, pg 10 MiB. All four are CommonJS packages: `require` loads them at
+ * stripe 35 MiB, nodemailer 24 MiB, ioredis 21 MiB, pg 10 MiB. All are CommonJS packages: `require` loads them at
  * once, where they are first used, with no change to the code that calls them.
  */
 const require = createRequire(import.meta.url);
 
 let stripe: typeof Stripe | undefined;
 let nodemailer: typeof import('nodemailer') | undefined;
-let ioredis: typeof import('ioredis') | undefined;
-let pg: typeof import('pg') | undefined;
 
 /** Stripe's SDK: when a store first uses Stripe. */
 export const stripeSdk = (): typeof Stripe => (stripe ??= require('stripe') as typeof Stripe);
 /** nodemailer: when the first mail is sent (or, with SMTP_URL, when its pool is made at start). */
 export const nodemailerModule = (): typeof import('nodemailer') => (nodemailer ??= require('nodemailer') as typeof import('nodemailer'));
-/** ioredis: only with REDIS_URL. */
-export const ioredisModule = (): typeof import('ioredis') => (ioredis ??= require('ioredis') as typeof import('ioredis'));
-/** pg: only with a PostgreSQL DATABASE_URL. */
-export const pgModule = (): typeof import('pg') => (pg ??= require('pg') as typeof import('pg'));
