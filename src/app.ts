@@ -15,6 +15,7 @@ import { setUpRateLimits } from './http/plugins/rate-limits.ts';
 import { registerStorefront } from './http/plugins/storefront.ts';
 import { rateLimits } from './http/rate-limit-policies.ts';
 import { createFrontCache, frontCachedServer } from './http/front-cache.ts';
+import { createPrincipalMemo } from './http/principal-memo.ts';
 import { documentIfMatch } from './http/preconditions.ts';
 import { apiReference, finishDocument } from './http/openapi.ts';
 import { requestIdOf } from './http/request-id.ts';
@@ -79,6 +80,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // One table of cache windows for the caching plugin and the front cache (which never keeps a windowed route).
   const windows = options.caching?.windows ?? CACHE_WINDOWS;
   const front = createFrontCache({ trustProxy: config.trustProxy, windows, changeMark: container.db.changeMark });
+  // Sessions' and API keys' store contexts, kept under the same change mark (src/http/principal-memo.ts).
+  const principals = createPrincipalMemo({ changeMark: container.db.changeMark });
 
   const app = Fastify({
     logger,
@@ -97,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (REQUEST_LOG_LEVELS.has(config.logLevel)) front.logTo(app.log);
   app.addHook('preClose', (done) => {
     front.close();
+    principals.close();
     done();
   });
 
@@ -120,7 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.apiCompression) registerApiCompression(app, config.apiCompression);
   const limits = setUpRateLimits(app, { limits: config.rateLimits ?? rateLimits(), redis: container.redis });
   front.limitWith(limits);
-  registerAuth(app, { auth: container.services.auth, gate: limits.gate });
+  registerAuth(app, { auth: container.services.auth, gate: limits.gate, memo: principals });
   // Storefront routes: CORS for publishable keys from their store's origins, and the preflights (docs/storefront.md).
   registerStorefront(app);
   // After the credential hooks, so authenticated routes count per credential.

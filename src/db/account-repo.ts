@@ -123,7 +123,7 @@ export function createAccountRepo(db: Kysely<Database>, dialect: Dialect): Accou
      * The live session with this token hash and its user; expired or revoked sessions are not returned, nor a
      * dashboard token whose browser session ended.
      */
-    async findActiveSession(tokenHash: string, now: Date): Promise<{ session: Session; user: User } | undefined> {
+    async findActiveSession(tokenHash: string, now: Date): Promise<{ session: Session; user: User; endsAt: Date } | undefined> {
       const at = fromDate(now);
       const row = await db
         .selectFrom('sessions')
@@ -134,6 +134,7 @@ export function createAccountRepo(db: Kysely<Database>, dialect: Dialect): Accou
           'sessions.created_at as session_created_at',
           'sessions.expires_at',
           'sessions.parent_id',
+          'parent.expires_at as parent_expires_at',
           'users.id',
           'users.email',
           'users.name',
@@ -147,16 +148,19 @@ export function createAccountRepo(db: Kysely<Database>, dialect: Dialect): Accou
         .where((eb) => eb.or([eb('sessions.parent_id', 'is', null), eb.and([eb('parent.revoked_at', 'is', null), eb('parent.expires_at', '>', at)])]))
         .executeTakeFirst();
       if (!row) return undefined;
+      const expiresAt = toDate(row.expires_at);
+      const parentEnds = row.parent_expires_at === null ? undefined : toDate(row.parent_expires_at);
       return {
         session: {
           id: row.session_id,
           userId: row.id,
           createdAt: toDate(row.session_created_at),
-          expiresAt: toDate(row.expires_at),
+          expiresAt,
           revokedAt: null,
           parentId: row.parent_id,
         },
         user: toUser(row),
+        endsAt: parentEnds !== undefined && parentEnds < expiresAt ? parentEnds : expiresAt,
       };
     },
 

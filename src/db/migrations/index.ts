@@ -34,6 +34,7 @@ import * as m0030 from './0030-order-allocations.ts';
 import * as m0031 from './0031-fulfilment-and-shipments.ts';
 import * as m0032 from './0032-checkout.ts';
 import * as m0034 from './0034-returns.ts';
+import * as m0036 from './0036-credential-changes.ts';
 
 /** Column types that differ between the engines; one migration set serves both through these. */
 export interface MigrationContext {
@@ -83,6 +84,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]
   ['0031-fulfilment-and-shipments', m0031],
   ['0032-checkout', m0032],
   ['0034-returns', m0034],
+  ['0036-credential-changes', m0036],
 ];
 
 function contextFor(dialect: Dialect): MigrationContext {

@@ -22,7 +22,8 @@ export interface AuthServiceRepos {
 
 /** Who a credential belongs to, before a store is chosen. */
 export type Principal =
-  | { kind: 'session'; user: User; sessionId: string }
+  /** `endsAt`: when the session stops being live by itself (its expiry, or its browser session's). */
+  | { kind: 'session'; user: User; sessionId: string; endsAt: Date }
   /** `membership`: the creator's membership of the key's store, read with the key (null once they left it). */
   | { kind: 'api_key'; user: User; key: ApiKey; membership: Membership | null }
   | { kind: 'oauth'; user: User; app: AppAuthorization }
@@ -189,7 +190,7 @@ export function createAuthService(deps: { repos: AuthServiceRepos; oauth: Pick<O
         }
         const found = await repos.accounts.findActiveSession(hashSecret(credentials.bearer), base.now);
         if (!found) throw invalidToken(INVALID_TOKEN, 'The access token is invalid, expired or revoked');
-        return { kind: 'session', user: found.user, sessionId: found.session.id };
+        return { kind: 'session', user: found.user, sessionId: found.session.id, endsAt: found.endsAt };
       }
       throw new AppError(
         'AUTH_REQUIRED',
@@ -280,6 +281,18 @@ export function createAuthService(deps: { repos: AuthServiceRepos; oauth: Pick<O
 export function authenticationSteadyUntil(principal: Principal): number {
   if (principal.kind !== 'api_key' || principal.key.lastUsedAt === null) return 0;
   return principal.key.lastUsedAt.getTime() + LAST_USE_RESOLUTION_MS;
+}
+
+/**
+ * Until when (milliseconds since the epoch) the store context resolved for this principal stays what resolving it again
+ * would give, as long as nothing the catalog change log records for its store changes meanwhile (the credential's row,
+ * the member, the user, the store: migrations 0027 and 0036): a session until it ends by itself, an API key until its
+ * time of last use is due (resolving it then writes it). 0 for the others (app tokens, publishable keys): they are
+ * resolved on every request.
+ */
+export function resolutionSteadyUntil(principal: Principal): number {
+  if (principal.kind === 'session') return principal.endsAt.getTime();
+  return authenticationSteadyUntil(principal);
 }
 
 /**

@@ -27,11 +27,13 @@ export interface AccountRepo {
   insertSession(session: Session, tokenHash: string): Promise<void>;
   /**
    * The live session with this token hash and its user; expired or revoked sessions are not returned, nor a
-   * dashboard token whose browser session ended.
+   * dashboard token whose browser session ended. `endsAt`: when it stops being live by itself (its expiry, or its
+   * browser session's when that comes first).
    */
   findActiveSession(tokenHash: string, now: Date): Promise<{
     session: Session;
     user: User;
+    endsAt: Date;
   } | undefined>;
   /** A session by id, whatever its state. */
   findSession(id: string): Promise<Session | undefined>;

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Mode, StoreContext, UserContext } from '../../context.ts';
-import type { AuthService, Credentials, Principal } from '../../domain/accounts/auth-service.ts';
+import { type AuthService, type Credentials, type Principal, resolutionSteadyUntil } from '../../domain/accounts/auth-service.ts';
+import { hashSecret } from '../../domain/shared/secrets.ts';
 import { AppError, isAppError } from '../../errors.ts';
+import type { Found, PrincipalMemo } from '../principal-memo.ts';
 import { addRouteHook } from '../route-hooks.ts';
 
 declare module 'fastify' {
@@ -108,18 +110,55 @@ export async function authenticatePrincipal(request: FastifyRequest, deps: { aut
 }
 
 /**
- * Resolves credentials before anything else runs (so a 401/403 wins over a 422), for routes that declare
- * `config.auth`. Also marks those routes as secured in the OpenAPI document.
+ * The principal memo's key of a request (src/http/principal-memo.ts): its one credential header, hashed (never the
+ * secret itself), with the raw X-MerchantId and X-Mode, which are all a session's or an API key's store context is
+ * resolved from. Undefined for anything else (no credential, several, a publishable key): resolved every time.
  */
-export function registerAuth(app: FastifyInstance, deps: { auth: AuthService; gate: CredentialGate }): void {
+function memoKey(request: FastifyRequest): string | undefined {
+  const { headers } = request;
+  const merchant = headers['x-merchantid'] ?? '';
+  const mode = headers['x-mode'] ?? '';
+  if (headers['x-publishablekey'] !== undefined || typeof merchant !== 'string' || typeof mode !== 'string') return undefined;
+  const authorization = headers.authorization;
+  const apiKey = headers['x-merchantapikey'];
+  if (typeof authorization === 'string' && apiKey === undefined) return `b\n${hashSecret(authorization)}\n${merchant}\n${mode}`;
+  if (typeof apiKey === 'string' && authorization === undefined) return `k\n${hashSecret(apiKey)}\n${merchant}\n${mode}`;
+  return undefined;
+}
+
+/**
+ * Resolves credentials before anything else runs (so a 401/403 wins over a 422), for routes that declare
+ * `config.auth`. Also marks those routes as secured in the OpenAPI document. With `memo`, a session's or an API key's
+ * store context is kept under the database's change mark and reused while nothing it is made of changed
+ * (docs/decisions/0039-principal-memo.md); what a request gets is the same either way.
+ */
+export function registerAuth(app: FastifyInstance, deps: { auth: AuthService; gate: CredentialGate; memo?: PrincipalMemo | undefined }): void {
+  const { memo } = deps;
+
   async function authenticate(request: FastifyRequest): Promise<void> {
     const mode = request.routeOptions.config.auth;
+    const key = mode === 'store' && memo !== undefined ? memoKey(request) : undefined;
+    let found: Found | undefined;
+    if (key !== undefined) {
+      found = await new Promise<Found>((resolve) => memo!.find(key, request.ctx.now.getTime(), resolve));
+      if (found.kept !== undefined) {
+        request.principal = found.kept.principal;
+        request.ctx = { requestId: request.ctx.requestId, now: request.ctx.now, ...found.kept.resolved };
+        return;
+      }
+    }
     const principal = await authenticatePrincipal(request, deps);
     request.principal = principal;
-    request.ctx =
-      mode === 'user'
-        ? deps.auth.userContext(request.ctx, principal)
-        : await deps.auth.storeContext(request.ctx, principal, readSelection(request), { storefront: request.routeOptions.config.storefront === true });
+    if (mode === 'user') {
+      request.ctx = deps.auth.userContext(request.ctx, principal);
+      return;
+    }
+    const ctx = await deps.auth.storeContext(request.ctx, principal, readSelection(request), { storefront: request.routeOptions.config.storefront === true });
+    request.ctx = ctx;
+    if (key !== undefined && found?.mark !== undefined && (principal.kind === 'session' || principal.kind === 'api_key')) {
+      const { requestId: _id, now, ...resolved } = ctx;
+      memo!.keep(key, found.mark, principal, resolved, resolutionSteadyUntil(principal), now.getTime());
+    }
   }
 
   // A route-level hook on the routes that declare `config.auth` only: public routes run no credential code at all.

@@ -1,0 +1,89 @@
+import type { StoreContext } from '../context.ts';
+import type { ChangeMark } from '../db/db.ts';
+import type { Principal } from '../domain/accounts/auth-service.ts';
+
+/** A store context as resolved for a credential, without the request's own fields. */
+export type Resolved = Omit<StoreContext, 'requestId' | 'now'>;
+
+interface Kept {
+  principal: Principal;
+  resolved: Resolved;
+  /** The change mark read before the credential was resolved, or by a later check that found its store unchanged. */
+  mark: string;
+  /** Until then (ms): when the credential would resolve otherwise by itself (a session's end, a key's time of last use due). */
+  until: number;
+  /** When (ms) the mark was last read for it: the change log keeps an hour, so an entry is trusted 30 minutes after. */
+  checkedAt: number;
+}
+
+/** What a lookup found: the kept principal and context (undefined: resolve it), and the mark to keep a new one under. */
+export interface Found {
+  kept: { principal: Principal; resolved: Resolved } | undefined;
+  /** Undefined when no mark could be read (the database not answering, SQLite inside a transaction): keep nothing. */
+  mark: string | undefined;
+}
+
+/** A kept context is checked against the change log; the cleanup job deletes its rows after an hour (decision 0037). */
+const TRUSTED_MS = 30 * 60_000;
+
+/**
+ * The store contexts resolved for sessions and API keys, kept in memory under the database's change mark
+ * (docs/decisions/0039-principal-memo.md), so a request whose credential resolved before asks the database one
+ * question (the mark, with a look into the catalog change log for its store's whole-store rows) instead of reading the
+ * session, the key, the user and the memberships again. Everything a context is made of logs a whole-store row in its
+ * store when it changes (migrations 0027 and 0036): a revoked key or an ended session is refused on the next request
+ * on every instance, as a read after a write shows the write (the mark is read after the request arrived).
+ * Time ends an entry too: a session's end, an API key's time of last use coming due (resolving it then writes it).
+ */
+export function createPrincipalMemo(options: { changeMark: ChangeMark; maxEntries?: number }) {
+  const { changeMark } = options;
+  const maxEntries = options.maxEntries ?? 10_000;
+  const entries = new Map<string, Kept>();
+  let open = true;
+
+  return {
+    /**
+     * Reads the change mark now and calls back with the context kept for `key` when nothing of its store that a
+     * context depends on was logged since it was kept, and `nowMs` is before the credential's own end.
+     */
+    find(key: string, nowMs: number, done: (found: Found) => void): void {
+      const kept = entries.get(key);
+      const check = kept === undefined ? undefined : { storeId: kept.resolved.tenant.storeId, products: [], since: kept.mark };
+      changeMark((mark, unchanged) => {
+        if (mark === undefined || !open) return done({ kept: undefined, mark: undefined });
+        const entry = entries.get(key);
+        if (entry === undefined) return done({ kept: undefined, mark });
+        // The entry checked is the one kept (another request may have replaced it meanwhile: then its own mark decides).
+        const current = entry.mark === mark || (entry === kept && unchanged);
+        if (!current || nowMs >= entry.until || nowMs - entry.checkedAt >= TRUSTED_MS) {
+          entries.delete(key);
+          return done({ kept: undefined, mark });
+        }
+        entry.mark = mark;
+        entry.checkedAt = nowMs;
+        done({ kept: entry, mark });
+      }, check);
+    },
+
+    /** Keeps a context resolved after `mark` was read, until `until` (ms); nothing when it is already due. */
+    keep(key: string, mark: string, principal: Principal, resolved: Resolved, until: number, nowMs: number): void {
+      if (!open || until <= nowMs) return;
+      entries.delete(key);
+      entries.set(key, { principal, resolved, mark, until, checkedAt: nowMs });
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+    },
+
+    /** Stops keeping and forgets everything (the app is closing). */
+    close(): void {
+      open = false;
+      entries.clear();
+    },
+
+    /** How many contexts are kept (for tests and diagnostics). */
+    get size(): number {
+      return entries.size;
+    },
+  };
+}
+
+export type PrincipalMemo = ReturnType<typeof createPrincipalMemo>;
