@@ -68,6 +68,19 @@ for (const kind of databaseKinds().filter((k) => k === 'postgres')) {
       assert.ok(byName.statements.length <= 3, byName.statements.join('\n---\n'));
     });
 
+    it("a session token (never answered from the front cache): the change mark with its store's check, then the product or page", async () => {
+      // The session's store context is kept under the change mark (decision 0039): its session, user and membership
+      // are not read again while nothing of them changed; one question tells, in the mark's own round trip.
+      for (const url of [`/v2/products/${productId}`, '/v2/products?limit=3']) {
+        await t.app.inject({ method: 'GET', url, headers: m.auth });
+        sent.length = 0;
+        const answer = await t.app.inject({ method: 'GET', url, headers: m.auth });
+        assert.equal(answer.statusCode, 200);
+        assert.equal(sent.length, 2, sent.join('\n---\n'));
+        assert.match(sent[0]!, /pg_current_snapshot/);
+      }
+    });
+
     it('a missing product: 404 after the same two', async () => {
       const { status, statements } = await statementsOf('/v2/products/prd_missing');
       assert.equal(status, 404);

@@ -179,8 +179,9 @@ export function createAuthService(deps: { repos: AuthServiceRepos; oauth: Pick<O
         const found = await repos.apiKeys.findActiveByHashAcrossStores(hashSecret(credentials.apiKey));
         if (!found) throw invalidToken('The API key is invalid or has been revoked. Create a new one under API keys.', 'The API key is invalid or revoked');
         const { key, user, membership } = found;
-        await recordLastUse(key.lastUsedAt, base.now, () => repos.apiKeys.touch({ storeId: key.storeId, mode: key.mode }, key.id, base.now));
-        return { kind: 'api_key', user, key, membership };
+        const written = await recordLastUse(key.lastUsedAt, base.now, () => repos.apiKeys.touch({ storeId: key.storeId, mode: key.mode }, key.id, base.now));
+        // The key as it is now: with the time of last use just written, resolving it again writes nothing for a minute.
+        return { kind: 'api_key', user, key: written ? { ...key, lastUsedAt: base.now } : key, membership };
       }
       if (credentials.bearer !== undefined) {
         if (credentials.bearer.startsWith(TOKEN_PREFIX.accessToken)) {
