@@ -200,16 +200,31 @@ function postgresSuite(): void {
     assert.equal((await get()).status, 200);
   });
 
+  /**
+   * A session signed in now, whose store context is not kept yet (decision 0039): its request reads the session and
+   * the membership, as every request did before the principal memo.
+   */
+  async function freshSession(): Promise<Record<string, string>> {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: merchant.email, password: merchant.password } });
+    assert.equal(res.statusCode, 200, res.body);
+    return { authorization: `Bearer ${res.json().data.token}` };
+  }
+
   it('answers 503 in bounded time while every pooled connection is taken, and normally once one is free', async () => {
+    const fresh = await freshSession();
+    const permissions = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/v1/users/me/permissions', headers });
+    assert.equal((await permissions(merchant.auth)).statusCode, 200);
     const busy = occupyConnections(t, 10);
     try {
       const waiting = await Promise.all(
         [
-          { name: 'REST with a session token', shape: 'envelope' as const, ok: 200, send: () => t.app.inject({ method: 'GET', url: '/v1/users/me/permissions', headers: merchant.auth }) },
+          { name: 'REST with a session token', shape: 'envelope' as const, ok: 200, send: () => permissions(fresh) },
           { name: 'GET /readyz', shape: 'readyz' as const, ok: 200, send: () => t.app.inject({ method: 'GET', url: '/readyz' }) },
         ].map(timed),
       );
       for (const result of waiting) assertUnavailable(result);
+      // A session already kept asks only the change mark, on a connection of its own: it is answered.
+      assert.equal((await permissions(merchant.auth)).statusCode, 200);
     } finally {
       await busy.release();
     }
@@ -217,12 +232,13 @@ function postgresSuite(): void {
   });
 
   it('answers 503 when a statement outlives statement_timeout behind a lock held elsewhere, and normally once it is released', async () => {
+    const fresh = await freshSession();
     const holder = new pg.Client({ connectionString: (real.config as { url: string }).url });
     await holder.connect();
     try {
       await holder.query('begin');
       await holder.query('lock table sessions in access exclusive mode');
-      const blocked = await timed({ name: 'REST with a session token', shape: 'envelope', ok: 200, send: () => t.app.inject({ method: 'GET', url: '/v1/users/me/permissions', headers: merchant.auth }) });
+      const blocked = await timed({ name: 'REST with a session token', shape: 'envelope', ok: 200, send: () => t.app.inject({ method: 'GET', url: '/v1/users/me/permissions', headers: fresh }) });
       assertUnavailable(blocked);
       const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
       assert.equal(ready.statusCode, 200, 'the database itself answers');

@@ -10,7 +10,7 @@ interface Kept {
   resolved: Resolved;
   /** The change mark read before the credential was resolved, or by a later check that found its store unchanged. */
   mark: string;
-  /** Until then (ms): when the credential would resolve otherwise by itself (a session's end, a key's time of last use due). */
+  /** Until then (ms): when the credential would resolve otherwise by itself (the session's end). */
   until: number;
   /** When (ms) the mark was last read for it: the change log keeps an hour, so an entry is trusted 30 minutes after. */
   checkedAt: number;
@@ -27,13 +27,13 @@ export interface Found {
 const TRUSTED_MS = 30 * 60_000;
 
 /**
- * The store contexts resolved for sessions and API keys, kept in memory under the database's change mark
+ * The store contexts resolved for session tokens, kept in memory under the database's change mark
  * (docs/decisions/0039-principal-memo.md), so a request whose credential resolved before asks the database one
  * question (the mark, with a look into the catalog change log for its store's whole-store rows) instead of reading the
- * session, the key, the user and the memberships again. Everything a context is made of logs a whole-store row in its
- * store when it changes (migrations 0027 and 0036): a revoked key or an ended session is refused on the next request
- * on every instance, as a read after a write shows the write (the mark is read after the request arrived).
- * Time ends an entry too: a session's end, an API key's time of last use coming due (resolving it then writes it).
+ * session, the user and the memberships again. Everything a context is made of logs a whole-store row in its store
+ * when it changes (migrations 0027 and 0036): an ended session, a changed role or a removed member is seen on the next
+ * request on every instance, as a read after a write shows the write (the mark is read after the request arrived).
+ * Time ends an entry too: the session's own end (`until`).
  */
 export function createPrincipalMemo(options: { changeMark: ChangeMark; maxEntries?: number }) {
   const { changeMark } = options;

@@ -3,7 +3,7 @@ import type { MigrationContext } from './index.ts';
 
 /**
  * The catalog change log (migration 0027) hears of the credentials' changes too, so a store context resolved for a
- * session or an API key can be kept in memory under the change mark and checked there like a kept answer
+ * session can be kept in memory under the change mark and checked there like a kept answer
  * (docs/decisions/0039-principal-memo.md): anything that would make resolving the credential again give another
  * answer logs a whole-store row (`product_id` null) in the store the context is for.
  *

@@ -179,9 +179,8 @@ export function createAuthService(deps: { repos: AuthServiceRepos; oauth: Pick<O
         const found = await repos.apiKeys.findActiveByHashAcrossStores(hashSecret(credentials.apiKey));
         if (!found) throw invalidToken('The API key is invalid or has been revoked. Create a new one under API keys.', 'The API key is invalid or revoked');
         const { key, user, membership } = found;
-        const written = await recordLastUse(key.lastUsedAt, base.now, () => repos.apiKeys.touch({ storeId: key.storeId, mode: key.mode }, key.id, base.now));
-        // The key as it is now: with the time of last use just written, resolving it again writes nothing for a minute.
-        return { kind: 'api_key', user, key: written ? { ...key, lastUsedAt: base.now } : key, membership };
+        await recordLastUse(key.lastUsedAt, base.now, () => repos.apiKeys.touch({ storeId: key.storeId, mode: key.mode }, key.id, base.now));
+        return { kind: 'api_key', user, key, membership };
       }
       if (credentials.bearer !== undefined) {
         if (credentials.bearer.startsWith(TOKEN_PREFIX.accessToken)) {
@@ -286,14 +285,13 @@ export function authenticationSteadyUntil(principal: Principal): number {
 
 /**
  * Until when (milliseconds since the epoch) the store context resolved for this principal stays what resolving it again
- * would give, as long as nothing the catalog change log records for its store changes meanwhile (the credential's row,
- * the member, the user, the store: migrations 0027 and 0036): a session until it ends by itself, an API key until its
- * time of last use is due (resolving it then writes it). 0 for the others (app tokens, publishable keys): they are
- * resolved on every request.
+ * would give, as long as nothing the catalog change log records for its store changes meanwhile (the session's row,
+ * the member, the user, the store: migrations 0027 and 0036): a session until it ends by itself. 0 for the others:
+ * an API key writes its time of last use once a minute and resolves in one statement anyway, and app tokens and
+ * publishable keys depend on rows the log does not record; they are resolved on every request.
  */
 export function resolutionSteadyUntil(principal: Principal): number {
-  if (principal.kind === 'session') return principal.endsAt.getTime();
-  return authenticationSteadyUntil(principal);
+  return principal.kind === 'session' ? principal.endsAt.getTime() : 0;
 }
 
 /**

@@ -48,15 +48,13 @@ export function lastUseIsStale(lastUsedAt: Date | null, now: Date): boolean {
 /**
  * Records a "last used" time: only when stale (so a read-only request writes nothing most of the time), and never at
  * the cost of the request it belongs to: a write the database refuses (a SQLite write lock held elsewhere, an
- * outage) is dropped, and the next request tries again. True when it wrote `now`.
+ * outage) is dropped, and the next request tries again.
  */
-export async function recordLastUse(lastUsedAt: Date | null, now: Date, write: () => Promise<void>): Promise<boolean> {
-  if (!lastUseIsStale(lastUsedAt, now)) return false;
+export async function recordLastUse(lastUsedAt: Date | null, now: Date, write: () => Promise<void>): Promise<void> {
+  if (!lastUseIsStale(lastUsedAt, now)) return;
   try {
     await write();
-    return true;
   } catch {
     // Best effort by design: the time of last use is informational.
-    return false;
   }
 }

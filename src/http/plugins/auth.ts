@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Mode, StoreContext, UserContext } from '../../context.ts';
 import { type AuthService, type Credentials, type Principal, resolutionSteadyUntil } from '../../domain/accounts/auth-service.ts';
+import { TOKEN_PREFIX } from '../../domain/oauth/oauth-rules.ts';
 import { hashSecret } from '../../domain/shared/secrets.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import type { Found, PrincipalMemo } from '../principal-memo.ts';
@@ -110,26 +111,25 @@ export async function authenticatePrincipal(request: FastifyRequest, deps: { aut
 }
 
 /**
- * The principal memo's key of a request (src/http/principal-memo.ts): its one credential header, hashed (never the
- * secret itself), with the raw X-MerchantId and X-Mode, which are all a session's or an API key's store context is
- * resolved from. Undefined for anything else (no credential, several, a publishable key): resolved every time.
+ * The principal memo's key of a request (src/http/principal-memo.ts): its session token, hashed (never the token
+ * itself), with the raw X-MerchantId and X-Mode, which are all a session's store context is resolved from. Undefined
+ * for any other request (an API key resolves in one statement already and writes its time of last use once a minute;
+ * app tokens and publishable keys depend on rows the change log does not record): resolved every time.
  */
 function memoKey(request: FastifyRequest): string | undefined {
   const { headers } = request;
+  const authorization = headers.authorization;
   const merchant = headers['x-merchantid'] ?? '';
   const mode = headers['x-mode'] ?? '';
-  if (headers['x-publishablekey'] !== undefined || typeof merchant !== 'string' || typeof mode !== 'string') return undefined;
-  const authorization = headers.authorization;
-  const apiKey = headers['x-merchantapikey'];
-  if (typeof authorization === 'string' && apiKey === undefined) return `b\n${hashSecret(authorization)}\n${merchant}\n${mode}`;
-  if (typeof apiKey === 'string' && authorization === undefined) return `k\n${hashSecret(apiKey)}\n${merchant}\n${mode}`;
-  return undefined;
+  if (typeof authorization !== 'string' || headers['x-merchantapikey'] !== undefined || headers['x-publishablekey'] !== undefined) return undefined;
+  if (authorization.includes(TOKEN_PREFIX.accessToken)) return undefined;
+  if (typeof merchant !== 'string' || typeof mode !== 'string') return undefined;
+  return `${hashSecret(authorization)}\n${merchant}\n${mode}`;
 }
 
 /**
  * Resolves credentials before anything else runs (so a 401/403 wins over a 422), for routes that declare
- * `config.auth`. Also marks those routes as secured in the OpenAPI document. With `memo`, a session's or an API key's
- * store context is kept under the database's change mark and reused while nothing it is made of changed
+ * `config.auth`. Also marks those routes as secured in the OpenAPI document. With `memo`, a session's store context is kept under the database's change mark and reused while nothing it is made of changed
  * (docs/decisions/0039-principal-memo.md); what a request gets is the same either way.
  */
 export function registerAuth(app: FastifyInstance, deps: { auth: AuthService; gate: CredentialGate; memo?: PrincipalMemo | undefined }): void {
@@ -155,7 +155,7 @@ export function registerAuth(app: FastifyInstance, deps: { auth: AuthService; ga
     }
     const ctx = await deps.auth.storeContext(request.ctx, principal, readSelection(request), { storefront: request.routeOptions.config.storefront === true });
     request.ctx = ctx;
-    if (key !== undefined && found?.mark !== undefined && (principal.kind === 'session' || principal.kind === 'api_key')) {
+    if (key !== undefined && found?.mark !== undefined && principal.kind === 'session') {
       const { requestId: _id, now, ...resolved } = ctx;
       memo!.keep(key, found.mark, principal, resolved, resolutionSteadyUntil(principal), now.getTime());
     }
