@@ -81,6 +81,30 @@ for (const kind of databaseKinds().filter((k) => k === 'postgres')) {
       }
     });
 
+    it('sends the product and page statements prepared, and again under a new name once a migration changed their rows', async () => {
+      // Another instance's migration adds a column while this one runs: a prepared `products.*` can no longer answer
+      // ("cached plan must not change result type"); the statement is prepared again, and the read answers as before.
+      const url = `/v2/products/${productId}`;
+      const before = await t.app.inject({ method: 'GET', url, headers: m.auth });
+      assert.equal(before.statusCode, 200);
+      const admin = new pg.Client({ connectionString: (t.database.config as { url: string }).url });
+      await admin.connect();
+      try {
+        for (const change of ['alter table products add column prepared_probe integer', 'alter table products drop column prepared_probe']) {
+          await admin.query(change);
+          for (const at of [url, '/v2/products?limit=3']) {
+            sent.length = 0;
+            const after = await t.app.inject({ method: 'GET', url: at, headers: m.auth });
+            assert.equal(after.statusCode, 200, after.body);
+          }
+          const again = await t.app.inject({ method: 'GET', url, headers: m.auth });
+          assert.equal(again.body, before.body);
+        }
+      } finally {
+        await admin.end();
+      }
+    });
+
     it('a missing product: 404 after the same two', async () => {
       const { status, statements } = await statementsOf('/v2/products/prd_missing');
       assert.equal(status, 404);

@@ -322,10 +322,11 @@ function batchedSnapshots(marks: pg.Pool, boundMs: number): ChangeMark {
     const checks = batch.flatMap(({ check }, i) =>
       check === undefined ? [] : [{ i, s: check.storeId, since: check.since, list: LIST_LEVEL[check.list ?? 'none'], p: check.products }],
     );
+    // Named prepared statements: parsed and planned once on the mark's connection, not on every mark (decision 0039).
     const query =
       checks.length === 0
-        ? marks.query<[string, null]>({ text: 'select pg_current_snapshot()::text, null', rowMode: 'array' })
-        : marks.query<[string, number[]]>({ text: CHANGED_SINCE, values: [JSON.stringify(checks)], rowMode: 'array' });
+        ? marks.query<[string, null]>({ name: 'mark', text: 'select pg_current_snapshot()::text, null', rowMode: 'array' })
+        : marks.query<[string, number[]]>({ name: 'mark_check', text: CHANGED_SINCE, values: [JSON.stringify(checks)], rowMode: 'array' });
     query.then(
       (result) => settle(result.rows[0]?.[0], result.rows[0]?.[1] ?? []),
       () => settle(undefined, []),

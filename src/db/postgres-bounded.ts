@@ -19,6 +19,7 @@ import { asUniqueConflict } from './unique-conflicts.ts';
  */
 export function boundedPool(pool: pg.Pool, queryTimeoutMs: number): PostgresPool {
   const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const names = preparedNames();
   return {
     get options() {
       return pool.options;
@@ -27,7 +28,7 @@ export function boundedPool(pool: pg.Pool, queryTimeoutMs: number): PostgresPool
       const client = await pool.connect();
       let bounded = wrapped.get(client);
       if (!bounded) {
-        bounded = boundedClient(client, queryTimeoutMs);
+        bounded = boundedClient(client, queryTimeoutMs, names);
         wrapped.set(client, bounded);
       }
       return bounded;
@@ -36,8 +37,52 @@ export function boundedPool(pool: pg.Pool, queryTimeoutMs: number): PostgresPool
   };
 }
 
-function boundedClient(client: pg.PoolClient, timeoutMs: number): PostgresPoolClient {
+/**
+ * Marks a statement to be sent as a named prepared statement (put anywhere in its text, as a comment): the hot reads of
+ * the uncached path (the product and page statements with their trees, decision 0039), whose planning took most of
+ * their database time. PostgreSQL parses and analyses a named statement once per connection and may keep its plan.
+ */
+export const PREPARED = '/* prepared */';
+
+/**
+ * The names of the prepared statements, one per distinct text (at most MAX_PREPARED; later texts go unnamed, so a
+ * connection never holds more). A statement whose result type changed under it (a migration added a column while
+ * this process runs: "cached plan must not change result type") gets a new name and is sent again once.
+ */
+function preparedNames() {
+  const MAX_PREPARED = 64;
+  const names = new Map<string, string>();
+  let next = 0;
+  return {
+    of(text: string): string | undefined {
+      const name = names.get(text);
+      if (name !== undefined || names.size >= MAX_PREPARED) return name;
+      const fresh = `prepared_${next++}`;
+      names.set(text, fresh);
+      return fresh;
+    },
+    renew(text: string): string {
+      const fresh = `prepared_${next++}`;
+      names.set(text, fresh);
+      return fresh;
+    },
+  };
+}
+
+/** PostgreSQL's feature_not_supported, which a prepared statement whose result type changed fails with. */
+const RESULT_TYPE_CHANGED = '0A000';
+
+function boundedClient(client: pg.PoolClient, timeoutMs: number, names: ReturnType<typeof preparedNames>): PostgresPoolClient {
   let abandoned = false;
+  const send = (sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<unknown>> => {
+    const name = sql.includes(PREPARED) ? names.of(sql) : undefined;
+    if (name === undefined) return client.query(sql, parameters as unknown[]) as unknown as Promise<PostgresQueryResult<unknown>>;
+    const named = (n: string) => client.query({ name: n, text: sql, values: parameters as unknown[] }) as unknown as Promise<PostgresQueryResult<unknown>>;
+    return named(name).catch((error: { code?: string }) => {
+      if (error?.code !== RESULT_TYPE_CHANGED) throw error;
+      return named(names.renew(sql));
+    });
+  };
   const bounded = {
     get processID() {
       return (client as unknown as { processID?: number }).processID;
@@ -46,7 +91,7 @@ function boundedClient(client: pg.PoolClient, timeoutMs: number): PostgresPoolCl
       if (abandoned) {
         return Promise.reject(new DatabaseTimeoutError('query', timeoutMs, { detail: 'an earlier query on this connection timed out' }));
       }
-      const pending = client.query(sql, parameters as unknown[]) as unknown as Promise<PostgresQueryResult<unknown>>;
+      const pending = send(sql, parameters);
       return within(pending, timeoutMs, 'query').catch((error: unknown) => {
         if (error instanceof DatabaseTimeoutError) abandoned = true;
         throw asUniqueConflict(error);
