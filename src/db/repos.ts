@@ -40,7 +40,7 @@ function bindRepos(executor: Kysely<Database>, dialect: Dialect, onCommit?: (fn:
     stores: createStoreRepo(executor, dialect),
     apiKeys: createApiKeyRepo(executor),
     publishableKeys: createPublishableKeyRepo(executor),
-    audit: createAuditRepo(executor),
+    audit: createAuditRepo(executor, { deferred: onCommit !== undefined }),
     files: createFileRepo(executor),
     idempotency: createIdempotencyRepo(executor),
     oauth: createOAuthRepo(executor),
@@ -76,7 +76,13 @@ export function createRepos(db: Db): Transactional<Repos> {
     // the commit, and never after a rollback.
     transaction: async (work) => {
       const committed: Array<() => void> = [];
-      const result = await db.kysely.transaction().execute((trx) => work(bindRepos(trx, db.dialect, (fn) => committed.push(fn))));
+      const result = await db.kysely.transaction().execute(async (trx) => {
+        const bound = bindRepos(trx, db.dialect, (fn) => committed.push(fn));
+        const done = await work(bound);
+        // The audit entries the work recorded, in one statement before the commit.
+        await bound.audit.flush();
+        return done;
+      });
       for (const fn of committed) fn();
       return result;
     },
