@@ -108,6 +108,17 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
   const ownedOrder = (tenant: Tenant, orderId: string) => db.selectFrom('orders').select('id').where(inTenant(tenant)).where('id', '=', orderId);
   const ownsOrder = async (tenant: Tenant, orderId: string) => (await ownedOrder(tenant, orderId).executeTakeFirst()) !== undefined;
   return {
+    async confirmationTo(tenant: Tenant, customerId: string) {
+      // The store row is there (the tenant's); the customer joins it when it still exists.
+      const row = await db
+        .selectFrom('stores as s')
+        .leftJoin('customers as c', (join) => join.onRef('c.store_id', '=', 's.id').on('c.mode', '=', tenant.mode).on('c.id', '=', customerId))
+        .select(['s.name', 'c.email'])
+        .where('s.id', '=', tenant.storeId)
+        .executeTakeFirst();
+      return { storeName: row?.name ?? null, email: row?.email ?? undefined };
+    },
+
     async customerForOrder(tenant: Tenant, id: string) {
       const row = await db
         .selectFrom('customers')

@@ -223,7 +223,7 @@ export function createCheckoutService(deps: {
       });
       const payUrl = done.link ? `${base}/pay/${done.link.token}` : null;
       // Stripe's Payment Element needs the attempt's client secret: made at the provider after the commit.
-      const paymentElement = done.link && deps.paymentElement ? await deps.paymentElement.elementFor(ctx, done.link.token) : null;
+      const paymentElement = done.link && deps.paymentElement ? await deps.paymentElement.elementFor(ctx, done.link.token, { tenant: ctx.tenant, link: done.link }) : null;
       return { order: done.order, currency, payUrl, statusUrl: done.statusUrl, returnUrl: done.returnUrl, paymentElement, placed: done.placed };
     },
 
@@ -235,12 +235,11 @@ export function createCheckoutService(deps: {
     async completeIn(repos: OrderServiceRepos, ctx: StoreContext, order: OrderDetail): Promise<void> {
       const { tenant, now } = ctx;
       const currency = currencyOf(order.currency);
-      const customer = await repos.orders.customerForOrder(tenant, order.customerId);
-      if (customer) {
-        const store = await repos.stores.findStore(tenant.storeId);
+      const to = await repos.orders.confirmationTo(tenant, order.customerId);
+      if (to.email !== undefined) {
         const items = order.lines.map((l) => `${l.quantity} × ${[l.productName, ...Object.values(l.attributes)].join(' · ')}`).join(', ');
         const params = {
-          storeName: store?.name ?? 'The store',
+          storeName: to.storeName ?? 'The store',
           mode: tenant.mode,
           orderId: order.id,
           orderNumber: order.number,
@@ -248,7 +247,7 @@ export function createCheckoutService(deps: {
           items: items.length > 500 ? `${items.slice(0, 497)}…` : items,
         };
         await repos.email.insertMessages([
-          { id: newId('eml', now), storeId: tenant.storeId, mode: tenant.mode, kind: 'order_confirmation', cause: `order_confirmation:${order.id}`, to: customer.email, subject: deps.render('order_confirmation', params).subject, params, createdAt: now },
+          { id: newId('eml', now), storeId: tenant.storeId, mode: tenant.mode, kind: 'order_confirmation', cause: `order_confirmation:${order.id}`, to: to.email, subject: deps.render('order_confirmation', params).subject, params, createdAt: now },
         ]);
         if (deps.notifyMail) repos.email.afterCommit(deps.notifyMail);
       }

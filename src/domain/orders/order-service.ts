@@ -51,6 +51,7 @@ export interface OrderServiceRepos {
     OrderRepo,
     | 'allocationsOf'
     | 'clearAllocations'
+    | 'confirmationTo'
     | 'customerForOrder'
     | 'detail'
     | 'extendHold'
@@ -646,8 +647,9 @@ export function createOrderService(deps: {
      * provider payment, docs/payments.md): a pending order whose succeeded payments now cover its total moves to
      * `paid`, with its history entry, audit entry and `order.status_changed` event. Anything else is left as it is.
      */
-    async settlePaidOrder(repos: OrderServiceRepos, ctx: StoreContext, orderId: string, note: string): Promise<void> {
-      const order = await repos.orders.lockOrder(ctx.tenant, orderId);
+    async settlePaidOrder(repos: OrderServiceRepos, ctx: StoreContext, orderId: string, note: string, held?: Order): Promise<void> {
+      // `held`: the order as the caller locked it in this transaction and changed it since (not read again).
+      const order = held?.id === orderId ? held : await repos.orders.lockOrder(ctx.tenant, orderId);
       if (order?.status !== 'pending' || order.paidMinor < order.totalMinor) return;
       const currency = currencyOf(order.currency);
       // Paid ends a storefront order's stock hold in the same transaction: the held stock is the order's from now on.

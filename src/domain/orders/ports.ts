@@ -32,6 +32,11 @@ export interface OrderFigureRow {
 
 /** Orders with their lines and history. Every method takes the tenant first and filters on it (`inTenant`). */
 export interface OrderRepo {
+  /**
+   * Where an order's confirmation goes, in one read: the store's name and the customer's email (undefined when the
+   * customer is gone; the store's name null when the store is).
+   */
+  confirmationTo(tenant: Tenant, customerId: string): Promise<{ storeName: string | null; email: string | undefined }>;
   customerForOrder(tenant: Tenant, id: string): Promise<{
     id: string;
     name: string;

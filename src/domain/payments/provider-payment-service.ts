@@ -11,6 +11,7 @@ import type { EventPublisher } from '../webhooks/publisher.ts';
 import type { DomainEvent } from '../webhooks/types.ts';
 import { orderNotFound } from '../orders/order-errors.ts';
 import type { OrderRepo } from '../orders/ports.ts';
+import type { Order } from '../orders/order-types.ts';
 import { effectiveLinkStatus, type PaymentLinkStatus } from './payment-rules.ts';
 import { enabledPaymentMethods, outstandingMinor, recordPayment, settlePayment } from './payment-service.ts';
 import type { PaymentRepo, ProviderPaymentRepo } from './ports.ts';
@@ -168,8 +169,10 @@ export function createProviderPaymentService(deps: {
         if (!flags.includes(text)) flags.push(text);
       }
       let paymentId: string | null = null;
+      let paidOrder: Order | undefined;
       if (p.orderId !== null && flags.length === 0 && !p.flag) {
-        const order = await repos.payments.lockOrder(tenant, p.orderId);
+        // The whole order, locked: the payment is recorded on it, then it moves to paid, without reading it again.
+        const order = await repos.orders.lockOrder(tenant, p.orderId);
         const pendingPaidMinor = order ? await repos.payments.pendingPaidMinor(tenant, p.orderId) : 0;
         const open = order ? outstandingMinor(order, pendingPaidMinor) : 0;
         knownNumber = order?.number;
@@ -179,6 +182,7 @@ export function createProviderPaymentService(deps: {
           const reference = `${p.provider} ${state.ref}`.slice(0, 200);
           const recorded = await recordPayment(repos, ctx, { orderId: p.orderId, kind: 'payment', method: 'card', amountMinor: p.amountMinor, reference, viaProvider: true, held: { order, pendingPaidMinor } });
           paymentId = recorded.payment.id;
+          paidOrder = { ...order, paidMinor: recorded.order.paidMinor, refundedMinor: recorded.order.refundedMinor, updatedAt: now };
         }
       }
       const flag = [p.flag, ...flags].filter(Boolean).join('; ') || null;
@@ -186,7 +190,7 @@ export function createProviderPaymentService(deps: {
         // Only reachable if the row lock did not hold (it does): roll everything back rather than record twice.
         throw new AppError('PAYMENT_PROVIDER_ERROR', `Provider payment ${p.id} was completed concurrently.`);
       }
-      if (paymentId !== null && p.orderId !== null) await orders.settlePaidOrder(repos, ctx, p.orderId, `paid through ${p.provider} (${state.ref})`);
+      if (paymentId !== null && p.orderId !== null) await orders.settlePaidOrder(repos, ctx, p.orderId, `paid through ${p.provider} (${state.ref})`, paidOrder);
       await recordAudit(repos, ctx, { action: flag ? 'payment.flagged' : 'payment.complete', targetType: 'provider_payment', targetId: p.id, details: { amountMinor: p.amountMinor, receivedMinor: state.receivedMinor, paymentId, flag } });
       const completed: ProviderPayment = { ...p, status: 'succeeded', actionUrl: null, receivedMinor: state.receivedMinor, flag, paymentId, completedAt: now, updatedAt: now };
       newEvents.push({ type: 'payment.succeeded', payment: completed, orderNumber: await orderNumber() }, ...(await paidLink()));
@@ -336,9 +340,14 @@ export function createProviderPaymentService(deps: {
      * (Stripe's Payment Element) needs, the link's open attempt made at the provider now; null when the store's
      * provider takes the card on our pay page (the test provider) or cannot take one.
      */
-    async elementFor(rc: RequestContext, token: string): Promise<PayPageView['checkout']> {
-      const found = await findByToken(token);
-      if (!found || (await cardRefusal(found.tenant)) !== null) return null;
+    async elementFor(rc: RequestContext, token: string, known?: { tenant: Tenant; link: PaymentLink }): Promise<PayPageView['checkout']> {
+      // `known`: the link of this token as the caller just made it (a checkout), not read again.
+      const found = known ?? (await findByToken(token));
+      if (!found) return null;
+      // A provider that takes the card on our pay page (the test provider) has no element: nothing more to ask.
+      const provider = await providers.forTenant(found.tenant);
+      if (!provider || provider.confirmPayment || !provider.browserCheckout) return null;
+      if ((await cardRefusal(found.tenant)) !== null) return null;
       return openCheckout(rc, found.tenant, found.link, token);
     },
 
