@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { CLIENT_CAPABILITIES_META_KEY, createRequestStateCodec, inputRequired, inputResponse } from '@modelcontextprotocol/server';
 import type { InputRequiredResult, JSONRPCMessage, RequestStateCodec, Server, ServerContext } from '@modelcontextprotocol/server';
+import { CLIENT_CAPABILITIES_META_KEY, createRequestStateCodec, inputRequired, inputResponse } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { StoreContext } from '../context.ts';
 import type { ConfirmationService } from '../domain/connector/confirmation-service.ts';

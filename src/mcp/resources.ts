@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError } from '@modelcontextprotocol/server';
 import type { GetPromptResult, Prompt, ReadResourceResult, Resource } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError } from '@modelcontextprotocol/server';
 import type { StoreContext } from '../context.ts';
 import { ORDER_TRANSITIONS } from '../domain/orders/order-lifecycle.ts';
 import type { ToolServices } from './tool.ts';

@@ -1,23 +1,24 @@
-import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
 import type { CallToolResult, InputRequiredResult, ServerContext, Tool } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { StoreContext } from '../context.ts';
 import type { AuditService } from '../domain/audit/audit-service.ts';
-import { type ErrorCode, type ErrorDetail, publicDetail } from '../errors.ts';
 import { canStepUp, requirePermission } from '../domain/shared/access.ts';
-import { describeDetails, publicError } from '../public-error.ts';
+import { type ErrorCode, type ErrorDetail, publicDetail } from '../errors.ts';
 import { boundedLru } from '../http/bounded-lru.ts';
+import { describeDetails, publicError } from '../public-error.ts';
+import { canAskMerchant, confirmationMessage, holderOf, type MerchantConfirmation, type StreamQuestions, stateRefusalReason } from './confirm.ts';
+import { getPrompt, PROMPTS, RESOURCES, readResource } from './resources.ts';
 import { compactInputSchema, compactOutputSchema, portableSchema } from './schema-compact.ts';
-import { writeShapesOnce } from './shared-shapes.ts';
-import { stateRefusalReason, canAskMerchant, confirmationMessage, holderOf, type MerchantConfirmation, type StreamQuestions } from './confirm.ts';
 import type { LegacySession } from './session.ts';
-import { getPrompt, PROMPTS, readResource, RESOURCES } from './resources.ts';
+import { writeShapesOnce } from './shared-shapes.ts';
+import { type AnyTool, annotationsOf, isDestructive, neededPermissions, needsConfirmation, TOOL_AREAS, type ToolArea, type ToolServices } from './tool.ts';
 import {
   ALL_TOOLS,
-  callable,
   CORE_TOOLS,
-  DISCOVERY_TOOLS,
+  callable,
   DISCOVERY_DEFINITIONS,
+  DISCOVERY_TOOLS,
   EnableToolsetsInput,
   FindToolsInput,
   inListing,
@@ -26,7 +27,6 @@ import {
   selectionKey,
   TOOLSET_PURPOSE,
 } from './toolsets.ts';
-import { type AnyTool, annotationsOf, TOOL_AREAS, type ToolArea, isDestructive, needsConfirmation, neededPermissions, type ToolServices } from './tool.ts';
 
 export const SERVER_INFO = { name: 'commerce-service', title: 'Commerce store', version: '1.0.0' } as const;
 

@@ -1,6 +1,6 @@
 import type { StoreContext } from '../context.ts';
-import { canStepUp, insufficientScope } from '../domain/shared/access.ts';
 import { formatScope } from '../domain/oauth/scopes.ts';
+import { canStepUp, insufficientScope } from '../domain/shared/access.ts';
 import type { AppError } from '../errors.ts';
 import type { Catalog } from './server.ts';
 import { neededPermissions } from './tool.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CategoryCreateBody, CategoryPatchBody } from '../../domain/catalog/catalog-schemas.ts';
 import { CategoryRecord, toCategoryRecord } from '../../wire/catalog.ts';
 import { Confirm } from '../confirm.ts';
-import { CREATE, DeletedOutput, DESTROY, defineTool, Id, READ, UPDATE } from '../tool.ts';
+import { CREATE, DESTROY, DeletedOutput, defineTool, Id, READ, UPDATE } from '../tool.ts';
 
 const area = 'categories' as const;
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { CustomerBanBody, CustomerCreateBody, CustomerListFilters, CustomerPatchBody } from '../../domain/customers/customer-schemas.ts';
 import { CustomerRecord, toCustomerRecord } from '../../wire/customers.ts';
+import { pagination } from '../../wire/page.ts';
 import { Confirm } from '../confirm.ts';
 import { CREATE, defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
-import { pagination } from '../../wire/page.ts';
 
 const area = 'customers' as const;
 

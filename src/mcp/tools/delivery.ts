@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { OptionCreateBody, QuoteQuery, ZoneCreateBody } from '../../domain/delivery/delivery-schemas.ts';
 import { DeliveryOptionRecord, DeliveryQuoteRecord, DeliveryZoneRecord, toOptionRecord, toQuoteRecord, toZoneRecord } from '../../wire/delivery.ts';
-import { Confirm } from '../confirm.ts';
-import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, READ } from '../tool.ts';
 import { pagination } from '../../wire/page.ts';
+import { Confirm } from '../confirm.ts';
+import { CREATE, DESTROY, DeletedOutput, defineTool, Id, listOutput, PageInput, READ } from '../tool.ts';
 
 const area = 'store' as const;
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { AdjustmentBody } from '../../domain/catalog/catalog-schemas.ts';
-import { AdjustmentRecord, InventoryDashboard, LowStockRecord, STOCK_STATES, StockLevelRecord, toAdjustmentRecord, toInventoryDashboard, toLowStockRecord, toStockLevelRecord } from '../../wire/catalog.ts';
 import { LocationAdjustmentAtBody, LocationCreateBody, LocationPatchBody, TransferBody } from '../../domain/inventory/location-schemas.ts';
 import type { StockLevel, StockLocation } from '../../domain/inventory/types.ts';
-import { CREATE, defineTool, Id, PageInput, PaginationOutput, READ, UPDATE } from '../tool.ts';
+import { AdjustmentRecord, InventoryDashboard, LowStockRecord, STOCK_STATES, StockLevelRecord, toAdjustmentRecord, toInventoryDashboard, toLowStockRecord, toStockLevelRecord } from '../../wire/catalog.ts';
 import { pagination } from '../../wire/page.ts';
+import { CREATE, defineTool, Id, PageInput, PaginationOutput, READ, UPDATE } from '../tool.ts';
 
 const area = 'inventory' as const;
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import type { StoreContext } from '../../context.ts';
 import { OrderCreateBody, OrderListFilters, OrderPatchBody, ShipmentCreateBody } from '../../domain/orders/order-schemas.ts';
 import type { OrderService } from '../../domain/orders/order-service.ts';
-import type { StoreContext } from '../../context.ts';
 import { OrderRecord, OrderSummaryRecord, orderListFilter, ShipmentRecord, TransitionsRecord, toOrderRecord, toOrderSummaryRecord, toShipmentRecord, toTransitionsRecord } from '../../wire/orders.ts';
+import { pagination } from '../../wire/page.ts';
 import { Confirm } from '../confirm.ts';
 import { defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
-import { pagination } from '../../wire/page.ts';
 
 const area = 'orders' as const;
 const Note = z.string().max(2000).optional().describe('why, kept in the order history');

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { PaymentLinkCreateBody, PaymentLinkListFilters, PaymentOptionsBody, PaymentRecordBody, PaymentSettleBody } from '../../domain/payments/payment-schemas.ts';
+import { pagination } from '../../wire/page.ts';
 import { OrderPayments, PaymentLinkRecord, PaymentOptionsRecord, PaymentResultRecord, toOrderSummary, toPaymentLinkRecord, toPaymentOptions, toPaymentRecord } from '../../wire/payments.ts';
 import { Confirm } from '../confirm.ts';
 import { CREATE, DESTROY, defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
-import { pagination } from '../../wire/page.ts';
 
 const area = 'payments' as const;
 

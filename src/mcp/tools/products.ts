@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { Permission } from '../../domain/shared/permissions.ts';
 import { GroupCreateBody, GroupPatchBody, ProductCreateBody, ProductListFilters, ProductPatchBody, SkuCreateBody, SkuPatchBody } from '../../domain/catalog/catalog-schemas.ts';
+import type { Permission } from '../../domain/shared/permissions.ts';
 import { ProductRecord, ProductTreeRecord, SkuRecord, sentFields, toGroupRecord, toProductRecord, toProductTreeRecord, toSkuRecord, VariantGroupRecord } from '../../wire/catalog.ts';
-import { Confirm } from '../confirm.ts';
-import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
 import { pagination } from '../../wire/page.ts';
+import { Confirm } from '../confirm.ts';
+import { CREATE, DESTROY, DeletedOutput, defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
 
 const area = 'products' as const;
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { PromoAdCreateBody, PromoAdListFilters, PromoAdPatchBody, PublishedQuery } from '../../domain/promo-ads/promo-ad-schemas.ts';
+import { pagination } from '../../wire/page.ts';
 import { PromoAdRecord, toPromoAdRecord } from '../../wire/promo-ads.ts';
 import { Confirm } from '../confirm.ts';
-import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
-import { pagination } from '../../wire/page.ts';
+import { CREATE, DESTROY, DeletedOutput, defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
 
 /** Promo ads are listed under the promotions area (their permissions are promotions:read and promotions:write). */
 const area = 'promotions' as const;

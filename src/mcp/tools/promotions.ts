@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { PromotionBody, PromotionPatchBody } from '../../domain/promotions/promotion-schemas.ts';
+import { pagination } from '../../wire/page.ts';
 import { PromotionRecord, promotionInput, toPromotionRecord } from '../../wire/promotions.ts';
 import { Confirm } from '../confirm.ts';
-import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
-import { pagination } from '../../wire/page.ts';
+import { CREATE, DESTROY, DeletedOutput, defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
 
 const area = 'promotions' as const;
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { Rating, ReviewCreateBody, ReviewListFilters, ReviewReplyBody } from '../../domain/reviews/review-schemas.ts';
+import { pagination } from '../../wire/page.ts';
 import { RatingSummaryRecord, ReviewRecord, toRatingSummaryRecord, toReviewRecord } from '../../wire/reviews.ts';
 import { Confirm } from '../confirm.ts';
-import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
-import { pagination } from '../../wire/page.ts';
+import { CREATE, DESTROY, DeletedOutput, defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
 
 const area = 'reviews' as const;
 const ReviewId = Id;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { AuditFilterFields, AuditRecord, auditRangeIsOrdered, Business, BusinessPatch, toAuditRecord, toBusiness, toPermissionsRecord } from '../../wire/accounts.ts';
 import { PERMISSIONS } from '../../domain/shared/permissions.ts';
-import { defineTool, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
+import { AuditFilterFields, AuditRecord, auditRangeIsOrdered, Business, BusinessPatch, toAuditRecord, toBusiness, toPermissionsRecord } from '../../wire/accounts.ts';
 import { pagination } from '../../wire/page.ts';
+import { defineTool, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
 
 const area = 'store' as const;
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { sortPermissions, type Permission } from '../../domain/shared/permissions.ts';
+import { type Permission, sortPermissions } from '../../domain/shared/permissions.ts';
 import { EVENT_TYPES, readPermissionsOf } from '../../domain/webhooks/event-types.ts';
 import { DeliveryFilters, RotateSecretInput, WebhookEndpointInput, WebhookEndpointPatch } from '../../domain/webhooks/webhook-schemas.ts';
 import { DEFAULT_OVERLAP_SECONDS } from '../../domain/webhooks/webhook-service.ts';
 import { pagination } from '../../wire/page.ts';
 import { toWebhookDeliveryRecord, toWebhookEndpointRecord, WebhookDeliveryRecord, WebhookEndpointRecord, WebhookEndpointWithSecret } from '../../wire/webhooks.ts';
 import { Confirm } from '../confirm.ts';
-import { CREATE, DeletedOutput, DESTROY, defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
+import { CREATE, DESTROY, DeletedOutput, defineTool, Id, listOutput, PageInput, READ, UPDATE } from '../tool.ts';
 
 const area = 'store' as const;
 
