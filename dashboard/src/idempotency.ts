@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
 
 /** A random UUID v4 for an `Idempotency-Key`; `crypto.randomUUID` exists only in secure contexts (HTTPS or localhost). */
@@ -34,6 +35,37 @@ export function useSubmission() {
     /** Done, or the values were edited: the next submission is a new one. */
     forget(): void {
       last.current = null;
+    },
+  };
+}
+
+/**
+ * A request sent once per submission ({@link useSubmission}): `submit(values, same)` sends `values` with the key of the
+ * submission `same` identifies (a double click or a retry with the same `same` reuses the key, nothing goes while one
+ * is in flight); `edited()` starts a new submission and drops the last refusal.
+ */
+export function useSubmitted<V, R>(send: (values: V, idempotencyKey: string) => Promise<R>, options: { onSuccess?: (result: R) => void; onSettled?: () => void } = {}) {
+  const submission = useSubmission();
+  const mutation = useMutation({
+    mutationFn: (input: { values: V; key: string }) => send(input.values, input.key),
+    onSuccess: (result) => {
+      submission.forget();
+      options.onSuccess?.(result);
+    },
+    onSettled: () => {
+      submission.settled();
+      options.onSettled?.();
+    },
+  });
+  return {
+    mutation,
+    submit(values: V, same = '') {
+      const key = submission.begin(same);
+      if (key !== null) mutation.mutate({ values, key });
+    },
+    edited() {
+      submission.forget();
+      if (mutation.isError) mutation.reset();
     },
   };
 }

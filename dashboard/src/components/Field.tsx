@@ -14,23 +14,39 @@ export interface ControlProps {
  * detail whose `path` names the field), wired for screen readers: `<Field label="Name" error={errors.get('name')}>
  * {(p) => <input {...p} value={name} onChange={…} />}</Field>`.
  */
-export function Field({ label, error, hint, children }: { label: string; error?: string | null; hint?: ReactNode; children: (control: ControlProps) => ReactNode }) {
+export function Field({
+  label,
+  error,
+  hint,
+  hintAbove = false,
+  errorName = label,
+  children,
+}: {
+  label: string;
+  error?: string | null;
+  hint?: ReactNode;
+  hintAbove?: boolean; // the hint between the label and the control (a key's name: what to call it)
+  errorName?: string; // how the error names the field, when not by its label ("Name must not be empty.")
+  children: (control: ControlProps) => ReactNode;
+}) {
   const id = useId();
   const hintId = useId();
   const errorId = useId();
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  const hinted = hint ? (
+    <p id={hintId} className={hintAbove ? 'muted' : 'field-hint'}>
+      {hint}
+    </p>
+  ) : null;
   return (
     <div className="form-field">
       <label htmlFor={id}>{label}</label>
+      {hintAbove ? hinted : null}
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined })}
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
+      {hintAbove ? null : hinted}
       {error ? (
         <p id={errorId} className="field-error">
-          {label} {error}.
+          {errorName} {error}.
         </p>
       ) : null}
     </div>
@@ -45,17 +61,19 @@ export function TextField({
   label,
   error,
   hint,
+  hintAbove,
+  errorName,
   value,
   onChange,
   ref,
   type = 'text',
   ...input
-}: { label: string; error?: string | null; hint?: ReactNode; value: string; onChange: (value: string) => void; ref?: Ref<HTMLInputElement> } & Omit<
+}: { label: string; error?: string | null; hint?: ReactNode; hintAbove?: boolean; errorName?: string; value: string; onChange: (value: string) => void; ref?: Ref<HTMLInputElement> } & Omit<
   InputHTMLAttributes<HTMLInputElement>,
   'id' | 'value' | 'onChange' | 'aria-invalid' | 'aria-describedby'
 >) {
   return (
-    <Field label={label} error={error} hint={hint}>
+    <Field label={label} error={error} hint={hint} hintAbove={hintAbove} errorName={errorName}>
       {(p) => <input ref={ref} type={type} {...input} {...p} value={value} onChange={(e) => onChange(e.target.value)} />}
     </Field>
   );

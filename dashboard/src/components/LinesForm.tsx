@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Schemas } from '../api/wire.ts';
 import { editorFieldErrors } from '../editor.ts';
-import { useSubmission } from '../idempotency.ts';
+import { useSubmitted } from '../idempotency.ts';
 import { Field, FormRefusal } from './Field.tsx';
 
 type Line = Schemas['Order']['lines'][number];
@@ -30,7 +29,7 @@ export function FormToggle({ label, onDone, children }: { label: string; onDone:
 
 /**
  * The state of a form that sends some of an order's lines (a quantity per line, 0 leaves it out) with other fields:
- * one `Idempotency-Key` per submission of the same values (`useSubmission`), the keyboard on its first input when it
+ * one `Idempotency-Key` per submission of the same values (`useSubmitted`), the keyboard on its first input when it
  * opens, the API's refusals by field, each line's mapped back from its place in what was sent (`lines[0].quantity`).
  */
 export function useLinesForm<B extends { lines: Array<{ lineId?: string; quantity: number }> }>(options: {
@@ -41,23 +40,11 @@ export function useLinesForm<B extends { lines: Array<{ lineId?: string; quantit
 }) {
   const { lines, send, onDone } = options;
   const [quantities, setQuantities] = useState<Record<string, string>>(() => Object.fromEntries(lines.map((l) => [l.id, String(options.initial(l))])));
-  const submission = useSubmission();
   const ref = useRef<HTMLFormElement>(null);
   useEffect(() => ref.current?.querySelector('input')?.focus(), []);
-  const mutation = useMutation({
-    mutationFn: (input: { body: B; key: string }) => send(input.body, input.key),
-    onSuccess: () => {
-      submission.forget();
-      onDone();
-    },
-    onSettled: () => submission.settled(),
-  });
+  const { mutation, submit, edited } = useSubmitted(send, { onSuccess: onDone });
   const picked = lines.map((l) => ({ lineId: l.id, quantity: Number(quantities[l.id] ?? '0') })).filter((l) => l.quantity !== 0);
   const errors = editorFieldErrors(mutation.error);
-  const edited = () => {
-    submission.forget();
-    if (mutation.isError) mutation.reset();
-  };
   return {
     lines,
     ref,
@@ -77,8 +64,7 @@ export function useLinesForm<B extends { lines: Array<{ lineId?: string; quantit
     submit(e: FormEvent<HTMLFormElement>, rest: Omit<B, 'lines'>) {
       e.preventDefault();
       const body = { lines: picked, ...rest } as B;
-      const key = submission.begin(JSON.stringify(body));
-      if (key !== null) mutation.mutate({ body, key });
+      submit(body, JSON.stringify(body));
     },
   };
 }

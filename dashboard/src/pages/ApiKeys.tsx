@@ -1,15 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { api, type Tenant } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import type { Schemas } from '../api/wire.ts';
-import { Confirm } from '../components/Confirm.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { RevokeButton, useConfirmedRevoke } from '../components/Revoke.tsx';
+import { TextField } from '../components/Field.tsx';
+import { KeyTable, useCreateKey } from '../components/Keys.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { ShownOnce } from '../components/ShownOnce.tsx';
-import { formatTimestamp } from '../format.ts';
-import { useSubmission } from '../idempotency.ts';
 import { tenantOf, useTenant } from '../tenant.tsx';
 import { PublishableKeys } from './PublishableKeys.tsx';
 
@@ -95,48 +93,22 @@ function NewSecret({ apiKey, onDone }: { apiKey: ApiKey; onDone: () => void }) {
 }
 
 function CreateKey({ tenant, own, onCreated }: { tenant: Tenant; own: ReadonlySet<string> | null; onCreated: (key: ApiKey) => void }) {
-  const queryClient = useQueryClient();
-  const nameId = useId();
-  const nameErrorId = useId();
   const permErrorId = useId();
   const hintId = useId();
-  const [name, setName] = useState('');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
-  // One Idempotency-Key per submission of these values; changing the form starts a new submission.
-  const submission = useSubmission();
   const permissions = sortPermissions(own ?? []);
-
-  const create = useMutation({
-    mutationFn: (input: { name: string; permissions: string[]; key: string }) =>
-      api<ApiKey>('/v1/api-keys', {
-        tenant,
-        method: 'POST',
-        headers: { 'Idempotency-Key': input.key },
-        body: input.permissions.length > 0 ? { name: input.name, permissions: input.permissions } : { name: input.name },
-      }).then((r) => r.data),
-    onSuccess: (key) => {
-      submission.forget();
-      setName('');
+  const { create, name, setName, edited, submit } = useCreateKey({
+    tenant,
+    listKey: keysKey(tenant),
+    send: (name, key) => {
+      const picked = sortPermissions(chosen);
+      return api<ApiKey>('/v1/api-keys', { tenant, method: 'POST', headers: { 'Idempotency-Key': key }, body: picked.length > 0 ? { name, permissions: picked } : { name } }).then((r) => r.data);
+    },
+    onCreated: (key) => {
       setChosen(new Set());
       onCreated(key);
     },
-    onSettled: () => {
-      submission.settled();
-      void queryClient.invalidateQueries({ queryKey: keysKey(tenant) });
-      void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'audit-log'] });
-    },
   });
-
-  const edited = () => {
-    submission.forget();
-    if (create.isError) create.reset();
-  };
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const key = submission.begin();
-    if (key !== null) create.mutate({ name, permissions: sortPermissions(chosen), key });
-  };
 
   const error = create.error instanceof ApiError ? create.error : null;
   const fieldErrors = error?.status === 400 || error?.status === 422 ? error.details.filter((d) => d.in === undefined || d.in === 'body') : [];
@@ -149,29 +121,7 @@ function CreateKey({ tenant, own, onCreated }: { tenant: Tenant; own: ReadonlySe
   return (
     <Section title="Create a key">
       <form onSubmit={submit} noValidate>
-        <div className="form-field">
-          <label htmlFor={nameId}>Name</label>
-          <input
-            id={nameId}
-            name="name"
-            type="text"
-            required
-            maxLength={200}
-            autoComplete="off"
-            value={name}
-            aria-invalid={nameError ? true : undefined}
-            aria-describedby={nameError ? nameErrorId : undefined}
-            onChange={(e) => {
-              setName(e.target.value);
-              edited();
-            }}
-          />
-          {nameError ? (
-            <p id={nameErrorId} className="field-error">
-              Name {nameError}.
-            </p>
-          ) : null}
-        </div>
+        <TextField label="Name" error={nameError} name="name" required maxLength={200} autoComplete="off" value={name} onChange={setName} />
         <fieldset className="permission-set" aria-describedby={permError ? `${hintId} ${permErrorId}` : hintId}>
           <legend>Permissions</legend>
           <p id={hintId} className="muted">
@@ -224,99 +174,35 @@ function KeyList({ tenant, timeZone }: { tenant: Tenant; timeZone: string }) {
     queryKey: keysKey(tenant),
     queryFn: ({ signal }) => api<ApiKey[]>('/v1/api-keys', { tenant, signal }).then((r) => r.data),
   });
-  const { confirming, revoke, ask, cancel } = useConfirmedRevoke(tenant, keysKey(tenant), (key: ApiKey) =>
-    api<{ id: string }>(`/v1/api-keys/${encodeURIComponent(key.id)}`, { tenant, method: 'DELETE' }),
-  );
-
   return (
     <Section title={`Keys in ${tenant.mode === 'test' ? 'test' : 'live'} mode`}>
       {query.isPending ? (
         <Loading what="API keys" />
       ) : query.isError ? (
         <ErrorPanel error={query.error} title="API keys could not be loaded." onRetry={() => query.refetch()} />
-      ) : query.data.length === 0 ? (
-        <p className="empty">No API keys in this mode yet. Create one above to call the API from your own programs.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="text-table">
-            <caption className="visually-hidden">API keys</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Key starts with</th>
-                <th scope="col">Mode</th>
-                <th scope="col">Permissions</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.map((k) => (
-                <tr key={k.id} data-testid="api-key-row">
-                  <th scope="row">{k.name}</th>
-                  <td data-label="Key starts with">
-                    <code>{k.prefix}…</code>
-                  </td>
-                  <td data-label="Mode">{k.mode === 'test' ? 'Test' : 'Live'}</td>
-                  <td data-label="Permissions">{k.permissions === null ? 'All of the creator’s' : k.permissions.length === 0 ? 'None' : sortPermissions(k.permissions).join(', ')}</td>
-                  <td data-label="Created">{formatTimestamp(k.createdAt, timeZone)}</td>
-                  <td data-label="Last used">{k.lastUsedAt ? formatTimestamp(k.lastUsedAt, timeZone) : 'Never'}</td>
-                  <td>
-                    <RevokeButton label={`Revoke ${k.name}`} onClick={() => ask(k)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+          <KeyTable tenant={tenant} listKey={keysKey(tenant)} keys={query.data} caption="API keys" rowTestId="api-key-row"
+            empty="No API keys in this mode yet. Create one above to call the API from your own programs."
+            columns={[
+              { label: 'Key starts with', cell: (k: ApiKey) => <code>{k.prefix}…</code> },
+              { label: 'Mode', cell: (k: ApiKey) => (k.mode === 'test' ? 'Test' : 'Live') },
+              { label: 'Permissions', cell: (k: ApiKey) => (k.permissions === null ? 'All of the creator’s' : k.permissions.length === 0 ? 'None' : sortPermissions(k.permissions).join(', ')) },
+            ]}
+            timeZone={timeZone}
+            revokeLabel={(k) => `Revoke ${k.name}`}
+            revoke={(k) => api<{ id: string }>(`/v1/api-keys/${encodeURIComponent(k.id)}`, { tenant, method: 'DELETE' })}
+            confirm={{
+              title: (k) => (
+                <>
+                  Revoke the key “{k.name}” (<code>{k.prefix}…</code>)?
+                </>
+              ),
+              errorTitle: 'The key could not be revoked.',
+              testId: 'confirm-revoke',
+              body: <p>Every program using it stops working at once. This cannot be undone.</p>,
+            }}
+          />
       )}
-      {confirming ? (
-        <ConfirmRevoke
-          key={confirming.id}
-          apiKey={confirming}
-          busy={revoke.isPending}
-          error={revoke.error}
-          onConfirm={() => revoke.mutate(confirming)}
-          onCancel={cancel}
-        />
-      ) : null}
     </Section>
-  );
-}
-
-function ConfirmRevoke({
-  apiKey,
-  busy,
-  error,
-  onConfirm,
-  onCancel,
-}: {
-  apiKey: ApiKey;
-  busy: boolean;
-  error: unknown;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  return (
-    <Confirm
-      title={
-        <>
-          Revoke the key “{apiKey.name}” (<code>{apiKey.prefix}…</code>)?
-        </>
-      }
-      confirmLabel={`Revoke “${apiKey.name}”`}
-      busyLabel="Revoking…"
-      busy={busy}
-      error={error}
-      errorTitle="The key could not be revoked."
-      onConfirm={onConfirm}
-      onCancel={onCancel}
-      testId="confirm-revoke"
-    >
-      <p>Every program using it stops working at once. This cannot be undone.</p>
-    </Confirm>
   );
 }

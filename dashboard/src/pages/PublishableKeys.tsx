@@ -1,15 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import type { Tenant } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import { call, type Schemas } from '../api/wire.ts';
-import { Confirm } from '../components/Confirm.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
-import { RevokeButton, useConfirmedRevoke } from '../components/Revoke.tsx';
+import { TextField } from '../components/Field.tsx';
+import { KeyTable, useCreateKey } from '../components/Keys.tsx';
 import { Section } from '../components/Section.tsx';
-import { formatTimestamp } from '../format.ts';
-import { useSubmission } from '../idempotency.ts';
 import { useTenantSearch } from '../tenant.tsx';
 
 type PublishableKey = Schemas['PublishableKey'];
@@ -39,65 +37,23 @@ export function PublishableKeys({ tenant, timeZone }: { tenant: Tenant; timeZone
 }
 
 function CreatePublishableKey({ tenant }: { tenant: Tenant }) {
-  const queryClient = useQueryClient();
-  const nameId = useId();
-  const nameErrorId = useId();
-  const hintId = useId();
-  const [name, setName] = useState('');
-  const submission = useSubmission();
   const formRef = useRef<HTMLFormElement>(null);
-  const create = useMutation({
-    mutationFn: (input: { name: string; key: string }) =>
-      call('post', '/v1/publishable-keys', { tenant, headers: { 'Idempotency-Key': input.key }, body: { name: input.name } }).then((r) => r.data),
-    onSuccess: () => {
-      submission.forget();
-      setName('');
+  const { create, name, setName, submit } = useCreateKey({
+    tenant,
+    listKey: keysKey(tenant),
+    send: (name, key) => call('post', '/v1/publishable-keys', { tenant, headers: { 'Idempotency-Key': key }, body: { name } }).then((r) => r.data),
+    onCreated: () => {
       // Back to the name field (the new key shows in the list below), not to the page's body.
       formRef.current?.querySelector('input')?.focus();
     },
-    onSettled: () => {
-      submission.settled();
-      void queryClient.invalidateQueries({ queryKey: keysKey(tenant) });
-      void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'audit-log'] });
-    },
   });
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const key = submission.begin();
-    if (key !== null) create.mutate({ name, key });
-  };
   const error = create.error instanceof ApiError ? create.error : null;
   const nameError = error?.status === 422 ? (error.details.find((d) => d.path === 'name')?.rule ?? null) : null;
   return (
     <>
       <form ref={formRef} onSubmit={submit} noValidate>
-        <div className="form-field">
-          <label htmlFor={nameId}>Which storefront</label>
-          <p id={hintId} className="muted">
-            A name to tell the key from others, such as the shop’s address.
-          </p>
-          <input
-            id={nameId}
-            name="storefront-key-name"
-            type="text"
-            required
-            maxLength={200}
-            autoComplete="off"
-            value={name}
-            aria-invalid={nameError ? true : undefined}
-            aria-describedby={nameError ? `${hintId} ${nameErrorId}` : hintId}
-            onChange={(e) => {
-              setName(e.target.value);
-              submission.forget();
-              if (create.isError) create.reset();
-            }}
-          />
-          {nameError ? (
-            <p id={nameErrorId} className="field-error">
-              Name {nameError}.
-            </p>
-          ) : null}
-        </div>
+        <TextField label="Which storefront" hint="A name to tell the key from others, such as the shop’s address." hintAbove errorName="Name" error={nameError}
+          name="storefront-key-name" required maxLength={200} autoComplete="off" value={name} onChange={setName} />
         <div className="actions">
           <button type="submit" className="button button-primary" disabled={create.isPending}>
             {create.isPending ? 'Creating…' : 'Create storefront key'}
@@ -114,64 +70,20 @@ function PublishableKeyList({ tenant, timeZone }: { tenant: Tenant; timeZone: st
     queryKey: keysKey(tenant),
     queryFn: ({ signal }) => call('get', '/v1/publishable-keys', { tenant, signal }).then((r) => r.data),
   });
-  const { confirming, revoke, ask, cancel } = useConfirmedRevoke(tenant, keysKey(tenant), (key: PublishableKey) =>
-    call('delete', '/v1/publishable-keys/{id}', { tenant, params: { id: key.id } }),
-  );
   if (query.isPending) return <Loading what="storefront keys" />;
   if (query.isError) return <ErrorPanel error={query.error} title="Storefront keys could not be loaded." onRetry={() => query.refetch()} />;
   return (
-    <>
-      {query.data.length === 0 ? (
-        <p className="empty">No storefront keys in this mode yet.</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="text-table">
-            <caption className="visually-hidden">Storefront keys</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Key</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.map((k) => (
-                <tr key={k.id} data-testid="publishable-key-row">
-                  <th scope="row">{k.name}</th>
-                  <td data-label="Key">
-                    <code>{k.key}</code>
-                  </td>
-                  <td data-label="Created">{formatTimestamp(k.createdAt, timeZone)}</td>
-                  <td data-label="Last used">{k.lastUsedAt ? formatTimestamp(k.lastUsedAt, timeZone) : 'Never'}</td>
-                  <td>
-                    <RevokeButton label={`Revoke storefront key ${k.name}`} onClick={() => ask(k)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {confirming ? (
-        <Confirm
-          key={confirming.id}
-          title={<>Revoke the storefront key “{confirming.name}”?</>}
-          confirmLabel={`Revoke “${confirming.name}”`}
-          busyLabel="Revoking…"
-          busy={revoke.isPending}
-          error={revoke.error}
-          errorTitle="The storefront key could not be revoked."
-          onConfirm={() => revoke.mutate(confirming)}
-          onCancel={cancel}
-          testId="confirm-revoke-publishable"
-        >
-          <p>Storefront pages using it stop reading the catalog at once. Create the new key and put it in your pages first.</p>
-        </Confirm>
-      ) : null}
-    </>
+    <KeyTable tenant={tenant} listKey={keysKey(tenant)} keys={query.data} empty="No storefront keys in this mode yet." caption="Storefront keys" rowTestId="publishable-key-row"
+        columns={[{ label: 'Key', cell: (k: PublishableKey) => <code>{k.key}</code> }]}
+        timeZone={timeZone}
+        revokeLabel={(k) => `Revoke storefront key ${k.name}`}
+        revoke={(k) => call('delete', '/v1/publishable-keys/{id}', { tenant, params: { id: k.id } })}
+        confirm={{
+          title: (k) => <>Revoke the storefront key “{k.name}”?</>,
+          errorTitle: 'The storefront key could not be revoked.',
+          testId: 'confirm-revoke-publishable',
+          body: <p>Storefront pages using it stop reading the catalog at once. Create the new key and put it in your pages first.</p>,
+        }}
+      />
   );
 }

@@ -8,7 +8,7 @@ import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { SaveActions } from '../components/SaveActions.tsx';
 import { Permission, Section } from '../components/Section.tsx';
 import { useEtagEditor } from '../editor.ts';
-import { useSubmission } from '../idempotency.ts';
+import { useSubmitted } from '../idempotency.ts';
 import { useTenantSearch } from '../tenant.tsx';
 import { shownAtFields } from './forms.ts';
 
@@ -48,30 +48,26 @@ export function useCreateRecord<R extends { id: string }, D>(options: {
   const navigate = useNavigate();
   const search = useTenantSearch();
   const [draft, setDraft] = useState<D>(options.initial);
-  const submission = useSubmission();
-  const create = useMutation({
-    mutationFn: (input: { body: Record<string, unknown>; key: string }) =>
-      api<R>(place.api, { tenant, method: 'POST', headers: { 'Idempotency-Key': input.key }, body: input.body }).then((r) => r.data),
-    onSuccess: (created) => {
-      submission.forget();
-      place.onChanged();
-      navigate({ pathname: `${place.page}/${encodeURIComponent(created.id)}`, search }, { replace: true, state: { notice: notice(created) } });
+  const { mutation: create, submit, edited } = useSubmitted(
+    (body: Record<string, unknown>, key: string) => api<R>(place.api, { tenant, method: 'POST', headers: { 'Idempotency-Key': key }, body }).then((r) => r.data),
+    {
+      onSuccess: (created) => {
+        place.onChanged();
+        navigate({ pathname: `${place.page}/${encodeURIComponent(created.id)}`, search }, { replace: true, state: { notice: notice(created) } });
+      },
     },
-    onSettled: () => submission.settled(),
-  });
+  );
   return {
     draft,
     create,
     edit(next: D) {
       setDraft(next);
-      submission.forget();
-      if (create.isError) create.reset();
+      edited();
     },
     submit(e: FormEvent<HTMLFormElement>) {
       e.preventDefault();
       const body = bodyOf(draft);
-      const key = submission.begin(JSON.stringify(body));
-      if (key !== null) create.mutate({ body, key });
+      submit(body, JSON.stringify(body));
     },
   };
 }
