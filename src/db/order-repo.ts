@@ -102,6 +102,22 @@ const PAYMENT_STATUS_IS: Record<OrderPaymentStatus, RawBuilder<SqlBool>> = {
 };
 
 /** Orders with their lines and history. Every method takes the tenant first and filters on it (`inTenant`). */
+/** An order history entry's row. */
+function eventValues(orderId: string, e: OrderEvent) {
+  return {
+    id: e.id,
+    order_id: orderId,
+    from_status: e.fromStatus,
+    to_status: e.toStatus,
+    note: e.note,
+    amount_minor: e.amountMinor,
+    actor_type: e.actorType,
+    actor_id: e.actorId,
+    actor_label: e.actorLabel,
+    created_at: fromDate(e.createdAt),
+  };
+}
+
 export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRepo {
   const locked = rowLock(dialect);
   /** The order's id when it is the tenant's (a subquery): its lines and history carry no tenant of their own. */
@@ -185,10 +201,15 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
       );
     },
 
-    async insertOrder(tenant: Tenant, o: Order, lines: OrderLine[], taxLines: TaxLine[], returnUrl: string | null = null): Promise<void> {
-      await db
-        .insertInto('orders')
-        .values({
+    async insertOrder(
+      tenant: Tenant,
+      o: Order,
+      lines: OrderLine[],
+      taxLines: TaxLine[],
+      returnUrl: string | null = null,
+      also?: { allocations: readonly OrderAllocation[]; event: OrderEvent },
+    ): Promise<void> {
+      const orderRow = {
           id: o.id,
           ...tenantColumns(tenant),
           number: o.number,
@@ -216,12 +237,8 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
           return_url: returnUrl,
           created_at: fromDate(o.createdAt),
           updated_at: fromDate(o.updatedAt),
-        })
-        .execute();
-      await db
-        .insertInto('order_lines')
-        .values(
-          lines.map((l, position) => ({
+        };
+      const lineRows = lines.map((l, position) => ({
             id: l.id,
             order_id: o.id,
             sku_id: l.skuId,
@@ -234,14 +251,8 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
             quantity: l.quantity,
             line_total_minor: l.lineTotalMinor,
             position,
-          })),
-        )
-        .execute();
-      if (taxLines.length === 0) return;
-      await db
-        .insertInto('order_tax_lines')
-        .values(
-          taxLines.map((t, position) => ({
+          }));
+      const taxRows = taxLines.map((t, position) => ({
             id: `${o.id}-t${position}`,
             order_id: o.id,
             position,
@@ -255,28 +266,31 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
             state_id: t.region.stateId,
             taxable_minor: t.taxableMinor,
             amount_minor: t.amountMinor,
-          })),
-        )
-        .execute();
+          }));
+      const at = fromDate(o.createdAt);
+      const allocationRows = (also?.allocations ?? []).map((a) => ({ ...tenantColumns(tenant), order_id: o.id, order_line_id: a.lineId, sku_id: a.skuId, location_id: a.locationId, quantity: a.quantity, updated_at: at }));
+      const eventRow = also && eventValues(o.id, also.event);
+      if (dialect === 'postgres' && eventRow && lineRows.length > 0 && allocationRows.length > 0) {
+        // One round trip: the order, its lines, allocations and tax lines in data-modifying CTEs, its first history entry
+        // as the statement (foreign keys are checked at its end, when all of them are there).
+        const placed = db
+          .with('o', (d) => d.insertInto('orders').values(orderRow).returning('id'))
+          .with('l', (d) => d.insertInto('order_lines').values(lineRows).returning('id'))
+          .with('a', (d) => d.insertInto('order_allocations').values(allocationRows).returning('order_id'));
+        if (taxRows.length > 0) await placed.with('t', (d) => d.insertInto('order_tax_lines').values(taxRows).returning('id')).insertInto('order_events').values(eventRow).execute();
+        else await placed.insertInto('order_events').values(eventRow).execute();
+        return;
+      }
+      await db.insertInto('orders').values(orderRow).execute();
+      await db.insertInto('order_lines').values(lineRows).execute();
+      if (taxRows.length > 0) await db.insertInto('order_tax_lines').values(taxRows).execute();
+      if (allocationRows.length > 0) await db.insertInto('order_allocations').values(allocationRows).execute();
+      if (eventRow) await db.insertInto('order_events').values(eventRow).execute();
     },
 
     async insertEvent(tenant: Tenant, orderId: string, e: OrderEvent, held = false): Promise<void> {
       if (!held && !(await ownsOrder(tenant, orderId))) return;
-      await db
-        .insertInto('order_events')
-        .values({
-          id: e.id,
-          order_id: orderId,
-          from_status: e.fromStatus,
-          to_status: e.toStatus,
-          note: e.note,
-          amount_minor: e.amountMinor,
-          actor_type: e.actorType,
-          actor_id: e.actorId,
-          actor_label: e.actorLabel,
-          created_at: fromDate(e.createdAt),
-        })
-        .execute();
+      await db.insertInto('order_events').values(eventValues(orderId, e)).execute();
     },
 
     async findOrder(tenant: Tenant, id: string): Promise<Order | undefined> {

@@ -579,11 +579,9 @@ export function createOrderService(deps: {
       createdAt: ctx.now,
       updatedAt: ctx.now,
     };
-    await repos.orders.insertOrder(tenant, order, lines, tax.lines, options.returnUrl ?? null);
-    await repos.orders.insertAllocations(tenant, orderId, allocations, ctx.now);
-    if (promotion) await repos.promotions.insertRedemption(tenant, { id: newId('red', ctx.now), promotionId: promotion.id, orderId, customerId: customer.id }, ctx.now);
     const created = event(ctx, null, 'pending', input.note ?? null, null);
-    await repos.orders.insertEvent(ctx.tenant, orderId, created, true);
+    await repos.orders.insertOrder(tenant, order, lines, tax.lines, options.returnUrl ?? null, { allocations, event: created });
+    if (promotion) await repos.promotions.insertRedemption(tenant, { id: newId('red', ctx.now), promotionId: promotion.id, orderId, customerId: customer.id }, ctx.now);
     await recordAudit(repos, ctx, { action: 'order.create', targetType: 'order', targetId: orderId, details: { number: order.number, totalMinor: order.totalMinor, taxTotalMinor: order.taxTotalMinor, lines: lines.length } });
     // The detail as just written (what reading it back would answer): nothing shipped yet, one history entry.
     const placed: OrderDetail = {

@@ -48,7 +48,11 @@ export interface OrderRepo {
   } | undefined>;
   skusForOrder(tenant: Tenant, skuIds: string[]): Promise<Map<string, SkuForOrder>>;
   /** `returnUrl`: where the pay page sends the shopper of a storefront checkout back (docs/checkout.md). */
-  insertOrder(tenant: Tenant, o: Order, lines: OrderLine[], taxLines: TaxLine[], returnUrl?: string | null): Promise<void>;
+  /**
+   * `also`: the order's allocations and first history entry, written with it (on PostgreSQL all in one statement;
+   * without them, `insertAllocations` and `insertEvent` write them).
+   */
+  insertOrder(tenant: Tenant, o: Order, lines: OrderLine[], taxLines: TaxLine[], returnUrl?: string | null, also?: { allocations: readonly OrderAllocation[]; event: OrderEvent }): Promise<void>;
   /**
    * Adds to the order's history. The order is checked to be the tenant's first, unless `held`: the caller inserted or
    * locked it with this tenant in the same transaction (one statement fewer).
