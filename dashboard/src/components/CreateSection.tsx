@@ -1,4 +1,7 @@
-import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useSubmitted } from '../idempotency.ts';
+import { allShownAtFields } from './Field.tsx';
+import { ErrorPanel } from './ErrorPanel.tsx';
 import { Section } from './Section.tsx';
 
 /**
@@ -62,16 +65,74 @@ export function CreateSection({
   );
 }
 
-/** A create form's buttons: the submit (its busy words while the request is out) and Cancel. */
-export function CreateActions({ busy, label, busyLabel, onCancel }: { busy: boolean; label: string; busyLabel: string; onCancel: () => void }) {
+/**
+ * The state of a {@link CreateSection}'s form: its draft (`edit` merges a change in, which starts a new submission),
+ * whether it is open, the last addition's notice (`created` gives it and does what else the addition needs), and the
+ * request, sent once per submission of the same body.
+ */
+export function useCreateForm<D, R>(options: { empty: D; bodyOf: (draft: D) => unknown; send: (body: unknown, idempotencyKey: string) => Promise<R>; created: (record: R) => string }) {
+  const { empty, bodyOf, created } = options;
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<D>(empty);
+  const [notice, setNotice] = useState<string | null>(null);
+  const { mutation, submit, edited } = useSubmitted(options.send, {
+    onSuccess: (record) => {
+      setDraft(empty);
+      setOpen(false);
+      setNotice(created(record));
+    },
+  });
+  return {
+    draft,
+    create: mutation,
+    edit(change: Partial<D>) {
+      setDraft((d) => ({ ...d, ...change }));
+      edited();
+      setNotice(null);
+    },
+    section: {
+      open,
+      onOpen: () => setOpen(true),
+      created: notice,
+      onSubmit(e: FormEvent<HTMLFormElement>) {
+        e.preventDefault();
+        const body = bodyOf(draft);
+        submit(body, JSON.stringify(body));
+      },
+    },
+    cancel() {
+      setOpen(false);
+      mutation.reset();
+    },
+  };
+}
+
+/** A create form's buttons (the submit, with its busy words while the request is out, and Cancel) and a refusal not shown at a field. */
+export function CreateActions({
+  form,
+  label,
+  busyLabel,
+  failed,
+  shown,
+}: {
+  form: Pick<ReturnType<typeof useCreateForm>, 'create' | 'cancel'>;
+  label: string;
+  busyLabel: string;
+  failed: string;
+  shown: (path: string) => boolean;
+}) {
+  const { create } = form;
   return (
-    <div className="actions">
-      <button type="submit" className="button button-primary" disabled={busy}>
-        {busy ? busyLabel : label}
-      </button>
-      <button type="button" className="button" onClick={onCancel}>
-        Cancel
-      </button>
-    </div>
+    <>
+      <div className="actions">
+        <button type="submit" className="button button-primary" disabled={create.isPending}>
+          {create.isPending ? busyLabel : label}
+        </button>
+        <button type="button" className="button" onClick={form.cancel}>
+          Cancel
+        </button>
+      </div>
+      {create.isError && !allShownAtFields(create.error, shown) ? <ErrorPanel error={create.error} title={failed} /> : null}
+    </>
   );
 }

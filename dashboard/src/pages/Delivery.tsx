@@ -4,9 +4,10 @@ import { api, type Tenant } from '../api/client.ts';
 import type { Schemas } from '../api/wire.ts';
 import { Confirm } from '../components/Confirm.tsx';
 import { EditorConflict } from '../components/Conflict.tsx';
-import { CreateActions, CreateSection } from '../components/CreateSection.tsx';
+import { CreateActions, CreateSection, useCreateForm } from '../components/CreateSection.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field, TextField } from '../components/Field.tsx';
+import { CardNotice, ListCard, useCardActions } from '../components/ListCard.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
 import { useEtagEditor } from '../editor.ts';
@@ -119,69 +120,22 @@ function Zones({ tenant, currency, canWrite }: { tenant: Tenant; currency: strin
 
 function NewZone({ tenant }: { tenant: Tenant }) {
   const invalidate = useInvalidateDelivery(tenant);
-  const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
-  const [regions, setRegions] = useState<DeliveryRegion[]>([]);
-  const [created, setCreated] = useState<string | null>(null);
-  const submission = useSubmission();
-  const create = useMutation({
-    mutationFn: (input: { body: { name: string; regions: DeliveryRegion[] }; key: string }) =>
-      api<DeliveryZone>('/v1/delivery/zones', { tenant, method: 'POST', headers: { 'Idempotency-Key': input.key }, body: input.body }).then((r) => r.data),
-    onSuccess: (zone) => {
-      submission.forget();
-      setName('');
-      setRegions([]);
-      setOpen(false);
-      setCreated(`Zone “${zone.name}” added. Give it delivery options so customers there can choose one.`);
+  const form = useCreateForm({
+    empty: { name: '', regions: [] as DeliveryRegion[] },
+    bodyOf: (d) => d,
+    send: (body, key) => api<DeliveryZone>('/v1/delivery/zones', { tenant, method: 'POST', headers: { 'Idempotency-Key': key }, body }).then((r) => r.data),
+    created: (zone) => {
       invalidate();
+      return `Zone “${zone.name}” added. Give it delivery options so customers there can choose one.`;
     },
-    onSettled: () => submission.settled(),
   });
-  const edited = () => {
-    submission.forget();
-    setCreated(null);
-    if (create.isError) create.reset();
-  };
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const body = { name, regions };
-    const key = submission.begin(JSON.stringify(body));
-    if (key !== null) create.mutate({ body, key });
-  };
-  const errors = formErrors(create.error);
+  const { draft, edit } = form;
+  const errors = formErrors(form.create.error);
   return (
-    <CreateSection
-      title="New zone"
-      openLabel="Add a zone"
-      formLabel="New zone"
-      open={open}
-      onOpen={() => setOpen(true)}
-      created={created}
-      intro={<p className="muted">A zone is a set of countries or states you deliver to with the same options.</p>}
-      onSubmit={submit}
-    >
-      <TextField label="Zone name" error={errors.get('name')} hint="For you, e.g. “Mainland US” or “EU”." type="text" name="name" maxLength={200} value={name} onChange={(v) => { setName(v); edited(); }} />
-      <RegionsPicker
-        regions={regions}
-        onChange={(next) => {
-          setRegions(next);
-          edited();
-        }}
-        errors={errors}
-        disabled={false}
-      />
-      <CreateActions
-        busy={create.isPending}
-        label="Add zone"
-        busyLabel="Adding…"
-        onCancel={() => {
-          setOpen(false);
-          create.reset();
-        }}
-      />
-      {create.isError && !shownAtFields(create.error, (p) => p === 'name' || p === 'regions' || p.startsWith('regions[')) ? (
-        <ErrorPanel error={create.error} title="The zone could not be added." />
-      ) : null}
+    <CreateSection title="New zone" openLabel="Add a zone" formLabel="New zone" {...form.section} intro={<p className="muted">A zone is a set of countries or states you deliver to with the same options.</p>}>
+      <TextField label="Zone name" error={errors.get('name')} hint="For you, e.g. “Mainland US” or “EU”." type="text" name="name" maxLength={200} value={draft.name} onChange={(name) => edit({ name })} />
+      <RegionsPicker regions={draft.regions} onChange={(regions) => edit({ regions })} errors={errors} disabled={false} />
+      <CreateActions form={form} label="Add zone" busyLabel="Adding…" failed="The zone could not be added." shown={(p) => p === 'name' || p === 'regions' || p.startsWith('regions[')} />
     </CreateSection>
   );
 }
@@ -190,54 +144,33 @@ type Action = { kind: 'edit-zone' } | { kind: 'add-option' } | { kind: 'edit-opt
 
 function ZoneCard({ tenant, zone, currency, canWrite }: { tenant: Tenant; zone: DeliveryZone; currency: string; canWrite: boolean }) {
   const invalidate = useInvalidateDelivery(tenant);
-  const [action, setAction] = useState<Action | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const remove = useMutation({
-    mutationFn: (a: Action) =>
+  const card = useCardActions<Action>(
+    (a) =>
       a.kind === 'delete-option'
         ? api(`/v1/delivery/zones/${encodeURIComponent(zone.id)}/options/${encodeURIComponent(a.option.id)}`, { tenant, method: 'DELETE' })
         : api(`/v1/delivery/zones/${encodeURIComponent(zone.id)}`, { tenant, method: 'DELETE' }),
-    onSuccess: (_, a) => {
-      setAction(null);
-      if (a.kind === 'delete-option') setNotice(`Option “${a.option.name}” deleted.`);
+    (a) => {
       invalidate();
+      return a.kind === 'delete-option' ? `Option “${a.option.name}” deleted.` : null;
     },
-  });
-  const heading = useRef<HTMLHeadingElement>(null);
-  const acting = useRef(false);
-  useEffect(() => {
-    // An inline form or confirmation closing gives focus back to the zone, where its notice is announced.
-    if (action === null && acting.current) heading.current?.focus();
-    acting.current = action !== null;
-  }, [action]);
-  const start = (a: Action | null) => {
-    remove.reset();
-    setNotice(null);
-    setAction(a);
-  };
-  const done = (message: string) => {
-    setAction(null);
-    setNotice(message);
-  };
-  const headingId = useId();
+  );
+  const { action, remove, start, done } = card;
   const optionCount = `${zone.options.length} delivery option${zone.options.length === 1 ? '' : 's'}`;
   return (
-    <section className="panel" aria-labelledby={headingId} data-testid="zone">
-      <div className="panel-head">
-        <h3 id={headingId} ref={heading} tabIndex={-1} className="zone-name">
-          {zone.name}
-        </h3>
-        {canWrite && action === null ? (
-          <div className="member-actions">
-            <button type="button" className="button" aria-label={`Edit zone ${zone.name}`} onClick={() => start({ kind: 'edit-zone' })}>
-              Edit zone
-            </button>
-            <button type="button" className="button" aria-label={`Delete zone ${zone.name}`} onClick={() => start({ kind: 'delete-zone' })}>
-              Delete zone
-            </button>
-          </div>
-        ) : null}
-      </div>
+    <ListCard
+      card={card}
+      title={zone.name}
+      testId="zone"
+      headingClassName="zone-name"
+      buttons={
+        canWrite
+          ? [
+              { label: 'Edit zone', name: `Edit zone ${zone.name}`, onClick: () => start({ kind: 'edit-zone' }) },
+              { label: 'Delete zone', name: `Delete zone ${zone.name}`, onClick: () => start({ kind: 'delete-zone' }) },
+            ]
+          : null
+      }
+    >
       {action?.kind === 'edit-zone' ? (
         <ZoneEditor tenant={tenant} zone={zone} onDone={() => done(`Zone “${zone.name}” saved.`)} onCancel={() => start(null)} />
       ) : (
@@ -270,11 +203,7 @@ function ZoneCard({ tenant, zone, currency, canWrite }: { tenant: Tenant; zone: 
           <p>Customers in its regions can no longer choose delivery. Orders already placed keep their delivery option’s name and fee.</p>
         </Confirm>
       ) : null}
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <CardNotice notice={card.notice} />
       {zone.options.length === 0 ? (
         <p className="empty">
           No delivery options in this zone: customers there cannot choose delivery yet.{canWrite ? ' Add one below.' : ''}
@@ -364,7 +293,7 @@ function ZoneCard({ tenant, zone, currency, canWrite }: { tenant: Tenant; zone: 
           </div>
         ) : null
       ) : null}
-    </section>
+    </ListCard>
   );
 }
 

@@ -3,12 +3,12 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { api, type Tenant } from '../api/client.ts';
 import type { Schemas } from '../api/wire.ts';
 import { Confirm } from '../components/Confirm.tsx';
-import { CreateActions, CreateSection } from '../components/CreateSection.tsx';
+import { CreateActions, CreateSection, useCreateForm } from '../components/CreateSection.tsx';
 import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { Field, TextField } from '../components/Field.tsx';
+import { CardNotice, ListCard, useCardActions } from '../components/ListCard.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NotAllowed, Section } from '../components/Section.tsx';
-import { useSubmission } from '../idempotency.ts';
 import { formErrors, shownAtFields } from '../selling/forms.ts';
 import { CountryStateFields, RegionName } from '../selling/regions.tsx';
 import { tenantOf, useTenant } from '../tenant.tsx';
@@ -256,84 +256,30 @@ function TaxSettings({ tenant, canWrite }: { tenant: Tenant; canWrite: boolean }
 
 function NewRegion({ tenant }: { tenant: Tenant }) {
   const invalidate = useInvalidateTaxes(tenant);
-  const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
-  const [country, setCountry] = useState('');
-  const [stateId, setStateId] = useState('');
-  const [rates, setRates] = useState<RatesDraft>({ standard: '', reduced: '', others: '' });
-  const [created, setCreated] = useState<string | null>(null);
-  const submission = useSubmission();
-  const create = useMutation({
-    mutationFn: (input: { body: Record<string, unknown>; key: string }) =>
-      api<TaxRegion>('/v1/tax-regions', { tenant, method: 'POST', headers: { 'Idempotency-Key': input.key }, body: input.body }).then((r) => r.data),
-    onSuccess: (region) => {
-      submission.forget();
-      setName('');
-      setCountry('');
-      setStateId('');
-      setRates({ standard: '', reduced: '', others: '' });
-      setOpen(false);
-      setCreated(`Tax region “${region.name}” added: orders delivered there from now on are taxed at ${ratesText(region.rates)}.`);
-      invalidate();
+  const form = useCreateForm({
+    empty: { name: '', country: '', stateId: '', rates: { standard: '', reduced: '', others: '' } as RatesDraft },
+    bodyOf: (d) => {
+      const body: Record<string, unknown> = { countryId: d.country, rates: ratesBody(d.rates) };
+      if (d.name.trim() !== '') body.name = d.name;
+      if (d.stateId !== '') body.stateId = d.stateId;
+      return body;
     },
-    onSettled: () => submission.settled(),
+    send: (body, key) => api<TaxRegion>('/v1/tax-regions', { tenant, method: 'POST', headers: { 'Idempotency-Key': key }, body }).then((r) => r.data),
+    created: (region) => {
+      invalidate();
+      return `Tax region “${region.name}” added: orders delivered there from now on are taxed at ${ratesText(region.rates)}.`;
+    },
   });
-  const edited = () => {
-    submission.forget();
-    setCreated(null);
-    if (create.isError) create.reset();
-  };
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const body: Record<string, unknown> = { countryId: country, rates: ratesBody(rates) };
-    if (name.trim() !== '') body.name = name;
-    if (stateId !== '') body.stateId = stateId;
-    const key = submission.begin(JSON.stringify(body));
-    if (key !== null) create.mutate({ body, key });
-  };
-  const errors = formErrors(create.error);
+  const { draft, edit } = form;
+  const errors = formErrors(form.create.error);
   const placeError = errors.get('stateId') ?? errors.get('countryId');
   return (
-    <CreateSection
-      title="New tax region"
-      openLabel="Add a tax region"
-      formLabel="New tax region"
-      open={open}
-      onOpen={() => setOpen(true)}
-      created={created}
-      intro={<p className="muted">A tax region is a country, or one of its states, with its tax rates.</p>}
-      onSubmit={submit}
-    >
-      <CountryStateFields
-        country={country}
-        state={stateId}
-        wholeCountry="The whole country"
-        onChange={(c, s) => {
-          setCountry(c);
-          setStateId(s);
-          edited();
-        }}
-      />
+    <CreateSection title="New tax region" openLabel="Add a tax region" formLabel="New tax region" {...form.section} intro={<p className="muted">A tax region is a country, or one of its states, with its tax rates.</p>}>
+      <CountryStateFields country={draft.country} state={draft.stateId} wholeCountry="The whole country" onChange={(country, stateId) => edit({ country, stateId })} />
       {placeError ? <p className="field-error">Place: {placeError}.</p> : null}
-      <TextField label="Region name" error={errors.get('name')} hint="Optional, for you and your invoices, e.g. “United Kingdom” or “Texas”." type="text" maxLength={200} value={name} onChange={(v) => { setName(v); edited(); }} />
-      <RateFields
-        draft={rates}
-        onChange={(d) => {
-          setRates(d);
-          edited();
-        }}
-        errors={errors}
-      />
-      <CreateActions
-        busy={create.isPending}
-        label="Add tax region"
-        busyLabel="Adding…"
-        onCancel={() => {
-          setOpen(false);
-          create.reset();
-        }}
-      />
-      {create.isError && !shownAtFields(create.error, shownAtRegionFields) ? <ErrorPanel error={create.error} title="The tax region could not be added." /> : null}
+      <TextField label="Region name" error={errors.get('name')} hint="Optional, for you and your invoices, e.g. “United Kingdom” or “Texas”." type="text" maxLength={200} value={draft.name} onChange={(name) => edit({ name })} />
+      <RateFields draft={draft.rates} onChange={(rates) => edit({ rates })} errors={errors} />
+      <CreateActions form={form} label="Add tax region" busyLabel="Adding…" failed="The tax region could not be added." shown={shownAtRegionFields} />
     </CreateSection>
   );
 }
@@ -368,44 +314,28 @@ function Regions({ tenant, canWrite }: { tenant: Tenant; canWrite: boolean }) {
 
 function RegionCard({ tenant, region, canWrite }: { tenant: Tenant; region: TaxRegion; canWrite: boolean }) {
   const invalidate = useInvalidateTaxes(tenant);
-  const [action, setAction] = useState<'edit' | 'delete' | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const acting = useRef(false);
-  useEffect(() => {
-    if (action === null && acting.current) heading.current?.focus();
-    acting.current = action !== null;
-  }, [action]);
-  const remove = useMutation({
-    mutationFn: () => api(`/v1/tax-regions/${encodeURIComponent(region.id)}`, { tenant, method: 'DELETE' }),
-    onSuccess: () => {
-      setAction(null);
+  const card = useCardActions<'edit' | 'delete'>(
+    () => api(`/v1/tax-regions/${encodeURIComponent(region.id)}`, { tenant, method: 'DELETE' }),
+    () => {
       invalidate();
+      return null;
     },
-  });
-  const start = (a: 'edit' | 'delete' | null) => {
-    remove.reset();
-    setNotice(null);
-    setAction(a);
-  };
-  const headingId = useId();
+  );
+  const { action, remove, start, done } = card;
   return (
-    <section className="panel" aria-labelledby={headingId} data-testid="tax-region">
-      <div className="panel-head">
-        <h3 id={headingId} ref={heading} tabIndex={-1}>
-          {region.name}
-        </h3>
-        {canWrite && action === null ? (
-          <div className="member-actions">
-            <button type="button" className="button" aria-label={`Edit rates of ${region.name}`} onClick={() => start('edit')}>
-              Edit rates
-            </button>
-            <button type="button" className="button" aria-label={`Delete tax region ${region.name}`} onClick={() => start('delete')}>
-              Delete
-            </button>
-          </div>
-        ) : null}
-      </div>
+    <ListCard
+      card={card}
+      title={region.name}
+      testId="tax-region"
+      buttons={
+        canWrite
+          ? [
+              { label: 'Edit rates', name: `Edit rates of ${region.name}`, onClick: () => start('edit') },
+              { label: 'Delete', name: `Delete tax region ${region.name}`, onClick: () => start('delete') },
+            ]
+          : null
+      }
+    >
       <p data-testid="tax-region-place">
         <RegionName region={{ countryId: region.countryId, stateId: region.stateId }} />
         {region.stateId === null ? ' (the whole country, unless a state has its own region)' : ''}
@@ -415,8 +345,7 @@ function RegionCard({ tenant, region, canWrite }: { tenant: Tenant; region: TaxR
           tenant={tenant}
           region={region}
           onDone={(r) => {
-            setAction(null);
-            setNotice(`Rates of “${r.name}” saved: orders placed from now on use them.`);
+            done(`Rates of “${r.name}” saved: orders placed from now on use them.`);
             invalidate();
           }}
           onCancel={() => start(null)}
@@ -432,19 +361,15 @@ function RegionCard({ tenant, region, canWrite }: { tenant: Tenant; region: TaxR
           busy={remove.isPending}
           error={remove.error}
           errorTitle="The tax region could not be deleted."
-          onConfirm={() => remove.mutate()}
+          onConfirm={() => remove.mutate('delete')}
           onCancel={() => start(null)}
           testId="confirm-delete-tax-region"
         >
           <p>Orders delivered there from now on are taxed by the country’s region if it has one, else not at all. Orders already placed keep their tax.</p>
         </Confirm>
       ) : null}
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-    </section>
+      <CardNotice notice={card.notice} />
+    </ListCard>
   );
 }
 
