@@ -1,58 +1,25 @@
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
-import type { BrowserContext, Route } from 'playwright-core';
-import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
+import { it } from 'node:test';
+import type { Route } from 'playwright-core';
 import { TEST_RATE_LIMITS } from './helpers/app.ts';
-import { variableProduct } from './helpers/catalog.ts';
-import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
+import { browserUnavailable } from './helpers/chromium.ts';
 import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
+import { dashboardInChromium, testModeShop } from './helpers/dashboard-suite.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { createApiKey, client as jsonClient, signup } from './helpers/merchants.ts';
 
 const skip = browserUnavailable();
-const TEST = { 'x-mode': 'test' };
 const PLENTY = { limit: 1_000_000, windowSeconds: 60 };
-const ADDRESS = { name: 'Ada Lovelace', line1: '2 Elm St', city: 'Austin', countryId: 'US' };
 
 /** Issue 37 in the dashboard: abandoned carts and checkouts whose stock hold ended unpaid (GET /v1/checkouts/abandoned). */
 describeEachDatabase('the dashboard: abandoned checkouts (Chromium)', (kind) => {
-  let t: Awaited<ReturnType<typeof startListeningApp>>;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
-  let context: BrowserContext;
-
-  before(async () => {
-    if (skip) return;
-    await ensureDashboardBuilt();
-    t = await startListeningApp(kind, { rateLimits: { ...TEST_RATE_LIMITS, 'cart-create': PLENTY, 'cart-writes': PLENTY, checkout: PLENTY } });
-    chromium = await launchChromium();
-    context = chromium.context;
-  });
-  after(async () => {
-    await chromium?.close();
-    await t?.close();
-  });
+  const ui = dashboardInChromium(kind, { app: { rateLimits: { ...TEST_RATE_LIMITS, 'cart-create': PLENTY, 'cart-writes': PLENTY, checkout: PLENTY } } });
 
   it('lists abandoned carts and lapsed checkouts newest first with Show more, links the order, says when there are none and every refusal in words', { skip }, async () => {
+    const { t, context } = ui;
     const call = jsonClient(t.app);
     const owner = await signup(t.app, { storeName: 'Left Behind' });
-    const T = { ...owner.auth, ...TEST };
-    const ok = async (method: 'POST' | 'PATCH', url: string, body: unknown, headers: Record<string, string> = T) => {
-      const res = await call(method, url, { headers, body });
-      assert.ok(res.status < 300, `${method} ${url}: ${res.raw}`);
-      return res.body.data;
-    };
-    const { productId, skuIds } = await variableProduct(t.app, { ...owner, auth: T }, { name: 'Lamp', skus: [{ price: 20, quantityInStock: 1000, attributes: { Size: 'One' } }] });
-    await ok('PATCH', `/v1/products/${productId}`, { status: 'active' });
-    const key = (await ok('POST', '/v1/publishable-keys', { name: 'Shop', mode: 'test' })).key as string;
-    const cartWith = async (email: string, quantity: number) => {
-      const cart = await call('POST', '/v1/carts', { headers: { 'x-publishablekey': key } });
-      assert.equal(cart.status, 201, cart.raw);
-      const as = { 'x-publishablekey': key, 'x-cart-token': cart.body.data.token as string };
-      const id = cart.body.data.cart.id as string;
-      await ok('POST', `/v1/carts/${id}/lines`, { skuId: skuIds[0], quantity }, as);
-      await ok('PATCH', `/v1/carts/${id}`, { email, shippingAddress: ADDRESS }, as);
-      return { id, as };
-    };
+    const { ok, cart: cartWith } = await testModeShop(t, owner, 1000);
 
     await context.clearCookies();
     const page = await context.newPage();
@@ -132,6 +99,7 @@ describeEachDatabase('the dashboard: abandoned checkouts (Chromium)', (kind) => 
   });
 
   it('a member without customers:read has no Abandoned checkouts entry, and the page opened by its address says why in words without asking the API', { skip }, async () => {
+    const { t, context } = ui;
     const call = jsonClient(t.app);
     const owner = await signup(t.app, { storeName: 'No Names Here' });
     // No role lacks customers:read today, so the page is handed what the API answers for a credential that does: the

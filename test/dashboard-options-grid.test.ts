@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
-import type { BrowserContext } from 'playwright-core';
-import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
+import { it } from 'node:test';
 import { variableProduct } from './helpers/catalog.ts';
-import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
+import { browserUnavailable } from './helpers/chromium.ts';
 import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
+import { dashboardInChromium } from './helpers/dashboard-suite.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client as jsonClient, signup } from './helpers/merchants.ts';
 
@@ -12,23 +11,10 @@ const skip = browserUnavailable();
 
 /** Issue 38, item 11: the options × values grid on a product that has groups already. */
 describeEachDatabase('the dashboard: the options grid on a product with groups (Chromium)', (kind) => {
-  let t: Awaited<ReturnType<typeof startListeningApp>>;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
-  let context: BrowserContext;
-
-  before(async () => {
-    if (skip) return;
-    await ensureDashboardBuilt();
-    t = await startListeningApp(kind);
-    chromium = await launchChromium();
-    context = chromium.context;
-  });
-  after(async () => {
-    await chromium?.close();
-    await t?.close();
-  });
+  const ui = dashboardInChromium(kind);
 
   it('starts from the existing groups and option, makes only the missing SKUs of an added value and a new group, a refusal at its cell', { skip }, async () => {
+    const { t, context } = ui;
     const call = jsonClient(t.app);
     const owner = await signup(t.app, { storeName: 'Grid Again' });
     await variableProduct(t.app, owner, { name: 'Other Tee', skus: [{ sku: 'TAKEN-1', price: 10, quantityInStock: 1, attributes: { Size: 'X' } }] });

@@ -1,54 +1,24 @@
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
-import type { BrowserContext } from 'playwright-core';
-import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
-import { variableProduct } from './helpers/catalog.ts';
-import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
+import { it } from 'node:test';
+import { browserUnavailable } from './helpers/chromium.ts';
 import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
+import { dashboardInChromium, testModeShop } from './helpers/dashboard-suite.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
-import { client as jsonClient, signup } from './helpers/merchants.ts';
+import { signup } from './helpers/merchants.ts';
 
 const skip = browserUnavailable();
-const TEST = { 'x-mode': 'test' };
 
 /** Issue 37 in the dashboard: where an order came from (channel) on the order list, its filter and the order page. */
 describeEachDatabase('the dashboard: an order’s channel (Chromium)', (kind) => {
-  let t: Awaited<ReturnType<typeof startListeningApp>>;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
-  let context: BrowserContext;
-
-  before(async () => {
-    if (skip) return;
-    await ensureDashboardBuilt();
-    t = await startListeningApp(kind);
-    chromium = await launchChromium();
-    context = chromium.context;
-  });
-  after(async () => {
-    await chromium?.close();
-    await t?.close();
-  });
+  const ui = dashboardInChromium(kind);
 
   it('shows a storefront checkout’s order as from the storefront with its stock hold, an order placed by API as such, and filters by channel', { skip }, async () => {
-    const call = jsonClient(t.app);
+    const { t, context } = ui;
     const owner = await signup(t.app, { storeName: 'Two Doors' });
-    const T = { ...owner.auth, ...TEST };
-    const ok = async (method: 'POST' | 'PATCH', url: string, body: unknown, headers: Record<string, string> = T) => {
-      const res = await call(method, url, { headers, body });
-      assert.ok(res.status < 300, `${method} ${url}: ${res.raw}`);
-      return res.body.data;
-    };
-    const { productId, skuIds } = await variableProduct(t.app, { ...owner, auth: T }, { name: 'Lamp', skus: [{ price: 20, quantityInStock: 10, attributes: { Size: 'One' } }] });
-    await ok('PATCH', `/v1/products/${productId}`, { status: 'active' });
+    const { ok, skuIds, cart } = await testModeShop(t, owner, 10);
     const customer = await ok('POST', '/v1/customers', { name: 'Phone Pat', email: 'pat@example.com', addresses: [{ line1: '1 Main St', city: 'Austin', countryId: 'US' }] });
     const byApi = await ok('POST', '/v1/orders', { customerId: customer.id, lines: [{ skuId: skuIds[0], quantity: 1 }] });
-    const key = (await ok('POST', '/v1/publishable-keys', { name: 'Shop', mode: 'test' })).key as string;
-    const cart = await call('POST', '/v1/carts', { headers: { 'x-publishablekey': key } });
-    assert.equal(cart.status, 201, cart.raw);
-    const as = { 'x-publishablekey': key, 'x-cart-token': cart.body.data.token as string };
-    const cartId = cart.body.data.cart.id as string;
-    await ok('POST', `/v1/carts/${cartId}/lines`, { skuId: skuIds[0], quantity: 2 }, as);
-    await ok('PATCH', `/v1/carts/${cartId}`, { email: 'ada@example.com', shippingAddress: { name: 'Ada Lovelace', line1: '2 Elm St', city: 'Austin', countryId: 'US' } }, as);
+    const { id: cartId, as } = await cart('ada@example.com', 2);
     const checkedOut = await ok('POST', `/v1/carts/${cartId}/checkout`, {}, as);
     const fromShop = checkedOut.order as { id: string; number: string; channel: string };
     assert.equal(fromShop.channel, 'storefront');

@@ -1,49 +1,21 @@
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
-import type { BrowserContext } from 'playwright-core';
-import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
-import { insertCustomer } from './helpers/catalog.ts';
-import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
-import { assertAccessible, meetsEveryRefusal, signInToDashboard } from './helpers/dashboard.ts';
+import { it } from 'node:test';
+import { browserUnavailable } from './helpers/chromium.ts';
+import { assertAccessible, meetsEveryRefusal } from './helpers/dashboard.ts';
+import { dashboardInChromium, mugOrder, openOrderPage } from './helpers/dashboard-suite.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
-import { client as jsonClient, type Merchant, signup } from './helpers/merchants.ts';
+import { client as jsonClient } from './helpers/merchants.ts';
 
 const skip = browserUnavailable();
 
 describeEachDatabase('the dashboard’s Return flow in Chromium', (kind) => {
-  let t: Awaited<ReturnType<typeof startListeningApp>>;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
-  let context: BrowserContext;
-  let owner: Merchant;
-
-  before(async () => {
-    if (skip) return;
-    await ensureDashboardBuilt();
-    t = await startListeningApp(kind);
-    chromium = await launchChromium();
-    context = chromium.context;
-    owner = await signup(t.app, { storeName: 'Northwind Outfitters' });
-  });
-  after(async () => {
-    await chromium?.close();
-    await t?.close();
-  });
+  const ui = dashboardInChromium(kind, { storeName: 'Northwind Outfitters' });
 
   it('asks for a return of a shipped line, receives it back in stock, and refunds it; refusals in the merchant’s words; axe at 375 px', { skip }, async () => {
+    const { t, context, owner } = ui;
     const call = jsonClient(t.app);
-    const product = await call('POST', '/v1/products', { headers: owner.auth, body: { type: 'SIMPLE', name: 'Trail Mug', sku: 'MUG', price: 12, quantityInStock: 10, status: 'active' } });
-    assert.equal(product.status, 201, product.raw);
-    const customerId = await insertCustomer(t, owner.storeId);
-    const placed = await call('POST', '/v1/orders', { headers: owner.auth, body: { customerId, lines: [{ skuId: product.body.data.skuId, quantity: 2 }] } });
-    const order = placed.body.data as { id: string; number: string };
-    for (const to of ['paid', 'fulfilled']) assert.equal((await call('POST', `/v1/orders/${order.id}/transitions`, { headers: owner.auth, body: { to } })).status, 200);
-
-    const page = await context.newPage();
-    await page.goto(`${t.baseUrl}/dashboard`);
-    await signInToDashboard(page, owner);
-    await page.getByTestId('summary').waitFor();
-    await page.goto(`${t.baseUrl}/dashboard/orders/${order.id}?store=${owner.storeId}`);
-    await page.getByRole('heading', { level: 1, name: `Order ${order.number}` }).waitFor();
+    const { order, skuId } = await mugOrder(t, owner, 2, ['paid', 'fulfilled']);
+    const page = await openOrderPage(t, context, owner, order);
     await page.getByText('Nothing of this order has been returned.').waitFor();
     await page.setViewportSize({ width: 375, height: 800 });
 
@@ -76,7 +48,7 @@ describeEachDatabase('the dashboard’s Return flow in Chromium', (kind) => {
     await receive.getByRole('button', { name: 'Mark received' }).click();
     await item.locator('strong', { hasText: /^Received$/ }).waitFor();
     assert.match(await item.innerText(), /Received[\s\S]*1 × Trail Mug · MUG · back in stock/);
-    const levels = await call('GET', `/v1/inventory/skus/${product.body.data.skuId}/levels`, { headers: owner.auth });
+    const levels = await call('GET', `/v1/inventory/skus/${skuId}/levels`, { headers: owner.auth });
     assert.equal(levels.body.data.quantityInStock, 9, '10 − 2 sold + 1 back');
 
     // Refund, confirmed first.

@@ -1,49 +1,21 @@
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
-import type { BrowserContext } from 'playwright-core';
-import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
-import { insertCustomer } from './helpers/catalog.ts';
-import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
-import { assertAccessible, meetsEveryRefusal, signInToDashboard } from './helpers/dashboard.ts';
+import { it } from 'node:test';
+import { browserUnavailable } from './helpers/chromium.ts';
+import { assertAccessible, meetsEveryRefusal } from './helpers/dashboard.ts';
+import { dashboardInChromium, mugOrder, openOrderPage } from './helpers/dashboard-suite.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
-import { client as jsonClient, type Merchant, signup } from './helpers/merchants.ts';
+import { client as jsonClient } from './helpers/merchants.ts';
 
 const skip = browserUnavailable();
 
 describeEachDatabase('the dashboard’s Ship flow in Chromium', (kind) => {
-  let t: Awaited<ReturnType<typeof startListeningApp>>;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
-  let context: BrowserContext;
-  let owner: Merchant;
-
-  before(async () => {
-    if (skip) return;
-    await ensureDashboardBuilt();
-    t = await startListeningApp(kind);
-    chromium = await launchChromium();
-    context = chromium.context;
-    owner = await signup(t.app, { storeName: 'Northwind Outfitters' });
-  });
-  after(async () => {
-    await chromium?.close();
-    await t?.close();
-  });
+  const ui = dashboardInChromium(kind, { storeName: 'Northwind Outfitters' });
 
   it('ships part of a paid order with carrier and tracking, shows what is shipped per line and the tracking link, marks it delivered; refusals in the merchant’s words; axe at 375 px', { skip }, async () => {
+    const { t, context, owner } = ui;
     const call = jsonClient(t.app);
-    const product = await call('POST', '/v1/products', { headers: owner.auth, body: { type: 'SIMPLE', name: 'Trail Mug', sku: 'MUG', price: 12, quantityInStock: 10, status: 'active' } });
-    assert.equal(product.status, 201, product.raw);
-    const customerId = await insertCustomer(t, owner.storeId);
-    const placed = await call('POST', '/v1/orders', { headers: owner.auth, body: { customerId, lines: [{ skuId: product.body.data.skuId, quantity: 3 }] } });
-    const order = placed.body.data as { id: string; number: string };
-    assert.equal((await call('POST', `/v1/orders/${order.id}/transitions`, { headers: owner.auth, body: { to: 'paid' } })).status, 200);
-
-    const page = await context.newPage();
-    await page.goto(`${t.baseUrl}/dashboard`);
-    await signInToDashboard(page, owner);
-    await page.getByTestId('summary').waitFor();
-    await page.goto(`${t.baseUrl}/dashboard/orders/${order.id}?store=${owner.storeId}`);
-    await page.getByRole('heading', { level: 1, name: `Order ${order.number}` }).waitFor();
+    const { order, skuId } = await mugOrder(t, owner, 3, ['paid']);
+    const page = await openOrderPage(t, context, owner, order);
     await page.getByText('Nothing of this order has been shipped.').waitFor();
     assert.match(await page.getByTestId('order-fulfilment').innerText(), /Not shipped/);
     await page.setViewportSize({ width: 375, height: 800 });
@@ -75,7 +47,7 @@ describeEachDatabase('the dashboard’s Ship flow in Chromium', (kind) => {
     assert.equal(await shipment.getByRole('link', { name: 'Track 1Z999AA1' }).getAttribute('href'), 'https://track.example/1Z999AA1');
     await page.getByTestId('order-line').getByText('2 of 3').waitFor();
     await page.getByTestId('order-fulfilment').getByText('Partly shipped').waitFor();
-    const levels = await call('GET', `/v1/inventory/skus/${product.body.data.skuId}/levels`, { headers: owner.auth });
+    const levels = await call('GET', `/v1/inventory/skus/${skuId}/levels`, { headers: owner.auth });
     assert.deepEqual([levels.body.data.levels[0].onHand, levels.body.data.levels[0].allocated, levels.body.data.quantityInStock], [8, 1, 7]);
     await assertAccessible(page, 'a shipped order at 375 px');
 
