@@ -29,6 +29,49 @@ function toOption(r: Selectable<DeliveryOptionTable>): DeliveryOption {
 /** Delivery zones and their options. Every method takes the tenant first and filters on it (`inTenant`). */
 export function createDeliveryRepo(db: Kysely<Database>, dialect: Dialect): DeliveryRepo {
   return {
+    async optionWithZones(tenant: Tenant, optionId: string) {
+      // An option belongs to one zone of its store and mode: it joins that zone's row, every other row has none.
+      const rows = await db
+        .selectFrom('delivery_zones as z')
+        .leftJoin('delivery_options as o', (join) => join.onRef('o.zone_id', '=', 'z.id').on('o.id', '=', optionId))
+        .selectAll('z')
+        .select([
+          'o.id as o_id',
+          'o.store_id as o_store_id',
+          'o.mode as o_mode',
+          'o.zone_id as o_zone_id',
+          'o.name as o_name',
+          'o.fee_minor as o_fee_minor',
+          'o.free_over_minor as o_free_over_minor',
+          'o.min_days as o_min_days',
+          'o.max_days as o_max_days',
+          'o.active as o_active',
+          'o.created_at as o_created_at',
+          'o.updated_at as o_updated_at',
+        ])
+        .where(inTenant(tenant, 'z'))
+        .orderBy('z.id')
+        .execute();
+      const withOption = rows.find((r) => r.o_id !== null && r.o_store_id === tenant.storeId && r.o_mode === tenant.mode);
+      const option =
+        withOption &&
+        toOption({
+          id: withOption.o_id!,
+          store_id: withOption.o_store_id!,
+          mode: withOption.o_mode!,
+          zone_id: withOption.o_zone_id!,
+          name: withOption.o_name!,
+          fee_minor: withOption.o_fee_minor!,
+          free_over_minor: withOption.o_free_over_minor,
+          min_days: withOption.o_min_days,
+          max_days: withOption.o_max_days,
+          active: withOption.o_active!,
+          created_at: withOption.o_created_at!,
+          updated_at: withOption.o_updated_at!,
+        });
+      return { option, zones: rows.map(toZone) };
+    },
+
     /**
      * Serializes zone and option writes of one store and mode until the transaction ends, so two zones cannot claim
      * the same region at once, a zone's option limit holds, and an If-Match check sees the state it writes over. PostgreSQL: a transaction-scoped advisory lock; SQLite has a single writer already.

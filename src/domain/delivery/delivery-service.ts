@@ -19,7 +19,7 @@ import { DELIVERY_LIMITS, type DeliveryAddress, type DeliveryOption, type Delive
 /** The repositories delivery-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface DeliveryServiceRepos {
   audit: Pick<AuditRepo, 'insert'>;
-  delivery: Pick<DeliveryRepo, 'allZones' | 'countOptions' | 'countZones' | 'deleteOption' | 'deleteZone' | 'findOption' | 'findZone' | 'insertOption' | 'insertZone' | 'listZones' | 'lockZones' | 'optionsOfZones' | 'updateOption' | 'updateZone'>;
+  delivery: Pick<DeliveryRepo, 'allZones' | 'countOptions' | 'countZones' | 'deleteOption' | 'deleteZone' | 'findOption' | 'findZone' | 'insertOption' | 'insertZone' | 'listZones' | 'lockZones' | 'optionWithZones' | 'optionsOfZones' | 'updateOption' | 'updateZone'>;
   stores: Pick<StoreRepo, 'findStore'>;
 }
 
@@ -43,10 +43,9 @@ export async function quoteDeliveryOption(
   input: { optionId: string; address: DeliveryAddress; subtotalMinor: number; path?: string },
 ): Promise<DeliveryQuote> {
   const path = input.path ?? 'deliveryOptionId';
-  const option = await repos.delivery.findOption(tenant, input.optionId);
+  const { option, zones } = await repos.delivery.optionWithZones(tenant, input.optionId);
   if (!option) throw invalid([{ path, rule: 'must be a delivery option of this store, from GET /v1/delivery/zones' }]);
   if (!option.active) throw invalid([{ path, rule: 'must be an active delivery option' }]);
-  const zones = await repos.delivery.allZones(tenant);
   const zone = servingZone(zones, input.address);
   const where = input.address.stateId ? `${input.address.stateId}, ${input.address.countryId}` : input.address.countryId;
   if (zone === null || zone.id !== option.zoneId) {

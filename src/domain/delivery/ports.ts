@@ -11,6 +11,11 @@ export type OptionPatch = Partial<Pick<DeliveryOption, 'name' | 'feeMinor' | 'fr
 /** Delivery zones and their options. Every method takes the tenant first and filters on it (`inTenant`). */
 export interface DeliveryRepo {
   /**
+   * In one read: the option (undefined when it is not the tenant's) and all the tenant's zones in id order (as
+   * `allZones`), for quoting the option for an address.
+   */
+  optionWithZones(tenant: Tenant, optionId: string): Promise<{ option: DeliveryOption | undefined; zones: DeliveryZone[] }>;
+  /**
    * Serializes zone and option writes of one store and mode until the transaction ends, so two zones cannot claim
    * the same region at once, a zone's option limit holds, and an If-Match check sees the state it writes over. PostgreSQL: a transaction-scoped advisory lock; SQLite has a single writer already.
    */

@@ -45,7 +45,7 @@ const UNSHIPPED: ReadonlySet<string> = new Set(['unfulfilled', 'partially_fulfil
 export interface OrderServiceRepos {
   audit: Pick<AuditRepo, 'insert'>;
   catalog: Pick<CatalogRepo, 'adjustStock' | 'allocateStock' | 'findSku' | 'releaseStock'>;
-  delivery: Pick<DeliveryRepo, 'allZones' | 'findOption'>;
+  delivery: Pick<DeliveryRepo, 'allZones' | 'findOption' | 'optionWithZones'>;
   inventory: Pick<InventoryRepo, 'lowStockThreshold'>;
   orders: Pick<
     OrderRepo,
