@@ -270,9 +270,17 @@ export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect): Payme
       return row && toLink(row);
     },
 
-    async findLinkByTokenAcrossStores(token: string): Promise<{ tenant: Tenant; link: PaymentLink } | undefined> {
-      const row = await db.selectFrom('payment_links').selectAll().where('token', '=', token).executeTakeFirst();
-      return row && { tenant: { storeId: row.store_id, mode: row.mode as Tenant['mode'] }, link: toLink(row) };
+    async findLinkByTokenAcrossStores(token: string): Promise<{ tenant: Tenant; link: PaymentLink; paymentMethods: string[] | null } | undefined> {
+      const row = await db
+        .selectFrom('payment_links')
+        .leftJoin('store_settings', (join) => join.onRef('store_settings.store_id', '=', 'payment_links.store_id').onRef('store_settings.mode', '=', 'payment_links.mode'))
+        .selectAll('payment_links')
+        .select('store_settings.payment_methods')
+        .where('payment_links.token', '=', token)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { payment_methods: methods, ...link } = row;
+      return { tenant: { storeId: link.store_id, mode: link.mode as Tenant['mode'] }, link: toLink(link), paymentMethods: methods === null ? null : (JSON.parse(methods) as string[]) };
     },
 
     async addAuthorized(tenant: Tenant, orderId: string, deltaMinor: number, now: Date): Promise<void> {

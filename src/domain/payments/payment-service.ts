@@ -73,7 +73,12 @@ export interface PaymentResult {
  */
 export async function enabledPaymentMethods(repos: { settings: Pick<SettingsRepo, 'find'> }, tenant: Tenant): Promise<PaymentMethod[]> {
   const row = await repos.settings.find(tenant);
-  return row ? row.paymentMethods.filter(isPaymentMethod) : [...DEFAULT_PAYMENT_METHODS];
+  return paymentMethodsOf(row ? row.paymentMethods : null);
+}
+
+/** The payment methods enabled by the settings' stored list (null: no settings row yet, the defaults). */
+export function paymentMethodsOf(stored: readonly string[] | null): PaymentMethod[] {
+  return stored ? stored.filter(isPaymentMethod) : [...DEFAULT_PAYMENT_METHODS];
 }
 
 /**

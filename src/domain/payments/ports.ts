@@ -60,8 +60,11 @@ export interface PaymentRepo {
   markLinkPaid(tenant: Tenant, id: string, now: Date): Promise<PaymentLink | undefined>;
   /** The link, locked until the transaction ends (PostgreSQL `for update`; SQLite has one writer). */
   lockLink(tenant: Tenant, id: string): Promise<PaymentLink | undefined>;
-  /** The pay page's link: its token names it in any store (the token is the secret). */
-  findLinkByTokenAcrossStores(token: string): Promise<{ tenant: Tenant; link: PaymentLink } | undefined>;
+  /**
+   * The pay page's link: its token names it in any store (the token is the secret). With it, in the same read, the
+   * payment methods its store's settings in the link's mode enable as stored (null: no settings row yet, the defaults).
+   */
+  findLinkByTokenAcrossStores(token: string): Promise<{ tenant: Tenant; link: PaymentLink; paymentMethods: string[] | null } | undefined>;
   /** Adds `deltaMinor` (negative to release) to what the order has authorized at a provider. */
   addAuthorized(tenant: Tenant, orderId: string, deltaMinor: number, now: Date): Promise<void>;
 }

@@ -13,7 +13,7 @@ import { orderNotFound } from '../orders/order-errors.ts';
 import type { OrderRepo } from '../orders/ports.ts';
 import type { Order } from '../orders/order-types.ts';
 import { effectiveLinkStatus, type PaymentLinkStatus } from './payment-rules.ts';
-import { enabledPaymentMethods, outstandingMinor, recordPayment, settlePayment } from './payment-service.ts';
+import { enabledPaymentMethods, outstandingMinor, paymentMethodsOf, recordPayment, settlePayment } from './payment-service.ts';
 import type { PaymentRepo, ProviderPaymentRepo } from './ports.ts';
 import {
   type CardInput,
@@ -250,14 +250,16 @@ export function createProviderPaymentService(deps: {
     return sync(rc, tenant, attempt.id, state);
   }
 
-  async function findByToken(token: string): Promise<{ tenant: Tenant; link: PaymentLink } | undefined> {
+  async function findByToken(token: string): Promise<{ tenant: Tenant; link: PaymentLink; paymentMethods: string[] | null } | undefined> {
     if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
     return repos.payments.findLinkByTokenAcrossStores(token);
   }
 
   /** Why the store cannot take a card here, or null. */
-  async function cardRefusal(tenant: Tenant): Promise<string | null> {
-    if (!(await enabledPaymentMethods(repos, tenant)).includes('card')) return 'This store does not take card payments. Contact the store to pay another way.';
+  async function cardRefusal(tenant: Tenant, stored?: { paymentMethods: string[] | null }): Promise<string | null> {
+    // `stored`: the settings' methods as read with the link (one read fewer).
+    const methods = stored ? paymentMethodsOf(stored.paymentMethods) : await enabledPaymentMethods(repos, tenant);
+    if (!methods.includes('card')) return 'This store does not take card payments. Contact the store to pay another way.';
     const provider = await providers.forTenant(tenant);
     if (!provider) return tenant.mode === 'live' ? 'This store cannot take card payments yet. Contact the store to pay another way.' : 'No payment provider is set up for test mode.';
     // Stripe's card fields (the Payment Element) are Stripe's own script: they need the store's publishable key.
@@ -372,7 +374,7 @@ export function createProviderPaymentService(deps: {
         }
       }
       const linkStatus = effectiveLinkStatus(link, rc.now);
-      const unavailable = linkStatus === 'active' ? await cardRefusal(tenant) : null;
+      const unavailable = linkStatus === 'active' ? await cardRefusal(tenant, found) : null;
       const underWay = attempt !== undefined && UNDER_WAY.includes(attempt.status);
       const checkout = linkStatus === 'active' && unavailable === null && !underWay ? await openCheckout(rc, tenant, link, token) : null;
       return {
@@ -406,7 +408,7 @@ export function createProviderPaymentService(deps: {
       if (status !== 'active') {
         throw new AppError('PAYMENT_LINK_NOT_ACTIVE', `This payment link is ${status}.`, { details: [{ path: 'status', rule: `is ${status}; must be active` }] });
       }
-      const refusal = await cardRefusal(tenant);
+      const refusal = await cardRefusal(tenant, found);
       const provider = await providers.forTenant(tenant);
       if (refusal !== null || !provider?.confirmPayment) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', refusal ?? 'The provider of this store takes cards on its own form.');
       let attempt = await currentAttempt(rc, tenant, link, provider);
