@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
-import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
+import { it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { insertCustomer, variableProduct } from './helpers/catalog.ts';
-import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
+import { browserUnavailable } from './helpers/chromium.ts';
 import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
+import { dashboardInChromium } from './helpers/dashboard-suite.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client as jsonClient, signup } from './helpers/merchants.ts';
 
@@ -12,21 +12,7 @@ const skip = browserUnavailable();
 
 /** Issue 36 in the dashboard: the Locations page, a location's stock with low stock there, levels per location on the Inventory page with adjustments and transfers. */
 describeEachDatabase('the dashboard: stock locations and levels per location (Chromium)', (kind) => {
-  let t: Awaited<ReturnType<typeof startListeningApp>>;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
-  let context: BrowserContext;
-
-  before(async () => {
-    if (skip) return;
-    await ensureDashboardBuilt();
-    t = await startListeningApp(kind);
-    chromium = await launchChromium();
-    context = chromium.context;
-  });
-  after(async () => {
-    await chromium?.close();
-    await t?.close();
-  });
+  const ui = dashboardInChromium(kind);
 
   const sideways = (page: Page) =>
     page.evaluate(() => {
@@ -47,6 +33,7 @@ describeEachDatabase('the dashboard: stock locations and levels per location (Ch
   }
 
   it('lists, adds, reorders, edits, deactivates and deletes locations; adjusts at one with a reason and transfers between two; shows low stock per location', { skip }, async () => {
+    const { t, context } = ui;
     const call = jsonClient(t.app);
     const owner = await signup(t.app, { storeName: 'Two Sheds' });
     const { skuIds } = await variableProduct(t.app, owner, { name: 'Garden Hose', skus: [{ sku: 'HOSE-1', price: 20, quantityInStock: 5, attributes: { Size: 'One' } }] });
@@ -169,6 +156,7 @@ describeEachDatabase('the dashboard: stock locations and levels per location (Ch
     await page.close();
   });
   it('sends If-Match on reordering and edits, says in words when someone changed the location meanwhile, and spaces the Default badge from the name', { skip }, async () => {
+    const { t, context } = ui;
     const call = jsonClient(t.app);
     const owner = await signup(t.app, { storeName: 'Three Sheds' });
     await variableProduct(t.app, owner, { name: 'Rake', skus: [{ sku: 'RAKE-1', price: 9, quantityInStock: 2, attributes: { Size: 'One' } }] });
@@ -229,6 +217,7 @@ describeEachDatabase('the dashboard: stock locations and levels per location (Ch
   });
 
   it('a refused Delete says why in a merchant’s words: someone changed the location meanwhile (with Reload), it holds stock, or it has shipments not delivered yet', { skip }, async () => {
+    const { t, context } = ui;
     const call = jsonClient(t.app);
     const owner = await signup(t.app, { storeName: 'Four Sheds' });
     const product = await call('POST', '/v1/products', { headers: owner.auth, body: { type: 'SIMPLE', name: 'Spade', sku: 'SPADE-1', price: 15, quantityInStock: 3, status: 'active' } });

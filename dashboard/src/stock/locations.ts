@@ -61,12 +61,15 @@ export async function ifMatchSeen(tenant: Tenant, seen: StockLocation): Promise<
   return ifMatch(now.etag);
 }
 
+/** The largest page of levels the API gives (`limit`). */
+const LEVELS_PAGE = 100;
+
 /** The units a location holds (on hand, of them allocated to orders), summed over its stock levels. */
 async function holdingsAt(tenant: Tenant, locationId: string): Promise<{ onHand: number; allocated: number }> {
   const held = { onHand: 0, allocated: 0 };
   let cursor: string | undefined;
   do {
-    const page = await call('get', '/v1/locations/{id}/levels', { tenant, params: { id: locationId }, query: { limit: MAX_LOCATIONS, cursor } });
+    const page = await call('get', '/v1/locations/{id}/levels', { tenant, params: { id: locationId }, query: { limit: LEVELS_PAGE, cursor } });
     for (const l of page.data) {
       held.onHand += l.onHand;
       held.allocated += l.allocated;
