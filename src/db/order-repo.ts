@@ -382,8 +382,9 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
       id: string,
       set: Partial<{ status: OrderStatus; fulfilmentStatus: FulfilmentStatus; paidMinor: number; refundedMinor: number; note: string | null; shippingAddress: Address | null; billingAddress: Address | null; holdExpiresAt: null }>,
       now: Date,
+      event?: OrderEvent,
     ): Promise<void> {
-      await db
+      const update = db
         .updateTable('orders')
         .set({
           ...(set.status !== undefined ? { status: set.status } : {}),
@@ -397,8 +398,18 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
           updated_at: fromDate(now),
         })
         .where(inTenant(tenant))
-        .where('id', '=', id)
-        .execute();
+        .where('id', '=', id);
+      if (event && dialect === 'postgres') {
+        // One round trip: the change as a data-modifying CTE, its history entry as the statement.
+        await db
+          .with('changed', () => update.returning('id'))
+          .insertInto('order_events')
+          .values(eventValues(id, event))
+          .execute();
+        return;
+      }
+      await update.execute();
+      if (event) await db.insertInto('order_events').values(eventValues(id, event)).execute();
     },
 
     async extendHold(tenant: Tenant, id: string, until: Date, now: Date): Promise<boolean> {

@@ -651,8 +651,7 @@ export function createOrderService(deps: {
       if (order?.status !== 'pending' || order.paidMinor < order.totalMinor) return;
       const currency = currencyOf(order.currency);
       // Paid ends a storefront order's stock hold in the same transaction: the held stock is the order's from now on.
-      await repos.orders.updateOrder(ctx.tenant, orderId, { status: 'paid', ...(order.holdExpiresAt !== null ? { holdExpiresAt: null } : {}) }, ctx.now);
-      await repos.orders.insertEvent(ctx.tenant, orderId, event(ctx, 'pending', 'paid', note, order.paidMinor), true);
+      await repos.orders.updateOrder(ctx.tenant, orderId, { status: 'paid', ...(order.holdExpiresAt !== null ? { holdExpiresAt: null } : {}) }, ctx.now, event(ctx, 'pending', 'paid', note, order.paidMinor));
       await recordAudit(repos, ctx, { action: 'order.paid', targetType: 'order', targetId: orderId, details: { from: 'pending', to: 'paid', amountMinor: order.paidMinor } });
       // The order as the update left it (locked since): its lines, history and the rest read once.
       const moved = await repos.orders.detail(ctx.tenant, { ...order, status: 'paid', holdExpiresAt: null, updatedAt: ctx.now });

@@ -62,6 +62,10 @@ export interface OrderRepo {
   /** The order, locked for update on PostgreSQL (moves on one order run one at a time). */
   lockOrder(tenant: Tenant, id: string): Promise<Order | undefined>;
   detail(tenant: Tenant, order: Order): Promise<OrderDetail>;
+  /**
+   * Changes the order. `event`: the history entry of the change, of an order the caller locked with this tenant in the
+   * transaction, written with it (one statement on PostgreSQL, as `insertEvent(…, true)` after it on SQLite).
+   */
   updateOrder(tenant: Tenant, id: string, set: Partial<{
     status: OrderStatus;
     fulfilmentStatus: FulfilmentStatus;
@@ -72,7 +76,7 @@ export interface OrderRepo {
     billingAddress: Address | null;
     /** ends a storefront order's stock hold (paid or cancelled) */
     holdExpiresAt: null;
-  }>, now: Date): Promise<void>;
+  }>, now: Date, event?: OrderEvent): Promise<void>;
   /** Moves a pending storefront order's hold end to `until`, once (false: not held, not pending, or extended before). */
   extendHold(tenant: Tenant, id: string, until: Date, now: Date): Promise<boolean>;
   /** Pending orders whose stock hold ended at or before `now`, oldest end first, in every store (the cleanup). */
