@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
-import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
-import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
+import { it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { browserUnavailable } from './helpers/chromium.ts';
 import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
+import { dashboardInChromium } from './helpers/dashboard-suite.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { countOf } from './helpers/delivery-payments.ts';
-import { client as jsonClient, joinStore, type Merchant, signup } from './helpers/merchants.ts';
+import { client as jsonClient, joinStore } from './helpers/merchants.ts';
 
 const skip = browserUnavailable();
 
@@ -16,25 +16,10 @@ function focusedLabelOf(page: Page): Promise<string | null> {
 }
 
 describeEachDatabase('the dashboard’s delivery page in Chromium', (kind) => {
-  let t: Awaited<ReturnType<typeof startListeningApp>>;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
-  let context: BrowserContext;
-  let owner: Merchant;
-
-  before(async () => {
-    if (skip) return;
-    await ensureDashboardBuilt();
-    t = await startListeningApp(kind);
-    chromium = await launchChromium();
-    context = chromium.context;
-    owner = await signup(t.app, { storeName: 'Northwind Outfitters' });
-  });
-  after(async () => {
-    await chromium?.close();
-    await t?.close();
-  });
+  const ui = dashboardInChromium(kind, { storeName: 'Northwind Outfitters' });
 
   it('an owner adds zones and options (errors next to their fields, one zone for a double click), edits both with If-Match, tries quotes and deletes after confirmations', { skip }, async () => {
+    const { t, context, owner } = ui;
     const call = jsonClient(t.app);
     const zones = async () => (await call('GET', '/v1/delivery/zones', { headers: owner.auth })).body.data as Array<{ id: string; name: string; regions: unknown[]; options: Array<Record<string, unknown>> }>;
     const page = await context.newPage();
@@ -197,6 +182,7 @@ describeEachDatabase('the dashboard’s delivery page in Chromium', (kind) => {
   });
 
   it('a save after someone else changed an option or a zone shows what they changed: saving over theirs, or loading theirs', { skip }, async () => {
+    const { t, context, owner } = ui;
     const call = jsonClient(t.app);
     const zone = await call('POST', '/v1/delivery/zones', { headers: owner.auth, body: { name: 'Europe', regions: [{ countryId: 'FR' }] } });
     assert.equal(zone.status, 201, zone.raw);
@@ -251,6 +237,7 @@ describeEachDatabase('the dashboard’s delivery page in Chromium', (kind) => {
   });
 
   it('staff (delivery:read only) see zones, options and quotes but no change, and the API refuses them', { skip }, async () => {
+    const { t, context, owner } = ui;
     const call = jsonClient(t.app);
     const zone = await call('POST', '/v1/delivery/zones', { headers: owner.auth, body: { name: 'Canada', regions: [{ countryId: 'CA' }] } });
     assert.equal(zone.status, 201, zone.raw);

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
+import { it } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
 import { variableProduct } from './helpers/catalog.ts';
-import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
+import { browserUnavailable } from './helpers/chromium.ts';
 import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
+import { dashboardInChromium } from './helpers/dashboard-suite.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client as jsonClient, signup } from './helpers/merchants.ts';
 
@@ -12,21 +12,7 @@ const skip = browserUnavailable();
 
 /** Issue 38: a new order's delivery option, promotion code and addresses, with the API's refusals at their fields. */
 describeEachDatabase('the dashboard: a new order with delivery, a promotion and addresses (Chromium)', (kind) => {
-  let t: Awaited<ReturnType<typeof startListeningApp>>;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
-  let context: BrowserContext;
-
-  before(async () => {
-    if (skip) return;
-    await ensureDashboardBuilt();
-    t = await startListeningApp(kind);
-    chromium = await launchChromium();
-    context = chromium.context;
-  });
-  after(async () => {
-    await chromium?.close();
-    await t?.close();
-  });
+  const ui = dashboardInChromium(kind);
 
   const sideways = (page: Page) =>
     page.evaluate(() => {
@@ -44,6 +30,7 @@ describeEachDatabase('the dashboard: a new order with delivery, a promotion and 
   }
 
   it('takes a delivery option, a promotion code and addresses of its own; each refusal shows at its field and places nothing', { skip }, async () => {
+    const { t, context } = ui;
     const call = jsonClient(t.app);
     const owner = await signup(t.app, { storeName: 'Phone Desk Plus' });
     const ok = async (method: 'POST' | 'PATCH', path: string, body: unknown) => {

@@ -1,43 +1,30 @@
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
-import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
+import { it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { insertCustomer } from './helpers/catalog.ts';
-import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
+import { browserUnavailable } from './helpers/chromium.ts';
 import { assertAccessible, meetsEveryRefusal, signInToDashboard } from './helpers/dashboard.ts';
+import { dashboardInChromium } from './helpers/dashboard-suite.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client as jsonClient, type Merchant, signup } from './helpers/merchants.ts';
 
 const skip = browserUnavailable();
 
 describeEachDatabase('the dashboard’s taxes (Chromium)', (kind) => {
-  let t: Awaited<ReturnType<typeof startListeningApp>>;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
-  let context: BrowserContext;
-
-  before(async () => {
-    if (skip) return;
-    await ensureDashboardBuilt();
-    t = await startListeningApp(kind);
-    chromium = await launchChromium();
-    context = chromium.context;
-  });
-  after(async () => {
-    await chromium?.close();
-    await t?.close();
-  });
+  const ui = dashboardInChromium(kind);
 
   async function openAs(who: Merchant, path: string): Promise<Page> {
-    await context.clearCookies();
-    const page = await context.newPage();
-    await page.goto(`${t.baseUrl}/dashboard${path}`);
+    await ui.context.clearCookies();
+    const page = await ui.context.newPage();
+    await page.goto(`${ui.t.baseUrl}/dashboard${path}`);
     await signInToDashboard(page, who);
     return page;
   }
   const regionCount = async (storeId: string) =>
-    Number((await t.container.db.kysely.selectFrom('tax_regions').select((eb) => eb.fn.countAll().as('n')).where('store_id', '=', storeId).executeTakeFirstOrThrow()).n);
+    Number((await ui.t.container.db.kysely.selectFrom('tax_regions').select((eb) => eb.fn.countAll().as('n')).where('store_id', '=', storeId).executeTakeFirstOrThrow()).n);
 
   it('an owner sets how prices are written, adds a region (refusals at their fields in percentages), edits its rates and deletes it', { skip }, async () => {
+    const { t } = ui;
     const owner = await signup(t.app, { storeName: 'Taxed Goods' });
     const call = jsonClient(t.app);
     const page = await openAs(owner, `?store=${owner.storeId}`);
@@ -119,6 +106,7 @@ describeEachDatabase('the dashboard’s taxes (Chromium)', (kind) => {
   });
 
   it('every tax form shows a 409, a 422 and a 500 in the API’s words with its request id', { skip }, async () => {
+    const { t } = ui;
     const owner = await signup(t.app, { storeName: 'Taxes Refused' });
     const call = jsonClient(t.app);
     assert.equal((await call('POST', '/v1/tax-regions', { headers: owner.auth, body: { name: 'Deutschland', countryId: 'DE', rates: { standard: 1900 } } })).status, 201);
@@ -170,6 +158,7 @@ describeEachDatabase('the dashboard’s taxes (Chromium)', (kind) => {
   });
 
   it('the product form takes a tax class, and the order page shows the tax of each line and of delivery', { skip }, async () => {
+    const { t } = ui;
     const owner = await signup(t.app, { storeName: 'Taxed Books' });
     const call = jsonClient(t.app);
     await call('PATCH', '/v1/settings', { headers: owner.auth, body: { pricesIncludeTax: true } });
