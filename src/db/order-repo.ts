@@ -478,15 +478,6 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
       return rows.map((r) => ({ skuId: r.sku_id, quantity: Number(r.quantity) }));
     },
 
-    async insertAllocations(tenant: Tenant, orderId: string, allocations: readonly OrderAllocation[], now: Date): Promise<void> {
-      if (allocations.length === 0) return;
-      const at = fromDate(now);
-      await db
-        .insertInto('order_allocations')
-        .values(allocations.map((a) => ({ ...tenantColumns(tenant), order_id: orderId, order_line_id: a.lineId, sku_id: a.skuId, location_id: a.locationId, quantity: a.quantity, updated_at: at })))
-        .execute();
-    },
-
     async allocationsOf(tenant: Tenant, orderId: string): Promise<OrderAllocation[]> {
       const rows = await db
         .selectFrom('order_allocations')

@@ -22,7 +22,7 @@ import type { CartRepo } from './ports.ts';
 /** The repositories cart-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface CartServiceRepos {
   carts: CartRepo;
-  delivery: Pick<DeliveryRepo, 'allZones' | 'findOption' | 'optionWithZones'>;
+  delivery: Pick<DeliveryRepo, 'allZones' | 'optionWithZones'>;
   orders: Pick<OrderRepo, 'skusForOrder'>;
   promotions: Pick<PromotionRepo, 'findPromotionByCode'>;
   settings: Pick<SettingsRepo, 'find'>;

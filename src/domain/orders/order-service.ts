@@ -45,7 +45,7 @@ const UNSHIPPED: ReadonlySet<string> = new Set(['unfulfilled', 'partially_fulfil
 export interface OrderServiceRepos {
   audit: Pick<AuditRepo, 'insert'>;
   catalog: Pick<CatalogRepo, 'adjustStock' | 'allocateStock' | 'findSku' | 'releaseStock'>;
-  delivery: Pick<DeliveryRepo, 'allZones' | 'findOption' | 'optionWithZones'>;
+  delivery: Pick<DeliveryRepo, 'allZones' | 'optionWithZones'>;
   inventory: Pick<InventoryRepo, 'lowStockThreshold'>;
   orders: Pick<
     OrderRepo,
@@ -56,7 +56,6 @@ export interface OrderServiceRepos {
     | 'detail'
     | 'extendHold'
     | 'findOrder'
-    | 'insertAllocations'
     | 'insertEvent'
     | 'insertOrder'
     | 'insertShipment'

@@ -47,10 +47,9 @@ export interface OrderRepo {
     banReason: string | null;
   } | undefined>;
   skusForOrder(tenant: Tenant, skuIds: string[]): Promise<Map<string, SkuForOrder>>;
-  /** `returnUrl`: where the pay page sends the shopper of a storefront checkout back (docs/checkout.md). */
   /**
-   * `also`: the order's allocations and first history entry, written with it (on PostgreSQL all in one statement;
-   * without them, `insertAllocations` and `insertEvent` write them).
+   * `returnUrl`: where the pay page sends the shopper of a storefront checkout back (docs/checkout.md). `also`: the
+   * order's allocations and first history entry, written with it (on PostgreSQL all in one statement).
    */
   insertOrder(tenant: Tenant, o: Order, lines: OrderLine[], taxLines: TaxLine[], returnUrl?: string | null, also?: { allocations: readonly OrderAllocation[]; event: OrderEvent }): Promise<void>;
   /**
@@ -93,8 +92,6 @@ export interface OrderRepo {
     skuId: string;
     quantity: number;
   }>>;
-  /** Where the order's lines were allocated (docs/fulfilment.md, "Allocation"), in the order's transaction. */
-  insertAllocations(tenant: Tenant, orderId: string, allocations: readonly OrderAllocation[], now: Date): Promise<void>;
   /** Every allocation row of the order (units still allocated; 0 once shipped or released), by SKU id then location. None: placed before allocation. */
   allocationsOf(tenant: Tenant, orderId: string): Promise<OrderAllocation[]>;
   /** Sets every allocation of the order to 0 (its units were released: a cancellation). */
