@@ -1,40 +1,21 @@
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
-import type { BrowserContext } from 'playwright-core';
-import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
-import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
+import { it } from 'node:test';
+import { browserUnavailable } from './helpers/chromium.ts';
 import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
+import { dashboardInChromium } from './helpers/dashboard-suite.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { countOf, insertOrder } from './helpers/delivery-payments.ts';
-import { client as jsonClient, joinStore, type Merchant, signup } from './helpers/merchants.ts';
+import { client as jsonClient, joinStore } from './helpers/merchants.ts';
 
 const skip = browserUnavailable();
 
 const TOKYO = 9 * 3_600_000; // Asia/Tokyo is UTC+9 all year
 
 describeEachDatabase('the dashboard’s payments page in Chromium', (kind) => {
-  let t: Awaited<ReturnType<typeof startListeningApp>>;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
-  let context: BrowserContext;
-  let owner: Merchant;
-
-  before(async () => {
-    if (skip) return;
-    await ensureDashboardBuilt();
-    t = await startListeningApp(kind);
-    chromium = await launchChromium();
-    context = chromium.context;
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.baseUrl });
-    owner = await signup(t.app, { storeName: 'Northwind Outfitters' });
-    const zone = await jsonClient(t.app)('PATCH', '/v1/settings', { headers: owner.auth, body: { timezone: 'Asia/Tokyo' } });
-    assert.equal(zone.status, 200, zone.raw);
-  });
-  after(async () => {
-    await chromium?.close();
-    await t?.close();
-  });
+  const ui = dashboardInChromium(kind, { clipboard: true, storeName: 'Northwind Outfitters', timezone: 'Asia/Tokyo' });
 
   it('an owner chooses the payment methods with If-Match, creates payment links (errors next to their fields, one link for a double click), copies and cancels one after a confirmation', { skip }, async () => {
+    const { t, context, owner } = ui;
     const call = jsonClient(t.app);
     const methods = async () => (await call('GET', '/v1/payments/options', { headers: owner.auth })).body.data.enabledMethods as string[];
     const links = async () => (await call('GET', '/v1/payment-links', { headers: owner.auth })).body.data as Array<Record<string, unknown>>;
@@ -165,6 +146,7 @@ describeEachDatabase('the dashboard’s payments page in Chromium', (kind) => {
   });
 
   it('a save after someone else changed the methods shows theirs; saving mine over theirs replaces the list with mine', { skip }, async () => {
+    const { t, context, owner } = ui;
     const call = jsonClient(t.app);
     const page = await context.newPage();
     await page.goto(`${t.baseUrl}/dashboard/payments?store=${owner.storeId}`);
@@ -191,6 +173,7 @@ describeEachDatabase('the dashboard’s payments page in Chromium', (kind) => {
   });
 
   it('staff (payments:read only) see the methods and links but no change, and the API refuses them', { skip }, async () => {
+    const { t, context, owner } = ui;
     const call = jsonClient(t.app);
     const made = await call('POST', '/v1/payment-links', { headers: owner.auth, body: { amount: 12.5, description: 'Gift wrap' } });
     assert.equal(made.status, 201, made.raw);

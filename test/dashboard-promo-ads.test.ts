@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
-import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
-import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
+import { it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { browserUnavailable } from './helpers/chromium.ts';
 import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
+import { dashboardInChromium } from './helpers/dashboard-suite.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { IMAGES } from './helpers/images.ts';
-import { client as jsonClient, joinStore, type Merchant, signup } from './helpers/merchants.ts';
+import { client as jsonClient, joinStore } from './helpers/merchants.ts';
 
 const skip = browserUnavailable();
 
@@ -22,27 +22,10 @@ async function previewWidth(page: Page): Promise<number> {
 }
 
 describeEachDatabase('the dashboard’s promo ads pages in Chromium', (kind) => {
-  let t: Awaited<ReturnType<typeof startListeningApp>>;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
-  let context: BrowserContext;
-  let owner: Merchant;
-
-  before(async () => {
-    if (skip) return;
-    await ensureDashboardBuilt();
-    t = await startListeningApp(kind);
-    chromium = await launchChromium();
-    context = chromium.context;
-    owner = await signup(t.app, { storeName: 'Northwind Outfitters' });
-    const zone = await jsonClient(t.app)('PATCH', '/v1/settings', { headers: owner.auth, body: { timezone: 'Europe/Berlin' } });
-    assert.equal(zone.status, 200, zone.raw);
-  });
-  after(async () => {
-    await chromium?.close();
-    await t?.close();
-  });
+  const ui = dashboardInChromium(kind, { storeName: 'Northwind Outfitters', timezone: 'Europe/Berlin' });
 
   it('an owner creates an ad with an uploaded image and a schedule, filters the list, edits it with If-Match and deletes it after a confirmation', { skip }, async () => {
+    const { t, context, owner } = ui;
     const call = jsonClient(t.app);
     const ads = async () => (await call('GET', '/v1/promo-ads', { headers: owner.auth })).body.data as Array<Record<string, unknown>>;
     const page = await context.newPage();
@@ -197,6 +180,7 @@ describeEachDatabase('the dashboard’s promo ads pages in Chromium', (kind) => 
   });
 
   it('a save after someone else changed the ad lists their changes in Berlin time; loading their version refills the form and writes nothing', { skip }, async () => {
+    const { t, context, owner } = ui;
     const call = jsonClient(t.app);
     const made = await call('POST', '/v1/promo-ads', { headers: owner.auth, body: { title: 'Summer deal', startsAt: '2030-06-01T07:00:00Z' } });
     assert.equal(made.status, 201, made.raw);
@@ -235,6 +219,7 @@ describeEachDatabase('the dashboard’s promo ads pages in Chromium', (kind) => 
   });
 
   it('staff (promotions:read, products:read) see ads and their images but no way to change them, and the API refuses them', { skip }, async () => {
+    const { t, context, owner } = ui;
     const call = jsonClient(t.app);
     const upload = await t.app.inject({
       method: 'POST',

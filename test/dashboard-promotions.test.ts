@@ -1,37 +1,19 @@
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
-import type { BrowserContext } from 'playwright-core';
-import { ensureDashboardBuilt } from '../src/dashboard-build.ts';
-import { browserUnavailable, launchChromium, startListeningApp } from './helpers/chromium.ts';
+import { it } from 'node:test';
+import { browserUnavailable } from './helpers/chromium.ts';
 import { assertAccessible, signInToDashboard } from './helpers/dashboard.ts';
+import { dashboardInChromium } from './helpers/dashboard-suite.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
-import { client as jsonClient, joinStore, type Merchant, signup } from './helpers/merchants.ts';
+import { client as jsonClient, joinStore } from './helpers/merchants.ts';
 
 const skip = browserUnavailable();
 
 describeEachDatabase('the dashboard’s promotions pages in Chromium', (kind) => {
-  let t: Awaited<ReturnType<typeof startListeningApp>>;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
-  let context: BrowserContext;
-  let owner: Merchant;
-
-  before(async () => {
-    if (skip) return;
-    await ensureDashboardBuilt();
-    t = await startListeningApp(kind);
-    chromium = await launchChromium();
-    context = chromium.context;
-    owner = await signup(t.app, { storeName: 'Northwind Outfitters' });
-    // A store east of nothing: its schedule times are New York wall-clock times, sent to the API as instants.
-    const zone = await jsonClient(t.app)('PATCH', '/v1/settings', { headers: owner.auth, body: { timezone: 'America/New_York' } });
-    assert.equal(zone.status, 200, zone.raw);
-  });
-  after(async () => {
-    await chromium?.close();
-    await t?.close();
-  });
+  // A store east of nothing: its schedule times are New York wall-clock times, sent to the API as instants.
+  const ui = dashboardInChromium(kind, { storeName: 'Northwind Outfitters', timezone: 'America/New_York' });
 
   it('an owner creates a discount code (errors next to their fields, one code for a double click), edits it with If-Match and deletes it after a confirmation', { skip }, async () => {
+    const { t, context, owner } = ui;
     const call = jsonClient(t.app);
     const list = async () => (await call('GET', '/v1/promotions', { headers: owner.auth })).body.data as Array<Record<string, unknown>>;
     const page = await context.newPage();
@@ -155,6 +137,7 @@ describeEachDatabase('the dashboard’s promotions pages in Chromium', (kind) =>
   });
 
   it('a save after someone else changed the code shows what they changed; saving over theirs keeps their other changes, loading theirs writes nothing', { skip }, async () => {
+    const { t, context, owner } = ui;
     const call = jsonClient(t.app);
     const made = await call('POST', '/v1/promotions', { headers: owner.auth, body: { code: 'AUTUMN10', kind: 'percentage', value: 10 } });
     assert.equal(made.status, 201, made.raw);
@@ -218,6 +201,7 @@ describeEachDatabase('the dashboard’s promotions pages in Chromium', (kind) =>
   });
 
   it('staff (promotions:read only) read the codes but are offered no change, and the API refuses them', { skip }, async () => {
+    const { t, context, owner } = ui;
     const call = jsonClient(t.app);
     const made = await call('POST', '/v1/promotions', { headers: owner.auth, body: { code: 'WELCOME5', kind: 'fixed', value: 5 } });
     assert.equal(made.status, 201, made.raw);

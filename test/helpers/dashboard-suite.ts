@@ -13,10 +13,14 @@ type ListeningApp = Awaited<ReturnType<typeof startListeningApp>>;
 /**
  * The dashboard in Chromium for one suite of `describeEachDatabase`: before its tests, the dashboard built, the real
  * app listening on a loopback port on `kind`'s database (with `app`'s options) and headless Chromium with a fresh
- * profile, and with `storeName` an owner signed up; after them, all closed. Read `t`, `context` and `owner` inside a
- * test (`const { t, context } = ui;`). Nothing starts where Chromium is missing (the tests skip; in CI that fails).
+ * profile (`clipboard`: allowed to read and write the clipboard), and with `storeName` an owner signed up (`timezone`:
+ * their store's time zone); after them, all closed. Read `t`, `context` and `owner` inside a test
+ * (`const { t, context } = ui;`). Nothing starts where Chromium is missing (the tests skip; in CI that fails).
  */
-export function dashboardInChromium(kind: DatabaseKind, options: { app?: Parameters<typeof startListeningApp>[1]; storeName?: string } = {}) {
+export function dashboardInChromium(
+  kind: DatabaseKind,
+  options: { app?: Parameters<typeof startListeningApp>[1]; clipboard?: boolean; storeName?: string; timezone?: string } = {},
+) {
   let t: ListeningApp | undefined;
   let chromium: Awaited<ReturnType<typeof launchChromium>> | undefined;
   let owner: Merchant | undefined;
@@ -25,7 +29,12 @@ export function dashboardInChromium(kind: DatabaseKind, options: { app?: Paramet
     await ensureDashboardBuilt();
     t = await startListeningApp(kind, options.app);
     chromium = await launchChromium();
+    if (options.clipboard) await chromium.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.baseUrl });
     if (options.storeName !== undefined) owner = await signup(t.app, { storeName: options.storeName });
+    if (owner && options.timezone) {
+      const zone = await client(t.app)('PATCH', '/v1/settings', { headers: owner.auth, body: { timezone: options.timezone } });
+      assert.equal(zone.status, 200, zone.raw);
+    }
   });
   after(async () => {
     await chromium?.close();
