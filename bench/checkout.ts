@@ -30,9 +30,9 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { parseRateLimitOverrides, rateLimits } from '../src/http/rate-limit-policies.ts';
 import { type Summary, summarize } from './catalog/stats.ts';
-import { createBenchDatabase, type Engine, parseEngine } from './lib/database.ts';
-import { inProcessApp } from './lib/in-process.ts';
-import { atExit, intFromEnv, runCleanups } from './lib/load.ts';
+import { type Engine, parseEngine } from './lib/database.ts';
+import { withInProcessApp } from './lib/in-process.ts';
+import { intFromEnv, runCleanups } from './lib/load.ts';
 
 const { values: args } = parseArgs({ options: { engine: { type: 'string', default: 'auto' }, json: { type: 'string' } } });
 
@@ -156,22 +156,11 @@ async function setUp(app: FastifyInstance) {
 }
 
 async function runEngine(engine: Engine): Promise<EngineResult> {
-  const database = await createBenchDatabase(engine, 'commerce_bench_checkout');
-  let running: Awaited<ReturnType<typeof inProcessApp>> | undefined;
-  let cleaned = false;
-  const cleanup = async () => {
-    if (cleaned) return;
-    cleaned = true;
-    await running?.close();
-    await database.drop();
-  };
-  atExit(cleanup);
-  try {
-    running = await inProcessApp(database, {
-      rateLimits: benchRateLimits,
-      // The test provider's delayed event would land in the middle of later samples: far beyond the run.
-      testProviderDelayMs: 3_600_000,
-    });
+  return withInProcessApp(engine, 'commerce_bench_checkout', {
+    rateLimits: benchRateLimits,
+    // The test provider's delayed event would land in the middle of later samples: far beyond the run.
+    testProviderDelayMs: 3_600_000,
+  }, async (running) => {
     const shop = await setUp(running.app);
     for (let i = 0; i < WARMUP; i += 1) await shop.complete(await shop.readyCart());
     say(`${engine}: store ready, warmed up (${WARMUP} completed checkouts)`);
@@ -219,9 +208,7 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
       statements: { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted.at(-1)!, testProvider: provider, steps, sample },
       throughput: { checkoutsPerSecond: CHECKOUTS / seconds, checkout: summarize(checkoutTimes), completed: summarize(completedTimes), concurrency: CONCURRENCY, checkouts: CHECKOUTS },
     };
-  } finally {
-    await cleanup();
-  }
+  });
 }
 
 function report(results: EngineResult[]): string {

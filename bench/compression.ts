@@ -26,9 +26,9 @@ import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { type ApiCoding, compress } from '../src/http/plugins/compression.ts';
 import { cpuNow, fullGc } from './catalog/stats.ts';
-import { createBenchDatabase, parseEngine } from './lib/database.ts';
-import { inProcessApp } from './lib/in-process.ts';
-import { atExit, intFromEnv } from './lib/load.ts';
+import { parseEngine } from './lib/database.ts';
+import { withInProcessApp } from './lib/in-process.ts';
+import { intFromEnv } from './lib/load.ts';
 
 const { values: args } = parseArgs({ options: { engine: { type: 'string', default: 'sqlite' }, json: { type: 'string' } } });
 const ENGINE = parseEngine(args.engine);
@@ -84,18 +84,7 @@ interface ArmResult {
 }
 
 async function main(): Promise<void> {
-  const database = await createBenchDatabase(ENGINE, 'commerce_bench_compression');
-  let running: Awaited<ReturnType<typeof inProcessApp>> | undefined;
-  let cleaned = false;
-  const cleanup = async () => {
-    if (cleaned) return;
-    cleaned = true;
-    await running?.close();
-    await database.drop();
-  };
-  atExit(cleanup);
-  try {
-    running = await inProcessApp(database, { apiCompression: null });
+  return withInProcessApp(ENGINE, 'commerce_bench_compression', { apiCompression: null }, async (running) => {
     const { app } = running;
     const headers = await setUp(app);
     const inApp = app;
@@ -153,9 +142,7 @@ async function main(): Promise<void> {
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
     if (args.json) writeFileSync(args.json, JSON.stringify({ engine: ENGINE, products: PRODUCTS, iterations: ITERATIONS, rounds: ROUNDS, jsonBytes: body.length, headerBytes, responseCpuMs: baseCpu, results }, null, 2));
-  } finally {
-    await cleanup();
-  }
+  });
 }
 
 await main();

@@ -5,7 +5,8 @@ import { type Container, createContainer } from '../../src/container.ts';
 import { migrateToLatest } from '../../src/db/migrations/index.ts';
 import { rateLimits } from '../../src/http/rate-limit-policies.ts';
 import { seed } from '../../src/seed.ts';
-import type { BenchDatabase } from './database.ts';
+import { type BenchDatabase, createBenchDatabase, type Engine } from './database.ts';
+import { atExit } from './load.ts';
 
 /**
  * The real app in this process on a bench database, migrated and seeded as `npm start` does, for benchmarks that call
@@ -41,5 +42,28 @@ export async function inProcessApp(database: BenchDatabase, more: Partial<Config
   } catch (error) {
     await close();
     throw error;
+  }
+}
+
+/**
+ * A fresh bench database on `engine` (named `name`) with the app in process on it (`inProcessApp` with `more`) for
+ * `work`; afterwards, or at exit if the run is stopped, the app is closed and the database dropped, once.
+ */
+export async function withInProcessApp<T>(engine: Engine, name: string, more: Partial<Config>, work: (running: Awaited<ReturnType<typeof inProcessApp>>) => Promise<T>): Promise<T> {
+  const database = await createBenchDatabase(engine, name);
+  let running: Awaited<ReturnType<typeof inProcessApp>> | undefined;
+  let cleaned = false;
+  const cleanup = async () => {
+    if (cleaned) return;
+    cleaned = true;
+    await running?.close();
+    await database.drop();
+  };
+  atExit(cleanup);
+  try {
+    running = await inProcessApp(database, more);
+    return await work(running);
+  } finally {
+    await cleanup();
   }
 }

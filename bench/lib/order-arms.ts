@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Container } from '../../src/container.ts';
 import { insertCustomer } from '../../test/helpers/catalog.ts';
 import { cpuNow, fullGc, type Summary, summarize, timeOnce } from '../catalog/stats.ts';
-import { createBenchDatabase, type Engine, parseEngine } from './database.ts';
-import { inProcessApp } from './in-process.ts';
-import { atExit, intFromEnv, runCleanups } from './load.ts';
+import { type Engine, parseEngine } from './database.ts';
+import { withInProcessApp } from './in-process.ts';
+import { intFromEnv, runCleanups } from './load.ts';
 
 // The scaffolding of an A/B benchmark of placing orders (bench/taxes.ts, bench/fulfilment.ts): two stores set up alike
 // but for what is measured, `POST /v1/orders` through `app.inject`, the two arms interleaved in rounds.
@@ -102,18 +102,7 @@ export function runOrderArms<A extends string, St extends { place(): Promise<unk
   const [base, other] = bench.arms;
 
   async function runEngine(engine: Engine): Promise<ArmsResult<A, S>> {
-    const database = await createBenchDatabase(engine, `commerce_bench_${bench.name}`);
-    let running: Awaited<ReturnType<typeof inProcessApp>> | undefined;
-    let cleaned = false;
-    const cleanup = async () => {
-      if (cleaned) return;
-      cleaned = true;
-      await running?.close();
-      await database.drop();
-    };
-    atExit(cleanup);
-    try {
-      running = await inProcessApp(database);
+    return withInProcessApp(engine, `commerce_bench_${bench.name}`, {}, async (running) => {
       const stores = await bench.setUp(running.app, running.container);
       say(`${engine}: ${bench.ready}`);
       const sample = await bench.check(stores);
@@ -149,9 +138,7 @@ export function runOrderArms<A extends string, St extends { place(): Promise<unk
         verdict: sorted.length % 2 === 1 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2,
         sample,
       };
-    } finally {
-      await cleanup();
-    }
+    });
   }
 
   function report(results: ArmsResult<A, S>[]): string {
