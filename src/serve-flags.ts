@@ -8,12 +8,12 @@ export const SERVE_V8_FLAGS = ['--max-semi-space-size=8', '--heap-growing-percen
 
 /**
  * glibc's allocator settings `serve` runs with, unless the environment gives them (docs/configuration.md, "Memory";
- * decision 0037): at most two malloc arenas, blocks of 64 KiB and more mapped on their own (a list page's 107 KB buffer
+ * decisions 0037, 0040): one malloc arena, blocks of 64 KiB and more mapped on their own (a list page's 107 KB buffer
  * goes back to the system when freed), and free memory above 128 KiB at the top of the heap given back. Fixed values
  * also stop glibc from raising its thresholds as large blocks are freed. Measured under the catalog read load: 431 MiB
  * resident after it without, 235 MiB with, the same throughput. Other C libraries ignore them.
  */
-export const SERVE_MALLOC_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '65536', MALLOC_TRIM_THRESHOLD_: '131072' };
+export const SERVE_MALLOC_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '1', MALLOC_MMAP_THRESHOLD_: '65536', MALLOC_TRIM_THRESHOLD_: '131072' };
 
 /** Node's compile cache (./compile-cache.mjs), loaded before the first TypeScript module. */
 const COMPILE_CACHE = new URL('./compile-cache.mjs', import.meta.url).href;

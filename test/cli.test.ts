@@ -424,7 +424,7 @@ describe("npm start's Node flags (docs/configuration.md, Memory)", () => {
 
   it('are the flags `node src/main.ts serve` runs with however it was started: it relaunches itself with those missing, same process', async () => {
     const cases: Array<{ flags: string[]; nodeOptions?: string; env?: Record<string, string>; expect: string[]; absent: string[]; arenas?: string }> = [
-      { flags: [], expect: ['--max-semi-space-size=8', '--heap-growing-percent=20', 'compile-cache.mjs'], absent: [], arenas: '2' },
+      { flags: [], expect: ['--max-semi-space-size=8', '--heap-growing-percent=20', 'compile-cache.mjs'], absent: [], arenas: '1' },
       // The allocator settings the environment gives are kept as given too.
       { flags: [], env: { MALLOC_ARENA_MAX: '4' }, expect: ['--heap-growing-percent=20'], absent: [], arenas: '4' },
       // A flag given is kept as given; only what is missing is added.
