@@ -35,3 +35,8 @@ export const FULFILMENT_LABEL: Record<FulfilmentStatus, string> = {
   partially_returned: 'Partly returned',
   returned: 'Returned',
 };
+
+/** Each line of an order by its id, as the order's pages name it: the product, then its SKU code when it has one. */
+export function lineNames(order: { lines: ReadonlyArray<{ id: string; productName: string; sku?: string | null }> }): Map<string, string> {
+  return new Map(order.lines.map((l) => [l.id, l.productName + (l.sku ? ` · ${l.sku}` : '')]));
+}

@@ -8,7 +8,7 @@ import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
 import { NotAllowed, Permission, Section } from '../components/Section.tsx';
 import { formatMoney, formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
-import { FULFILMENT_LABEL, STATUS_LABEL } from '../orders.ts';
+import { FULFILMENT_LABEL, lineNames, STATUS_LABEL } from '../orders.ts';
 import { tenantOf, useTenant, useTenantSearch } from '../tenant.tsx';
 import { OrderPayments } from './OrderPayments.tsx';
 import { OrderProviderPayments } from './OrderProviderPayments.tsx';
@@ -361,7 +361,7 @@ function ConfirmMove({
 
 /** The tax of each line and of delivery, as the order was placed (a later rate change never rewrites it). */
 function TaxLines({ order: o }: { order: Order }) {
-  const names = new Map(o.lines.map((l) => [l.id, l.productName + (l.sku ? ` · ${l.sku}` : '')]));
+  const names = lineNames(o);
   const percent = (bp: number) => `${(bp / 100).toLocaleString('en', { maximumFractionDigits: 2 })} %`;
   return (
     <Section title="Tax">

@@ -9,6 +9,7 @@ import { Section } from '../components/Section.tsx';
 import { editorFieldErrors } from '../editor.ts';
 import { formatMoney, formatTimestamp } from '../format.ts';
 import { useSubmission } from '../idempotency.ts';
+import { lineNames } from '../orders.ts';
 import { useLocations } from '../stock/locations.ts';
 
 type Order = Schemas['Order'];
@@ -49,7 +50,7 @@ export function OrderReturns({ tenant, order, permissions, timeZone }: { tenant:
     void queryClient.invalidateQueries({ queryKey: ['tenant', tenant.storeId, tenant.mode, 'inventory'] });
   };
   if (!permissions.has(READ)) return null;
-  const names = new Map(order.lines.map((l) => [l.id, l.productName + (l.sku ? ` · ${l.sku}` : '')]));
+  const names = lineNames(order);
   return (
     <Section title="Returns">
       {returns.isPending ? (

@@ -7,6 +7,7 @@ import { Field } from '../components/Field.tsx';
 import { FormToggle, LinesForm, useLinesForm } from '../components/LinesForm.tsx';
 import { Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
+import { lineNames } from '../orders.ts';
 import { useLocations } from '../stock/locations.ts';
 
 type Order = Schemas['Order'];
@@ -45,7 +46,7 @@ export function OrderShipments({ tenant, order, permissions, timeZone }: { tenan
     onSuccess: refresh,
   });
   if (!permissions.has(READ)) return null;
-  const names = new Map(order.lines.map((l) => [l.id, l.productName + (l.sku ? ` · ${l.sku}` : '')]));
+  const names = lineNames(order);
   const placeName = (id: string) => locations.data?.find((l) => l.id === id)?.name ?? 'a location';
   return (
     <Section title="Shipments">
