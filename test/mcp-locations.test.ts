@@ -1,44 +1,26 @@
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { TestApp } from './helpers/app.ts';
-import { startListeningApp } from './helpers/chromium.ts';
+import { it } from 'node:test';
 import { describeEachDatabase } from './helpers/databases.ts';
-import { connectV1, ok, refused } from './helpers/mcp.ts';
-import { client as jsonClient, createApiKey, type Merchant, signup } from './helpers/merchants.ts';
+import { connectV1, mcpStoreSuite, ok, refused } from './helpers/mcp.ts';
+import { createApiKey, signup } from './helpers/merchants.ts';
 
 /** The location write tools (issue 36): create_location, update_location, adjust_stock_at_location, transfer_stock. */
 describeEachDatabase('MCP tools for stock locations and the stock at them', (kind) => {
-  let t: TestApp & { baseUrl: string };
-  let merchant: Merchant;
-  let mcp: Client;
-  let call: ReturnType<typeof jsonClient>;
-  const clients: Client[] = [];
+  const s = mcpStoreSuite(kind);
 
-  before(async () => {
-    t = await startListeningApp(kind);
-    call = jsonClient(t.app);
-    merchant = await signup(t.app);
-    mcp = await connectV1(t.baseUrl, { 'X-MerchantApiKey': (await createApiKey(t.app, merchant)).key, 'MCP-Toolsets': 'all' });
-  });
-  after(async () => {
-    for (const client of [mcp, ...clients]) await client?.close();
-    await t?.close();
-  });
-
-  const restLocations = async () => (await call('GET', '/v1/locations?limit=100', { headers: merchant.auth })).body.data as Array<{ id: string; name: string; active: boolean; isDefault: boolean; position: number }>;
-  const levels = async (skuId: string) => (await ok(mcp, 'get_sku_levels', { skuId })) as { quantityInStock: number; levels: Array<{ locationId: string; onHand: number; available: number }> };
-  const product = async () => (await ok(mcp, 'create_product', { type: 'SIMPLE', name: 'Lamp', price: 30, quantityInStock: 10, status: 'active' })).product as { skuId: string };
+  const restLocations = async () => (await s.call('GET', '/v1/locations?limit=100', { headers: s.merchant.auth })).body.data as Array<{ id: string; name: string; active: boolean; isDefault: boolean; position: number }>;
+  const levels = async (skuId: string) => (await ok(s.mcp, 'get_sku_levels', { skuId })) as { quantityInStock: number; levels: Array<{ locationId: string; onHand: number; available: number }> };
+  const product = async () => (await ok(s.mcp, 'create_product', { type: 'SIMPLE', name: 'Lamp', price: 30, quantityInStock: 10, status: 'active' })).product as { skuId: string };
   const defaultId = async () => (await restLocations()).find((l) => l.isDefault)!.id;
 
   it('creates and changes a location (visible on REST), deactivating retires it and moving the default moves it', async () => {
-    const { location } = await ok(mcp, 'create_location', { name: 'Warehouse B', address: { line1: '1 Dock Rd', city: 'Leeds', countryId: 'GB' }, position: 3 });
+    const { location } = await ok(s.mcp, 'create_location', { name: 'Warehouse B', address: { line1: '1 Dock Rd', city: 'Leeds', countryId: 'GB' }, position: 3 });
     assert.deepEqual({ name: location.name, active: location.active, isDefault: location.isDefault }, { name: 'Warehouse B', active: true, isDefault: false });
     const rest = (await restLocations()).find((l) => l.id === location.id);
     assert.equal(rest?.position, 3);
-    const renamed = await ok(mcp, 'update_location', { locationId: location.id, name: 'Warehouse North', active: false });
+    const renamed = await ok(s.mcp, 'update_location', { locationId: location.id, name: 'Warehouse North', active: false });
     assert.deepEqual({ name: renamed.location.name, active: renamed.location.active }, { name: 'Warehouse North', active: false });
-    const moved = await ok(mcp, 'update_location', { locationId: location.id, active: true, isDefault: true });
+    const moved = await ok(s.mcp, 'update_location', { locationId: location.id, active: true, isDefault: true });
     assert.equal(moved.location.isDefault, true);
     assert.deepEqual((await restLocations()).filter((l) => l.isDefault).map((l) => l.id), [location.id], 'one default');
   });
@@ -46,14 +28,14 @@ describeEachDatabase('MCP tools for stock locations and the stock at them', (kin
   it('adjusts stock at a location (delta and a count) and transfers between locations, quantityInStock following', async () => {
     const { skuId } = await product();
     const home = await defaultId();
-    const { location: shop } = await ok(mcp, 'create_location', { name: 'Shop' });
-    const added = await ok(mcp, 'adjust_stock_at_location', { locationId: shop.id, skuId, delta: 5, reason: 'received', note: 'delivery 12' });
+    const { location: shop } = await ok(s.mcp, 'create_location', { name: 'Shop' });
+    const added = await ok(s.mcp, 'adjust_stock_at_location', { locationId: shop.id, skuId, delta: 5, reason: 'received', note: 'delivery 12' });
     assert.deepEqual([added.level.onHand, added.quantityInStock], [5, 15]);
-    const history = (await ok(mcp, 'list_stock_adjustments', { skuId, limit: 1 })).items[0];
+    const history = (await ok(s.mcp, 'list_stock_adjustments', { skuId, limit: 1 })).items[0];
     assert.deepEqual([history.delta, history.reason], [5, 'received'], 'in the stock history');
-    const counted = await ok(mcp, 'adjust_stock_at_location', { locationId: shop.id, skuId, onHand: 3, reason: 'count_correction' });
+    const counted = await ok(s.mcp, 'adjust_stock_at_location', { locationId: shop.id, skuId, onHand: 3, reason: 'count_correction' });
     assert.deepEqual([counted.level.onHand, counted.quantityInStock], [3, 13]);
-    const moved = await ok(mcp, 'transfer_stock', { skuId, fromLocationId: home, toLocationId: shop.id, quantity: 4, note: 'restock the shop' });
+    const moved = await ok(s.mcp, 'transfer_stock', { skuId, fromLocationId: home, toLocationId: shop.id, quantity: 4, note: 'restock the shop' });
     assert.deepEqual([moved.from.onHand, moved.to.onHand, moved.quantityInStock], [6, 7, 13]);
     const after = await levels(skuId);
     assert.equal(after.quantityInStock, 13);
@@ -76,12 +58,12 @@ describeEachDatabase('MCP tools for stock locations and the stock at them', (kin
       ['transfer_stock', { skuId, fromLocationId: home, toLocationId: 'loc_x', quantity: 0 }, 'quantity'],
     ];
     for (const [tool, args, field] of cases) {
-      const error = await refused(mcp, tool, args);
+      const error = await refused(s.mcp, tool, args);
       assert.equal(error.code, 'VALIDATION_FAILED', `${tool} ${JSON.stringify(args)}: ${error.message}`);
       assert.ok(error.details.some((d) => d.path === field), `${tool} names ${field}: ${JSON.stringify(error.details)}`);
     }
-    const { location: other } = await ok(mcp, 'create_location', { name: 'Overflow' });
-    const tooMany = await refused(mcp, 'transfer_stock', { skuId, fromLocationId: home, toLocationId: other.id, quantity: 1000 });
+    const { location: other } = await ok(s.mcp, 'create_location', { name: 'Overflow' });
+    const tooMany = await refused(s.mcp, 'transfer_stock', { skuId, fromLocationId: home, toLocationId: other.id, quantity: 1000 });
     assert.equal(tooMany.code, 'INSUFFICIENT_STOCK');
     assert.ok(tooMany.details.some((d) => d.path === 'quantity'));
     assert.deepEqual((await restLocations()).filter((l) => l.id !== other.id), before.locations, 'no location written');
@@ -92,19 +74,19 @@ describeEachDatabase('MCP tools for stock locations and the stock at them', (kin
   it("does not find another store's location, and refuses without inventory:write", async () => {
     const { skuId } = await product();
     const home = await defaultId();
-    const other = await signup(t.app);
-    const theirs = (await call('POST', '/v1/locations', { headers: other.auth, body: { name: 'Their shop' } })).body.data.id as string;
+    const other = await signup(s.t.app);
+    const theirs = (await s.call('POST', '/v1/locations', { headers: other.auth, body: { name: 'Their shop' } })).body.data.id as string;
     const calls: Array<[string, Record<string, unknown>]> = [
       ['update_location', { locationId: theirs, name: 'Mine now' }],
       ['adjust_stock_at_location', { locationId: theirs, skuId, delta: 1, reason: 'received' }],
       ['transfer_stock', { skuId, fromLocationId: home, toLocationId: theirs, quantity: 1 }],
       ['transfer_stock', { skuId, fromLocationId: theirs, toLocationId: home, quantity: 1 }],
     ];
-    for (const [tool, args] of calls) assert.equal((await refused(mcp, tool, args)).code, 'LOCATION_NOT_FOUND', tool);
-    assert.equal((await call('GET', `/v1/locations/${theirs}`, { headers: other.auth })).body.data.name, 'Their shop', 'theirs unchanged');
+    for (const [tool, args] of calls) assert.equal((await refused(s.mcp, tool, args)).code, 'LOCATION_NOT_FOUND', tool);
+    assert.equal((await s.call('GET', `/v1/locations/${theirs}`, { headers: other.auth })).body.data.name, 'Their shop', 'theirs unchanged');
 
-    const readOnly = await connectV1(t.baseUrl, { 'X-MerchantApiKey': (await createApiKey(t.app, merchant, { name: 'inventory read', permissions: ['inventory:read'] })).key, 'MCP-Toolsets': 'all' });
-    clients.push(readOnly);
+    const readOnly = await connectV1(s.t.baseUrl, { 'X-MerchantApiKey': (await createApiKey(s.t.app, s.merchant, { name: 'inventory read', permissions: ['inventory:read'] })).key, 'MCP-Toolsets': 'all' });
+    s.track(readOnly);
     const before = { locations: await restLocations(), levels: await levels(skuId) };
     const writes: Array<[string, Record<string, unknown>]> = [
       ['create_location', { name: 'Nope' }],

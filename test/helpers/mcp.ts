@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { startListeningApp } from './chromium.ts';
+import type { DatabaseKind } from './databases.ts';
+import { createApiKey, client as jsonClient, type Merchant, signup } from './merchants.ts';
+
+type ListeningApp = Awaited<ReturnType<typeof startListeningApp>>;
 
 /** Connects the v1 SDK client (`@modelcontextprotocol/sdk`) to `<baseUrl>/mcp` with the given headers. */
 export async function connectV1(baseUrl: string, headers: Record<string, string>): Promise<Client> {
@@ -117,4 +123,30 @@ export async function connectEliciting2025(baseUrl: string, headers: Record<stri
     merchant.sessionId = () => transport.sessionId;
   }
   return merchant;
+}
+
+/**
+ * An MCP tool suite of `describeEachDatabase` on `kind`'s database: before its tests, the app listening on a loopback
+ * port (with `app`'s options), a merchant signed up, a REST client (`call`) and the v1 SDK client of the merchant's API
+ * key with every toolset (`mcp`); after them, `mcp`, every client given to `track` and the app closed. Read the fields
+ * inside a test or a helper that runs in one.
+ */
+export function mcpStoreSuite(kind: DatabaseKind, app: Parameters<typeof startListeningApp>[1] = {}) {
+  const suite = {} as { t: ListeningApp; merchant: Merchant; mcp: Client; call: ReturnType<typeof jsonClient>; track<T extends { close(): Promise<void> }>(client: T): T };
+  const tracked: Array<{ close(): Promise<void> }> = [];
+  suite.track = (client) => {
+    tracked.push(client);
+    return client;
+  };
+  before(async () => {
+    suite.t = await startListeningApp(kind, app);
+    suite.call = jsonClient(suite.t.app);
+    suite.merchant = await signup(suite.t.app);
+    suite.mcp = await connectV1(suite.t.baseUrl, { 'X-MerchantApiKey': (await createApiKey(suite.t.app, suite.merchant)).key, 'MCP-Toolsets': 'all' });
+  });
+  after(async () => {
+    for (const client of [suite.mcp, ...tracked]) await client?.close();
+    await suite.t?.close();
+  });
+  return suite;
 }
