@@ -6,7 +6,7 @@ import type { OrderPaymentStatus } from '../domain/payments/payment-rules.ts';
 import type { TaxLine } from '../domain/taxes/types.ts';
 import { type Dialect, fromBool, fromDate, rowLock, toBool, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
-import type { Database, OrderTable } from './schema.ts';
+import type { Database, OrderEventTable, OrderLineTable, OrderTable, OrderTaxLineTable } from './schema.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
 
 /** An order row with its customer's current name (`customerNameOf`). */
@@ -100,6 +100,50 @@ const PAYMENT_STATUS_IS: Record<OrderPaymentStatus, RawBuilder<SqlBool>> = {
   authorized: sql<SqlBool>`(orders.refunded_minor <= 0 and orders.paid_minor <= 0 and orders.authorized_minor > 0)`,
   unpaid: sql<SqlBool>`(orders.refunded_minor <= 0 and orders.paid_minor <= 0 and orders.authorized_minor <= 0)`,
 };
+
+/** The columns of each part of an order's detail (`detail`), as the key of each row's JSON object and its column. */
+const LINE_KEYS = columnsOf('order_lines', ['id', 'order_id', 'sku_id', 'product_id', 'product_name', 'sku_code', 'attributes', 'unit_price_minor', 'discount_bp', 'quantity', 'line_total_minor', 'position']);
+const EVENT_KEYS = columnsOf('order_events', ['id', 'order_id', 'from_status', 'to_status', 'note', 'amount_minor', 'actor_type', 'actor_id', 'actor_label', 'created_at']);
+const TAX_LINE_KEYS = columnsOf('order_tax_lines', [
+  'id',
+  'order_id',
+  'position',
+  'kind',
+  'order_line_id',
+  'tax_class',
+  'rate_bp',
+  'region_id',
+  'region_name',
+  'country_id',
+  'state_id',
+  'taxable_minor',
+  'amount_minor',
+]);
+const ALLOCATION_KEYS = [...columnsOf('order_allocations', ['order_line_id', 'location_id', 'quantity']), ...columnsOf('stock_locations', ['name'])];
+const SHIPPED_KEYS = columnsOf('shipped', ['order_line_id', 'quantity']);
+
+function columnsOf(table: string, columns: string[]): Array<[key: string, column: string]> {
+  return columns.map((c) => [c, `${table}.${c}`]);
+}
+
+/**
+ * A correlated subquery answering the rows of `from` that match `where` as one JSON array of objects (one key per
+ * column, values as the engine stores them), in the order `orderBy` gives: `[]` when there are none. SQLite's
+ * `json_group_array` takes the ORDER BY inside the aggregate (SQLite 3.44 and later), as PostgreSQL's `json_agg` does.
+ * `from` and the keys are this file's constants, never input.
+ */
+function jsonRows(dialect: Dialect, from: string, keys: Array<[key: string, column: string]>, where: RawBuilder<unknown>, orderBy: RawBuilder<unknown>) {
+  const pairs = sql.raw(keys.map(([key, column]) => `'${key}', ${column}`).join(', '));
+  return dialect === 'postgres'
+    ? sql<unknown>`(select coalesce(json_agg(json_build_object(${pairs}) order by ${orderBy}), '[]'::json) from ${sql.raw(from)} where ${where})`
+    : sql<unknown>`(select json_group_array(json_object(${pairs}) order by ${orderBy}) from ${sql.raw(from)} where ${where})`;
+}
+
+/** The rows of a `jsonRows` column: SQLite answers the JSON's text, PostgreSQL's driver parses `json` itself. */
+function parsedRows<T>(value: unknown): T[] {
+  if (value === undefined || value === null) return [];
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T[];
+}
 
 /** Orders with their lines and history. Every method takes the tenant first and filters on it (`inTenant`). */
 /** An order history entry's row. */
@@ -307,28 +351,36 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
     },
 
     async detail(tenant: Tenant, order: Order): Promise<OrderDetail> {
-      const own = ownedOrder(tenant, order.id);
-      const [lines, events, taxLines, allocations, shipped] = await Promise.all([
-        db.selectFrom('order_lines').selectAll().where('order_id', 'in', own).orderBy('position').execute(),
-        db.selectFrom('order_events').selectAll().where('order_id', 'in', own).orderBy('id').execute(),
-        db.selectFrom('order_tax_lines').selectAll().where('order_id', 'in', own).orderBy('position').execute(),
-        db
-          .selectFrom('order_allocations')
-          .leftJoin('stock_locations', 'stock_locations.id', 'order_allocations.location_id')
-          .select(['order_allocations.order_line_id', 'order_allocations.location_id', 'order_allocations.quantity', 'stock_locations.name'])
-          .where('order_allocations.order_id', 'in', own)
-          .where('order_allocations.quantity', '>', 0)
-          .orderBy('stock_locations.position')
-          .orderBy('order_allocations.location_id')
-          .execute(),
-        db
-          .selectFrom('shipment_lines')
-          .innerJoin('shipments', 'shipments.id', 'shipment_lines.shipment_id')
-          .select(['shipment_lines.order_line_id', sql<number>`sum(shipment_lines.quantity)`.as('quantity')])
-          .where('shipments.order_id', 'in', own)
-          .groupBy('shipment_lines.order_line_id')
-          .execute(),
-      ]);
+      const row = await db
+        .selectFrom('orders')
+        .select([
+          jsonRows(dialect, 'order_lines', LINE_KEYS, sql`order_lines.order_id = orders.id`, sql`order_lines.position`).as('lines'),
+          jsonRows(dialect, 'order_events', EVENT_KEYS, sql`order_events.order_id = orders.id`, sql`order_events.id`).as('events'),
+          jsonRows(dialect, 'order_tax_lines', TAX_LINE_KEYS, sql`order_tax_lines.order_id = orders.id`, sql`order_tax_lines.position`).as('tax_lines'),
+          jsonRows(
+            dialect,
+            'order_allocations left join stock_locations on stock_locations.id = order_allocations.location_id',
+            ALLOCATION_KEYS,
+            sql`order_allocations.order_id = orders.id and order_allocations.quantity > 0`,
+            sql`stock_locations.position, order_allocations.location_id`,
+          ).as('allocations'),
+          jsonRows(
+            dialect,
+            '(select shipment_lines.order_line_id, sum(shipment_lines.quantity) as quantity from shipment_lines inner join shipments on shipments.id = shipment_lines.shipment_id where shipments.order_id = orders.id group by shipment_lines.order_line_id) as shipped',
+            SHIPPED_KEYS,
+            sql`true`,
+            sql`shipped.order_line_id`,
+          ).as('shipped'),
+        ])
+        .where(inTenant(tenant, 'orders'))
+        .where('orders.id', '=', order.id)
+        .executeTakeFirst();
+      // Another tenant's order has no parts, as each part's read filtered on the tenant's order did.
+      const lines = parsedRows<Selectable<OrderLineTable>>(row?.lines);
+      const events = parsedRows<Selectable<OrderEventTable>>(row?.events);
+      const taxLines = parsedRows<Selectable<OrderTaxLineTable>>(row?.tax_lines);
+      const allocations = parsedRows<{ order_line_id: string; location_id: string; quantity: number; name: string | null }>(row?.allocations);
+      const shipped = parsedRows<{ order_line_id: string; quantity: number }>(row?.shipped);
       // An order fulfilled before shipments existed has none: all of each line left then (decision 0032).
       const shippedOf = (lineId: string, quantity: number) =>
         shipped.length === 0 && order.fulfilmentStatus !== 'unfulfilled' && order.fulfilmentStatus !== 'partially_fulfilled'
