@@ -63,21 +63,40 @@ const say = (line: string) => process.stderr.write(`[${((Date.now() - started) /
 /** Every statement sent to either engine's driver while `counting` is on (this process runs one app at a time). */
 const sent: string[] = [];
 let counting = false;
+/**
+ * The time spent in those statements, ms: SQLite's statement runs (synchronous, in this thread), PostgreSQL's from the
+ * query sent to its answer (the round trip and any lock waited for). The test provider's own bookkeeping apart.
+ */
+let statementMs = 0;
+const ownStatement = (text: string) => !/test_provider_/.test(text);
 function countStatements(): void {
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
     const first = a[0] as string | { text?: string } | undefined;
     const text = typeof first === 'string' ? first : first?.text;
-    if (counting && typeof text === 'string') sent.push(text);
-    return (query as (...x: unknown[]) => unknown).apply(this, a);
+    if (!counting || typeof text !== 'string') return (query as (...x: unknown[]) => unknown).apply(this, a);
+    sent.push(text);
+    const t0 = performance.now();
+    const answer = (query as (...x: unknown[]) => unknown).apply(this, a);
+    const done = () => {
+      if (ownStatement(text)) statementMs += performance.now() - t0;
+    };
+    if (answer instanceof Promise) answer.then(done, done);
+    return answer;
   } as typeof query;
   const probe = new SqliteDatabase(':memory:');
   const statement = Object.getPrototypeOf(probe.prepare('select 1')) as Record<'all' | 'run' | 'get' | 'iterate', (...x: unknown[]) => unknown> & { source: string };
   for (const method of ['all', 'run', 'get', 'iterate'] as const) {
     const original = statement[method];
     statement[method] = function (this: { source: string }, ...x: unknown[]) {
-      if (counting) sent.push(this.source);
-      return original.apply(this, x);
+      if (!counting) return original.apply(this, x);
+      sent.push(this.source);
+      const t0 = performance.now();
+      try {
+        return original.apply(this, x);
+      } finally {
+        if (ownStatement(this.source)) statementMs += performance.now() - t0;
+      }
     };
   }
   probe.close();
@@ -92,6 +111,11 @@ interface EngineResult {
     testProvider: number;
     /** of one completed checkout, by step (the test provider's apart): the checkout request, the pay page shown, the card form sent (the payment completed), the page on return */
     steps: { checkout: number; payPage: number; pay: number; returnPage: number };
+    /**
+     * The checkout request and the card form (the payment's completion), one at a time, medians over the samples: the
+     * wall time of the two requests (the app in this process) and the time spent in their statements (`statementMs`).
+     */
+    coreTime: { requestsMs: number; statementsMs: number };
     sample: string[];
   };
   throughput: { checkoutsPerSecond: number; checkout: Summary; completed: Summary; concurrency: number; checkouts: number };
@@ -169,14 +193,35 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
     let provider = 0;
     let steps = { checkout: 0, payPage: 0, pay: 0, returnPage: 0 };
     let sample: string[] = [];
+    const requestsMs: number[] = [];
+    const statementsMs: number[] = [];
     for (let i = 0; i < SAMPLES; i += 1) {
       const cart = await shop.readyCart();
       sent.length = 0;
       counting = true;
-      const ours = () => sent.filter((s) => !/test_provider_/.test(s)).length;
+      const ours = () => sent.filter(ownStatement).length;
       const at = { checkout: 0, payPage: 0, pay: 0 };
-      await shop.complete(cart, { checkedOut: () => (at.checkout = ours()), pageShown: () => (at.payPage = ours()), paid: () => (at.pay = ours()) });
+      const mark = () => ({ at: performance.now(), statementMs });
+      const t = { start: mark(), checkedOut: mark(), pageShown: mark(), paid: mark() };
+      statementMs = 0;
+      t.start = mark();
+      await shop.complete(cart, {
+        checkedOut: () => {
+          at.checkout = ours();
+          t.checkedOut = mark();
+        },
+        pageShown: () => {
+          at.payPage = ours();
+          t.pageShown = mark();
+        },
+        paid: () => {
+          at.pay = ours();
+          t.paid = mark();
+        },
+      });
       counting = false;
+      requestsMs.push(t.checkedOut.at - t.start.at + (t.paid.at - t.pageShown.at));
+      statementsMs.push(t.checkedOut.statementMs - t.start.statementMs + (t.paid.statementMs - t.pageShown.statementMs));
       counts.push(ours());
       provider = sent.length - ours();
       steps = { checkout: at.checkout, payPage: at.payPage - at.checkout, pay: at.pay - at.payPage, returnPage: ours() - at.pay };
@@ -205,7 +250,15 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
     const seconds = (performance.now() - begin) / 1000;
     return {
       engine,
-      statements: { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted.at(-1)!, testProvider: provider, steps, sample },
+      statements: {
+        median: sorted[Math.floor(sorted.length / 2)]!,
+        min: sorted[0]!,
+        max: sorted.at(-1)!,
+        testProvider: provider,
+        steps,
+        coreTime: { requestsMs: summarize(requestsMs).median, statementsMs: summarize(statementsMs).median },
+        sample,
+      },
       throughput: { checkoutsPerSecond: CHECKOUTS / seconds, checkout: summarize(checkoutTimes), completed: summarize(completedTimes), concurrency: CONCURRENCY, checkouts: CHECKOUTS },
     };
   });
@@ -224,6 +277,10 @@ function report(results: EngineResult[]): string {
   for (const r of results) {
     const core = r.statements.steps.checkout + r.statements.steps.pay;
     lines.push(`${r.engine}: ${r.statements.median} statements per completed checkout, pages included; ${core} for the checkout and the payment's completion alone (aim ≤ ${AIM}: ${core <= AIM ? 'met' : 'NOT met'})`);
+    const time = r.statements.coreTime;
+    lines.push(
+      `${r.engine}: one at a time, the checkout request and the card form take ${time.requestsMs.toFixed(2)} ms (median), of which ${time.statementsMs.toFixed(2)} ms in their ${core} statements (${((100 * time.statementsMs) / time.requestsMs).toFixed(0)} %; ${((1000 * time.statementsMs) / core).toFixed(0)} µs a statement)`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
