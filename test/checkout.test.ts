@@ -250,6 +250,19 @@ describeEachDatabase('checkout', (kind) => {
       assert.deepEqual([await stockOf(sku[3]!), (await ordersOfStore()).length], [stock, orders]);
     });
 
+    it('two checkouts with one new email at once make one customer, audited once as made by the checkout', async () => {
+      const email = `twice-${Date.now()}@example.com`;
+      const carts = [await readyCart([[sku[3]!, 1]], { email }), await readyCart([[sku[3]!, 1]], { email: email.toUpperCase() })];
+      const results = await Promise.all(carts.map((c) => checkout(c)));
+      for (const res of results) assert.equal(res.status, 201, res.raw);
+      const customerIds = await Promise.all(results.map(async (res) => (await orderOf(res.body.data.order.id)).customerId));
+      assert.equal(customerIds[0], customerIds[1], 'one customer for both orders');
+      const rows = await db().selectFrom('customers').select('id').where('store_id', '=', m.storeId).where('mode', '=', 'test').where('email_normalized', '=', email).execute();
+      assert.deepEqual(rows.map((r) => r.id), [customerIds[0]]);
+      const audit = await db().selectFrom('audit_logs').select(['action', 'details']).where('store_id', '=', m.storeId).where('target_id', '=', customerIds[0]).execute();
+      assert.deepEqual(audit.map((a) => [a.action, JSON.parse(a.details ?? 'null')]), [['customer.create', { via: 'checkout' }]]);
+    });
+
     it('lets exactly 5 of 50 carts check out the last 5 units at once, and never below zero', async () => {
       const skuUrl = `/v2/products/${product.productId}/variant-groups/${product.groupId}/skus/${sku[1]}`;
       assert.equal(await stockOf(sku[1]!), 5);

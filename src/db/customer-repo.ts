@@ -72,8 +72,10 @@ export function createCustomerRepo(db: Kysely<Database>, dialect: Dialect): Cust
       return row && toCustomer(row);
     },
 
-    async insertCustomerIfAbsent(tenant: Tenant, c: Customer, folded: { name: string; email: string }): Promise<boolean> {
-      const result = await db
+    async findOrInsertByEmail(tenant: Tenant, c: Customer, folded: { name: string; email: string }): Promise<Customer> {
+      // One statement: the insert, or on the email's conflict a no-op update, so `returning` answers the row either
+      // way (PostgreSQL waits for a concurrent insert of the same email and answers its row).
+      const row = await db
         .insertInto('customers')
         .values({
           id: c.id,
@@ -90,9 +92,10 @@ export function createCustomerRepo(db: Kysely<Database>, dialect: Dialect): Cust
           created_at: fromDate(c.createdAt),
           updated_at: fromDate(c.updatedAt),
         })
-        .onConflict((oc) => oc.columns(['store_id', 'mode', 'email_normalized']).doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+        .onConflict((oc) => oc.columns(['store_id', 'mode', 'email_normalized']).doUpdateSet((eb) => ({ email_normalized: eb.ref('excluded.email_normalized') })))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toCustomer(row);
     },
 
     async emailTaken(tenant: Tenant, emailNormalized: string, exceptId?: string): Promise<boolean> {

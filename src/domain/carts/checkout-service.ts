@@ -34,7 +34,7 @@ import type { CartRepo } from './ports.ts';
 /** The repositories checkout-service.ts reads and writes: the order service's (it places the order in its transaction), carts', customers' and links'. */
 export interface CheckoutServiceRepos extends Omit<OrderServiceRepos, 'orders' | 'payments'> {
   carts: CartRepo;
-  customers: Pick<CustomerRepo, 'findByEmail' | 'insertCustomerIfAbsent'>;
+  customers: Pick<CustomerRepo, 'findOrInsertByEmail'>;
   orders: OrderServiceRepos['orders'] & Pick<OrderRepo, 'insertStatusToken' | 'expiredHoldsAcrossStores' | 'returnUrlOf' | 'findByStatusTokenAcrossStores' | 'shipmentsForStatusPage'>;
   payments: OrderServiceRepos['payments'] & Pick<PaymentRepo, 'insertLink' | 'listLinks' | 'lockLink' | 'closeActiveLink' | 'findOrder'>;
 }
@@ -110,27 +110,23 @@ export function createCheckoutService(deps: {
   /** The customer of this email in the store and mode, made if new (the guest checkout); a banned one is refused. */
   async function guestCustomer(repos: CheckoutServiceRepos, ctx: StoreContext, email: string, name: string): Promise<Customer> {
     const normalized = email.trim().toLowerCase();
-    let customer = await repos.customers.findByEmail(ctx.tenant, normalized);
-    if (!customer) {
-      const fresh: Customer = {
-        id: newId('cus', ctx.now),
-        name,
-        email: email.trim(),
-        phone: null,
-        addresses: [],
-        bannedAt: null,
-        banReason: null,
-        banExpiresAt: null,
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      };
-      // Two checkouts with one email at once: one inserts, the other finds it.
-      if (await repos.customers.insertCustomerIfAbsent(ctx.tenant, fresh, { name: foldForSearch(name), email: normalized })) {
-        await recordAudit(repos, ctx, { action: 'customer.create', targetType: 'customer', targetId: fresh.id, details: { via: 'checkout' } });
-        return fresh;
-      }
-      customer = await repos.customers.findByEmail(ctx.tenant, normalized);
-      if (!customer) throw new Error('The customer of this email could not be read after a conflicting insert.');
+    const fresh: Customer = {
+      id: newId('cus', ctx.now),
+      name,
+      email: email.trim(),
+      phone: null,
+      addresses: [],
+      bannedAt: null,
+      banReason: null,
+      banExpiresAt: null,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    };
+    // Found or made in one statement; two checkouts with one email at once: one inserts, the other finds it.
+    const customer = await repos.customers.findOrInsertByEmail(ctx.tenant, fresh, { name: foldForSearch(name), email: normalized });
+    if (customer.id === fresh.id) {
+      await recordAudit(repos, ctx, { action: 'customer.create', targetType: 'customer', targetId: fresh.id, details: { via: 'checkout' } });
+      return fresh;
     }
     if (isBanned(customer, ctx.now)) {
       throw new AppError('CUSTOMER_BANNED', 'This store cannot take an order from this email address. Contact the store.', { details: [{ path: 'email', rule: 'belongs to a customer the store does not sell to' }] });

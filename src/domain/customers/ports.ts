@@ -44,10 +44,11 @@ export interface CustomerRepo {
   /** The customer with this normalized email in the store and mode (the guest checkout's rule, docs/checkout.md). */
   findByEmail(tenant: Tenant, emailNormalized: string): Promise<Customer | undefined>;
   /**
-   * Inserts the customer unless one with the same normalized email exists in the store and mode (then nothing, and
-   * false): two checkouts with one email at once make one customer, without failing the transaction.
+   * The customer with this normalized email in the store and mode, inserted as `c` when there is none: made when the
+   * answer's id is `c.id`. Two checkouts with one email at once make one customer, without failing the transaction
+   * (on PostgreSQL the second waits for the first to end; the found row stays locked until the transaction ends).
    */
-  insertCustomerIfAbsent(tenant: Tenant, c: Customer, folded: { name: string; email: string }): Promise<boolean>;
+  findOrInsertByEmail(tenant: Tenant, c: Customer, folded: { name: string; email: string }): Promise<Customer>;
   /** Newest first; up to `limit + 1` rows, so the caller can tell whether there are more. */
   listCustomers(tenant: Tenant, options: CustomerListOptions): Promise<Customer[]>;
   updateCustomer(tenant: Tenant, id: string, set: CustomerChanges, now: Date): Promise<void>;
