@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { sql } from 'kysely';
 import { after, before, describe, it } from 'node:test';
 import { CHECKOUT_HOLD_EXTENSION_MS, CHECKOUT_HOLD_MS } from '../src/domain/orders/order-types.ts';
 import { hashSecret } from '../src/domain/shared/secrets.ts';
@@ -261,6 +262,41 @@ describeEachDatabase('checkout', (kind) => {
       assert.deepEqual(rows.map((r) => r.id), [customerIds[0]]);
       const audit = await db().selectFrom('audit_logs').select(['action', 'details']).where('store_id', '=', m.storeId).where('target_id', '=', customerIds[0]).execute();
       assert.deepEqual(audit.map((a) => [a.action, JSON.parse(a.details ?? 'null')]), [['customer.create', { via: 'checkout' }]]);
+    });
+
+    it('a checkout that waited for a cart write orders the lines that write committed', { skip: kind !== 'postgres' && 'SQLite runs one write transaction at a time' }, async () => {
+      const c = await readyCart([[sku[3]!, 1]]);
+      const at = new Date().toISOString();
+      let commit!: () => void;
+      const released = new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+      let locked!: () => void;
+      const holding = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      // A cart write as the cart service makes one (the cart locked and changed, a line added), held open.
+      const writer = db()
+        .transaction()
+        .execute(async (trx) => {
+          await trx.selectFrom('carts').select('id').where('id', '=', c.id).forUpdate().execute();
+          await trx.updateTable('carts').set({ updated_at: at }).where('id', '=', c.id).execute();
+          await trx.insertInto('cart_lines').values({ id: `crl_race_${Date.now()}`, cart_id: c.id, sku_id: sku[0]!, quantity: 2, unit_price_minor: 2000, discount_bp: 0, created_at: at, updated_at: at }).execute();
+          locked();
+          await released;
+        });
+      await holding;
+      const placing = checkout(c);
+      await eventually(async () => {
+        const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%from "carts" left join "cart_lines"%'`.execute(db());
+        return waiting.rows[0]?.n === 1;
+      }, 10_000, 'the checkout to wait for the cart');
+      commit();
+      await writer;
+      const res = await placing;
+      assert.equal(res.status, 201, res.raw);
+      const lines = (await orderOf(res.body.data.order.id)).lines.map((l: { skuId: string; quantity: number }) => [l.skuId, l.quantity]);
+      assert.deepEqual(lines.sort(), [[sku[0]!, 2], [sku[3]!, 1]].sort());
     });
 
     it('lets exactly 5 of 50 carts check out the last 5 units at once, and never below zero', async () => {

@@ -37,11 +37,37 @@ function toLine(r: Selectable<CartLineTable>): CartLineRow {
   };
 }
 
+/** A line of `lockCartWithLines`'s join (its columns prefixed `line_`; present when `line_id` is). */
+function lineOfJoin(r: {
+  line_id: string | null;
+  line_sku_id: string | null;
+  line_quantity: Selectable<CartLineTable>['quantity'] | null;
+  line_unit_price_minor: Selectable<CartLineTable>['unit_price_minor'] | null;
+  line_discount_bp: Selectable<CartLineTable>['discount_bp'] | null;
+  line_created_at: Selectable<CartLineTable>['created_at'] | null;
+  line_updated_at: Selectable<CartLineTable>['updated_at'] | null;
+}): CartLineRow {
+  return toLine({
+    id: r.line_id!,
+    cart_id: '',
+    sku_id: r.line_sku_id!,
+    quantity: r.line_quantity!,
+    unit_price_minor: r.line_unit_price_minor!,
+    discount_bp: r.line_discount_bp!,
+    created_at: r.line_created_at!,
+    updated_at: r.line_updated_at!,
+  });
+}
+
 /** Carts and their lines (docs/checkout.md). Every method takes the tenant first; lines are reached through a cart of the tenant. */
 export function createCartRepo(db: Kysely<Database>, dialect: Dialect): CartRepo {
   const locked = rowLock(dialect);
   /** The cart's id when it is the tenant's (a subquery): lines carry no tenant of their own. */
   const ownedCart = (tenant: Tenant, cartId: string) => db.selectFrom('carts').select('id').where(inTenant(tenant)).where('id', '=', cartId);
+  const linesOf = async (tenant: Tenant, cartId: string): Promise<CartLineRow[]> => {
+    const rows = await db.selectFrom('cart_lines').selectAll().where('cart_id', 'in', ownedCart(tenant, cartId)).orderBy('created_at').orderBy('id').execute();
+    return rows.map(toLine);
+  };
   return {
     async insertCart(tenant, cart, tokenHash) {
       await db
@@ -73,6 +99,49 @@ export function createCartRepo(db: Kysely<Database>, dialect: Dialect): CartRepo
       if (lock) q = locked(q);
       const row = await q.executeTakeFirst();
       return row && toCart(row);
+    },
+
+    async lockCartWithLines(tenant, id, tokenHash, now) {
+      const q = db
+        .selectFrom('carts')
+        .leftJoin('cart_lines', 'cart_lines.cart_id', 'carts.id')
+        .selectAll('carts')
+        .select([
+          'cart_lines.id as line_id',
+          'cart_lines.sku_id as line_sku_id',
+          'cart_lines.quantity as line_quantity',
+          'cart_lines.unit_price_minor as line_unit_price_minor',
+          'cart_lines.discount_bp as line_discount_bp',
+          'cart_lines.created_at as line_created_at',
+          'cart_lines.updated_at as line_updated_at',
+        ])
+        .where(inTenant(tenant, 'carts'))
+        .where('carts.id', '=', id)
+        .where('carts.token_hash', '=', tokenHash)
+        .where('carts.expires_at', '>', fromDate(now))
+        .orderBy('cart_lines.created_at')
+        .orderBy('cart_lines.id');
+      if (dialect !== 'postgres') {
+        // SQLite: the write transaction already excludes every other writer; nothing to lock or to tell apart.
+        const rows = await q.execute();
+        const first = rows[0];
+        if (!first) return undefined;
+        return { cart: toCart(first), lines: rows.filter((r) => r.line_id !== null).map(lineOfJoin) };
+      }
+      // PostgreSQL: the lock is on the cart row only. A statement reads the lines as of its start, and a cart write
+      // that committed while this one waited for the lock (every line write updates the cart under its lock) changed
+      // the cart row it locked: its version then differs from the one the statement's snapshot sees, and the lines
+      // are read again after the lock, as a separate read would have seen them.
+      const rows = await q
+        .select(sql<string>`carts.xmin::text`.as('locked_version'))
+        .select(sql<string>`(select c.xmin::text from carts as c where c.id = carts.id)`.as('seen_version'))
+        .forUpdate('carts')
+        .execute();
+      const first = rows[0];
+      if (!first) return undefined;
+      const cart = toCart(first);
+      if (first.locked_version !== first.seen_version) return { cart, lines: await linesOf(tenant, id) };
+      return { cart, lines: rows.filter((r) => r.line_id !== null).map(lineOfJoin) };
     },
 
     async abandoned(tenant, { idleBefore, now, limit, after }) {
@@ -149,10 +218,7 @@ export function createCartRepo(db: Kysely<Database>, dialect: Dialect): CartRepo
         .execute();
     },
 
-    async linesOf(tenant, cartId) {
-      const rows = await db.selectFrom('cart_lines').selectAll().where('cart_id', 'in', ownedCart(tenant, cartId)).orderBy('created_at').orderBy('id').execute();
-      return rows.map(toLine);
-    },
+    linesOf,
 
     async insertLine(tenant, cartId, line) {
       const owned = await ownedCart(tenant, cartId).executeTakeFirst();

@@ -75,6 +75,14 @@ export function createCartService(deps: {
     return cart;
   }
 
+  /** `openCart` locked for update, with its lines read in the same statement (the checkout's). */
+  async function openCartWithLines(repos: CartServiceRepos, ctx: StoreContext, id: string, token: string | undefined): Promise<{ cart: Cart; lines: CartLineRow[] }> {
+    if (token === undefined || token.length === 0 || token.length > 100) throw cartNotFound(id);
+    const found = await repos.carts.lockCartWithLines(ctx.tenant, id, hashSecret(token), ctx.now);
+    if (!found) throw cartNotFound(id);
+    return found;
+  }
+
   /** The cart priced now, with its problems. Reads only (in the caller's transaction when given its repos). */
   async function priceCart(repos: CartServiceRepos, ctx: StoreContext, cart: Cart, currency: Currency): Promise<PricedCart> {
     return (await priceCartFully(repos, ctx, cart, currency)).cart;
@@ -89,9 +97,11 @@ export function createCartService(deps: {
     ctx: StoreContext,
     cart: Cart,
     currency: Currency,
+    /** the cart's lines when the caller read them with it in this transaction (`openWithLinesIn`) */
+    cartLines?: readonly CartLineRow[],
   ): Promise<{ cart: PricedCart; skus: Map<string, SkuForOrder>; deliveryAndTax: DeliveryAndTax }> {
     const { tenant } = ctx;
-    const rows = await repos.carts.linesOf(tenant, cart.id);
+    const rows = cartLines ?? (await repos.carts.linesOf(tenant, cart.id));
     const skus = await repos.orders.skusForOrder(tenant, rows.map((l) => l.skuId));
     const problems: CartProblem[] = [];
     const lines: PricedCartLine[] = rows.map((row, i) => {
@@ -217,6 +227,8 @@ export function createCartService(deps: {
   return {
     /** The cart its token opens, in the caller's transaction (locked for update when `lock`); else 404 CART_NOT_FOUND. */
     openIn: openCart,
+    /** The cart its token opens locked for update with its lines, in the caller's transaction; else 404 CART_NOT_FOUND. */
+    openWithLinesIn: openCartWithLines,
     /** The cart priced now with its problems, in the caller's transaction (the checkout's). */
     priceIn: priceCartFully,
 

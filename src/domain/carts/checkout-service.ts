@@ -87,7 +87,7 @@ function systemCtx(rc: RequestContext, tenant: Tenant): StoreContext {
  */
 export function createCheckoutService(deps: {
   repos: Transactional<CheckoutServiceRepos>;
-  carts: Pick<CartService, 'openIn' | 'priceIn'>;
+  carts: Pick<CartService, 'openWithLinesIn' | 'priceIn'>;
   orders: Pick<OrderService, 'placeIn' | 'cancelExpiredHold'>;
   /** The provider's browser element for a link (Stripe); absent or null: the pay page takes the card. */
   paymentElement?: Pick<ProviderPaymentService, 'elementFor'> | undefined;
@@ -167,7 +167,7 @@ export function createCheckoutService(deps: {
         returnUrl = input.returnUrl;
       }
       const done = await repos.transaction(async (repos) => {
-        const cart = await carts.openIn(repos, ctx, cartId, token, true);
+        const { cart, lines } = await carts.openWithLinesIn(repos, ctx, cartId, token);
         if (cart.orderId !== null) {
           const order = await repos.orders.findOrder(tenant, cart.orderId);
           if (order && order.status !== 'cancelled') {
@@ -176,7 +176,7 @@ export function createCheckoutService(deps: {
             return { order: await repos.orders.detail(tenant, order), link: link ?? null, ...again, placed: false };
           }
         }
-        const { cart: priced, skus, deliveryAndTax } = await carts.priceIn(repos, ctx, cart, currency);
+        const { cart: priced, skus, deliveryAndTax } = await carts.priceIn(repos, ctx, cart, currency, lines);
         if (priced.problems.length > 0) {
           throw new AppError('CART_NOT_READY', `The cart cannot be checked out: ${priced.problems.map((p) => p.message).join(' ')}`, {
             details: priced.problems.map((p) => ({ path: p.path, rule: p.message })),

@@ -9,6 +9,11 @@ export interface CartRepo {
   insertCart(tenant: Tenant, cart: Cart, tokenHash: string): Promise<void>;
   /** The cart with this id and token hash, unexpired at `now`; locked for update on PostgreSQL when `lock`. */
   findCart(tenant: Tenant, id: string, tokenHash: string, now: Date, lock?: boolean): Promise<Cart | undefined>;
+  /**
+   * `findCart` locked for update (PostgreSQL; SQLite runs one writer at a time) with its lines, oldest first, in one
+   * read: the lines as a read after the lock would see them.
+   */
+  lockCartWithLines(tenant: Tenant, id: string, tokenHash: string, now: Date): Promise<{ cart: Cart; lines: CartLineRow[] } | undefined>;
   /** Writes the sent fields and the time of change and end. */
   updateCart(
     tenant: Tenant,
