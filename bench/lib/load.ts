@@ -346,9 +346,14 @@ function cpuUsage(before: CpuSnapshot, after: CpuSnapshot, serverPid: number | u
     a !== undefined && b !== undefined ? (b - a) / 100 / seconds : undefined;
   // The server process, plus whatever of its helpers (database backends) lived through the whole run.
   let server: number | undefined;
+  let database: number | undefined;
   if (serverPid !== undefined && before.serverTicks.has(serverPid) && after.serverTicks.has(serverPid)) {
     server = 0;
-    for (const [pid, ticks] of before.serverTicks) server += share(ticks, after.serverTicks.get(pid)) ?? 0;
+    for (const [pid, ticks] of before.serverTicks) {
+      const used = share(ticks, after.serverTicks.get(pid)) ?? 0;
+      server += used;
+      if (pid !== serverPid) database = (database ?? 0) + used;
+    }
   }
   const client = share(before.childTicks, after.childTicks);
   const self = share(before.selfTicks, after.selfTicks);
@@ -365,7 +370,7 @@ function cpuUsage(before: CpuSnapshot, after: CpuSnapshot, serverPid: number | u
   if (complete && server !== undefined && client !== undefined && self !== undefined) {
     foreign = machine - server - client - self;
   }
-  return { serverCore: core(SERVER_CORE), clientCore: core(CLIENT_CORE), serverProcess: server, client, foreign, seconds };
+  return { serverCore: core(SERVER_CORE), clientCore: core(CLIENT_CORE), serverProcess: server, database, client, foreign, seconds };
 }
 
 /**
@@ -497,6 +502,8 @@ export interface RunFigures {
   disturbed: boolean;
   /** Server CPU time per response, microseconds: comparable even when the load generator is the bottleneck. */
   serverCpuPerRequestUs: number | undefined;
+  /** The part of it spent by the server's helpers (its database's backends); undefined without helpers. */
+  databaseCpuPerRequestUs: number | undefined;
 }
 
 /**
@@ -545,6 +552,7 @@ export async function measureRun(
     foreignCpu: cpu.foreign,
     disturbed: cpu.foreign !== undefined && cpu.foreign > FOREIGN_LIMIT,
     serverCpuPerRequestUs: cpu.serverProcess === undefined ? undefined : (cpu.serverProcess * cpu.seconds * 1e6) / result.requests,
+    databaseCpuPerRequestUs: cpu.database === undefined ? undefined : (cpu.database * cpu.seconds * 1e6) / result.requests,
   };
 }
 
@@ -617,6 +625,7 @@ export function summarizeRuns(all: RunFigures[]) {
     clientCoreBusy: medianOf(mine.map((r) => r.clientCoreBusy)),
     serverProcessCpu: medianOf(mine.map((r) => r.serverProcessCpu)),
     serverCpuPerRequestUs: medianOf(mine.map((r) => r.serverCpuPerRequestUs)),
+    databaseCpuPerRequestUs: medianOf(mine.map((r) => r.databaseCpuPerRequestUs)),
     clientProcessCpu: medianOf(mine.map((r) => r.clientProcessCpu)),
     foreignCpu: medianOf(mine.map((r) => r.foreignCpu)),
     disturbedRuns: all.length - clean.length,
@@ -624,7 +633,7 @@ export function summarizeRuns(all: RunFigures[]) {
 }
 
 /** The report table's columns common to every case: names, and the cells of one case from `summarizeRuns`. */
-export const SUMMARY_COLUMNS = ['case', 'median req/s', 'rounds (req/s)', 'p50 ms', 'p99 ms', 'mean ms', 'bytes/resp', 'server CPU', 'CPU us/req', 'client CPU', 'other CPU'];
+export const SUMMARY_COLUMNS = ['case', 'median req/s', 'rounds (req/s)', 'p50 ms', 'p99 ms', 'mean ms', 'bytes/resp', 'server CPU', 'CPU us/req (database)', 'client CPU', 'other CPU'];
 
 export function summaryCells(name: string, s: ReturnType<typeof summarizeRuns>): string[] {
   return [
@@ -636,7 +645,9 @@ export function summaryCells(name: string, s: ReturnType<typeof summarizeRuns>):
     s.latencyMeanLittle.toFixed(2),
     s.bytesPerResponse.toFixed(0),
     pct(s.serverProcessCpu),
-    s.serverCpuPerRequestUs === undefined ? 'n/a' : s.serverCpuPerRequestUs.toFixed(0),
+    s.serverCpuPerRequestUs === undefined
+      ? 'n/a'
+      : `${s.serverCpuPerRequestUs.toFixed(0)}${s.databaseCpuPerRequestUs === undefined ? '' : ` (db ${s.databaseCpuPerRequestUs.toFixed(0)})`}`,
     pct(s.clientProcessCpu),
     pct(s.foreignCpu),
   ];
