@@ -3,11 +3,14 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { withFileLock } from './file-lock.ts';
 
 /** The dashboard's sources (its own folder: docs/dashboard.md) and where the build goes. */
 export const DASHBOARD_DIR = path.join(import.meta.dirname, '..', 'dashboard');
 const DIST = path.join(DASHBOARD_DIR, 'dist');
 const STAMP = path.join(DIST, '.source-hash');
+/** Held while building, so two processes finding the build stale (the test runner's, or two servers) build it once. */
+const BUILD_LOCK = path.join(DASHBOARD_DIR, '.build-lock');
 const LOCKFILE = path.join(import.meta.dirname, '..', 'package-lock.json');
 
 function* sourceFiles(dir: string): Generator<string> {
@@ -40,7 +43,13 @@ export type DashboardBuild = 'up to date' | 'built' | 'no sources' | 'cannot bui
 export async function ensureDashboardBuilt(progress: (line: string) => void = () => {}): Promise<DashboardBuild> {
   if (!existsSync(path.join(DASHBOARD_DIR, 'index.html'))) return 'no sources';
   const digest = dashboardSourceHash();
-  if (existsSync(STAMP) && readFileSync(STAMP, 'utf8') === digest) return 'up to date';
+  const upToDate = () => existsSync(STAMP) && readFileSync(STAMP, 'utf8') === digest;
+  if (upToDate()) return 'up to date';
+  // Another process may be building it: wait for it, then look again.
+  return withFileLock(BUILD_LOCK, async () => (upToDate() ? 'up to date' : buildDashboard(digest, progress)));
+}
+
+async function buildDashboard(digest: string, progress: (line: string) => void): Promise<DashboardBuild> {
   let vite: typeof import('vite');
   try {
     vite = await import('vite');
