@@ -2,9 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { Tenant } from '../api/client.ts';
 import { type BodyOf, call, type Schemas } from '../api/wire.ts';
-import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
+import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { Field, FormRefusal } from '../components/Field.tsx';
 import { FormToggle, LinesForm, useLinesForm } from '../components/LinesForm.tsx';
+import { ListStates } from '../components/ListStates.tsx';
 import { Section } from '../components/Section.tsx';
 import { editorFieldErrors } from '../editor.ts';
 import { formatMoney, formatTimestamp } from '../format.ts';
@@ -53,41 +54,34 @@ export function OrderReturns({ tenant, order, permissions, timeZone }: { tenant:
   const names = lineNames(order);
   return (
     <Section title="Returns">
-      {returns.isPending ? (
-        <Loading what="the returns" />
-      ) : returns.isError ? (
-        <ErrorPanel error={returns.error} title="The returns could not be loaded." onRetry={() => returns.refetch()} />
-      ) : (
-        <>
-          {returns.data.length === 0 ? <p className="empty">Nothing of this order has been returned.</p> : null}
-          <ul className="order-returns" data-testid="order-returns">
-            {returns.data.map((r) => (
-              <li key={r.id} data-testid="order-return">
-                <p>
-                  <strong>{STATUS_LABEL[r.status]}</strong> · {REASON_LABEL[r.reason]} · {formatTimestamp(r.createdAt, timeZone)}
-                  {r.refund !== null ? ` · refunded ${formatMoney(r.refund, order.currency)}` : ''}
-                  {r.note ? <span className="muted"> · {r.note}</span> : null}
-                </p>
-                <ul>
-                  {r.lines.map((l) => (
-                    <li key={l.id}>
-                      {l.quantity} × {names.get(l.lineId) ?? 'a line'}
-                      {l.restock === true ? ' · back in stock' : l.restock === false ? ' · written off' : ''}
-                    </li>
-                  ))}
-                </ul>
-                {canWrite && r.status === 'requested' ? <ReceiveReturn tenant={tenant} order={order} ret={r} names={names} onDone={refresh} /> : null}
-                {canWrite && r.status === 'received' ? <RefundReturn tenant={tenant} order={order} ret={r} onDone={refresh} /> : null}
-              </li>
-            ))}
-          </ul>
-          {canWrite ? (
-            <FormToggle label="Return items" onDone={refresh}>
-              {(done, cancel) => <AskReturn tenant={tenant} order={order} names={names} onDone={done} onCancel={cancel} />}
-            </FormToggle>
-          ) : null}
-        </>
-      )}
+      <ListStates query={returns} items={returns.data ?? []} what="the returns" failed="The returns could not be loaded." empty={<p className="empty">Nothing of this order has been returned.</p>} keepWhenEmpty>
+        <ul className="order-returns" data-testid="order-returns">
+          {(returns.data ?? []).map((r) => (
+            <li key={r.id} data-testid="order-return">
+              <p>
+                <strong>{STATUS_LABEL[r.status]}</strong> · {REASON_LABEL[r.reason]} · {formatTimestamp(r.createdAt, timeZone)}
+                {r.refund !== null ? ` · refunded ${formatMoney(r.refund, order.currency)}` : ''}
+                {r.note ? <span className="muted"> · {r.note}</span> : null}
+              </p>
+              <ul>
+                {r.lines.map((l) => (
+                  <li key={l.id}>
+                    {l.quantity} × {names.get(l.lineId) ?? 'a line'}
+                    {l.restock === true ? ' · back in stock' : l.restock === false ? ' · written off' : ''}
+                  </li>
+                ))}
+              </ul>
+              {canWrite && r.status === 'requested' ? <ReceiveReturn tenant={tenant} order={order} ret={r} names={names} onDone={refresh} /> : null}
+              {canWrite && r.status === 'received' ? <RefundReturn tenant={tenant} order={order} ret={r} onDone={refresh} /> : null}
+            </li>
+          ))}
+        </ul>
+        {canWrite ? (
+          <FormToggle label="Return items" onDone={refresh}>
+            {(done, cancel) => <AskReturn tenant={tenant} order={order} names={names} onDone={done} onCancel={cancel} />}
+          </FormToggle>
+        ) : null}
+      </ListStates>
     </Section>
   );
 }

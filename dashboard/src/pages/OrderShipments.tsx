@@ -2,9 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { Tenant } from '../api/client.ts';
 import { type BodyOf, call, type Schemas } from '../api/wire.ts';
-import { ErrorPanel, Loading } from '../components/ErrorPanel.tsx';
+import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { Field } from '../components/Field.tsx';
 import { FormToggle, LinesForm, useLinesForm } from '../components/LinesForm.tsx';
+import { ListStates } from '../components/ListStates.tsx';
 import { Section } from '../components/Section.tsx';
 import { formatTimestamp } from '../format.ts';
 import { lineNames } from '../orders.ts';
@@ -50,62 +51,55 @@ export function OrderShipments({ tenant, order, permissions, timeZone }: { tenan
   const placeName = (id: string) => locations.data?.find((l) => l.id === id)?.name ?? 'a location';
   return (
     <Section title="Shipments">
-      {shipments.isPending ? (
-        <Loading what="the shipments" />
-      ) : shipments.isError ? (
-        <ErrorPanel error={shipments.error} title="The shipments could not be loaded." onRetry={() => shipments.refetch()} />
-      ) : (
-        <>
-          {shipments.data.length === 0 ? <p className="empty">Nothing of this order has been shipped.</p> : null}
-          <ul className="order-shipments" data-testid="order-shipments">
-            {shipments.data.map((s) => (
-              <li key={s.id} data-testid="order-shipment">
-                <p>
-                  <strong>{s.status === 'delivered' ? 'Delivered' : 'Shipped'}</strong> from {placeName(s.locationId)} · {formatTimestamp(s.shippedAt, timeZone)}
-                  {s.carrier ? ` · ${s.carrier}` : ''}
-                  {s.trackingNumber ? (
-                    <>
-                      {' · '}
-                      {s.trackingUrl ? (
-                        <a href={s.trackingUrl} target="_blank" rel="noopener noreferrer">
-                          Track {s.trackingNumber}
-                        </a>
-                      ) : (
-                        `tracking ${s.trackingNumber}`
-                      )}
-                    </>
-                  ) : s.trackingUrl ? (
-                    <>
-                      {' · '}
+      <ListStates query={shipments} items={shipments.data ?? []} what="the shipments" failed="The shipments could not be loaded." empty={<p className="empty">Nothing of this order has been shipped.</p>} keepWhenEmpty>
+        <ul className="order-shipments" data-testid="order-shipments">
+          {(shipments.data ?? []).map((s) => (
+            <li key={s.id} data-testid="order-shipment">
+              <p>
+                <strong>{s.status === 'delivered' ? 'Delivered' : 'Shipped'}</strong> from {placeName(s.locationId)} · {formatTimestamp(s.shippedAt, timeZone)}
+                {s.carrier ? ` · ${s.carrier}` : ''}
+                {s.trackingNumber ? (
+                  <>
+                    {' · '}
+                    {s.trackingUrl ? (
                       <a href={s.trackingUrl} target="_blank" rel="noopener noreferrer">
-                        Track the parcel
+                        Track {s.trackingNumber}
                       </a>
-                    </>
-                  ) : null}
-                </p>
-                <ul>
-                  {s.lines.map((l) => (
-                    <li key={l.lineId}>
-                      {l.quantity} × {names.get(l.lineId) ?? 'a line'}
-                    </li>
-                  ))}
-                </ul>
-                {canWrite && s.status === 'shipped' ? (
-                  <button type="button" className="button" disabled={deliver.isPending} onClick={() => deliver.mutate(s.id)}>
-                    Mark delivered
-                  </button>
+                    ) : (
+                      `tracking ${s.trackingNumber}`
+                    )}
+                  </>
+                ) : s.trackingUrl ? (
+                  <>
+                    {' · '}
+                    <a href={s.trackingUrl} target="_blank" rel="noopener noreferrer">
+                      Track the parcel
+                    </a>
+                  </>
                 ) : null}
-              </li>
-            ))}
-          </ul>
-          {deliver.isError ? <ErrorPanel error={deliver.error} title="The shipment could not be marked delivered." /> : null}
-          {canWrite && shippable(order) ? (
-            <FormToggle label="Ship items" onDone={refresh}>
-              {(done, cancel) => <ShipItems tenant={tenant} order={order} names={names} onDone={done} onCancel={cancel} />}
-            </FormToggle>
-          ) : null}
-        </>
-      )}
+              </p>
+              <ul>
+                {s.lines.map((l) => (
+                  <li key={l.lineId}>
+                    {l.quantity} × {names.get(l.lineId) ?? 'a line'}
+                  </li>
+                ))}
+              </ul>
+              {canWrite && s.status === 'shipped' ? (
+                <button type="button" className="button" disabled={deliver.isPending} onClick={() => deliver.mutate(s.id)}>
+                  Mark delivered
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        {deliver.isError ? <ErrorPanel error={deliver.error} title="The shipment could not be marked delivered." /> : null}
+        {canWrite && shippable(order) ? (
+          <FormToggle label="Ship items" onDone={refresh}>
+            {(done, cancel) => <ShipItems tenant={tenant} order={order} names={names} onDone={done} onCancel={cancel} />}
+          </FormToggle>
+        ) : null}
+      </ListStates>
     </Section>
   );
 }
