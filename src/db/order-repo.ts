@@ -350,6 +350,36 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
       return row && toOrder(row);
     },
 
+    async lockOrderWithPendingPaid(tenant: Tenant, id: string): Promise<{ order: Order; pendingPaidMinor: number } | undefined> {
+      const pendingPaid = (eb: ExpressionBuilder<Database, 'orders'>) =>
+        eb
+          .selectFrom('payments')
+          .select(sql<number>`coalesce(sum(payments.amount_minor), 0)`.as('n'))
+          .whereRef('payments.store_id', '=', 'orders.store_id')
+          .whereRef('payments.mode', '=', 'orders.mode')
+          .whereRef('payments.order_id', '=', 'orders.id')
+          .where('payments.kind', '=', 'payment')
+          .where('payments.status', '=', 'pending')
+          .as('pending_paid_minor');
+      if (dialect === 'postgres') {
+        // Two statements: a statement's snapshot is taken before it waits for the row lock, so a sum read in the locking
+        // statement would miss a pending payment committed by the transaction it waited for (every writer of an
+        // order's payments holds its row lock). Read after the lock is held, the sum is current.
+        const locking = await db.selectFrom('orders').select(orderColumns).where(inTenant(tenant, 'orders')).where('orders.id', '=', id).forUpdate().executeTakeFirst();
+        if (!locking) return undefined;
+        const sum = await db.selectFrom('orders').select(pendingPaid).where(inTenant(tenant, 'orders')).where('orders.id', '=', id).executeTakeFirstOrThrow();
+        return { order: toOrder(locking), pendingPaidMinor: Number(sum.pending_paid_minor) };
+      }
+      // SQLite: one writer at a time (BEGIN IMMEDIATE), so nothing commits between reading the order and the sum.
+      const row = await db
+        .selectFrom('orders')
+        .select((eb) => [...orderColumns(eb), pendingPaid(eb)])
+        .where(inTenant(tenant, 'orders'))
+        .where('orders.id', '=', id)
+        .executeTakeFirst();
+      return row && { order: toOrder(row), pendingPaidMinor: Number(row.pending_paid_minor) };
+    },
+
     async detail(tenant: Tenant, order: Order): Promise<OrderDetail> {
       const row = await db
         .selectFrom('orders')

@@ -60,6 +60,12 @@ export interface OrderRepo {
   findOrder(tenant: Tenant, id: string): Promise<Order | undefined>;
   /** The order, locked for update on PostgreSQL (moves on one order run one at a time). */
   lockOrder(tenant: Tenant, id: string): Promise<Order | undefined>;
+  /**
+   * `lockOrder`'s order with what is pending on it (the sum of its pending payments, as `PaymentRepo.pendingPaidMinor`
+   * reads it, after the order's lock is held): one statement on SQLite; two on PostgreSQL, where a statement that waits
+   * for the lock reads with a snapshot taken before it waited.
+   */
+  lockOrderWithPendingPaid(tenant: Tenant, id: string): Promise<{ order: Order; pendingPaidMinor: number } | undefined>;
   detail(tenant: Tenant, order: Order): Promise<OrderDetail>;
   /**
    * Changes the order. `event`: the history entry of the change, of an order the caller locked with this tenant in the

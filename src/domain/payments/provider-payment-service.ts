@@ -1,7 +1,10 @@
 import type { RequestContext, StoreContext, Tenant } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { StoreRepo } from '../accounts/ports.ts';
+import { orderNotFound } from '../orders/order-errors.ts';
 import type { OrderService, OrderServiceRepos } from '../orders/order-service.ts';
+import type { Order } from '../orders/order-types.ts';
+import type { OrderRepo } from '../orders/ports.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../shared/audit-trail.ts';
 import { newId } from '../shared/ids.ts';
@@ -9,9 +12,6 @@ import { currencyOf, fromMinor } from '../shared/money.ts';
 import type { Transactional } from '../shared/transactional.ts';
 import type { EventPublisher } from '../webhooks/publisher.ts';
 import type { DomainEvent } from '../webhooks/types.ts';
-import { orderNotFound } from '../orders/order-errors.ts';
-import type { OrderRepo } from '../orders/ports.ts';
-import type { Order } from '../orders/order-types.ts';
 import { effectiveLinkStatus, type PaymentLinkStatus } from './payment-rules.ts';
 import { enabledPaymentMethods, outstandingMinor, paymentMethodsOf, recordPayment, settlePayment } from './payment-service.ts';
 import type { PaymentRepo, ProviderPaymentRepo } from './ports.ts';
@@ -30,7 +30,7 @@ import type { FlagResolution, PaymentLink, ProviderPayment } from './types.ts';
 
 /** The repositories provider-payment-service.ts reads and writes: the order service's (it moves orders in the same transaction) and its own. */
 export interface ProviderPaymentServiceRepos extends OrderServiceRepos {
-  orders: OrderServiceRepos['orders'] & Pick<OrderRepo, 'returnUrlOf'>;
+  orders: OrderServiceRepos['orders'] & Pick<OrderRepo, 'returnUrlOf' | 'lockOrderWithPendingPaid'>;
   payments: OrderServiceRepos['payments'] &
     Pick<PaymentRepo, 'findOrder' | 'findLink' | 'markLinkPaid' | 'findLinkByTokenAcrossStores' | 'addAuthorized' | 'findPayment' | 'settlePayment' | 'setReference' | 'lockLink' | 'ordersWithPendingCardRefundsAcrossStores'>;
   providerPayments: ProviderPaymentRepo;
@@ -172,8 +172,9 @@ export function createProviderPaymentService(deps: {
       let paidOrder: Order | undefined;
       if (p.orderId !== null && flags.length === 0 && !p.flag) {
         // The whole order, locked: the payment is recorded on it, then it moves to paid, without reading it again.
-        const order = await repos.orders.lockOrder(tenant, p.orderId);
-        const pendingPaidMinor = order ? await repos.payments.pendingPaidMinor(tenant, p.orderId) : 0;
+        const held = await repos.orders.lockOrderWithPendingPaid(tenant, p.orderId);
+        const order = held?.order;
+        const pendingPaidMinor = held?.pendingPaidMinor ?? 0;
         const open = order ? outstandingMinor(order, pendingPaidMinor) : 0;
         knownNumber = order?.number;
         if (!order || order.status === 'cancelled' || p.amountMinor > open) {
