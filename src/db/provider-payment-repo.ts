@@ -83,6 +83,16 @@ export function createProviderPaymentRepo(db: Kysely<Database>, dialect: Dialect
       return row && toProviderPayment(row);
     },
 
+    async latestForLinkLocked(tenant, linkId) {
+      // SQLite: the write transaction (BEGIN IMMEDIATE, one writer at a time) is the lock already; reading the link's
+      // row would lock nothing more. PostgreSQL: the link's row first, then the attempt in its own statement, whose
+      // snapshot is taken once the lock is held (a statement that waits for a lock reads with the snapshot taken before
+      // it waited, which would miss the attempt the transaction it waited for inserted).
+      if (dialect === 'postgres') await db.selectFrom('payment_links').select('id').where(inTenant(tenant)).where('id', '=', linkId).forUpdate().execute();
+      const row = await db.selectFrom('provider_payments').selectAll().where(inTenant(tenant)).where('link_id', '=', linkId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+      return row && toProviderPayment(row);
+    },
+
     async listForOrder(tenant, orderId) {
       const rows = await db.selectFrom('provider_payments').selectAll().where(inTenant(tenant)).where('order_id', '=', orderId).orderBy('id').execute();
       return rows.map(toProviderPayment);

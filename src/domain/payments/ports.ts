@@ -1,7 +1,7 @@
 import type { Tenant } from '../../context.ts';
 import type { PaymentLinkStatus, PaymentStatus } from './payment-rules.ts';
-import type { FlagResolution, MethodTotals, OrderMoney, Payment, PaymentLink, ProviderPayment } from './types.ts';
 import type { ProviderName } from './provider-port.ts';
+import type { FlagResolution, MethodTotals, OrderMoney, Payment, PaymentLink, ProviderPayment } from './types.ts';
 
 /**
  * What the payments area needs of storage: the repositories it declares, which src/db implements and the composition
@@ -78,6 +78,11 @@ export interface ProviderPaymentRepo {
   findByRef(tenant: Tenant, provider: ProviderName, ref: string): Promise<ProviderPayment | undefined>;
   /** The link's newest attempt. */
   latestForLink(tenant: Tenant, linkId: string): Promise<ProviderPayment | undefined>;
+  /**
+   * The link's newest attempt, read with the link's row locked until the transaction ends (PostgreSQL: its `for
+   * update`, then the read; SQLite: the read alone, its write transaction is the lock): what an attempt is chosen under.
+   */
+  latestForLinkLocked(tenant: Tenant, linkId: string): Promise<ProviderPayment | undefined>;
   /** The order's attempts, oldest first. */
   listForOrder(tenant: Tenant, orderId: string): Promise<ProviderPayment[]>;
   update(tenant: Tenant, id: string, set: Partial<Pick<ProviderPayment, 'status' | 'providerRef' | 'actionUrl' | 'failureCode' | 'failureMessage' | 'flag' | 'receivedMinor'>>, now: Date): Promise<void>;

@@ -32,7 +32,7 @@ import type { FlagResolution, PaymentLink, ProviderPayment } from './types.ts';
 export interface ProviderPaymentServiceRepos extends OrderServiceRepos {
   orders: OrderServiceRepos['orders'] & Pick<OrderRepo, 'returnUrlOf' | 'lockOrderWithPendingPaid'>;
   payments: OrderServiceRepos['payments'] &
-    Pick<PaymentRepo, 'findOrder' | 'findLink' | 'markLinkPaid' | 'findLinkByTokenAcrossStores' | 'addAuthorized' | 'findPayment' | 'settlePayment' | 'setReference' | 'lockLink' | 'ordersWithPendingCardRefundsAcrossStores'>;
+    Pick<PaymentRepo, 'findOrder' | 'findLink' | 'markLinkPaid' | 'findLinkByTokenAcrossStores' | 'addAuthorized' | 'findPayment' | 'settlePayment' | 'setReference' | 'ordersWithPendingCardRefundsAcrossStores'>;
   providerPayments: ProviderPaymentRepo;
   stores: Pick<StoreRepo, 'findStore'>;
 }
@@ -275,8 +275,7 @@ export function createProviderPaymentService(deps: {
    */
   async function currentAttempt(rc: RequestContext, tenant: Tenant, link: PaymentLink, provider: PaymentProvider): Promise<ProviderPayment> {
     return repos.transaction(async (repos): Promise<ProviderPayment> => {
-      await repos.payments.lockLink(tenant, link.id);
-      const latest = await repos.providerPayments.latestForLink(tenant, link.id);
+      const latest = await repos.providerPayments.latestForLinkLocked(tenant, link.id);
       if (latest && latest.provider === provider.name && latest.status !== 'failed' && latest.status !== 'canceled') return latest;
       const fresh: ProviderPayment = {
         id: newId('ppay', rc.now),
