@@ -1,8 +1,8 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Tenant } from '../context.ts';
 import type { TaxRepo } from '../domain/taxes/ports.ts';
-import type { TaxRegion } from '../domain/taxes/types.ts';
-import { type Dialect, fromDate, toDate } from './db.ts';
+import type { TaxRegion, TaxSettings } from '../domain/taxes/types.ts';
+import { type Dialect, fromDate, toBool, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { Database, TaxRegionTable } from './schema.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
@@ -17,6 +17,12 @@ function toRegion(r: Selectable<TaxRegionTable>): TaxRegion {
     createdAt: toDate(r.created_at),
     updatedAt: toDate(r.updated_at),
   };
+}
+
+/** The store settings' tax columns of `taxSettingsWithRegions`'s join; undefined when the store has no settings row. */
+function settingsOfJoin(r: { settings_prices_include_tax: number | boolean | null; settings_shipping_tax_class: string | null }): TaxSettings | undefined {
+  if (r.settings_shipping_tax_class === null || r.settings_prices_include_tax === null) return undefined;
+  return { pricesIncludeTax: toBool(r.settings_prices_include_tax), shippingTaxClass: r.settings_shipping_tax_class };
 }
 
 /** Tax regions with their rates. Every method takes the tenant first and filters on it (`inTenant`). */
@@ -40,6 +46,24 @@ export function createTaxRepo(db: Kysely<Database>, dialect: Dialect): TaxRepo {
     async regionsOfCountry(tenant: Tenant, countryId: string): Promise<TaxRegion[]> {
       // tax_regions_place_idx (store, mode, country, state)
       return (await db.selectFrom('tax_regions').selectAll().where(inTenant(tenant)).where('country_id', '=', countryId).execute()).map(toRegion);
+    },
+
+    async taxSettingsWithRegions(tenant: Tenant, countryId: string | null) {
+      // One read from a one-row source, so the settings come back without regions and the regions without settings.
+      const q = db
+        .selectFrom(db.selectNoFrom(sql<number>`1`.as('one')).as('one'))
+        .leftJoin('store_settings', (j) => j.on('store_settings.store_id', '=', tenant.storeId).on('store_settings.mode', '=', tenant.mode))
+        .select(['store_settings.prices_include_tax as settings_prices_include_tax', 'store_settings.shipping_tax_class as settings_shipping_tax_class']);
+      if (countryId === null) {
+        const row = await q.executeTakeFirstOrThrow();
+        return { settings: settingsOfJoin(row), regions: [] };
+      }
+      // tax_regions_place_idx (store, mode, country, state)
+      const rows = await q
+        .leftJoin('tax_regions', (j) => j.on('tax_regions.store_id', '=', tenant.storeId).on('tax_regions.mode', '=', tenant.mode).on('tax_regions.country_id', '=', countryId))
+        .selectAll('tax_regions')
+        .execute();
+      return { settings: settingsOfJoin(rows[0]!), regions: rows.filter((r) => r.id !== null).map((r) => toRegion(r as Selectable<TaxRegionTable>)) };
     },
 
     async countRegions(tenant: Tenant): Promise<number> {

@@ -27,7 +27,7 @@ export interface CartServiceRepos {
   promotions: Pick<PromotionRepo, 'findPromotionByCode'>;
   settings: Pick<SettingsRepo, 'find'>;
   stores: Pick<StoreRepo, 'findStore'>;
-  taxes: Pick<TaxRepo, 'regionsOfCountry'>;
+  taxes: Pick<TaxRepo, 'regionsOfCountry' | 'taxSettingsWithRegions'>;
 }
 
 /** The cart token's prefix: `cart_` and 256 random bits in base64url. */

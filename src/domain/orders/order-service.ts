@@ -1,4 +1,4 @@
-import type { StoreContext } from '../../context.ts';
+import type { StoreContext, Tenant } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { StoreRepo } from '../accounts/ports.ts';
 import type { AuditRepo } from '../audit/ports.ts';
@@ -17,7 +17,7 @@ import type { PromotionService } from '../promotions/promotion-service.ts';
 import type { ReferenceService } from '../reference/reference-service.ts';
 import type { SettingsRepo } from '../settings/ports.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
-import { readSettings } from '../settings/store-settings.ts';
+import { taxSettingsOrDefaults } from '../settings/store-settings.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../shared/audit-trail.ts';
 import { newId } from '../shared/ids.ts';
@@ -75,7 +75,7 @@ export interface OrderServiceRepos {
   settings: Pick<SettingsRepo, 'find' | 'insertIfAbsent' | 'takeOrderNumber'>;
   stock: Pick<StockRepo, 'findLevel' | 'findLocation' | 'shipUnits'>;
   stores: Pick<StoreRepo, 'findStore'>;
-  taxes: Pick<TaxRepo, 'regionsOfCountry'>;
+  taxes: Pick<TaxRepo, 'regionsOfCountry' | 'taxSettingsWithRegions'>;
   webhooks: Pick<WebhookRepo, 'subscribers' | 'insertEvents' | 'afterCommit'>;
   email: Pick<EmailRepo, 'insertMessages' | 'afterCommit'>;
 }
@@ -163,7 +163,7 @@ export function lineTotal(unitPriceMinor: number, discountBp: number, quantity: 
  * as they are now), and the total (`orderTotal`). Integer minor units throughout.
  */
 export async function priceDeliveryAndTax(
-  repos: Pick<OrderServiceRepos, 'delivery' | 'taxes'> & { settings: Pick<OrderServiceRepos['settings'], 'find'> },
+  repos: Pick<OrderServiceRepos, 'delivery' | 'taxes'>,
   ctx: StoreContext,
   deps: { delivery: DeliveryQuoter; taxes: TaxCalculator },
   input: {
@@ -186,9 +186,14 @@ export async function priceDeliveryAndTax(
   }
   // Tax follows the shipping address (else the billing address), with the store's settings as they are now;
   // the result is kept on the order, so a later change of rates or settings never rewrites it.
-  const taxSettings = await readSettings(repos, ctx.tenant);
-  const tax = await deps.taxes.calculate(repos, ctx, {
-    address: shippingAddress ?? billingAddress,
+  const address = shippingAddress ?? billingAddress;
+  const read = await repos.taxes.taxSettingsWithRegions(ctx.tenant, address?.countryId ?? null);
+  const taxSettings = taxSettingsOrDefaults(read.settings, ctx.tenant.mode);
+  // The calculator's read of the country's regions answers the ones read with the settings.
+  const regionsRead = (tenant: Tenant, countryId: string) =>
+    tenant.storeId === ctx.tenant.storeId && tenant.mode === ctx.tenant.mode && countryId === address?.countryId ? Promise.resolve(read.regions) : repos.taxes.regionsOfCountry(tenant, countryId);
+  const tax = await deps.taxes.calculate({ taxes: { regionsOfCountry: regionsRead } }, ctx, {
+    address,
     pricesIncludeTax: taxSettings.pricesIncludeTax,
     lines: input.lines.map((l) => ({ orderLineId: l.id, amountMinor: l.lineTotalMinor, taxClass: l.taxClass })),
     discountMinor,

@@ -1,5 +1,6 @@
 import type { Mode, Tenant } from '../../context.ts';
 import type { SettingsRepo, SettingsRow } from './ports.ts';
+import type { TaxSettings } from '../taxes/types.ts';
 import { DEFAULT_PAYMENT_METHODS, isPaymentMethod, type PaymentMethod } from '../payments/payment-rules.ts';
 
 /** The repositories store-settings.ts reads and writes (the composition root passes them; src/db implements them). */
@@ -58,6 +59,13 @@ export async function readSettings(repos: { settings: Pick<SettingsRepo, 'find'>
   const row = await repos.settings.find(tenant);
   if (!row) return { ...defaultRow(tenant.mode, new Date(0)), paymentMethods: [...DEFAULT_PAYMENT_METHODS], updatedAt: null };
   return { ...row, paymentMethods: row.paymentMethods.filter(isPaymentMethod) };
+}
+
+/** The tax settings read (`TaxRepo.taxSettingsWithRegions`), or the defaults when none were saved (as `readSettings`). */
+export function taxSettingsOrDefaults(settings: TaxSettings | undefined, mode: Mode): TaxSettings {
+  if (settings) return settings;
+  const { pricesIncludeTax, shippingTaxClass } = defaultRow(mode, new Date(0));
+  return { pricesIncludeTax, shippingTaxClass };
 }
 
 /** Creates the settings row with defaults if it does not exist; safe when several transactions race to create it. */

@@ -1,6 +1,6 @@
 import type { StoreContext, Tenant } from '../../context.ts';
 import type { TaxableOrder, TaxResult } from './tax-rules.ts';
-import type { TaxRegion } from './types.ts';
+import type { TaxRegion, TaxSettings } from './types.ts';
 
 /**
  * What the taxes area needs of storage: the repository it declares, which src/db implements and the composition root
@@ -18,6 +18,11 @@ export interface TaxRepo {
   allRegions(tenant: Tenant): Promise<TaxRegion[]>;
   /** The regions of one country (the country's own and its states'), to choose the one serving an address there. */
   regionsOfCountry(tenant: Tenant, countryId: string): Promise<TaxRegion[]>;
+  /**
+   * What pricing reads for tax, in one read: the store's tax settings in the mode (undefined while it has no settings
+   * row: the defaults apply) and the regions of the country (`regionsOfCountry`; none for a null country).
+   */
+  taxSettingsWithRegions(tenant: Tenant, countryId: string | null): Promise<{ settings: TaxSettings | undefined; regions: TaxRegion[] }>;
   countRegions(tenant: Tenant): Promise<number>;
   findRegion(tenant: Tenant, id: string): Promise<TaxRegion | undefined>;
   insertRegion(tenant: Tenant, r: TaxRegion): Promise<void>;

@@ -42,6 +42,12 @@ export interface TaxLine {
   amountMinor: number;
 }
 
+/** A store's tax settings in one mode: the store settings' `pricesIncludeTax` and `shippingTaxClass` (docs/taxes.md). */
+export interface TaxSettings {
+  pricesIncludeTax: boolean;
+  shippingTaxClass: string;
+}
+
 /** Published limits (docs/taxes.md). */
 export const TAX_LIMITS = {
   regionsPerStore: 500,
