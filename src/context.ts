@@ -51,6 +51,11 @@ export interface StoreContext extends UserContext {
   /** The member's role; `staff` with no permissions for a publishable key or a key whose creator left the store. */
   role: Role;
   permissions: ReadonlySet<Permission>;
+  /**
+   * The currency code of store `storeId` as read in this request with the credential (a publishable key's read joins
+   * its store): `storeCurrency` (domain/shared/money.ts) answers it for that store instead of reading the store again.
+   */
+  storeCurrencyRead?: { storeId: string; code: string };
 }
 
 export function systemContext(requestId = 'system', now = new Date()): RequestContext {

@@ -80,6 +80,22 @@ describeEachDatabase('carts', (kind) => {
   });
   after(() => t?.close());
 
+  describe('currency', () => {
+    it('answers in the store currency as it is at the request (read with the publishable key)', async () => {
+      const shop = await signup(t.app);
+      const shopKey = (await ok('POST', '/v1/publishable-keys', { name: 'Shop' }, shop.auth)).key;
+      const cartCurrency = async () => {
+        const res = await call('POST', '/v1/carts', { headers: { 'x-publishablekey': shopKey } });
+        assert.equal(res.status, 201, res.raw);
+        return res.body.data.cart.currency;
+      };
+      assert.equal(await cartCurrency(), 'USD');
+      const changed = await call('PATCH', '/v1/merchants/profile/business', { headers: shop.auth, body: { currency: 'JPY' } });
+      assert.ok(changed.status < 300, changed.raw);
+      assert.equal(await cartCurrency(), 'JPY');
+    });
+  });
+
   describe('tokens', () => {
     it('creates an empty cart with a 256-bit token and keeps only its hash', async () => {
       const res = await call('POST', '/v1/carts', { headers: pk() });

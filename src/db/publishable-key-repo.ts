@@ -41,19 +41,21 @@ export function createPublishableKeyRepo(db: Kysely<Database>): PublishableKeyRe
         .execute();
     },
 
-    async findActiveByKeyAcrossStores(key: string): Promise<{ key: PublishableKey; allowedOrigins: string[] } | undefined> {
-      // One statement for what every storefront request needs: the key and its store's origins in the key's mode.
+    async findActiveByKeyAcrossStores(key: string): Promise<{ key: PublishableKey; allowedOrigins: string[]; storeCurrency: string | null } | undefined> {
+      // One statement for what every storefront request needs: the key, its store's origins in the key's mode and the
+      // store's currency.
       const row = await db
         .selectFrom('publishable_keys')
         .leftJoin('store_settings', (join) => join.onRef('store_settings.store_id', '=', 'publishable_keys.store_id').onRef('store_settings.mode', '=', 'publishable_keys.mode'))
+        .leftJoin('stores', 'stores.id', 'publishable_keys.store_id')
         .selectAll('publishable_keys')
-        .select('store_settings.allowed_origins as allowed_origins')
+        .select(['store_settings.allowed_origins as allowed_origins', 'stores.currency as store_currency'])
         .where('publishable_keys.key', '=', key)
         .where('publishable_keys.revoked_at', 'is', null)
         .executeTakeFirst();
       if (!row) return undefined;
-      const { allowed_origins, ...keyRow } = row;
-      return { key: toPublishableKey(keyRow), allowedOrigins: allowed_origins === null ? [] : (JSON.parse(allowed_origins) as string[]) };
+      const { allowed_origins, store_currency, ...keyRow } = row;
+      return { key: toPublishableKey(keyRow), allowedOrigins: allowed_origins === null ? [] : (JSON.parse(allowed_origins) as string[]), storeCurrency: store_currency };
     },
 
     async list(tenant: Tenant): Promise<PublishableKey[]> {

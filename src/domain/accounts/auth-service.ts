@@ -31,7 +31,7 @@ export type Principal =
    * A storefront's publishable key: nobody signed in behind it. `allowedOrigins`: its store's storefront origins in
    * its mode (the browser pages that may read the answers), read with the key.
    */
-  | { kind: 'publishable_key'; key: PublishableKey; allowedOrigins: string[] };
+  | { kind: 'publishable_key'; key: PublishableKey; allowedOrigins: string[]; /** read with the key (null: no store row) */ storeCurrency: string | null };
 
 export interface Credentials {
   /** The token from `Authorization: Bearer <token>`. */
@@ -162,9 +162,9 @@ export function createAuthService(deps: { repos: AuthServiceRepos; oauth: Pick<O
         }
         const found = await repos.publishableKeys.findActiveByKeyAcrossStores(given);
         if (!found) throw invalidToken('The publishable key is invalid or has been revoked. Create a new one under API keys.', 'The publishable key is invalid or revoked');
-        const { key, allowedOrigins } = found;
+        const { key, allowedOrigins, storeCurrency } = found;
         await recordLastUse(key.lastUsedAt, base.now, () => repos.publishableKeys.touch({ storeId: key.storeId, mode: key.mode }, key.id, base.now));
-        return { kind: 'publishable_key', key, allowedOrigins };
+        return { kind: 'publishable_key', key, allowedOrigins, storeCurrency };
       }
       if (credentials.apiKey !== undefined && looksPublishable(credentials.apiKey)) {
         throw invalidToken(
@@ -222,7 +222,9 @@ export function createAuthService(deps: { repos: AuthServiceRepos; oauth: Pick<O
         if (!options.storefront) throw new AppError('CREDENTIAL_NOT_ALLOWED', STOREFRONT_ONLY);
         const { storeId, mode } = boundStore(principal.key, 'publishable key', selection);
         // A shopper: no member behind it, no permission at all; the services it may call check `readAs`.
-        return { ...contextOf(base, principal), tenant: { storeId, mode }, role: 'staff', permissions: new Set() };
+        const shopper: StoreContext = { ...contextOf(base, principal), tenant: { storeId, mode }, role: 'staff', permissions: new Set() };
+        if (principal.storeCurrency !== null) shopper.storeCurrencyRead = { storeId: principal.key.storeId, code: principal.storeCurrency };
+        return shopper;
       }
       const userCtx = restUserContext(base, principal);
       const { storeId, mode, membership } = await resolveStore(principal, selection);

@@ -68,9 +68,10 @@ export interface PublishableKeyRepo {
   insert(key: PublishableKey): Promise<void>;
   /**
    * An unrevoked key by its value, with the storefront origins of its store and mode (`store_settings.allowed_origins`,
-   * none while the settings were never saved), in one read. Crosses tenants by design: the key names its store.
+   * none while the settings were never saved), and its store's currency (null without a store row), in one read.
+   * Crosses tenants by design: the key names its store.
    */
-  findActiveByKeyAcrossStores(key: string): Promise<{ key: PublishableKey; allowedOrigins: string[] } | undefined>;
+  findActiveByKeyAcrossStores(key: string): Promise<{ key: PublishableKey; allowedOrigins: string[]; storeCurrency: string | null } | undefined>;
   /** Unrevoked keys, newest first. */
   list(tenant: Tenant): Promise<PublishableKey[]>;
   /** Revokes an unrevoked key; false when there is none with this id in the tenant. */

@@ -53,6 +53,7 @@ export const DEFAULT_CURRENCY = 'USD';
 
 /** The store's currency (its business profile's), USD until one is set. */
 export async function storeCurrency(repos: { stores: Pick<StoreRepo, 'findStore'> }, ctx: StoreContext): Promise<Currency> {
+  if (ctx.storeCurrencyRead?.storeId === ctx.tenant.storeId) return currencyOf(ctx.storeCurrencyRead.code);
   const store = await repos.stores.findStore(ctx.tenant.storeId);
   return currencyOf(store?.currency ?? DEFAULT_CURRENCY);
 }
