@@ -1,12 +1,12 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Tenant } from '../context.ts';
 import type { CaptureMethod, PaymentKind, PaymentLinkStatus, PaymentStatus, RecordMethod } from '../domain/payments/payment-rules.ts';
+import type { CompletingProviderPayment, LinkFilter, PaymentRepo } from '../domain/payments/ports.ts';
 import type { MethodTotals, OrderMoney, Payment, PaymentLink } from '../domain/payments/types.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { Database, OrderTable, PaymentLinkTable, PaymentTable } from './schema.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
-import type { PaymentRepo, LinkFilter } from '../domain/payments/ports.ts';
 
 function toPayment(r: Selectable<PaymentTable>): Payment {
   return {
@@ -35,6 +35,21 @@ function toLink(r: Selectable<PaymentLinkTable>): PaymentLink {
     captureMethod: r.capture_method as CaptureMethod,
     createdAt: toDate(r.created_at),
     updatedAt: toDate(r.updated_at),
+  };
+}
+
+function paymentValues(tenant: Tenant, p: Payment) {
+  return {
+    id: p.id,
+    ...tenantColumns(tenant),
+    order_id: p.orderId,
+    kind: p.kind,
+    method: p.method,
+    amount_minor: p.amountMinor,
+    status: p.status,
+    reference: p.reference,
+    created_at: fromDate(p.createdAt),
+    updated_at: fromDate(p.updatedAt),
   };
 }
 
@@ -105,21 +120,40 @@ export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect): Payme
     // ---- payment records ----------------------------------------------------------------------------------
 
     async insertPayment(tenant: Tenant, p: Payment): Promise<void> {
-      await db
-        .insertInto('payments')
-        .values({
-          id: p.id,
-          ...tenantColumns(tenant),
-          order_id: p.orderId,
-          kind: p.kind,
-          method: p.method,
-          amount_minor: p.amountMinor,
-          status: p.status,
-          reference: p.reference,
-          created_at: fromDate(p.createdAt),
-          updated_at: fromDate(p.updatedAt),
-        })
-        .execute();
+      await db.insertInto('payments').values(paymentValues(tenant, p)).execute();
+    },
+
+    async insertPaidPayment(tenant: Tenant, p: Payment, completing: CompletingProviderPayment, now: Date): Promise<{ order: OrderMoney | undefined; completed: boolean }> {
+      const insert = db.insertInto('payments').values(paymentValues(tenant, p));
+      const addPaid = db
+        .updateTable('orders')
+        .set({ paid_minor: sql`paid_minor + ${p.amountMinor}`, updated_at: fromDate(now) })
+        .where(inTenant(tenant))
+        .where('id', '=', p.orderId);
+      const at = fromDate(now);
+      const complete = db
+        .updateTable('provider_payments')
+        .set({ status: completing.status, received_minor: completing.receivedMinor, flag: completing.flag, payment_id: p.id, completed_at: at, updated_at: at })
+        .where(inTenant(tenant))
+        .where('id', '=', completing.id)
+        .where('completed_at', 'is', null);
+      if (dialect === 'postgres') {
+        // One round trip: the record, the order's paid amount and the completion's mark as data-modifying CTEs (the
+        // statement answers the order's new money and whether the mark was won).
+        const row = await db
+          .with('recorded', () => insert.returning('id'))
+          .with('paid', () => addPaid.returning(ORDER_MONEY))
+          .with('completed', () => complete.returning('id'))
+          .selectFrom('paid')
+          .selectAll('paid')
+          .select((eb) => eb.selectFrom('completed').select(sql<number>`count(*)`.as('n')).as('completed'))
+          .executeTakeFirst();
+        return { order: row && toOrderMoney(row), completed: Number(row?.completed ?? 0) > 0 };
+      }
+      await insert.execute();
+      const order = await addPaid.returning(ORDER_MONEY).executeTakeFirst();
+      const completed = await complete.executeTakeFirst();
+      return { order: order && toOrderMoney(order), completed: Number(completed.numUpdatedRows) > 0 };
     },
 
     async findPayment(tenant: Tenant, id: string): Promise<Payment | undefined> {

@@ -1,19 +1,19 @@
 import type { StoreContext, Tenant } from '../../context.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { AuditRepo } from '../audit/ports.ts';
-import type { PaymentRepo } from './ports.ts';
-import { rehearse, type Transactional } from '../shared/transactional.ts';
+import { orderNotFound } from '../orders/order-errors.ts';
+import type { SettingsRepo } from '../settings/ports.ts';
+import type { SettingsService } from '../settings/settings-service.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../shared/audit-trail.ts';
-import { invalid } from '../shared/validation.ts';
-import { type Currency, currencyOf, fromMinor, toMinor } from '../shared/money.ts';
 import { newId } from '../shared/ids.ts';
+import { type Currency, currencyOf, fromMinor, toMinor } from '../shared/money.ts';
 import type { Precondition } from '../shared/preconditions.ts';
-import type { SettingsService } from '../settings/settings-service.ts';
-import type { SettingsRepo } from '../settings/ports.ts';
+import { rehearse, type Transactional } from '../shared/transactional.ts';
+import { invalid } from '../shared/validation.ts';
 import { DEFAULT_PAYMENT_METHODS, isPaymentMethod, isRecordMethod, MAX_PAYMENT_AMOUNT, PAYMENT_METHODS, PAYMENT_TRANSITIONS, type PaymentKind, type PaymentMethod, type PaymentStatus, RECORD_METHODS, type RecordMethod } from './payment-rules.ts';
+import type { CompletingProviderPayment, PaymentRepo } from './ports.ts';
 import type { OrderMoney, Payment } from './types.ts';
-import { orderNotFound } from '../orders/order-errors.ts';
 
 /** The repositories payment-service.ts reads and writes (the composition root passes them; src/db implements them). */
 /** A payment as recorded through the API: the amount a decimal in the order currency. */
@@ -59,12 +59,20 @@ export interface RecordPaymentInput {
    * (`pendingPaidMinor`), read since nothing changed them: not read again.
    */
   held?: { order: OrderMoney; pendingPaidMinor: number } | undefined;
+  /**
+   * A succeeded payment that completes this provider payment: the record, the order's paid amount and the provider
+   * payment's completion mark written together (`PaymentRepo.insertPaidPayment`, when the repositories passed have
+   * it); the result's `completed` says whether the mark was won, and is absent when the mark was not written.
+   */
+  completing?: CompletingProviderPayment | undefined;
 }
 
 export interface PaymentResult {
   payment: Payment;
   /** the order's money after the record (paid and refunded include only succeeded records) */
   order: OrderMoney;
+  /** with `completing`: whether the provider payment's completion mark was won (false: completed already) */
+  completed?: boolean;
 }
 
 /**
@@ -93,7 +101,7 @@ export function paymentMethodsOf(stored: readonly string[] | null): PaymentMetho
  * not paid with → 422 naming `method`; a payment above what is outstanding → 409 PAYMENT_EXCEEDS_OUTSTANDING; a refund
  * above what was paid with that method and not yet refunded → 409 REFUND_EXCEEDS_PAYMENT.
  */
-export async function recordPayment(repos: { audit: Pick<AuditRepo, 'insert'>; payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded' | 'insertPayment' | 'lockOrder' | 'methodTotals' | 'pendingPaidMinor'>; settings: Pick<SettingsRepo, 'find'> }, ctx: StoreContext, input: RecordPaymentInput): Promise<PaymentResult> {
+export async function recordPayment(repos: { audit: Pick<AuditRepo, 'insert'>; payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded' | 'insertPayment' | 'lockOrder' | 'methodTotals' | 'pendingPaidMinor'> & Partial<Pick<PaymentRepo, 'insertPaidPayment'>>; settings: Pick<SettingsRepo, 'find'> }, ctx: StoreContext, input: RecordPaymentInput): Promise<PaymentResult> {
   const { tenant } = ctx;
   const status = input.status ?? 'succeeded';
   const order = input.held?.order.id === input.orderId ? input.held.order : await repos.payments.lockOrder(tenant, input.orderId);
@@ -154,16 +162,23 @@ export async function recordPayment(repos: { audit: Pick<AuditRepo, 'insert'>; p
     createdAt: ctx.now,
     updatedAt: ctx.now,
   };
-  await repos.payments.insertPayment(tenant, payment);
   let after = order;
-  if (status === 'succeeded') after = (await applySucceeded(repos, ctx, payment, order)) ?? order;
+  let completed: boolean | undefined;
+  if (input.completing && repos.payments.insertPaidPayment && input.kind === 'payment' && status === 'succeeded') {
+    const written = await repos.payments.insertPaidPayment(tenant, payment, input.completing, ctx.now);
+    after = written.order ?? order;
+    completed = written.completed;
+  } else {
+    await repos.payments.insertPayment(tenant, payment);
+    if (status === 'succeeded') after = (await applySucceeded(repos, ctx, payment, order)) ?? order;
+  }
   await recordAudit(repos, ctx, {
     action: input.kind === 'payment' ? 'payment.record' : 'refund.record',
     targetType: 'order',
     targetId: order.id,
     details: { paymentId: payment.id, method, amountMinor: amount, currency: order.currency, status, reference: payment.reference },
   });
-  return { payment, order: after };
+  return { payment, order: after, ...(completed !== undefined ? { completed } : {}) };
 }
 
 async function applySucceeded(repos: { payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded'> }, ctx: StoreContext, payment: Payment, order: OrderMoney): Promise<OrderMoney | undefined> {

@@ -14,6 +14,14 @@ export interface LinkFilter {
   orderId?: string | undefined;
 }
 
+/** The provider payment a recorded payment completes, and what its completion sets (`ProviderPaymentRepo.complete`). */
+export interface CompletingProviderPayment {
+  id: string;
+  status: ProviderPayment['status'];
+  receivedMinor: number;
+  flag: string | null;
+}
+
 /**
  * Payment records, payment links, and the money columns of orders (`paid_minor`, `refunded_minor`), which only the
  * payment functions change. Every method takes the tenant first and filters on it (`inTenant`).
@@ -27,6 +35,13 @@ export interface PaymentRepo {
   /** Adds to `refunded_minor` unless it would pass `paid_minor` (undefined then: nothing changed). */
   addRefunded(tenant: Tenant, orderId: string, amountMinor: number, now: Date): Promise<OrderMoney | undefined>;
   insertPayment(tenant: Tenant, p: Payment): Promise<void>;
+  /**
+   * A succeeded payment (`p.kind` payment) recorded by completing a provider payment: `insertPayment`, `addPaid`, and
+   * the provider payment marked completed with it (`ProviderPaymentRepo.complete`'s conditional write, `payment_id` the
+   * record's id) in one unit: one statement on PostgreSQL (data-modifying CTEs), three on SQLite. `completed`: whether
+   * the mark was won (false: it was completed already, the caller rolls back).
+   */
+  insertPaidPayment(tenant: Tenant, p: Payment, completing: CompletingProviderPayment, now: Date): Promise<{ order: OrderMoney | undefined; completed: boolean }>;
   findPayment(tenant: Tenant, id: string): Promise<Payment | undefined>;
   /** Oldest first. */
   listPayments(tenant: Tenant, orderId: string): Promise<Payment[]>;

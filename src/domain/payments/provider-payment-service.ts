@@ -32,7 +32,7 @@ import type { FlagResolution, PaymentLink, ProviderPayment } from './types.ts';
 export interface ProviderPaymentServiceRepos extends OrderServiceRepos {
   orders: OrderServiceRepos['orders'] & Pick<OrderRepo, 'returnUrlOf' | 'lockOrderWithPendingPaid'>;
   payments: OrderServiceRepos['payments'] &
-    Pick<PaymentRepo, 'findOrder' | 'findLink' | 'markLinkPaid' | 'findLinkByTokenAcrossStores' | 'addAuthorized' | 'findPayment' | 'settlePayment' | 'setReference' | 'ordersWithPendingCardRefundsAcrossStores'>;
+    Pick<PaymentRepo, 'findOrder' | 'findLink' | 'insertPaidPayment' | 'markLinkPaid' | 'findLinkByTokenAcrossStores' | 'addAuthorized' | 'findPayment' | 'settlePayment' | 'setReference' | 'ordersWithPendingCardRefundsAcrossStores'>;
   providerPayments: ProviderPaymentRepo;
   stores: Pick<StoreRepo, 'findStore'>;
 }
@@ -170,6 +170,8 @@ export function createProviderPaymentService(deps: {
       }
       let paymentId: string | null = null;
       let paidOrder: Order | undefined;
+      /** Whether recording the payment also won the completion's mark (written with it); undefined when it did not write it. */
+      let completedWithPayment: boolean | undefined;
       if (p.orderId !== null && flags.length === 0 && !p.flag) {
         // The whole order, locked: the payment is recorded on it, then it moves to paid, without reading it again.
         const held = await repos.orders.lockOrderWithPendingPaid(tenant, p.orderId);
@@ -181,13 +183,16 @@ export function createProviderPaymentService(deps: {
           flags.push(order ? `order ${order.number} has ${money(open, order.currency)} outstanding${order.status === 'cancelled' ? ' and is cancelled' : ''}: the payment was not recorded on it; refund it or settle it by hand` : 'the order is gone');
         } else {
           const reference = `${p.provider} ${state.ref}`.slice(0, 200);
-          const recorded = await recordPayment(repos, ctx, { orderId: p.orderId, kind: 'payment', method: 'card', amountMinor: p.amountMinor, reference, viaProvider: true, held: { order, pendingPaidMinor } });
+          // Flags are none here (neither the attempt's nor new ones): the completion's mark is written with the record.
+          const completing = { id: p.id, status: 'succeeded' as const, receivedMinor: state.receivedMinor, flag: null };
+          const recorded = await recordPayment(repos, ctx, { orderId: p.orderId, kind: 'payment', method: 'card', amountMinor: p.amountMinor, reference, viaProvider: true, held: { order, pendingPaidMinor }, completing });
           paymentId = recorded.payment.id;
+          completedWithPayment = recorded.completed;
           paidOrder = { ...order, paidMinor: recorded.order.paidMinor, refundedMinor: recorded.order.refundedMinor, updatedAt: now };
         }
       }
       const flag = [p.flag, ...flags].filter(Boolean).join('; ') || null;
-      if (!(await repos.providerPayments.complete(tenant, p.id, { status: 'succeeded', receivedMinor: state.receivedMinor, flag, paymentId }, now))) {
+      if (!(completedWithPayment ?? (await repos.providerPayments.complete(tenant, p.id, { status: 'succeeded', receivedMinor: state.receivedMinor, flag, paymentId }, now)))) {
         // Only reachable if the row lock did not hold (it does): roll everything back rather than record twice.
         throw new AppError('PAYMENT_PROVIDER_ERROR', `Provider payment ${p.id} was completed concurrently.`);
       }
