@@ -5,7 +5,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticationSteadyUntil, type Principal } from '../domain/accounts/auth-service.ts';
 import { hashSecret } from '../domain/shared/secrets.ts';
 import type { AppError } from '../errors.ts';
-import type { CatalogScope, ChangeMark } from '../db/db.ts';
+import type { CatalogScope, ChangeMark, MarkCheck } from '../db/db.ts';
 import { boundedLru } from './bounded-lru.ts';
 import { type CacheWindow, DEFAULT_CACHE_CONTROL, requestsFreshCopy } from './cache-windows.ts';
 import { ifNoneMatchMatches } from './etag.ts';
@@ -41,6 +41,17 @@ interface KeyEntry extends Sent {
   until: number;
   /** Whom the answer was for: its requests count against that credential's rate limit. */
   principal: Principal;
+  /**
+   * The check of `scope` since `mark`, one object while the mark stays: the change mark looks once per batch for all
+   * the requests waiting with it (Db.changeMark on PostgreSQL).
+   */
+  check?: MarkCheck;
+}
+
+/** The entry's check since its mark (the same object until the mark moves). */
+function checkOf(entry: KeyEntry): MarkCheck {
+  if (entry.check?.since !== entry.mark) entry.check = { ...entry.scope, since: entry.mark };
+  return entry.check;
 }
 
 export interface FrontCacheOptions {
@@ -221,7 +232,7 @@ export function createFrontCache(options: FrontCacheOptions) {
 
   function answerKeyOrRoute(request: IncomingMessage, response: ServerResponse, key: string, changeMark: ChangeMark, fallback: () => void): void {
     const kept = keyEntries.get(key);
-    const check = kept === undefined ? undefined : { ...kept.scope, since: kept.mark };
+    const check = kept === undefined ? undefined : checkOf(kept);
     const route = () => routeOnce(key, response, (made) => (made && open ? answerKeyOrRoute(request, response, key, changeMark, fallback) : fallback()), fallback);
     changeMark((mark, unchanged) => {
       if (mark === undefined) return fallback();
