@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import pg from 'pg';
 import type { MarkCheck } from '../src/db/db.ts';
+import { createPrincipalMemo, type Found } from '../src/http/principal-memo.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { behindTheBack } from './helpers/behind-the-back.ts';
 import { variableProduct } from './helpers/catalog.ts';
@@ -17,12 +18,13 @@ describeEachDatabase('the change mark: one look per kept answer for the requests
   let t: TestApp;
   let scope: { storeId: string; products: string[]; list: 'moves' };
   let skuId: string;
+  let m: Awaited<ReturnType<typeof signup>>;
   const looks: Array<Array<{ s: string; since: string; p: string[] }>> = [];
   const query = pg.Client.prototype.query;
 
   before(async () => {
     t = await startTestApp(kind);
-    const m = await signup(t.app);
+    m = await signup(t.app);
     const product = await variableProduct(t.app, m, { name: 'Asked for at once' });
     skuId = product.skuIds[0]!;
     scope = { storeId: m.storeId, products: [product.productId], list: 'moves' };
@@ -64,5 +66,17 @@ describeEachDatabase('the change mark: one look per kept answer for the requests
       [true, true, false, true, false],
     );
     if (kind === 'postgres') assert.deepEqual(looks.map((l) => l.length), [1, 3], 'the first alone, then three distinct checks for the four waiting');
+  });
+  it('asks once for a kept session context that 20 requests wait on at once', async () => {
+    const memo = createPrincipalMemo({ changeMark: t.container.db.changeMark });
+    const find = () => new Promise<Found>((resolve) => memo.find('session', 0, resolve));
+    const resolved = { actor: { type: 'user' as const, id: m.userId, label: m.email, userId: m.userId }, credential: 'session' as const, tenant: { storeId: m.storeId, mode: 'live' as const }, role: 'owner' as const, permissions: new Set<never>() };
+    const principal = { kind: 'session' as const, user: { id: m.userId } as never, sessionId: 's', endsAt: new Date(3_600_000) };
+    memo.keep('session', (await find()).mark!, principal, resolved, 3_600_000, 0);
+    looks.length = 0;
+    const found = await Promise.all(Array.from({ length: 20 }, find));
+    assert.ok(found.every((f) => f.kept?.principal === principal));
+    if (kind === 'postgres') assert.deepEqual(looks.map((l) => l.length), [1, 1]);
+    memo.close();
   });
 });

@@ -1,5 +1,5 @@
 import type { StoreContext } from '../context.ts';
-import type { ChangeMark } from '../db/db.ts';
+import type { ChangeMark, MarkCheck } from '../db/db.ts';
 import type { Principal } from '../domain/accounts/auth-service.ts';
 
 /** A store context as resolved for a credential, without the request's own fields. */
@@ -14,6 +14,14 @@ interface Kept {
   until: number;
   /** When (ms) the mark was last read for it: the change log keeps an hour, so an entry is trusted 30 minutes after. */
   checkedAt: number;
+  /** Its check since `mark`, one object while the mark stays: a batch of marks looks once for every request with it. */
+  check?: MarkCheck;
+}
+
+/** The entry's check since its mark (the same object until the mark moves). */
+function checkOf(kept: Kept): MarkCheck {
+  if (kept.check?.since !== kept.mark) kept.check = { storeId: kept.resolved.tenant.storeId, products: [], since: kept.mark };
+  return kept.check;
 }
 
 /** What a lookup found: the kept principal and context (undefined: resolve it), and the mark to keep a new one under. */
@@ -48,7 +56,7 @@ export function createPrincipalMemo(options: { changeMark: ChangeMark; maxEntrie
      */
     find(key: string, nowMs: number, done: (found: Found) => void): void {
       const kept = entries.get(key);
-      const check = kept === undefined ? undefined : { storeId: kept.resolved.tenant.storeId, products: [], since: kept.mark };
+      const check = kept === undefined ? undefined : checkOf(kept);
       changeMark((mark, unchanged) => {
         if (mark === undefined || !open) return done({ kept: undefined, mark: undefined });
         const entry = entries.get(key);
