@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import type { Repos } from '../src/db/repos.ts';
+import { newId } from '../src/domain/shared/ids.ts';
+import type { Transactional } from '../src/domain/shared/transactional.ts';
+import { describeEachDatabase } from './helpers/databases.ts';
+
+/**
+ * The reads a payment's completion and the card form make under a row lock see what the transaction they waited for
+ * committed (on PostgreSQL a statement that waits for a lock reads with the snapshot taken before it waited, so these
+ * reads are made after the lock is held; on SQLite the write transactions run one at a time).
+ */
+describeEachDatabase('reads under the locks of a payment', (kind) => {
+  /** Runs `first` in a transaction held open until `second` (started meanwhile, in its own transaction) has had time to wait for it. */
+  async function whileHeld<T>(repos: Transactional<Repos>, first: (repos: Repos) => Promise<void>, second: (repos: Repos) => Promise<T>): Promise<T> {
+    let taken!: () => void;
+    const lockTaken = new Promise<void>((resolve) => {
+      taken = resolve;
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const firstDone = repos.transaction(async (bound) => {
+      await first(bound);
+      taken();
+      await held;
+    });
+    await lockTaken;
+    const secondDone = repos.transaction(second);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await firstDone;
+    return secondDone;
+  }
+
+  it('counts a pending payment committed by the transaction whose order lock the completion waited for', async () => {
+    const { startTestApp } = await import('./helpers/app.ts');
+    const { insertOrder } = await import('./helpers/delivery-payments.ts');
+    const { signup } = await import('./helpers/merchants.ts');
+    const t = await startTestApp(kind);
+    try {
+      const m = await signup(t.app);
+      const order = await insertOrder(t, m.storeId, { mode: 'test', totalMinor: 1999 });
+      const tenant = { storeId: m.storeId, mode: 'test' as const };
+      const now = new Date();
+      const got = await whileHeld(
+        t.container.repos,
+        async (repos) => {
+          await repos.payments.lockOrder(tenant, order.id);
+          await repos.payments.insertPayment(tenant, { id: newId('pay', now), orderId: order.id, kind: 'payment', method: 'manual', amountMinor: 500, status: 'pending', reference: null, createdAt: now, updatedAt: now });
+        },
+        (repos) => repos.orders.lockOrderWithPendingPaid(tenant, order.id),
+      );
+      assert.equal(got?.order.id, order.id);
+      assert.equal(got?.pendingPaidMinor, 500);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("chooses the attempt committed by the transaction whose lock of the link it waited for (one attempt, one idempotency key)", async () => {
+    const { startTestApp } = await import('./helpers/app.ts');
+    const { insertOrder } = await import('./helpers/delivery-payments.ts');
+    const { signup, client } = await import('./helpers/merchants.ts');
+    const t = await startTestApp(kind);
+    try {
+      const m = await signup(t.app);
+      const order = await insertOrder(t, m.storeId, { mode: 'test', totalMinor: 1999 });
+      const link = (await client(t.app)('POST', '/v1/payment-links', { headers: { ...m.auth, 'x-mode': 'test' }, body: { orderId: order.id } })).body.data;
+      const tenant = { storeId: m.storeId, mode: 'test' as const };
+      const now = new Date();
+      const attemptId = newId('ppay', now);
+      const got = await whileHeld(
+        t.container.repos,
+        async (repos) => {
+          assert.equal(await repos.providerPayments.latestForLinkLocked(tenant, link.id), undefined);
+          await repos.providerPayments.insert(tenant, {
+            id: attemptId, provider: 'test', linkId: link.id, orderId: order.id, amountMinor: 1999, currency: 'USD', captureMethod: 'automatic', status: 'requires_payment_method', providerRef: null,
+            actionUrl: null, failureCode: null, failureMessage: null, flag: null, receivedMinor: null, paymentId: null, completedAt: null, createdAt: now, updatedAt: now,
+          });
+        },
+        (repos) => repos.providerPayments.latestForLinkLocked(tenant, link.id),
+      );
+      assert.equal(got?.id, attemptId);
+    } finally {
+      await t.close();
+    }
+  });
+});
