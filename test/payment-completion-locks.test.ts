@@ -6,11 +6,12 @@ import type { Transactional } from '../src/domain/shared/transactional.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 
 /**
- * The reads a payment's completion and the card form make under a row lock see what the transaction they waited for
- * committed (on PostgreSQL a statement that waits for a lock reads with the snapshot taken before it waited, so these
- * reads are made after the lock is held; on SQLite the write transactions run one at a time).
+ * The reads a payment's completion and the card form make with fewer statements answer what the reads they replace
+ * did: under a row lock, what the transaction they waited for committed (on PostgreSQL a statement that waits for a
+ * lock reads with the snapshot taken before it waited, so these reads are made after the lock is held; on SQLite the
+ * write transactions run one at a time); the confirmation's address, what its own read answers.
  */
-describeEachDatabase('reads under the locks of a payment', (kind) => {
+describeEachDatabase("the reads of a payment's completion", (kind) => {
   /** Runs `first` in a transaction held open until `second` (started meanwhile, in its own transaction) has had time to wait for it. */
   async function whileHeld<T>(repos: Transactional<Repos>, first: (repos: Repos) => Promise<void>, second: (repos: Repos) => Promise<T>): Promise<T> {
     let taken!: () => void;
@@ -83,6 +84,39 @@ describeEachDatabase('reads under the locks of a payment', (kind) => {
         (repos) => repos.providerPayments.latestForLinkLocked(tenant, link.id),
       );
       assert.equal(got?.id, attemptId);
+    } finally {
+      await t.close();
+    }
+  });
+  it("answers an order's confirmation address with its detail in a transaction, the same as a read of its own", async () => {
+    const { startTestApp } = await import('./helpers/app.ts');
+    const { insertOrder } = await import('./helpers/delivery-payments.ts');
+    const { signup } = await import('./helpers/merchants.ts');
+    const t = await startTestApp(kind);
+    try {
+      const m = await signup(t.app);
+      const order = await insertOrder(t, m.storeId, { mode: 'test', totalMinor: 1999 });
+      const tenant = { storeId: m.storeId, mode: 'test' as const };
+      const repos = t.container.repos;
+      const found = (await repos.orders.findOrder(tenant, order.id))!;
+      const store = await t.container.db.kysely.selectFrom('stores').select('name').where('id', '=', m.storeId).executeTakeFirstOrThrow();
+      const customer = await t.container.db.kysely.selectFrom('customers').select('email').where('id', '=', found.customerId).executeTakeFirstOrThrow();
+      const expected = { storeName: store.name, email: customer.email };
+      assert.deepEqual(await repos.orders.confirmationTo(tenant, found.customerId), expected);
+      const inTransaction = await repos.transaction(async (r) => {
+        await r.orders.detail(tenant, found);
+        return r.orders.confirmationTo(tenant, found.customerId);
+      });
+      assert.deepEqual(inTransaction, expected);
+      // Outside a transaction nothing is remembered: a change is seen at once.
+      await t.container.db.kysely.updateTable('stores').set({ name: 'Renamed Store' }).where('id', '=', m.storeId).execute();
+      await repos.orders.detail(tenant, found);
+      assert.deepEqual(await repos.orders.confirmationTo(tenant, found.customerId), { ...expected, storeName: 'Renamed Store' });
+      // Another store's customer is not answered from this store's detail.
+      assert.deepEqual(await repos.transaction(async (r) => {
+        await r.orders.detail(tenant, found);
+        return r.orders.confirmationTo({ storeId: m.storeId, mode: 'live' }, found.customerId);
+      }), { storeName: 'Renamed Store', email: undefined });
     } finally {
       await t.close();
     }

@@ -167,8 +167,18 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
   /** The order's id when it is the tenant's (a subquery): its lines and history carry no tenant of their own. */
   const ownedOrder = (tenant: Tenant, orderId: string) => db.selectFrom('orders').select('id').where(inTenant(tenant)).where('id', '=', orderId);
   const ownsOrder = async (tenant: Tenant, orderId: string) => (await ownedOrder(tenant, orderId).executeTakeFirst()) !== undefined;
+  /**
+   * Bound to a transaction only: where each order whose detail the transaction read sends its confirmation (the
+   * store's name, the customer's email), read with the detail, by store, mode and customer. `confirmationTo` answers
+   * from it instead of reading again: it is asked in the same transaction right after the paid order's detail
+   * (the checkout's completion), and nothing writes a store's name or a customer's email in between.
+   */
+  const confirmations = db.isTransaction ? new Map<string, { storeName: string | null; email: string | undefined }>() : undefined;
+  const confirmationKey = (tenant: Tenant, customerId: string) => `${tenant.storeId}\u0000${tenant.mode}\u0000${customerId}`;
   return {
     async confirmationTo(tenant: Tenant, customerId: string) {
+      const known = confirmations?.get(confirmationKey(tenant, customerId));
+      if (known) return known;
       // The store row is there (the tenant's); the customer joins it when it still exists.
       const row = await db
         .selectFrom('stores as s')
@@ -402,9 +412,23 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
             sql`shipped.order_line_id`,
           ).as('shipped'),
         ])
+        .$if(confirmations !== undefined, (q) =>
+          q.select((eb) => [
+            'orders.customer_id',
+            eb.selectFrom('stores').select('stores.name').whereRef('stores.id', '=', 'orders.store_id').as('store_name'),
+            eb
+              .selectFrom('customers')
+              .select('customers.email')
+              .whereRef('customers.id', '=', 'orders.customer_id')
+              .whereRef('customers.store_id', '=', 'orders.store_id')
+              .whereRef('customers.mode', '=', 'orders.mode')
+              .as('customer_email'),
+          ]),
+        )
         .where(inTenant(tenant, 'orders'))
         .where('orders.id', '=', order.id)
         .executeTakeFirst();
+      if (confirmations && row?.customer_id) confirmations.set(confirmationKey(tenant, row.customer_id), { storeName: row.store_name ?? null, email: row.customer_email ?? undefined });
       // Another tenant's order has no parts, as each part's read filtered on the tenant's order did.
       const lines = parsedRows<Selectable<OrderLineTable>>(row?.lines);
       const events = parsedRows<Selectable<OrderEventTable>>(row?.events);
