@@ -317,6 +317,43 @@ describeEachDatabase('checkout', (kind) => {
       const ids = new Set(placed.map((r) => r.body.data.order.id));
       assert.equal(ids.size, 5);
     });
+
+    it('lets exactly 5 of 30 carts of two SKUs each check out the last 5 units of one at once, taking the other only for them', async () => {
+      const pair = await variableProduct(t.app, { ...m, auth: T }, {
+        name: 'Socks',
+        skus: [
+          { price: 3, quantityInStock: 5, attributes: { Size: 'M' } },
+          { price: 4, quantityInStock: 1000, attributes: { Size: 'L' } },
+        ],
+      });
+      await ok('PATCH', `/v1/products/${pair.productId}`, { status: 'active' });
+      const [scarce, plenty] = pair.skuIds as [string, string];
+      const carts: C[] = [];
+      // Half list the lines the other way round: allocation takes the SKUs in id order whatever the cart's order.
+      for (let i = 0; i < 30; i += 1) {
+        carts.push(
+          await readyCart(
+            i % 2 === 0
+              ? [
+                  [scarce, 1],
+                  [plenty, 1],
+                ]
+              : [
+                  [plenty, 1],
+                  [scarce, 1],
+                ],
+          ),
+        );
+      }
+      const results = await Promise.all(carts.map((c) => checkout(c)));
+      const placed = results.filter((r) => r.status === 201);
+      assert.equal(placed.length, 5, results.map((r) => r.status).join());
+      for (const r of results.filter((r) => r.status !== 201)) {
+        assert.equal(r.status, 409, r.raw);
+        assert.ok(['INSUFFICIENT_STOCK', 'CART_NOT_READY'].includes(r.body.error.code), r.raw);
+      }
+      assert.deepEqual([await stockOf(scarce), await stockOf(plenty)], [0, 995]);
+    });
   });
 
   describe('paying and the hold', () => {

@@ -441,6 +441,46 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     return read.filter((p) => p !== null);
   }
 
+  type Wants = ReadonlyArray<{ skuId: string; quantity: number }>;
+
+  /** One conditional update per SKU, in the caller's order (SKU id: the lock order of decision 0030); stops at the first short one. */
+  async function takeStockEach(tenant: Tenant, wants: Wants, now: Date): Promise<{ skus: Sku[] } | { short: string }> {
+    const skus: Sku[] = [];
+    for (const want of wants) {
+      const row = await db
+        .updateTable('skus')
+        .set({ quantity_in_stock: sql`quantity_in_stock - ${want.quantity}`, updated_at: fromDate(now) })
+        .where(inTenant(tenant))
+        .where('id', '=', want.skuId)
+        .where(sql<boolean>`quantity_in_stock >= ${want.quantity}`)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) return { short: want.skuId };
+      skus.push(toSku(row));
+    }
+    return { skus };
+  }
+
+  /**
+   * PostgreSQL, distinct SKUs: `takeStockEach` in one statement. The SKU rows are locked in SKU-id order first (the
+   * lock order of decision 0030), then each gets its conditional update: a row locked is changed and checked in its
+   * latest version (an update reads a row changed since the statement began again), so a row not updated has too
+   * little stock, the same refusal (the first such SKU in the caller's order; the caller's transaction rolls back).
+   */
+  async function takeStockAtOnce(tenant: Tenant, wants: Wants, now: Date): Promise<{ skus: Sku[] } | { short: string }> {
+    const ids = sql.join(wants.map((w) => w.skuId));
+    const wanted = sql.join(wants.map((w) => sql`(${w.skuId}, cast(${w.quantity} as integer))`));
+    const { rows } = await sql<Selectable<SkuTable>>`with "locked" as materialized (select "id" from "skus" where ${inTenant(tenant)} and "id" in (${ids}) order by "id" for update), "wanted" ("id", "quantity") as (values ${wanted}) update "skus" set "quantity_in_stock" = "skus"."quantity_in_stock" - "wanted"."quantity", "updated_at" = ${fromDate(now)} from "locked" join "wanted" on "wanted"."id" = "locked"."id" where "skus"."id" = "locked"."id" and "skus"."quantity_in_stock" >= "wanted"."quantity" returning "skus".*`.execute(db);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const skus: Sku[] = [];
+    for (const want of wants) {
+      const row = byId.get(want.skuId);
+      if (!row) return { short: want.skuId };
+      skus.push(toSku(row));
+    }
+    return { skus };
+  }
+
   return {
     // ---- products -----------------------------------------------------------------------------------------
 
@@ -880,23 +920,11 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     },
 
     async allocateStock(tenant: Tenant, wants: ReadonlyArray<{ skuId: string; quantity: number }>, now: Date) {
-      const skus: Sku[] = [];
-      // One conditional update per SKU, in the caller's order (SKU id: the lock order of decision 0030).
-      for (const want of wants) {
-        const row = await db
-          .updateTable('skus')
-          .set({ quantity_in_stock: sql`quantity_in_stock - ${want.quantity}`, updated_at: fromDate(now) })
-          .where(inTenant(tenant))
-          .where('id', '=', want.skuId)
-          .where(sql<boolean>`quantity_in_stock >= ${want.quantity}`)
-          .returningAll()
-          .executeTakeFirst();
-        if (!row) return { short: want.skuId };
-        skus.push(toSku(row));
-      }
+      const taken = dialect === 'postgres' && wants.length > 1 && new Set(wants.map((w) => w.skuId)).size === wants.length ? await takeStockAtOnce(tenant, wants, now) : await takeStockEach(tenant, wants, now);
+      if ('short' in taken) return taken;
       // The levels follow, under the row locks these updates hold (docs/fulfilment.md).
       const levels = await allocateLevels(db, tenant, wants, now);
-      return { allocated: wants.map((want, i) => ({ sku: skus[i]!, allocations: levels.get(want.skuId)! })) };
+      return { allocated: wants.map((want, i) => ({ sku: taken.skus[i]!, allocations: levels.get(want.skuId)! })) };
     },
 
     async releaseStock(tenant: Tenant, skuId: string, units: readonly LocationUnits[], now: Date) {
