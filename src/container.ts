@@ -132,7 +132,6 @@ export function createContainer(config: Config) {
     delivery: orderDeliveryQuoter,
     taxes: tableTaxCalculator,
     payments,
-    settings,
     promotions,
     reads: personalDataReads,
     inventory,

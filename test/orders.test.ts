@@ -54,6 +54,20 @@ describeEachDatabase('orders and promotions', (kind) => {
       assert.equal(Number(second.body.data.number.slice(4)), Number(o.number.slice(4)) + 1, 'numbers follow each other');
     });
 
+    it('numbers the first order of a store whose settings were never saved with the defaults, and the next ones after it', async () => {
+      const { m, skuIds, customerId } = await shop();
+      const settingsRows = () => t.container.db.kysely.selectFrom('store_settings').select('next_order_number').where('store_id', '=', m.storeId).where('mode', '=', 'live').execute();
+      assert.deepEqual(await settingsRows(), [], 'no settings row yet');
+      const numbers: string[] = [];
+      for (let i = 0; i < 2; i += 1) {
+        const res = await place(m, { customerId, lines: [{ skuId: skuIds[0], quantity: 1 }] });
+        assert.equal(res.status, 201, res.raw);
+        numbers.push(res.body.data.number);
+      }
+      assert.deepEqual(numbers, ['ORD-1001', 'ORD-1002']);
+      assert.equal((await call('GET', '/v1/settings', { headers: m.auth })).body.data.nextOrderNumberPreview, 'ORD-1003');
+    });
+
     it('refuses more than the stock with 409 naming the SKU and what is left, taking nothing from any line', async () => {
       const { m, skuIds, customerId } = await shop();
       const before = await countRows(t, 'skus', m.storeId);

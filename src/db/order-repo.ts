@@ -1,12 +1,14 @@
-import { type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type QueryCreator, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Tenant } from '../context.ts';
 import type { Address, FulfilmentStatus, Order, OrderAllocation, OrderChannel, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus, Shipment, ShipmentStatus } from '../domain/orders/order-types.ts';
 import type { OrderFigureRow, OrderRepo, SkuForOrder } from '../domain/orders/ports.ts';
 import type { OrderPaymentStatus } from '../domain/payments/payment-rules.ts';
+import type { SettingsRow } from '../domain/settings/ports.ts';
 import type { TaxLine } from '../domain/taxes/types.ts';
 import { type Dialect, fromBool, fromDate, rowLock, toBool, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
 import type { Database, OrderEventTable, OrderLineTable, OrderTable, OrderTaxLineTable } from './schema.ts';
+import { settingsValues } from './settings-repo.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
 
 /** An order row with its customer's current name (`customerNameOf`). */
@@ -261,12 +263,21 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
       lines: OrderLine[],
       taxLines: TaxLine[],
       returnUrl: string | null = null,
-      also?: { allocations: readonly OrderAllocation[]; event: OrderEvent },
-    ): Promise<void> {
+      also?: { allocations: readonly OrderAllocation[]; event: OrderEvent; numbering?: SettingsRow | undefined },
+    ): Promise<string> {
+      // The store's next order number: its settings row's counter moved on (the row made with the defaults, the first
+      // number taken, when there is none), answering the number taken and locking the row (`takeOrderNumber`).
+      const numbering = also?.numbering;
+      const takeNumber = (d: QueryCreator<Database>, defaults: SettingsRow) =>
+        d
+          .insertInto('store_settings')
+          .values({ ...settingsValues(tenant, defaults), next_order_number: defaults.nextOrderNumber + 1 })
+          .onConflict((oc) => oc.columns(['store_id', 'mode']).doUpdateSet({ next_order_number: sql`store_settings.next_order_number + 1` }))
+          .returning(sql<string>`order_number_prefix || cast(next_order_number - 1 as varchar(20))`.as('number'));
       const orderRow = {
           id: o.id,
           ...tenantColumns(tenant),
-          number: o.number,
+          number: o.number as string | RawBuilder<string>,
           customer_id: o.customerId,
           status: o.status,
           fulfilment_status: o.fulfilmentStatus,
@@ -325,21 +336,25 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
       const allocationRows = (also?.allocations ?? []).map((a) => ({ ...tenantColumns(tenant), order_id: o.id, order_line_id: a.lineId, sku_id: a.skuId, location_id: a.locationId, quantity: a.quantity, updated_at: at }));
       const eventRow = also && eventValues(o.id, also.event);
       if (dialect === 'postgres' && eventRow && lineRows.length > 0 && allocationRows.length > 0) {
-        // One round trip: the order, its lines, allocations and tax lines in data-modifying CTEs, its first history entry
-        // as the statement (foreign keys are checked at its end, when all of them are there).
-        const placed = db
-          .with('o', (d) => d.insertInto('orders').values(orderRow).returning('id'))
+        // One round trip: the order number taken, the order, its lines, allocations and tax lines in data-modifying
+        // CTEs, its first history entry as the statement answering the number (foreign keys are checked at its end,
+        // when all of them are there).
+        const numbered = numbering ? db.with('n', (d) => takeNumber(d, numbering)) : db.with('n', (d) => d.selectNoFrom(sql<string>`${o.number}`.as('number')));
+        const placed = numbered
+          .with('o', (d) => d.insertInto('orders').values({ ...orderRow, number: sql<string>`(select "number" from "n")` }).returning('id'))
           .with('l', (d) => d.insertInto('order_lines').values(lineRows).returning('id'))
           .with('a', (d) => d.insertInto('order_allocations').values(allocationRows).returning('order_id'));
-        if (taxRows.length > 0) await placed.with('t', (d) => d.insertInto('order_tax_lines').values(taxRows).returning('id')).insertInto('order_events').values(eventRow).execute();
-        else await placed.insertInto('order_events').values(eventRow).execute();
-        return;
+        const last = taxRows.length > 0 ? placed.with('t', (d) => d.insertInto('order_tax_lines').values(taxRows).returning('id')) : placed;
+        const row = await last.insertInto('order_events').values(eventRow).returning(sql<string>`(select "number" from "n")`.as('number')).executeTakeFirstOrThrow();
+        return row.number;
       }
+      if (numbering) orderRow.number = (await takeNumber(db, numbering).executeTakeFirstOrThrow()).number;
       await db.insertInto('orders').values(orderRow).execute();
       await db.insertInto('order_lines').values(lineRows).execute();
       if (taxRows.length > 0) await db.insertInto('order_tax_lines').values(taxRows).execute();
       if (allocationRows.length > 0) await db.insertInto('order_allocations').values(allocationRows).execute();
       if (eventRow) await db.insertInto('order_events').values(eventRow).execute();
+      return orderRow.number as string;
     },
 
     async insertEvent(tenant: Tenant, orderId: string, e: OrderEvent, held = false): Promise<void> {

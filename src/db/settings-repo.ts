@@ -5,6 +5,23 @@ import type { Database } from './schema.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
 import type { SettingsRepo, SettingsRow, SettingsPatch } from '../domain/settings/ports.ts';
 
+/** The `store_settings` row of a settings row, to insert. */
+export function settingsValues(tenant: Tenant, row: SettingsRow) {
+  return {
+    ...tenantColumns(tenant),
+    order_number_prefix: row.orderNumberPrefix,
+    next_order_number: row.nextOrderNumber,
+    allowed_origins: JSON.stringify(row.allowedOrigins),
+    notification_email: row.notificationEmail,
+    notifications_off: row.notificationsOff.join(' '),
+    payment_methods: JSON.stringify(row.paymentMethods),
+    mcp_require_client_confirmation: fromBool(row.mcpRequireClientConfirmation),
+    prices_include_tax: fromBool(row.pricesIncludeTax),
+    shipping_tax_class: row.shippingTaxClass,
+    updated_at: fromDate(row.updatedAt),
+  };
+}
+
 /**
  * Store settings per store and mode. A row may not exist yet: `insertIfAbsent` creates it with defaults and is safe
  * when several transactions race to create it (`on conflict do nothing` on the primary key, on both engines).
@@ -43,19 +60,7 @@ export function createSettingsRepo(db: Kysely<Database>, dialect: Dialect): Sett
     async insertIfAbsent(tenant: Tenant, defaults: SettingsRow): Promise<void> {
       await db
         .insertInto('store_settings')
-        .values({
-          ...tenantColumns(tenant),
-          order_number_prefix: defaults.orderNumberPrefix,
-          next_order_number: defaults.nextOrderNumber,
-          allowed_origins: JSON.stringify(defaults.allowedOrigins),
-          notification_email: defaults.notificationEmail,
-          notifications_off: defaults.notificationsOff.join(' '),
-          payment_methods: JSON.stringify(defaults.paymentMethods),
-          mcp_require_client_confirmation: fromBool(defaults.mcpRequireClientConfirmation),
-          prices_include_tax: fromBool(defaults.pricesIncludeTax),
-          shipping_tax_class: defaults.shippingTaxClass,
-          updated_at: fromDate(defaults.updatedAt),
-        })
+        .values(settingsValues(tenant, defaults))
         .onConflict((oc) => oc.columns(['store_id', 'mode']).doNothing())
         .execute();
     },

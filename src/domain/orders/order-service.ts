@@ -16,8 +16,7 @@ import type { PromotionRepo } from '../promotions/ports.ts';
 import type { PromotionService } from '../promotions/promotion-service.ts';
 import type { ReferenceService } from '../reference/reference-service.ts';
 import type { SettingsRepo } from '../settings/ports.ts';
-import type { SettingsService } from '../settings/settings-service.ts';
-import { taxSettingsOrDefaults } from '../settings/store-settings.ts';
+import { defaultSettingsRow, taxSettingsOrDefaults } from '../settings/store-settings.ts';
 import { requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../shared/audit-trail.ts';
 import { newId } from '../shared/ids.ts';
@@ -328,8 +327,6 @@ export function createOrderService(deps: {
   taxes: TaxCalculator;
   /** Payments and refunds of an order's moves, in the order's transaction. */
   payments: Pick<PaymentService, 'recordPayment' | 'refundOrder'>;
-  /** The store's next order number, taken in the order's transaction. */
-  settings: Pick<SettingsService, 'nextOrderNumber'>;
   /** The order's discount code, checked and counted in the order's transaction. */
   promotions: Pick<PromotionService, 'applyPromotion'>;
   /** The webhook events of the stock an order takes or gives back, in the order's transaction. */
@@ -356,7 +353,7 @@ export function createOrderService(deps: {
       }
     | undefined;
 }) {
-  const { repos, reference, delivery, payments, settings, promotions, inventory, events } = deps;
+  const { repos, reference, delivery, payments, promotions, inventory, events } = deps;
 
   /** Country from the reference data, state of that country (checked before any transaction opens). */
   const checkAddress = (ctx: StoreContext, address: Address | null | undefined, path: string) => checkOrderAddress(reference, ctx, address, path);
@@ -556,7 +553,8 @@ export function createOrderService(deps: {
     const { option, deliveryFeeMinor, tax, taxSettings } = priced;
     const order: Order = {
       id: orderId,
-      number: await settings.nextOrderNumber(repos, ctx.tenant, ctx.now),
+      // The store's next number, taken with the insert below (on PostgreSQL in its statement).
+      number: '',
       customerId: customer.id,
       customerName: customer.name,
       status: 'pending',
@@ -584,7 +582,7 @@ export function createOrderService(deps: {
       updatedAt: ctx.now,
     };
     const created = event(ctx, null, 'pending', input.note ?? null, null);
-    await repos.orders.insertOrder(tenant, order, lines, tax.lines, options.returnUrl ?? null, { allocations, event: created });
+    order.number = await repos.orders.insertOrder(tenant, order, lines, tax.lines, options.returnUrl ?? null, { allocations, event: created, numbering: defaultSettingsRow(tenant.mode, ctx.now) });
     if (promotion) await repos.promotions.insertRedemption(tenant, { id: newId('red', ctx.now), promotionId: promotion.id, orderId, customerId: customer.id }, ctx.now);
     await recordAudit(repos, ctx, { action: 'order.create', targetType: 'order', targetId: orderId, details: { number: order.number, totalMinor: order.totalMinor, taxTotalMinor: order.taxTotalMinor, lines: lines.length } });
     // The detail as just written (what reading it back would answer): nothing shipped yet, one history entry.

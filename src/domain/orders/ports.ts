@@ -1,4 +1,5 @@
 import type { Tenant } from '../../context.ts';
+import type { SettingsRow } from '../settings/ports.ts';
 import type { TaxLine } from '../taxes/types.ts';
 import type { Address, FulfilmentStatus, Order, OrderAllocation, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus, Shipment } from './order-types.ts';
 
@@ -49,9 +50,19 @@ export interface OrderRepo {
   skusForOrder(tenant: Tenant, skuIds: string[]): Promise<Map<string, SkuForOrder>>;
   /**
    * `returnUrl`: where the pay page sends the shopper of a storefront checkout back (docs/checkout.md). `also`: the
-   * order's allocations and first history entry, written with it (on PostgreSQL all in one statement).
+   * order's allocations and first history entry, written with it (on PostgreSQL all in one statement). `numbering`:
+   * the order's number (`o.number` is not used) is the store's next one, taken with it as `nextOrderNumber` takes it
+   * (the store and mode's settings row made with these defaults when it does not exist; the row stays locked until the
+   * transaction ends); on PostgreSQL in the same statement. Answers the order's number.
    */
-  insertOrder(tenant: Tenant, o: Order, lines: OrderLine[], taxLines: TaxLine[], returnUrl?: string | null, also?: { allocations: readonly OrderAllocation[]; event: OrderEvent }): Promise<void>;
+  insertOrder(
+    tenant: Tenant,
+    o: Order,
+    lines: OrderLine[],
+    taxLines: TaxLine[],
+    returnUrl?: string | null,
+    also?: { allocations: readonly OrderAllocation[]; event: OrderEvent; numbering?: SettingsRow | undefined },
+  ): Promise<string>;
   /**
    * Adds to the order's history. The order is checked to be the tenant's first, unless `held`: the caller inserted or
    * locked it with this tenant in the same transaction (one statement fewer).

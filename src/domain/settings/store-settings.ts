@@ -39,7 +39,8 @@ export interface StoreSettings {
   updatedAt: Date | null;
 }
 
-function defaultRow(mode: Mode, now: Date): SettingsRow {
+/** The settings row a store and mode start with (what `ensureSettings` inserts). */
+export function defaultSettingsRow(mode: Mode, now: Date): SettingsRow {
   return {
     orderNumberPrefix: mode === 'test' ? DEFAULT_TEST_ORDER_NUMBER_PREFIX : DEFAULT_ORDER_NUMBER_PREFIX,
     nextOrderNumber: FIRST_ORDER_NUMBER,
@@ -57,20 +58,20 @@ function defaultRow(mode: Mode, now: Date): SettingsRow {
 /** The settings of a store and mode; the defaults when none were saved. Never writes. */
 export async function readSettings(repos: { settings: Pick<SettingsRepo, 'find'> }, tenant: Tenant): Promise<StoreSettings> {
   const row = await repos.settings.find(tenant);
-  if (!row) return { ...defaultRow(tenant.mode, new Date(0)), paymentMethods: [...DEFAULT_PAYMENT_METHODS], updatedAt: null };
+  if (!row) return { ...defaultSettingsRow(tenant.mode, new Date(0)), paymentMethods: [...DEFAULT_PAYMENT_METHODS], updatedAt: null };
   return { ...row, paymentMethods: row.paymentMethods.filter(isPaymentMethod) };
 }
 
 /** The tax settings read (`TaxRepo.taxSettingsWithRegions`), or the defaults when none were saved (as `readSettings`). */
 export function taxSettingsOrDefaults(settings: TaxSettings | undefined, mode: Mode): TaxSettings {
   if (settings) return settings;
-  const { pricesIncludeTax, shippingTaxClass } = defaultRow(mode, new Date(0));
+  const { pricesIncludeTax, shippingTaxClass } = defaultSettingsRow(mode, new Date(0));
   return { pricesIncludeTax, shippingTaxClass };
 }
 
 /** Creates the settings row with defaults if it does not exist; safe when several transactions race to create it. */
 export async function ensureSettings(repos: { settings: Pick<SettingsRepo, 'insertIfAbsent'> }, tenant: Tenant, now: Date): Promise<void> {
-  await repos.settings.insertIfAbsent(tenant, defaultRow(tenant.mode, now));
+  await repos.settings.insertIfAbsent(tenant, defaultSettingsRow(tenant.mode, now));
 }
 
 /**
