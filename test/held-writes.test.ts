@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
+import pg from 'pg';
 import type { Tenant } from '../src/context.ts';
 import { createHeldWrites } from '../src/db/held-writes.ts';
 import type { AuditEntry } from '../src/domain/shared/audit-trail.ts';
@@ -114,5 +115,33 @@ describeEachDatabase('held writes', (kind) => {
         throw new Error('roll back');
       })
       .catch((error: Error) => assert.equal(error.message, 'roll back'));
+  });
+  it('holds a queued mail too, and reading the webhook subscribers after it does not send it early; both commit', async () => {
+    const now = new Date();
+    const sent: string[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: any[]) {
+      const text = typeof args[0] === 'string' ? args[0] : args[0]?.text;
+      if (typeof text === 'string') sent.push(text);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    const cause = `held-mail:${now.getTime()}`;
+    try {
+      await t.container.repos.transaction(async (repos) => {
+        await repos.webhooks.subscribers(tenant);
+        await repos.email.insertMessages([{ id: `eml_held_${now.getTime()}`, storeId: tenant.storeId, mode: tenant.mode, kind: 'order_confirmation', cause, to: 'shopper@example.com', subject: 'Thanks', params: {}, createdAt: now }]);
+        await repos.webhooks.subscribers(tenant);
+        await repos.audit.insert(entry(`aud_held_mail_${now.getTime()}`, now));
+      });
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    const rows = await db().selectFrom('email_messages').select('to_address').where('cause', '=', cause).execute();
+    assert.deepEqual(rows.map((r) => r.to_address), ['shopper@example.com'], 'the mail is queued');
+    if (kind === 'postgres') {
+      const writes = sent.filter((text) => /email_messages|audit_logs/.test(text));
+      assert.equal(writes.length, 1, `the mail and the audit entry in one statement:\n${writes.join('\n---\n')}`);
+      assert.match(writes[0]!, /^with "held_0" as \(insert into "email_messages"/);
+    }
   });
 });

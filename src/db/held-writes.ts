@@ -9,7 +9,8 @@ import type { Database } from './schema.ts';
  * - Held are only the statements of the repository methods `createRepos` names (a write whose caller needs no result:
  *   no RETURNING used, no row count checked, no unique conflict caught) and the transaction's audit entries.
  * - Before any other repository call of the transaction, the held writes are sent (so every read sees them, whatever
- *   table it reads); the audit log's own read sends them too.
+ *   table it reads), except a call `createRepos` names with the tables it reads when none of them has a held write;
+ *   the audit log's own read sends them too.
  * - A write to a table that already has a held write is held only when both insert (new rows); otherwise the held ones
  *   are sent first, so one statement never changes a row twice nor reads a row it changed.
  * - The last step of the unit of work sends them, inside the transaction: a statement that fails (a constraint) fails
@@ -24,6 +25,8 @@ export interface HeldWrites {
   flush(): Promise<void>;
   /** How many writes are held. */
   readonly size: number;
+  /** Whether a held write writes one of `tables`. */
+  writesAny(tables: readonly string[]): boolean;
 }
 
 interface Held {
@@ -78,6 +81,9 @@ export function createHeldWrites(trx: Kysely<Database>): HeldWrites {
     get size() {
       return held.length;
     },
+    writesAny(tables) {
+      return held.some((h) => tables.includes(h.table));
+    },
   };
 }
 
@@ -122,10 +128,10 @@ export const recordingDb = new Kysely<Database>({
   },
 });
 
-/** The one statement `write` sends to `recordingDb` (a repository method bound to it), unsent. */
-export async function statementOf(write: () => Promise<unknown>): Promise<CompiledQuery> {
+/** The statement `write` sends to `recordingDb` (a repository method bound to it), unsent; undefined when it sends none. */
+export async function statementOf(write: () => Promise<unknown>): Promise<CompiledQuery | undefined> {
   const statements: CompiledQuery[] = [];
   await capturing.run((query) => statements.push(query), write);
-  if (statements.length !== 1) throw new Error(`A held write sends one statement; this one sent ${statements.length}.`);
-  return statements[0]!;
+  if (statements.length > 1) throw new Error(`A held write sends at most one statement; this one sent ${statements.length}.`);
+  return statements[0];
 }

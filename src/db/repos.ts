@@ -71,12 +71,25 @@ function bindRepos(executor: Kysely<Database>, dialect: Dialect, onCommit?: (fn:
  */
 const HELD_WRITES = {
   carts: ['setOrder'],
+  email: ['insertMessages'],
   orders: ['insertStatusToken'],
   payments: ['insertLink'],
 } as const satisfies { [R in keyof Repos]?: ReadonlyArray<keyof Repos[R]> };
 
+/**
+ * Repository methods that read only the tables named (and write nothing): called while writes are held, they send the
+ * held writes first only when one of them writes such a table. The webhook subscribers are read before every publish,
+ * and a payment's completion publishes after queueing the shopper's mail (answered from the transaction's memory after
+ * the first read, held-writes.ts).
+ */
+const READS_ONLY: { [R in keyof Repos]?: { [M in keyof Repos[R]]?: readonly string[] } } = {
+  webhooks: { subscribers: ['stores', 'store_settings', 'webhook_endpoints', 'oauth_grants', 'store_members'] },
+};
+
 /** The repositories of the held methods, bound to the recording database: they make the statement without sending it. */
-let recorders: { carts: ReturnType<typeof createCartRepo>; orders: ReturnType<typeof createOrderRepo>; payments: ReturnType<typeof createPaymentRepo> } | undefined;
+let recorders:
+  | { carts: ReturnType<typeof createCartRepo>; email: ReturnType<typeof createEmailRepo>; orders: ReturnType<typeof createOrderRepo>; payments: ReturnType<typeof createPaymentRepo> }
+  | undefined;
 
 /**
  * `repos` of a PostgreSQL transaction with its held writes: the methods of HELD_WRITES hold their statement; every
@@ -84,7 +97,7 @@ let recorders: { carts: ReturnType<typeof createCartRepo>; orders: ReturnType<ty
  * `afterCommit` only registers a callback).
  */
 function holdingWrites<T extends Record<string, object>>(repos: T, held: HeldWrites): T {
-  recorders ??= { carts: createCartRepo(recordingDb, 'postgres'), orders: createOrderRepo(recordingDb, 'postgres'), payments: createPaymentRepo(recordingDb, 'postgres') };
+  recorders ??= { carts: createCartRepo(recordingDb, 'postgres'), email: createEmailRepo(recordingDb, 'postgres'), orders: createOrderRepo(recordingDb, 'postgres'), payments: createPaymentRepo(recordingDb, 'postgres') };
   const out: Record<string, object> = {};
   for (const [name, repo] of Object.entries(repos)) {
     if (name === 'audit') {
@@ -92,6 +105,7 @@ function holdingWrites<T extends Record<string, object>>(repos: T, held: HeldWri
       continue;
     }
     const heldMethods: readonly string[] = (HELD_WRITES as Record<string, readonly string[]>)[name] ?? [];
+    const readsOnly: Record<string, readonly string[] | undefined> = (READS_ONLY as Record<string, Record<string, readonly string[]>>)[name] ?? {};
     const recorder = (recorders as unknown as Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>>)[name];
     const wrapped: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(repo)) {
@@ -99,10 +113,13 @@ function holdingWrites<T extends Record<string, object>>(repos: T, held: HeldWri
         wrapped[key] = value;
       } else if (heldMethods.includes(key)) {
         wrapped[key] = async (...args: unknown[]) => {
-          await held.hold(await statementOf(() => recorder![key]!(...args)));
+          const statement = await statementOf(() => recorder![key]!(...args));
+          if (statement !== undefined) await held.hold(statement);
         };
       } else {
-        wrapped[key] = (...args: unknown[]) => (held.size === 0 ? value(...args) : held.flush().then(() => value(...args)));
+        const reads = readsOnly[key];
+        wrapped[key] = (...args: unknown[]) =>
+          held.size === 0 || (reads !== undefined && !held.writesAny(reads)) ? value(...args) : held.flush().then(() => value(...args));
       }
     }
     out[name] = wrapped;
