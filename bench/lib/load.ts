@@ -76,7 +76,10 @@ export function pinningNote(tool: string): string {
 /** Pins running processes (a server's database backends) to the server core, where taskset is available. */
 export function pinToServerCore(pids: number[]): void {
   if (!TASKSET) return;
-  for (const pid of pids) spawnSync('taskset', ['-p', '-c', SERVER_CORE, String(pid)], { stdio: 'ignore' });
+  // BENCH_DATABASE_CORE=client: the database's backends beside the load generator instead (an experiment: what the
+  // server's figures are when the database does not share its core; the figures of record keep the default).
+  const core = process.env.BENCH_DATABASE_CORE === 'client' && CLIENT_CORE !== undefined ? CLIENT_CORE : SERVER_CORE;
+  for (const pid of pids) spawnSync('taskset', ['-p', '-c', core, String(pid)], { stdio: 'ignore' });
 }
 
 /** Keeps the benchmark process itself (mostly idle) off the server core, and warns where pinning is not possible. */
