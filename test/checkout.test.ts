@@ -572,6 +572,28 @@ describeEachDatabase('checkout', (kind) => {
       const apiEvents = (await db().selectFrom('webhook_events').select('payload').where('type', '=', 'checkout.completed').execute()).map((e) => JSON.parse(e.payload).data.channel);
       assert.ok(apiEvents.every((ch) => ch === 'storefront'));
     });
+
+    it('sends order.status_changed with the paid order as a read answers it after: its history ends with the move to paid', async () => {
+      await insertEndpoint(t.container, m.storeId, { mode: 'test', eventTypes: ['order.status_changed'] });
+      const res = await checkout(await readyCart([[sku[3]!, 1]]));
+      assert.equal(res.status, 201, res.raw);
+      const { order } = res.body.data;
+      await pay(pathOf(res.body.data.payUrl), CARDS.ok);
+      const sent = async () =>
+        (await db().selectFrom('webhook_events').select('payload').where('store_id', '=', m.storeId).where('type', '=', 'order.status_changed').orderBy('seq').execute())
+          .map((e) => JSON.parse(e.payload))
+          .filter((e) => e.data.id === order.id);
+      const events = await eventually(sent, 10_000, 'order.status_changed');
+      assert.deepEqual(events.map((e) => e.change), [{ from: 'pending', to: 'paid' }]);
+      const data = events[0]!.data;
+      assert.deepEqual(
+        data.history.map((h: { from: string | null; to: string; note: string | null }) => [h.from, h.to, h.note?.startsWith('paid through test') === true]),
+        [[null, 'pending', false], ['pending', 'paid', true]],
+        'placed, then paid: the entry the move to paid wrote comes last',
+      );
+      assert.deepEqual([data.status, data.holdExpiresAt], ['paid', null]);
+      assert.deepEqual(data, await orderOf(order.id), 'the event carries the order as a read answers it after the commit');
+    });
   });
 
   describe('CORS', () => {

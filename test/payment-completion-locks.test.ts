@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { Repos } from '../src/db/repos.ts';
+import type { OrderEvent, OrderStatus } from '../src/domain/orders/order-types.ts';
 import { newId } from '../src/domain/shared/ids.ts';
 import type { Transactional } from '../src/domain/shared/transactional.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
@@ -117,6 +118,44 @@ describeEachDatabase("the reads of a payment's completion", (kind) => {
         await r.orders.detail(tenant, found);
         return r.orders.confirmationTo({ storeId: m.storeId, mode: 'live' }, found.customerId);
       }), { storeName: 'Renamed Store', email: undefined });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("answers the paid order's detail with its move, the same as a read after it: the move's history entry last, the confirmation's address with it", async () => {
+    const { startTestApp } = await import('./helpers/app.ts');
+    const { insertOrder } = await import('./helpers/delivery-payments.ts');
+    const { signup } = await import('./helpers/merchants.ts');
+    const t = await startTestApp(kind);
+    try {
+      const m = await signup(t.app);
+      const order = await insertOrder(t, m.storeId, { mode: 'test', totalMinor: 1999, paidMinor: 1999 });
+      const tenant = { storeId: m.storeId, mode: 'test' as const };
+      const repos = t.container.repos;
+      const start = Date.now();
+      const entry = (ms: number, from: OrderStatus | null, to: OrderStatus): OrderEvent => {
+        const at = new Date(start + ms);
+        return { id: newId('oev', at), fromStatus: from, toStatus: to, note: `at ${ms}`, amountMinor: to === 'paid' ? 1999 : null, actorType: 'system', actorId: 'test', actorLabel: 'test', createdAt: at };
+      };
+      const earlier = [entry(0, null, 'pending'), entry(1, 'pending', 'pending')];
+      for (const e of earlier) await repos.orders.insertEvent(tenant, order.id, e);
+      const paid = entry(2, 'pending', 'paid');
+      const now = new Date(start + 2);
+      const got = await repos.transaction(async (r) => {
+        const locked = (await r.orders.lockOrder(tenant, order.id))!;
+        const moved = await r.orders.updateOrderWithDetail(tenant, locked, { status: 'paid', holdExpiresAt: null }, now, paid);
+        const to = await r.orders.confirmationTo(tenant, locked.customerId);
+        const read = await r.orders.detail(tenant, (await r.orders.findOrder(tenant, order.id))!);
+        return { moved, to, read };
+      });
+      assert.deepEqual(got.moved, got.read);
+      assert.deepEqual([got.moved.status, got.moved.updatedAt], ['paid', now]);
+      assert.deepEqual(got.moved.history.map((h) => h.id), [...earlier.map((e) => e.id), paid.id]);
+      assert.deepEqual(got.moved.history.at(-1), paid);
+      const store = await t.container.db.kysely.selectFrom('stores').select('name').where('id', '=', m.storeId).executeTakeFirstOrThrow();
+      const customer = await t.container.db.kysely.selectFrom('customers').select('email').where('id', '=', got.moved.customerId).executeTakeFirstOrThrow();
+      assert.deepEqual(got.to, { storeName: store.name, email: customer.email });
     } finally {
       await t.close();
     }

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, type Kysely, type QueryCreator, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Tenant } from '../context.ts';
 import type { Address, FulfilmentStatus, Order, OrderAllocation, OrderChannel, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus, Shipment, ShipmentStatus } from '../domain/orders/order-types.ts';
-import type { OrderFigureRow, OrderRepo, SkuForOrder } from '../domain/orders/ports.ts';
+import type { OrderChange, OrderFigureRow, OrderRepo, SkuForOrder } from '../domain/orders/ports.ts';
 import type { OrderPaymentStatus } from '../domain/payments/payment-rules.ts';
 import type { SettingsRow } from '../domain/settings/ports.ts';
 import type { TaxLine } from '../domain/taxes/types.ts';
@@ -105,7 +105,8 @@ const PAYMENT_STATUS_IS: Record<OrderPaymentStatus, RawBuilder<SqlBool>> = {
 
 /** The columns of each part of an order's detail (`detail`), as the key of each row's JSON object and its column. */
 const LINE_KEYS = columnsOf('order_lines', ['id', 'order_id', 'sku_id', 'product_id', 'product_name', 'sku_code', 'attributes', 'unit_price_minor', 'discount_bp', 'quantity', 'line_total_minor', 'position']);
-const EVENT_KEYS = columnsOf('order_events', ['id', 'order_id', 'from_status', 'to_status', 'note', 'amount_minor', 'actor_type', 'actor_id', 'actor_label', 'created_at']);
+const EVENT_COLUMNS = ['id', 'order_id', 'from_status', 'to_status', 'note', 'amount_minor', 'actor_type', 'actor_id', 'actor_label', 'created_at'] as const;
+const EVENT_KEYS = columnsOf('order_events', [...EVENT_COLUMNS]);
 const TAX_LINE_KEYS = columnsOf('order_tax_lines', [
   'id',
   'order_id',
@@ -177,6 +178,120 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
    */
   const confirmations = db.isTransaction ? new Map<string, { storeName: string | null; email: string | undefined }>() : undefined;
   const confirmationKey = (tenant: Tenant, customerId: string) => `${tenant.storeId}\u0000${tenant.mode}\u0000${customerId}`;
+  /**
+   * The read of an order's detail parts (`detail`) as one row, from `from` (the database, or a statement's CTEs before
+   * it): the history's rows from `history` (a table of `order_events`' columns named `order_events`).
+   */
+  const detailRead = (from: QueryCreator<Database>, tenant: Tenant, orderId: string, history = 'order_events') =>
+    from
+      .selectFrom('orders')
+      .select([
+        jsonRows(dialect, 'order_lines', LINE_KEYS, sql`order_lines.order_id = orders.id`, sql`order_lines.position`).as('lines'),
+        jsonRows(dialect, history, EVENT_KEYS, sql`order_events.order_id = orders.id`, sql`order_events.id`).as('events'),
+        jsonRows(dialect, 'order_tax_lines', TAX_LINE_KEYS, sql`order_tax_lines.order_id = orders.id`, sql`order_tax_lines.position`).as('tax_lines'),
+        jsonRows(
+          dialect,
+          'order_allocations left join stock_locations on stock_locations.id = order_allocations.location_id',
+          ALLOCATION_KEYS,
+          sql`order_allocations.order_id = orders.id and order_allocations.quantity > 0`,
+          sql`stock_locations.position, order_allocations.location_id`,
+        ).as('allocations'),
+        jsonRows(
+          dialect,
+          '(select shipment_lines.order_line_id, sum(shipment_lines.quantity) as quantity from shipment_lines inner join shipments on shipments.id = shipment_lines.shipment_id where shipments.order_id = orders.id group by shipment_lines.order_line_id) as shipped',
+          SHIPPED_KEYS,
+          sql`true`,
+          sql`shipped.order_line_id`,
+        ).as('shipped'),
+      ])
+      .$if(confirmations !== undefined, (q) =>
+        q.select((eb) => [
+          'orders.customer_id',
+          eb.selectFrom('stores').select('stores.name').whereRef('stores.id', '=', 'orders.store_id').as('store_name'),
+          eb
+            .selectFrom('customers')
+            .select('customers.email')
+            .whereRef('customers.id', '=', 'orders.customer_id')
+            .whereRef('customers.store_id', '=', 'orders.store_id')
+            .whereRef('customers.mode', '=', 'orders.mode')
+            .as('customer_email'),
+        ]),
+      )
+      .where(inTenant(tenant, 'orders'))
+      .where('orders.id', '=', orderId);
+  /** The order's detail from `detailRead`'s row (undefined: not the tenant's order, no parts), remembering its confirmation's address. */
+  const detailOf = (tenant: Tenant, order: Order, row: Awaited<ReturnType<ReturnType<typeof detailRead>['executeTakeFirst']>>): OrderDetail => {
+    if (confirmations && row?.customer_id) confirmations.set(confirmationKey(tenant, row.customer_id), { storeName: row.store_name ?? null, email: row.customer_email ?? undefined });
+    // Another tenant's order has no parts, as each part's read filtered on the tenant's order did.
+    const lines = parsedRows<Selectable<OrderLineTable>>(row?.lines);
+    const events = parsedRows<Selectable<OrderEventTable>>(row?.events);
+    const taxLines = parsedRows<Selectable<OrderTaxLineTable>>(row?.tax_lines);
+    const allocations = parsedRows<{ order_line_id: string; location_id: string; quantity: number; name: string | null }>(row?.allocations);
+    const shipped = parsedRows<{ order_line_id: string; quantity: number }>(row?.shipped);
+    // An order fulfilled before shipments existed has none: all of each line left then (decision 0032).
+    const shippedOf = (lineId: string, quantity: number) =>
+      shipped.length === 0 && order.fulfilmentStatus !== 'unfulfilled' && order.fulfilmentStatus !== 'partially_fulfilled'
+        ? quantity
+        : Number(shipped.find((s) => s.order_line_id === lineId)?.quantity ?? 0);
+    return {
+      ...order,
+      lines: lines.map((l) => ({
+        id: l.id,
+        skuId: l.sku_id,
+        productId: l.product_id,
+        productName: l.product_name,
+        skuCode: l.sku_code,
+        attributes: JSON.parse(l.attributes) as Record<string, string>,
+        unitPriceMinor: Number(l.unit_price_minor),
+        discountBp: Number(l.discount_bp),
+        quantity: Number(l.quantity),
+        lineTotalMinor: Number(l.line_total_minor),
+        allocations: allocations
+          .filter((a) => a.order_line_id === l.id)
+          .map((a) => ({ locationId: a.location_id, locationName: a.name, quantity: Number(a.quantity) })),
+        shippedQuantity: shippedOf(l.id, Number(l.quantity)),
+      })),
+      taxLines: taxLines.map(
+        (t): TaxLine => ({
+          kind: t.kind === 'shipping' ? 'shipping' : 'line',
+          orderLineId: t.order_line_id,
+          taxClass: t.tax_class,
+          rateBp: Number(t.rate_bp),
+          region: { id: t.region_id, name: t.region_name, countryId: t.country_id, stateId: t.state_id },
+          taxableMinor: Number(t.taxable_minor),
+          amountMinor: Number(t.amount_minor),
+        }),
+      ),
+      history: events.map((e) => ({
+        id: e.id,
+        fromStatus: e.from_status as OrderStatus | null,
+        toStatus: e.to_status as OrderStatus,
+        note: e.note,
+        amountMinor: e.amount_minor === null ? null : Number(e.amount_minor),
+        actorType: e.actor_type,
+        actorId: e.actor_id,
+        actorLabel: e.actor_label,
+        createdAt: toDate(e.created_at),
+      })),
+    };
+  };
+  /** The update of the order's columns that `set` gives, and `updated_at`. */
+  const orderUpdate = (tenant: Tenant, id: string, set: OrderChange, now: Date) =>
+    db
+      .updateTable('orders')
+      .set({
+        ...(set.status !== undefined ? { status: set.status } : {}),
+        ...(set.fulfilmentStatus !== undefined ? { fulfilment_status: set.fulfilmentStatus } : {}),
+        ...(set.paidMinor !== undefined ? { paid_minor: set.paidMinor } : {}),
+        ...(set.refundedMinor !== undefined ? { refunded_minor: set.refundedMinor } : {}),
+        ...(set.note !== undefined ? { note: set.note } : {}),
+        ...(set.shippingAddress !== undefined ? { shipping_address: set.shippingAddress === null ? null : JSON.stringify(set.shippingAddress) } : {}),
+        ...(set.billingAddress !== undefined ? { billing_address: set.billingAddress === null ? null : JSON.stringify(set.billingAddress) } : {}),
+        ...(set.holdExpiresAt !== undefined ? { hold_expires_at: null } : {}),
+        updated_at: fromDate(now),
+      })
+      .where(inTenant(tenant))
+      .where('id', '=', id);
   return {
     async confirmationTo(tenant: Tenant, customerId: string) {
       const known = confirmations?.get(confirmationKey(tenant, customerId));
@@ -406,120 +521,11 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
     },
 
     async detail(tenant: Tenant, order: Order): Promise<OrderDetail> {
-      const row = await db
-        .selectFrom('orders')
-        .select([
-          jsonRows(dialect, 'order_lines', LINE_KEYS, sql`order_lines.order_id = orders.id`, sql`order_lines.position`).as('lines'),
-          jsonRows(dialect, 'order_events', EVENT_KEYS, sql`order_events.order_id = orders.id`, sql`order_events.id`).as('events'),
-          jsonRows(dialect, 'order_tax_lines', TAX_LINE_KEYS, sql`order_tax_lines.order_id = orders.id`, sql`order_tax_lines.position`).as('tax_lines'),
-          jsonRows(
-            dialect,
-            'order_allocations left join stock_locations on stock_locations.id = order_allocations.location_id',
-            ALLOCATION_KEYS,
-            sql`order_allocations.order_id = orders.id and order_allocations.quantity > 0`,
-            sql`stock_locations.position, order_allocations.location_id`,
-          ).as('allocations'),
-          jsonRows(
-            dialect,
-            '(select shipment_lines.order_line_id, sum(shipment_lines.quantity) as quantity from shipment_lines inner join shipments on shipments.id = shipment_lines.shipment_id where shipments.order_id = orders.id group by shipment_lines.order_line_id) as shipped',
-            SHIPPED_KEYS,
-            sql`true`,
-            sql`shipped.order_line_id`,
-          ).as('shipped'),
-        ])
-        .$if(confirmations !== undefined, (q) =>
-          q.select((eb) => [
-            'orders.customer_id',
-            eb.selectFrom('stores').select('stores.name').whereRef('stores.id', '=', 'orders.store_id').as('store_name'),
-            eb
-              .selectFrom('customers')
-              .select('customers.email')
-              .whereRef('customers.id', '=', 'orders.customer_id')
-              .whereRef('customers.store_id', '=', 'orders.store_id')
-              .whereRef('customers.mode', '=', 'orders.mode')
-              .as('customer_email'),
-          ]),
-        )
-        .where(inTenant(tenant, 'orders'))
-        .where('orders.id', '=', order.id)
-        .executeTakeFirst();
-      if (confirmations && row?.customer_id) confirmations.set(confirmationKey(tenant, row.customer_id), { storeName: row.store_name ?? null, email: row.customer_email ?? undefined });
-      // Another tenant's order has no parts, as each part's read filtered on the tenant's order did.
-      const lines = parsedRows<Selectable<OrderLineTable>>(row?.lines);
-      const events = parsedRows<Selectable<OrderEventTable>>(row?.events);
-      const taxLines = parsedRows<Selectable<OrderTaxLineTable>>(row?.tax_lines);
-      const allocations = parsedRows<{ order_line_id: string; location_id: string; quantity: number; name: string | null }>(row?.allocations);
-      const shipped = parsedRows<{ order_line_id: string; quantity: number }>(row?.shipped);
-      // An order fulfilled before shipments existed has none: all of each line left then (decision 0032).
-      const shippedOf = (lineId: string, quantity: number) =>
-        shipped.length === 0 && order.fulfilmentStatus !== 'unfulfilled' && order.fulfilmentStatus !== 'partially_fulfilled'
-          ? quantity
-          : Number(shipped.find((s) => s.order_line_id === lineId)?.quantity ?? 0);
-      return {
-        ...order,
-        lines: lines.map((l) => ({
-          id: l.id,
-          skuId: l.sku_id,
-          productId: l.product_id,
-          productName: l.product_name,
-          skuCode: l.sku_code,
-          attributes: JSON.parse(l.attributes) as Record<string, string>,
-          unitPriceMinor: Number(l.unit_price_minor),
-          discountBp: Number(l.discount_bp),
-          quantity: Number(l.quantity),
-          lineTotalMinor: Number(l.line_total_minor),
-          allocations: allocations
-            .filter((a) => a.order_line_id === l.id)
-            .map((a) => ({ locationId: a.location_id, locationName: a.name, quantity: Number(a.quantity) })),
-          shippedQuantity: shippedOf(l.id, Number(l.quantity)),
-        })),
-        taxLines: taxLines.map(
-          (t): TaxLine => ({
-            kind: t.kind === 'shipping' ? 'shipping' : 'line',
-            orderLineId: t.order_line_id,
-            taxClass: t.tax_class,
-            rateBp: Number(t.rate_bp),
-            region: { id: t.region_id, name: t.region_name, countryId: t.country_id, stateId: t.state_id },
-            taxableMinor: Number(t.taxable_minor),
-            amountMinor: Number(t.amount_minor),
-          }),
-        ),
-        history: events.map((e) => ({
-          id: e.id,
-          fromStatus: e.from_status as OrderStatus | null,
-          toStatus: e.to_status as OrderStatus,
-          note: e.note,
-          amountMinor: e.amount_minor === null ? null : Number(e.amount_minor),
-          actorType: e.actor_type,
-          actorId: e.actor_id,
-          actorLabel: e.actor_label,
-          createdAt: toDate(e.created_at),
-        })),
-      };
+      return detailOf(tenant, order, await detailRead(db, tenant, order.id).executeTakeFirst());
     },
 
-    async updateOrder(
-      tenant: Tenant,
-      id: string,
-      set: Partial<{ status: OrderStatus; fulfilmentStatus: FulfilmentStatus; paidMinor: number; refundedMinor: number; note: string | null; shippingAddress: Address | null; billingAddress: Address | null; holdExpiresAt: null }>,
-      now: Date,
-      event?: OrderEvent,
-    ): Promise<void> {
-      const update = db
-        .updateTable('orders')
-        .set({
-          ...(set.status !== undefined ? { status: set.status } : {}),
-          ...(set.fulfilmentStatus !== undefined ? { fulfilment_status: set.fulfilmentStatus } : {}),
-          ...(set.paidMinor !== undefined ? { paid_minor: set.paidMinor } : {}),
-          ...(set.refundedMinor !== undefined ? { refunded_minor: set.refundedMinor } : {}),
-          ...(set.note !== undefined ? { note: set.note } : {}),
-          ...(set.shippingAddress !== undefined ? { shipping_address: set.shippingAddress === null ? null : JSON.stringify(set.shippingAddress) } : {}),
-          ...(set.billingAddress !== undefined ? { billing_address: set.billingAddress === null ? null : JSON.stringify(set.billingAddress) } : {}),
-          ...(set.holdExpiresAt !== undefined ? { hold_expires_at: null } : {}),
-          updated_at: fromDate(now),
-        })
-        .where(inTenant(tenant))
-        .where('id', '=', id);
+    async updateOrder(tenant: Tenant, id: string, set: OrderChange, now: Date, event?: OrderEvent): Promise<void> {
+      const update = orderUpdate(tenant, id, set, now);
       if (event && dialect === 'postgres') {
         // One round trip: the change as a data-modifying CTE, its history entry as the statement.
         await db
@@ -531,6 +537,27 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
       }
       await update.execute();
       if (event) await db.insertInto('order_events').values(eventValues(id, event)).execute();
+    },
+
+    async updateOrderWithDetail(tenant: Tenant, order: Order, set: OrderChange, now: Date, event: OrderEvent): Promise<OrderDetail> {
+      const given = Object.fromEntries(Object.entries(set).filter(([, value]) => value !== undefined)) as OrderChange;
+      const after: Order = { ...order, ...given, updatedAt: now };
+      if (dialect !== 'postgres') {
+        // As `updateOrder` then `detail`: SQLite has no data-modifying CTEs.
+        await orderUpdate(tenant, order.id, set, now).execute();
+        await db.insertInto('order_events').values(eventValues(order.id, event)).execute();
+        return detailOf(tenant, after, await detailRead(db, tenant, order.id).executeTakeFirst());
+      }
+      // One round trip. Every part of a statement reads the snapshot taken at its start, so the history read does not
+      // see the entry its insert adds: the entry comes from the insert's RETURNING, joined to the history read and
+      // sorted with it by id. The order row read is the one before the change, which changes none of the columns read.
+      const row = await detailRead(
+        db.with('changed', () => orderUpdate(tenant, order.id, set, now).returning('id')).with('added', (d) => d.insertInto('order_events').values(eventValues(order.id, event)).returning(EVENT_COLUMNS)),
+        tenant,
+        order.id,
+        `(select ${EVENT_COLUMNS.join(', ')} from order_events union all select ${EVENT_COLUMNS.join(', ')} from added) as order_events`,
+      ).executeTakeFirst();
+      return detailOf(tenant, after, row);
     },
 
     async extendHold(tenant: Tenant, id: string, until: Date, now: Date): Promise<boolean> {

@@ -67,6 +67,7 @@ export interface OrderServiceRepos {
     | 'receivedReturnUnits'
     | 'skusForOrder'
     | 'updateOrder'
+    | 'updateOrderWithDetail'
   >;
   payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded' | 'insertPayment' | 'listPayments' | 'lockOrder' | 'methodTotals' | 'pendingPaidMinor'>;
   providerPayments: Pick<ProviderPaymentRepo, 'listForOrder'>;
@@ -653,10 +654,9 @@ export function createOrderService(deps: {
       if (order?.status !== 'pending' || order.paidMinor < order.totalMinor) return;
       const currency = currencyOf(order.currency);
       // Paid ends a storefront order's stock hold in the same transaction: the held stock is the order's from now on.
-      await repos.orders.updateOrder(ctx.tenant, orderId, { status: 'paid', ...(order.holdExpiresAt !== null ? { holdExpiresAt: null } : {}) }, ctx.now, event(ctx, 'pending', 'paid', note, order.paidMinor));
+      // The order as the update leaves it (locked since), its lines, history and the rest read with the update.
+      const moved = await repos.orders.updateOrderWithDetail(ctx.tenant, order, { status: 'paid', ...(order.holdExpiresAt !== null ? { holdExpiresAt: null } : {}) }, ctx.now, event(ctx, 'pending', 'paid', note, order.paidMinor));
       await recordAudit(repos, ctx, { action: 'order.paid', targetType: 'order', targetId: orderId, details: { from: 'pending', to: 'paid', amountMinor: order.paidMinor } });
-      // The order as the update left it (locked since): its lines, history and the rest read once.
-      const moved = await repos.orders.detail(ctx.tenant, { ...order, status: 'paid', holdExpiresAt: null, updatedAt: ctx.now });
       await events.publish(repos, ctx.tenant, ctx.now, (): DomainEvent[] => [{ type: 'order.status_changed', order: moved, currency, from: 'pending', to: 'paid' }]);
       if (moved.channel === 'storefront') await deps.storefrontPaid?.(repos, ctx, moved);
     },

@@ -1,7 +1,7 @@
 import type { Tenant } from '../../context.ts';
 import type { SettingsRow } from '../settings/ports.ts';
 import type { TaxLine } from '../taxes/types.ts';
-import type { Address, FulfilmentStatus, Order, OrderAllocation, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus, Shipment } from './order-types.ts';
+import type { Address, Order, OrderAllocation, OrderDetail, OrderEvent, OrderLine, OrderQuery, OrderStatus, Shipment } from './order-types.ts';
 
 /**
  * What the orders area needs of storage: the repositories it declares, which src/db implements and the composition
@@ -30,6 +30,14 @@ export interface OrderFigureRow {
   totalMinor: number;
   taxTotalMinor: number;
 }
+
+/** A change of an order's columns (`OrderRepo.updateOrder`): each field given is set, the others are left as they are. */
+export type OrderChange = Partial<
+  Pick<Order, 'status' | 'fulfilmentStatus' | 'paidMinor' | 'refundedMinor' | 'note' | 'shippingAddress' | 'billingAddress'> & {
+    /** ends a storefront order's stock hold (paid or cancelled) */
+    holdExpiresAt: null;
+  }
+>;
 
 /** Orders with their lines and history. Every method takes the tenant first and filters on it (`inTenant`). */
 export interface OrderRepo {
@@ -82,17 +90,14 @@ export interface OrderRepo {
    * Changes the order. `event`: the history entry of the change, of an order the caller locked with this tenant in the
    * transaction, written with it (one statement on PostgreSQL, as `insertEvent(…, true)` after it on SQLite).
    */
-  updateOrder(tenant: Tenant, id: string, set: Partial<{
-    status: OrderStatus;
-    fulfilmentStatus: FulfilmentStatus;
-    paidMinor: number;
-    refundedMinor: number;
-    note: string | null;
-    shippingAddress: Address | null;
-    billingAddress: Address | null;
-    /** ends a storefront order's stock hold (paid or cancelled) */
-    holdExpiresAt: null;
-  }>, now: Date, event?: OrderEvent): Promise<void>;
+  updateOrder(tenant: Tenant, id: string, set: OrderChange, now: Date, event?: OrderEvent): Promise<void>;
+  /**
+   * `updateOrder(tenant, order.id, set, now, event)` then `detail` of the order as the change leaves it (`order` with
+   * `set` and `updatedAt: now`): the same detail, the history ending with `event` (by id, as `detail` orders it). On
+   * PostgreSQL one statement: the change and the entry as data-modifying CTEs, the detail's parts read beside them
+   * (the entry taken from its insert, which the statement's own reads do not see). Three statements on SQLite.
+   */
+  updateOrderWithDetail(tenant: Tenant, order: Order, set: OrderChange, now: Date, event: OrderEvent): Promise<OrderDetail>;
   /** Moves a pending storefront order's hold end to `until`, once (false: not held, not pending, or extended before). */
   extendHold(tenant: Tenant, id: string, until: Date, now: Date): Promise<boolean>;
   /** Pending orders whose stock hold ended at or before `now`, oldest end first, in every store (the cleanup). */
