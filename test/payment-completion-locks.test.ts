@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import { sql } from 'kysely';
 import type { Repos } from '../src/db/repos.ts';
 import type { OrderEvent, OrderStatus } from '../src/domain/orders/order-types.ts';
 import { newId } from '../src/domain/shared/ids.ts';
@@ -56,6 +57,135 @@ describeEachDatabase("the reads of a payment's completion", (kind) => {
       );
       assert.equal(got?.order.id, order.id);
       assert.equal(got?.pendingPaidMinor, 500);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('flags a card payment larger than what is outstanding once the transaction whose order lock the completion waited for committed a pending payment', async () => {
+    const { startTestApp } = await import('./helpers/app.ts');
+    const { insertOrder } = await import('./helpers/delivery-payments.ts');
+    const { signup, client } = await import('./helpers/merchants.ts');
+    // The provider's own event for a delayed card comes after a minute: the shopper's return completes the payment.
+    const t = await startTestApp(kind, { config: { testProviderDelayMs: 60_000 } });
+    try {
+      const m = await signup(t.app);
+      const order = await insertOrder(t, m.storeId, { mode: 'test', totalMinor: 1999 });
+      const link = (await client(t.app)('POST', '/v1/payment-links', { headers: { ...m.auth, 'x-mode': 'test' }, body: { orderId: order.id } })).body.data;
+      assert.equal(link.amount, 19.99);
+      const path = new URL(link.url).pathname;
+      const page = await t.app.inject({ method: 'GET', url: path });
+      const cookie = String(page.headers['set-cookie']).split(';')[0]!;
+      const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)![1]!;
+      const form = new URLSearchParams({ csrf, cardNumber: '4000 0000 0000 0077', expiry: '12 / 34', cvc: '123' }).toString();
+      const sent = await t.app.inject({ method: 'POST', url: path, headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
+      assert.equal(sent.statusCode, 303);
+      const db = t.container.db.kysely;
+      const [processing] = await db.selectFrom('provider_payments').selectAll().where('link_id', '=', link.id).execute();
+      assert.equal(processing?.status, 'processing');
+      // The provider has taken the money; the shopper's return (the page read again) completes the payment.
+      await db.updateTable('test_provider_payments').set({ succeed_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', processing!.provider_ref!).execute();
+
+      const tenant = { storeId: m.storeId, mode: 'test' as const };
+      const now = new Date();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let taken!: () => void;
+      const lockTaken = new Promise<void>((resolve) => {
+        taken = resolve;
+      });
+      // A manual payment of 5.00 recorded pending under the order's lock, committed while the completion waits for that lock.
+      const first = t.container.repos.transaction(async (repos) => {
+        await repos.payments.lockOrder(tenant, order.id);
+        await repos.payments.insertPayment(tenant, { id: newId('pay', now), orderId: order.id, kind: 'payment', method: 'manual', amountMinor: 500, status: 'pending', reference: null, createdAt: now, updatedAt: now });
+        taken();
+        await held;
+      });
+      await lockTaken;
+      const returned = t.app.inject({ method: 'GET', url: path, headers: { cookie } });
+      try {
+        if (kind === 'postgres') {
+          // Until the completion waits for the order's lock (the statement's text starts so; long ones are cut short there).
+          for (let i = 0; ; i++) {
+            const waiting = await sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'select "orders"."id", %'`.execute(db);
+            if (Number(waiting.rows[0]!.n) > 0) break;
+            assert.ok(i < 500, 'the completion waits for the order lock');
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          }
+        } else {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      } finally {
+        release();
+      }
+      await first;
+      assert.equal((await returned).statusCode, 200);
+
+      const [attempt] = await db.selectFrom('provider_payments').selectAll().where('link_id', '=', link.id).execute();
+      assert.equal(attempt?.status, 'succeeded');
+      assert.equal(attempt?.flag, `order ${order.number} has 14.99 USD outstanding: the payment was not recorded on it; refund it or settle it by hand`);
+      assert.equal(attempt?.payment_id, null);
+      assert.ok(attempt?.completed_at);
+      const after = await db.selectFrom('orders').select(['status', 'paid_minor']).where('id', '=', order.id).executeTakeFirstOrThrow();
+      assert.deepEqual({ status: after.status, paid: Number(after.paid_minor) }, { status: 'pending', paid: 0 });
+      const payments = await db.selectFrom('payments').select(['method', 'status', 'amount_minor']).where('order_id', '=', order.id).execute();
+      assert.deepEqual(payments.map((p) => ({ ...p, amount_minor: Number(p.amount_minor) })), [{ method: 'manual', status: 'pending', amount_minor: 500 }]);
+      const audit = await db.selectFrom('audit_logs').select('action').where('target_id', '=', attempt!.id).execute();
+      assert.deepEqual(audit.map((a) => a.action), ['payment.flagged']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('records a completing payment up to what is outstanding with its pending payments, and writes nothing for one minor unit more', async () => {
+    const { startTestApp } = await import('./helpers/app.ts');
+    const { insertOrder } = await import('./helpers/delivery-payments.ts');
+    const { signup } = await import('./helpers/merchants.ts');
+    const t = await startTestApp(kind);
+    try {
+      const m = await signup(t.app);
+      const order = await insertOrder(t, m.storeId, { mode: 'test', totalMinor: 1999, paidMinor: 100 });
+      const tenant = { storeId: m.storeId, mode: 'test' as const };
+      const now = new Date();
+      const db = t.container.db.kysely;
+      const attemptId = newId('ppay', now);
+      await t.container.repos.transaction(async (repos) => {
+        await repos.payments.insertPayment(tenant, { id: newId('pay', now), orderId: order.id, kind: 'payment', method: 'manual', amountMinor: 500, status: 'pending', reference: null, createdAt: now, updatedAt: now });
+        await repos.providerPayments.insert(tenant, {
+          id: attemptId, provider: 'test', linkId: null, orderId: order.id, amountMinor: 1400, currency: 'USD', captureMethod: 'automatic', status: 'processing', providerRef: null,
+          actionUrl: null, failureCode: null, failureMessage: null, flag: null, receivedMinor: null, paymentId: null, completedAt: null, createdAt: now, updatedAt: now,
+        });
+      });
+      const completing = { id: attemptId, status: 'succeeded' as const, receivedMinor: 1400, flag: null };
+      const card = (amountMinor: number) => ({ id: newId('pay', now), orderId: order.id, kind: 'payment' as const, method: 'card' as const, amountMinor, status: 'succeeded' as const, reference: 'test', createdAt: now, updatedAt: now });
+      const state = async () => ({
+        paid: Number((await db.selectFrom('orders').select('paid_minor').where('id', '=', order.id).executeTakeFirstOrThrow()).paid_minor),
+        payments: (await db.selectFrom('payments').select('id').where('order_id', '=', order.id).execute()).length,
+        completedAt: (await db.selectFrom('provider_payments').select('completed_at').where('id', '=', attemptId).executeTakeFirstOrThrow()).completed_at,
+      });
+
+      // Outstanding: 19.99 - 1.00 paid - 5.00 pending = 13.99.
+      const over = await t.container.repos.transaction(async (repos) => {
+        await repos.payments.lockOrder(tenant, order.id);
+        return repos.payments.insertPaidPayment(tenant, card(1400), completing, now, true);
+      });
+      assert.deepEqual(over, { order: undefined, completed: false, exceedsOutstanding: true });
+      assert.deepEqual(await state(), { paid: 100, payments: 1, completedAt: null });
+
+      const exact = card(1399);
+      const within = await t.container.repos.transaction(async (repos) => {
+        await repos.payments.lockOrder(tenant, order.id);
+        return repos.payments.insertPaidPayment(tenant, exact, completing, now, true);
+      });
+      assert.equal(within.exceedsOutstanding, false);
+      assert.equal(within.completed, true);
+      assert.equal(within.order?.paidMinor, 1499);
+      const written = await state();
+      assert.deepEqual({ ...written, completedAt: written.completedAt !== null }, { paid: 1499, payments: 2, completedAt: true });
+      const attempt = await db.selectFrom('provider_payments').select('payment_id').where('id', '=', attemptId).executeTakeFirstOrThrow();
+      assert.equal(attempt.payment_id, exact.id);
     } finally {
       await t.close();
     }

@@ -170,6 +170,27 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
   /** The order's id when it is the tenant's (a subquery): its lines and history carry no tenant of their own. */
   const ownedOrder = (tenant: Tenant, orderId: string) => db.selectFrom('orders').select('id').where(inTenant(tenant)).where('id', '=', orderId);
   const ownsOrder = async (tenant: Tenant, orderId: string) => (await ownedOrder(tenant, orderId).executeTakeFirst()) !== undefined;
+  /** The sum of an order's pending payments (`PaymentRepo.pendingPaidMinor`), as a column of a read of the order. */
+  const pendingPaid = (eb: ExpressionBuilder<Database, 'orders'>) =>
+    eb
+      .selectFrom('payments')
+      .select(sql<number>`coalesce(sum(payments.amount_minor), 0)`.as('n'))
+      .whereRef('payments.store_id', '=', 'orders.store_id')
+      .whereRef('payments.mode', '=', 'orders.mode')
+      .whereRef('payments.order_id', '=', 'orders.id')
+      .where('payments.kind', '=', 'payment')
+      .where('payments.status', '=', 'pending')
+      .as('pending_paid_minor');
+  /** SQLite: the order and its pending sum in one statement; one writer at a time (BEGIN IMMEDIATE), so nothing commits between them. */
+  const lockWithPendingPaidAtOnce = async (tenant: Tenant, id: string): Promise<{ order: Order; pendingPaidMinor: number } | undefined> => {
+    const row = await db
+      .selectFrom('orders')
+      .select((eb) => [...orderColumns(eb), pendingPaid(eb)])
+      .where(inTenant(tenant, 'orders'))
+      .where('orders.id', '=', id)
+      .executeTakeFirst();
+    return row && { order: toOrder(row), pendingPaidMinor: Number(row.pending_paid_minor) };
+  };
   /**
    * Bound to a transaction only: where each order whose detail the transaction read sends its confirmation (the
    * store's name, the customer's email), read with the detail, by store, mode and customer. `confirmationTo` answers
@@ -490,17 +511,16 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
       return row && toOrder(row);
     },
 
+    async lockOrderForPayment(tenant: Tenant, id: string): Promise<{ order: Order; pendingPaidMinor: number | undefined } | undefined> {
+      // PostgreSQL: the lock alone (the payment's statement checks what is outstanding, PaymentRepo.insertPaidPayment).
+      if (dialect === 'postgres') {
+        const row = await db.selectFrom('orders').select(orderColumns).where(inTenant(tenant, 'orders')).where('orders.id', '=', id).forUpdate().executeTakeFirst();
+        return row && { order: toOrder(row), pendingPaidMinor: undefined };
+      }
+      return lockWithPendingPaidAtOnce(tenant, id);
+    },
+
     async lockOrderWithPendingPaid(tenant: Tenant, id: string): Promise<{ order: Order; pendingPaidMinor: number } | undefined> {
-      const pendingPaid = (eb: ExpressionBuilder<Database, 'orders'>) =>
-        eb
-          .selectFrom('payments')
-          .select(sql<number>`coalesce(sum(payments.amount_minor), 0)`.as('n'))
-          .whereRef('payments.store_id', '=', 'orders.store_id')
-          .whereRef('payments.mode', '=', 'orders.mode')
-          .whereRef('payments.order_id', '=', 'orders.id')
-          .where('payments.kind', '=', 'payment')
-          .where('payments.status', '=', 'pending')
-          .as('pending_paid_minor');
       if (dialect === 'postgres') {
         // Two statements: a statement's snapshot is taken before it waits for the row lock, so a sum read in the locking
         // statement would miss a pending payment committed by the transaction it waited for (every writer of an
@@ -510,14 +530,7 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
         const sum = await db.selectFrom('orders').select(pendingPaid).where(inTenant(tenant, 'orders')).where('orders.id', '=', id).executeTakeFirstOrThrow();
         return { order: toOrder(locking), pendingPaidMinor: Number(sum.pending_paid_minor) };
       }
-      // SQLite: one writer at a time (BEGIN IMMEDIATE), so nothing commits between reading the order and the sum.
-      const row = await db
-        .selectFrom('orders')
-        .select((eb) => [...orderColumns(eb), pendingPaid(eb)])
-        .where(inTenant(tenant, 'orders'))
-        .where('orders.id', '=', id)
-        .executeTakeFirst();
-      return row && { order: toOrder(row), pendingPaidMinor: Number(row.pending_paid_minor) };
+      return lockWithPendingPaidAtOnce(tenant, id);
     },
 
     async detail(tenant: Tenant, order: Order): Promise<OrderDetail> {

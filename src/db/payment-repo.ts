@@ -123,37 +123,68 @@ export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect): Payme
       await db.insertInto('payments').values(paymentValues(tenant, p)).execute();
     },
 
-    async insertPaidPayment(tenant: Tenant, p: Payment, completing: CompletingProviderPayment, now: Date): Promise<{ order: OrderMoney | undefined; completed: boolean }> {
-      const insert = db.insertInto('payments').values(paymentValues(tenant, p));
+    async insertPaidPayment(tenant: Tenant, p: Payment, completing: CompletingProviderPayment, now: Date, withinOutstanding = false): Promise<{ order: OrderMoney | undefined; completed: boolean; exceedsOutstanding: boolean }> {
       const addPaid = db
         .updateTable('orders')
         .set({ paid_minor: sql`paid_minor + ${p.amountMinor}`, updated_at: fromDate(now) })
         .where(inTenant(tenant))
         .where('id', '=', p.orderId);
-      const at = fromDate(now);
-      const complete = db
-        .updateTable('provider_payments')
-        .set({ status: completing.status, received_minor: completing.receivedMinor, flag: completing.flag, payment_id: p.id, completed_at: at, updated_at: at })
+      // What the order has outstanding as this statement reads it: its total less what is paid and what is pending
+      // (`pendingPaidMinor`'s sum); its own update's where clause reads the row before the update.
+      const pendingPaid = db
+        .selectFrom('payments')
+        .select(sql<number>`coalesce(sum(amount_minor), 0)`.as('n'))
         .where(inTenant(tenant))
-        .where('id', '=', completing.id)
-        .where('completed_at', 'is', null);
+        .where('order_id', '=', p.orderId)
+        .where('kind', '=', 'payment')
+        .where('status', '=', 'pending');
+      const addPaidWithin = withinOutstanding ? addPaid.where(sql<boolean>`total_minor - paid_minor - (${pendingPaid}) >= ${p.amountMinor}`) : addPaid;
+      const values = paymentValues(tenant, p);
+      const at = fromDate(now);
+      const completion = { status: completing.status, received_minor: completing.receivedMinor, flag: completing.flag, payment_id: p.id, completed_at: at, updated_at: at };
       if (dialect === 'postgres') {
-        // One round trip: the record, the order's paid amount and the completion's mark as data-modifying CTEs (the
-        // statement answers the order's new money and whether the mark was won).
+        // One round trip: the order's paid amount, the record and the completion's mark as data-modifying CTEs; the
+        // record and the mark only with the order's update (nothing at all when the amount is more than outstanding).
+        // The statement answers the order's new money and whether the mark was won. Its snapshot is taken when it
+        // starts: after the caller's lock of the order was granted, so it sees every payment committed under that lock.
         const row = await db
-          .with('recorded', () => insert.returning('id'))
-          .with('paid', () => addPaid.returning(ORDER_MONEY))
-          .with('completed', () => complete.returning('id'))
+          .with('paid', () => addPaidWithin.returning(ORDER_MONEY))
+          .with('recorded', (d) =>
+            d
+              .insertInto('payments')
+              .columns(Object.keys(values) as Array<keyof typeof values>)
+              .expression(d.selectFrom('paid').select((eb) => Object.entries(values).map(([column, value]) => eb.val(value).as(column))))
+              .returning('id'),
+          )
+          .with('completed', (d) =>
+            d
+              .updateTable('provider_payments')
+              .set(completion)
+              .where(inTenant(tenant))
+              .where('id', '=', completing.id)
+              .where('completed_at', 'is', null)
+              .where((eb) => eb.exists(eb.selectFrom('paid').select('paid.id')))
+              .returning('id'),
+          )
           .selectFrom('paid')
           .selectAll('paid')
           .select((eb) => eb.selectFrom('completed').select(sql<number>`count(*)`.as('n')).as('completed'))
           .executeTakeFirst();
-        return { order: row && toOrderMoney(row), completed: Number(row?.completed ?? 0) > 0 };
+        return { order: row && toOrderMoney(row), completed: Number(row?.completed ?? 0) > 0, exceedsOutstanding: withinOutstanding && !row };
+      }
+      const insert = db.insertInto('payments').values(values);
+      const complete = db.updateTable('provider_payments').set(completion).where(inTenant(tenant)).where('id', '=', completing.id).where('completed_at', 'is', null);
+      if (withinOutstanding) {
+        const order = await addPaidWithin.returning(ORDER_MONEY).executeTakeFirst();
+        if (!order) return { order: undefined, completed: false, exceedsOutstanding: true };
+        await insert.execute();
+        const completed = await complete.executeTakeFirst();
+        return { order: toOrderMoney(order), completed: Number(completed.numUpdatedRows) > 0, exceedsOutstanding: false };
       }
       await insert.execute();
       const order = await addPaid.returning(ORDER_MONEY).executeTakeFirst();
       const completed = await complete.executeTakeFirst();
-      return { order: order && toOrderMoney(order), completed: Number(completed.numUpdatedRows) > 0 };
+      return { order: order && toOrderMoney(order), completed: Number(completed.numUpdatedRows) > 0, exceedsOutstanding: false };
     },
 
     async findPayment(tenant: Tenant, id: string): Promise<Payment | undefined> {

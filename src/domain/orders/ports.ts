@@ -85,6 +85,13 @@ export interface OrderRepo {
    * for the lock reads with a snapshot taken before it waited.
    */
   lockOrderWithPendingPaid(tenant: Tenant, id: string): Promise<{ order: Order; pendingPaidMinor: number } | undefined>;
+  /**
+   * The order locked for recording a payment on it, with what is pending on it where the locking statement can read it
+   * (SQLite: `lockOrderWithPendingPaid`, one statement). Undefined on PostgreSQL, which sends the lock alone: there the
+   * payment's own statement checks what is outstanding (`PaymentRepo.insertPaidPayment`'s `withinOutstanding`), and
+   * `PaymentRepo.pendingPaidMinor` reads it when it is needed.
+   */
+  lockOrderForPayment(tenant: Tenant, id: string): Promise<{ order: Order; pendingPaidMinor: number | undefined } | undefined>;
   detail(tenant: Tenant, order: Order): Promise<OrderDetail>;
   /**
    * Changes the order. `event`: the history entry of the change, of an order the caller locked with this tenant in the

@@ -56,9 +56,11 @@ export interface RecordPaymentInput {
   viaProvider?: boolean | undefined;
   /**
    * The order's money as the caller locked it in this transaction (`PaymentRepo.lockOrder`) and what is pending on it
-   * (`pendingPaidMinor`), read since nothing changed them: not read again.
+   * (`pendingPaidMinor`), read since nothing changed them: not read again. The pending sum may be a read to make when
+   * it is needed: with `completing` on PostgreSQL, the payment's own statement checks what is outstanding
+   * (`PaymentRepo.insertPaidPayment`'s `withinOutstanding`) and the sum is read only to word a refusal.
    */
-  held?: { order: OrderMoney; pendingPaidMinor: number } | undefined;
+  held?: { order: OrderMoney; pendingPaidMinor: number | (() => Promise<number>) } | undefined;
   /**
    * A succeeded payment that completes this provider payment: the record, the order's paid amount and the provider
    * payment's completion mark written together (`PaymentRepo.insertPaidPayment`, when the repositories passed have
@@ -104,8 +106,14 @@ export function paymentMethodsOf(stored: readonly string[] | null): PaymentMetho
 export async function recordPayment(repos: { audit: Pick<AuditRepo, 'insert'>; payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded' | 'insertPayment' | 'lockOrder' | 'methodTotals' | 'pendingPaidMinor'> & Partial<Pick<PaymentRepo, 'insertPaidPayment'>>; settings: Pick<SettingsRepo, 'find'> }, ctx: StoreContext, input: RecordPaymentInput): Promise<PaymentResult> {
   const { tenant } = ctx;
   const status = input.status ?? 'succeeded';
-  const order = input.held?.order.id === input.orderId ? input.held.order : await repos.payments.lockOrder(tenant, input.orderId);
+  const held = input.held?.order.id === input.orderId ? input.held : undefined;
+  const order = held ? held.order : await repos.payments.lockOrder(tenant, input.orderId);
   if (!order) throw orderNotFound(input.orderId);
+  const pendingPaid = held?.pendingPaidMinor ?? (() => repos.payments.pendingPaidMinor(tenant, order.id));
+  /** Whether the record completes a provider payment in one write with it (`insertPaidPayment`). */
+  const insertPaidPayment = input.completing && input.kind === 'payment' && status === 'succeeded' ? repos.payments.insertPaidPayment : undefined;
+  /** Whether that write checks what is outstanding itself, the pending sum not read yet (see `held`). */
+  const writeChecksOutstanding = insertPaidPayment !== undefined && typeof pendingPaid === 'function';
   const details: ErrorDetail[] = [];
   if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) details.push({ path: 'amount', rule: 'must be greater than 0' });
   if (!isRecordMethod(input.method)) details.push({ path: 'method', rule: `must be one of ${RECORD_METHODS.join(', ')}` });
@@ -120,16 +128,9 @@ export async function recordPayment(repos: { audit: Pick<AuditRepo, 'insert'>; p
         throw invalid([{ path: 'method', rule: `must be a payment method the store accepts (${enabled.join(', ') || 'none'}); see GET /v1/payments/options` }]);
       }
     }
-    if (status !== 'failed') {
-      const pending = input.held?.order.id === input.orderId ? input.held.pendingPaidMinor : await repos.payments.pendingPaidMinor(tenant, order.id);
-      const open = outstandingMinor(order, pending);
-      if (amount > open) {
-        throw new AppError(
-          'PAYMENT_EXCEEDS_OUTSTANDING',
-          `Order ${order.number} has ${money(open, order.currency)} outstanding${pending > 0 ? ` (besides ${money(pending, order.currency)} pending)` : ''}; a payment of ${money(amount, order.currency)} is more than that.`,
-          { details: [{ path: 'amount', rule: open > 0 ? `must be at most ${fromMinor(open, currencyOf(order.currency))}` : 'the order has nothing outstanding' }] },
-        );
-      }
+    if (status !== 'failed' && !writeChecksOutstanding) {
+      const pending = typeof pendingPaid === 'number' ? pendingPaid : await pendingPaid();
+      if (amount > outstandingMinor(order, pending)) throw exceedsOutstanding(order, amount, pending);
     }
   } else {
     const all = await repos.payments.methodTotals(tenant, order.id);
@@ -164,8 +165,10 @@ export async function recordPayment(repos: { audit: Pick<AuditRepo, 'insert'>; p
   };
   let after = order;
   let completed: boolean | undefined;
-  if (input.completing && repos.payments.insertPaidPayment && input.kind === 'payment' && status === 'succeeded') {
-    const written = await repos.payments.insertPaidPayment(tenant, payment, input.completing, ctx.now);
+  if (insertPaidPayment && input.completing) {
+    const written = await insertPaidPayment(tenant, payment, input.completing, ctx.now, writeChecksOutstanding);
+    // Nothing written: the same refusal as the check above, worded with the pending sum read now.
+    if (written.exceedsOutstanding) throw exceedsOutstanding(order, amount, typeof pendingPaid === 'number' ? pendingPaid : await pendingPaid());
     after = written.order ?? order;
     completed = written.completed;
   } else {
@@ -179,6 +182,16 @@ export async function recordPayment(repos: { audit: Pick<AuditRepo, 'insert'>; p
     details: { paymentId: payment.id, method, amountMinor: amount, currency: order.currency, status, reference: payment.reference },
   });
   return { payment, order: after, ...(completed !== undefined ? { completed } : {}) };
+}
+
+/** A payment of `amount` is more than the order has outstanding, `pending` on its way besides: 409 PAYMENT_EXCEEDS_OUTSTANDING. */
+function exceedsOutstanding(order: OrderMoney, amount: number, pending: number): AppError {
+  const open = outstandingMinor(order, pending);
+  return new AppError(
+    'PAYMENT_EXCEEDS_OUTSTANDING',
+    `Order ${order.number} has ${money(open, order.currency)} outstanding${pending > 0 ? ` (besides ${money(pending, order.currency)} pending)` : ''}; a payment of ${money(amount, order.currency)} is more than that.`,
+    { details: [{ path: 'amount', rule: open > 0 ? `must be at most ${fromMinor(open, currencyOf(order.currency))}` : 'the order has nothing outstanding' }] },
+  );
 }
 
 async function applySucceeded(repos: { payments: Pick<PaymentRepo, 'addPaid' | 'addRefunded'> }, ctx: StoreContext, payment: Payment, order: OrderMoney): Promise<OrderMoney | undefined> {

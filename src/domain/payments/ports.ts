@@ -40,8 +40,13 @@ export interface PaymentRepo {
    * the provider payment marked completed with it (`ProviderPaymentRepo.complete`'s conditional write, `payment_id` the
    * record's id) in one unit: one statement on PostgreSQL (data-modifying CTEs), three on SQLite. `completed`: whether
    * the mark was won (false: it was completed already, the caller rolls back).
+   *
+   * `withinOutstanding` (for an order the caller holds locked): written only if `p.amountMinor` is at most what the
+   * order has outstanding as this write reads it (total less paid less pending payments); otherwise nothing is written
+   * (no record, no paid amount, no mark) and `exceedsOutstanding` is true. On PostgreSQL the check is part of the one
+   * statement, whose snapshot is taken after the lock was granted: it counts what the lock's previous holder committed.
    */
-  insertPaidPayment(tenant: Tenant, p: Payment, completing: CompletingProviderPayment, now: Date): Promise<{ order: OrderMoney | undefined; completed: boolean }>;
+  insertPaidPayment(tenant: Tenant, p: Payment, completing: CompletingProviderPayment, now: Date, withinOutstanding?: boolean): Promise<{ order: OrderMoney | undefined; completed: boolean; exceedsOutstanding: boolean }>;
   findPayment(tenant: Tenant, id: string): Promise<Payment | undefined>;
   /** Oldest first. */
   listPayments(tenant: Tenant, orderId: string): Promise<Payment[]>;

@@ -30,7 +30,7 @@ import type { FlagResolution, PaymentLink, ProviderPayment } from './types.ts';
 
 /** The repositories provider-payment-service.ts reads and writes: the order service's (it moves orders in the same transaction) and its own. */
 export interface ProviderPaymentServiceRepos extends OrderServiceRepos {
-  orders: OrderServiceRepos['orders'] & Pick<OrderRepo, 'returnUrlOf' | 'lockOrderWithPendingPaid'>;
+  orders: OrderServiceRepos['orders'] & Pick<OrderRepo, 'returnUrlOf' | 'lockOrderForPayment'>;
   payments: OrderServiceRepos['payments'] &
     Pick<PaymentRepo, 'findOrder' | 'findLink' | 'insertPaidPayment' | 'markLinkPaid' | 'findLinkByTokenAcrossStores' | 'addAuthorized' | 'findPayment' | 'settlePayment' | 'setReference' | 'ordersWithPendingCardRefundsAcrossStores'>;
   providerPayments: ProviderPaymentRepo;
@@ -173,22 +173,37 @@ export function createProviderPaymentService(deps: {
       /** Whether recording the payment also won the completion's mark (written with it); undefined when it did not write it. */
       let completedWithPayment: boolean | undefined;
       if (p.orderId !== null && flags.length === 0 && !p.flag) {
+        const orderId = p.orderId;
         // The whole order, locked: the payment is recorded on it, then it moves to paid, without reading it again.
-        const held = await repos.orders.lockOrderWithPendingPaid(tenant, p.orderId);
+        const held = await repos.orders.lockOrderForPayment(tenant, orderId);
         const order = held?.order;
-        const pendingPaidMinor = held?.pendingPaidMinor ?? 0;
-        const open = order ? outstandingMinor(order, pendingPaidMinor) : 0;
         knownNumber = order?.number;
-        if (!order || order.status === 'cancelled' || p.amountMinor > open) {
-          flags.push(order ? `order ${order.number} has ${money(open, order.currency)} outstanding${order.status === 'cancelled' ? ' and is cancelled' : ''}: the payment was not recorded on it; refund it or settle it by hand` : 'the order is gone');
+        // What is pending on the order: read with the lock (SQLite), or (PostgreSQL) checked by the payment's own
+        // statement and read here, once, only if the payment is not recorded.
+        let pendingRead: Promise<number> | undefined;
+        const pendingPaidMinor = held?.pendingPaidMinor ?? (() => (pendingRead ??= repos.payments.pendingPaidMinor(tenant, orderId)));
+        const notRecorded = async (order: Order) => {
+          const open = outstandingMinor(order, typeof pendingPaidMinor === 'number' ? pendingPaidMinor : await pendingPaidMinor());
+          return `order ${order.number} has ${money(open, order.currency)} outstanding${order.status === 'cancelled' ? ' and is cancelled' : ''}: the payment was not recorded on it; refund it or settle it by hand`;
+        };
+        if (!order) {
+          flags.push('the order is gone');
+        } else if (order.status === 'cancelled' || (typeof pendingPaidMinor === 'number' && p.amountMinor > outstandingMinor(order, pendingPaidMinor))) {
+          flags.push(await notRecorded(order));
         } else {
           const reference = `${p.provider} ${state.ref}`.slice(0, 200);
           // Flags are none here (neither the attempt's nor new ones): the completion's mark is written with the record.
           const completing = { id: p.id, status: 'succeeded' as const, receivedMinor: state.receivedMinor, flag: null };
-          const recorded = await recordPayment(repos, ctx, { orderId: p.orderId, kind: 'payment', method: 'card', amountMinor: p.amountMinor, reference, viaProvider: true, held: { order, pendingPaidMinor }, completing });
-          paymentId = recorded.payment.id;
-          completedWithPayment = recorded.completed;
-          paidOrder = { ...order, paidMinor: recorded.order.paidMinor, refundedMinor: recorded.order.refundedMinor, updatedAt: now };
+          try {
+            const recorded = await recordPayment(repos, ctx, { orderId, kind: 'payment', method: 'card', amountMinor: p.amountMinor, reference, viaProvider: true, held: { order, pendingPaidMinor }, completing });
+            paymentId = recorded.payment.id;
+            completedWithPayment = recorded.completed;
+            paidOrder = { ...order, paidMinor: recorded.order.paidMinor, refundedMinor: recorded.order.refundedMinor, updatedAt: now };
+          } catch (error) {
+            // More than is outstanding, found by the payment's statement (nothing written): flagged, as when found above.
+            if (!(error instanceof AppError && error.code === 'PAYMENT_EXCEEDS_OUTSTANDING')) throw error;
+            flags.push(await notRecorded(order));
+          }
         }
       }
       const flag = [p.flag, ...flags].filter(Boolean).join('; ') || null;
