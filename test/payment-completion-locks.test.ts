@@ -219,6 +219,51 @@ describeEachDatabase("the reads of a payment's completion", (kind) => {
       await t.close();
     }
   });
+  it("chooses the card form's attempt at once: the usable newest, else a new one; callers at once share one", async () => {
+    const { startTestApp } = await import('./helpers/app.ts');
+    const { insertOrder } = await import('./helpers/delivery-payments.ts');
+    const { signup, client } = await import('./helpers/merchants.ts');
+    const t = await startTestApp(kind);
+    try {
+      const m = await signup(t.app);
+      const order = await insertOrder(t, m.storeId, { mode: 'test', totalMinor: 1999 });
+      const link = (await client(t.app)('POST', '/v1/payment-links', { headers: { ...m.auth, 'x-mode': 'test' }, body: { orderId: order.id } })).body.data;
+      const tenant = { storeId: m.storeId, mode: 'test' as const };
+      const now = new Date();
+      const fresh = (provider: 'test' | 'stripe' = 'test') => ({
+        id: newId('ppay', new Date()), provider, linkId: link.id, orderId: order.id, amountMinor: 1999, currency: 'USD', captureMethod: 'automatic' as const, status: 'requires_payment_method' as const,
+        providerRef: null, actionUrl: null, failureCode: null, failureMessage: null, flag: null, receivedMinor: null, paymentId: null, completedAt: null, createdAt: now, updatedAt: now,
+      });
+      const repo = t.container.repos.providerPayments;
+      const attempts = async () => (await t.container.db.kysely.selectFrom('provider_payments').select(['id', 'provider']).where('link_id', '=', link.id).orderBy('id').execute()).map((r) => r.id);
+      // Five at once, each with its own fresh attempt: one is kept and every caller gets it.
+      const first = await Promise.all(Array.from({ length: 5 }, () => repo.currentAttempt(tenant, fresh())));
+      assert.equal(new Set(first.map((a) => a.id)).size, 1, 'one attempt for all');
+      assert.deepEqual(await attempts(), [first[0]!.id]);
+      assert.equal((await repo.currentAttempt(tenant, fresh())).id, first[0]!.id, 'the usable newest again');
+      // Another provider's newest is not this provider's attempt; a failed one is not usable.
+      const stripe = await repo.currentAttempt(tenant, fresh('stripe'));
+      assert.notEqual(stripe.id, first[0]!.id);
+      await repo.update(tenant, stripe.id, { status: 'failed' }, now);
+      const again = await repo.currentAttempt(tenant, fresh('stripe'));
+      assert.ok(again.id !== stripe.id && again.provider === 'stripe', 'a new one after a failure');
+      assert.deepEqual(await attempts(), [first[0]!.id, stripe.id, again.id]);
+      // Inside a transaction holding the link, a second caller waits and takes the attempt it made.
+      const made = fresh('test');
+      const taken = await whileHeld(
+        t.container.repos,
+        async (repos) => {
+          await repos.providerPayments.update(tenant, again.id, { status: 'canceled' }, now);
+          assert.equal((await repos.providerPayments.currentAttempt(tenant, made)).id, made.id);
+        },
+        (repos) => repos.providerPayments.currentAttempt(tenant, fresh('test')),
+      );
+      assert.equal(taken.id, made.id, 'the attempt the transaction it waited for made');
+    } finally {
+      await t.close();
+    }
+  });
+
   it("answers an order's confirmation address with its detail in a transaction, the same as a read of its own", async () => {
     const { startTestApp } = await import('./helpers/app.ts');
     const { insertOrder } = await import('./helpers/delivery-payments.ts');

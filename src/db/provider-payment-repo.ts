@@ -1,4 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Tenant } from '../context.ts';
 import type { CaptureMethod } from '../domain/payments/payment-rules.ts';
 import type { ProviderPaymentRepo } from '../domain/payments/ports.ts';
 import type { ProviderName, ProviderPaymentStatus } from '../domain/payments/provider-port.ts';
@@ -32,35 +33,45 @@ function toProviderPayment(r: Selectable<ProviderPaymentTable>): ProviderPayment
   };
 }
 
+/** A provider payment's row. */
+function paymentRow(tenant: Tenant, p: ProviderPayment) {
+  return {
+    id: p.id,
+    ...tenantColumns(tenant),
+    provider: p.provider,
+    link_id: p.linkId,
+    order_id: p.orderId,
+    amount_minor: p.amountMinor,
+    currency: p.currency,
+    capture_method: p.captureMethod,
+    status: p.status,
+    provider_ref: p.providerRef,
+    action_url: p.actionUrl,
+    failure_code: p.failureCode,
+    failure_message: p.failureMessage,
+    flag: p.flag,
+    received_minor: p.receivedMinor,
+    payment_id: p.paymentId,
+    completed_at: p.completedAt === null ? null : fromDate(p.completedAt),
+    created_at: fromDate(p.createdAt),
+    updated_at: fromDate(p.updatedAt),
+  };
+}
+
+/** Whether the link's newest attempt is the one to pay with now, for an attempt with `provider` (`currentAttempt`). */
+const usable = (newest: ProviderPayment | undefined, provider: ProviderName): newest is ProviderPayment =>
+  newest !== undefined && newest.provider === provider && newest.status !== 'failed' && newest.status !== 'canceled';
+
 /** Our records of payments at providers (`provider_payments`) and the provider events received (`provider_events`). */
 export function createProviderPaymentRepo(db: Kysely<Database>, dialect: Dialect): ProviderPaymentRepo {
   const locked = rowLock(dialect);
+  const newestOf = async (executor: Kysely<Database>, tenant: Tenant, linkId: string) => {
+    const row = await executor.selectFrom('provider_payments').selectAll().where(inTenant(tenant)).where('link_id', '=', linkId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+    return row && toProviderPayment(row);
+  };
   return {
     async insert(tenant, p) {
-      await db
-        .insertInto('provider_payments')
-        .values({
-          id: p.id,
-          ...tenantColumns(tenant),
-          provider: p.provider,
-          link_id: p.linkId,
-          order_id: p.orderId,
-          amount_minor: p.amountMinor,
-          currency: p.currency,
-          capture_method: p.captureMethod,
-          status: p.status,
-          provider_ref: p.providerRef,
-          action_url: p.actionUrl,
-          failure_code: p.failureCode,
-          failure_message: p.failureMessage,
-          flag: p.flag,
-          received_minor: p.receivedMinor,
-          payment_id: p.paymentId,
-          completed_at: p.completedAt === null ? null : fromDate(p.completedAt),
-          created_at: fromDate(p.createdAt),
-          updated_at: fromDate(p.updatedAt),
-        })
-        .execute();
+      await db.insertInto('provider_payments').values(paymentRow(tenant, p)).execute();
     },
 
     async find(tenant, id) {
@@ -91,6 +102,50 @@ export function createProviderPaymentRepo(db: Kysely<Database>, dialect: Dialect
       if (dialect === 'postgres') await db.selectFrom('payment_links').select('id').where(inTenant(tenant)).where('id', '=', linkId).forUpdate().execute();
       const row = await db.selectFrom('provider_payments').selectAll().where(inTenant(tenant)).where('link_id', '=', linkId).orderBy('id', 'desc').limit(1).executeTakeFirst();
       return row && toProviderPayment(row);
+    },
+
+    async currentAttempt(tenant, fresh) {
+      const linkId = fresh.linkId!;
+      if (dialect === 'sqlite') {
+        // One statement: inserted unless the newest is usable, which a statement cannot miss (SQLite runs one at a time).
+        const row = paymentRow(tenant, fresh);
+        const columns = Object.keys(row) as Array<keyof typeof row>;
+        const inserted = await db
+          .insertInto('provider_payments')
+          .columns(columns)
+          .expression(
+            db
+              .selectNoFrom(columns.map((c) => sql.val(row[c]).as(c)))
+              .where((eb) =>
+                eb.not(
+                  eb.exists(
+                    eb
+                      .selectFrom(
+                        eb.selectFrom('provider_payments').select(['provider', 'status']).where(inTenant(tenant)).where('link_id', '=', linkId).orderBy('id', 'desc').limit(1).as('newest'),
+                      )
+                      .select(sql.lit(1).as('one'))
+                      .where('newest.provider', '=', fresh.provider)
+                      .where('newest.status', 'not in', ['failed', 'canceled']),
+                  ),
+                ),
+              ),
+          )
+          .returningAll()
+          .executeTakeFirst();
+        if (inserted) return toProviderPayment(inserted);
+        const newest = await newestOf(db, tenant, linkId);
+        if (!usable(newest, fresh.provider)) throw new Error(`The newest attempt of link ${linkId} was not usable and none was inserted.`);
+        return newest;
+      }
+      // PostgreSQL: the link's row locked first, the newest read in a statement of its own after it (latestForLinkLocked).
+      const choose = async (trx: Kysely<Database>) => {
+        await trx.selectFrom('payment_links').select('id').where(inTenant(tenant)).where('id', '=', linkId).forUpdate().execute();
+        const newest = await newestOf(trx, tenant, linkId);
+        if (usable(newest, fresh.provider)) return newest;
+        await trx.insertInto('provider_payments').values(paymentRow(tenant, fresh)).execute();
+        return fresh;
+      };
+      return db.isTransaction ? choose(db) : db.transaction().execute(choose);
     },
 
     async listForOrder(tenant, orderId) {

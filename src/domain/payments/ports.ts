@@ -103,6 +103,13 @@ export interface ProviderPaymentRepo {
    * update`, then the read; SQLite: the read alone, its write transaction is the lock): what an attempt is chosen under.
    */
   latestForLinkLocked(tenant: Tenant, linkId: string): Promise<ProviderPayment | undefined>;
+  /**
+   * The link's attempt to pay now (`fresh.linkId`), chosen atomically: its newest attempt unless that one failed, was
+   * cancelled or belongs to another provider than `fresh`'s, else `fresh`, inserted. Callers at once get the same
+   * attempt, so one idempotency key, so one payment at the provider. PostgreSQL: under the link's row lock, in the
+   * caller's transaction or one of its own; SQLite: one statement (a statement runs alone), none of its own.
+   */
+  currentAttempt(tenant: Tenant, fresh: ProviderPayment): Promise<ProviderPayment>;
   /** The order's attempts, oldest first. */
   listForOrder(tenant: Tenant, orderId: string): Promise<ProviderPayment[]>;
   update(tenant: Tenant, id: string, set: Partial<Pick<ProviderPayment, 'status' | 'providerRef' | 'actionUrl' | 'failureCode' | 'failureMessage' | 'flag' | 'receivedMinor'>>, now: Date): Promise<void>;

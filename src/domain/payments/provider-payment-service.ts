@@ -289,37 +289,33 @@ export function createProviderPaymentService(deps: {
   }
 
   /**
-   * The link's attempt to pay now, chosen under the link's lock: the latest one unless it failed or was cancelled, else
-   * a new one (our record first, committed, so its id is the idempotency key of every provider call). Two submissions
-   * or page loads at once share one attempt, so one idempotency key, so one payment at the provider.
+   * The link's attempt to pay now, chosen atomically (ProviderPaymentRepo.currentAttempt): the latest one unless it
+   * failed, was cancelled or is another provider's, else a new one (our record first, committed, so its id is the
+   * idempotency key of every provider call). Two submissions or page loads at once share one attempt, so one
+   * idempotency key, so one payment at the provider.
    */
   async function currentAttempt(rc: RequestContext, tenant: Tenant, link: PaymentLink, provider: PaymentProvider): Promise<ProviderPayment> {
-    return repos.transaction(async (repos): Promise<ProviderPayment> => {
-      const latest = await repos.providerPayments.latestForLinkLocked(tenant, link.id);
-      if (latest && latest.provider === provider.name && latest.status !== 'failed' && latest.status !== 'canceled') return latest;
-      const fresh: ProviderPayment = {
-        id: newId('ppay', rc.now),
-        provider: provider.name,
-        linkId: link.id,
-        orderId: link.orderId,
-        amountMinor: link.amountMinor,
-        currency: link.currency,
-        captureMethod: link.captureMethod,
-        status: 'requires_payment_method',
-        providerRef: null,
-        actionUrl: null,
-        failureCode: null,
-        failureMessage: null,
-        flag: null,
-        receivedMinor: null,
-        paymentId: null,
-        completedAt: null,
-        createdAt: rc.now,
-        updatedAt: rc.now,
-      };
-      await repos.providerPayments.insert(tenant, fresh);
-      return fresh;
-    });
+    const fresh: ProviderPayment = {
+      id: newId('ppay', rc.now),
+      provider: provider.name,
+      linkId: link.id,
+      orderId: link.orderId,
+      amountMinor: link.amountMinor,
+      currency: link.currency,
+      captureMethod: link.captureMethod,
+      status: 'requires_payment_method',
+      providerRef: null,
+      actionUrl: null,
+      failureCode: null,
+      failureMessage: null,
+      flag: null,
+      receivedMinor: null,
+      paymentId: null,
+      completedAt: null,
+      createdAt: rc.now,
+      updatedAt: rc.now,
+    };
+    return repos.providerPayments.currentAttempt(tenant, fresh);
   }
 
   /** Creates the attempt's payment at the provider once (its `create` idempotency key) and saves its reference. */
