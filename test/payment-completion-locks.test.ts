@@ -53,10 +53,11 @@ describeEachDatabase("the reads of a payment's completion", (kind) => {
           await repos.payments.lockOrder(tenant, order.id);
           await repos.payments.insertPayment(tenant, { id: newId('pay', now), orderId: order.id, kind: 'payment', method: 'manual', amountMinor: 500, status: 'pending', reference: null, createdAt: now, updatedAt: now });
         },
-        (repos) => repos.orders.lockOrderWithPendingPaid(tenant, order.id),
+        (repos) => repos.orders.lockOrderForPayment(tenant, order.id),
       );
       assert.equal(got?.order.id, order.id);
-      assert.equal(got?.pendingPaidMinor, 500);
+      // PostgreSQL leaves the sum to the payment's statement, which starts once the lock is held (the next test).
+      assert.equal(got?.pendingPaidMinor, kind === 'postgres' ? undefined : 500);
     } finally {
       await t.close();
     }

@@ -520,19 +520,6 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
       return lockWithPendingPaidAtOnce(tenant, id);
     },
 
-    async lockOrderWithPendingPaid(tenant: Tenant, id: string): Promise<{ order: Order; pendingPaidMinor: number } | undefined> {
-      if (dialect === 'postgres') {
-        // Two statements: a statement's snapshot is taken before it waits for the row lock, so a sum read in the locking
-        // statement would miss a pending payment committed by the transaction it waited for (every writer of an
-        // order's payments holds its row lock). Read after the lock is held, the sum is current.
-        const locking = await db.selectFrom('orders').select(orderColumns).where(inTenant(tenant, 'orders')).where('orders.id', '=', id).forUpdate().executeTakeFirst();
-        if (!locking) return undefined;
-        const sum = await db.selectFrom('orders').select(pendingPaid).where(inTenant(tenant, 'orders')).where('orders.id', '=', id).executeTakeFirstOrThrow();
-        return { order: toOrder(locking), pendingPaidMinor: Number(sum.pending_paid_minor) };
-      }
-      return lockWithPendingPaidAtOnce(tenant, id);
-    },
-
     async detail(tenant: Tenant, order: Order): Promise<OrderDetail> {
       return detailOf(tenant, order, await detailRead(db, tenant, order.id).executeTakeFirst());
     },

@@ -80,14 +80,9 @@ export interface OrderRepo {
   /** The order, locked for update on PostgreSQL (moves on one order run one at a time). */
   lockOrder(tenant: Tenant, id: string): Promise<Order | undefined>;
   /**
-   * `lockOrder`'s order with what is pending on it (the sum of its pending payments, as `PaymentRepo.pendingPaidMinor`
-   * reads it, after the order's lock is held): one statement on SQLite; two on PostgreSQL, where a statement that waits
-   * for the lock reads with a snapshot taken before it waited.
-   */
-  lockOrderWithPendingPaid(tenant: Tenant, id: string): Promise<{ order: Order; pendingPaidMinor: number } | undefined>;
-  /**
-   * The order locked for recording a payment on it, with what is pending on it where the locking statement can read it
-   * (SQLite: `lockOrderWithPendingPaid`, one statement). Undefined on PostgreSQL, which sends the lock alone: there the
+   * The order locked for recording a payment on it, with what is pending on it (the sum of its pending payments) where
+   * the locking statement can read it: SQLite, one statement (its write transactions run one at a time). Undefined on
+   * PostgreSQL, where a statement that waits for the lock reads with a snapshot taken before it waited, which sends the lock alone: there the
    * payment's own statement checks what is outstanding (`PaymentRepo.insertPaidPayment`'s `withinOutstanding`), and
    * `PaymentRepo.pendingPaidMinor` reads it when it is needed.
    */
