@@ -462,20 +462,15 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
   }
 
   /**
-   * Distinct SKUs: `takeStockEach` in one statement, each SKU's conditional update (`quantity_in_stock >= n`) from a
-   * list of the quantities wanted; a row not updated has too little stock, the same refusal (the first such SKU in the
-   * caller's order; the caller's transaction rolls back what the others took).
-   * - PostgreSQL: the SKU rows are locked in SKU-id order first (the lock order of decision 0030); a row locked is
-   *   changed and checked in its latest version (an update reads a row changed since the statement began again).
-   * - SQLite: its write transaction already excludes every other writer; the update reads the rows as they are.
+   * PostgreSQL, distinct SKUs: `takeStockEach` in one statement. The SKU rows are locked in SKU-id order first (the
+   * lock order of decision 0030), then each gets its conditional update: a row locked is changed and checked in its
+   * latest version (an update reads a row changed since the statement began again), so a row not updated has too
+   * little stock, the same refusal (the first such SKU in the caller's order; the caller's transaction rolls back).
    */
   async function takeStockAtOnce(tenant: Tenant, wants: Wants, now: Date): Promise<{ skus: Sku[] } | { short: string }> {
     const ids = sql.join(wants.map((w) => w.skuId));
     const wanted = sql.join(wants.map((w) => sql`(${w.skuId}, cast(${w.quantity} as integer))`));
-    const { rows } =
-      dialect === 'postgres'
-        ? await sql<Selectable<SkuTable>>`with "locked" as materialized (select "id" from "skus" where ${inTenant(tenant)} and "id" in (${ids}) order by "id" for update), "wanted" ("id", "quantity") as (values ${wanted}) update "skus" set "quantity_in_stock" = "skus"."quantity_in_stock" - "wanted"."quantity", "updated_at" = ${fromDate(now)} from "locked" join "wanted" on "wanted"."id" = "locked"."id" where "skus"."id" = "locked"."id" and "skus"."quantity_in_stock" >= "wanted"."quantity" returning "skus".*`.execute(db)
-        : await sql<Selectable<SkuTable>>`with "wanted" ("id", "quantity") as (values ${wanted}) update "skus" set "quantity_in_stock" = "skus"."quantity_in_stock" - "wanted"."quantity", "updated_at" = ${fromDate(now)} from "wanted" where "skus"."id" = "wanted"."id" and ${inTenant(tenant)} and "skus"."quantity_in_stock" >= "wanted"."quantity" returning *`.execute(db);
+    const { rows } = await sql<Selectable<SkuTable>>`with "locked" as materialized (select "id" from "skus" where ${inTenant(tenant)} and "id" in (${ids}) order by "id" for update), "wanted" ("id", "quantity") as (values ${wanted}) update "skus" set "quantity_in_stock" = "skus"."quantity_in_stock" - "wanted"."quantity", "updated_at" = ${fromDate(now)} from "locked" join "wanted" on "wanted"."id" = "locked"."id" where "skus"."id" = "locked"."id" and "skus"."quantity_in_stock" >= "wanted"."quantity" returning "skus".*`.execute(db);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const skus: Sku[] = [];
     for (const want of wants) {
@@ -925,7 +920,9 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     },
 
     async allocateStock(tenant: Tenant, wants: ReadonlyArray<{ skuId: string; quantity: number }>, now: Date) {
-      const taken = wants.length > 1 && new Set(wants.map((w) => w.skuId)).size === wants.length ? await takeStockAtOnce(tenant, wants, now) : await takeStockEach(tenant, wants, now);
+      // PostgreSQL: one round trip for all SKUs. SQLite: one statement per SKU, which its engine runs faster than the
+      // one over the list (measured per checkout: 85 µs for two against 250 µs; decision 0041).
+      const taken = dialect === 'postgres' && wants.length > 1 && new Set(wants.map((w) => w.skuId)).size === wants.length ? await takeStockAtOnce(tenant, wants, now) : await takeStockEach(tenant, wants, now);
       if ('short' in taken) return taken;
       // The levels follow, under the row locks these updates hold (docs/fulfilment.md).
       const levels = await allocateLevels(db, tenant, wants, now);

@@ -49,6 +49,12 @@ export function createTaxRepo(db: Kysely<Database>, dialect: Dialect): TaxRepo {
     },
 
     async taxSettingsWithRegions(tenant: Tenant, countryId: string | null) {
+      if (dialect !== 'postgres') {
+        // SQLite: two plain reads, which it runs faster than the one below (decision 0041).
+        const settings = await db.selectFrom('store_settings').select(['prices_include_tax as settings_prices_include_tax', 'shipping_tax_class as settings_shipping_tax_class']).where(inTenant(tenant)).executeTakeFirst();
+        const regions = countryId === null ? [] : (await db.selectFrom('tax_regions').selectAll().where(inTenant(tenant)).where('country_id', '=', countryId).execute()).map(toRegion);
+        return { settings: settings && settingsOfJoin(settings), regions };
+      }
       // One read from a one-row source, so the settings come back without regions and the regions without settings.
       const q = db
         .selectFrom(db.selectNoFrom(sql<number>`1`.as('one')).as('one'))
