@@ -7,6 +7,7 @@ import type { SettingsRow } from '../domain/settings/ports.ts';
 import type { TaxLine } from '../domain/taxes/types.ts';
 import { type Dialect, fromBool, fromDate, rowLock, toBool, toDate } from './db.ts';
 import { pageLimit } from './paging.ts';
+import { pendingPaidOf } from './payment-repo.ts';
 import type { Database, OrderEventTable, OrderLineTable, OrderTable, OrderTaxLineTable } from './schema.ts';
 import { settingsValues } from './settings-repo.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
@@ -178,15 +179,7 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
   const lockWithPendingPaid = async (tenant: Tenant, id: string): Promise<{ order: Order; pendingPaidMinor: number } | undefined> => {
     const row = await db.selectFrom('orders').select(orderColumns).where(inTenant(tenant, 'orders')).where('orders.id', '=', id).executeTakeFirst();
     if (!row) return undefined;
-    const sum = await db
-      .selectFrom('payments')
-      .select(sql<number>`coalesce(sum(amount_minor), 0)`.as('n'))
-      .where(inTenant(tenant))
-      .where('order_id', '=', id)
-      .where('kind', '=', 'payment')
-      .where('status', '=', 'pending')
-      .executeTakeFirstOrThrow();
-    return { order: toOrder(row), pendingPaidMinor: Number(sum.n) };
+    return { order: toOrder(row), pendingPaidMinor: await pendingPaidOf(db, tenant, id) };
   };
   /**
    * Bound to a transaction only: where each order whose detail the transaction read sends its confirmation (the

@@ -69,6 +69,19 @@ function toOrderMoney(r: OrderMoneyRow): OrderMoney {
 
 const ORDER_MONEY = ['id', 'number', 'status', 'currency', 'total_minor', 'paid_minor', 'refunded_minor'] as const;
 
+/** The sum of the order's pending payments (money on its way in), read on `db` (the pool or a transaction). */
+export async function pendingPaidOf(db: Kysely<Database>, tenant: Tenant, orderId: string): Promise<number> {
+  const row = await db
+    .selectFrom('payments')
+    .select(sql<number>`coalesce(sum(amount_minor), 0)`.as('n'))
+    .where(inTenant(tenant))
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'payment')
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /**
  * Payment records, payment links, and the money columns of orders (`paid_minor`, `refunded_minor`), which only the
  * payment functions change. Every method takes the tenant first and filters on it (`inTenant`).
@@ -232,15 +245,7 @@ export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect): Payme
 
     /** Sum of pending payments of the order (money on its way in). */
     async pendingPaidMinor(tenant: Tenant, orderId: string): Promise<number> {
-      const row = await db
-        .selectFrom('payments')
-        .select(sql<number>`coalesce(sum(amount_minor), 0)`.as('n'))
-        .where(inTenant(tenant))
-        .where('order_id', '=', orderId)
-        .where('kind', '=', 'payment')
-        .where('status', '=', 'pending')
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+      return pendingPaidOf(db, tenant, orderId);
     },
 
     /** Per method of the order: succeeded payments, succeeded refunds and pending refunds. */
