@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
-import { sql } from 'kysely';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { CHECKOUT_HOLD_EXTENSION_MS, CHECKOUT_HOLD_MS } from '../src/domain/orders/order-types.ts';
 import { hashSecret } from '../src/domain/shared/secrets.ts';
 import { startTestApp, TEST_RATE_LIMITS, type TestApp } from './helpers/app.ts';
 import { variableProduct } from './helpers/catalog.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
+import { linkIn, type MailReceiver, mailConfig, startMailReceiver } from './helpers/mail-receiver.ts';
 import { client, createApiKey, type Merchant, signup } from './helpers/merchants.ts';
-import { linkIn, mailConfig, type MailReceiver, startMailReceiver } from './helpers/mail-receiver.ts';
 import { eventually, insertEndpoint } from './helpers/webhook-receiver.ts';
 
 const SHOP = 'https://shop.example.com';
@@ -299,12 +299,8 @@ describeEachDatabase('checkout', (kind) => {
       assert.deepEqual(lines.sort(), [[sku[0]!, 2], [sku[3]!, 1]].sort());
     });
 
-    it('lets exactly 5 of 50 carts check out the last 5 units at once, and never below zero', async () => {
-      const skuUrl = `/v2/products/${product.productId}/variant-groups/${product.groupId}/skus/${sku[1]}`;
-      assert.equal(await stockOf(sku[1]!), 5);
-      // The carts are filled one after another (the setup); only their checkouts race.
-      const carts: C[] = [];
-      for (let i = 0; i < 50; i += 1) carts.push(await readyCart([[sku[1]!, 1]]));
+    /** Checks the carts out all at once: exactly 5 are placed (answered), every other is refused 409 for lack of stock. */
+    async function fiveOf(carts: C[]) {
       const results = await Promise.all(carts.map((c) => checkout(c)));
       const placed = results.filter((r) => r.status === 201);
       assert.equal(placed.length, 5, results.map((r) => r.status).join());
@@ -312,6 +308,16 @@ describeEachDatabase('checkout', (kind) => {
         assert.equal(r.status, 409, r.raw);
         assert.ok(['INSUFFICIENT_STOCK', 'CART_NOT_READY'].includes(r.body.error.code), r.raw);
       }
+      return placed;
+    }
+
+    it('lets exactly 5 of 50 carts check out the last 5 units at once, and never below zero', async () => {
+      const skuUrl = `/v2/products/${product.productId}/variant-groups/${product.groupId}/skus/${sku[1]}`;
+      assert.equal(await stockOf(sku[1]!), 5);
+      // The carts are filled one after another (the setup); only their checkouts race.
+      const carts: C[] = [];
+      for (let i = 0; i < 50; i += 1) carts.push(await readyCart([[sku[1]!, 1]]));
+      const placed = await fiveOf(carts);
       assert.equal(await stockOf(sku[1]!), 0);
       assert.equal((await call('GET', skuUrl, { headers: T })).body.data.quantityInStock, 0);
       const ids = new Set(placed.map((r) => r.body.data.order.id));
@@ -345,13 +351,7 @@ describeEachDatabase('checkout', (kind) => {
           ),
         );
       }
-      const results = await Promise.all(carts.map((c) => checkout(c)));
-      const placed = results.filter((r) => r.status === 201);
-      assert.equal(placed.length, 5, results.map((r) => r.status).join());
-      for (const r of results.filter((r) => r.status !== 201)) {
-        assert.equal(r.status, 409, r.raw);
-        assert.ok(['INSUFFICIENT_STOCK', 'CART_NOT_READY'].includes(r.body.error.code), r.raw);
-      }
+      await fiveOf(carts);
       assert.deepEqual([await stockOf(scarce), await stockOf(plenty)], [0, 995]);
     });
   });

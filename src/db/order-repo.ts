@@ -15,6 +15,16 @@ import { inTenant, tenantColumns } from './tenant.ts';
 /** An order row with its customer's current name (`customerNameOf`). */
 type OrderRow = Omit<Selectable<OrderTable>, 'hold_extended' | 'return_url'> & { customer_name: string | null };
 
+/** A column of the order's customer as it is now: a correlated subquery on the same store and mode. */
+function ofOrdersCustomer(eb: ExpressionBuilder<Database, 'orders'>, column: 'name' | 'email') {
+  return eb
+    .selectFrom('customers')
+    .select(`customers.${column}`)
+    .whereRef('customers.id', '=', 'orders.customer_id')
+    .whereRef('customers.store_id', '=', 'orders.store_id')
+    .whereRef('customers.mode', '=', 'orders.mode');
+}
+
 /**
  * The columns of an order read: every column of `orders` and the customer's name as it is now, from a correlated
  * subquery on the same store and mode (a subquery, not a join, so `FOR UPDATE` still locks the order row only).
@@ -49,13 +59,7 @@ function orderColumns(eb: ExpressionBuilder<Database, 'orders'>) {
     'orders.hold_expires_at',
     'orders.created_at',
     'orders.updated_at',
-    eb
-      .selectFrom('customers')
-      .select('customers.name')
-      .whereRef('customers.id', '=', 'orders.customer_id')
-      .whereRef('customers.store_id', '=', 'orders.store_id')
-      .whereRef('customers.mode', '=', 'orders.mode')
-      .as('customer_name'),
+    ofOrdersCustomer(eb, 'name').as('customer_name'),
   ] as const;
 }
 
@@ -219,13 +223,7 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
         q.select((eb) => [
           'orders.customer_id',
           eb.selectFrom('stores').select('stores.name').whereRef('stores.id', '=', 'orders.store_id').as('store_name'),
-          eb
-            .selectFrom('customers')
-            .select('customers.email')
-            .whereRef('customers.id', '=', 'orders.customer_id')
-            .whereRef('customers.store_id', '=', 'orders.store_id')
-            .whereRef('customers.mode', '=', 'orders.mode')
-            .as('customer_email'),
+          ofOrdersCustomer(eb, 'email').as('customer_email'),
         ]),
       )
       .where(inTenant(tenant, 'orders'))
