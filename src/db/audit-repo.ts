@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Mode, Tenant } from '../context.ts';
-import type { AuditEntry } from '../domain/shared/audit-trail.ts';
 import type { AuditFilters } from '../domain/audit/audit-service.ts';
+import type { AuditRepo } from '../domain/audit/ports.ts';
+import type { AuditEntry } from '../domain/shared/audit-trail.ts';
 import { fromDate, toDate } from './db.ts';
+import { holdable } from './held-writes.ts';
 import { pageLimit } from './paging.ts';
 import type { Database } from './schema.ts';
 import { inTenant } from './tenant.ts';
-import type { AuditRepo } from '../domain/audit/ports.ts';
-import type { HeldWrites } from './held-writes.ts';
 
 function row(entry: AuditEntry) {
   return {
@@ -32,17 +32,14 @@ function row(entry: AuditEntry) {
  * The audit log. In a transaction (`deferred`: `createRepos` gives it), the entries a unit of work records are kept and
  * written together by `flush`, in one multi-row insert before the commit (a checkout records a new customer and its
  * order; a payment completing records the payment, the order paid and the provider payment): the same rows in the same
- * transaction, in fewer statements. A read of the log in the transaction writes them first. On PostgreSQL (`held`) the
- * insert is held with the transaction's other held writes and sent with them in one statement (held-writes.ts).
+ * transaction, in fewer statements. A read of the log in the transaction writes them first. That insert is holdable: on
+ * PostgreSQL it is held with the transaction's other held writes and sent with them in one statement (held-writes.ts).
  */
-export function createAuditRepo(db: Kysely<Database>, options: { deferred?: boolean; held?: HeldWrites | undefined } = {}): AuditRepo & { flush(): Promise<void> } {
+export function createAuditRepo(db: Kysely<Database>, options: { deferred?: boolean } = {}): AuditRepo & { flush(): Promise<void> } {
   const pending: AuditEntry[] = [];
-  const { held } = options;
   const write = async (entries: readonly AuditEntry[]) => {
     if (entries.length === 0) return;
-    const insert = db.insertInto('audit_logs').values(entries.map(row));
-    if (held) await held.hold(insert.compile());
-    else await insert.execute();
+    await db.insertInto('audit_logs').values(entries.map(row)).modifyEnd(holdable).execute();
   };
   const flush = async () => {
     await write(pending.splice(0));
@@ -63,7 +60,6 @@ export function createAuditRepo(db: Kysely<Database>, options: { deferred?: bool
     /** Newest first; `before` is the id of the last entry of the previous page. Returns up to `limit + 1` rows. */
     async list(tenant: Tenant, options: { limit: number; before?: string | undefined; filters: AuditFilters }): Promise<AuditEntry[]> {
       await flush();
-      await held?.flush();
       const f = options.filters;
       let q = db
         .selectFrom('audit_logs')

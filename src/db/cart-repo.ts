@@ -4,6 +4,7 @@ import type { AbandonedCheckout, Cart, CartLineRow } from '../domain/carts/cart-
 import type { CartRepo } from '../domain/carts/ports.ts';
 import type { Address } from '../domain/orders/order-types.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
+import { holdable } from './held-writes.ts';
 import type { CartLineTable, CartTable, Database } from './schema.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
 
@@ -194,7 +195,7 @@ export function createCartRepo(db: Kysely<Database>, dialect: Dialect): CartRepo
     },
 
     async setOrder(tenant, id, orderId, now) {
-      await db.updateTable('carts').set({ order_id: orderId, updated_at: fromDate(now) }).where(inTenant(tenant)).where('id', '=', id).execute();
+      await db.updateTable('carts').set({ order_id: orderId, updated_at: fromDate(now) }).where(inTenant(tenant)).where('id', '=', id).modifyEnd(holdable).execute();
     },
 
     async releaseOrder(tenant, orderId) {

@@ -3,6 +3,7 @@ import type { Mode, Tenant } from '../context.ts';
 import type { EmailLinkScope, EmailRepo } from '../domain/email/ports.ts';
 import type { ClaimedEmail, EmailKind, EmailLink, EmailLinkPurpose, EmailMessage, EmailParams, EmailStatus } from '../domain/email/types.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
+import { holdable } from './held-writes.ts';
 import { pageLimit } from './paging.ts';
 import type { Database, EmailLinkTable, EmailMessageTable } from './schema.ts';
 
@@ -78,6 +79,7 @@ export function createEmailRepo(db: Kysely<Database>, dialect: Dialect, onCommit
           })),
         )
         .onConflict((oc) => oc.column('cause').doNothing())
+        .modifyEnd(holdable)
         .execute();
     },
 

@@ -1,137 +1,110 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
-import type { Database } from './schema.ts';
+import type { PostgresQueryResult } from 'kysely';
+import { sql } from 'kysely';
 
 /**
- * Writes of a PostgreSQL transaction whose results nobody reads, held until just before COMMIT and sent as one
- * statement of data-modifying CTEs (issue 37):
+ * Writes of a PostgreSQL transaction whose results nobody reads, held on the transaction's connection until the next
+ * statement and sent as one statement of data-modifying CTEs (issue 37):
  *
- * - Held are only the statements of the repository methods `createRepos` names (a write whose caller needs no result:
- *   no RETURNING used, no row count checked, no unique conflict caught) and the transaction's audit entries.
- * - Before any other repository call of the transaction, the held writes are sent (so every read sees them, whatever
- *   table it reads), except a call `createRepos` names with the tables it reads when none of them has a held write;
- *   the audit log's own read sends them too.
- * - A write to a table that already has a held write is held only when both insert (new rows); otherwise the held ones
- *   are sent first, so one statement never changes a row twice nor reads a row it changed.
- * - The last step of the unit of work sends them, inside the transaction: a statement that fails (a constraint) fails
- *   the transaction, which rolls back everything, as it would have at the call. Foreign keys that are not deferrable
- *   are checked at the end of the statement, so a held write may name a row an earlier held write inserts.
- * SQLite holds nothing: no data-modifying CTEs there, and a statement there is a function call, not a round trip.
+ * - A statement is holdable when it carries HOLDABLE (`.modifyEnd(holdable)`): a write whose caller needs no result
+ *   (no RETURNING used, no row count checked, no unique conflict caught): the cart marked with its order, the pay link,
+ *   the status page token, queued mail, a transaction's audit entries. A method whose caller starts reading its
+ *   result must drop the marker.
+ * - Sent on a connection inside a transaction (between `begin` and `commit` or `rollback`), a holdable statement is
+ *   kept and answers at once with no rows and a row count of 0. Outside a transaction it is sent at once.
+ * - Before any other statement on that connection (a read, another write, a savepoint, `commit`) the held ones are
+ *   sent, in their own statement and round trip: every read sees them, whatever table it reads (joined into the read
+ *   as CTEs it would not: one statement reads one snapshot), and a write's caller never gets a held write's error as
+ *   its own (a unique conflict it catches). node-postgres does not pipeline, so the next statement goes out once they
+ *   are answered. A read answered from the transaction's memory sends nothing, so it sends nothing held either.
+ * - A holdable write of a table that already has a held write is joined only when both insert (new rows); otherwise the
+ *   held ones are sent first, so one statement never changes a row twice nor reads a row it changed.
+ * - Before `commit` they are sent: one that fails (a constraint) fails the transaction with its database error, as it
+ *   would have at the call, and Kysely rolls back everything. Foreign keys that are not deferrable are checked at the
+ *   end of the statement, so a held write may name a row an earlier held write inserts. On `rollback` they are dropped.
+ * SQLite holds nothing: HOLDABLE is a comment there (no data-modifying CTEs, and a statement is a call, not a round trip).
  */
-export interface HeldWrites {
-  /** Holds `query` (an `insert into`, `update` or `delete from` of one table), sending what cannot share its statement first. */
-  hold(query: CompiledQuery): Promise<void>;
-  /** Sends the held writes, if any, in one statement. */
-  flush(): Promise<void>;
-  /** How many writes are held. */
-  readonly size: number;
-  /** Whether a held write writes one of `tables`. */
-  writesAny(tables: readonly string[]): boolean;
-}
+export const HOLDABLE = '/* holdable */';
+
+/** HOLDABLE for a query builder's `modifyEnd`. */
+export const holdable = sql.raw(HOLDABLE);
+
+type Send = (text: string, parameters: ReadonlyArray<unknown>) => Promise<PostgresQueryResult<unknown>>;
 
 interface Held {
   table: string;
   insert: boolean;
-  query: CompiledQuery;
+  text: string;
+  parameters: ReadonlyArray<unknown>;
 }
 
-/** The table a held statement writes, and whether it inserts; undefined for a statement that cannot be held. */
-function target(query: CompiledQuery): { table: string; insert: boolean } | undefined {
+/** The table a holdable statement writes, and whether it inserts; undefined for a statement that cannot be held. */
+function target(text: string): { table: string; insert: boolean; command: 'INSERT' | 'UPDATE' | 'DELETE' } | undefined {
   // Parameters are renumbered when statements are joined: a statement with a quoted literal or dollar quoting could
   // carry a `$n` that is not a parameter, so such a statement is sent as it is.
-  if (query.sql.includes("'") || query.sql.includes('$$')) return undefined;
-  const match = /^(insert into|update|delete from) "([a-z_]+)" /.exec(query.sql);
-  return match ? { table: match[2]!, insert: match[1] === 'insert into' } : undefined;
+  if (text.includes("'") || text.includes('$$')) return undefined;
+  const match = /^(insert into|update|delete from) "([a-z_]+)" /.exec(text);
+  if (!match) return undefined;
+  const command = match[1] === 'insert into' ? 'INSERT' : match[1] === 'update' ? 'UPDATE' : 'DELETE';
+  return { table: match[2]!, insert: command === 'INSERT', command };
 }
 
 /** The statements as one: all but the last as data-modifying CTEs of the last, parameters renumbered in order. */
-function joined(queries: readonly CompiledQuery[]): CompiledQuery {
-  if (queries.length === 1) return queries[0]!;
+function joined(writes: readonly Held[]): { text: string; parameters: unknown[] } {
   const parameters: unknown[] = [];
-  const parts = queries.map((q) => {
+  const parts = writes.map((w) => {
     const offset = parameters.length;
-    parameters.push(...q.parameters);
-    return q.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+    parameters.push(...w.parameters);
+    return offset === 0 ? w.text : w.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
   });
   const last = parts.pop()!;
-  return CompiledQuery.raw(`with ${parts.map((sql, i) => `"held_${i}" as (${sql})`).join(', ')} ${last}`, parameters);
+  return { text: parts.length === 0 ? last : `with ${parts.map((text, i) => `"held_${i}" as (${text})`).join(', ')} ${last}`, parameters };
 }
 
-/** The held writes of one PostgreSQL transaction (`trx`). */
-export function createHeldWrites(trx: Kysely<Database>): HeldWrites {
+/**
+ * One PostgreSQL connection's statements with its held writes: `query` sends through `send` what the rules above say
+ * to send, and holds the rest; `forget` drops what is held and the transaction state (the connection goes back to
+ * the pool, or is destroyed).
+ */
+export function heldWritesQuery(send: Send): { query: Send; forget(): void } {
+  let inTransaction = false;
   let held: Held[] = [];
   const flush = async () => {
     if (held.length === 0) return;
     const writes = held;
     held = [];
-    await trx.executeQuery(joined(writes.map((w) => w.query)));
+    const statement = joined(writes);
+    await send(statement.text, statement.parameters);
   };
   return {
-    async hold(query) {
-      const to = target(query);
+    async query(text, parameters) {
+      if (text === 'begin' || text.startsWith('start transaction')) {
+        inTransaction = true;
+        held = [];
+        return send(text, parameters);
+      }
+      if (text === 'rollback') {
+        inTransaction = false;
+        held = [];
+        return send(text, parameters);
+      }
+      if (text === 'commit') {
+        // Out of the transaction whatever the held writes answer: on their failure Kysely sends `rollback`.
+        inTransaction = false;
+        await flush();
+        return send(text, parameters);
+      }
+      const to = inTransaction && text.includes(HOLDABLE) ? target(text) : undefined;
       if (to === undefined) {
         await flush();
-        await trx.executeQuery(query);
-        return;
+        return send(text, parameters);
       }
       if (held.some((h) => h.table === to.table && !(h.insert && to.insert))) await flush();
-      held.push({ ...to, query });
+      held.push({ table: to.table, insert: to.insert, text, parameters });
+      return { command: to.command, rowCount: 0, rows: [] };
     },
-    flush,
-    get size() {
-      return held.length;
-    },
-    writesAny(tables) {
-      return held.some((h) => tables.includes(h.table));
+    forget() {
+      inTransaction = false;
+      held = [];
     },
   };
-}
-
-const capturing = new AsyncLocalStorage<(query: CompiledQuery) => void>();
-
-/** A PostgreSQL connection that sends nothing: it hands each statement to the capture running it (`statementOf`). */
-const recordingConnection: DatabaseConnection = {
-  async executeQuery(query) {
-    const sink = capturing.getStore();
-    if (!sink) throw new Error('A statement reached the recording database outside statementOf.');
-    sink(query);
-    return { rows: [] };
-  },
-  // biome-ignore lint/correctness/useYield: a held write never streams; the generator only refuses.
-  async *streamQuery() {
-    throw new Error('A held write does not stream.');
-  },
-};
-
-const recordingDriver: Driver = {
-  async init() {},
-  async acquireConnection() {
-    return recordingConnection;
-  },
-  async beginTransaction() {},
-  async commitTransaction() {},
-  async rollbackTransaction() {},
-  async releaseConnection() {},
-  async destroy() {},
-};
-
-/**
- * A Kysely instance of PostgreSQL's SQL that records instead of sending: a repository bound to it makes the statement
- * one of its methods would send, for `statementOf`. Its answers are empty, so only methods that read no result qualify.
- */
-export const recordingDb = new Kysely<Database>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => recordingDriver,
-    createIntrospector: (db) => new PostgresIntrospector(db),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
-
-/** The statement `write` sends to `recordingDb` (a repository method bound to it), unsent; undefined when it sends none. */
-export async function statementOf(write: () => Promise<unknown>): Promise<CompiledQuery | undefined> {
-  const statements: CompiledQuery[] = [];
-  await capturing.run((query) => statements.push(query), write);
-  if (statements.length > 1) throw new Error(`A held write sends at most one statement; this one sent ${statements.length}.`);
-  return statements[0];
 }

@@ -6,6 +6,7 @@ import type { OrderPaymentStatus } from '../domain/payments/payment-rules.ts';
 import type { SettingsRow } from '../domain/settings/ports.ts';
 import type { TaxLine } from '../domain/taxes/types.ts';
 import { type Dialect, fromBool, fromDate, rowLock, toBool, toDate } from './db.ts';
+import { holdable } from './held-writes.ts';
 import { pageLimit } from './paging.ts';
 import { pendingPaidOf } from './payment-repo.ts';
 import type { Database, OrderEventTable, OrderLineTable, OrderTable, OrderTaxLineTable } from './schema.ts';
@@ -579,7 +580,7 @@ export function createOrderRepo(db: Kysely<Database>, dialect: Dialect): OrderRe
     },
 
     async insertStatusToken(tenant: Tenant, orderId: string, tokenHash: string, now: Date): Promise<void> {
-      await db.insertInto('order_status_tokens').values({ token_hash: tokenHash, ...tenantColumns(tenant), order_id: orderId, created_at: fromDate(now) }).execute();
+      await db.insertInto('order_status_tokens').values({ token_hash: tokenHash, ...tenantColumns(tenant), order_id: orderId, created_at: fromDate(now) }).modifyEnd(holdable).execute();
     },
 
     async shipmentsForStatusPage(tenant: Tenant, orderId: string) {

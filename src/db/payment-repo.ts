@@ -4,6 +4,7 @@ import type { CaptureMethod, PaymentKind, PaymentLinkStatus, PaymentStatus, Reco
 import type { CompletingProviderPayment, LinkFilter, PaymentRepo } from '../domain/payments/ports.ts';
 import type { MethodTotals, OrderMoney, Payment, PaymentLink } from '../domain/payments/types.ts';
 import { type Dialect, fromDate, rowLock, toDate } from './db.ts';
+import { holdable } from './held-writes.ts';
 import { pageLimit } from './paging.ts';
 import type { Database, OrderTable, PaymentLinkTable, PaymentTable } from './schema.ts';
 import { inTenant, tenantColumns } from './tenant.ts';
@@ -285,6 +286,7 @@ export function createPaymentRepo(db: Kysely<Database>, dialect: Dialect): Payme
           created_at: fromDate(l.createdAt),
           updated_at: fromDate(l.updatedAt),
         })
+        .modifyEnd(holdable)
         .execute();
     },
 

@@ -1,6 +1,7 @@
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
 import { DatabaseTimeoutError, within } from './database-timeout.ts';
+import { heldWritesQuery } from './held-writes.ts';
 import { asUniqueConflict } from './unique-conflicts.ts';
 
 /**
@@ -13,6 +14,9 @@ import { asUniqueConflict } from './unique-conflicts.ts';
  * the stuck one. Here a query that outlives its bound rejects with a DatabaseTimeoutError and marks its client
  * abandoned: later queries on it fail at once (so Kysely's rollback does not wait another bound), and releasing it
  * destroys it (`release(err)`) instead of returning it to the pool.
+ *
+ * A transaction's writes marked HOLDABLE are held on its connection and sent, as one statement, before its next
+ * statement or its COMMIT (held-writes.ts).
  *
  * Waiting for a client is bounded by the pool itself: pg-pool's `connectionTimeoutMillis` covers both waiting for a
  * free client and opening a new connection (the socket is destroyed when it runs out).
@@ -83,21 +87,22 @@ function boundedClient(client: pg.PoolClient, timeoutMs: number, names: ReturnTy
       return named(names.renew(sql));
     });
   };
+  const statements = heldWritesQuery((sql, parameters) => {
+    if (abandoned) {
+      return Promise.reject(new DatabaseTimeoutError('query', timeoutMs, { detail: 'an earlier query on this connection timed out' }));
+    }
+    return within(send(sql, parameters), timeoutMs, 'query').catch((error: unknown) => {
+      if (error instanceof DatabaseTimeoutError) abandoned = true;
+      throw asUniqueConflict(error);
+    });
+  });
   const bounded = {
     get processID() {
       return (client as unknown as { processID?: number }).processID;
     },
-    query(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<unknown>> {
-      if (abandoned) {
-        return Promise.reject(new DatabaseTimeoutError('query', timeoutMs, { detail: 'an earlier query on this connection timed out' }));
-      }
-      const pending = send(sql, parameters);
-      return within(pending, timeoutMs, 'query').catch((error: unknown) => {
-        if (error instanceof DatabaseTimeoutError) abandoned = true;
-        throw asUniqueConflict(error);
-      });
-    },
+    query: statements.query,
     release(destroy?: boolean) {
+      statements.forget();
       client.release(abandoned ? new Error('a query on this connection timed out') : destroy);
     },
   };
