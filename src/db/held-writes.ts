@@ -12,10 +12,12 @@ import { sql } from 'kysely';
  * - Sent on a connection inside a transaction (between `begin` and `commit` or `rollback`), a holdable statement is
  *   kept and answers at once with no rows and a row count of 0. Outside a transaction it is sent at once.
  * - Before any other statement on that connection (a read, another write, a savepoint, `commit`) the held ones are
- *   sent, in their own statement and round trip: every read sees them, whatever table it reads (joined into the read
- *   as CTEs it would not: one statement reads one snapshot), and a write's caller never gets a held write's error as
- *   its own (a unique conflict it catches). node-postgres does not pipeline, so the next statement goes out once they
- *   are answered. A read answered from the transaction's memory sends nothing, so it sends nothing held either.
+ *   sent, in a statement and round trip of their own: every read sees them, whatever table it reads (joined into the
+ *   read as CTEs it would not: one statement reads one snapshot), and the next write's answer (RETURNING, row count)
+ *   stays its own. Their failure is that call's failure, with their own error (the unique indexes of held writes are
+ *   none a domain rule names, so a caller catching its rule's conflict does not take theirs), and aborts the
+ *   transaction. node-postgres does not pipeline, so the next statement goes out once they are answered. A read a
+ *   repository answers from the transaction's memory sends nothing, so it sends nothing held either.
  * - A holdable write of a table that already has a held write is joined only when both insert (new rows); otherwise the
  *   held ones are sent first, so one statement never changes a row twice nor reads a row it changed.
  * - Before `commit` they are sent: one that fails (a constraint) fails the transaction with its database error, as it
