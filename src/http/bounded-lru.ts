@@ -1,42 +1,31 @@
-/** A map that keeps the most recently used entries within `max` units of `size` (measured when an entry is set). */
-export function boundedLru<V>(max: number, size: (value: V) => number) {
-  const entries = new Map<string, { value: V; size: number }>();
-  let total = 0;
+import { LRUCache } from 'lru-cache';
+
+/**
+ * A map that keeps the most recently used entries within `max` units of `size` (measured when an entry is set), on
+ * `lru-cache`: its recency order is a linked list of array indices, so a hit moves no map entry. The hand-written
+ * version before it moved each hit to the end of a Map (delete, then set); on the hot reads (50 products a page, every
+ * request) that churn grew and rehashed the Map's table in the old generation, which set off a full collection about
+ * once a second under load: measured in decision 0043.
+ */
+export function boundedLru<V extends object>(max: number, size: (value: V) => number) {
+  // lru-cache measures sizes as positive integers; an empty value still holds an entry.
+  const entries = new LRUCache<string, V>({ maxSize: max, sizeCalculation: (value) => Math.max(1, Math.ceil(size(value))) });
   return {
     get(key: string): V | undefined {
-      const found = entries.get(key);
-      if (found !== undefined) {
-        entries.delete(key);
-        entries.set(key, found);
-      }
-      return found?.value;
+      return entries.get(key);
     },
-    /** Adds or replaces an entry; setting an entry again measures it again (it grew). */
+    /** Adds or replaces an entry; setting an entry again measures it again (it grew). One larger than `max` is not kept. */
     set(key: string, value: V): void {
-      const old = entries.get(key);
-      if (old !== undefined) {
-        total -= old.size;
-        entries.delete(key);
-      }
-      const measured = size(value);
-      entries.set(key, { value, size: measured });
-      total += measured;
-      while (total > max && entries.size > 0) {
-        const [oldestKey, oldest] = entries.entries().next().value as [string, { value: V; size: number }];
-        entries.delete(oldestKey);
-        total -= oldest.size;
-      }
+      // lru-cache measures a value when it replaces another; the same value set again (it grew) is measured again here.
+      if (entries.peek(key) === value) entries.delete(key);
+      entries.set(key, value);
     },
     delete(key: string): void {
-      const found = entries.get(key);
-      if (found === undefined) return;
       entries.delete(key);
-      total -= found.size;
     },
     clear(): void {
       entries.clear();
-      total = 0;
     },
-    size: () => ({ entries: entries.size, total }),
+    size: () => ({ entries: entries.size, total: entries.calculatedSize }),
   };
 }

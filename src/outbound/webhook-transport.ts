@@ -1,5 +1,6 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
+import { LRUCache } from 'lru-cache';
 import { parseRetryAfter, type SendResult } from '../domain/webhooks/delivery-rules.ts';
 import type { WebhookTransport } from '../domain/webhooks/ports.ts';
 import { checkDestination, connectAttemptTimeoutMs, type PinnedAddress, pinnedLookup, type Resolve, systemResolve } from './checked-destination.ts';
@@ -27,23 +28,14 @@ type Destination = { ok: true; hostname: string; addresses: readonly [PinnedAddr
 export function createWebhookTransport(bounds: TransportBounds, resolve: Resolve = systemResolve): WebhookTransport {
   // Connections are kept alive per destination and checked address (a host that now resolves elsewhere gets a new
   // agent), at most 4 at once to one (the per-endpoint bound) and 256 destinations remembered (least recent dropped).
-  const agents = new Map<string, http.Agent>();
+  const agents = new LRUCache<string, http.Agent>({ max: 256, dispose: (agent) => agent.destroy() });
   function agentFor(url: URL, addresses: readonly [PinnedAddress, ...PinnedAddress[]]): http.Agent {
     const key = `${url.protocol}//${url.host}@${addresses.map((a) => a.address).join(',')}`;
     let agent = agents.get(key);
-    if (agent) {
-      agents.delete(key);
-      agents.set(key, agent);
-      return agent;
-    }
+    if (agent) return agent;
     const options = { keepAlive: true, keepAliveMsecs: 1000, maxSockets: 4, maxFreeSockets: 4, timeout: 30_000, lookup: pinnedLookup(addresses), autoSelectFamilyAttemptTimeout: connectAttemptTimeoutMs(bounds.timeoutMs) };
     agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
     agents.set(key, agent);
-    if (agents.size > 256) {
-      const [oldest, old] = agents.entries().next().value as [string, http.Agent];
-      agents.delete(oldest);
-      old.destroy();
-    }
     return agent;
   }
 
