@@ -3,16 +3,16 @@ import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { AuditRepo } from '../audit/ports.ts';
 import type { CatalogRepo } from '../catalog/ports.ts';
 import type { FileRepo } from '../files/ports.ts';
-import type { StorePatch, StoreRepo } from './ports.ts';
-import type { Transactional } from '../shared/transactional.ts';
+import type { ReferenceService } from '../reference/reference-service.ts';
 import { requirePermission, requireSession } from '../shared/access.ts';
 import { auditEntry, recordAudit } from '../shared/audit-trail.ts';
-import { invalid } from '../shared/validation.ts';
-import { DEFAULT_CURRENCY } from '../shared/money.ts';
 import { newId } from '../shared/ids.ts';
-import type { ReferenceService } from '../reference/reference-service.ts';
+import { DEFAULT_CURRENCY, isCurrencyCode } from '../shared/money.ts';
 import type { Role } from '../shared/permissions.ts';
 import type { Precondition } from '../shared/preconditions.ts';
+import type { Transactional } from '../shared/transactional.ts';
+import { invalid } from '../shared/validation.ts';
+import type { StorePatch, StoreRepo } from './ports.ts';
 import type { Store } from './types.ts';
 
 /** The repositories store-service.ts reads and writes (the composition root passes them; src/db implements them). */
@@ -25,8 +25,13 @@ export interface StoreServiceRepos {
 
 export const DEFAULT_TIMEZONE = 'UTC';
 
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
-const TIMEZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+let timezones: ReadonlySet<string> | undefined;
+
+/** Whether `zone` is an IANA time zone the runtime knows; read from ICU when first asked (not at start: memory). */
+function isTimezone(zone: string): boolean {
+  timezones ??= new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+  return timezones.has(zone);
+}
 
 export function newStore(name: string, now: Date): Store {
   return {
@@ -75,8 +80,8 @@ export function createStoreService(deps: { repos: Transactional<StoreServiceRepo
   async function checkBusinessChange(ctx: StoreContext, patch: StorePatch): Promise<void> {
     const current = await requireStore(ctx);
     const details: ErrorDetail[] = [];
-    if (patch.currency !== undefined && !CURRENCIES.has(patch.currency)) details.push({ path: 'currency', rule: 'must be an ISO 4217 currency code, e.g. USD' });
-    if (patch.timezone !== undefined && !TIMEZONES.has(patch.timezone)) details.push({ path: 'timezone', rule: 'must be an IANA time zone, e.g. Europe/Berlin' });
+    if (patch.currency !== undefined && !isCurrencyCode(patch.currency)) details.push({ path: 'currency', rule: 'must be an ISO 4217 currency code, e.g. USD' });
+    if (patch.timezone !== undefined && !isTimezone(patch.timezone)) details.push({ path: 'timezone', rule: 'must be an IANA time zone, e.g. Europe/Berlin' });
     if (patch.logoFileId !== undefined && patch.logoFileId !== null) {
       if (!(await repos.files.exists(ctx.tenant, patch.logoFileId))) {
         details.push({ path: 'logoFileId', rule: 'must be the id of an image uploaded to this store (POST /v1/files, same mode)' });
@@ -118,8 +123,8 @@ export function createStoreService(deps: { repos: Transactional<StoreServiceRepo
     async createStore(ctx: UserContext, input: { name: string; currency?: string; timezone?: string }): Promise<{ store: Store; role: Role }> {
       requireSession(ctx, 'Creating a store');
       const details: ErrorDetail[] = [];
-      if (input.currency !== undefined && !CURRENCIES.has(input.currency)) details.push({ path: 'currency', rule: 'must be an ISO 4217 currency code, e.g. USD' });
-      if (input.timezone !== undefined && !TIMEZONES.has(input.timezone)) details.push({ path: 'timezone', rule: 'must be an IANA time zone, e.g. Europe/Berlin' });
+      if (input.currency !== undefined && !isCurrencyCode(input.currency)) details.push({ path: 'currency', rule: 'must be an ISO 4217 currency code, e.g. USD' });
+      if (input.timezone !== undefined && !isTimezone(input.timezone)) details.push({ path: 'timezone', rule: 'must be an IANA time zone, e.g. Europe/Berlin' });
       if (details.length > 0) throw invalid(details);
       const store = { ...newStore(input.name, ctx.now), currency: input.currency ?? DEFAULT_CURRENCY, timezone: input.timezone ?? DEFAULT_TIMEZONE };
       await repos.transaction(async (repos) => {

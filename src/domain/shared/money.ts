@@ -1,5 +1,6 @@
 import type { StoreContext } from '../../context.ts';
 import type { StoreRepo } from '../accounts/ports.ts';
+import { CURRENCY_DIGITS } from './currency-digits.ts';
 
 /** The repositories money.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface CurrencyRepos {
@@ -14,15 +15,22 @@ export interface Currency {
 
 const known = new Map<string, Currency>();
 
-/** Minor-unit digits of an ISO 4217 currency (USD 2, JPY 0, BHD 3), from the runtime's CLDR data (read once per code). */
+/**
+ * Minor-unit digits of an ISO 4217 currency (USD 2, JPY 0, BHD 3), from CLDR's data as the table generated from the
+ * runtime has it (currency-digits.ts: serving a price never loads ICU); 2 for a code the table lacks, as Intl does.
+ */
 export function currencyOf(code: string): Currency {
   let currency = known.get(code);
   if (!currency) {
-    const digits = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
-    currency = Object.freeze({ code, digits });
+    currency = Object.freeze({ code, digits: CURRENCY_DIGITS.get(code) ?? 2 });
     known.set(code, currency);
   }
   return currency;
+}
+
+/** Whether `code` is an ISO 4217 currency code the service knows. */
+export function isCurrencyCode(code: string): boolean {
+  return CURRENCY_DIGITS.has(code);
 }
 
 /**
