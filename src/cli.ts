@@ -1,11 +1,13 @@
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, describeDatabase, ENVIRONMENT, type EnvironmentVariable, loadConfig, WEBHOOK_DEFAULTS } from './config.ts';
 import { type Container, createContainer } from './container.ts';
-import { migrateToLatest } from './db/migrations/index.ts';
-import { isDatabaseUnavailable } from './db/db.ts';
 import { ensureDashboardBuiltApart } from './dashboard-build.ts';
+import { isDatabaseUnavailable } from './db/db.ts';
+import { migrateToLatest } from './db/migrations/index.ts';
 import { scheduleCleanup } from './domain/maintenance/cleanup-service.ts';
 import { announceDemo, seed, terminalProgress, wantsDemo } from './seed.ts';
 
@@ -44,7 +46,7 @@ const HELP = `commerce-service: multi-tenant commerce API, OAuth server and MCP 
 Usage: node src/main.ts [command] [--demo | --no-demo]      (or: npm start | npm run migrate | npm run seed)
 
 Commands:
-  serve     Apply migrations, seed (as below), and serve HTTP on HOST:PORT (default command)
+  serve     Apply migrations, seed (as below; reference data when it changed), and serve HTTP on HOST:PORT (default)
   migrate   Apply pending database migrations and exit
   seed      Apply migrations, load or refresh reference data (and demo data, as below), and exit
   cleanup   Apply migrations, delete what expired past its retention (docs/security.md), and exit
@@ -83,11 +85,14 @@ function explainStartupError(error: unknown, container: Container): string {
   return (error as Error).stack ?? String(error);
 }
 
-/** Reference data, and the demo merchant when SEED_DEMO or the flag asks for it (`wantsDemo`). */
-async function seedData(container: Container, demoFlag: boolean | undefined): Promise<void> {
+/**
+ * Reference data (unless `reference` is false: `serve` syncs it apart), and the demo merchant when SEED_DEMO or the
+ * flag asks for it (`wantsDemo`).
+ */
+async function seedData(container: Container, demoFlag: boolean | undefined, reference: boolean): Promise<void> {
   const setting = demoFlag ?? container.config.seedDemo ?? 'auto';
   const demo = wantsDemo(setting, container.config.database);
-  const result = await seed(container, terminalProgress(), { demo });
+  const result = await seed(container, terminalProgress(), { demo, reference });
   if (result.demo) announceDemo(container, result.demo);
   else if (demo && setting === true) process.stderr.write('demo merchant not created: the database already has users\n');
 }
@@ -110,9 +115,27 @@ function describeMail(container: Container): string {
   return `${transport.description}${config.deliver ? '' : ' (not sent by this instance: MAIL_DELIVERY=false)'}`;
 }
 
+/**
+ * The reference data for `serve`: when the database does not hold this release's bundled data (a first start, an
+ * upgrade that changed it), `seed --no-demo` runs in a child process with the server's Node flags and environment, so
+ * the server never loads the sources (the ISO 3166 package, about 5 MiB it would keep for its whole life: decision
+ * 0043); its lines go to stderr. Otherwise one line says so and nothing is read but the fingerprint.
+ */
+async function syncReferenceApart(container: Container): Promise<void> {
+  if (await container.services.reference.upToDate()) {
+    process.stderr.write('reference data: up to date (the bundled countries, states, specifications and colors)\n');
+    return;
+  }
+  const flags = process.execArgv.filter((flag) => !flag.startsWith('--inspect') && !flag.startsWith('--debug'));
+  const child = spawn(process.execPath, [...flags, path.join(import.meta.dirname, 'main.ts'), 'seed', '--no-demo'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const code = await new Promise<number | null>((resolve, reject) => child.on('error', reject).on('close', resolve));
+  if (code !== 0) throw new Error(`the reference data sync failed (exit code ${code}); run node src/main.ts seed to see why`);
+}
+
 async function serve(container: Container, demoFlag: boolean | undefined): Promise<void> {
   await prepare(container);
-  await seedData(container, demoFlag);
+  await syncReferenceApart(container);
+  await seedData(container, demoFlag, false);
   await ensureDashboardBuiltApart((line) => process.stderr.write(`${line}\n`));
   const app: FastifyInstance = await buildApp({ container });
   const { host, port } = container.config;
@@ -217,7 +240,7 @@ export async function main(argv: string[]): Promise<void> {
       return;
     }
     await prepare(container);
-    if (command === 'seed') await seedData(container, demoFlag);
+    if (command === 'seed') await seedData(container, demoFlag, true);
     if (command === 'cleanup') await runCleanup(container);
     await container.close();
   } catch (error) {

@@ -3,10 +3,10 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DatabaseConfig, SeedDemo } from './config.ts';
 import type { Container } from './container.ts';
-import { seedDemoStore } from './demo-data.ts';
 import { type StoreContext, systemContext } from './context.ts';
-import { PERMISSIONS } from './domain/shared/permissions.ts';
+import { seedDemoStore } from './demo-data.ts';
 import type { SyncReport } from './domain/reference/reference-service.ts';
+import { PERMISSIONS } from './domain/shared/permissions.ts';
 
 export type ProgressReporter = (line: string, final: boolean) => void;
 
@@ -42,15 +42,19 @@ export interface DemoCredentials {
 export async function seed(
   container: Container,
   progress?: ProgressReporter,
-  options: { demo?: boolean } = {},
-): Promise<{ reference: SyncReport; demo: DemoCredentials | null }> {
-  const report = await container.services.reference.sync(systemContext('seed'), (step, done, total) => {
-    progress?.(`seeding ${step}: ${done}/${total}`, done === total && total > 0);
-  });
-  progress?.(`countries: ${summary(report.countries)}`, true);
-  progress?.(`states: ${summary(report.states)}`, true);
-  progress?.(`specifications: ${summary(report.specifications)}`, true);
-  progress?.(`colors: ${summary(report.colors)}`, true);
+  options: { demo?: boolean; reference?: boolean } = {},
+): Promise<{ reference: SyncReport | undefined; demo: DemoCredentials | null }> {
+  // `serve` syncs the reference data apart (a child process running `seed`: decision 0043) and seeds only the demo here.
+  let report: SyncReport | undefined;
+  if (options.reference !== false) {
+    report = await container.services.reference.sync(systemContext('seed'), (step, done, total) => {
+      progress?.(`seeding ${step}: ${done}/${total}`, done === total && total > 0);
+    });
+    progress?.(`countries: ${summary(report.countries)}`, true);
+    progress?.(`states: ${summary(report.states)}`, true);
+    progress?.(`specifications: ${summary(report.specifications)}`, true);
+    progress?.(`colors: ${summary(report.colors)}`, true);
+  }
   let demo: DemoCredentials | null = null;
   if (options.demo && !(await container.repos.accounts.anyUser())) {
     progress?.('seeding demo merchant…', false);

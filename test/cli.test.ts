@@ -341,6 +341,37 @@ describe('command line', () => {
     });
   });
 
+  it('serves without syncing reference data the database already holds from this release, and seeds it when it does not', async () => {
+    const file = tempDb();
+    const serveOnce = async () => {
+      const child = spawn(process.execPath, [MAIN, 'serve', '--no-demo'], {
+        env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${file}`, PORT: '0', HOST: '127.0.0.1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk;
+      });
+      try {
+        const [, url] = await waitForOutput(child, /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+        const countries = await fetch(`${url}/v1/countries?name=norway`);
+        assert.equal(((await countries.json()) as { data: Array<{ id: string }> }).data[0]?.id, 'NO');
+      } finally {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      return stderr;
+    };
+    const first = await serveOnce();
+    assert.match(first, /countries: 249 added/);
+    const second = await serveOnce();
+    assert.match(second, /reference data: up to date/);
+    assert.doesNotMatch(second, /countries: /);
+    const seeded = run(['seed', '--no-demo'], { DATABASE_URL: `sqlite:${file}` });
+    assert.match(seeded.stderr, /countries: 0 added, 0 updated, 0 retired, 249 unchanged/, 'the seed command always syncs');
+  });
+
   it('serves, prints its URL, and on SIGTERM stops cleanly and closes the database', async () => {
     const file = tempDb();
     const child = spawn(process.execPath, [MAIN, 'serve'], {

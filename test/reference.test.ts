@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { systemContext } from '../src/context.ts';
-import { describeEachDatabase } from './helpers/databases.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
+import { describeEachDatabase } from './helpers/databases.ts';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/;
 
@@ -189,5 +189,33 @@ describeEachDatabase('reference data sync', (kind) => {
     const specifications = (await t.app.inject({ method: 'GET', url: '/v1/specifications' })).json().data;
     assert.equal(new Set(specifications.map((s: { id: string }) => s.id)).size, specifications.length, 'each once');
     assert.ok(specifications.length > 10);
+  });
+});
+
+describeEachDatabase('reference data at start (decision 0043)', (kind) => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp(kind);
+  });
+  after(() => t?.close());
+
+  const fingerprintRow = () => t.container.db.kysely.selectFrom('reference_syncs').select(['name', 'fingerprint']).execute();
+
+  it('a sync records the bundled data it wrote, and the database is up to date until another release or none is recorded', async () => {
+    const { bundledFingerprint } = await import('../src/domain/reference/reference-fingerprint.ts');
+    const reference = t.container.services.reference;
+    await reference.sync(systemContext('test'));
+    assert.deepEqual(await fingerprintRow(), [{ name: 'bundled', fingerprint: bundledFingerprint() }]);
+    assert.equal(await reference.upToDate(), true);
+
+    await t.container.db.kysely.updateTable('reference_syncs').set({ fingerprint: 'an earlier release' }).execute();
+    assert.equal(await reference.upToDate(), false, 'another release was synced');
+    await t.container.db.kysely.updateTable('countries').set({ name: 'Norway (stale)' }).where('id', '=', 'NO').execute();
+    assert.equal((await reference.sync(systemContext('test'))).countries.updated, 1);
+    assert.equal((await t.app.inject({ method: 'GET', url: '/v1/countries/NO' })).json().data.name, 'Norway');
+    assert.equal(await reference.upToDate(), true);
+
+    await t.container.db.kysely.deleteFrom('reference_syncs').execute();
+    assert.equal(await reference.upToDate(), false, 'never recorded');
   });
 });

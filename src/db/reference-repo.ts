@@ -3,6 +3,9 @@ import { type Db, fromBool, fromDate, toBool, toDate } from './db.ts';
 
 const CHUNK = 500;
 
+/** The one row of `reference_syncs` today: the data bundled with the service. */
+const BUNDLED = 'bundled';
+
 function chunks<T>(rows: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
@@ -42,6 +45,20 @@ export function createReferenceRepo(db: Db): ReferenceRepo {
 
     async listSpecifications(): Promise<Specification[]> {
       return kysely.selectFrom('specifications').select(['id', 'name', 'slug', 'description']).execute();
+    },
+
+    async syncedFingerprint(): Promise<string | undefined> {
+      const row = await kysely.selectFrom('reference_syncs').select('fingerprint').where('name', '=', BUNDLED).executeTakeFirst();
+      return row?.fingerprint;
+    },
+
+    async recordSync(fingerprint: string, now: Date): Promise<void> {
+      const at = fromDate(now);
+      await kysely
+        .insertInto('reference_syncs')
+        .values({ name: BUNDLED, fingerprint, synced_at: at })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ fingerprint, synced_at: at }))
+        .execute();
     },
 
     async listColors(): Promise<Color[]> {

@@ -796,6 +796,13 @@ export interface OAuthClientTable {
   metadata_document_url: string | null;
 }
 
+/** The bundled reference data's fingerprint the database was last synced with (migration 0037). */
+export interface ReferenceSyncTable {
+  name: string;
+  fingerprint: string;
+  synced_at: Timestamp;
+}
+
 export interface JobLockTable {
   name: string;
   /** The instance running the job (host, process, random part). */
@@ -953,6 +960,7 @@ export interface Database {
   countries: CountryTable;
   states: StateTable;
   specifications: SpecificationTable;
+  reference_syncs: ReferenceSyncTable;
   users: UserTable;
   job_locks: JobLockTable;
   server_secrets: ServerSecretTable;

@@ -35,6 +35,7 @@ import * as m0031 from './0031-fulfilment-and-shipments.ts';
 import * as m0032 from './0032-checkout.ts';
 import * as m0034 from './0034-returns.ts';
 import * as m0036 from './0036-credential-changes.ts';
+import * as m0037 from './0037-reference-syncs.ts';
 
 /** Column types that differ between the engines; one migration set serves both through these. */
 export interface MigrationContext {
@@ -85,6 +86,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]
   ['0032-checkout', m0032],
   ['0034-returns', m0034],
   ['0036-credential-changes', m0036],
+  ['0037-reference-syncs', m0037],
 ];
 
 function contextFor(dialect: Dialect): MigrationContext {

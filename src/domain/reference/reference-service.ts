@@ -1,9 +1,9 @@
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { countrySources, specificationSources, stateSources } from './reference-sources.ts';
-import { COLORS } from './colors.ts';
-import type { Color, Country, ReferenceRepo, Specification, State, SyncCounts } from './reference-types.ts';
 import { foldForSearch } from '../shared/text.ts';
+import { COLORS } from './colors.ts';
+import { bundledFingerprint } from './reference-fingerprint.ts';
+import type { Color, Country, ReferenceRepo, Specification, State, SyncCounts } from './reference-types.ts';
 
 interface Snapshot {
   revision: number;
@@ -99,6 +99,29 @@ export function createReferenceService(deps: { store: ReferenceRepo }) {
     return { snap, country };
   }
 
+  async function sync(ctx: RequestContext, onProgress?: SyncProgress): Promise<SyncReport> {
+    const fingerprint = bundledFingerprint();
+    const { countrySources, specificationSources, stateSources } = await import('./reference-sources.ts');
+    const countries = countrySources();
+    onProgress?.('countries', 0, countries.length);
+    const countryCounts = await store.syncCountries(countries, ctx.now);
+    onProgress?.('countries', countries.length, countries.length);
+    const states = stateSources();
+    const stateCounts = await store.syncStates(states, ctx.now, (done, total) => onProgress?.('states', done, total));
+    const specifications = specificationSources();
+    onProgress?.('specifications', 0, specifications.length);
+    const specificationCounts = await store.syncSpecifications(specifications, ctx.now);
+    onProgress?.('specifications', specifications.length, specifications.length);
+    onProgress?.('colors', 0, COLORS.length);
+    const colorCounts = await store.syncColors([...COLORS], ctx.now);
+    onProgress?.('colors', COLORS.length, COLORS.length);
+    // Recorded once every part is written: a sync cut short is done again at the next start.
+    await store.recordSync(fingerprint, ctx.now);
+    snapshot = undefined;
+    loadedRevision = undefined;
+    return { countries: countryCounts, states: stateCounts, specifications: specificationCounts, colors: colorCounts };
+  }
+
   return {
     /** Changes whenever the data is reloaded; anything derived from a read may be reused while it stays the same. */
     async revision(): Promise<number> {
@@ -142,24 +165,19 @@ export function createReferenceService(deps: { store: ReferenceRepo }) {
       return (await current()).colorsById.has(id);
     },
 
-    /** Brings the stored reference data up to date with the bundled sources, then reloads the in-memory copy. */
-    async sync(ctx: RequestContext, onProgress?: SyncProgress): Promise<SyncReport> {
-      const countries = countrySources();
-      onProgress?.('countries', 0, countries.length);
-      const countryCounts = await store.syncCountries(countries, ctx.now);
-      onProgress?.('countries', countries.length, countries.length);
-      const states = stateSources();
-      const stateCounts = await store.syncStates(states, ctx.now, (done, total) => onProgress?.('states', done, total));
-      const specifications = specificationSources();
-      onProgress?.('specifications', 0, specifications.length);
-      const specificationCounts = await store.syncSpecifications(specifications, ctx.now);
-      onProgress?.('specifications', specifications.length, specifications.length);
-      onProgress?.('colors', 0, COLORS.length);
-      const colorCounts = await store.syncColors([...COLORS], ctx.now);
-      onProgress?.('colors', COLORS.length, COLORS.length);
-      snapshot = undefined;
-      loadedRevision = undefined;
-      return { countries: countryCounts, states: stateCounts, specifications: specificationCounts, colors: colorCounts };
+    /**
+     * Brings the stored reference data up to date with the bundled sources, then reloads the in-memory copy, and
+     * records the bundled data's fingerprint. The sources (the ISO 3166 package) are loaded only here.
+     */
+    sync,
+
+    /**
+     * Whether the database holds the bundled reference data (its last sync recorded this release's fingerprint), read
+     * without loading the sources. Nothing but `sync` writes reference data. `serve` syncs in a child process when not
+     * (decision 0043).
+     */
+    async upToDate(): Promise<boolean> {
+      return (await store.syncedFingerprint()) === bundledFingerprint();
     },
   };
 }

@@ -76,4 +76,8 @@ export interface ReferenceRepo {
   syncSpecifications(sources: SpecificationSource[], now: Date): Promise<SyncCounts>;
   /** As syncSpecifications, for the color palette. */
   syncColors(sources: Color[], now: Date): Promise<SyncCounts>;
+  /** The fingerprint of the bundled data the database was last synced with; undefined before the first sync. */
+  syncedFingerprint(): Promise<string | undefined>;
+  /** Records that the database now holds the bundled data of `fingerprint`. */
+  recordSync(fingerprint: string, now: Date): Promise<void>;
 }
