@@ -11,8 +11,15 @@ const require = createRequire(import.meta.url);
 
 let stripe: typeof Stripe | undefined;
 let nodemailer: typeof import('nodemailer') | undefined;
+let mailComposer: typeof import('nodemailer/lib/mail-composer').default | undefined;
 
 /** Stripe's SDK: when a store first uses Stripe. */
 export const stripeSdk = (): typeof Stripe => (stripe ??= require('stripe') as typeof Stripe);
 /** nodemailer: when the first mail is sent (or, with SMTP_URL, when its pool is made at start). */
 export const nodemailerModule = (): typeof import('nodemailer') => (nodemailer ??= require('nodemailer') as typeof import('nodemailer'));
+/**
+ * nodemailer's MailComposer alone (a documented entry of the package): the local outbox only builds messages, and
+ * the whole package (its SMTP, SES and sendmail transports) would stay resident for nothing (decision 0043).
+ */
+export const mailComposerModule = (): typeof import('nodemailer/lib/mail-composer').default =>
+  (mailComposer ??= require('nodemailer/lib/mail-composer') as typeof import('nodemailer/lib/mail-composer').default);

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { MailTransport } from '../domain/email/ports.ts';
 import type { SendResult } from '../domain/email/types.ts';
-import { nodemailerModule } from './lazy-modules.ts';
+import { mailComposerModule, nodemailerModule } from './lazy-modules.ts';
 
 /** Headers every message carries: a Message-ID made of the message's id (a receiver can tell a resend), and the marks of automatic mail. */
 function headersOf(id: string, domain: string) {
@@ -86,18 +86,20 @@ export function createSmtpTransport(options: SmtpOptions): MailTransport {
  * the path is printed.
  */
 export function createFolderTransport(options: { dir: string; domain: string; print: (line: string) => void }): MailTransport {
-  // Made on the first mail: a service that sends none never loads nodemailer.
-  let streamer: ReturnType<typeof makeStreamer> | undefined;
-  const makeStreamer = () => nodemailerModule().createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     description: `the local outbox ${options.dir}`,
     async send(message) {
       try {
-        streamer ??= makeStreamer();
-        const info = await streamer.sendMail({ from: message.from, to: message.to, subject: message.subject, text: message.text, html: message.html, ...headersOf(message.id, options.domain) });
+        // Built by nodemailer's MailComposer, loaded on the first mail (a service that sends none never loads it),
+        // with Bcc kept and Unix line breaks, as its stream transport would write it.
+        const MailComposer = mailComposerModule();
+        const mime = new MailComposer({ from: message.from, to: message.to, subject: message.subject, text: message.text, html: message.html, ...headersOf(message.id, options.domain) }).compile();
+        mime.keepBcc = true;
+        const built = await new Promise<Buffer>((resolve, reject) => mime.build((error, eml) => (error ? reject(error) : resolve(eml))));
+        const eml = Buffer.from(built.toString('latin1').replace(/\r\n/g, '\n'), 'latin1');
         mkdirSync(options.dir, { recursive: true });
         const base = path.join(options.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.id}`);
-        writeFileSync(`${base}.eml`, info.message as Buffer);
+        writeFileSync(`${base}.eml`, eml);
         writeFileSync(`${base}.txt`, `To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}`);
         options.print(`mail to ${message.to} ("${message.subject}") is in the local outbox: ${base}.txt`);
         return { kind: 'sent', response: `written to ${base}.eml` };
