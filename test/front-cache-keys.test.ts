@@ -1,14 +1,17 @@
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { after, before, it, mock } from 'node:test';
+import { setTimeout } from 'node:timers/promises';
+import { sql } from 'kysely';
 import { rateLimits } from '../src/http/rate-limit-policies.ts';
-import { behindTheBack } from './helpers/behind-the-back.ts';
 import { startTestApp, TEST_RATE_LIMITS, type TestApp } from './helpers/app.ts';
-import { type Answer, describing, send } from './helpers/socket.ts';
+import { behindTheBack } from './helpers/behind-the-back.ts';
 import { variableProduct } from './helpers/catalog.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { client, createApiKey, joinStore, type Merchant, signup } from './helpers/merchants.ts';
+import { type Answer, describing, send } from './helpers/socket.ts';
 
 
 /**
@@ -181,6 +184,45 @@ describeEachDatabase('front cache: answers per API key', (kind) => {
       assert.equal(routed.length, 1, `${url}: the route made the new answer once (${routed.length} times)`);
       assert.ok(burst.every((a) => a.body.equals(routed[0]!.body) && a.body.toString().includes('Burst')), `${url}: everyone got the new answer`);
     }
+  });
+
+  it('forgets a request whose client left while it waited for its mark: the next request for that answer is answered', {
+    skip: kind === 'sqlite' ? "SQLite's mark is read in the request's own turn: no request waits for it" : false,
+  }, async () => {
+    const url = `/v2/products/${productId}`;
+    const fresh = await createApiKey(t.app, m, { name: 'leaving client', permissions: ['products:read'] });
+    await cachedAnswer(url, { 'x-merchantapikey': fresh.key });
+    const port = (t.app.server.address() as AddressInfo).port;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    // The change log locked while the product changes: the kept answer's next mark waits for the look into it.
+    const writer = t.container.db.kysely.transaction().execute(async (trx) => {
+      await sql`lock table catalog_changes in access exclusive mode`.execute(trx);
+      await trx.updateTable('products').set({ description: `Left ${Date.now()}` }).where('id', '=', productId).execute();
+      locked();
+      await released;
+    });
+    await isLocked;
+    const leaving = net.connect(port, '127.0.0.1');
+    await once(leaving, 'connect');
+    leaving.write(`GET ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-MerchantApiKey: ${fresh.key}\r\n\r\n`);
+    await setTimeout(300);
+    leaving.destroy();
+    await setTimeout(100);
+    release();
+    await writer;
+    const next = await Promise.race([
+      send(base, url, { 'x-merchantapikey': fresh.key }),
+      setTimeout(10_000).then(() => assert.fail('no answer in 10 s: the answer stayed "being made" for a request that left')),
+    ]);
+    assert.equal(next.status, 200);
+    assert.match(next.body.toString(), /Left /, 'the changed product, made by the route');
   });
 
   it('keeps nothing for session tokens: the route answers every time', async () => {

@@ -1,11 +1,12 @@
 import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { finished } from 'node:stream';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { CatalogScope, ChangeMark, MarkCheck } from '../db/db.ts';
 import { authenticationSteadyUntil, type Principal } from '../domain/accounts/auth-service.ts';
 import { hashSecret } from '../domain/shared/secrets.ts';
 import type { AppError } from '../errors.ts';
-import type { CatalogScope, ChangeMark, MarkCheck } from '../db/db.ts';
 import { boundedLru } from './bounded-lru.ts';
 import { type CacheWindow, DEFAULT_CACHE_CONTROL, requestsFreshCopy } from './cache-windows.ts';
 import { ifNoneMatchMatches } from './etag.ts';
@@ -221,7 +222,10 @@ export function createFrontCache(options: FrontCacheOptions) {
       return;
     }
     making.set(key, []);
-    response.once('close', () => {
+    // `finished`, not a 'close' listener: a response whose client left while it waited for its mark has closed
+    // already and emits nothing more, and the key would stay "being made" for every later request (a hang seen under
+    // load when the load generator closed its connections).
+    finished(response, () => {
       const waiters = making.get(key) ?? [];
       making.delete(key);
       const made = keyEntries.get(key) !== undefined;

@@ -198,6 +198,8 @@ export function streamQuestions() {
         const onAbort = () => settle({ kind: 'unanswered', why: 'the call was cancelled' });
         ctx.mcpReq.signal.addEventListener('abort', onAbort, { once: true });
         waiting.set(id, { holder, settle });
+        // A call cancelled before it got here emits no more 'abort': it would wait out the whole time to confirm.
+        if (ctx.mcpReq.signal.aborted) onAbort();
       });
       const request: JSONRPCMessage = { jsonrpc: '2.0', id, method: 'elicitation/create', params: { message, requestedSchema: FORM } };
       try {
