@@ -15,7 +15,7 @@ let mailComposer: typeof import('nodemailer/lib/mail-composer').default | undefi
 
 /** Stripe's SDK: when a store first uses Stripe. */
 export const stripeSdk = (): typeof Stripe => (stripe ??= require('stripe') as typeof Stripe);
-/** nodemailer: when the first mail is sent (or, with SMTP_URL, when its pool is made at start). */
+/** nodemailer: with SMTP_URL, when its pool is made at start (the local outbox loads only its MailComposer). */
 export const nodemailerModule = (): typeof import('nodemailer') => (nodemailer ??= require('nodemailer') as typeof import('nodemailer'));
 /**
  * nodemailer's MailComposer alone (a documented entry of the package): the local outbox only builds messages, and
