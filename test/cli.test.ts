@@ -95,6 +95,19 @@ function demoSecrets(text: string): { password: string; apiKey: string } {
   return { password, apiKey };
 }
 
+/** `node [flags] src/main.ts <args>` on a free port of 127.0.0.1, what it writes to stdout and stderr gathered as it comes. */
+function spawnCli(args: string[], env: Record<string, string>, flags: readonly string[] = []) {
+  const child = spawn(process.execPath, [...flags, MAIN, ...args], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = { stdout: '', stderr: '' };
+  child.stdout.on('data', (chunk) => {
+    out.stdout += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    out.stderr += chunk;
+  });
+  return { child, out };
+}
+
 function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs = 30_000): Promise<RegExpMatchArray> {
   return new Promise((resolve, reject) => {
     let out = '';
@@ -261,22 +274,11 @@ describe('command line', () => {
 
     it('on SQLite, serve creates the demo merchant and shows its credentials as a banner on stderr, never on stdout or in a log record', async () => {
       const file = tempDb();
-      const child = spawn(process.execPath, [MAIN, 'serve'], {
-        env: { ...process.env, LOG_LEVEL: 'info', DATABASE_URL: `sqlite:${file}`, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk) => {
-        stdout += chunk;
-      });
-      child.stderr.on('data', (chunk) => {
-        stderr += chunk;
-      });
+      const { child, out } = spawnCli(['serve'], { LOG_LEVEL: 'info', DATABASE_URL: `sqlite:${file}`, SEED_DEMO: '' });
       try {
         const [, url] = await waitForOutput(child, /listening on (http:\/\/127\.0\.0\.1:\d+)/);
-        const { password, apiKey } = demoSecrets(stderr);
-        assert.match(stderr, /={20,}\nDemo merchant created/);
+        const { password, apiKey } = demoSecrets(out.stderr);
+        assert.match(out.stderr, /={20,}\nDemo merchant created/);
         const login = await fetch(`${url}/v1/auth/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
@@ -287,10 +289,10 @@ describe('command line', () => {
         const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         assert.equal(await exited, 0);
-        assert.match(stdout, /"msg":"request completed"/, 'the JSON log stream is on stdout');
-        assert.ok(!stdout.includes(password), 'no password on stdout');
-        assert.ok(!stdout.includes(apiKey) && !stdout.includes('sk_live_'), 'no API key on stdout');
-        assert.doesNotMatch(stdout, /demo merchant/i);
+        assert.match(out.stdout, /"msg":"request completed"/, 'the JSON log stream is on stdout');
+        assert.ok(!out.stdout.includes(password), 'no password on stdout');
+        assert.ok(!out.stdout.includes(apiKey) && !out.stdout.includes('sk_live_'), 'no API key on stdout');
+        assert.doesNotMatch(out.stdout, /demo merchant/i);
         const copy = path.join(path.dirname(file), 'demo-credentials.txt');
         assert.equal(statSync(copy).mode & 0o777, 0o600);
         assert.ok(readFileSync(copy, 'utf8').includes(password), 'a copy beside the database');
@@ -344,14 +346,7 @@ describe('command line', () => {
   it('serves without syncing reference data the database already holds from this release, and seeds it when it does not', async () => {
     const file = tempDb();
     const serveOnce = async () => {
-      const child = spawn(process.execPath, [MAIN, 'serve', '--no-demo'], {
-        env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${file}`, PORT: '0', HOST: '127.0.0.1' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stderr = '';
-      child.stderr.on('data', (chunk) => {
-        stderr += chunk;
-      });
+      const { child, out } = spawnCli(['serve', '--no-demo'], { LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${file}` });
       try {
         const [, url] = await waitForOutput(child, /listening on (http:\/\/127\.0\.0\.1:\d+)/);
         const countries = await fetch(`${url}/v1/countries?name=norway`);
@@ -361,7 +356,7 @@ describe('command line', () => {
         child.kill('SIGTERM');
         await exited;
       }
-      return stderr;
+      return out.stderr;
     };
     const first = await serveOnce();
     assert.match(first, /countries: 249 added/);
@@ -374,14 +369,7 @@ describe('command line', () => {
 
   it('serves, prints its URL, and on SIGTERM stops cleanly and closes the database', async () => {
     const file = tempDb();
-    const child = spawn(process.execPath, [MAIN, 'serve'], {
-      env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${file}`, PORT: '0', HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
+    const { child, out } = spawnCli(['serve'], { LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${file}` });
     try {
       const [, url] = await waitForOutput(child, /listening on (http:\/\/127\.0\.0\.1:\d+)/);
       const health = await fetch(`${url}/healthz`);
@@ -391,8 +379,8 @@ describe('command line', () => {
       const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       assert.equal(await exited, 0);
-      assert.match(stderr, /SIGTERM received/);
-      assert.match(stderr, /stopped cleanly/);
+      assert.match(out.stderr, /SIGTERM received/);
+      assert.match(out.stderr, /stopped cleanly/);
       assert.ok(!existsSync(`${file}-wal`), 'the write-ahead log was checkpointed on close');
     } finally {
       child.kill('SIGKILL');
@@ -402,14 +390,7 @@ describe('command line', () => {
 
 it('drains on SIGTERM with SHUTDOWN_DRAIN_SECONDS: readiness answers 503 at once while requests are still served, then it stops cleanly', async () => {
   const file = tempDb();
-  const child = spawn(process.execPath, [MAIN, 'serve'], {
-    env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${file}`, PORT: '0', HOST: '127.0.0.1', SHUTDOWN_DRAIN_SECONDS: '2', SEED_DEMO: 'false' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
+  const { child, out } = spawnCli(['serve'], { LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${file}`, SHUTDOWN_DRAIN_SECONDS: '2', SEED_DEMO: 'false' });
   try {
     const [, url] = await waitForOutput(child, /listening on (http:\/\/127\.0\.0\.1:\d+)/);
     assert.equal((await fetch(`${url}/readyz`)).status, 200);
@@ -425,8 +406,8 @@ it('drains on SIGTERM with SHUTDOWN_DRAIN_SECONDS: readiness answers 503 at once
     assert.equal(countries.status, 200, 'requests are still served while draining');
     assert.equal(await exited, 0);
     assert.ok(Date.now() - stoppedAt >= 1900, 'it waited the drain before closing');
-    assert.match(stderr, /draining for 2 s/);
-    assert.match(stderr, /stopped cleanly/);
+    assert.match(out.stderr, /draining for 2 s/);
+    assert.match(out.stderr, /stopped cleanly/);
   } finally {
     child.kill('SIGKILL');
   }
@@ -466,17 +447,10 @@ describe("npm start's Node flags (docs/configuration.md, Memory)", () => {
     for (const c of cases) {
       const file = path.join(mkdtempSync(path.join(tmpdir(), 'commerce-flags-')), 'db.sqlite');
       dirs.push(path.dirname(file));
-      const child = spawn(process.execPath, [...c.flags, MAIN, 'serve', '--no-demo'], {
-        env: { ...process.env, ...c.env, LOG_LEVEL: 'info', DATABASE_URL: `sqlite:${file}`, PORT: '0', HOST: '127.0.0.1', NODE_OPTIONS: c.nodeOptions ?? '' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const { child, out } = spawnCli(['serve', '--no-demo'], { ...c.env, LOG_LEVEL: 'info', DATABASE_URL: `sqlite:${file}`, NODE_OPTIONS: c.nodeOptions ?? '' }, c.flags);
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      let stderr = '';
-      child.stderr.on('data', (chunk) => {
-        stderr += chunk;
-      });
       try {
-        await waitForOutput(child, /listening on (http:\/\/127\.0\.0\.1:\d+)/).catch((error: Error) => assert.fail(`${error.message}\n${stderr}`));
+        await waitForOutput(child, /listening on (http:\/\/127\.0\.0\.1:\d+)/).catch((error: Error) => assert.fail(`${error.message}\n${out.stderr}`));
         const argv = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
         for (const flag of c.expect) assert.ok(argv.some((arg) => arg.includes(flag)), `${flag} in ${argv.join(' ')}`);
         for (const flag of c.absent) assert.ok(!argv.includes(flag), `no ${flag} in ${argv.join(' ')}`);
