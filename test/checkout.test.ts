@@ -267,14 +267,8 @@ describeEachDatabase('checkout', (kind) => {
     it('a checkout that waited for a cart write orders the lines that write committed', { skip: kind !== 'postgres' && 'SQLite runs one write transaction at a time' }, async () => {
       const c = await readyCart([[sku[3]!, 1]]);
       const at = new Date().toISOString();
-      let commit!: () => void;
-      const released = new Promise<void>((resolve) => {
-        commit = resolve;
-      });
-      let locked!: () => void;
-      const holding = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
+      const { promise: released, resolve: commit } = Promise.withResolvers<void>();
+      const { promise: holding, resolve: locked } = Promise.withResolvers<void>();
       // A cart write as the cart service makes one (the cart locked and changed, a line added), held open.
       const writer = db()
         .transaction()

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { createCleanupRepo, createJobLockRepo } from '../src/db/cleanup-repo.ts';
 import { type CleanupReport, createCleanupService, RETENTION, scheduleCleanup } from '../src/domain/maintenance/cleanup-service.ts';
 import { hashSecret } from '../src/domain/shared/secrets.ts';
-import { createCleanupRepo, createJobLockRepo } from '../src/db/cleanup-repo.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
+import { insertOrder } from './helpers/delivery-payments.ts';
 import { client, type Merchant, signup } from './helpers/merchants.ts';
 import { authorizeQuery, type Connection, connect, nextAddress, pkce, refresh, registerClient } from './helpers/oauth.ts';
 import { insertEndpoint } from './helpers/webhook-receiver.ts';
-import { insertOrder } from './helpers/delivery-payments.ts';
 
 const DAY = 24 * 3600 * 1000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
@@ -333,10 +333,8 @@ describeEachDatabase('the cleanup job', (kind) => {
     try {
       // A third instance's run, held inside its first delete (the real deletes and lease, paused), so the lease is
       // certainly taken while the two apps try: however fast a run is, neither may start meanwhile.
-      let enter!: () => void;
-      let resume!: () => void;
-      const inside = new Promise<void>((resolve) => (enter = resolve));
-      const gate = new Promise<void>((resolve) => (resume = resolve));
+      const { promise: inside, resolve: enter } = Promise.withResolvers<void>();
+      const { promise: gate, resolve: resume } = Promise.withResolvers<void>();
       const storage = createCleanupRepo(db());
       const third = createCleanupService({
         storage: {

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { after, before, it } from 'node:test';
 import SqliteDatabase from 'better-sqlite3';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { hashSecret } from '../src/domain/shared/secrets.ts';
-import type { AddressInfo } from 'node:net';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { variableProduct } from './helpers/catalog.ts';
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/databases.ts';
@@ -99,10 +99,7 @@ function everyKindOfRoute(t: TestApp, merchant: Merchant, apiKey: string, app: C
  * SQLite's one connection) has nothing left for requests meanwhile.
  */
 function occupyConnections(t: TestApp, count: number): { release(): Promise<void> } {
-  let open!: () => void;
-  const gate = new Promise<void>((resolve) => {
-    open = resolve;
-  });
+  const { promise: gate, resolve: open } = Promise.withResolvers<void>();
   const held = Array.from({ length: count }, () => t.container.db.kysely.transaction().execute(() => gate));
   return {
     async release() {

@@ -193,14 +193,8 @@ describeEachDatabase('front cache: answers per API key', (kind) => {
     const fresh = await createApiKey(t.app, m, { name: 'leaving client', permissions: ['products:read'] });
     await cachedAnswer(url, { 'x-merchantapikey': fresh.key });
     const port = (t.app.server.address() as AddressInfo).port;
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
+    const { promise: released, resolve: release } = Promise.withResolvers<void>();
+    const { promise: isLocked, resolve: locked } = Promise.withResolvers<void>();
     // The change log locked while the product changes: the kept answer's next mark waits for the look into it.
     const writer = t.container.db.kysely.transaction().execute(async (trx) => {
       await sql`lock table catalog_changes in access exclusive mode`.execute(trx);

@@ -33,14 +33,8 @@ describeEachDatabase("the reads of a payment's completion", (kind) => {
 
   /** Runs `first` in a transaction held open until `second` (started meanwhile, in its own transaction) has had time to wait for it. */
   async function whileHeld<T>(repos: Transactional<Repos>, first: (repos: Repos) => Promise<void>, second: (repos: Repos) => Promise<T>): Promise<T> {
-    let taken!: () => void;
-    const lockTaken = new Promise<void>((resolve) => {
-      taken = resolve;
-    });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { promise: lockTaken, resolve: taken } = Promise.withResolvers<void>();
+    const { promise: held, resolve: release } = Promise.withResolvers<void>();
     const firstDone = repos.transaction(async (bound) => {
       await first(bound);
       taken();
@@ -90,14 +84,8 @@ describeEachDatabase("the reads of a payment's completion", (kind) => {
 
     const tenant = { storeId: m.storeId, mode: 'test' as const };
     const now = new Date();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let taken!: () => void;
-    const lockTaken = new Promise<void>((resolve) => {
-      taken = resolve;
-    });
+    const { promise: held, resolve: release } = Promise.withResolvers<void>();
+    const { promise: lockTaken, resolve: taken } = Promise.withResolvers<void>();
     // A manual payment of 5.00 recorded pending under the order's lock, committed while the completion waits for that lock.
     const first = t.container.repos.transaction(async (repos) => {
       await repos.payments.lockOrder(tenant, order.id);
