@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { exitOf, spawnApart } from './apart.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, describeDatabase, ENVIRONMENT, type EnvironmentVariable, loadConfig, WEBHOOK_DEFAULTS } from './config.ts';
 import { type Container, createContainer } from './container.ts';
@@ -126,9 +126,7 @@ async function syncReferenceApart(container: Container): Promise<void> {
     process.stderr.write('reference data: up to date (the bundled countries, states, specifications and colors)\n');
     return;
   }
-  const flags = process.execArgv.filter((flag) => !flag.startsWith('--inspect') && !flag.startsWith('--debug'));
-  const child = spawn(process.execPath, [...flags, path.join(import.meta.dirname, 'main.ts'), 'seed', '--no-demo'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const code = await new Promise<number | null>((resolve, reject) => child.on('error', reject).on('close', resolve));
+  const code = await exitOf(spawnApart([path.join(import.meta.dirname, 'main.ts'), 'seed', '--no-demo'], ['ignore', 'ignore', 'inherit']));
   if (code !== 0) throw new Error(`the reference data sync failed (exit code ${code}); run node src/main.ts seed to see why`);
 }
 

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { exitOf, spawnApart } from './apart.ts';
 import { withFileLock } from './file-lock.ts';
 
 /** The dashboard's sources (its own folder: docs/dashboard.md) and where the build goes. */
@@ -78,19 +78,19 @@ const BUILDS: readonly DashboardBuild[] = ['up to date', 'built', 'no sources', 
 export async function ensureDashboardBuiltApart(progress: (line: string) => void = () => {}): Promise<DashboardBuild> {
   if (!existsSync(path.join(DASHBOARD_DIR, 'index.html'))) return 'no sources';
   if (existsSync(STAMP) && readFileSync(STAMP, 'utf8') === dashboardSourceHash()) return 'up to date';
-  const flags = process.execArgv.filter((flag) => !flag.startsWith('--inspect') && !flag.startsWith('--debug'));
-  const child = spawn(process.execPath, [...flags, import.meta.filename], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Both piped: its result on stdout, its lines on stderr.
+  const child = spawnApart([import.meta.filename], ['ignore', 'pipe', 'pipe']);
   let out = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
     out += chunk;
   });
   let pending = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
     const lines = (pending + chunk).split('\n');
     pending = lines.pop() ?? '';
     for (const line of lines) progress(line);
   });
-  const code = await new Promise<number | null>((resolve, reject) => child.on('error', reject).on('close', resolve));
+  const code = await exitOf(child);
   if (pending !== '') progress(pending);
   const result = BUILDS.find((b) => b === out.trim());
   if (code !== 0 || result === undefined) throw new Error(`the dashboard build failed (exit code ${code}); run npm run build:dashboard to see why`);
