@@ -7,10 +7,12 @@ import { databaseKinds } from './helpers/databases.ts';
 import { client, createApiKey, type Merchant, signup } from './helpers/merchants.ts';
 
 /**
- * The route's own path of the v2 product reads on PostgreSQL (no memo there, decision 0013), counted in statements
- * sent to the server: an API key's request reads the key (with its creator and membership) in one statement, then one
- * product with its relations, groups, SKUs and store currency in one more; a page of products in one more as well
- * (decision 0028). Counted at pg's client, so whatever the app sends is counted.
+ * The route's own path of the v2 product reads on PostgreSQL, counted in statements sent to the server (through
+ * `inject`, so the front cache, which sits in front of Fastify, answers nothing here): an API key's request reads the
+ * key (with its creator and membership) in one statement, then a page of products with their relations, groups, SKUs
+ * and store currency in one more (decision 0028). One product takes one statement in all once the credential's store
+ * context is kept: the product's statement checks the context too (decision 0044). Counted at pg's client, so
+ * whatever the app sends is counted.
  */
 for (const kind of databaseKinds().filter((k) => k === 'postgres')) {
   describe(`v2 product reads: statements per request [${kind}]`, () => {
@@ -40,19 +42,23 @@ for (const kind of databaseKinds().filter((k) => k === 'postgres')) {
       await t?.close();
     });
 
-    /** The statements one GET sends (the key's time of last use is written on its first use: a warm-up request first). */
+    /**
+     * The statements one GET sends, after two like it: the key's time of last use is written on its first use, and its
+     * store context kept (for the product read) on the next.
+     */
     async function statementsOf(url: string): Promise<{ status: number; statements: string[]; body: { data: unknown } }> {
       const headers = { 'x-merchantapikey': key };
-      await t.app.inject({ method: 'GET', url, headers });
+      for (let i = 0; i < 2; i++) await t.app.inject({ method: 'GET', url, headers });
       sent.length = 0;
       const answer = await t.app.inject({ method: 'GET', url, headers });
       return { status: answer.statusCode, statements: [...sent], body: answer.json() };
     }
 
-    it('one product: the key, then the product with everything it shows', async () => {
+    it("one product: one statement, the product with everything it shows and the check of the key's kept context", async () => {
       const { status, statements, body } = await statementsOf(`/v2/products/${productId}`);
       assert.equal(status, 200);
-      assert.equal(statements.length, 2, statements.join('\n---\n'));
+      assert.equal(statements.length, 1, statements.join('\n---\n'));
+      assert.match(statements[0]!, /catalog_changes/);
       const data = body.data as { categoryIds: string[]; variantGroups: Array<{ skus: unknown[] }> };
       assert.equal(data.categoryIds.length, 1);
       assert.equal(data.variantGroups[0]!.skus.length, 2);
@@ -68,17 +74,57 @@ for (const kind of databaseKinds().filter((k) => k === 'postgres')) {
       assert.ok(byName.statements.length <= 3, byName.statements.join('\n---\n'));
     });
 
-    it("a session token (never answered from the front cache): the change mark with its store's check, then the product or page", async () => {
+    it("a session token (never answered from the front cache): one product in one statement, which checks the session's kept context too", async () => {
       // The session's store context is kept under the change mark (decision 0039): its session, user and membership
-      // are not read again while nothing of them changed; one question tells, in the mark's own round trip.
-      for (const url of [`/v2/products/${productId}`, '/v2/products?limit=3']) {
-        await t.app.inject({ method: 'GET', url, headers: m.auth });
+      // are not read again while nothing of them changed. The product's statement asks that question itself
+      // (decision 0044); a page asks it in the mark's own round trip first.
+      const url = `/v2/products/${productId}`;
+      await t.app.inject({ method: 'GET', url, headers: m.auth });
+      for (let i = 0; i < 2; i++) {
         sent.length = 0;
         const answer = await t.app.inject({ method: 'GET', url, headers: m.auth });
         assert.equal(answer.statusCode, 200);
-        assert.equal(sent.length, 2, sent.join('\n---\n'));
-        assert.match(sent[0]!, /pg_current_snapshot/);
+        assert.equal(answer.json().data.id, productId);
+        assert.equal(sent.length, 1, sent.join('\n---\n'));
+        assert.match(sent[0]!, /catalog_changes/);
       }
+      await t.app.inject({ method: 'GET', url: '/v2/products?limit=3', headers: m.auth });
+      sent.length = 0;
+      const page = await t.app.inject({ method: 'GET', url: '/v2/products?limit=3', headers: m.auth });
+      assert.equal(page.statusCode, 200);
+      assert.equal(sent.length, 2, sent.join('\n---\n'));
+      assert.match(sent[0]!, /pg_current_snapshot/);
+    });
+
+    it('a session token: a product missing, or another store’s, is a 404 in the same one statement', async () => {
+      const other = await signup(t.app);
+      const { productId: theirs } = await variableProduct(t.app, other, { name: 'Not yours' });
+      await t.app.inject({ method: 'GET', url: `/v2/products/${productId}`, headers: m.auth });
+      for (const id of ['prd_missing', theirs]) {
+        sent.length = 0;
+        const answer = await t.app.inject({ method: 'GET', url: `/v2/products/${id}`, headers: m.auth });
+        assert.equal(answer.statusCode, 404);
+        assert.equal(answer.json().error.code, 'PRODUCT_NOT_FOUND');
+        assert.equal(sent.length, 1, sent.join('\n---\n'));
+      }
+    });
+
+    it('a session token whose store changed since its context was kept: resolved again, and the product read with it', async () => {
+      const url = `/v2/products/${productId}`;
+      await t.app.inject({ method: 'GET', url, headers: m.auth });
+      // A whole-store change (the store's settings) after the context was kept: the product's statement sees it, the
+      // context is resolved again under that statement's snapshot (no mark of its own), and the product read for it.
+      const changed = await client(t.app)('PATCH', '/v1/settings', { headers: m.auth, body: { timezone: 'Europe/Paris' } });
+      assert.equal(changed.status, 200, JSON.stringify(changed.body));
+      sent.length = 0;
+      const answer = await t.app.inject({ method: 'GET', url, headers: m.auth });
+      assert.equal(answer.statusCode, 200);
+      assert.equal(answer.json().data.id, productId);
+      assert.ok(!sent.some((text) => text.startsWith('select pg_current_snapshot()::text')), sent.join('\n---\n'));
+      assert.ok(sent.some((text) => /"sessions"/.test(text)), 'the session is read again');
+      sent.length = 0;
+      assert.equal((await t.app.inject({ method: 'GET', url, headers: m.auth })).statusCode, 200);
+      assert.equal(sent.length, 1, 'kept again');
     });
 
     it('sends the product and page statements prepared, and again under a new name once a migration changed their rows', async () => {
@@ -105,10 +151,10 @@ for (const kind of databaseKinds().filter((k) => k === 'postgres')) {
       }
     });
 
-    it('a missing product: 404 after the same two', async () => {
+    it('a missing product: 404 in the same one statement', async () => {
       const { status, statements } = await statementsOf('/v2/products/prd_missing');
       assert.equal(status, 404);
-      assert.ok(statements.length <= 3, statements.join('\n---\n'));
+      assert.equal(statements.length, 1, statements.join('\n---\n'));
     });
   });
 }

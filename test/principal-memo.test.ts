@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { after, before, it } from 'node:test';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { behindTheBack } from './helpers/behind-the-back.ts';
+import { createPrincipalMemo, type Found } from '../src/http/principal-memo.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
+import { behindTheBack } from './helpers/behind-the-back.ts';
 import { variableProduct } from './helpers/catalog.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { createApiKey, joinStore, signup } from './helpers/merchants.ts';
-import { createPrincipalMemo, type Found } from '../src/http/principal-memo.ts';
 
 /**
  * A session's or an API key's store context is kept in memory under the change mark (src/http/principal-memo.ts,
@@ -141,6 +141,55 @@ describeEachDatabase('principal memo: a kept credential is refused the moment it
     await keptOnBoth({ 'x-merchantapikey': key.key });
     await behindTheBack(t, 'update api_keys set revoked_at = $1 where id = $2', [kind === 'sqlite' ? new Date().toISOString() : new Date(), key.id]);
     for (const base of bases) assert.equal((await permissions(base, { 'x-merchantapikey': key.key })).status, 401);
+  });
+
+  it('the product read that checks a kept context itself (decision 0044) refuses what ended, on every instance', async () => {
+    const owner = await signup(t.app);
+    const { productId } = await variableProduct(t.app, owner, { name: 'Checked by its read' });
+    const admin = await joinStore(t.app, owner, 'admin');
+    const key = await createApiKey(t.app, owner, { permissions: ['products:read'] });
+    const ownerKey = await createApiKey(t.app, owner, { permissions: ['products:read'] });
+    const read = (base: string, headers: Record<string, string>) => call(base, 'GET', `/v2/products/${productId}`, headers);
+    /** Three reads through each instance: the key's first use writes its time of last use; then kept. */
+    async function keptReads(headers: Record<string, string>): Promise<void> {
+      for (const base of bases) {
+        for (let i = 0; i < 3; i++) {
+          const answer = await read(base, headers);
+          assert.equal(answer.status, 200, JSON.stringify(answer.body));
+          assert.equal(answer.body.data.id, productId);
+        }
+      }
+    }
+    const keyHeaders = { 'x-merchantapikey': key.key };
+    const ownerKeyHeaders = { 'x-merchantapikey': ownerKey.key };
+    await keptReads(admin.auth);
+    await keptReads(keyHeaders);
+    await keptReads(ownerKeyHeaders);
+    // A member removed through one instance: their session's store is gone (404) on the next read through either; a
+    // key revoked through one instance is refused (401) on the next read through either.
+    const removed = await call(bases[1]!, 'DELETE', `/v1/members/${admin.userId}`, owner.auth);
+    assert.equal(removed.status, 200, JSON.stringify(removed.body));
+    const revoked = await call(bases[0]!, 'DELETE', `/v1/api-keys/${key.id}`, owner.auth);
+    assert.equal(revoked.status, 200, JSON.stringify(revoked.body));
+    for (const base of bases) {
+      const gone = await read(base, admin.auth);
+      assert.equal(gone.status, 404);
+      assert.equal(gone.body.error.code, 'STORE_NOT_FOUND');
+      const refused = await read(base, keyHeaders);
+      assert.equal(refused.status, 401, JSON.stringify(refused.body));
+    }
+    // A key revoked by a statement behind the app's back, and the owner's session signed out through one instance.
+    await keptReads(owner.auth);
+    await behindTheBack(t, 'update api_keys set revoked_at = $1 where id = $2', [kind === 'sqlite' ? new Date().toISOString() : new Date(), ownerKey.id]);
+    const out = await call(bases[0]!, 'POST', '/v1/auth/logout', owner.auth);
+    assert.equal(out.status, 200, JSON.stringify(out.body));
+    for (const base of bases) {
+      for (const headers of [ownerKeyHeaders, owner.auth]) {
+        const after = await read(base, headers);
+        assert.equal(after.status, 401, JSON.stringify(after.body));
+        assert.equal(after.body.error.code, 'AUTH_INVALID');
+      }
+    }
   });
 
   it('ends a kept context at its credential’s own time, and after 30 minutes without a check', async () => {

@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import type { Tenant } from '../context.ts';
-import type { CatalogRepo, NewSku, ProductWithSkus, SkuAfterStockChange, SkuTree } from '../domain/catalog/ports.ts';
+import type { CatalogRepo, CredentialCheck, NewSku, ProductWithSkus, SkuAfterStockChange, SkuTree } from '../domain/catalog/ports.ts';
 import type { Category, HeldProduct, Product, ProductHead, ProductQuery, ProductStatus, ProductType, Sku, SkuSummary, VariantGroup } from '../domain/catalog/types.ts';
 import type { LocationUnits } from '../domain/inventory/types.ts';
 import { DEFAULT_CURRENCY } from '../domain/shared/money.ts';
@@ -30,6 +30,8 @@ interface TreeRow {
   tree_currency: string | null;
   /** The statement's snapshot (`pg_current_snapshot()`): what the tree is as of, or the product found unchanged at. */
   tree_snapshot: string;
+  /** With a credential's check (`TreeRead.credential`): whether its store changed as a whole since the check's snapshot. */
+  credential_changed?: boolean;
 }
 
 type PageRow = Selectable<ProductTable> & Partial<TreeRow>;
@@ -40,6 +42,8 @@ type PageRow = Selectable<ProductTable> & Partial<TreeRow>;
  */
 interface TreeRead {
   since: Readonly<Record<string, string>>;
+  /** A kept store context's check, answered by the same statement (`CredentialCheck`). */
+  credential?: CredentialCheck | undefined;
 }
 
 /**
@@ -51,7 +55,7 @@ interface TreeRead {
  * (`ORDER BY … LIMIT 1`, a probe per product, never a hash of the log). Timestamps arrive as ISO-8601 text, which
  * `toDate` reads as it reads SQLite's.
  */
-function treeColumns(read: TreeRead) {
+function treeColumns(tenant: Tenant, read: TreeRead) {
   const tree = sql<TreeRow['tree']>`json_build_object(
     'c', coalesce((select json_agg(c.category_id order by c.position, c.category_id) from product_categories c where c.product_id = products.id), '[]'),
     'i', coalesce((select json_agg(i.file_id order by i.position, i.file_id) from product_images i where i.product_id = products.id), '[]'),
@@ -70,10 +74,33 @@ function treeColumns(read: TreeRead) {
           order by cc.store_id desc, cc.txid desc limit 1
         ) is null then null else ${tree} end`
     ).as('tree'),
-    sql<string | null>`(select st.currency from stores st where st.id = products.store_id)`.as('tree_currency'),
+    // The store's, not the row's: a product not found (`productTreeRow`) still brings it.
+    sql<string | null>`(select st.currency from stores st where st.id = ${tenant.storeId})`.as('tree_currency'),
     // Sent as a named prepared statement (decision 0039): planning these took most of their database time.
     sql<string>`pg_current_snapshot()::text ${sql.raw(PREPARED)}`.as('tree_snapshot'),
+    ...(read.credential === undefined ? [] : [credentialChanged(read.credential)]),
   ];
+}
+
+/**
+ * Whether the catalog change log holds a whole-store row of the check's store committed since its snapshot: the
+ * principal memo's look (src/db/db.ts, `CHANGED_SINCE` for a check of no products), as a column of the read it rides on
+ * (decision 0044). Not correlated with the rows: PostgreSQL computes it once per statement.
+ */
+function credentialChanged(check: CredentialCheck) {
+  const since = sql`${check.since}::pg_snapshot`;
+  return sql<boolean>`((
+    select 1 from catalog_changes cc
+    where cc.store_id = ${check.storeId} and cc.txid >= pg_snapshot_xmin(${since}) and not pg_visible_in_snapshot(cc.txid, ${since})
+      and cc.product_id is null
+    order by cc.store_id desc, cc.txid desc limit 1
+  ) is not null)`.as('credential_changed');
+}
+
+/** Fills in the check's outcome from a row of the statement that carried it. */
+function answer(check: CredentialCheck | undefined, row: Partial<TreeRow> | undefined): void {
+  if (check === undefined || row?.tree_snapshot === undefined || row.credential_changed === undefined) return;
+  check.outcome = { changed: row.credential_changed, snapshot: row.tree_snapshot };
 }
 
 /** Groups and SKUs (each ordered by id) as each product's tree: its single SKU (SIMPLE) and its groups with theirs. */
@@ -250,7 +277,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
       .whereRef('products.id', '=', 'page.product_id')
       .where(inTenant(tenant, 'products'))
       .selectAll('products')
-      .$if(trees !== false, (q) => q.select(treeColumns(trees as TreeRead)))
+      .$if(trees !== false, (q) => q.select(treeColumns(tenant, trees as TreeRead)))
       .orderBy('page.sort_value', direction)
       .orderBy('page.product_id', direction)
       .execute();
@@ -305,15 +332,25 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     return rows.length > searchLimit ? null : rows.map((r) => r.product_id);
   }
 
-  /** A product's row; with `trees` (PostgreSQL) also its tree and its store's currency (`treeColumns`). */
-  function productRow(tenant: Tenant, id: string, trees: TreeRead | false): Promise<PageRow | undefined> {
-    return db
-      .selectFrom('products')
+  /** A product's row. */
+  function productRow(tenant: Tenant, id: string): Promise<Selectable<ProductTable> | undefined> {
+    return db.selectFrom('products').selectAll('products').where(inTenant(tenant, 'products')).where('products.id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * PostgreSQL: a product's row with its tree (`treeColumns`), or `row` undefined when the store has no such product;
+   * one row either way (the product joined to a row of its own), so a product not found still brings the store's
+   * currency, the snapshot and the credential's check in the same statement.
+   */
+  async function productTreeRow(tenant: Tenant, id: string, read: TreeRead): Promise<{ row: PageRow | undefined; currency: string }> {
+    const found = (await db
+      .selectFrom(sql<{ one: number }>`(select 1 as one)`.as('one'))
+      .leftJoin('products', (join) => join.on(inTenant(tenant, 'products')).on('products.id', '=', id))
       .selectAll('products')
-      .$if(trees !== false, (q) => q.select(treeColumns(trees as TreeRead)))
-      .where(inTenant(tenant, 'products'))
-      .where('products.id', '=', id)
-      .executeTakeFirst();
+      .select(treeColumns(tenant, read))
+      .executeTakeFirstOrThrow()) as PageRow;
+    answer(read.credential, found);
+    return { row: found.id === null ? undefined : found, currency: found.tree_currency ?? DEFAULT_CURRENCY };
   }
 
   /**
@@ -384,7 +421,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     if (sortColumn) q = q.orderBy(orderKey(`${from}.${sortColumn}`), direction);
     return q
       .selectAll('products')
-      .$if(trees !== false, (qb) => qb.select(treeColumns(trees as TreeRead)))
+      .$if(trees !== false, (qb) => qb.select(treeColumns(tenant, trees as TreeRead)))
       .orderBy(orderKey(idColumn), direction)
       .$call(pageLimit(query.limit))
       .execute();
@@ -431,7 +468,7 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
       rows.map(async (row) => {
         const head: ProductHead = { ...headOf(row), snapshot: row.tree_snapshot!, unchanged: row.tree === null };
         if (skip(head, row.tree_currency ?? DEFAULT_CURRENCY)) return { held: head };
-        const whole = row.tree === null ? await productRow(tenant, row.id, { since: {} }) : row;
+        const whole = row.tree === null ? (await productTreeRow(tenant, row.id, { since: {} })).row : row;
         if (whole === undefined) return null; // deleted since the first statement: gone from the answer too
         const tree = whole.tree!;
         const [product] = toProducts([whole], { categories: new Map([[whole.id, tree.c]]), images: new Map([[whole.id, tree.i]]), specifications: new Map([[whole.id, tree.s]]) });
@@ -570,19 +607,17 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
     },
 
     async findProduct(tenant: Tenant, id: string): Promise<Product | undefined> {
-      const row = await productRow(tenant, id, false);
+      const row = await productRow(tenant, id);
       return row && ((await productsUnlessHeld([row]))[0] as Product);
     },
 
-    async findTreeUnlessHeld(tenant, id, skip, since = {}) {
+    async findTreeUnlessHeld(tenant, id, skip, since = {}, credential = undefined) {
       if (dialect === 'postgres') {
-        const row = await productRow(tenant, id, { since });
-        // No product: the currency is read on its own (a 404 needs none; the caller's contract gives it anyway).
-        if (row === undefined) return { currency: await currencyCode(tenant), product: undefined };
-        return { currency: row.tree_currency ?? DEFAULT_CURRENCY, product: (await treesOfRows(tenant, [row], skip))[0] };
+        const { row, currency } = await productTreeRow(tenant, id, { since, credential });
+        return { currency, product: row && (await treesOfRows(tenant, [row], skip))[0] };
       }
       const currency = await currencyCode(tenant);
-      const row = await productRow(tenant, id, false);
+      const row = await productRow(tenant, id);
       return { currency, product: row && (await treesUnlessHeld(tenant, [row], skip, currency))[0] };
     },
 
@@ -646,9 +681,11 @@ export function createCatalogRepo(db: Kysely<Database>, dialect: Dialect, option
       return (await productsUnlessHeld(await listPage(tenant, query, after, false))) as Product[];
     },
 
-    async listTreesUnlessHeld(tenant, query, after, skip, since = {}) {
+    async listTreesUnlessHeld(tenant, query, after, skip, since = {}, credential = undefined) {
       if (dialect === 'postgres') {
-        const rows = await listPage(tenant, query, after, { since });
+        const rows = await listPage(tenant, query, after, { since, credential });
+        // An empty page has no row to answer the check on: the context is checked the usual way.
+        answer(credential, rows[0]);
         const currency = rows[0]?.tree_currency ?? (await currencyCode(tenant));
         return { currency, rows: await treesOfRows(tenant, rows, skip) };
       }

@@ -87,6 +87,15 @@ const PER_RESPONSE = new Set(['x-request-id', 'ratelimit', 'ratelimit-policy']);
 type Offered = FastifyReply & { [OFFER]?: (() => boolean) | { [PER_KEY]: CatalogScope } };
 type Marked = IncomingMessage & { [MARK]?: { key: string; mark: string } };
 
+/**
+ * The change mark the front cache read for an API key's request after it arrived, before the route read anything
+ * (undefined when it read none: another credential, a URL it does not keep, the database not answering). The
+ * principal memo keeps a context resolved for the request under it without a round trip of its own (decision 0044).
+ */
+export function arrivalMark(request: IncomingMessage): string | undefined {
+  return (request as Marked)[MARK]?.mark;
+}
+
 /** What an entry's headers and body weigh besides the body (a generous estimate, for the bound). */
 const HEADER_BYTES = 1024;
 

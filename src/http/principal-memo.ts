@@ -1,6 +1,7 @@
 import type { StoreContext } from '../context.ts';
 import type { ChangeMark, MarkCheck } from '../db/db.ts';
 import type { Principal } from '../domain/accounts/auth-service.ts';
+import type { CredentialCheck } from '../domain/catalog/ports.ts';
 
 /** A store context as resolved for a credential, without the request's own fields. */
 export type Resolved = Omit<StoreContext, 'requestId' | 'now'>;
@@ -29,6 +30,17 @@ export interface Found {
   kept: { principal: Principal; resolved: Resolved } | undefined;
   /** Undefined when no mark could be read (the database not answering, SQLite inside a transaction): keep nothing. */
   mark: string | undefined;
+}
+
+/**
+ * A context kept for a request, not yet checked: the route's read carries `check` (decision 0044), and `settle` says
+ * whether the context stands.
+ */
+export interface Candidate {
+  principal: Principal;
+  resolved: Resolved;
+  check: CredentialCheck;
+  entry: Kept;
 }
 
 /** A kept context is checked against the change log; the cleanup job deletes its rows after an hour (decision 0037). */
@@ -71,6 +83,36 @@ export function createPrincipalMemo(options: { changeMark: ChangeMark; maxEntrie
         entry.checkedAt = nowMs;
         done({ kept: entry, mark });
       }, check);
+    },
+
+    /**
+     * The context kept for `key`, unless time has ended it, with the check a read can carry for it instead of the
+     * mark's round trip (decision 0044); nothing is read. The context stands only once `settle` says so.
+     */
+    candidate(key: string, nowMs: number): Candidate | undefined {
+      const entry = entries.get(key);
+      if (!open || entry === undefined || nowMs >= entry.until || nowMs - entry.checkedAt >= TRUSTED_MS) return undefined;
+      return { principal: entry.principal, resolved: entry.resolved, check: { storeId: entry.resolved.tenant.storeId, since: entry.mark }, entry };
+    },
+
+    /**
+     * Whether the candidate's context stands, from the outcome its read filled in: nothing of its store that a context
+     * depends on was logged since its mark (then the statement's snapshot is the entry's mark from now on). No outcome
+     * (no statement carried the check) or a change: false, and a changed entry is forgotten.
+     */
+    settle(key: string, candidate: Candidate, nowMs: number): boolean {
+      const { outcome } = candidate.check;
+      if (outcome === undefined || !open) return false;
+      const current = entries.get(key) === candidate.entry;
+      if (outcome.changed) {
+        if (current) entries.delete(key);
+        return false;
+      }
+      if (current) {
+        candidate.entry.mark = outcome.snapshot;
+        candidate.entry.checkedAt = nowMs;
+      }
+      return true;
     },
 
     /** Keeps a context resolved after `mark` was read, until `until` (ms); nothing when it is already due. */

@@ -1,15 +1,15 @@
 import type { Actor, Mode, RequestContext, StoreContext, UserContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { insufficientScope } from '../shared/access.ts';
-import type { AccountRepo, ApiKeyRepo, PublishableKeyRepo, StoreRepo } from './ports.ts';
-import { looksPublishable, looksSecret } from './publishable-key-service.ts';
 import { appActorLabel, TOKEN_PREFIX } from '../oauth/oauth-rules.ts';
 import type { OAuthService } from '../oauth/oauth-service.ts';
 import { CONNECTOR_SCOPE, restPermissionsOf } from '../oauth/scopes.ts';
 import type { AppAuthorization } from '../oauth/types.ts';
-import { effectivePermissions, type Permission } from '../shared/permissions.ts';
+import { insufficientScope } from '../shared/access.ts';
 import { LAST_USE_RESOLUTION_MS, recordLastUse } from '../shared/instants.ts';
+import { effectivePermissions, type Permission } from '../shared/permissions.ts';
 import { hashSecret } from '../shared/secrets.ts';
+import type { AccountRepo, ApiKeyRepo, PublishableKeyRepo, StoreRepo } from './ports.ts';
+import { looksPublishable, looksSecret } from './publishable-key-service.ts';
 import type { ApiKey, Membership, PublishableKey, User } from './types.ts';
 
 /** The repositories auth-service.ts reads and writes (the composition root passes them; src/db implements them). */
@@ -288,12 +288,13 @@ export function authenticationSteadyUntil(principal: Principal): number {
 /**
  * Until when (milliseconds since the epoch) the store context resolved for this principal stays what resolving it again
  * would give, as long as nothing the catalog change log records for its store changes meanwhile (the session's row,
- * the member, the user, the store: migrations 0027 and 0036): a session until it ends by itself. 0 for the others:
- * an API key writes its time of last use once a minute and resolves in one statement anyway, and app tokens and
- * publishable keys depend on rows the log does not record; they are resolved on every request.
+ * the key's row, the member, the user, the store: migrations 0027 and 0036): a session until it ends by itself; an
+ * API key until its time of last use is due to be written (`authenticationSteadyUntil`). 0 for the others: app tokens
+ * and publishable keys depend on rows the log does not record; they are resolved on every request.
  */
 export function resolutionSteadyUntil(principal: Principal): number {
-  return principal.kind === 'session' ? principal.endsAt.getTime() : 0;
+  if (principal.kind === 'session') return principal.endsAt.getTime();
+  return authenticationSteadyUntil(principal);
 }
 
 /**

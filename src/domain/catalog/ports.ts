@@ -1,6 +1,6 @@
 import type { Tenant } from '../../context.ts';
-import type { Category, CategoryBreakdown, HeldProduct, InventoryAdjustment, InventoryTotals, LowStockRow, Product, ProductHead, ProductQuery, ProductStatus, ProductType, Sku, SkuSummary, StockBreakdown, StockLevelRow, StockState, VariantGroup } from './types.ts';
 import type { AllocatedUnits, LevelChange, LocationUnits } from '../inventory/types.ts';
+import type { Category, CategoryBreakdown, HeldProduct, InventoryAdjustment, InventoryTotals, LowStockRow, Product, ProductHead, ProductQuery, ProductStatus, ProductType, Sku, SkuSummary, StockBreakdown, StockLevelRow, StockState, VariantGroup } from './types.ts';
 
 /** A SKU as a change of its stock figure left it, with the levels that change moved (their `inventory_level.updated`). */
 export type SkuAfterStockChange = Sku & { levelChanges?: LevelChange[] };
@@ -24,6 +24,19 @@ export interface SkuTree {
 
 /** A product with its SKUs, as the tree reads return it. */
 export type ProductWithSkus = Product & SkuTree;
+
+/**
+ * A store context kept for a credential (src/http/principal-memo.ts), checked by the read it is for instead of by a
+ * round trip of its own (PostgreSQL; docs/decisions/0044-one-statement-for-a-kept-credential.md): the read's statement
+ * also asks whether the catalog change log holds a whole-store row of `storeId` committed since the snapshot `since`,
+ * and the read fills in `outcome` with the answer and the statement's own snapshot. Left without an outcome when no
+ * statement carried it (SQLite, or a read refused before reading): the context is then checked the usual way.
+ */
+export interface CredentialCheck {
+  storeId: string;
+  since: string;
+  outcome?: { changed: boolean; snapshot: string };
+}
 
 /** Products, categories, variant groups and SKUs. Every method takes the tenant first and filters on it (`inTenant`). */
 export interface CatalogRepo {
@@ -52,14 +65,15 @@ export interface CatalogRepo {
    * The tree reads (GET /v2/products/{id}): the store's currency (its code) and the product with its SKUs, or
    * `{ held: head }` when `skip` says the caller holds it at that currency (its relations and SKUs then not read).
    * PostgreSQL reads it all in one statement, its tree only unless `since` names the product and the catalog change log
-   * has nothing of it since that snapshot (`ProductHead.unchanged`); SQLite reads the currency, the product, then
-   * (unless held by revision) its relations and SKUs.
+   * has nothing of it since that snapshot (`ProductHead.unchanged`), and answers `credential` in the same statement;
+   * SQLite reads the currency, the product, then (unless held by revision) its relations and SKUs.
    */
   findTreeUnlessHeld(
     tenant: Tenant,
     id: string,
     skip: (head: ProductHead, currency: string) => boolean,
     since?: Readonly<Record<string, string>>,
+    credential?: CredentialCheck,
   ): Promise<{ currency: string; product: ProductWithSkus | HeldProduct | undefined }>;
   slugTaken(tenant: Tenant, slug: string, exceptId?: string): Promise<boolean>;
   /** Slugs of this store starting with `base`, to pick a free `base-2`, `base-3`… */
@@ -96,6 +110,7 @@ export interface CatalogRepo {
     after: { value: string; id: string } | undefined,
     skip: (head: ProductHead, currency: string) => boolean,
     since?: Readonly<Record<string, string>>,
+    credential?: CredentialCheck,
   ): Promise<{ currency: string; rows: Array<ProductWithSkus | HeldProduct> }>;
   /** The sort value of a product row for a keyset cursor. */
   sortValue(tenant: Tenant, id: string, field: 'name' | 'updatedAt'): Promise<string | undefined>;

@@ -1,29 +1,29 @@
-import { DEFAULT_TAX_CLASS } from '../taxes/types.ts';
 import type { StoreContext, Tenant } from '../../context.ts';
-import type { EmailRepo } from '../email/ports.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { StoreRepo } from '../accounts/ports.ts';
 import type { AuditRepo } from '../audit/ports.ts';
-import type { CatalogRepo, InventoryRepo, ProductWithSkus } from './ports.ts';
-import { rehearse, type Transactional } from '../shared/transactional.ts';
+import type { EmailRepo } from '../email/ports.ts';
+import type { FileLookup } from '../files/types.ts';
+import type { StockRepo } from '../inventory/ports.ts';
+import type { ReferenceService } from '../reference/reference-service.ts';
+import { slugify } from '../reference/specifications.ts';
 import { readAs, requirePermission } from '../shared/access.ts';
 import { recordAudit } from '../shared/audit-trail.ts';
-import { newId } from '../shared/ids.ts';
-import { pageOf, tupleCursor } from '../shared/pagination.ts';
-import type { ReferenceService } from '../reference/reference-service.ts';
-import { foldForSearch } from '../shared/text.ts';
-import { slugify } from '../reference/specifications.ts';
-import { combinationKey, checkMoney, summarize, visibleToShopper } from './catalog-rules.ts';
-import { recordAdjustment, type StockChange, stockEvents } from './inventory-service.ts';
 import { isUniqueConflict } from '../shared/conflicts.ts';
-import { findProductView, type Precondition, productNotFound, productViews } from './catalog-support.ts';
-import type { FileLookup } from '../files/types.ts';
-import { invalid } from '../shared/validation.ts';
+import { newId } from '../shared/ids.ts';
 import { type Currency, currencyOf, storeCurrency } from '../shared/money.ts';
-import { CATALOG_LIMITS, type HeldProduct, type Product, type ProductHead, type ProductQuery, type ProductStatus, type ProductTree, type ProductType, type ProductView } from './types.ts';
-import type { StockRepo } from '../inventory/ports.ts';
+import { pageOf, tupleCursor } from '../shared/pagination.ts';
+import { foldForSearch } from '../shared/text.ts';
+import { rehearse, type Transactional } from '../shared/transactional.ts';
+import { invalid } from '../shared/validation.ts';
+import { DEFAULT_TAX_CLASS } from '../taxes/types.ts';
 import type { WebhookRepo } from '../webhooks/ports.ts';
 import type { EventPublisher } from '../webhooks/publisher.ts';
+import { checkMoney, combinationKey, summarize, visibleToShopper } from './catalog-rules.ts';
+import { findProductView, type Precondition, productNotFound, productViews } from './catalog-support.ts';
+import { recordAdjustment, type StockChange, stockEvents } from './inventory-service.ts';
+import type { CatalogRepo, CredentialCheck, InventoryRepo, ProductWithSkus } from './ports.ts';
+import { CATALOG_LIMITS, type HeldProduct, type Product, type ProductHead, type ProductQuery, type ProductStatus, type ProductTree, type ProductType, type ProductView } from './types.ts';
 
 /** The repositories product-service.ts reads and writes (the composition root passes them; src/db implements them). */
 export interface ProductServiceRepos {
@@ -155,9 +155,9 @@ export function createProductService(deps: {
     return { page, nextCursor: await nextCursor };
   }
 
-  async function treeOrHeld(ctx: StoreContext, id: string, held: HeldCheck, since?: Readonly<Record<string, string>>): Promise<{ product: ProductTree | HeldProduct; currency: Currency }> {
+  async function treeOrHeld(ctx: StoreContext, id: string, held: HeldCheck, since?: Readonly<Record<string, string>>, credential?: CredentialCheck): Promise<{ product: ProductTree | HeldProduct; currency: Currency }> {
     const reader = readAs(ctx, 'catalog');
-    const read = await repos.catalog.findTreeUnlessHeld(ctx.tenant, id, (head, code) => held(head, currencyOf(code)), since);
+    const read = await repos.catalog.findTreeUnlessHeld(ctx.tenant, id, (head, code) => held(head, currencyOf(code)), since, credential);
     const { product } = read;
     // The status is read with the product, held or not: a shopper never gets a draft from the memo either.
     if (!product || (reader === 'shopper' && !visibleToShopper('held' in product ? product.held.status : product.status))) throw productNotFound(id);
@@ -190,12 +190,13 @@ export function createProductService(deps: {
     /**
      * A page of products with their variant groups and SKUs (v2); those `held` says the caller holds (the memo of
      * decision 0013) come back as `{ held }`. The store's currency is read with the page. `since` (PostgreSQL): the
-     * snapshots the caller's copies were made under, by product id (`ProductHead.unchanged`).
+     * snapshots the caller's copies were made under, by product id (`ProductHead.unchanged`). `credential`: a kept
+     * store context's check, which the page's statement answers (`CredentialCheck`).
      */
-    async listTrees(ctx: StoreContext, query: ProductQuery, held?: HeldCheck, since?: Readonly<Record<string, string>>): Promise<{ items: Array<ProductTree | HeldProduct>; nextCursor: string | null; currency: Currency }> {
+    async listTrees(ctx: StoreContext, query: ProductQuery, held?: HeldCheck, since?: Readonly<Record<string, string>>, credential?: CredentialCheck): Promise<{ items: Array<ProductTree | HeldProduct>; nextCursor: string | null; currency: Currency }> {
       const { folded, after, nothing } = listQuery(ctx, query);
       if (nothing) return { items: [], nextCursor: null, currency: await storeCurrency(repos, ctx) };
-      const read = await repos.catalog.listTreesUnlessHeld(ctx.tenant, folded, after, (head, code) => held?.(head, currencyOf(code)) ?? false, since);
+      const read = await repos.catalog.listTreesUnlessHeld(ctx.tenant, folded, after, (head, code) => held?.(head, currencyOf(code)) ?? false, since, credential);
       const { page, nextCursor } = await pageWithCursor(ctx.tenant, query, read.rows);
       return { items: page.map(asTree), nextCursor, currency: currencyOf(read.currency) };
     },
@@ -212,7 +213,10 @@ export function createProductService(deps: {
       return { product: product as ProductTree, currency };
     },
 
-    /** One product with its variant groups and SKUs, or `{ held: product }` when the caller holds it already (`listTrees`). */
+    /**
+     * One product with its variant groups and SKUs, or `{ held: product }` when the caller holds it already
+     * (`listTrees`); `credential` as there.
+     */
     getTreeOrHeld: treeOrHeld,
 
     async create(ctx: StoreContext, input: ProductInput): Promise<{ product: ProductView; currency: Currency }> {

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Mode, StoreContext, UserContext } from '../../context.ts';
 import { type AuthService, type Credentials, type Principal, resolutionSteadyUntil } from '../../domain/accounts/auth-service.ts';
+import type { CredentialCheck } from '../../domain/catalog/ports.ts';
 import { TOKEN_PREFIX } from '../../domain/oauth/oauth-rules.ts';
 import { hashSecret } from '../../domain/shared/secrets.ts';
 import { AppError, isAppError } from '../../errors.ts';
+import { arrivalMark } from '../front-cache.ts';
 import type { Found, PrincipalMemo } from '../principal-memo.ts';
 import { addRouteHook } from '../route-hooks.ts';
 
@@ -25,9 +27,20 @@ declare module 'fastify' {
      * other credential, and the OpenAPI document names only `publishableKey` as its security.
      */
     shopperOnly?: boolean;
+    /**
+     * A read that can carry the check of a store context kept for the request's credential (the principal memo,
+     * PostgreSQL; docs/decisions/0044-one-statement-for-a-kept-credential.md): the credential hook starts it with that
+     * context instead of asking the change mark first, and the context stands if the read's statement found nothing of
+     * it changed (`check.outcome`); the route's handler then takes what it read (`takeCheckedRead`). Otherwise what it
+     * read is dropped and the credential resolved as usual. It must read nothing the context may not see: it runs the
+     * service's own read, with the service's own permission checks, for the context it is given.
+     */
+    checkedRead?: (request: FastifyRequest, ctx: StoreContext, check: CredentialCheck) => Promise<unknown>;
   }
   interface FastifyRequest {
     principal?: Principal;
+    /** What `config.checkedRead` read for the context that stood (`takeCheckedRead`). */
+    checkedRead: PromiseSettledResult<unknown> | null;
   }
 }
 
@@ -89,6 +102,17 @@ export function storeCtx(request: FastifyRequest): StoreContext {
   return request.ctx as StoreContext;
 }
 
+/**
+ * What the route's `config.checkedRead` read when the credential hook made it and its context stood (what it threw is
+ * thrown here, in the handler, where the route's own errors belong); undefined when the route is to read now.
+ */
+export function takeCheckedRead<T>(request: FastifyRequest): T | undefined {
+  const settled = request.checkedRead as PromiseSettledResult<T> | null;
+  if (settled === null) return undefined;
+  if (settled.status === 'rejected') throw settled.reason;
+  return settled.value;
+}
+
 /** Counts refused credentials per client address (the `bad-credentials` rate limit, src/http/plugins/rate-limits.ts). */
 export interface CredentialGate {
   /** Counts one refused credential; refuses (429) an address past its refused-credential budget. */
@@ -112,18 +136,24 @@ export async function authenticatePrincipal(request: FastifyRequest, deps: { aut
 
 /**
  * The principal memo's key of a request (src/http/principal-memo.ts): its session token, hashed (never the token
- * itself), with the raw X-MerchantId and X-Mode, which are all a session's store context is resolved from. Undefined
- * for any other request (an API key resolves in one statement already and writes its time of last use once a minute;
- * app tokens and publishable keys depend on rows the change log does not record): resolved every time.
+ * itself), with the raw X-MerchantId and X-Mode, which are all a session's store context is resolved from; on a route
+ * whose read checks a kept context itself (`checked`, decision 0044) an API key's the same way, which saves that read
+ * the key's own statement. Undefined for any other request (elsewhere an API key resolves in one statement, as the
+ * mark would take one; app tokens and publishable keys depend on rows the change log does not record): resolved every
+ * time.
  */
-function memoKey(request: FastifyRequest): string | undefined {
+function memoKey(request: FastifyRequest, checked: boolean): string | undefined {
   const { headers } = request;
   const authorization = headers.authorization;
+  const apiKey = headers['x-merchantapikey'];
   const merchant = headers['x-merchantid'] ?? '';
   const mode = headers['x-mode'] ?? '';
-  if (typeof authorization !== 'string' || headers['x-merchantapikey'] !== undefined || headers['x-publishablekey'] !== undefined) return undefined;
-  if (authorization.includes(TOKEN_PREFIX.accessToken)) return undefined;
-  if (typeof merchant !== 'string' || typeof mode !== 'string') return undefined;
+  if (headers['x-publishablekey'] !== undefined || typeof merchant !== 'string' || typeof mode !== 'string') return undefined;
+  if (apiKey !== undefined) {
+    if (!checked || typeof apiKey !== 'string' || authorization !== undefined || apiKey.trim() === '') return undefined;
+    return `key\n${hashSecret(apiKey.trim())}\n${merchant}\n${mode}`;
+  }
+  if (typeof authorization !== 'string' || authorization.includes(TOKEN_PREFIX.accessToken)) return undefined;
   return `${hashSecret(authorization)}\n${merchant}\n${mode}`;
 }
 
@@ -137,9 +167,35 @@ export function registerAuth(app: FastifyInstance, deps: { auth: AuthService; ga
 
   async function authenticate(request: FastifyRequest): Promise<void> {
     const mode = request.routeOptions.config.auth;
-    const key = mode === 'store' && memo !== undefined ? memoKey(request) : undefined;
+    const read = request.routeOptions.config.checkedRead;
+    const key = mode === 'store' && memo !== undefined ? memoKey(request, read !== undefined) : undefined;
     let found: Found | undefined;
-    if (key !== undefined) {
+    if (key !== undefined && read !== undefined) {
+      // One statement for the kept context's check and the route's read (decision 0044).
+      const candidate = memo!.candidate(key, request.ctx.now.getTime());
+      if (candidate !== undefined) {
+        const ctx: StoreContext = { requestId: request.ctx.requestId, now: request.ctx.now, ...candidate.resolved };
+        const [settled] = await Promise.allSettled([read(request, ctx, candidate.check)]);
+        if (memo!.settle(key, candidate, ctx.now.getTime())) {
+          request.principal = candidate.principal;
+          request.ctx = ctx;
+          request.checkedRead = settled;
+          return;
+        }
+        // Its store changed: the statement's snapshot, read after the request arrived, is the mark to keep the context
+        // resolved now under.
+        const { outcome } = candidate.check;
+        if (outcome !== undefined) found = { kept: undefined, mark: outcome.snapshot };
+        // The read failed before its statement answered, and not for a refusal of the route's own (the database is
+        // not answering): resolving the credential would wait for it again.
+        else if (settled.status === 'rejected' && !isAppError(settled.reason)) throw settled.reason;
+      }
+    }
+    // An API key's request the front cache looked at carries the mark it read on arrival: the context resolved now is
+    // kept under it, without a round trip of its own.
+    const arrived = key !== undefined && found === undefined ? arrivalMark(request.raw) : undefined;
+    if (arrived !== undefined) found = { kept: undefined, mark: arrived };
+    if (key !== undefined && found === undefined) {
       found = await new Promise<Found>((resolve) => memo!.find(key, request.ctx.now.getTime(), resolve));
       if (found.kept !== undefined) {
         request.principal = found.kept.principal;
@@ -155,12 +211,13 @@ export function registerAuth(app: FastifyInstance, deps: { auth: AuthService; ga
     }
     const ctx = await deps.auth.storeContext(request.ctx, principal, readSelection(request), { storefront: request.routeOptions.config.storefront === true });
     request.ctx = ctx;
-    if (key !== undefined && found?.mark !== undefined && principal.kind === 'session') {
+    if (key !== undefined && found?.mark !== undefined) {
       const { requestId: _id, now, ...resolved } = ctx;
       memo!.keep(key, found.mark, principal, resolved, resolutionSteadyUntil(principal), now.getTime());
     }
   }
 
+  app.decorateRequest('checkedRead', null);
   // A route-level hook on the routes that declare `config.auth` only: public routes run no credential code at all.
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.config?.auth) return;

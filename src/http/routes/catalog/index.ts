@@ -1,21 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { StoreContext } from '../../../context.ts';
 import { AdjustmentBody, CategoryCreateBody, CategoryPatchBody, GroupCreateBody, GroupPatchBody, ProductCreateBody, ProductPatchBody, SkuCreateBody, SkuPatchBody } from '../../../domain/catalog/catalog-schemas.ts';
 import type { CategoryService } from '../../../domain/catalog/category-service.ts';
 import type { InventoryService } from '../../../domain/catalog/inventory-service.ts';
+import type { CredentialCheck } from '../../../domain/catalog/ports.ts';
 import type { ProductService } from '../../../domain/catalog/product-service.ts';
-import type { VariantService } from '../../../domain/catalog/variant-service.ts';
 import type { HeldProduct, ProductTree } from '../../../domain/catalog/types.ts';
+import type { VariantService } from '../../../domain/catalog/variant-service.ts';
+import { AdjustmentRecord, CategoryRecord, CategoryRep, GroupRep, InventoryDashboard, InventorySettingsRecord, InventorySettingsRep, LowStockRecord, ProductListQuery, ProductRecord, ProductRep, ProductTreeRecord, SkuRecord, SkuRep, STOCK_STATES, StockLevelRecord, sentFields, toAdjustmentRecord, toCategoryRecord, toGroupRecord, toInventoryDashboard, toInventorySettingsRecord, toLowStockRecord, toProductRecord, toSkuRecord, toStockLevelRecord, VariantGroupRecord } from '../../../wire/catalog.ts';
 import { envelope, ok } from '../../../wire/envelope.ts';
 import { okPage, PAGE, pagedEnvelope, pageFields } from '../../../wire/page.ts';
 import { ErrorEnvelopeSchema } from '../../envelope.ts';
 import type { FrontCache } from '../../front-cache.ts';
+import { storeCtx, takeCheckedRead } from '../../plugins/auth.ts';
+import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
 import { createProductTreeMemo } from '../../product-memo.ts';
 import { sendRepresentation } from '../../representation-memo.ts';
-import { storeCtx } from '../../plugins/auth.ts';
-import { HONOURS_IF_MATCH, IF_MATCH_NOTE, ifMatch, PRECONDITION_FAILED, sendWithEtag } from '../../preconditions.ts';
-import { AdjustmentRecord, CategoryRecord, CategoryRep, GroupRep, InventoryDashboard, InventorySettingsRecord, InventorySettingsRep, LowStockRecord, ProductRecord, ProductListQuery, ProductRep, ProductTreeRecord, SkuRecord, SkuRep, sentFields, STOCK_STATES, StockLevelRecord, toAdjustmentRecord, toCategoryRecord, toGroupRecord, toInventorySettingsRecord, toInventoryDashboard, toLowStockRecord, toProductRecord, toSkuRecord, toStockLevelRecord, VariantGroupRecord } from '../../../wire/catalog.ts';
 
 export interface CatalogRouteDeps {
   products: ProductService;
@@ -24,6 +26,11 @@ export interface CatalogRouteDeps {
   inventory: InventoryService;
   /** The v2 product reads offer their answers to API keys to the front cache (src/http/front-cache.ts, `offerPerKey`). */
   front: FrontCache;
+  /**
+   * Whether the product read can carry a kept credential's check (PostgreSQL, decision 0044: `config.checkedRead`).
+   * On SQLite the change mark is read in-process, without a round trip to save.
+   */
+  checkedReads?: boolean;
 }
 
 const errors = {
@@ -157,17 +164,24 @@ export async function catalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps
     },
   );
 
+  /** One product as the route reads it, with this request's use of the memo; `credential` as `getTreeOrHeld` takes it. */
+  async function readProduct(ctx: StoreContext, id: string, credential?: CredentialCheck) {
+    const memo = productMemo.forRequest(ctx.tenant);
+    return { memo, ...(await products.getTreeOrHeld(ctx, id, memo.held, memo.since(id), credential)) };
+  }
+
   r.get(
     '/v2/products/:productId',
     {
-      config: storefront,
+      // With a kept session's context, one statement checks it and reads the product (decision 0044). The raw path
+      // parameter is what validation passes on unchanged (a string of at most 64 characters, or a 422 after).
+      config: deps.checkedReads ? { ...storefront, checkedRead: (request, ctx, check) => readProduct(ctx, (request.params as { productId: string }).productId, check) } : storefront,
       onSend: front.capture,
       schema: { tags: tags.variants, summary: 'Get a product with its variant groups and SKUs (products:read; a publishable key: active products only)', params: ProductParams, response: { 200: envelope(ProductTreeRecord), ...errors } },
     },
     async (request, reply) => {
       const ctx = storeCtx(request);
-      const memo = productMemo.forRequest(ctx.tenant);
-      const { product, currency } = await products.getTreeOrHeld(ctx, request.params.productId, memo.held, memo.since(request.params.productId));
+      const { memo, product, currency } = takeCheckedRead<Awaited<ReturnType<typeof readProduct>>>(request) ?? (await readProduct(ctx, request.params.productId));
       front.offerPerKey(reply, { storeId: ctx.tenant.storeId, products: [productIdOf(product)] });
       return sendRepresentation(reply, memo.productBody(product, currency));
     },
