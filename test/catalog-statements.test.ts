@@ -21,6 +21,7 @@ for (const kind of databaseKinds().filter((k) => k === 'postgres')) {
     let key: string;
     let productId: string;
     const sent: string[] = [];
+    const values: unknown[][] = [];
     const query = pg.Client.prototype.query;
 
     before(async () => {
@@ -33,7 +34,10 @@ for (const kind of databaseKinds().filter((k) => k === 'postgres')) {
       await client(t.app)('PATCH', `/v1/products/${productId}`, { headers: m.auth, body: { categoryIds: [category.body.data.id] } });
       pg.Client.prototype.query = function (this: pg.Client, ...args: any[]) {
         const text = typeof args[0] === 'string' ? args[0] : args[0]?.text;
-        if (typeof text === 'string') sent.push(text);
+        if (typeof text === 'string') {
+          sent.push(text);
+          values.push(typeof args[0] === 'string' ? (args[1] ?? []) : (args[0]?.values ?? []));
+        }
         return (query as (...a: unknown[]) => unknown).apply(this, args);
       } as typeof query;
     });
@@ -94,6 +98,30 @@ for (const kind of databaseKinds().filter((k) => k === 'postgres')) {
       assert.equal(page.statusCode, 200);
       assert.equal(sent.length, 2, sent.join('\n---\n'));
       assert.match(sent[0]!, /pg_current_snapshot/);
+    });
+
+    it("checks the kept context through the log's index of whole-store rows, in the plan for any values too (migration 0038)", async () => {
+      // The statement is a named prepared one: PostgreSQL may keep one plan for any values, and chose to plan it again
+      // on every read while the check's plan for any values sorted a third of the store's logged changes.
+      const url = `/v2/products/${productId}`;
+      await t.app.inject({ method: 'GET', url, headers: m.auth });
+      sent.length = 0;
+      values.length = 0;
+      assert.equal((await t.app.inject({ method: 'GET', url, headers: m.auth })).statusCode, 200);
+      const at = sent.findIndex((text) => text.includes('credential_changed'));
+      assert.ok(at >= 0, sent.join('\n---\n'));
+      const admin = new pg.Client({ connectionString: (t.database.config as { url: string }).url });
+      await admin.connect();
+      try {
+        await admin.query('set plan_cache_mode = force_generic_plan');
+        await admin.query(`prepare checked as ${sent[at]!.replace(/\/\* prepared \*\//, '')}`);
+        const literal = (v: unknown) => (v === null ? 'null' : `'${String(v).replaceAll("'", "''")}'`);
+        const plan = await admin.query(`explain execute checked(${values[at]!.map(literal).join(', ')})`);
+        const text = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+        assert.match(text, /catalog_changes_whole_store_idx/, text);
+      } finally {
+        await admin.end();
+      }
     });
 
     it('a session token: a product missing, or another store’s, is a 404 in the same one statement', async () => {

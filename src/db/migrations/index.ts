@@ -36,6 +36,7 @@ import * as m0032 from './0032-checkout.ts';
 import * as m0034 from './0034-returns.ts';
 import * as m0036 from './0036-credential-changes.ts';
 import * as m0037 from './0037-reference-syncs.ts';
+import * as m0038 from './0038-whole-store-changes-index.ts';
 
 /** Column types that differ between the engines; one migration set serves both through these. */
 export interface MigrationContext {
@@ -87,6 +88,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]
   ['0034-returns', m0034],
   ['0036-credential-changes', m0036],
   ['0037-reference-syncs', m0037],
+  ['0038-whole-store-changes-index', m0038],
 ];
 
 function contextFor(dialect: Dialect): MigrationContext {
