@@ -34,7 +34,7 @@ export const DEFAULT_ADMIN_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/po
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
 /** The Node flags `npm start` runs the service with (docs/configuration.md, "Memory"). */
-const SERVE_FLAGS = ['--max-semi-space-size=8', '--heap-growing-percent=20', '--import', './src/compile-cache.mjs'];
+const SERVE_FLAGS = ['--max-semi-space-size=8', '--heap-growing-percent=20'];
 
 /**
  * Makes an instance stop itself (gracefully, as on Ctrl-C) when the process that started it is gone, so a killed

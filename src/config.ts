@@ -1,9 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { parseRateLimitOverrides, type RateLimits, rateLimits } from './http/rate-limit-policies.ts';
-import { type ApiCompression, parseApiCompression } from './http/plugins/compression.ts';
 import { DEFAULT_MAIL_RETRY_SCHEDULE_SECONDS } from './domain/email/mail-sender.ts';
 import { MAIL_FEATURES, type MailFeature } from './domain/email/types.ts';
+import { type ApiCompression, parseApiCompression } from './http/plugins/compression.ts';
+import { parseRateLimitOverrides, type RateLimits, rateLimits } from './http/rate-limit-policies.ts';
 
 /** Where the data lives. SQLite is the embedded default; PostgreSQL when DATABASE_URL says so. */
 export type DatabaseConfig =
@@ -286,6 +286,7 @@ export const ENVIRONMENT = [
   { group: 'Running', name: 'SEED_DEMO', meaning: 'demo data on an empty database: auto (SQLite only) | true | false', default: 'auto' },
   { group: 'Running', name: 'CLEANUP_INTERVAL_MINUTES', meaning: 'minutes between the cleanups serve runs; 0 turns them off', default: '60' },
   { group: 'Running', name: 'SHUTDOWN_DRAIN_SECONDS', meaning: 'on SIGTERM, seconds of readiness 503 while still serving, then close', default: '0' },
+  { group: 'Running', name: 'COMMERCE_STRIPPED_MODULES', meaning: 'directory serve keeps its modules stripped of types in', unset: 'a directory of your own under the temporary directory' },
   { group: 'Running', name: 'NODE_ENV', meaning: 'production refuses built-in legal texts and loopback fetches', unset: 'unset' },
   { group: 'AI connector and OAuth', name: 'MCP_ALLOWED_HOSTS', meaning: 'more Host names /mcp answers, comma-separated', unset: "none, BASE_URL's only" },
   { group: 'AI connector and OAuth', name: 'MCP_ALLOWED_ORIGINS', meaning: 'browser Origins allowed at /mcp, comma-separated, e.g. claude.ai', unset: 'none' },

@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { ENVIRONMENT, type EnvironmentVariable, LEGAL_PAGES } from '../src/config.ts';
+import { strippedDirectory } from '../src/serve-flags.ts';
 import { createTestDatabase, databaseKinds } from './helpers/databases.ts';
 
 const ROOT = path.join(import.meta.dirname, '..');
@@ -413,12 +415,6 @@ it('drains on SIGTERM with SHUTDOWN_DRAIN_SECONDS: readiness answers 503 at once
   }
 });
 
-/** The environment without NODE_DISABLE_COMPILE_CACHE (which would turn the cache off whatever its value). */
-function withoutCacheSwitch(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { NODE_DISABLE_COMPILE_CACHE: _off, ...rest } = env;
-  return rest;
-}
-
 describe("npm start's Node flags (docs/configuration.md, Memory)", () => {
   const root = path.join(import.meta.dirname, '..');
   const start = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/);
@@ -436,11 +432,13 @@ describe("npm start's Node flags (docs/configuration.md, Memory)", () => {
 
   it('are the flags `node src/main.ts serve` runs with however it was started: it relaunches itself with those missing, same process', async () => {
     const cases: Array<{ flags: string[]; nodeOptions?: string; env?: Record<string, string>; expect: string[]; absent: string[]; arenas?: string }> = [
-      { flags: [], expect: ['--max-semi-space-size=8', '--heap-growing-percent=20', 'compile-cache.mjs'], absent: [], arenas: '1' },
+      { flags: [], expect: ['--max-semi-space-size=8', '--heap-growing-percent=20', 'stripped-modules.mjs'], absent: [], arenas: '1' },
       // The allocator settings the environment gives are kept as given too.
       { flags: [], env: { MALLOC_ARENA_MAX: '4' }, expect: ['--heap-growing-percent=20'], absent: [], arenas: '4' },
       // A flag given is kept as given; only what is missing is added.
       { flags: ['--max-semi-space-size=4'], expect: ['--max-semi-space-size=4', '--heap-growing-percent=20'], absent: ['--max-semi-space-size=8'] },
+      // A command line of an earlier release, which preloaded the compile cache, still starts, and serves stripped.
+      { flags: ['--import', './src/compile-cache.mjs'], expect: ['compile-cache.mjs', 'stripped-modules.mjs', '--heap-growing-percent=20'], absent: [] },
       // NODE_OPTIONS counts too (Node accepts only some V8 flags there: --heap-growing-percent is not one).
       { flags: [], nodeOptions: '--max-semi-space-size=16', expect: ['--heap-growing-percent=20'], absent: ['--max-semi-space-size=8'] },
     ];
@@ -467,23 +465,45 @@ describe("npm start's Node flags (docs/configuration.md, Memory)", () => {
     }
   });
 
-  it('start the CLI as written, with the compile cache on from the first module', () => {
+  it('serve strips its modules ahead and serves them stripped: one file per module, named by its source, positions kept (decision 0045)', async () => {
     assert.equal(start[0], 'node');
     const flags = start.slice(1, start.indexOf('src/main.ts'));
-    assert.ok(flags.includes('--import') && flags.includes('./src/compile-cache.mjs'), start.join(' '));
-    const cacheDir = mkdtempSync(path.join(tmpdir(), 'commerce-compile-cache-'));
-    dirs.push(cacheDir);
-    const result = spawnSync(process.execPath, [...flags, 'src/main.ts', 'help'], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...withoutCacheSwitch(process.env), NODE_COMPILE_CACHE: cacheDir },
-      timeout: 60_000,
-    });
-    assert.equal(result.status, 0, result.stderr);
-    assert.match(result.stdout + result.stderr, /Show this text/);
-    // The cache holds the modules it stripped: the next start reads them instead of loading the stripper.
-    const versions = readdirSync(cacheDir);
-    assert.equal(versions.length, 1);
-    assert.ok(readdirSync(path.join(cacheDir, versions[0]!)).length > 0, 'the compile cache was written');
+    const stripped = mkdtempSync(path.join(tmpdir(), 'commerce-stripped-'));
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'commerce-flags-')), 'db.sqlite');
+    dirs.push(stripped, path.dirname(file));
+    const { child, out } = spawnCli(['serve', '--no-demo'], { LOG_LEVEL: 'info', DATABASE_URL: `sqlite:${file}`, COMMERCE_STRIPPED_MODULES: stripped }, flags);
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      await waitForOutput(child, /listening on (http:\/\/127\.0\.0\.1:\d+)/).catch((error: Error) => assert.fail(`${error.message}\n${out.stderr}`));
+      const argv = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
+      assert.ok(argv.some((arg) => arg.endsWith('/src/stripped-modules.mjs')), argv.join(' '));
+      assert.doesNotMatch(out.stderr, /ExperimentalWarning/);
+      for (const module of ['src/main.ts', 'src/serve-flags.ts', 'src/app.ts', 'src/db/catalog-repo.ts']) {
+        const source = readFileSync(path.join(root, module));
+        const name = `${createHash('sha256').update(source).digest('hex')}.js`;
+        assert.ok(readdirSync(stripped).includes(name), `${module} stripped`);
+        const javascript = readFileSync(path.join(stripped, name), 'utf8');
+        // Types become blanks: every line and column is where it was, so stack traces point into the source.
+        assert.deepEqual(javascript.split('\n').map((line) => line.length), source.toString('utf8').split('\n').map((line) => line.length), module);
+        assert.doesNotMatch(javascript, /: StoreContext\b|^import type /m, module);
+      }
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  });
+
+  it('keep the stripped modules in a directory of their own user only, never in one another user could write to', () => {
+    const base = mkdtempSync(path.join(tmpdir(), 'commerce-stripped-base-'));
+    dirs.push(base);
+    const top = path.join(base, `commerce-service-${process.getuid!()}`);
+    assert.equal(strippedDirectory(undefined, base), path.join(top, 'stripped', process.version));
+    assert.equal(statSync(top).mode & 0o777, 0o700);
+    assert.equal(strippedDirectory('/srv/stripped', base), '/srv/stripped', 'the directory the operator names');
+    chmodSync(top, 0o777);
+    assert.equal(strippedDirectory(undefined, base), undefined, 'a directory others may write to');
+    rmSync(top, { recursive: true });
+    symlinkSync(base, top);
+    assert.equal(strippedDirectory(undefined, base), undefined, 'a link to somewhere else');
   });
 });
