@@ -3035,210 +3035,6 @@ export type components = {
             /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
             createdAt: string;
         };
-        Sku: {
-            id: string;
-            /** @description in the store currency */
-            price: number;
-            /** @description percentage 0-100 */
-            discount: number;
-            quantityInStock: number;
-            sku: string | null;
-            attributes: {
-                [key: string]: string;
-            };
-            /** @description its own tax class, overriding the product's; null: the product's */
-            taxClass: string | null;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            createdAt: string;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            updatedAt: string;
-        };
-        VariantGroup: {
-            id: string;
-            attributeName: string;
-            attributeValue: string;
-            /** @description file id of the hero image */
-            image: string | null;
-            colorId: string | null;
-            skus: components["schemas"]["Sku"][];
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            createdAt: string;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            updatedAt: string;
-        };
-        Product: {
-            id: string;
-            /** @enum {string} */
-            type: "SIMPLE" | "VARIABLE";
-            name: string;
-            slug: string;
-            description: string | null;
-            /** @enum {string} */
-            status: "draft" | "active" | "archived";
-            categoryIds: string[];
-            imageFileIds: string[];
-            /** @description specification id → value */
-            specifications: {
-                [key: string]: string;
-            };
-            /** @description the tax class of its SKUs unless a SKU has its own */
-            taxClass: string;
-            /** @description ISO 4217 code of the prices */
-            currency: string;
-            /** @description SIMPLE products: the id of their single SKU (for inventory and orders) */
-            skuId: string | null;
-            /** @description SIMPLE products; null for VARIABLE */
-            price: number | null;
-            discount: number | null;
-            quantityInStock: number | null;
-            sku: string | null;
-            skuCount: number;
-            totalStock: number;
-            /** @description lowest and highest SKU price; null without SKUs */
-            priceRange: {
-                min: number;
-                max: number;
-            } | null;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            createdAt: string;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            updatedAt: string;
-        };
-        ProductWithVariants: {
-            id: string;
-            /** @enum {string} */
-            type: "SIMPLE" | "VARIABLE";
-            name: string;
-            slug: string;
-            description: string | null;
-            /** @enum {string} */
-            status: "draft" | "active" | "archived";
-            categoryIds: string[];
-            imageFileIds: string[];
-            /** @description specification id → value */
-            specifications: {
-                [key: string]: string;
-            };
-            /** @description the tax class of its SKUs unless a SKU has its own */
-            taxClass: string;
-            /** @description ISO 4217 code of the prices */
-            currency: string;
-            /** @description SIMPLE products: the id of their single SKU (for inventory and orders) */
-            skuId: string | null;
-            /** @description SIMPLE products; null for VARIABLE */
-            price: number | null;
-            discount: number | null;
-            quantityInStock: number | null;
-            sku: string | null;
-            skuCount: number;
-            totalStock: number;
-            /** @description lowest and highest SKU price; null without SKUs */
-            priceRange: {
-                min: number;
-                max: number;
-            } | null;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            createdAt: string;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            updatedAt: string;
-            variantGroups: components["schemas"]["VariantGroup"][];
-        };
-        Category: {
-            id: string;
-            parentId: string | null;
-            name: string;
-            slug: string;
-            position: number;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            createdAt: string;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            updatedAt: string;
-        };
-        InventoryAdjustment: {
-            id: string;
-            skuId: string;
-            delta: number;
-            quantityAfter: number;
-            reason: string;
-            actor: {
-                type: string;
-                id: string;
-                label: string;
-            };
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            createdAt: string;
-            /** @description where it happened; null: before locations, or a change of the SKU as a whole */
-            locationId: string | null;
-            note: string | null;
-        };
-        InventoryDashboard: {
-            currency: string;
-            lowStockThreshold: number;
-            totals: {
-                skuCount: number;
-                unitsInStock: number;
-                /** @description units × price, in the store currency */
-                valueInStock: number;
-                /** @description SKUs above the low-stock threshold */
-                inStock: number;
-                /** @description SKUs with 1..threshold units */
-                lowStock: number;
-                outOfStock: number;
-            };
-            categories: {
-                skuCount: number;
-                unitsInStock: number;
-                /** @description units × price, in the store currency */
-                valueInStock: number;
-                /** @description SKUs above the low-stock threshold */
-                inStock: number;
-                /** @description SKUs with 1..threshold units */
-                lowStock: number;
-                outOfStock: number;
-                /** @description null: products in no category */
-                categoryId: string | null;
-                categoryName: string | null;
-            }[];
-        };
-        LowStockSku: {
-            skuId: string;
-            sku: string | null;
-            quantityInStock: number;
-            productId: string;
-            productName: string;
-            groupId: string | null;
-            /** @description "Dimension: value" of the variant group */
-            groupName: string | null;
-            attributes: {
-                [key: string]: string;
-            };
-        };
-        StockLevel: {
-            skuId: string;
-            sku: string | null;
-            quantityInStock: number;
-            productId: string;
-            productName: string;
-            groupId: string | null;
-            /** @description "Dimension: value" of the variant group */
-            groupName: string | null;
-            attributes: {
-                [key: string]: string;
-            };
-            /**
-             * @description in: above the low-stock threshold; low: 1..threshold units; out: 0
-             * @enum {string}
-             */
-            stock: "in" | "low" | "out";
-            /** @description units at its locations */
-            onHand: number;
-            /** @description held by unpaid storefront checkouts */
-            held: number;
-            /** @description allocated to other orders, not shipped */
-            allocated: number;
-            /** @description onHand - held - allocated (quantityInStock) */
-            available: number;
-        };
         TaxRegion: {
             id: string;
             name: string;
@@ -3457,26 +3253,6 @@ export type components = {
                 needsAmount: boolean;
             }[];
         };
-        Promotion: {
-            id: string;
-            code: string;
-            /** @enum {string} */
-            kind: "percentage" | "fixed";
-            /** @description percentage, or amount in the store currency */
-            value: number;
-            minSubtotal: number;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            startsAt: string;
-            endsAt: string | null;
-            usageLimit: number | null;
-            perCustomerLimit: number | null;
-            timesUsed: number;
-            active: boolean;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            createdAt: string;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            updatedAt: string;
-        };
         SalesSummary: {
             currency: string;
             timeZone: string;
@@ -3516,326 +3292,6 @@ export type components = {
                 salesTax: number;
                 orderCount: number;
             }[];
-        };
-        File: {
-            /** @description use it as `image` of a variant group or as `logoFileId` of the business profile */
-            id: string;
-            /** @description where to GET the bytes (needs products:read in the same store and mode) */
-            url: string;
-            /**
-             * @description judged from the bytes, not from the file name or the declared type
-             * @enum {string}
-             */
-            contentType: "image/jpeg" | "image/png" | "image/webp" | "image/gif";
-            /** @description bytes */
-            size: number;
-            /** @description pixels */
-            width: number;
-            /** @description pixels */
-            height: number;
-        };
-        ConnectedApp: {
-            clientId: string;
-            clientName: string;
-            /**
-             * @description apps register themselves; their names are not checked
-             * @constant
-             */
-            verified: false;
-            /** @description the app’s client_id URL when it identifies itself with a Client ID Metadata Document (its host publishes the name); null for an app registered with POST /oauth/register */
-            clientIdMetadataDocument: string | null;
-            redirectHosts: string[];
-            store: {
-                id: string;
-                name: string;
-            };
-            /** @enum {string} */
-            mode: "live" | "test";
-            /** @description the union of the scopes of its approvals in this store and mode */
-            scopes: ("mcp:store" | "orders:read" | "orders:write" | "products:read" | "products:write" | "customers:read" | "customers:write" | "inventory:read" | "inventory:write" | "analytics:read" | "promotions:read" | "promotions:write" | "reviews:read" | "reviews:write" | "delivery:read" | "delivery:write" | "payments:read" | "payments:write" | "settings:read" | "settings:write")[];
-            /** @description the members who approved it here; a member with settings:write in the store sees every approval, others only their own */
-            approvedBy: {
-                userId: string;
-                email: string;
-            }[];
-            /** @description the latest approval */
-            approvedAt: string;
-            lastUsedAt: string | null;
-        };
-        CustomerAddress: {
-            label: string | null;
-            /** @description recipient, when not the customer */
-            name: string | null;
-            line1: string;
-            line2: string | null;
-            city: string;
-            postalCode: string | null;
-            /** @description from GET /v1/states/{countryId} */
-            stateId: string | null;
-            /** @description from GET /v1/countries */
-            countryId: string;
-            phone: string | null;
-        };
-        Customer: {
-            id: string;
-            name: string;
-            email: string;
-            /** @description + and digits */
-            phone: string | null;
-            addresses: components["schemas"]["CustomerAddress"][];
-            /** @description whether a ban counts now (an expired ban does not) */
-            banned: boolean;
-            /** @description the last ban set, active or expired; null when none or after an unban */
-            ban: {
-                reason: string;
-                /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-                bannedAt: string;
-                /** @description null: until unbanned */
-                expiresAt: string | null;
-            } | null;
-            /** @description orders of this customer in the store and mode */
-            orderCount: number;
-            /** @description paid minus refunded over those orders, in the store currency */
-            totalSpent: number;
-            /** @description ISO 4217 code of totalSpent */
-            currency: string;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            createdAt: string;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            updatedAt: string;
-        };
-        PromoAd: {
-            id: string;
-            title: string;
-            body: string | null;
-            imageFileId: string | null;
-            linkUrl: string | null;
-            /** @description null: any placement */
-            placement: string | null;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            startsAt: string;
-            endsAt: string | null;
-            /** @enum {string} */
-            status: "draft" | "published";
-            /** @description published, started and not ended at the time of the response */
-            live: boolean;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            createdAt: string;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            updatedAt: string;
-        };
-        State: {
-            /** @description ISO 3166-2 subdivision code, e.g. US-CA */
-            id: string;
-            name: string;
-            /** @description false when the subdivision is no longer in ISO 3166-2 */
-            status: boolean;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            createdAt: string;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            updatedAt: string;
-        };
-        Country: {
-            /** @description ISO 3166-1 alpha-2 code, e.g. US */
-            id: string;
-            name: string;
-            /** @description false when the country is no longer in ISO 3166-1 */
-            status: boolean;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            createdAt: string;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            updatedAt: string;
-            /** @description null in the country list; the subdivisions on GET /v1/countries/{countryId} */
-            states: components["schemas"]["State"][] | null;
-        };
-        Specification: {
-            /** @description stable identifier, e.g. spec_material */
-            id: string;
-            name: string;
-            /** @description lower-case token form of the name */
-            slug: string;
-            /** @description null when absent */
-            description: string | null;
-        };
-        Color: {
-            /** @description stable identifier, used as colorId on variant groups */
-            id: string;
-            name: string;
-            /** @description #RRGGBB */
-            hex: string;
-        };
-        Review: {
-            id: string;
-            productId: string;
-            /** @description the product's current name */
-            productName: string;
-            customerId: string;
-            /** @description the customer's current name */
-            customerName: string;
-            rating: number;
-            title: string | null;
-            body: string | null;
-            /** @description the merchant's public reply */
-            reply: string | null;
-            repliedAt: string | null;
-            /** @description hidden reviews are left out of the rating summary */
-            hidden: boolean;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            createdAt: string;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            updatedAt: string;
-        };
-        RatingSummary: {
-            productId: string;
-            /** @description visible reviews */
-            count: number;
-            /** @description mean rating of the visible reviews, 2 decimals; null without any */
-            average: number | null;
-            /** @description visible reviews per star */
-            distribution: {
-                1: number;
-                2: number;
-                3: number;
-                4: number;
-                5: number;
-            };
-        };
-        DeliveryRegion: {
-            /** @description ISO 3166-1 alpha-2, from GET /v1/countries */
-            countryId: string;
-            /** @description ISO 3166-2, from GET /v1/states/{countryId}; null: the whole country */
-            stateId: string | null;
-        };
-        DeliveryOption: {
-            id: string;
-            zoneId: string;
-            name: string;
-            /** @description ISO 4217 code of fee and freeOver (the store currency) */
-            currency: string;
-            fee: number;
-            /** @description the fee is waived when the order subtotal is at least this; null: never */
-            freeOver: number | null;
-            estimatedDaysMin: number | null;
-            estimatedDaysMax: number | null;
-            active: boolean;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            createdAt: string;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            updatedAt: string;
-        };
-        DeliveryZone: {
-            id: string;
-            name: string;
-            regions: components["schemas"]["DeliveryRegion"][];
-            options: components["schemas"]["DeliveryOption"][];
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            createdAt: string;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            updatedAt: string;
-        };
-        DeliveryQuote: {
-            countryId: string;
-            stateId: string | null;
-            subtotal: number;
-            currency: string;
-            /** @description the zone that serves the address; null: the store does not deliver there */
-            zone: {
-                id: string;
-                name: string;
-            } | null;
-            options: {
-                optionId: string;
-                name: string;
-                /** @description what the customer pays for this subtotal */
-                fee: number;
-                /** @description the fee before the free-over threshold */
-                regularFee: number;
-                /** @description true when the free-over threshold waived the fee */
-                free: boolean;
-                freeOver: number | null;
-                estimatedDaysMin: number | null;
-                estimatedDaysMax: number | null;
-            }[];
-        };
-        StockLocation: {
-            id: string;
-            name: string;
-            address: {
-                line1: string;
-                line2?: string;
-                city: string;
-                postalCode?: string;
-                countryId: string;
-                stateId?: string;
-            } | null;
-            /** @description false: its stock is not for sale (not in any SKU's quantityInStock) */
-            active: boolean;
-            /** @description the store's default location: setting a SKU's quantityInStock lands here */
-            isDefault: boolean;
-            /** @description the order of preference, lower first */
-            position: number;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            createdAt: string;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            updatedAt: string;
-        };
-        LocationStockLevel: {
-            skuId: string;
-            sku: string | null;
-            productId: string;
-            locationId: string;
-            /** @description units at the location */
-            onHand: number;
-            /** @description units promised to orders not yet shipped */
-            allocated: number;
-            /** @description onHand - allocated */
-            available: number;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            updatedAt: string;
-        };
-        Return: {
-            id: string;
-            orderId: string;
-            /**
-             * @description requested → received → refunded, or closed without a refund
-             * @enum {string}
-             */
-            status: "requested" | "received" | "refunded" | "closed";
-            /** @enum {string} */
-            reason: "damaged" | "defective" | "wrong_item" | "not_as_described" | "no_longer_needed" | "other";
-            note: string | null;
-            /** @description the stock location it was received into; null until received */
-            locationId: string | null;
-            lines: {
-                id: string;
-                /** @description the order line */
-                lineId: string;
-                quantity: number;
-                /** @description null until received; true: back on hand at the location; false: written off */
-                restock: boolean | null;
-                /** @description what these units refunded (null until refunded) */
-                refund: number | null;
-                /** @description the tax share of these units (null until refunded) */
-                tax: number | null;
-            }[];
-            /** @description what the return refunded through the order's payments (null until refunded) */
-            refund: number | null;
-            /** @description the tax the refund carries (null until refunded) */
-            tax: number | null;
-            /** @description the delivery fee refunded with this return (0 when not; null until refunded) */
-            deliveryRefunded: number | null;
-            createdBy: {
-                type: string;
-                id: string;
-                label: string;
-            };
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            createdAt: string;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            updatedAt: string;
-            receivedAt: string | null;
-            refundedAt: string | null;
-            closedAt: string | null;
         };
         Cart: {
             id: string;
@@ -4007,6 +3463,415 @@ export type components = {
             /** @description false when the cart was checked out before: the same order is answered again */
             placed: boolean;
         };
+        Sku: {
+            id: string;
+            /** @description in the store currency */
+            price: number;
+            /** @description percentage 0-100 */
+            discount: number;
+            quantityInStock: number;
+            sku: string | null;
+            attributes: {
+                [key: string]: string;
+            };
+            /** @description its own tax class, overriding the product's; null: the product's */
+            taxClass: string | null;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            createdAt: string;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            updatedAt: string;
+        };
+        VariantGroup: {
+            id: string;
+            attributeName: string;
+            attributeValue: string;
+            /** @description file id of the hero image */
+            image: string | null;
+            colorId: string | null;
+            skus: components["schemas"]["Sku"][];
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            createdAt: string;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            updatedAt: string;
+        };
+        Product: {
+            id: string;
+            /** @enum {string} */
+            type: "SIMPLE" | "VARIABLE";
+            name: string;
+            slug: string;
+            description: string | null;
+            /** @enum {string} */
+            status: "draft" | "active" | "archived";
+            categoryIds: string[];
+            imageFileIds: string[];
+            /** @description specification id → value */
+            specifications: {
+                [key: string]: string;
+            };
+            /** @description the tax class of its SKUs unless a SKU has its own */
+            taxClass: string;
+            /** @description ISO 4217 code of the prices */
+            currency: string;
+            /** @description SIMPLE products: the id of their single SKU (for inventory and orders) */
+            skuId: string | null;
+            /** @description SIMPLE products; null for VARIABLE */
+            price: number | null;
+            discount: number | null;
+            quantityInStock: number | null;
+            sku: string | null;
+            skuCount: number;
+            totalStock: number;
+            /** @description lowest and highest SKU price; null without SKUs */
+            priceRange: {
+                min: number;
+                max: number;
+            } | null;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            createdAt: string;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            updatedAt: string;
+        };
+        ProductWithVariants: {
+            id: string;
+            /** @enum {string} */
+            type: "SIMPLE" | "VARIABLE";
+            name: string;
+            slug: string;
+            description: string | null;
+            /** @enum {string} */
+            status: "draft" | "active" | "archived";
+            categoryIds: string[];
+            imageFileIds: string[];
+            /** @description specification id → value */
+            specifications: {
+                [key: string]: string;
+            };
+            /** @description the tax class of its SKUs unless a SKU has its own */
+            taxClass: string;
+            /** @description ISO 4217 code of the prices */
+            currency: string;
+            /** @description SIMPLE products: the id of their single SKU (for inventory and orders) */
+            skuId: string | null;
+            /** @description SIMPLE products; null for VARIABLE */
+            price: number | null;
+            discount: number | null;
+            quantityInStock: number | null;
+            sku: string | null;
+            skuCount: number;
+            totalStock: number;
+            /** @description lowest and highest SKU price; null without SKUs */
+            priceRange: {
+                min: number;
+                max: number;
+            } | null;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            createdAt: string;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            updatedAt: string;
+            variantGroups: components["schemas"]["VariantGroup"][];
+        };
+        Category: {
+            id: string;
+            parentId: string | null;
+            name: string;
+            slug: string;
+            position: number;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            createdAt: string;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            updatedAt: string;
+        };
+        InventoryAdjustment: {
+            id: string;
+            skuId: string;
+            delta: number;
+            quantityAfter: number;
+            reason: string;
+            actor: {
+                type: string;
+                id: string;
+                label: string;
+            };
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            createdAt: string;
+            /** @description where it happened; null: before locations, or a change of the SKU as a whole */
+            locationId: string | null;
+            note: string | null;
+        };
+        InventoryDashboard: {
+            currency: string;
+            lowStockThreshold: number;
+            totals: {
+                skuCount: number;
+                unitsInStock: number;
+                /** @description units × price, in the store currency */
+                valueInStock: number;
+                /** @description SKUs above the low-stock threshold */
+                inStock: number;
+                /** @description SKUs with 1..threshold units */
+                lowStock: number;
+                outOfStock: number;
+            };
+            categories: {
+                skuCount: number;
+                unitsInStock: number;
+                /** @description units × price, in the store currency */
+                valueInStock: number;
+                /** @description SKUs above the low-stock threshold */
+                inStock: number;
+                /** @description SKUs with 1..threshold units */
+                lowStock: number;
+                outOfStock: number;
+                /** @description null: products in no category */
+                categoryId: string | null;
+                categoryName: string | null;
+            }[];
+        };
+        LowStockSku: {
+            skuId: string;
+            sku: string | null;
+            quantityInStock: number;
+            productId: string;
+            productName: string;
+            groupId: string | null;
+            /** @description "Dimension: value" of the variant group */
+            groupName: string | null;
+            attributes: {
+                [key: string]: string;
+            };
+        };
+        StockLevel: {
+            skuId: string;
+            sku: string | null;
+            quantityInStock: number;
+            productId: string;
+            productName: string;
+            groupId: string | null;
+            /** @description "Dimension: value" of the variant group */
+            groupName: string | null;
+            attributes: {
+                [key: string]: string;
+            };
+            /**
+             * @description in: above the low-stock threshold; low: 1..threshold units; out: 0
+             * @enum {string}
+             */
+            stock: "in" | "low" | "out";
+            /** @description units at its locations */
+            onHand: number;
+            /** @description held by unpaid storefront checkouts */
+            held: number;
+            /** @description allocated to other orders, not shipped */
+            allocated: number;
+            /** @description onHand - held - allocated (quantityInStock) */
+            available: number;
+        };
+        ConnectedApp: {
+            clientId: string;
+            clientName: string;
+            /**
+             * @description apps register themselves; their names are not checked
+             * @constant
+             */
+            verified: false;
+            /** @description the app’s client_id URL when it identifies itself with a Client ID Metadata Document (its host publishes the name); null for an app registered with POST /oauth/register */
+            clientIdMetadataDocument: string | null;
+            redirectHosts: string[];
+            store: {
+                id: string;
+                name: string;
+            };
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** @description the union of the scopes of its approvals in this store and mode */
+            scopes: ("mcp:store" | "orders:read" | "orders:write" | "products:read" | "products:write" | "customers:read" | "customers:write" | "inventory:read" | "inventory:write" | "analytics:read" | "promotions:read" | "promotions:write" | "reviews:read" | "reviews:write" | "delivery:read" | "delivery:write" | "payments:read" | "payments:write" | "settings:read" | "settings:write")[];
+            /** @description the members who approved it here; a member with settings:write in the store sees every approval, others only their own */
+            approvedBy: {
+                userId: string;
+                email: string;
+            }[];
+            /** @description the latest approval */
+            approvedAt: string;
+            lastUsedAt: string | null;
+        };
+        CustomerAddress: {
+            label: string | null;
+            /** @description recipient, when not the customer */
+            name: string | null;
+            line1: string;
+            line2: string | null;
+            city: string;
+            postalCode: string | null;
+            /** @description from GET /v1/states/{countryId} */
+            stateId: string | null;
+            /** @description from GET /v1/countries */
+            countryId: string;
+            phone: string | null;
+        };
+        Customer: {
+            id: string;
+            name: string;
+            email: string;
+            /** @description + and digits */
+            phone: string | null;
+            addresses: components["schemas"]["CustomerAddress"][];
+            /** @description whether a ban counts now (an expired ban does not) */
+            banned: boolean;
+            /** @description the last ban set, active or expired; null when none or after an unban */
+            ban: {
+                reason: string;
+                /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+                bannedAt: string;
+                /** @description null: until unbanned */
+                expiresAt: string | null;
+            } | null;
+            /** @description orders of this customer in the store and mode */
+            orderCount: number;
+            /** @description paid minus refunded over those orders, in the store currency */
+            totalSpent: number;
+            /** @description ISO 4217 code of totalSpent */
+            currency: string;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            createdAt: string;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            updatedAt: string;
+        };
+        DeliveryRegion: {
+            /** @description ISO 3166-1 alpha-2, from GET /v1/countries */
+            countryId: string;
+            /** @description ISO 3166-2, from GET /v1/states/{countryId}; null: the whole country */
+            stateId: string | null;
+        };
+        DeliveryOption: {
+            id: string;
+            zoneId: string;
+            name: string;
+            /** @description ISO 4217 code of fee and freeOver (the store currency) */
+            currency: string;
+            fee: number;
+            /** @description the fee is waived when the order subtotal is at least this; null: never */
+            freeOver: number | null;
+            estimatedDaysMin: number | null;
+            estimatedDaysMax: number | null;
+            active: boolean;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            createdAt: string;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            updatedAt: string;
+        };
+        DeliveryZone: {
+            id: string;
+            name: string;
+            regions: components["schemas"]["DeliveryRegion"][];
+            options: components["schemas"]["DeliveryOption"][];
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            createdAt: string;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            updatedAt: string;
+        };
+        DeliveryQuote: {
+            countryId: string;
+            stateId: string | null;
+            subtotal: number;
+            currency: string;
+            /** @description the zone that serves the address; null: the store does not deliver there */
+            zone: {
+                id: string;
+                name: string;
+            } | null;
+            options: {
+                optionId: string;
+                name: string;
+                /** @description what the customer pays for this subtotal */
+                fee: number;
+                /** @description the fee before the free-over threshold */
+                regularFee: number;
+                /** @description true when the free-over threshold waived the fee */
+                free: boolean;
+                freeOver: number | null;
+                estimatedDaysMin: number | null;
+                estimatedDaysMax: number | null;
+            }[];
+        };
+        Email: {
+            id: string;
+            /**
+             * @description invitation, or a store notification: order_created, order_paid, low_stock, app_connected, app_disconnected
+             * @enum {string}
+             */
+            kind: "invitation" | "password_reset" | "order_created" | "order_paid" | "low_stock" | "app_connected" | "app_disconnected" | "notification_address" | "email_change" | "email_change_notice" | "email_verification" | "order_confirmation" | "order_shipped";
+            to: string;
+            subject: string;
+            /**
+             * @description pending: not sent yet (or retried); sent: the SMTP server accepted it; failed: refused for good or every retry used; dropped: nothing to send any more (e.g. the invitation was accepted first)
+             * @enum {string}
+             */
+            status: "pending" | "sent" | "failed" | "dropped";
+            attempts: number;
+            /** @description when it is tried (again), while pending */
+            nextAttemptAt: string | null;
+            /** @description the SMTP server's last refusal or the connection error, or why it was dropped */
+            lastError: string | null;
+            /** @description null for mail of the whole store (invitations) */
+            mode: ("live" | "test") | null;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            createdAt: string;
+            sentAt: string | null;
+        };
+        File: {
+            /** @description use it as `image` of a variant group or as `logoFileId` of the business profile */
+            id: string;
+            /** @description where to GET the bytes (needs products:read in the same store and mode) */
+            url: string;
+            /**
+             * @description judged from the bytes, not from the file name or the declared type
+             * @enum {string}
+             */
+            contentType: "image/jpeg" | "image/png" | "image/webp" | "image/gif";
+            /** @description bytes */
+            size: number;
+            /** @description pixels */
+            width: number;
+            /** @description pixels */
+            height: number;
+        };
+        StockLocation: {
+            id: string;
+            name: string;
+            address: {
+                line1: string;
+                line2?: string;
+                city: string;
+                postalCode?: string;
+                countryId: string;
+                stateId?: string;
+            } | null;
+            /** @description false: its stock is not for sale (not in any SKU's quantityInStock) */
+            active: boolean;
+            /** @description the store's default location: setting a SKU's quantityInStock lands here */
+            isDefault: boolean;
+            /** @description the order of preference, lower first */
+            position: number;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            createdAt: string;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            updatedAt: string;
+        };
+        LocationStockLevel: {
+            skuId: string;
+            sku: string | null;
+            productId: string;
+            locationId: string;
+            /** @description units at the location */
+            onHand: number;
+            /** @description units promised to orders not yet shipped */
+            allocated: number;
+            /** @description onHand - allocated */
+            available: number;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            updatedAt: string;
+        };
         PaymentOptions: {
             /** @description the methods the store accepts in this mode */
             enabledMethods: ("card" | "bank_transfer" | "cash_on_delivery" | "paypal")[];
@@ -4133,6 +3998,166 @@ export type components = {
             /** @description the saved publishable key (public: the pay page hands it to Stripe.js) */
             publishableKey: string | null;
             updatedAt: string | null;
+        };
+        PromoAd: {
+            id: string;
+            title: string;
+            body: string | null;
+            imageFileId: string | null;
+            linkUrl: string | null;
+            /** @description null: any placement */
+            placement: string | null;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            startsAt: string;
+            endsAt: string | null;
+            /** @enum {string} */
+            status: "draft" | "published";
+            /** @description published, started and not ended at the time of the response */
+            live: boolean;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            createdAt: string;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            updatedAt: string;
+        };
+        Promotion: {
+            id: string;
+            code: string;
+            /** @enum {string} */
+            kind: "percentage" | "fixed";
+            /** @description percentage, or amount in the store currency */
+            value: number;
+            minSubtotal: number;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            startsAt: string;
+            endsAt: string | null;
+            usageLimit: number | null;
+            perCustomerLimit: number | null;
+            timesUsed: number;
+            active: boolean;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            createdAt: string;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            updatedAt: string;
+        };
+        State: {
+            /** @description ISO 3166-2 subdivision code, e.g. US-CA */
+            id: string;
+            name: string;
+            /** @description false when the subdivision is no longer in ISO 3166-2 */
+            status: boolean;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            createdAt: string;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            updatedAt: string;
+        };
+        Country: {
+            /** @description ISO 3166-1 alpha-2 code, e.g. US */
+            id: string;
+            name: string;
+            /** @description false when the country is no longer in ISO 3166-1 */
+            status: boolean;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            createdAt: string;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            updatedAt: string;
+            /** @description null in the country list; the subdivisions on GET /v1/countries/{countryId} */
+            states: components["schemas"]["State"][] | null;
+        };
+        Specification: {
+            /** @description stable identifier, e.g. spec_material */
+            id: string;
+            name: string;
+            /** @description lower-case token form of the name */
+            slug: string;
+            /** @description null when absent */
+            description: string | null;
+        };
+        Color: {
+            /** @description stable identifier, used as colorId on variant groups */
+            id: string;
+            name: string;
+            /** @description #RRGGBB */
+            hex: string;
+        };
+        Return: {
+            id: string;
+            orderId: string;
+            /**
+             * @description requested → received → refunded, or closed without a refund
+             * @enum {string}
+             */
+            status: "requested" | "received" | "refunded" | "closed";
+            /** @enum {string} */
+            reason: "damaged" | "defective" | "wrong_item" | "not_as_described" | "no_longer_needed" | "other";
+            note: string | null;
+            /** @description the stock location it was received into; null until received */
+            locationId: string | null;
+            lines: {
+                id: string;
+                /** @description the order line */
+                lineId: string;
+                quantity: number;
+                /** @description null until received; true: back on hand at the location; false: written off */
+                restock: boolean | null;
+                /** @description what these units refunded (null until refunded) */
+                refund: number | null;
+                /** @description the tax share of these units (null until refunded) */
+                tax: number | null;
+            }[];
+            /** @description what the return refunded through the order's payments (null until refunded) */
+            refund: number | null;
+            /** @description the tax the refund carries (null until refunded) */
+            tax: number | null;
+            /** @description the delivery fee refunded with this return (0 when not; null until refunded) */
+            deliveryRefunded: number | null;
+            createdBy: {
+                type: string;
+                id: string;
+                label: string;
+            };
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            createdAt: string;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            updatedAt: string;
+            receivedAt: string | null;
+            refundedAt: string | null;
+            closedAt: string | null;
+        };
+        Review: {
+            id: string;
+            productId: string;
+            /** @description the product's current name */
+            productName: string;
+            customerId: string;
+            /** @description the customer's current name */
+            customerName: string;
+            rating: number;
+            title: string | null;
+            body: string | null;
+            /** @description the merchant's public reply */
+            reply: string | null;
+            repliedAt: string | null;
+            /** @description hidden reviews are left out of the rating summary */
+            hidden: boolean;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            createdAt: string;
+            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
+            updatedAt: string;
+        };
+        RatingSummary: {
+            productId: string;
+            /** @description visible reviews */
+            count: number;
+            /** @description mean rating of the visible reviews, 2 decimals; null without any */
+            average: number | null;
+            /** @description visible reviews per star */
+            distribution: {
+                1: number;
+                2: number;
+                3: number;
+                4: number;
+                5: number;
+            };
         };
         StoreSettings: {
             /**
@@ -4300,31 +4325,6 @@ export type components = {
             example: {
                 [key: string]: unknown;
             };
-        };
-        Email: {
-            id: string;
-            /**
-             * @description invitation, or a store notification: order_created, order_paid, low_stock, app_connected, app_disconnected
-             * @enum {string}
-             */
-            kind: "invitation" | "password_reset" | "order_created" | "order_paid" | "low_stock" | "app_connected" | "app_disconnected" | "notification_address" | "email_change" | "email_change_notice" | "email_verification" | "order_confirmation" | "order_shipped";
-            to: string;
-            subject: string;
-            /**
-             * @description pending: not sent yet (or retried); sent: the SMTP server accepted it; failed: refused for good or every retry used; dropped: nothing to send any more (e.g. the invitation was accepted first)
-             * @enum {string}
-             */
-            status: "pending" | "sent" | "failed" | "dropped";
-            attempts: number;
-            /** @description when it is tried (again), while pending */
-            nextAttemptAt: string | null;
-            /** @description the SMTP server's last refusal or the connection error, or why it was dropped */
-            lastError: string | null;
-            /** @description null for mail of the whole store (invitations) */
-            mode: ("live" | "test") | null;
-            /** @description ISO 8601 local date-time in UTC with milliseconds and no zone, e.g. 2026-11-22T03:04:05.123 */
-            createdAt: string;
-            sentAt: string | null;
         };
         OAuthError: {
             /** @description An RFC 6749 error code: invalid_request, invalid_client, invalid_grant, invalid_scope, invalid_target, unsupported_grant_type, invalid_redirect_uri, invalid_client_metadata, … */
