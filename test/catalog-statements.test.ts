@@ -124,6 +124,18 @@ for (const kind of databaseKinds().filter((k) => k === 'postgres')) {
       }
     });
 
+    it('a kept session’s HEAD of one product: the GET’s headers without a body, in the same one statement', async () => {
+      const url = `/v2/products/${productId}`;
+      const get = await t.app.inject({ method: 'GET', url, headers: m.auth });
+      assert.equal(get.statusCode, 200);
+      sent.length = 0;
+      const head = await t.app.inject({ method: 'HEAD', url, headers: m.auth });
+      assert.equal(head.statusCode, 200);
+      assert.equal(head.body, '');
+      assert.equal(head.headers.etag, get.headers.etag);
+      assert.equal(sent.length, 1, sent.join('\n---\n'));
+    });
+
     it('a session token: a product missing, or another store’s, is a 404 in the same one statement', async () => {
       const other = await signup(t.app);
       const { productId: theirs } = await variableProduct(t.app, other, { name: 'Not yours' });
