@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { registerHooks, stripTypeScriptTypes } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { strippedFile } from './stripped-name.mjs';
 
 /**
  * The V8 flags `serve` runs with (docs/configuration.md, "Memory"; decision 0015): the young generation capped at
@@ -66,9 +66,9 @@ export function strippedDirectory(given = process.env[STRIPPED_DIR], base = os.t
   }
 }
 
-/** Writes a module's stripped JavaScript under the SHA-256 of its TypeScript source, whole or not at all. */
-function keepStripped(dir: string, file: string, typescript: Buffer, javascript: string): void {
-  const name = path.join(dir, `${createHash('sha256').update(typescript).digest('hex')}.js`);
+/** Writes a module's stripped JavaScript under its TypeScript source's name (./stripped-name.mjs), whole or not at all. */
+function keepStripped(dir: string, file: string, typescript: Buffer | string, javascript: string): void {
+  const name = strippedFile(dir, typescript);
   const partial = `${name}.${process.pid}.partial`;
   try {
     writeFileSync(partial, javascript);
@@ -89,18 +89,19 @@ async function stripAhead(dir: string, entries: readonly string[], load: () => P
     if (!String(warning).includes('stripTypeScriptTypes')) (emitWarning as (...a: unknown[]) => void).call(process, warning, ...rest);
   }) as typeof process.emitWarning;
   try {
-    const strip = (file: string): string => {
-      const typescript = readFileSync(file);
-      const javascript = stripTypeScriptTypes(typescript.toString('utf8'));
+    /** Strips a module's source (as read from its file: the name is of those bytes) and keeps the JavaScript. */
+    const strip = (file: string, typescript: Buffer | string): string => {
+      const javascript = stripTypeScriptTypes(typeof typescript === 'string' ? typescript : typescript.toString('utf8'));
       keepStripped(dir, file, typescript, javascript);
       return javascript;
     };
-    for (const file of entries) strip(file);
+    for (const file of entries) strip(file, readFileSync(file));
     const hooks = registerHooks({
       load(url, context, nextLoad) {
         const loaded = nextLoad(url, context);
-        if (loaded.format !== 'module-typescript' || !url.startsWith('file:')) return loaded;
-        return { format: 'module', source: strip(fileURLToPath(url)), shortCircuit: true };
+        if (loaded.format !== 'module-typescript' || !url.startsWith('file:') || loaded.source === undefined) return loaded;
+        // The loader's own read of the file: not read again.
+        return { format: 'module', source: strip(fileURLToPath(url), loaded.source as Buffer | string), shortCircuit: true };
       },
     });
     try {

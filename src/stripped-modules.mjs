@@ -5,11 +5,10 @@
 // of the process) and keeps no compile cache either (Node keeps every entry it read, about 10 MiB, for the life of the
 // process: decision 0045). A module with no stripped file (edited since, or loaded only later) is stripped by Node as
 // usual. JavaScript on purpose: a .ts file here would load the stripper itself. docs/configuration.md, "Memory".
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { registerHooks } from 'node:module';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { strippedFile } from './stripped-name.mjs';
 
 const dir = process.env.COMMERCE_STRIPPED_MODULES;
 
@@ -19,8 +18,7 @@ if (dir) {
       if (!url.startsWith('file:') || !url.endsWith('.ts') || url.includes('/node_modules/')) return nextLoad(url, context);
       let source;
       try {
-        const name = `${createHash('sha256').update(readFileSync(fileURLToPath(url))).digest('hex')}.js`;
-        source = readFileSync(path.join(dir, name), 'utf8');
+        source = readFileSync(strippedFile(dir, readFileSync(fileURLToPath(url))), 'utf8');
       } catch {
         return nextLoad(url, context);
       }

@@ -46,6 +46,17 @@ export interface Candidate {
 /** A kept context is checked against the change log; the cleanup job deletes its rows after an hour (decision 0037). */
 const TRUSTED_MS = 30 * 60_000;
 
+/** Whether time has ended a kept context at `nowMs`: its credential's own end, or half an hour without a check. */
+function timedOut(kept: Kept, nowMs: number): boolean {
+  return nowMs >= kept.until || nowMs - kept.checkedAt >= TRUSTED_MS;
+}
+
+/** A check at `nowMs` found nothing of the context changed up to `mark`: the entry holds under that mark from now on. */
+function confirmed(kept: Kept, mark: string, nowMs: number): void {
+  kept.mark = mark;
+  kept.checkedAt = nowMs;
+}
+
 /**
  * The store contexts resolved for session tokens, kept in memory under the database's change mark
  * (docs/decisions/0039-principal-memo.md), so a request whose credential resolved before asks the database one
@@ -75,12 +86,11 @@ export function createPrincipalMemo(options: { changeMark: ChangeMark; maxEntrie
         if (entry === undefined) return done({ kept: undefined, mark });
         // The entry checked is the one kept (another request may have replaced it meanwhile: then its own mark decides).
         const current = entry.mark === mark || (entry === kept && unchanged);
-        if (!current || nowMs >= entry.until || nowMs - entry.checkedAt >= TRUSTED_MS) {
+        if (!current || timedOut(entry, nowMs)) {
           entries.delete(key);
           return done({ kept: undefined, mark });
         }
-        entry.mark = mark;
-        entry.checkedAt = nowMs;
+        confirmed(entry, mark, nowMs);
         done({ kept: entry, mark });
       }, check);
     },
@@ -91,7 +101,7 @@ export function createPrincipalMemo(options: { changeMark: ChangeMark; maxEntrie
      */
     candidate(key: string, nowMs: number): Candidate | undefined {
       const entry = entries.get(key);
-      if (!open || entry === undefined || nowMs >= entry.until || nowMs - entry.checkedAt >= TRUSTED_MS) return undefined;
+      if (!open || entry === undefined || timedOut(entry, nowMs)) return undefined;
       return { principal: entry.principal, resolved: entry.resolved, check: { storeId: entry.resolved.tenant.storeId, since: entry.mark }, entry };
     },
 
@@ -108,10 +118,7 @@ export function createPrincipalMemo(options: { changeMark: ChangeMark; maxEntrie
         if (current) entries.delete(key);
         return false;
       }
-      if (current) {
-        candidate.entry.mark = outcome.snapshot;
-        candidate.entry.checkedAt = nowMs;
-      }
+      if (current) confirmed(candidate.entry, outcome.snapshot, nowMs);
       return true;
     },
 
